@@ -1,0 +1,189 @@
+#include "adapters/game_config.hpp"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "adapters/yaml_file.hpp"
+#include "adapters/yaml_writer.hpp"
+
+namespace wallenstein {
+namespace {
+
+bool has_control(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+}
+
+}  // namespace
+
+std::optional<std::string> email_problem(std::string_view email) {
+  const auto at = email.find('@');
+  if (at == std::string_view::npos || at == 0 || at + 1 >= email.size() || email.find('@', at + 1) != std::string_view::npos) {
+    return "\"" + std::string(email) + "\" is not an email address like name@example.org";
+  }
+  if (has_control(email) || email.find_first_of(" <>,;\"") != std::string_view::npos) {
+    return "email address \"" + std::string(email) + "\" must not contain spaces, quotes or <>,;";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> player_name_problem(std::string_view name) {
+  if (name.empty() || name.size() > 100 || has_control(name)) return "player name must be 1-100 printable characters";
+  return std::nullopt;
+}
+
+const PlayerInfo* GameConfig::player(std::string_view id) const {
+  for (const auto& p : players) {
+    if (p.id == id) return &p;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> player_id_problem(std::string_view id) {
+  const bool shape = !id.empty() && id.size() <= 24 && id.front() >= 'a' && id.front() <= 'z' &&
+                     std::all_of(id.begin(), id.end(), [](char c) {
+                       return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+                     });
+  if (!shape) {
+    return "player id \"" + std::string(id) +
+           "\" must be 1-24 lowercase letters, digits, - or _, starting with a letter (it names files)";
+  }
+  static constexpr std::array<std::string_view, 6> kReserved = {"peasants", "neutral", "public", "none", "all", "gm"};
+  if (std::find(kReserved.begin(), kReserved.end(), id) != kReserved.end()) {
+    return "player id \"" + std::string(id) + "\" is reserved; choose another";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> game_name_problem(std::string_view name) {
+  const bool ok = !name.empty() && name.size() <= 64 &&
+                  ((name.front() >= 'a' && name.front() <= 'z') || (name.front() >= 'A' && name.front() <= 'Z') ||
+                   (name.front() >= '0' && name.front() <= '9')) &&
+                  std::all_of(name.begin(), name.end(), [](char c) {
+                    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                           c == '-' || c == '.';
+                  });
+  if (ok) return std::nullopt;
+  return "game name \"" + std::string(name) + "\" must be 1-64 letters, digits, '.', '-' or '_'";
+}
+
+GameConfig read_game_config(const SourceFile& source, bool seed_required) {
+  const YamlFile file = YamlFile::parse(source);
+  YamlReader r(file);
+  const YAML::Node& root = file.root();
+  GameConfig config;
+  if (!r.expect_map(root, "game.yaml")) r.throw_if_errors();
+  if (auto name = r.require(root, "name", "the game's name")) {
+    config.name = r.text(*name, "name").value_or("");
+    if (auto problem = game_name_problem(config.name); problem && !config.name.empty()) r.error(*name, *problem);
+  }
+  if (const YAML::Node edition = root["edition"]; edition.IsDefined()) {
+    config.edition = static_cast<int>(r.integer(edition, "edition", 1, 2).value_or(2));
+  }
+  if (const YAML::Node exp = root["expansions"]; exp.IsDefined() && r.expect_sequence(exp, "expansions")) {
+    for (const auto& e : exp) config.expansions.push_back(r.text(e, "expansion").value_or(""));
+  }
+  const YAML::Node seed = root["seed"];
+  if (seed.IsDefined()) {
+    if (!seed_required) {
+      r.error(seed, "this file must not carry a seed: `new` draws one (or takes --seed) and keeps it secret");
+    } else {
+      const std::string s = scalar_text(seed);
+      const bool digits = !s.empty() && s.size() <= 19 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+      if (!digits) r.error(seed, "seed must be a whole number of at most 19 digits");
+      else config.seed = std::stoull(s);
+    }
+  } else if (seed_required) {
+    r.error(root, "missing key \"seed\" (every game keeps its random seed here)");
+  }
+  std::set<std::string> ids;
+  if (auto players = r.require(root, "players", "a list of {id, name, email}"); players && r.expect_sequence(*players, "players")) {
+    static constexpr std::array<std::string_view, 3> kFields = {"id", "name", "email"};
+    for (const auto& node : *players) {
+      if (!r.expect_map(node, "player")) continue;
+      r.check_keys(node, kFields, "player");
+      PlayerInfo p;
+      if (auto id = r.require(node, "id", "lowercase, e.g. red")) {
+        p.id = r.text(*id, "player id").value_or("");
+        if (auto problem = player_id_problem(p.id)) r.error(*id, *problem);
+        else if (!ids.insert(p.id).second) r.error(*id, "player id \"" + p.id + "\" is used twice");
+      }
+      if (auto name = r.require(node, "name", "the player's name")) {
+        p.name = r.text(*name, "player name").value_or("");
+        if (auto problem = player_name_problem(p.name)) r.error(*name, *problem);
+      }
+      if (auto email = r.require(node, "email", "name@example.org")) {
+        p.email = r.text(*email, "email").value_or("");
+        if (auto problem = email_problem(p.email)) r.error(*email, *problem);
+      }
+      config.players.push_back(std::move(p));
+    }
+    if (config.players.size() < 3 || config.players.size() > 5) {
+      r.error(*players, "Wallenstein is played by 3, 4 or 5 players, not " + std::to_string(config.players.size()));
+    }
+  }
+  if (const YAML::Node mail = root["mail"]; mail.IsDefined() && r.expect_map(mail, "mail")) {
+    static constexpr std::array<std::string_view, 3> kMail = {"from", "smtp", "outbox"};
+    r.check_keys(mail, kMail, "mail");
+    if (const YAML::Node from = mail["from"]; from.IsDefined()) {
+      config.mail.from = r.text(from, "mail from").value_or("");
+      if (has_control(config.mail.from)) r.error(from, "mail from must be one line");
+    }
+    if (const YAML::Node outbox = mail["outbox"]; outbox.IsDefined()) {
+      config.mail.outbox = r.text(outbox, "mail outbox").value_or("outbox");
+    }
+    if (const YAML::Node smtp = mail["smtp"]; smtp.IsDefined() && !smtp.IsNull() && r.expect_map(smtp, "mail smtp")) {
+      static constexpr std::array<std::string_view, 4> kSmtp = {"url", "starttls", "user", "password_env"};
+      r.check_keys(smtp, kSmtp, "mail smtp");
+      SmtpSettings s;
+      if (auto url = r.require(smtp, "url", "smtp://host:587")) s.url = r.text(*url, "smtp url").value_or("");
+      if (const YAML::Node tls = smtp["starttls"]; tls.IsDefined()) s.starttls = r.boolean(tls, "starttls").value_or(true);
+      if (const YAML::Node user = smtp["user"]; user.IsDefined()) s.user = r.text(user, "smtp user").value_or("");
+      if (const YAML::Node env = smtp["password_env"]; env.IsDefined()) s.password_env = r.text(env, "password_env").value_or("");
+      config.mail.smtp = s;
+    }
+  }
+  if (const YAML::Node deadlines = root["deadlines"]; deadlines.IsDefined() && r.expect_map(deadlines, "deadlines")) {
+    for (const auto& entry : deadlines) config.deadlines[entry.first.Scalar()] = r.text(entry.second, "deadline").value_or("");
+  }
+  r.throw_if_errors();
+  return config;
+}
+
+std::string write_game_config(const GameConfig& config) {
+  YamlOut root = YamlOut::map();
+  root.add("name", config.name);
+  root.add("edition", config.edition);
+  root.add("expansions", YamlOut::flow_list(config.expansions));
+  root.add("seed", YamlOut::number(static_cast<std::int64_t>(config.seed.value_or(0))));
+  YamlOut players = YamlOut::list();
+  for (const auto& p : config.players) {
+    players.push(YamlOut::map().add("id", p.id).add("name", p.name).add("email", p.email).flow());
+  }
+  root.add("players", std::move(players));
+  YamlOut mail = YamlOut::map();
+  mail.add("from", config.mail.from);
+  if (config.mail.smtp) {
+    const SmtpSettings& s = *config.mail.smtp;
+    YamlOut smtp = YamlOut::map();
+    smtp.add("url", s.url).add("starttls", s.starttls);
+    if (!s.user.empty()) smtp.add("user", s.user);
+    if (!s.password_env.empty()) smtp.add("password_env", s.password_env);
+    mail.add("smtp", std::move(smtp));
+  }
+  mail.add("outbox", config.mail.outbox);
+  root.add("mail", std::move(mail));
+  if (!config.deadlines.empty()) {
+    YamlOut deadlines = YamlOut::map();
+    for (const auto& [season, when] : config.deadlines) deadlines.add(season, when);
+    root.add("deadlines", std::move(deadlines));
+  }
+  return root.dump(
+      "Wallenstein game definition (interfaces 2). The seed is secret: never show it to players.\n"
+      "Players are in seat order: A, B, C... of the standard setup.\n"
+      "mail.smtp (absent: messages go to the outbox directory): url, starttls, user, and\n"
+      "password_env, the name of the environment variable that holds the password.\n"
+      "deadlines: optional, season name -> free text shown in status and reports.");
+}
+
+}  // namespace wallenstein

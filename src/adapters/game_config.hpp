@@ -1,0 +1,62 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "adapters/files.hpp"
+
+namespace wallenstein {
+
+/// A player as game.yaml lists them (seat order).
+struct PlayerInfo {
+  std::string id;
+  std::string name;
+  std::string email;
+};
+
+/// How mail leaves: an SMTP server, or (default) an outbox directory of .eml files.
+struct SmtpSettings {
+  std::string url;
+  bool starttls = true;
+  std::string user;
+  std::string password_env;  ///< the name of the environment variable holding the password
+};
+
+struct MailSettings {
+  std::string from = "Wallenstein GM <gm@localhost>";
+  std::optional<SmtpSettings> smtp;
+  std::string outbox = "outbox";
+};
+
+/// game.yaml (interfaces 2): who plays, the ruleset switches, the secret seed, mail settings.
+struct GameConfig {
+  std::string name;
+  int edition = 2;
+  std::vector<std::string> expansions;
+  std::optional<std::uint64_t> seed;
+  std::vector<PlayerInfo> players;
+  MailSettings mail;
+  std::map<std::string, std::string> deadlines;  ///< season name -> free text, shown by status and reports
+
+  const PlayerInfo* player(std::string_view id) const;
+};
+
+/// Why a player id is unusable (ids name files and JSON keys), or empty when it is fine.
+std::optional<std::string> player_id_problem(std::string_view id);
+/// Why an email address is unusable (it goes into mail headers), or empty.
+std::optional<std::string> email_problem(std::string_view email);
+/// Why a display name is unusable (one printable line), or empty.
+std::optional<std::string> player_name_problem(std::string_view name);
+/// Why a game name is unusable, or empty.
+std::optional<std::string> game_name_problem(std::string_view name);
+
+/// Parses game.yaml; `seed_required` is false for `new --from FILE`, which must not carry one.
+GameConfig read_game_config(const SourceFile& file, bool seed_required);
+/// The game.yaml text for a new game.
+std::string write_game_config(const GameConfig& config);
+
+}  // namespace wallenstein

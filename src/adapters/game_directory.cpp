@@ -1,0 +1,117 @@
+#include "adapters/game_directory.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/files.hpp"
+#include "adapters/state_yaml.hpp"
+
+namespace wallenstein {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr std::size_t kMaxGameYamlBytes = 256 * 1024;
+
+std::optional<SeasonDir> parse_season_dir(const fs::path& path) {
+  const std::string name = path.filename().string();
+  if (name.size() < 4 || !std::isdigit(static_cast<unsigned char>(name[0])) ||
+      !std::isdigit(static_cast<unsigned char>(name[1])) || name[2] != '-') {
+    return std::nullopt;
+  }
+  return SeasonDir{std::stoi(name.substr(0, 2)), name.substr(3), path};
+}
+
+}  // namespace
+
+GameDirectory GameDirectory::open(const fs::path& root) {
+  if (!fs::is_directory(root)) throw InputError(root.string(), "not a game directory (no such directory)");
+  const fs::path game = root / "game.yaml";
+  if (!fs::exists(game)) throw InputError(root.string(), "not a game directory: game.yaml is missing");
+  return GameDirectory(root, read_game_config(read_source(game, kMaxGameYamlBytes), true));
+}
+
+std::vector<SeasonDir> GameDirectory::seasons() const {
+  std::vector<SeasonDir> out;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(root_ / "seasons", ec)) {
+    if (!entry.is_directory()) continue;
+    auto season = parse_season_dir(entry.path());
+    if (season && fs::exists(season->state_file())) out.push_back(*season);
+  }
+  std::sort(out.begin(), out.end(), [](const SeasonDir& a, const SeasonDir& b) { return a.index < b.index; });
+  return out;
+}
+
+SeasonDir GameDirectory::current() const {
+  auto all = seasons();
+  if (all.empty()) throw InputError((root_ / "seasons").string(), "no season found: the game directory is incomplete");
+  return all.back();
+}
+
+SeasonDir GameDirectory::find(std::string_view which) const {
+  auto all = seasons();
+  for (const auto& s : all) {
+    if (s.name == which || s.path.filename().string() == which) return s;
+  }
+  std::vector<std::string> names;
+  for (const auto& s : all) names.push_back(s.name);
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  throw InputError(root_.string(), "no season \"" + std::string(which) + "\"; this game has " + list);
+}
+
+std::optional<SeasonDir> GameDirectory::next(const SeasonDir& season) const {
+  for (const auto& s : seasons()) {
+    if (s.index == season.index + 1) return s;
+  }
+  return std::nullopt;
+}
+
+GameState GameDirectory::load_state(const SeasonDir& season, const Ruleset& rules) const {
+  GameState state = read_state(read_source(season.state_file(), kMaxStateBytes), rules);
+  if (state.players.size() != config_.players.size()) {
+    throw InputError(season.state_file().string(), "the players do not match game.yaml");
+  }
+  for (std::size_t i = 0; i < state.players.size(); ++i) {
+    if (state.players[i].id != config_.players[i].id) {
+      throw InputError(season.state_file().string(),
+                       "player " + state.players[i].id + " is not seat " + std::to_string(i + 1) + " of game.yaml");
+    }
+  }
+  return state;
+}
+
+std::vector<std::string> GameDirectory::submitted(const SeasonDir& season) const {
+  std::vector<std::string> out;
+  for (const auto& p : config_.players) {
+    if (fs::exists(season.orders_file(p.id))) out.push_back(p.id);
+  }
+  return out;
+}
+
+void create_game_directory(const fs::path& root, const GameConfig& config, const GameState& state,
+                           const Ruleset& rules) {
+  if (fs::exists(root) && (!fs::is_directory(root) || !fs::is_empty(root))) {
+    throw InputError(root.string(), "already exists and is not empty; a new game never overwrites anything");
+  }
+  const fs::path parent = fs::absolute(root).parent_path();
+  fs::create_directories(parent);
+  const fs::path staging = parent / ("." + root.filename().string() + ".new-" + std::to_string(::getpid()));
+  fs::remove_all(staging);
+  try {
+    const SeasonLabel label = season_label(rules, state.season_index);
+    const fs::path season = staging / "seasons" / label.directory();
+    fs::create_directories(season / "orders");
+    write_atomic(staging / "game.yaml", write_game_config(config));
+    write_atomic(season / "state.yaml", write_state(state, rules));
+    rename_durable(staging, root);
+  } catch (...) {
+    std::error_code ec;
+    fs::remove_all(staging, ec);
+    throw;
+  }
+}
+
+}  // namespace wallenstein

@@ -1,0 +1,157 @@
+#include "adapters/json_view.hpp"
+
+namespace wallenstein {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json ids(const GameState& state, const std::vector<PlayerIndex>& players) {
+  Json out = Json::array();
+  for (PlayerIndex p : players) out.push_back(state.player(p).id);
+  return out;
+}
+
+Json event_ids(const Ruleset& rules, const std::vector<EventId>& events) {
+  Json out = Json::array();
+  for (EventId e : events) out.push_back(rules.event(e).id);
+  return out;
+}
+
+Json winter_json(const GameState& state, const Ruleset& rules, const WinterLog& winter) {
+  Json revolts = Json::object();
+  for (const WinterSupply& s : winter.supply) {
+    if (s.drawn.empty()) continue;
+    Json list = Json::array();
+    for (ProvinceId p : s.drawn) list.push_back(rules.province(p).id);
+    revolts[state.player(s.player).id] = list;
+  }
+  Json scores = Json::object();
+  for (const Score& s : winter.scores) {
+    scores[state.player(s.player).id] = {{"provinces", s.provinces}, {"buildings", s.buildings},
+                                         {"majorities", s.majorities}, {"total", s.total}, {"vp", s.vp_after}};
+  }
+  return {{"event", rules.event(winter.last_event).id}, {"grain_loss", winter.grain_loss}, {"revolts", revolts},
+          {"scores", scores}};
+}
+
+}  // namespace
+
+Json bid_json(const Bid& bid) {
+  switch (bid.kind) {
+    case BidKind::coin: return bid.coin;
+    case BidKind::province: return "province";
+    case BidKind::none: return "none";
+  }
+  return nullptr;
+}
+
+Json public_json(const GameConfig& config, const GameState& state, const Ruleset& rules, const SeasonLog* resolution) {
+  const SeasonLabel label = season_label(rules, state.season_index);
+  Json out;
+  out["game"] = state.game;
+  out["season"] = label.name();
+  out["season_index"] = state.season_index;
+  out["finished"] = state.finished;
+  out["edition"] = state.edition;
+  out["expansions"] = config.expansions;
+
+  Json events;
+  events["year"] = event_ids(rules, state.year_events);
+  events["current"] = resolution ? Json(rules.event(resolution->event).id) : Json(nullptr);
+  events["left"] = event_ids(rules, state.events_left);
+  out["events"] = events;
+
+  // Rules 4.1: only slots 1-5 are face up while a season is planned.
+  Json cards = Json::array();
+  if (!state.finished) {
+    for (int slot = 1; slot <= 5; ++slot) {
+      cards.push_back({{"slot", slot}, {"action", action_key(state.action_cards[static_cast<std::size_t>(slot - 1)])}});
+    }
+  }
+  out["action_cards"] = cards;
+  Json tiles = Json::array();
+  for (std::size_t i = 0; i < state.bonus_tiles.size(); ++i) {
+    tiles.push_back({{"position", i + 1}, {"tile", rules.tile(state.bonus_tiles[i]).id}});
+  }
+  out["bonus_tiles"] = tiles;
+  out["turn_order"] = ids(state, state.turn_order);
+
+  Json players = Json::array();
+  for (std::size_t i = 0; i < state.players.size(); ++i) {
+    const PlayerState& p = state.players[i];
+    Json provinces = Json::array();
+    for (ProvinceId id : state.provinces_of(state.player_index(i))) provinces.push_back(rules.province(id).id);
+    Json bid = nullptr;
+    if (resolution) bid = bid_json(resolution->bids[i].bid);
+    players.push_back({{"id", p.id},
+                       {"name", config.players[i].name},
+                       {"thaler", p.thaler},
+                       {"grain", p.grain},
+                       {"vp", p.vp},
+                       {"reserve", p.reserve},
+                       {"provinces", provinces},
+                       {"bid", bid}});
+  }
+  out["players"] = players;
+
+  Json provinces = Json::array();
+  for (std::size_t i = 0; i < state.provinces.size(); ++i) {
+    const Province& facts = rules.provinces[i];
+    const ProvinceState& p = state.provinces[i];
+    Json buildings = Json::array();
+    for (Building b : kAllBuildings) {
+      if (p.has(b)) buildings.push_back(building_key(b));
+    }
+    provinces.push_back({{"id", facts.id},
+                         {"name", facts.name},
+                         {"region", rules.regions[facts.region.value].id},
+                         {"in_play", rules.in_play(ProvinceId{static_cast<std::uint8_t>(i)}, state.player_count())},
+                         {"owner", p.owner ? Json(state.player(*p.owner).id) : Json(nullptr)},
+                         {"armies", p.armies},
+                         {"buildings", buildings},
+                         {"revolts", p.revolts}});
+  }
+  out["provinces"] = provinces;
+
+  // Rules 8.4: the tray is public, the inside of the tower is not.
+  Json tray = Json::object();
+  for (std::size_t i = 0; i < state.players.size(); ++i) {
+    if (state.tower.tray.n[i] > 0) tray[state.players[i].id] = state.tower.tray.n[i];
+  }
+  if (state.tower.tray.peasants() > 0) tray["peasants"] = state.tower.tray.peasants();
+  out["tower"] = {{"tray", tray}};
+
+  if (state.winners.empty()) {
+    out["winner"] = nullptr;
+  } else if (state.winners.size() == 1) {
+    out["winner"] = state.player(state.winners.front()).id;
+  } else {
+    out["winner"] = ids(state, state.winners);  // A shared win (rules 10).
+  }
+  out["winners"] = ids(state, state.winners);
+  const auto deadline = config.deadlines.find(label.name());
+  out["deadline"] = deadline == config.deadlines.end() ? Json(nullptr) : Json(deadline->second);
+
+  if (resolution) {
+    Json r;
+    r["event"] = rules.event(resolution->event).id;
+    Json bids = Json::object();
+    for (const BidRecord& b : resolution->bids) bids[state.player(b.player).id] = bid_json(b.bid);
+    r["bids"] = bids;
+    r["turn_order"] = ids(state, resolution->turn_order);
+    Json taken = Json::object();
+    for (const auto& [p, t] : resolution->tiles) taken[state.player(p).id] = rules.tile(t).id;
+    r["tiles"] = taken;
+    Json all = Json::array();
+    for (int slot = 1; slot <= kActionCount; ++slot) {
+      all.push_back({{"slot", slot}, {"action", action_key(resolution->action_cards[static_cast<std::size_t>(slot - 1)])}});
+    }
+    r["action_cards"] = all;
+    r["nmr"] = ids(state, resolution->nmr);
+    if (resolution->winter) r["winter"] = winter_json(state, rules, *resolution->winter);
+    out["resolution"] = r;
+  }
+  return out;
+}
+
+}  // namespace wallenstein

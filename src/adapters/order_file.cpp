@@ -1,0 +1,201 @@
+#include "adapters/order_file.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "adapters/yaml_file.hpp"
+
+namespace wallenstein {
+namespace {
+
+constexpr std::array<std::string_view, 7> kTopKeys = {"game", "player", "season", "actions", "bid", "turn_order",
+                                                      "winter_revolt_order"};
+constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kExpansionKeys = {
+    {{"court", "court"}, {"favors", "court"}, {"landsknechte", "landsknechte"}, {"leader", "leaders"}}};
+
+/// Reads the structure of an order file into WrittenOrders, remembering each value's position.
+class OrderReader {
+ public:
+  explicit OrderReader(const YamlFile& file) : file_(file), r_(file) {}
+
+  std::optional<WrittenOrders> read() {
+    const YAML::Node& root = file_.root();
+    if (!root.IsMap()) {
+      r_.error(root, "an order file is a YAML map with game, player, season, actions and bid");
+      return std::nullopt;
+    }
+    for (const auto& entry : root) {
+      const std::string key = entry.first.Scalar();
+      for (const auto& [section, expansion] : kExpansionKeys) {
+        if (key == section) {
+          r_.error(entry.first, "\"" + key + "\" orders belong to the " + std::string(expansion) +
+                                    " expansion, which this game does not use");
+        }
+      }
+    }
+    std::vector<std::string_view> allowed(kTopKeys.begin(), kTopKeys.end());
+    for (const auto& [section, expansion] : kExpansionKeys) allowed.push_back(section);
+    r_.check_keys(root, allowed, "the order file");
+
+    WrittenOrders w;
+    w.game = scalar(root, "game", "the game's name");
+    w.player = scalar(root, "player", "your player id");
+    w.season = scalar(root, "season", "the season being planned, e.g. 1618-spring");
+    if (auto actions = r_.require(root, "actions", "all ten actions, each a province or none")) {
+      w.actions_at = ref(*actions);
+      read_actions(*actions, w);
+    }
+    if (auto bid = r_.require(root, "bid", "a coin 0-4, a province card, or none")) {
+      if (auto text = r_.text(*bid, "bid")) w.bid = Written{*text, ref(*bid)};
+    }
+    w.turn_order = list(root, "turn_order");
+    w.winter_revolt_order = list(root, "winter_revolt_order");
+    return w;
+  }
+
+  SourceRef ref(const YAML::Node& node) {
+    marks_.push_back(node.Mark());
+    return SourceRef{static_cast<int>(marks_.size()) - 1};
+  }
+  const YAML::Mark& mark(SourceRef at) const { return marks_[static_cast<std::size_t>(at.index)]; }
+  YamlReader& reader() { return r_; }
+
+ private:
+  Written scalar(const YAML::Node& map, std::string_view key, std::string_view hint) {
+    auto node = r_.require(map, key, hint);
+    if (!node) return {};
+    return Written{r_.text(*node, key).value_or(""), ref(*node)};
+  }
+
+  std::vector<Written> list(const YAML::Node& root, std::string_view key) {
+    std::vector<Written> out;
+    const YAML::Node node = root[std::string(key)];
+    if (!node.IsDefined() || (node.IsSequence() && node.size() == 0)) return out;
+    if (!r_.expect_sequence(node, key)) return out;
+    for (const auto& item : node) {
+      if (auto text = r_.text(item, std::string(key) + " entry")) out.push_back(Written{*text, ref(item)});
+    }
+    return out;
+  }
+
+  void read_actions(const YAML::Node& actions, WrittenOrders& w) {
+    if (!r_.expect_map(actions, "actions")) return;
+    std::vector<std::string_view> keys;
+    for (Action a : kAllActions) keys.push_back(action_key(a));
+    r_.check_keys(actions, keys, "actions");
+    for (Action a : kAllActions) {
+      const std::string key(action_key(a));
+      const YAML::Node node = actions[key];
+      if (!node.IsDefined()) {
+        r_.error(actions, "missing action \"" + key + "\"; write `" + key + ": none` for no action");
+        continue;
+      }
+      w.actions[static_cast<std::size_t>(a)] = read_action(a, node);
+    }
+  }
+
+  std::optional<WrittenAction> read_action(Action action, const YAML::Node& node) {
+    const std::string key(action_key(action));
+    const bool battle = action == Action::battle_a || action == Action::battle_b;
+    const bool mover = action == Action::army1;
+    WrittenAction out;
+    if (node.IsScalar()) {
+      out.province = Written{node.Scalar(), ref(node)};
+      return out;
+    }
+    if (!node.IsMap()) {
+      r_.error(node, key + " must be a province name, none, or a map like {province: ...}");
+      return std::nullopt;
+    }
+    std::vector<std::string_view> allowed = {"province"};
+    if (battle) allowed = {"province", "target", "armies", "min_armies"};
+    if (mover) allowed = {"province", "move_to", "armies", "min_armies"};
+    for (const auto& entry : node) {
+      const std::string k = entry.first.Scalar();
+      if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) continue;
+      if (battle && k == "move_to") {
+        r_.error(entry.first, key + " uses \"target\", not \"move_to\"");
+      } else if (mover && k == "target") {
+        r_.error(entry.first, "army1 uses \"move_to\", not \"target\"");
+      } else {
+        r_.unknown_key(entry.first, allowed, key);
+      }
+    }
+    auto province = r_.require(node, "province", "the province the action happens in");
+    if (!province) return std::nullopt;
+    auto text = r_.text(*province, key + " province");
+    if (!text) return std::nullopt;
+    out.province = Written{*text, ref(*province)};
+    const YAML::Node target = node[battle ? "target" : "move_to"];
+    if ((battle || mover) && target.IsDefined()) {
+      if (auto t = r_.text(target, key + (battle ? " target" : " move_to"))) out.target = Written{*t, ref(target)};
+    }
+    if (const YAML::Node armies = node["armies"]; (battle || mover) && armies.IsDefined()) {
+      out.armies_at = ref(armies);
+      if (auto t = r_.text(armies, "armies")) {
+        if (*t == "all") {
+          out.armies = ArmyCount{true, 0};
+        } else if (auto n = r_.integer(armies, "armies (a number or all)", 1, 9999)) {
+          out.armies = ArmyCount{false, static_cast<int>(*n)};
+        }
+      }
+    }
+    if (const YAML::Node min = node["min_armies"]; (battle || mover) && min.IsDefined()) {
+      out.min_armies_at = ref(min);
+      if (auto n = r_.integer(min, "min_armies", 1, 9999)) out.min_armies = static_cast<int>(*n);
+    }
+    return out;
+  }
+
+  const YamlFile& file_;
+  YamlReader r_;
+  std::vector<YAML::Mark> marks_;
+};
+
+void sort_by_position(std::vector<Diagnostic>& diagnostics) {
+  std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::pair(a.line, a.column) < std::pair(b.line, b.column);
+  });
+}
+
+}  // namespace
+
+CheckedOrderFile check_order_source(const SourceFile& source, const GameState& state, const Ruleset& rules) {
+  CheckedOrderFile result;
+  std::optional<YamlFile> file;
+  try {
+    file = YamlFile::parse(source, YamlLimits{16, 10000});
+  } catch (const InputError& e) {
+    result.diagnostics = e.diagnostics();
+    return result;
+  }
+  OrderReader reader(*file);
+  const auto written = reader.read();
+  auto& diagnostics = reader.reader().diagnostics();
+  if (written) {
+    result.player_id = written->player.text;
+    const OrderCheck check = check_orders(*written, state, rules);
+    auto add = [&](const Problem& p, Diagnostic::Severity severity) {
+      const YAML::Mark mark = p.at.index >= 0 ? reader.mark(p.at) : file->root().Mark();
+      diagnostics.push_back(file->at(mark, p.message, severity));
+    };
+    for (const auto& p : check.errors) add(p, Diagnostic::Severity::error);
+    for (const auto& p : check.warnings) add(p, Diagnostic::Severity::warning);
+    if (reader.reader().ok()) result.orders = check.orders;
+  }
+  result.diagnostics = std::move(diagnostics);
+  sort_by_position(result.diagnostics);
+  return result;
+}
+
+CheckedOrderFile check_order_file(const std::string& path, const GameState& state, const Ruleset& rules) {
+  try {
+    return check_order_source(read_source(path, kMaxOrderBytes), state, rules);
+  } catch (const InputError& e) {
+    CheckedOrderFile result;
+    result.diagnostics = e.diagnostics();
+    return result;
+  }
+}
+
+}  // namespace wallenstein

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/files.hpp"
+#include "core/game_state.hpp"
+#include "core/orders.hpp"
+#include "core/ruleset.hpp"
+
+namespace wallenstein {
+
+/// The largest order file accepted (a real one is about 1 KiB).
+inline constexpr std::size_t kMaxOrderBytes = 256 * 1024;
+
+/// An order file checked against the season being planned.
+struct CheckedOrderFile {
+  std::optional<Orders> orders;         ///< set when there is no error
+  std::string player_id;                ///< as written (empty if unreadable)
+  std::vector<Diagnostic> diagnostics;  ///< errors and warnings, in file order
+  bool ok() const { return orders.has_value(); }
+};
+
+/// Reads and checks an order file (interfaces 3): the YAML structure here, the rules in the
+/// core's check_orders. Every problem is listed with its line and column.
+CheckedOrderFile check_order_source(const SourceFile& source, const GameState& state, const Ruleset& rules);
+
+/// Reads a file from disk (size-capped) and checks it; an unreadable file becomes a diagnostic.
+CheckedOrderFile check_order_file(const std::string& path, const GameState& state, const Ruleset& rules);
+
+}  // namespace wallenstein

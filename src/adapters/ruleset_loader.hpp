@@ -1,0 +1,18 @@
+#pragma once
+
+#include <filesystem>
+
+#include "core/ruleset.hpp"
+
+namespace wallenstein {
+
+/// Loads and checks the ruleset files of a data directory (data/wallenstein): every table is
+/// checked (symmetric neighbours, 9 provinces per region, setups matching the army groups,
+/// unique names...) and a problem is an InputError naming the file and line.
+Ruleset load_ruleset(const std::filesystem::path& dir);
+
+/// Where the data directory is: `--data`, else $WALLENSTEIN_DATA, else next to the installed
+/// binary (../share/wallenstein/data/wallenstein), else the source tree the binary was built from.
+std::filesystem::path find_data_dir(const std::filesystem::path& override_dir);
+
+}  // namespace wallenstein

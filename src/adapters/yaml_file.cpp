@@ -1,0 +1,285 @@
+#include "adapters/yaml_file.hpp"
+
+#include <yaml-cpp/eventhandler.h>
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "core/text.hpp"
+
+namespace wallenstein {
+namespace {
+
+/// Line and column (1-based) of a byte offset.
+std::pair<int, int> position_of(std::string_view text, std::size_t offset) {
+  int line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') ++line, line_start = i + 1;
+  }
+  return {line, static_cast<int>(offset - line_start) + 1};
+}
+
+/// Offset of the first byte that is not valid UTF-8, if any.
+std::optional<std::size_t> invalid_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    int extra = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      extra = 1, cp = c & 0x1FU;
+    } else if ((c & 0xF0) == 0xE0) {
+      extra = 2, cp = c & 0x0FU;
+    } else if ((c & 0xF8) == 0xF0) {
+      extra = 3, cp = c & 0x07U;
+    } else {
+      return i;
+    }
+    if (i + static_cast<std::size_t>(extra) >= text.size()) return i;
+    for (int k = 1; k <= extra; ++k) {
+      const auto cc = static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]);
+      if ((cc & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (cc & 0x3FU);
+    }
+    const bool overlong = (extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000);
+    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+    i += static_cast<std::size_t>(extra) + 1;
+  }
+  return std::nullopt;
+}
+
+struct Rejected {
+  YAML::Mark mark;
+  std::string message;
+};
+
+/// Walks the parser's events before the tree is built: refuses aliases, deep nesting, huge
+/// documents and duplicate keys, each at its position.
+class Screen final : public YAML::EventHandler {
+ public:
+  explicit Screen(YamlLimits limits) : limits_(limits) {}
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark, true, "~"); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+    throw Rejected{mark, "aliases (*name) are not allowed in this file; write the value out"};
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string& value) override {
+    node(mark, true, value);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark, false, {});
+    push(mark, false);
+  }
+  void OnSequenceEnd() override { frames_.pop_back(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark, false, {});
+    push(mark, true);
+  }
+  void OnMapEnd() override { frames_.pop_back(); }
+
+ private:
+  struct Frame {
+    bool is_map = false;
+    bool want_key = true;
+    std::set<std::string> keys;
+  };
+
+  void push(const YAML::Mark& mark, bool is_map) {
+    if (static_cast<int>(frames_.size()) >= limits_.max_depth) {
+      throw Rejected{mark, "nested more than " + std::to_string(limits_.max_depth) + " levels deep"};
+    }
+    frames_.push_back(Frame{is_map, true, {}});
+  }
+
+  void node(const YAML::Mark& mark, bool scalar, const std::string& value) {
+    if (++nodes_ > limits_.max_nodes) {
+      throw Rejected{mark, "more than " + std::to_string(limits_.max_nodes) + " values; this file is far too large"};
+    }
+    if (frames_.empty() || !frames_.back().is_map) return;
+    Frame& frame = frames_.back();
+    if (!frame.want_key) {
+      frame.want_key = true;  // This node is the value; the next one is a key again.
+      return;
+    }
+    if (!scalar) throw Rejected{mark, "a key must be a plain word, not a list or map"};
+    if (!frame.keys.insert(value).second) {
+      throw Rejected{mark, "duplicate key \"" + value + "\"; each key may appear once"};
+    }
+    frame.want_key = false;
+  }
+
+  YamlLimits limits_;
+  std::vector<Frame> frames_;
+  int nodes_ = 0;
+};
+
+Diagnostic make(const SourceFile& file, int line, int column, std::string message,
+                Diagnostic::Severity severity = Diagnostic::Severity::error) {
+  Diagnostic d{file.path, line, column, std::move(message), severity, {}};
+  if (line > 0) {
+    std::size_t start = 0;
+    for (int l = 1; l < line && start != std::string::npos; ++l) {
+      start = file.text.find('\n', start);
+      if (start != std::string::npos) ++start;
+    }
+    if (start != std::string::npos && start <= file.text.size()) {
+      const std::size_t end = file.text.find('\n', start);
+      d.source_line = file.text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      if (!d.source_line.empty() && d.source_line.back() == '\r') d.source_line.pop_back();
+    }
+  }
+  return d;
+}
+
+}  // namespace
+
+YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
+  if (file.text.compare(0, 3, "\xEF\xBB\xBF") == 0) file.text.erase(0, 3);  // UTF-8 byte order mark
+  if (auto bad = invalid_utf8(file.text)) {
+    const auto [line, column] = position_of(file.text, *bad);
+    throw InputError({make(file, line, column, "invalid UTF-8; save the file as UTF-8 text")});
+  }
+  if (file.text.find('\0') != std::string::npos) {
+    const auto [line, column] = position_of(file.text, file.text.find('\0'));
+    throw InputError({make(file, line, column, "NUL byte; this is not a text file")});
+  }
+  try {
+    std::istringstream stream(file.text);
+    YAML::Parser parser(stream);
+    Screen screen(limits);
+    parser.HandleNextDocument(screen);
+    if (parser.HandleNextDocument(screen)) {
+      throw InputError({make(file, 0, 0, "holds several YAML documents (---); write one")});
+    }
+  } catch (const Rejected& r) {
+    throw InputError({make(file, r.mark.line + 1, r.mark.column + 1, r.message)});
+  } catch (const YAML::Exception& e) {
+    throw InputError({make(file, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg)});
+  }
+  YAML::Node root;
+  try {
+    root = YAML::Load(file.text);
+  } catch (const YAML::Exception& e) {
+    throw InputError({make(file, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg)});
+  }
+  return YamlFile(std::move(file), std::move(root));
+}
+
+Diagnostic YamlFile::at(const YAML::Mark& mark, std::string message, Diagnostic::Severity severity) const {
+  if (mark.is_null()) return make(source_, 0, 0, std::move(message), severity);
+  return make(source_, mark.line + 1, mark.column + 1, std::move(message), severity);
+}
+
+Diagnostic YamlFile::at(const YAML::Node& node, std::string message, Diagnostic::Severity severity) const {
+  return at(node.IsDefined() ? node.Mark() : YAML::Mark::null_mark(), std::move(message), severity);
+}
+
+std::string scalar_text(const YAML::Node& node) { return node.IsScalar() ? node.Scalar() : std::string(); }
+
+void YamlReader::error(const YAML::Node& at, std::string message) {
+  diagnostics_.push_back(file_.at(at, std::move(message)));
+}
+
+void YamlReader::warning(const YAML::Node& at, std::string message) {
+  diagnostics_.push_back(file_.at(at, std::move(message), Diagnostic::Severity::warning));
+}
+
+bool YamlReader::expect_map(const YAML::Node& node, std::string_view what) {
+  if (node.IsMap()) return true;
+  error(node, std::string(what) + " must be a map of `key: value` lines");
+  return false;
+}
+
+bool YamlReader::expect_sequence(const YAML::Node& node, std::string_view what) {
+  if (node.IsSequence()) return true;
+  error(node, std::string(what) + " must be a list, like [a, b]");
+  return false;
+}
+
+std::optional<std::string> YamlReader::text(const YAML::Node& node, std::string_view what) {
+  if (node.IsScalar()) return node.Scalar();
+  if (node.IsNull()) {
+    error(node, std::string(what) + " is empty; write a value");
+  } else {
+    error(node, std::string(what) + " must be a single value, not a " + (node.IsMap() ? "map" : "list"));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> YamlReader::integer(const YAML::Node& node, std::string_view what, std::int64_t min,
+                                                std::int64_t max) {
+  auto value = text(node, what);
+  if (!value) return std::nullopt;
+  const std::string& s = *value;
+  const bool digits = !s.empty() && s.size() <= 18 &&
+                      std::all_of(s.begin() + (s[0] == '-' ? 1 : 0), s.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+                      s != "-";
+  if (!digits) {
+    error(node, std::string(what) + " must be a whole number, not \"" + s + "\"");
+    return std::nullopt;
+  }
+  const std::int64_t n = std::stoll(s);
+  if (n < min || n > max) {
+    error(node, std::string(what) + " must be between " + std::to_string(min) + " and " + std::to_string(max) +
+                    ", not " + s);
+    return std::nullopt;
+  }
+  return n;
+}
+
+std::optional<bool> YamlReader::boolean(const YAML::Node& node, std::string_view what) {
+  auto value = text(node, what);
+  if (!value) return std::nullopt;
+  if (*value == "true") return true;
+  if (*value == "false") return false;
+  error(node, std::string(what) + " must be true or false, not \"" + *value + "\"");
+  return std::nullopt;
+}
+
+void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_view> allowed, std::string_view where) {
+  for (const auto& entry : map) {
+    if (std::find(allowed.begin(), allowed.end(), entry.first.Scalar()) == allowed.end()) {
+      unknown_key(entry.first, allowed, where);
+    }
+  }
+}
+
+void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::string_view> allowed, std::string_view where) {
+  const std::string key = key_node.Scalar();
+  std::string nearest;
+  int best = 3;
+  std::vector<std::string> list;
+  for (auto a : allowed) {
+    list.emplace_back(a);
+    const int d = edit_distance(key, a);
+    if (d < best) best = d, nearest = a;
+  }
+  std::string message = "unknown key \"" + key + "\" in " + std::string(where);
+  message += nearest.empty() ? "; expected " + join_names(list) : "; did you mean \"" + nearest + "\"?";
+  error(key_node, std::move(message));
+}
+
+std::optional<YAML::Node> YamlReader::require(const YAML::Node& map, std::string_view key, std::string_view hint) {
+  const YAML::Node value = map[std::string(key)];
+  if (value.IsDefined()) return value;
+  error(map, "missing key \"" + std::string(key) + "\"" + (hint.empty() ? "" : " (" + std::string(hint) + ")"));
+  return std::nullopt;
+}
+
+bool YamlReader::ok() const {
+  return std::none_of(diagnostics_.begin(), diagnostics_.end(),
+                      [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; });
+}
+
+void YamlReader::throw_if_errors() const {
+  if (!ok()) throw InputError(diagnostics_);
+}
+
+}  // namespace wallenstein

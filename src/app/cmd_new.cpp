@@ -1,0 +1,119 @@
+#include <sys/random.h>
+
+#include <algorithm>
+#include <ostream>
+#include <set>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/game_directory.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "app/command.hpp"
+#include "core/engine.hpp"
+
+namespace wallenstein::app {
+namespace po = boost::program_options;
+namespace {
+
+constexpr std::size_t kMaxFromBytes = 256 * 1024;
+
+/// A seed from the operating system's secure random source (interfaces 1: "otherwise").
+std::uint64_t os_seed() {
+  std::uint64_t seed = 0;
+  if (::getrandom(&seed, sizeof seed, 0) != static_cast<ssize_t>(sizeof seed)) {
+    throw std::runtime_error("the operating system gave no random seed; pass --seed N");
+  }
+  return seed >> 1;  // 63 bits: stays a plain positive number in every YAML reader.
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  const bool digits = !text.empty() && text.size() <= 19 &&
+                      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits) throw UsageError("--seed must be a whole number of at most 19 digits, not \"" + text + "\"");
+  return std::stoull(text);
+}
+
+PlayerInfo parse_player(const std::string& spec) {
+  const auto first = spec.find(':');
+  const auto last = spec.rfind(':');
+  if (first == std::string::npos || first == last) {
+    throw UsageError("--player takes ID:NAME:EMAIL, e.g. red:\"Anna Weber\":anna@example.org; got \"" + spec + "\"");
+  }
+  return PlayerInfo{spec.substr(0, first), spec.substr(first + 1, last - first - 1), spec.substr(last + 1)};
+}
+
+Exit run(const Invocation& in) {
+  const std::filesystem::path dir = in.game_dir();
+  GameConfig config;
+  if (in.has("from")) {
+    if (in.has("player")) throw UsageError("give either --player (repeated) or --from FILE, not both");
+    config = read_game_config(read_source(in.get<std::string>("from"), kMaxFromBytes), false);
+  } else {
+    if (!in.has("player")) throw UsageError("name the players with --player ID:NAME:EMAIL (3 to 5 times) or --from FILE");
+    config.name = std::filesystem::absolute(dir).lexically_normal().filename().string();
+    for (const auto& spec : in.get<std::vector<std::string>>("player")) config.players.push_back(parse_player(spec));
+  }
+  if (in.has("name")) config.name = in.get<std::string>("name");
+  if (auto problem = game_name_problem(config.name)) throw UsageError(*problem + "; choose one with --name");
+
+  const std::string setup = in.get<std::string>("setup");
+  if (setup != "standard") {
+    throw UsageError(setup == "draft" ? "the draft setup is not available yet; use --setup standard"
+                                      : "--setup must be standard or draft");
+  }
+  const int edition = in.get<int>("edition");
+  if (edition != 2) {
+    throw UsageError(edition == 1 ? "edition 1 is not available yet; use --edition 2" : "--edition must be 2 or 1");
+  }
+  if (in.has("expansions") && !in.get<std::string>("expansions").empty()) {
+    throw UsageError("the expansions (court, landsknechte, leaders) are not available yet");
+  }
+  config.edition = edition;
+
+  std::set<std::string> ids;
+  for (const auto& p : config.players) {
+    if (auto problem = player_id_problem(p.id)) throw UsageError(*problem);
+    if (!ids.insert(p.id).second) throw UsageError("player id \"" + p.id + "\" is given twice");
+    if (auto problem = player_name_problem(p.name)) throw UsageError("player " + p.id + ": " + *problem);
+    if (auto problem = email_problem(p.email)) throw UsageError("player " + p.id + ": " + *problem);
+  }
+  if (config.players.size() < 3 || config.players.size() > 5) {
+    throw UsageError("Wallenstein is played by 3, 4 or 5 players, not " + std::to_string(config.players.size()));
+  }
+
+  const Ruleset rules = load_ruleset(in.data_dir());
+  config.seed = in.has("seed") ? parse_seed(in.get<std::string>("seed")) : os_seed();
+  NewGame spec{config.name, {}, *config.seed};
+  for (const auto& p : config.players) spec.player_ids.push_back(p.id);
+  const GameState state = new_game(spec, rules);
+  create_game_directory(dir, config, state, rules);
+
+  const SeasonLabel label = season_label(rules, state.season_index);
+  in.out << "Created game \"" << config.name << "\" for " << config.players.size() << " players in " << dir.string()
+         << "\n  " << (dir / "game.yaml").string() << "   (secret seed inside: game master only)\n  "
+         << (dir / "seasons" / label.directory() / "state.yaml").string() << "\nSeason " << label.name()
+         << " is open for orders.\n";
+  return Exit::ok;
+}
+
+}  // namespace
+
+Command new_command() {
+  return {"new",
+          "DIR (--player ID:NAME:EMAIL ... | --from FILE) [--seed N] [--name NAME] [--setup standard] [--edition 2]",
+          "Create a game directory, lay out the standard setup and publish the first season.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("dir", po::value<std::string>()->required(), "the game directory to create")(
+                "player", po::value<std::vector<std::string>>()->value_name("ID:NAME:EMAIL"),
+                "a player, once per player in seat order (A, B, C...)")(
+                "from", po::value<std::string>()->value_name("FILE"), "a game.yaml without a seed to copy players from")(
+                "seed", po::value<std::string>()->value_name("N"), "random seed (default: from the OS; kept secret)")(
+                "name", po::value<std::string>(), "the game's name (default: the directory's name)")(
+                "setup", po::value<std::string>()->default_value("standard"), "standard (draft comes later)")(
+                "edition", po::value<int>()->default_value(2), "rules edition: 2 (1 comes later)")(
+                "expansions", po::value<std::string>()->value_name("LIST"), "comma-separated expansions (later)");
+            p.add("dir", 1);
+          },
+          run};
+}
+
+}  // namespace wallenstein::app

@@ -1,0 +1,143 @@
+// check, submit and status: the order files of the season being planned.
+
+#include <ostream>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/files.hpp"
+#include "adapters/game_directory.hpp"
+#include "adapters/order_file.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "app/command.hpp"
+
+namespace wallenstein::app {
+namespace po = boost::program_options;
+namespace {
+
+/// The game, its rules and the state of the season being planned.
+struct Planning {
+  GameDirectory game;
+  Ruleset rules;
+  SeasonDir season;
+  GameState state;
+};
+
+Planning open_planning(const Invocation& in) {
+  GameDirectory game = GameDirectory::open(in.game_dir());
+  Ruleset rules = load_ruleset(in.data_dir());
+  SeasonDir season = game.current();
+  GameState state = game.load_state(season, rules);
+  return Planning{std::move(game), std::move(rules), std::move(season), std::move(state)};
+}
+
+void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
+  for (const auto& d : diagnostics) in.err << d.format() << "\n";
+}
+
+Exit run_check(const Invocation& in) {
+  const Planning p = open_planning(in);
+  bool all_ok = true;
+  for (const auto& path : in.get<std::vector<std::string>>("files")) {
+    const CheckedOrderFile checked = check_order_file(path, p.state, p.rules);
+    print(in, checked.diagnostics);
+    if (checked.ok()) {
+      in.out << path << ": ok (" << checked.player_id << ", " << season_label(p.rules, p.state.season_index).name()
+             << ")\n";
+    } else {
+      all_ok = false;
+      std::size_t errors = 0;
+      for (const auto& d : checked.diagnostics) errors += d.severity == Diagnostic::Severity::error ? 1 : 0;
+      in.out << path << ": " << errors << (errors == 1 ? " error" : " errors") << "\n";
+    }
+  }
+  return all_ok ? Exit::ok : Exit::invalid_input;
+}
+
+Exit run_submit(const Invocation& in) {
+  const Planning p = open_planning(in);
+  const std::string path = in.get<std::string>("file");
+  const SourceFile source = read_source(path, kMaxOrderBytes);
+  const CheckedOrderFile checked = check_order_source(source, p.state, p.rules);
+  print(in, checked.diagnostics);
+  if (!checked.ok()) {
+    in.err << path << ": not stored; fix the errors above and submit again\n";
+    return Exit::invalid_input;
+  }
+  if (in.has("player") && in.get<std::string>("player") != checked.player_id) {
+    in.err << path << ": error: these are the orders of \"" << checked.player_id << "\", not of \""
+           << in.get<std::string>("player") << "\"; not stored\n";
+    return Exit::invalid_input;
+  }
+  const auto target = p.season.orders_file(checked.player_id);
+  const bool replacing = std::filesystem::exists(target);
+  std::filesystem::create_directories(target.parent_path());
+  write_atomic(target, source.text);
+  in.out << "Stored the orders of " << checked.player_id << " for " << p.season.name
+         << (replacing ? " (replacing the earlier ones)" : "") << ": " << target.string() << "\n";
+  return Exit::ok;
+}
+
+Exit run_status(const Invocation& in) {
+  const Planning p = open_planning(in);
+  const GameConfig& config = p.game.config();
+  const SeasonLabel label = season_label(p.rules, p.state.season_index);
+  in.out << "Game " << config.name << ", " << config.players.size() << " players\n";
+  if (p.state.finished) {
+    in.out << "The game is over. ";
+    std::vector<std::string> winners;
+    for (PlayerIndex w : p.state.winners) winners.push_back(p.state.player(w).id);
+    in.out << (winners.size() == 1 ? "Winner: " : "Shared win: ");
+    for (std::size_t i = 0; i < winners.size(); ++i) in.out << (i ? ", " : "") << winners[i];
+    in.out << "\n";
+    return Exit::ok;
+  }
+  in.out << "Season " << label.name() << " (" << label.index << " of " << p.rules.season_count() << ")\n";
+  const auto deadline = config.deadlines.find(label.name());
+  in.out << "Deadline: " << (deadline == config.deadlines.end() ? std::string("none set") : deadline->second) << "\n";
+  const auto submitted = p.game.submitted(p.season);
+  std::string have;
+  std::string missing;
+  for (const auto& player : config.players) {
+    const bool in_list = std::find(submitted.begin(), submitted.end(), player.id) != submitted.end();
+    std::string& list = in_list ? have : missing;
+    list += (list.empty() ? "" : ", ") + player.id;
+  }
+  in.out << "Submitted: " << (have.empty() ? "nobody yet" : have) << "\n";
+  in.out << "Missing:   " << (missing.empty() ? "nobody: ready to resolve" : missing) << "\n";
+  return Exit::ok;
+}
+
+}  // namespace
+
+Command check_command() {
+  return {"check", "DIR FILE...",
+          "Check order files against the season being planned, listing every problem; nothing is stored.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+                "files", po::value<std::vector<std::string>>()->required(), "order files");
+            p.add("dir", 1).add("files", -1);
+          },
+          run_check};
+}
+
+Command submit_command() {
+  return {"submit", "DIR FILE [--player ID]",
+          "Check one order file and store it for the season being planned, replacing earlier orders.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+                "file", po::value<std::string>()->required(), "the order file")(
+                "player", po::value<std::string>()->value_name("ID"), "refuse the file unless it is this player's");
+            p.add("dir", 1).add("file", 1);
+          },
+          run_submit};
+}
+
+Command status_command() {
+  return {"status", "DIR", "Show the season being planned, its deadline, and who has and has not submitted.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("dir", po::value<std::string>()->required(), "the game directory");
+            p.add("dir", 1);
+          },
+          run_status};
+}
+
+}  // namespace wallenstein::app

@@ -1,0 +1,43 @@
+#include <ostream>
+
+#include "adapters/game_directory.hpp"
+#include "adapters/json_view.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "app/command.hpp"
+
+namespace wallenstein::app {
+namespace po = boost::program_options;
+namespace {
+
+Exit run(const Invocation& in) {
+  const GameDirectory game = GameDirectory::open(in.game_dir());
+  const Ruleset rules = load_ruleset(in.data_dir());
+  const SeasonDir season = in.has("season") ? game.find(in.get<std::string>("season")) : game.current();
+  const GameState state = game.load_state(season, rules);
+  const auto json = public_json(game.config(), state, rules, nullptr);
+  if (in.has("json")) {
+    in.out << json.dump(2) << "\n";
+    return Exit::ok;
+  }
+  in.out << json["game"].get<std::string>() << " " << json["season"].get<std::string>() << "\n";
+  for (const auto& p : json["players"]) {
+    in.out << "  " << p["id"].get<std::string>() << ": " << p["thaler"] << " thaler, " << p["grain"] << " grain, "
+           << p["vp"] << " VP, " << p["reserve"] << " in reserve, " << p["provinces"].size() << " provinces\n";
+  }
+  return Exit::ok;
+}
+
+}  // namespace
+
+Command show_command() {
+  return {"show", "DIR [--season S] [--json]", "Print the public state of a season (as JSON with --json).",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+                "season", po::value<std::string>()->value_name("S"), "01-1618-spring or 1618-spring (default: now)")(
+                "json", po::bool_switch(), "print JSON (interfaces 4)");
+            p.add("dir", 1);
+          },
+          run};
+}
+
+}  // namespace wallenstein::app

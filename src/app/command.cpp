@@ -1,0 +1,21 @@
+#include "app/command.hpp"
+
+#include "adapters/ruleset_loader.hpp"
+
+namespace wallenstein::app {
+
+std::filesystem::path Invocation::data_dir() const {
+  return find_data_dir(options.count("data") ? std::filesystem::path(options["data"].as<std::string>())
+                                             : std::filesystem::path());
+}
+
+std::filesystem::path Invocation::game_dir() const { return options["dir"].as<std::string>(); }
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+      new_command(), check_command(), submit_command(), status_command(), show_command(),
+  };
+  return table;
+}
+
+}  // namespace wallenstein::app

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <boost/program_options.hpp>
+
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace wallenstein::app {
+
+/// The exit statuses of interfaces 1.
+enum class Exit : int { ok = 0, invalid_input = 1, usage = 2, transport = 3, internal = 4 };
+
+/// What a subcommand receives: its parsed options and the streams to write to.
+struct Invocation {
+  boost::program_options::variables_map options;
+  std::ostream& out;
+  std::ostream& err;
+
+  std::filesystem::path data_dir() const;
+  std::filesystem::path game_dir() const;
+  template <class T>
+  T get(const char* name) const {
+    return options[name].as<T>();
+  }
+  bool has(const char* name) const { return options.count(name) > 0 && !options[name].defaulted(); }
+};
+
+/// One row of the subcommand table.
+struct Command {
+  const char* name;
+  const char* synopsis;  ///< the usage line after "wallenstein NAME"
+  const char* summary;
+  std::function<void(boost::program_options::options_description&,
+                     boost::program_options::positional_options_description&)>
+      declare;
+  std::function<Exit(const Invocation&)> run;
+};
+
+/// Every subcommand, in the order `--help` lists them.
+const std::vector<Command>& commands();
+
+Command new_command();
+Command check_command();
+Command submit_command();
+Command status_command();
+Command show_command();
+
+}  // namespace wallenstein::app

@@ -1,0 +1,92 @@
+// The wallenstein command: parses the subcommand, runs it, and maps errors to exit statuses.
+
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "adapters/diagnostic.hpp"
+#include "app/command.hpp"
+
+namespace po = boost::program_options;
+using wallenstein::app::Exit;
+
+namespace {
+
+void print_usage(std::ostream& out) {
+  out << "usage: wallenstein COMMAND [OPTIONS]\n\n"
+         "A play-by-email turn processor for the board game Wallenstein (Queen Games).\n\n"
+         "Commands:\n";
+  for (const auto& c : wallenstein::app::commands()) {
+    std::string name = c.name;
+    name.resize(10, ' ');
+    out << "  " << name << c.summary << "\n";
+  }
+  out << "\nRun `wallenstein COMMAND --help` for a command's options.\n"
+         "Exit status: 0 ok, 1 invalid input, 2 usage error, 3 transport failure, 4 internal error.\n";
+}
+
+int run(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_usage(args.empty() ? std::cerr : std::cout);
+    return static_cast<int>(args.empty() ? Exit::usage : Exit::ok);
+  }
+  if (args[0] == "--version") {
+    std::cout << "wallenstein " << WALLENSTEIN_VERSION << "\n";
+    return 0;
+  }
+  const wallenstein::app::Command* command = nullptr;
+  for (const auto& c : wallenstein::app::commands()) {
+    if (args[0] == c.name) command = &c;
+  }
+  if (!command) {
+    std::cerr << "wallenstein: unknown command \"" << args[0] << "\"\n\n";
+    print_usage(std::cerr);
+    return static_cast<int>(Exit::usage);
+  }
+  po::options_description options(std::string("Options of wallenstein ") + command->name);
+  options.add_options()("help,h", "show this help")(
+      "data", po::value<std::string>()->value_name("DIR"),
+      "the ruleset directory (default: installed, or the source tree's data/wallenstein)");
+  po::positional_options_description positional;
+  command->declare(options, positional);
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  wallenstein::app::Invocation invocation{{}, std::cout, std::cerr};
+  try {
+    po::store(po::command_line_parser(rest).options(options).positional(positional).run(), invocation.options);
+    if (invocation.options.count("help")) {
+      std::cout << "usage: wallenstein " << command->name << " " << command->synopsis << "\n\n"
+                << command->summary << "\n\n"
+                << options << "\n";
+      return 0;
+    }
+    po::notify(invocation.options);
+  } catch (const po::error& e) {
+    std::cerr << "wallenstein " << command->name << ": " << e.what() << "\nusage: wallenstein " << command->name
+              << " " << command->synopsis << "\n";
+    return static_cast<int>(Exit::usage);
+  }
+  return static_cast<int>(command->run(invocation));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const wallenstein::InputError& e) {
+    std::cerr << wallenstein::format_all(e.diagnostics());
+    return static_cast<int>(Exit::invalid_input);
+  } catch (const wallenstein::UsageError& e) {
+    std::cerr << "wallenstein: " << e.what() << "\n";
+    return static_cast<int>(Exit::usage);
+  } catch (const wallenstein::TransportError& e) {
+    std::cerr << "wallenstein: " << e.what() << "\n";
+    return static_cast<int>(Exit::transport);
+  } catch (const std::exception& e) {
+    std::cerr << "wallenstein: internal error: " << e.what() << "\n";
+    return static_cast<int>(Exit::internal);
+  }
+}

@@ -1,0 +1,223 @@
+#include <algorithm>
+
+#include "core/resolution.hpp"
+
+namespace wallenstein::detail {
+namespace {
+
+Cancelled cancelled(int slot, Action action, PlayerIndex player, ProvinceId province, CancelReason reason,
+                    int need = 0, int have = 0) {
+  Cancelled c;
+  c.slot = slot;
+  c.action = action;
+  c.player = player;
+  c.province = province;
+  c.reason = reason;
+  c.need = need;
+  c.have = have;
+  return c;
+}
+
+void build(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId where) {
+  const ActionDef& def = ctx.rules.action(action);
+  ProvinceState& province = ctx.state.at(where);
+  PlayerState& player = ctx.state.player(p);
+  const auto b = static_cast<std::size_t>(def.builds);
+  const int site_count = ctx.rules.province(where).sites;
+  std::optional<CancelReason> reason;
+  int need = 0;
+  int have = 0;
+  // Rules 5: one building per site, one of each type per province; rules 1: finite supply.
+  if (province.buildings[b]) {
+    reason = CancelReason::already_built;
+  } else if (province.building_count() >= site_count) {
+    reason = CancelReason::no_free_site, need = 1, have = 0;
+  } else if (ctx.state.supply.buildings[b] <= 0) {
+    reason = CancelReason::no_building_left;
+  } else if (player.thaler < def.cost) {
+    reason = CancelReason::not_enough_thaler, need = def.cost, have = player.thaler;
+  }
+  if (reason) {
+    ctx.record(cancelled(slot, action, p, where, *reason, need, have));
+    return;
+  }
+  player.thaler -= def.cost;
+  province.buildings[b] = true;
+  --ctx.state.supply.buildings[b];
+  Built built{slot, p, where, def.builds, def.cost, 0, std::nullopt};
+  if (const EventCard* calm = ctx.event_with(EventEffect::trading_house_calms);
+      calm && def.builds == Building::trading_house) {
+    built.markers_removed = std::min(calm->value, province.revolts);
+    built.event = ctx.event;
+    province.revolts -= built.markers_removed;
+    ctx.state.supply.revolt_markers += built.markers_removed;
+  }
+  ctx.record(built);
+}
+
+void collect(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId where) {
+  const ActionDef& def = ctx.rules.action(action);
+  const Province& facts = ctx.rules.province(where);
+  const bool grain = def.collects == Resource::grain;
+  Collected c;
+  c.slot = slot;
+  c.player = p;
+  c.province = where;
+  c.resource = def.collects;
+  c.base = grain ? facts.grain : facts.tax;
+  c.after_event = c.base;
+  // Rules 5: the event applies first, then the bonus tile.
+  const EventCard* cap = ctx.event_with(grain ? EventEffect::grain_max : EventEffect::tax_max);
+  const EventCard* floor = ctx.event_with(grain ? EventEffect::grain_min : EventEffect::tax_min);
+  if (cap) c.after_event = std::min(c.base, cap->value);
+  if (floor) c.after_event = std::max(c.base, floor->value);
+  if (c.after_event != c.base) c.event = ctx.event;
+  if (const BonusTile* t = ctx.tile_with(p, grain ? TileEffect::grain_bonus : TileEffect::taxes_bonus)) {
+    c.tile_bonus = t->value;
+  }
+  c.amount = c.after_event + c.tile_bonus;
+  int& counter = grain ? ctx.state.player(p).grain : ctx.state.player(p).thaler;
+  counter += c.amount;
+  c.total_after = counter;
+  ctx.record(c);
+
+  // Rules 7.1: a province that already had a marker revolts; the income is kept either way (D-5).
+  if (ctx.state.at(where).revolts > 0) {
+    const Revolt revolt =
+        fight_revolt(ctx, slot, grain ? RevoltCause::grain : RevoltCause::taxes, p, where, 0);
+    ctx.record(revolt);
+    if (revolt.player_won) ctx.record(add_marker(ctx, slot, p, where));
+  } else {
+    ctx.record(add_marker(ctx, slot, p, where));
+  }
+}
+
+void move_armies(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId from, ProvinceId to,
+                 int count) {
+  ctx.state.at(from).armies -= count;
+  ctx.state.at(to).armies += count;
+  ctx.record(Moved{slot, action, p, from, to, count});
+}
+
+/// The cubes that may leave `from` under the order, or a cancellation.
+std::optional<int> cubes_to_move(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId from,
+                                 const ActionOrder& order, bool move_only) {
+  const int moving = movable(ctx.state.at(from).armies, order.armies);
+  const int needed = std::max(1, order.min_armies);
+  if (moving < needed) {
+    Cancelled c = cancelled(slot, action, p, from, CancelReason::min_armies_not_met, needed, moving);
+    c.move_only = move_only;
+    c.target = order.target;
+    ctx.record(c);
+    return std::nullopt;
+  }
+  return moving;
+}
+
+void place(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order) {
+  const ActionDef& def = ctx.rules.action(action);
+  PlayerState& player = ctx.state.player(p);
+  Placed placed;
+  placed.slot = slot;
+  placed.action = action;
+  placed.player = p;
+  placed.province = order.province;
+  placed.base = def.armies;
+  placed.cost = def.cost;
+  int count = def.armies;
+  if (const EventCard* shortage = ctx.event_with(EventEffect::army_shortage)) {
+    const int limited = action == Action::armies5 ? shortage->armies5
+                        : action == Action::armies3 ? shortage->armies3
+                                                    : count;
+    if (limited != count) placed.event = ctx.event;
+    count = limited;
+  }
+  // Rules 6 and D-4: the armies tile adds to "place 5 armies" after the event.
+  if (action == Action::armies5) {
+    if (const BonusTile* t = ctx.tile_with(p, TileEffect::armies5_bonus)) placed.tile_bonus = t->value;
+  }
+  placed.count = count + placed.tile_bonus;
+  if (player.thaler < def.cost) {
+    ctx.record(cancelled(slot, action, p, order.province, CancelReason::not_enough_thaler, def.cost, player.thaler));
+    return;
+  }
+  if (player.reserve < placed.count) {
+    ctx.record(
+        cancelled(slot, action, p, order.province, CancelReason::not_enough_reserve, placed.count, player.reserve));
+    return;
+  }
+  player.thaler -= def.cost;
+  player.reserve -= placed.count;
+  ctx.state.at(order.province).armies += placed.count;
+  ctx.record(placed);
+
+  if (!def.move || !order.target) return;
+  const ProvinceId to = *order.target;
+  if (ctx.state.at(to).owner != p) {
+    Cancelled c = cancelled(slot, action, p, order.province, CancelReason::move_target_not_own);
+    c.move_only = true;
+    c.target = to;
+    c.holder = ctx.state.at(to).owner;
+    ctx.record(c);
+    return;
+  }
+  if (auto moving = cubes_to_move(ctx, slot, action, p, order.province, order, true)) {
+    move_armies(ctx, slot, action, p, order.province, to, *moving);
+  }
+}
+
+void battle(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order) {
+  const ProvinceId from = order.province;
+  const int armies = ctx.state.at(from).armies;
+  if (armies < ctx.rules.min_source_armies) {
+    Cancelled c = cancelled(slot, action, p, from, CancelReason::too_few_armies, ctx.rules.min_source_armies, armies);
+    c.target = order.target;
+    ctx.record(c);
+    return;
+  }
+  const auto moving = cubes_to_move(ctx, slot, action, p, from, order, false);
+  if (!moving) return;
+  const ProvinceId target = *order.target;
+  const ProvinceState& there = ctx.state.at(target);
+  if (there.owner == p) {
+    move_armies(ctx, slot, action, p, from, target, *moving);  // Rules 5: into an own province, a move.
+    return;
+  }
+  if (ctx.event_with(EventEffect::religious_peace) && there.has(Building::church)) {
+    Cancelled c = cancelled(slot, action, p, from, CancelReason::target_protected);
+    c.target = target;
+    c.holder = there.owner;
+    ctx.record(c);
+    return;
+  }
+  ctx.record(fight_battle(ctx, slot, action, p, from, target, *moving));
+}
+
+}  // namespace
+
+int movable(int armies, ArmyCount spec) {
+  const int most = std::max(0, armies - 1);
+  return spec.all ? most : std::min(spec.count, most);
+}
+
+void perform_action(Context& ctx, int slot, Action action, PlayerIndex player, const ActionOrder& order) {
+  const ProvinceState& province = ctx.state.at(order.province);
+  if (province.owner != player) {
+    // Rules 4.7: a card taken in battle (or lost to a revolt) cancels its planned action.
+    Cancelled c = cancelled(slot, action, player, order.province, CancelReason::province_lost);
+    c.holder = province.owner;
+    ctx.record(c);
+    return;
+  }
+  switch (ctx.rules.action(action).kind) {
+    case ActionKind::build: build(ctx, slot, action, player, order.province); break;
+    case ActionKind::collect: collect(ctx, slot, action, player, order.province); break;
+    case ActionKind::place: place(ctx, slot, action, player, order); break;
+    case ActionKind::battle:
+      if (!order.target) return;  // Checked orders always carry a target for battles.
+      battle(ctx, slot, action, player, order);
+      break;
+  }
+}
+
+}  // namespace wallenstein::detail

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/game_state.hpp"
+#include "core/orders.hpp"
+#include "core/season_log.hpp"
+
+namespace wallenstein {
+
+struct Ruleset;
+class TowerModel;
+
+/// Hooks for tests: a fixed tower and an observer called after every step that moves pieces.
+struct ResolveOptions {
+  TowerModel* tower = nullptr;  ///< null: the random tower of rules 8.4
+  std::function<void(const GameState&)> after_step;
+};
+
+/// The state after a season and what happened in it.
+struct SeasonResult {
+  GameState next;
+  SeasonLog log;
+};
+
+/// Resolves the season being planned (and the winter after autumn) and publishes the next one:
+/// rules 4 to 10. `orders` holds one entry per player in seat order; `nmr` names the players
+/// whose orders were made up for them. Same inputs, same result, on every platform.
+SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& orders,
+                            const std::vector<PlayerIndex>& nmr, const Ruleset& rules,
+                            const ResolveOptions& options = {});
+
+/// What `new` needs to lay out a game.
+struct NewGame {
+  std::string name;
+  std::vector<std::string> player_ids;  ///< seat order: players A, B, C... of the standard setup
+  std::uint64_t seed = 0;
+};
+
+/// Lays out the standard setup, fills the tower, reveals the first year's events and publishes
+/// the first season (rules 2). The player count must have a standard setup.
+GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower = nullptr);
+
+/// The rule invariants every state keeps (cubes, peasants, markers, buildings, cards); each
+/// broken one is described. Used by tests and by `resolve` as a last line of defence.
+std::vector<std::string> invariant_violations(const GameState& state, const Ruleset& rules);
+
+}  // namespace wallenstein

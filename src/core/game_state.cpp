@@ -1,0 +1,71 @@
+#include "core/game_state.hpp"
+
+#include <cstdio>
+
+#include "core/ruleset.hpp"
+
+namespace wallenstein {
+
+int CubeCounts::total() const {
+  int sum = 0;
+  for (int c : n) sum += c;
+  return sum;
+}
+
+CubeCounts& CubeCounts::operator+=(const CubeCounts& other) {
+  for (std::size_t i = 0; i < n.size(); ++i) n[i] += other.n[i];
+  return *this;
+}
+
+int ProvinceState::building_count() const {
+  int count = 0;
+  for (bool b : buildings) count += b ? 1 : 0;
+  return count;
+}
+
+std::optional<PlayerIndex> GameState::find_player(std::string_view id) const {
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    if (players[i].id == id) return player_index(i);
+  }
+  return std::nullopt;
+}
+
+std::vector<ProvinceId> GameState::provinces_of(PlayerIndex p) const {
+  std::vector<ProvinceId> out;
+  for (std::size_t i = 0; i < provinces.size(); ++i) {
+    if (provinces[i].owner == p) out.push_back(ProvinceId{static_cast<std::uint8_t>(i)});
+  }
+  return out;
+}
+
+int GameState::province_count(PlayerIndex p) const {
+  int count = 0;
+  for (const auto& province : provinces) count += province.owner == p ? 1 : 0;
+  return count;
+}
+
+std::string SeasonLabel::name() const {
+  return std::to_string(year) + "-" + (season ? std::string(season_key(*season)) : std::string("end"));
+}
+
+std::string SeasonLabel::directory() const {
+  char number[8];
+  std::snprintf(number, sizeof number, "%02d", index);
+  return std::string(number) + "-" + name();
+}
+
+SeasonLabel season_label(const Ruleset& rules, int season_index) {
+  const int per_year = static_cast<int>(rules.seasons.size());
+  SeasonLabel label;
+  label.index = season_index;
+  if (season_index > rules.season_count()) {
+    label.year = rules.years.back();
+    return label;
+  }
+  const int zero_based = season_index - 1;
+  label.year = rules.years[static_cast<std::size_t>(zero_based / per_year)];
+  label.season = rules.seasons[static_cast<std::size_t>(zero_based % per_year)];
+  return label;
+}
+
+}  // namespace wallenstein

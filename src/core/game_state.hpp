@@ -1,0 +1,109 @@
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/ids.hpp"
+#include "core/rng.hpp"
+
+namespace wallenstein {
+
+struct Ruleset;
+
+/// Cube counts by colour: one slot per player (seat order) and one for the peasants.
+struct CubeCounts {
+  static constexpr std::size_t kPeasants = kMaxPlayers;
+  std::array<int, kMaxPlayers + 1> n{};
+
+  int& player(PlayerIndex p) { return n[p.value]; }
+  int player(PlayerIndex p) const { return n[p.value]; }
+  int& peasants() { return n[kPeasants]; }
+  int peasants() const { return n[kPeasants]; }
+  int total() const;
+  CubeCounts& operator+=(const CubeCounts& other);
+  bool operator==(const CubeCounts&) const = default;
+};
+
+/// A player's counters (rules 1): the coin cards never leave the player, so they are not stored.
+struct PlayerState {
+  std::string id;
+  int thaler = 0;
+  int grain = 0;
+  int vp = 0;
+  int reserve = 0;
+};
+
+/// What stands in a province. `owner` empty = the card is in the neutral pile.
+struct ProvinceState {
+  std::optional<PlayerIndex> owner;
+  int armies = 0;
+  std::array<bool, kBuildingTypes> buildings{};
+  int revolts = 0;
+
+  bool has(Building b) const { return buildings[static_cast<std::size_t>(b)]; }
+  int building_count() const;
+};
+
+/// The pieces not on the board (rules 1): an action that needs one that is missing is cancelled.
+struct Supply {
+  int peasants = 0;
+  int revolt_markers = 0;
+  std::array<int, kBuildingTypes> buildings{};
+};
+
+/// The combat tower: what sticks inside (hidden) and what lies in the tray (public).
+struct TowerState {
+  CubeCounts inside;
+  CubeCounts tray;
+};
+
+/// Everything that persists between seasons, hidden parts included (the game master's state.yaml).
+struct GameState {
+  std::string game;
+  int edition = 2;
+  /// 1-based number of the season being planned; season_count() + 1 once the game is over.
+  int season_index = 1;
+  bool finished = false;
+  std::vector<PlayerState> players;          ///< seat order
+  std::vector<ProvinceState> provinces;      ///< by ProvinceId
+  Supply supply;
+  TowerState tower;
+  std::vector<EventId> year_events;          ///< the year's 4 revealed cards (public)
+  std::vector<EventId> events_left;          ///< revealed cards not yet drawn (public)
+  std::vector<EventId> event_deck;           ///< hidden, top first
+  std::array<Action, kActionCount> action_cards{};  ///< slot 1..10; 6..10 hidden until resolved
+  std::vector<TileId> bonus_tiles;           ///< by turn-order position 1..5 (public)
+  std::vector<PlayerIndex> turn_order;       ///< the order of the last resolved season (seat order before)
+  Rng::State rng{};
+  std::vector<PlayerIndex> winners;          ///< set when the game is over
+
+  int player_count() const { return static_cast<int>(players.size()); }
+  PlayerIndex player_index(std::size_t i) const { return PlayerIndex{static_cast<std::uint8_t>(i)}; }
+  const ProvinceState& at(ProvinceId id) const { return provinces[id.value]; }
+  ProvinceState& at(ProvinceId id) { return provinces[id.value]; }
+  PlayerState& player(PlayerIndex p) { return players[p.value]; }
+  const PlayerState& player(PlayerIndex p) const { return players[p.value]; }
+  std::optional<PlayerIndex> find_player(std::string_view id) const;
+  /// The provinces a player holds, by id order.
+  std::vector<ProvinceId> provinces_of(PlayerIndex p) const;
+  int province_count(PlayerIndex p) const;
+};
+
+/// Which year and season a season index names (1-based); index season_count()+1 is the end.
+struct SeasonLabel {
+  int index = 1;
+  int year = 1618;
+  std::optional<SeasonName> season;  ///< empty: the game is over
+
+  /// "1618-spring", or "1619-end" after the last winter.
+  std::string name() const;
+  /// "01-1618-spring": the season's directory.
+  std::string directory() const;
+};
+
+/// The label of a season index under a ruleset.
+SeasonLabel season_label(const Ruleset& rules, int season_index);
+
+}  // namespace wallenstein

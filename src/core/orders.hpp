@@ -1,0 +1,104 @@
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game_state.hpp"
+#include "core/ids.hpp"
+
+namespace wallenstein {
+
+struct Ruleset;
+
+/// Where a value came from in its file: an index into the reader's table of positions.
+struct SourceRef {
+  int index = -1;
+};
+
+/// A scalar as the player wrote it.
+struct Written {
+  std::string text;
+  SourceRef at;
+};
+
+/// `armies: all` (all but one) or `armies: N` (up to N, leaving one).
+struct ArmyCount {
+  bool all = true;
+  int count = 0;
+};
+
+/// One action space as written; `province.text` is "none" for a coin card.
+struct WrittenAction {
+  Written province;
+  std::optional<Written> target;  ///< battle: `target`; army1: `move_to`
+  std::optional<ArmyCount> armies;
+  SourceRef armies_at;
+  std::optional<int> min_armies;
+  SourceRef min_armies_at;
+};
+
+/// An order file after parsing its structure, before its names are checked against the game.
+struct WrittenOrders {
+  Written game;
+  Written player;
+  Written season;
+  SourceRef actions_at;
+  std::array<std::optional<WrittenAction>, kActionCount> actions;
+  std::optional<Written> bid;
+  std::vector<Written> turn_order;
+  std::vector<Written> winter_revolt_order;
+};
+
+/// A planned action at a province the player holds.
+struct ActionOrder {
+  ProvinceId province;
+  std::optional<ProvinceId> target;
+  ArmyCount armies;
+  int min_armies = 1;
+};
+
+/// The card on the bid space (rules 4.3).
+enum class BidKind : std::uint8_t { coin, province, none };
+struct Bid {
+  BidKind kind = BidKind::none;
+  int coin = 0;
+  ProvinceId province;
+};
+
+/// A player's orders for one season, checked and resolved to ids.
+struct Orders {
+  PlayerIndex player;
+  std::array<std::optional<ActionOrder>, kActionCount> actions;
+  Bid bid;
+  std::vector<TileId> tile_preferences;
+  std::vector<ProvinceId> winter_revolt_order;
+
+  const std::optional<ActionOrder>& operator[](Action a) const {
+    return actions[static_cast<std::size_t>(a)];
+  }
+};
+
+/// What a player who sent nothing does with `--nmr pass` (rules 11): coin cards only, bid 0.
+Orders pass_orders(PlayerIndex player);
+
+/// A problem with an order, at a position in its file.
+struct Problem {
+  SourceRef at;
+  std::string message;
+};
+
+/// The outcome of checking one order file.
+struct OrderCheck {
+  Orders orders;
+  std::vector<Problem> errors;
+  std::vector<Problem> warnings;
+  bool ok() const { return errors.empty(); }
+};
+
+/// Checks a written order file against the season being planned (interfaces 3). Lists every
+/// problem, each with a hint; `resolve` calls the same function, so check and resolve agree.
+OrderCheck check_orders(const WrittenOrders& written, const GameState& state, const Ruleset& rules);
+
+}  // namespace wallenstein

@@ -1,0 +1,60 @@
+#pragma once
+
+// Internal to the engine: the working context of one season's resolution.
+
+#include <optional>
+#include <vector>
+
+#include "core/engine.hpp"
+#include "core/ruleset.hpp"
+#include "core/season_log.hpp"
+#include "core/tower.hpp"
+
+namespace wallenstein::detail {
+
+/// What every step of a resolution reads and writes.
+struct Context {
+  GameState& state;
+  const Ruleset& rules;
+  Rng& rng;
+  TowerModel& tower;
+  SeasonLog& log;
+  const ResolveOptions& options;
+  std::optional<EventId> event;            ///< the season's event (none in winter)
+  std::vector<std::optional<TileId>> tile; ///< each player's bonus tile this season
+
+  /// The event card in force, if it has this effect.
+  const EventCard* event_with(EventEffect effect) const;
+  /// The player's bonus tile, if it has this effect.
+  const BonusTile* tile_with(PlayerIndex player, TileEffect effect) const;
+  void record(LogEntry entry);
+  void step_done() const;
+};
+
+/// Performs one planned action (rules 5), or logs why it is cancelled (rules 4.6).
+void perform_action(Context& ctx, int slot, Action action, PlayerIndex player, const ActionOrder& order);
+
+/// Battle A/B into a province that is not the attacker's (rules 8).
+Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker, ProvinceId from,
+                    ProvinceId target, int moving);
+
+/// A revolt in a player's province (rules 7, 8): `markers` peasants plus `extra_peasants`.
+Revolt fight_revolt(Context& ctx, int slot, RevoltCause cause, PlayerIndex player, ProvinceId province,
+                    int extra_peasants);
+
+/// Puts one revolt marker from the supply on a province.
+MarkerAdded add_marker(Context& ctx, int slot, PlayerIndex player, ProvinceId province);
+
+/// Winter: grain loss, supply, revolts, scoring, markers removed, the next year (rules 9, 10).
+WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders);
+
+/// Shuffles the action cards and bonus tiles of the season `state.season_index` (rules 4.1, 4.2).
+void publish_season(GameState& state, const Ruleset& rules, Rng& rng);
+
+/// Reveals the next year's events from the deck and resets grain (rules 3).
+void start_year(GameState& state, const Ruleset& rules);
+
+/// Cubes a player may move from a province holding `armies`, leaving one (rules 5).
+int movable(int armies, ArmyCount spec);
+
+}  // namespace wallenstein::detail

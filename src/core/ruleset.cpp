@@ -1,0 +1,88 @@
+#include "core/ruleset.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "core/text.hpp"
+
+namespace wallenstein {
+
+bool Ruleset::adjacent(ProvinceId a, ProvinceId b) const {
+  if (neighbour_mask_.size() != provinces.size()) {
+    const auto& n = province(a).neighbours;
+    return std::find(n.begin(), n.end(), b) != n.end();
+  }
+  return (neighbour_mask_[a.value] >> b.value) & 1U;
+}
+
+std::vector<std::string> Ruleset::index_names() {
+  name_index_.clear();
+  neighbour_mask_.assign(provinces.size(), 0);
+  for (std::size_t i = 0; i < provinces.size(); ++i) {
+    const ProvinceId id{static_cast<std::uint8_t>(i)};
+    const Province& p = provinces[i];
+    std::vector<std::string> names{p.id, p.name};
+    names.insert(names.end(), p.aliases.begin(), p.aliases.end());
+    for (const auto& name : names) {
+      for (auto& key : name_keys(name)) name_index_.emplace_back(std::move(key), id);
+    }
+    for (ProvinceId n : p.neighbours) neighbour_mask_[i] |= std::uint64_t{1} << n.value;
+  }
+  std::sort(name_index_.begin(), name_index_.end());
+  name_index_.erase(std::unique(name_index_.begin(), name_index_.end()), name_index_.end());
+  std::set<std::string> clashes;
+  for (std::size_t i = 1; i < name_index_.size(); ++i) {
+    if (name_index_[i].first == name_index_[i - 1].first) clashes.insert(name_index_[i].first);
+  }
+  return {clashes.begin(), clashes.end()};
+}
+
+std::optional<ProvinceId> Ruleset::find_province(std::string_view name) const {
+  for (const auto& key : name_keys(name)) {
+    auto it = std::lower_bound(name_index_.begin(), name_index_.end(), key,
+                               [](const auto& entry, const std::string& k) { return entry.first < k; });
+    if (it != name_index_.end() && it->first == key) return it->second;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> Ruleset::nearest_province_names(std::string_view name, std::size_t limit) const {
+  const std::string key = name_keys(name).front();
+  std::vector<int> best(provinces.size(), 1 << 20);
+  for (const auto& [k, id] : name_index_) best[id.value] = std::min(best[id.value], edit_distance(key, k));
+  // A suggestion helps only when it is close: at most a third of the word, and never more than 4.
+  const int threshold = std::clamp(static_cast<int>(key.size()) / 3, 1, 4);
+  std::vector<std::pair<int, std::size_t>> ranked;
+  for (std::size_t i = 0; i < provinces.size(); ++i) {
+    if (best[i] <= threshold) ranked.emplace_back(best[i], i);
+  }
+  std::sort(ranked.begin(), ranked.end(), [this](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : provinces[a.second].name < provinces[b.second].name;
+  });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < ranked.size() && i < limit; ++i) out.push_back(provinces[ranked[i].second].name);
+  return out;
+}
+
+std::optional<TileId> Ruleset::find_tile(std::string_view id) const {
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    if (tiles[i].id == id) return TileId{static_cast<std::uint8_t>(i)};
+  }
+  return std::nullopt;
+}
+
+std::optional<EventId> Ruleset::find_event(std::string_view id) const {
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (events[i].id == id) return EventId{static_cast<std::uint8_t>(i)};
+  }
+  return std::nullopt;
+}
+
+std::optional<RegionId> Ruleset::find_region(std::string_view id) const {
+  for (std::size_t i = 0; i < regions.size(); ++i) {
+    if (regions[i].id == id) return RegionId{static_cast<std::uint8_t>(i)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace wallenstein

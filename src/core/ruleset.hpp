@@ -1,0 +1,185 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/ids.hpp"
+#include "core/rng.hpp"
+
+namespace wallenstein {
+
+/// A point in a 2D layout (board coordinates or projected geography).
+struct Point {
+  double x = 0;
+  double y = 0;
+};
+
+/// One of the five regions (rules 1).
+struct Region {
+  std::string id;
+  std::string name;
+};
+
+/// One of the 45 provinces with its printed values (rules 1, data/provinces.yaml).
+struct Province {
+  std::string id;
+  std::string name;
+  std::vector<std::string> aliases;
+  RegionId region;
+  int grain = 0;
+  int tax = 0;
+  int sites = 0;
+  bool excluded_3p = false;
+  double lat = 0;
+  double lon = 0;
+  Point board;
+  std::vector<ProvinceId> neighbours;
+};
+
+/// What an event card changes during its season (data/events.yaml).
+enum class EventEffect : std::uint8_t {
+  trading_house_calms,
+  palace_guard,
+  tax_max,
+  tax_min,
+  grain_max,
+  grain_min,
+  neutral_peasants,
+  religious_peace,
+  army_shortage,
+};
+
+/// An event card (rules 4.4, 9.1).
+struct EventCard {
+  std::string id;
+  std::string name;
+  std::string text;
+  EventEffect effect = EventEffect::tax_max;
+  int value = 0;
+  int armies5 = 0;  ///< army_shortage: cubes placed by "place 5 armies"
+  int armies3 = 0;  ///< army_shortage: cubes placed by "place 3 armies"
+  int winter_loss = 0;
+};
+
+/// What a bonus tile gives its holder (rules 6).
+enum class TileEffect : std::uint8_t { taxes_bonus, grain_bonus, armies5_bonus, attack_cubes, defense_cubes };
+
+/// A bonus tile (rules 6).
+struct BonusTile {
+  std::string id;
+  std::string name;
+  TileEffect effect = TileEffect::taxes_bonus;
+  int value = 0;
+};
+
+/// How an action card works (rules 5, data/actions.yaml).
+enum class ActionKind : std::uint8_t { build, collect, place, battle };
+
+/// The numbers of one action card.
+struct ActionDef {
+  Action action = Action::palace;
+  std::string id;
+  std::string name;
+  ActionKind kind = ActionKind::build;
+  int cost = 0;
+  Building builds = Building::palace;
+  Resource collects = Resource::grain;
+  int armies = 0;
+  bool move = false;
+};
+
+/// One row of the winter supply table (rules 9.2).
+struct SupplyRow {
+  int unsupplied_min = 1;
+  std::optional<int> unsupplied_max;
+  int revolts = 0;
+  int extra_peasants = 0;
+};
+
+/// The combat tower model's parameters (rules 8.4).
+struct TowerParams {
+  Fraction p_through{2, 3};
+  Fraction p_release{1, 3};
+  int fill_cubes_per_player = 7;
+  int fill_peasants = 10;
+};
+
+/// The finite supplies (rules 1).
+struct Pieces {
+  int cubes_per_player = 62;
+  int peasants = 20;
+  int revolt_markers = 42;
+  std::array<int, kBuildingTypes> buildings{28, 26, 26};
+};
+
+/// Victory point values (rules 9.3).
+struct ScoringRules {
+  int vp_per_province = 1;
+  int vp_per_building = 1;
+  std::array<int, kBuildingTypes> majority{3, 2, 1};
+  int tie_penalty = 1;
+};
+
+/// A standard starting position: for each seat, the provinces and the armies placed there.
+struct StandardSetup {
+  std::vector<std::vector<std::pair<ProvinceId, int>>> seats;
+};
+
+/// Everything the rules fix: the map, cards, costs and tables, loaded from data/.
+struct Ruleset {
+  std::vector<Region> regions;
+  std::vector<Province> provinces;  ///< sorted by id
+  std::vector<EventCard> events;
+  std::vector<BonusTile> tiles;
+  std::array<ActionDef, kActionCount> actions{};
+  std::vector<SupplyRow> supply_table;
+  TowerParams tower;
+  Pieces pieces;
+  std::vector<int> coin_cards{0, 1, 2, 3, 4};
+  std::vector<int> years{1618, 1619};
+  std::vector<SeasonName> seasons{SeasonName::spring, SeasonName::summer, SeasonName::autumn};
+  std::map<int, int> starting_thaler;
+  int events_per_year = 4;
+  int min_source_armies = 2;
+  int neutral_peasants = 1;
+  ScoringRules scoring;
+  std::map<int, std::vector<int>> army_groups;
+  std::map<int, StandardSetup> standard_setups;
+
+  const Province& province(ProvinceId id) const { return provinces[id.value]; }
+  const ActionDef& action(Action a) const { return actions[static_cast<std::size_t>(a)]; }
+  const EventCard& event(EventId id) const { return events[id.value]; }
+  const BonusTile& tile(TileId id) const { return tiles[id.value]; }
+
+  /// Whether a province can be entered in a game with this many players (rules 1).
+  bool in_play(ProvinceId id, int player_count) const {
+    return player_count > 3 || !province(id).excluded_3p;
+  }
+  bool adjacent(ProvinceId a, ProvinceId b) const;
+
+  /// Finds a province by id, display name or alias, ignoring case, diacritics and punctuation.
+  std::optional<ProvinceId> find_province(std::string_view name) const;
+  /// Up to `limit` province names close to a misspelt one, nearest first.
+  std::vector<std::string> nearest_province_names(std::string_view name, std::size_t limit = 3) const;
+  std::optional<TileId> find_tile(std::string_view id) const;
+  std::optional<EventId> find_event(std::string_view id) const;
+  std::optional<RegionId> find_region(std::string_view id) const;
+
+  /// Builds the name index and neighbour masks; call once after filling the tables.
+  /// Returns the names that match more than one province (empty when all is well).
+  std::vector<std::string> index_names();
+
+  /// Number of action seasons in the game (years x seasons).
+  int season_count() const { return static_cast<int>(years.size() * seasons.size()); }
+
+ private:
+  std::vector<std::pair<std::string, ProvinceId>> name_index_;  ///< sorted by key
+  std::vector<std::uint64_t> neighbour_mask_;
+};
+
+}  // namespace wallenstein

@@ -1,0 +1,155 @@
+#include <algorithm>
+
+#include "core/engine.hpp"
+#include "core/resolution.hpp"
+
+namespace wallenstein {
+namespace detail {
+
+const EventCard* Context::event_with(EventEffect effect) const {
+  if (!event) return nullptr;
+  const EventCard& card = rules.event(*event);
+  return card.effect == effect ? &card : nullptr;
+}
+
+const BonusTile* Context::tile_with(PlayerIndex player, TileEffect effect) const {
+  const auto& t = tile[player.value];
+  if (!t) return nullptr;
+  const BonusTile& bonus = rules.tile(*t);
+  return bonus.effect == effect ? &bonus : nullptr;
+}
+
+void Context::record(LogEntry entry) {
+  log.entries.push_back(std::move(entry));
+  step_done();
+}
+
+void Context::step_done() const {
+  if (options.after_step) options.after_step(state);
+}
+
+void publish_season(GameState& state, const Ruleset& rules, Rng& rng) {
+  // Rules 4.1, 4.2: fresh shuffles of the action cards and the bonus tiles, from a fixed start.
+  std::vector<Action> cards(kAllActions.begin(), kAllActions.end());
+  rng.shuffle(cards);
+  std::copy(cards.begin(), cards.end(), state.action_cards.begin());
+  state.bonus_tiles.clear();
+  for (std::size_t i = 0; i < rules.tiles.size(); ++i) state.bonus_tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
+  rng.shuffle(state.bonus_tiles);
+}
+
+namespace {
+
+/// Rules 4.5: coin bids 4..1, then province cards, then coin 0, then no card.
+int bid_rank(const Bid& bid) {
+  switch (bid.kind) {
+    case BidKind::coin: return bid.coin > 0 ? 100 - bid.coin : 200;
+    case BidKind::province: return 150;
+    case BidKind::none: return 300;
+  }
+  return 300;
+}
+
+void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
+  GameState& state = ctx.state;
+  std::vector<PlayerIndex> ranking;
+  for (std::size_t i = 0; i < state.players.size(); ++i) {
+    const PlayerIndex p = state.player_index(i);
+    const Bid& bid = orders[i].bid;
+    const int paid = bid.kind == BidKind::coin ? std::min(bid.coin, state.player(p).thaler) : 0;
+    state.player(p).thaler -= paid;
+    ctx.log.bids.push_back({p, bid, paid});
+    ranking.push_back(p);
+  }
+  std::stable_sort(ranking.begin(), ranking.end(), [&](PlayerIndex a, PlayerIndex b) {
+    return bid_rank(orders[a.value].bid) < bid_rank(orders[b.value].bid);
+  });
+  // Ties are broken at random (the leaders drawn from the bag), group by group.
+  for (std::size_t start = 0; start < ranking.size();) {
+    std::size_t end = start + 1;
+    const int rank = bid_rank(orders[ranking[start].value].bid);
+    while (end < ranking.size() && bid_rank(orders[ranking[end].value].bid) == rank) ++end;
+    if (end - start > 1) {
+      std::vector<PlayerIndex> group(ranking.begin() + static_cast<std::ptrdiff_t>(start),
+                                     ranking.begin() + static_cast<std::ptrdiff_t>(end));
+      ctx.rng.shuffle(group);
+      std::copy(group.begin(), group.end(), ranking.begin() + static_cast<std::ptrdiff_t>(start));
+    }
+    start = end;
+  }
+  ctx.log.bid_ranking = ranking;
+
+  // Each takes the free tile highest on their list, else the free one on the lowest position (D-2).
+  std::vector<bool> taken(state.bonus_tiles.size(), false);
+  std::vector<std::pair<std::size_t, PlayerIndex>> by_position;
+  ctx.tile.assign(state.players.size(), std::nullopt);
+  for (PlayerIndex p : ranking) {
+    std::optional<std::size_t> position;
+    for (TileId wanted : orders[p.value].tile_preferences) {
+      for (std::size_t pos = 0; pos < state.bonus_tiles.size() && !position; ++pos) {
+        if (!taken[pos] && state.bonus_tiles[pos] == wanted) position = pos;
+      }
+      if (position) break;
+    }
+    if (!position) {
+      for (std::size_t pos = 0; pos < taken.size() && !position; ++pos) {
+        if (!taken[pos]) position = pos;
+      }
+    }
+    taken[*position] = true;
+    ctx.tile[p.value] = state.bonus_tiles[*position];
+    by_position.emplace_back(*position, p);
+  }
+  std::sort(by_position.begin(), by_position.end());
+  for (const auto& [pos, p] : by_position) ctx.log.turn_order.push_back(p);
+  for (std::size_t i = 0; i < state.players.size(); ++i) {
+    ctx.log.tiles.emplace_back(state.player_index(i), *ctx.tile[i]);
+  }
+}
+
+}  // namespace
+}  // namespace detail
+
+SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& orders,
+                            const std::vector<PlayerIndex>& nmr, const Ruleset& rules,
+                            const ResolveOptions& options) {
+  SeasonResult result{state, SeasonLog{}};
+  GameState& next = result.next;
+  SeasonLog& log = result.log;
+  log.season_index = state.season_index;
+  log.nmr = nmr;
+  log.action_cards = state.action_cards;
+
+  Rng rng = Rng::from_state(state.rng);
+  RandomTower random_tower(rules.tower);
+  TowerModel& tower = options.tower ? *options.tower : random_tower;
+  detail::Context ctx{next, rules, rng, tower, log, options, std::nullopt, {}};
+
+  // Rules 4.4: one of the year's remaining face-up events, at random.
+  const std::size_t drawn = rng.below(static_cast<std::uint32_t>(next.events_left.size()));
+  ctx.event = next.events_left[drawn];
+  log.event = *ctx.event;
+  next.events_left.erase(next.events_left.begin() + static_cast<std::ptrdiff_t>(drawn));
+
+  detail::reveal_bids(ctx, orders);
+
+  // Rules 4.6: slot by slot, every player in turn order.
+  for (int slot = 1; slot <= kActionCount; ++slot) {
+    const Action action = next.action_cards[static_cast<std::size_t>(slot - 1)];
+    for (PlayerIndex p : log.turn_order) {
+      if (const auto& order = orders[p.value][action]) detail::perform_action(ctx, slot, action, p, *order);
+    }
+  }
+  next.turn_order = log.turn_order;
+  ctx.event.reset();
+
+  const auto label = season_label(rules, state.season_index);
+  if (label.season == rules.seasons.back()) log.winter = detail::play_winter(ctx, orders);
+
+  next.season_index += 1;
+  if (!next.finished) detail::publish_season(next, rules, rng);
+  next.rng = rng.state();
+  return result;
+}
+
+}  // namespace wallenstein

@@ -1,0 +1,227 @@
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/game_state.hpp"
+#include "core/ids.hpp"
+#include "core/orders.hpp"
+
+namespace wallenstein {
+
+/// One throw into the combat tower (rules 8.4). `inside_after` is hidden: game master only.
+struct TowerThrow {
+  CubeCounts fighting;      ///< the battle's own cubes thrown in
+  CubeCounts from_tray;     ///< the tray's cubes thrown in with them
+  CubeCounts released;      ///< cubes stuck earlier that fell out
+  CubeCounts stuck;         ///< thrown cubes that stayed inside
+  CubeCounts out;           ///< the tray after the throw
+  CubeCounts inside_after;  ///< hidden
+};
+
+/// Why a planned action did not happen (rules 4.6).
+enum class CancelReason : std::uint8_t {
+  province_lost,      ///< the card changed hands earlier this season
+  not_enough_thaler,
+  not_enough_reserve,
+  no_building_left,   ///< the supply of that building is empty
+  already_built,      ///< the province has that building type
+  no_free_site,
+  too_few_armies,     ///< a battle needs `need` armies in the source
+  min_armies_not_met, ///< fewer than `min_armies` could move
+  target_protected,   ///< religious peace: the target has a church
+  move_target_not_own,
+};
+
+/// A planned action (or, for army1, its move) that was cancelled, with the numbers that decided.
+struct Cancelled {
+  int slot = 0;
+  Action action = Action::palace;
+  PlayerIndex player;
+  ProvinceId province;
+  CancelReason reason = CancelReason::province_lost;
+  int need = 0;
+  int have = 0;
+  bool move_only = false;  ///< army1: the placement happened, only the move was cancelled
+  std::optional<ProvinceId> target;
+  std::optional<PlayerIndex> holder;  ///< province_lost: who holds it now (empty: neutral)
+};
+
+/// A building was put up (rules 5).
+struct Built {
+  int slot = 0;
+  PlayerIndex player;
+  ProvinceId province;
+  Building building = Building::palace;
+  int cost = 0;
+  int markers_removed = 0;  ///< "trading house calms" event
+  std::optional<EventId> event;
+};
+
+/// Grain or taxes collected, with the modifiers in the order they apply (rules 5: event, then tile).
+struct Collected {
+  int slot = 0;
+  PlayerIndex player;
+  ProvinceId province;
+  Resource resource = Resource::grain;
+  int base = 0;
+  std::optional<EventId> event;  ///< set when the event changed the amount
+  int after_event = 0;
+  int tile_bonus = 0;
+  int amount = 0;
+  int total_after = 0;
+};
+
+/// Armies placed from the reserve (rules 5).
+struct Placed {
+  int slot = 0;
+  Action action = Action::armies5;
+  PlayerIndex player;
+  ProvinceId province;
+  int base = 0;
+  std::optional<EventId> event;  ///< army shortage
+  int tile_bonus = 0;
+  int count = 0;
+  int cost = 0;
+};
+
+/// Armies moved between two provinces of the same player, without battle.
+struct Moved {
+  int slot = 0;
+  Action action = Action::army1;
+  PlayerIndex player;
+  ProvinceId from;
+  ProvinceId to;
+  int count = 0;
+};
+
+/// Who won a battle or revolt (rules 8.3).
+enum class BattleResult : std::uint8_t { attacker, defender, tie };
+
+/// A battle by battle A/B against a player or a neutral province (rules 8).
+struct Battle {
+  int slot = 0;
+  Action action = Action::battle_a;
+  PlayerIndex attacker;
+  std::optional<PlayerIndex> defender;  ///< empty: a neutral province
+  ProvinceId from;
+  ProvinceId target;
+  int attacking = 0;         ///< cubes moved from the source
+  int attack_bonus = 0;      ///< attack tile cubes from the reserve
+  int defending = 0;         ///< defender cubes in the province
+  int defense_bonus = 0;     ///< defense tile cubes
+  int palace_guard = 0;      ///< event cubes
+  int peasants = 0;          ///< neutral province: peasants thrown
+  bool revolt_markers = false;  ///< the target had revolt markers: tray peasants stay out of it
+  TowerThrow tower;
+  int attacker_count = 0;    ///< attacker cubes in the tray
+  int defender_count = 0;    ///< defender side in the tray, peasants included
+  int defender_peasants = 0; ///< of which peasants
+  BattleResult result = BattleResult::tie;
+  int survivors = 0;         ///< the winner's cubes that went into the province
+  int buildings_lost = 0;    ///< tie: buildings removed
+};
+
+/// Why peasants rose (rules 7).
+enum class RevoltCause : std::uint8_t { grain, taxes, winter };
+
+/// A revolt (rules 7, 8). In winter `slot` is 0.
+struct Revolt {
+  int slot = 0;
+  RevoltCause cause = RevoltCause::taxes;
+  PlayerIndex player;
+  ProvinceId province;
+  int markers = 0;          ///< revolt markers when it broke out (winter: including the new one)
+  int extra_peasants = 0;   ///< winter supply table
+  int peasants = 0;         ///< peasants thrown (short supply throws fewer)
+  int defending = 0;        ///< the player's cubes in the province
+  TowerThrow tower;
+  int player_count = 0;     ///< the player's cubes in the tray
+  int peasant_count = 0;    ///< peasants in the tray
+  bool player_won = false;
+  int survivors = 0;
+  int buildings_lost = 0;
+};
+
+/// A revolt marker put on a province after collecting (rules 7.1) or a winter shortage (D-10).
+struct MarkerAdded {
+  int slot = 0;
+  PlayerIndex player;
+  ProvinceId province;
+  int markers_after = 0;
+  bool supply_empty = false;  ///< no marker was left to place
+};
+
+/// One step of a season, in the order it happened.
+using LogEntry = std::variant<Cancelled, Built, Collected, Placed, Moved, Battle, Revolt, MarkerAdded>;
+
+/// A player's bid, revealed (rules 4.5).
+struct BidRecord {
+  PlayerIndex player;
+  Bid bid;
+  int paid = 0;
+};
+
+/// Scoring of one player in winter (rules 9.3).
+struct Score {
+  PlayerIndex player;
+  int provinces = 0;
+  int buildings = 0;
+  int majorities = 0;
+  int total = 0;
+  int vp_after = 0;
+};
+
+/// A regional majority and who got what for it.
+struct Majority {
+  RegionId region;
+  Building building = Building::palace;
+  std::vector<std::pair<PlayerIndex, int>> counts;  ///< every player with at least one, by seat
+  std::vector<PlayerIndex> leaders;
+  int points = 0;  ///< each leader's VP
+};
+
+/// A player's winter supply (rules 9.1, 9.2).
+struct WinterSupply {
+  PlayerIndex player;
+  int grain_before = 0;
+  int grain_after_loss = 0;
+  int provinces = 0;
+  int unsupplied = 0;
+  int revolts = 0;
+  int extra_peasants = 0;
+  std::vector<ProvinceId> drawn;  ///< the provinces that revolt, in the order fought
+};
+
+/// Winter after autumn (rules 9).
+struct WinterLog {
+  EventId last_event;
+  int grain_loss = 0;
+  std::vector<WinterSupply> supply;  ///< autumn turn order
+  std::vector<Revolt> revolts;
+  std::vector<MarkerAdded> markers;
+  std::vector<Score> scores;          ///< seat order
+  std::vector<Majority> majorities;
+  int markers_removed = 0;
+  std::vector<EventId> next_year_events;  ///< empty after the last winter
+};
+
+/// Everything that happened while resolving one season (the content of log.yaml).
+struct SeasonLog {
+  int season_index = 1;
+  std::vector<PlayerIndex> nmr;
+  EventId event;
+  std::vector<BidRecord> bids;               ///< seat order
+  std::vector<PlayerIndex> bid_ranking;      ///< order in which tiles were chosen
+  std::vector<std::pair<PlayerIndex, TileId>> tiles;  ///< seat order
+  std::vector<PlayerIndex> turn_order;
+  std::array<Action, kActionCount> action_cards{};
+  std::vector<LogEntry> entries;
+  std::optional<WinterLog> winter;
+  std::vector<PlayerIndex> winners;          ///< set when the game ended
+};
+
+}  // namespace wallenstein

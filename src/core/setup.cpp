@@ -1,0 +1,117 @@
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/engine.hpp"
+#include "core/resolution.hpp"
+
+namespace wallenstein {
+
+GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower_model) {
+  const int count = static_cast<int>(spec.player_ids.size());
+  const auto setup = rules.standard_setups.find(count);
+  const auto thaler = rules.starting_thaler.find(count);
+  if (setup == rules.standard_setups.end() || thaler == rules.starting_thaler.end()) {
+    throw std::invalid_argument("no standard setup for " + std::to_string(count) + " players");
+  }
+  GameState state;
+  state.game = spec.name;
+  state.provinces.assign(rules.provinces.size(), ProvinceState{});
+  state.supply.peasants = rules.pieces.peasants;
+  state.supply.revolt_markers = rules.pieces.revolt_markers;
+  state.supply.buildings = rules.pieces.buildings;
+
+  // Rules 2.1: the standard setup; the remaining cubes are the reserve.
+  for (int seat = 0; seat < count; ++seat) {
+    PlayerState player;
+    player.id = spec.player_ids[static_cast<std::size_t>(seat)];
+    player.thaler = thaler->second;
+    player.reserve = rules.pieces.cubes_per_player;
+    const PlayerIndex p = state.player_index(static_cast<std::size_t>(seat));
+    for (const auto& [province, armies] : setup->second.seats[static_cast<std::size_t>(seat)]) {
+      state.at(province).owner = p;
+      state.at(province).armies = armies;
+      player.reserve -= armies;
+    }
+    state.players.push_back(std::move(player));
+    state.turn_order.push_back(p);
+  }
+
+  Rng rng(spec.seed);
+  RandomTower random_tower(rules.tower);
+  TowerModel& tower = tower_model ? *tower_model : random_tower;
+
+  // Rules 2.3: fill the tower; what falls out goes back to the supplies.
+  CubeCounts fill;
+  for (int seat = 0; seat < count; ++seat) {
+    PlayerState& player = state.players[static_cast<std::size_t>(seat)];
+    const int cubes = std::min(rules.tower.fill_cubes_per_player, player.reserve);
+    player.reserve -= cubes;
+    fill.n[static_cast<std::size_t>(seat)] = cubes;
+  }
+  fill.peasants() = std::min(rules.tower.fill_peasants, state.supply.peasants);
+  state.supply.peasants -= fill.peasants();
+  throw_into_tower(state.tower, fill, tower, rng);
+  for (int seat = 0; seat < count; ++seat) {
+    state.players[static_cast<std::size_t>(seat)].reserve += state.tower.tray.n[static_cast<std::size_t>(seat)];
+  }
+  state.supply.peasants += state.tower.tray.peasants();
+  state.tower.tray = CubeCounts{};
+
+  // Rules 2.4: shuffle the events and reveal the first year's.
+  for (std::size_t i = 0; i < rules.events.size(); ++i) state.event_deck.push_back(EventId{static_cast<std::uint8_t>(i)});
+  rng.shuffle(state.event_deck);
+  detail::start_year(state, rules);
+
+  detail::publish_season(state, rules, rng);
+  state.rng = rng.state();
+  return state;
+}
+
+std::vector<std::string> invariant_violations(const GameState& state, const Ruleset& rules) {
+  std::vector<std::string> problems;
+  auto fail = [&](std::string message) { problems.push_back(std::move(message)); };
+  const int players = state.player_count();
+  CubeCounts on_board;
+  std::array<int, kBuildingTypes> built{};
+  int markers = 0;
+  for (std::size_t i = 0; i < state.provinces.size(); ++i) {
+    const ProvinceState& province = state.provinces[i];
+    const Province& facts = rules.provinces[i];
+    const ProvinceId id{static_cast<std::uint8_t>(i)};
+    if (province.owner) {
+      if (province.owner->value >= players) fail(facts.id + ": owner is not a player");
+      else on_board.player(*province.owner) += province.armies;
+      if (province.armies < 1) fail(facts.id + ": held with no army");
+      if (!rules.in_play(id, players)) fail(facts.id + ": held but out of play");
+    } else if (province.armies != 0 || province.building_count() != 0 || province.revolts != 0) {
+      fail(facts.id + ": neutral but has armies, buildings or markers");
+    }
+    if (province.building_count() > facts.sites) fail(facts.id + ": more buildings than sites");
+    if (province.armies < 0 || province.revolts < 0) fail(facts.id + ": negative count");
+    for (std::size_t b = 0; b < kBuildingTypes; ++b) built[b] += province.buildings[b] ? 1 : 0;
+    markers += province.revolts;
+  }
+  for (int p = 0; p < players; ++p) {
+    const auto idx = static_cast<std::size_t>(p);
+    const PlayerState& player = state.players[idx];
+    const int total = player.reserve + on_board.n[idx] + state.tower.inside.n[idx] + state.tower.tray.n[idx];
+    if (total != rules.pieces.cubes_per_player) {
+      fail(player.id + ": " + std::to_string(total) + " cubes instead of " + std::to_string(rules.pieces.cubes_per_player));
+    }
+    if (player.reserve < 0 || player.thaler < 0 || player.grain < 0) fail(player.id + ": negative counter");
+  }
+  const int peasants = state.supply.peasants + state.tower.inside.peasants() + state.tower.tray.peasants();
+  if (peasants != rules.pieces.peasants) fail("peasants: " + std::to_string(peasants) + " instead of " + std::to_string(rules.pieces.peasants));
+  if (markers + state.supply.revolt_markers != rules.pieces.revolt_markers) fail("revolt markers do not add up");
+  for (std::size_t b = 0; b < kBuildingTypes; ++b) {
+    if (built[b] + state.supply.buildings[b] != rules.pieces.buildings[b] || state.supply.buildings[b] < 0) {
+      fail(std::string(building_key(kAllBuildings[b])) + ": buildings do not add up");
+    }
+  }
+  for (std::size_t c = static_cast<std::size_t>(players); c < kMaxPlayers; ++c) {
+    if (state.tower.inside.n[c] != 0 || state.tower.tray.n[c] != 0) fail("tower holds cubes of a colour not in play");
+  }
+  return problems;
+}
+
+}  // namespace wallenstein
