@@ -3,6 +3,7 @@
 #include "adapters/game_directory.hpp"
 #include "adapters/json_view.hpp"
 #include "adapters/ruleset_loader.hpp"
+#include "adapters/season_files.hpp"
 #include "app/command.hpp"
 
 namespace wallenstein::app {
@@ -14,7 +15,9 @@ Exit run(const Invocation& in) {
   const Ruleset rules = load_ruleset(in.data_dir());
   const SeasonDir season = in.has("season") ? game.find(in.get<std::string>("season")) : game.current();
   const GameState state = game.load_state(season, rules);
-  const auto json = public_json(game.config(), state, rules, nullptr);
+  std::optional<ResolvedSeason> resolved;
+  if (game.next(season)) resolved = load_resolved(game, season, rules);
+  const auto json = public_json(game.config(), state, rules, resolved ? &resolved->result.log : nullptr);
   if (in.has("json")) {
     in.out << json.dump(2) << "\n";
     return Exit::ok;

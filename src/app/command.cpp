@@ -13,7 +13,8 @@ std::filesystem::path Invocation::game_dir() const { return options["dir"].as<st
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
-      new_command(), check_command(), submit_command(), status_command(), show_command(),
+      new_command(),     check_command(),  submit_command(),   status_command(),
+      resolve_command(), replay_command(), rollback_command(), show_command(),
   };
   return table;
 }

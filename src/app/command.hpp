@@ -47,5 +47,8 @@ Command check_command();
 Command submit_command();
 Command status_command();
 Command show_command();
+Command resolve_command();
+Command replay_command();
+Command rollback_command();
 
 }  // namespace wallenstein::app

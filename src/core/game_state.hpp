@@ -33,6 +33,7 @@ struct PlayerState {
   int grain = 0;
   int vp = 0;
   int reserve = 0;
+  bool operator==(const PlayerState&) const = default;
 };
 
 /// What stands in a province. `owner` empty = the card is in the neutral pile.
@@ -44,6 +45,7 @@ struct ProvinceState {
 
   bool has(Building b) const { return buildings[static_cast<std::size_t>(b)]; }
   int building_count() const;
+  bool operator==(const ProvinceState&) const = default;
 };
 
 /// The pieces not on the board (rules 1): an action that needs one that is missing is cancelled.
@@ -51,12 +53,14 @@ struct Supply {
   int peasants = 0;
   int revolt_markers = 0;
   std::array<int, kBuildingTypes> buildings{};
+  bool operator==(const Supply&) const = default;
 };
 
 /// The combat tower: what sticks inside (hidden) and what lies in the tray (public).
 struct TowerState {
   CubeCounts inside;
   CubeCounts tray;
+  bool operator==(const TowerState&) const = default;
 };
 
 /// Everything that persists between seasons, hidden parts included (the game master's state.yaml).
@@ -89,6 +93,7 @@ struct GameState {
   /// The provinces a player holds, by id order.
   std::vector<ProvinceId> provinces_of(PlayerIndex p) const;
   int province_count(PlayerIndex p) const;
+  bool operator==(const GameState&) const = default;
 };
 
 /// Which year and season a season index names (1-based); index season_count()+1 is the end.

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <string>
+
+#include "core/game_state.hpp"
+#include "core/ruleset.hpp"
+#include "core/season_log.hpp"
+
+namespace wallenstein {
+
+/// The text of a season's log.yaml: every step with its numbers. Keys starting with `gm_` hold
+/// hidden information (the tower's content) and are for the game master only.
+std::string write_log(const SeasonLog& log, const GameState& before, const Ruleset& rules,
+                      const std::string& nmr_policy);
+
+/// Short names used in logs and reports.
+std::string_view cancel_reason_key(CancelReason reason);
+std::string_view battle_result_key(BattleResult result);
+std::string_view revolt_cause_key(RevoltCause cause);
+
+}  // namespace wallenstein

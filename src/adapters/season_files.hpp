@@ -1,0 +1,51 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "adapters/game_directory.hpp"
+#include "core/engine.hpp"
+#include "core/orders.hpp"
+
+namespace wallenstein {
+
+/// What a season is resolved from: its state and every player's orders.
+struct SeasonInputs {
+  GameState state;
+  std::vector<Orders> orders;          ///< seat order; NMR players get made-up orders
+  std::vector<PlayerIndex> nmr;
+  std::vector<std::string> missing;    ///< ids of players with no order file
+};
+
+/// How orders are made up for a player who sent none (rules 11).
+inline constexpr const char* kNmrPass = "pass";
+
+/// Loads a season's state and stored orders. Stored orders that no longer check are an
+/// InputError (they were valid when submitted, so the directory was edited by hand).
+SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules);
+
+/// Gives every missing player the NMR orders of `policy`.
+void fill_nmr(SeasonInputs& inputs, const std::string& policy);
+
+/// A season resolved, with the bytes of the files it produces.
+struct ResolvedSeason {
+  SeasonResult result;
+  std::string nmr_policy;
+  std::string state_text;  ///< the next season's state.yaml
+  std::string log_text;    ///< this season's log.yaml
+};
+
+ResolvedSeason resolve_inputs(const SeasonInputs& inputs, const Ruleset& rules, const std::string& nmr_policy);
+
+/// Re-resolves a season that has been resolved, with the NMR players named in its log.yaml.
+/// The caller compares the bytes with the stored files (replay) or trusts them (reports).
+ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules);
+
+/// Re-resolves and insists the result matches the stored log and next state: an InputError
+/// names the first difference. Used wherever a resolved season is read (show, render, report).
+ResolvedSeason load_resolved(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules);
+
+/// The first line where two texts differ, as "line N: expected ... / found ...", or empty.
+std::string first_difference(const std::string& expected, const std::string& found);
+
+}  // namespace wallenstein

@@ -1,0 +1,93 @@
+#include "core/random_orders.hpp"
+
+#include <algorithm>
+
+#include "core/ruleset.hpp"
+
+namespace wallenstein {
+
+Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex player, Rng& rng) {
+  Orders orders;
+  orders.player = player;
+  std::vector<ProvinceId> cards = state.provinces_of(player);
+  rng.shuffle(cards);
+  const int coins = static_cast<int>(rules.coin_cards.size());
+  std::size_t next = 0;
+  int nones = 0;
+  for (Action action : kAllActions) {
+    // Act with about two thirds of the spaces while cards last.
+    if (next >= cards.size() || rng.below(3) == 0) {
+      ++nones;
+      continue;
+    }
+    const ProvinceId province = cards[next++];
+    ActionOrder order;
+    order.province = province;
+    const ActionKind kind = rules.action(action).kind;
+    if (kind == ActionKind::battle || (rules.action(action).move && rng.below(2) == 0)) {
+      std::vector<ProvinceId> targets;
+      for (ProvinceId n : rules.province(province).neighbours) {
+        if (rules.in_play(n, state.player_count())) targets.push_back(n);
+      }
+      order.target = targets[rng.below(static_cast<std::uint32_t>(targets.size()))];
+      if (rng.below(3) == 0) order.armies = ArmyCount{false, 1 + static_cast<int>(rng.below(4))};
+      if (rng.below(4) == 0) order.min_armies = 1 + static_cast<int>(rng.below(2));
+      if (!order.armies.all) order.min_armies = std::min(order.min_armies, order.armies.count);
+    }
+    orders.actions[static_cast<std::size_t>(action)] = order;
+  }
+  // Rules 4.3: spaces beyond the coin cards must take the free province cards.
+  const std::size_t free = cards.size() - next;
+  const int thaler = state.player(player).thaler;
+  if (free > 0 && (nones + 1 > coins || rng.below(4) == 0)) {
+    orders.bid = Bid{BidKind::province, 0, cards[next++]};
+  } else if (nones + 1 <= coins || free == 0) {
+    const int top = std::min(thaler, rules.coin_cards.back());
+    orders.bid = Bid{BidKind::coin, static_cast<int>(rng.below(static_cast<std::uint32_t>(top + 1))), ProvinceId{}};
+  }
+  // Any remaining excess of `none` spaces is fixed by acting in more provinces.
+  for (Action action : kAllActions) {
+    const int coin_bid = orders.bid.kind == BidKind::coin ? 1 : 0;
+    if (nones + coin_bid <= coins || next >= cards.size()) break;
+    auto& slot = orders.actions[static_cast<std::size_t>(action)];
+    if (slot || rules.action(action).kind == ActionKind::battle) continue;
+    slot = ActionOrder{cards[next++], std::nullopt, ArmyCount{}, 1};
+    --nones;
+  }
+  std::vector<TileId> tiles;
+  for (std::size_t i = 0; i < rules.tiles.size(); ++i) tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
+  rng.shuffle(tiles);
+  tiles.resize(rng.below(static_cast<std::uint32_t>(tiles.size() + 1)));
+  orders.tile_preferences = tiles;
+  return orders;
+}
+
+WrittenOrders to_written(const Orders& orders, const GameState& state, const Ruleset& rules) {
+  WrittenOrders w;
+  w.game.text = state.game;
+  w.player.text = state.player(orders.player).id;
+  w.season.text = season_label(rules, state.season_index).name();
+  for (Action action : kAllActions) {
+    const auto& order = orders[action];
+    WrittenAction a;
+    if (!order) {
+      a.province.text = "none";
+    } else {
+      a.province.text = rules.province(order->province).id;
+      if (order->target) a.target = Written{rules.province(*order->target).id, {}};
+      if (!order->armies.all) a.armies = order->armies;
+      if (order->min_armies != 1) a.min_armies = order->min_armies;
+    }
+    w.actions[static_cast<std::size_t>(action)] = a;
+  }
+  switch (orders.bid.kind) {
+    case BidKind::coin: w.bid = Written{std::to_string(orders.bid.coin), {}}; break;
+    case BidKind::province: w.bid = Written{rules.province(orders.bid.province).id, {}}; break;
+    case BidKind::none: w.bid = Written{"none", {}}; break;
+  }
+  for (TileId t : orders.tile_preferences) w.turn_order.push_back(Written{rules.tile(t).id, {}});
+  for (ProvinceId p : orders.winter_revolt_order) w.winter_revolt_order.push_back(Written{rules.province(p).id, {}});
+  return w;
+}
+
+}  // namespace wallenstein

@@ -1,0 +1,177 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "support/tiny_world.hpp"
+
+namespace wallenstein {
+namespace {
+
+using testing::entries;
+using testing::TinyWorld;
+
+std::vector<PlayerIndex> seats(std::initializer_list<int> list) {
+  std::vector<PlayerIndex> out;
+  for (int s : list) out.push_back(PlayerIndex{static_cast<std::uint8_t>(s)});
+  return out;
+}
+
+TEST(Bidding, CoinsRankAboveProvinceCardsAboveZeroAboveNoCard) {
+  TinyWorld w(3);
+  w.give("a", 0, 2).give("b", 0, 2).give("c", 1, 2).give("d", 2, 2);
+  Orders red = w.orders(0);
+  red.bid = Bid{BidKind::province, 0, w.p("b")};
+  Orders blue = w.orders(1, 0);
+  Orders yellow = w.orders(2, 2);
+  const auto r = w.resolve({red, blue, yellow});
+  EXPECT_EQ(r.log.bid_ranking, seats({2, 0, 1}));
+  EXPECT_EQ(r.log.turn_order, seats({2, 0, 1}));
+
+  Orders none = w.orders(0);
+  none.bid = Bid{BidKind::none, 0, ProvinceId{}};
+  const auto r2 = w.resolve({none, w.orders(1, 0), w.orders(2, 1)});
+  EXPECT_EQ(r2.log.bid_ranking, seats({2, 1, 0}));
+}
+
+TEST(Bidding, CoinBiddersPayTheirCoinAndProvinceBiddersNothing) {
+  TinyWorld w(3);
+  w.give("a", 0, 2).give("b", 0, 2).give("c", 1, 2).give("d", 2, 2);
+  Orders red = w.orders(0);
+  red.bid = Bid{BidKind::province, 0, w.p("b")};
+  const auto r = w.resolve({red, w.orders(1, 3), w.orders(2, 4)});
+  EXPECT_EQ(r.next.player(w.player(0)).thaler, 20);
+  EXPECT_EQ(r.next.player(w.player(1)).thaler, 17);
+  EXPECT_EQ(r.next.player(w.player(2)).thaler, 16);
+}
+
+TEST(Bidding, TiesAreBrokenAtRandomAndReproducibly) {
+  std::set<std::vector<PlayerIndex>> orders_seen;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    TinyWorld w;
+    w.give("a", 0, 2).give("d", 1, 2);
+    w.state.rng = Rng(seed).state();
+    const auto first = w.resolve({w.orders(0, 2), w.orders(1, 2)});
+    const auto again = w.resolve({w.orders(0, 2), w.orders(1, 2)});
+    EXPECT_EQ(first.log.turn_order, again.log.turn_order);
+    orders_seen.insert(first.log.turn_order);
+  }
+  EXPECT_EQ(orders_seen.size(), 2u);
+}
+
+TEST(TurnOrder, EachTakesTheFreeTileHighestOnTheirList) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("d", 1, 2).tiles({"thaler", "grain", "armies", "attack", "defense"});
+  Orders red = w.orders(0, 2);
+  red.tile_preferences = {*w.rules.find_tile("attack"), *w.rules.find_tile("grain")};
+  Orders blue = w.orders(1, 1);
+  blue.tile_preferences = {*w.rules.find_tile("attack"), *w.rules.find_tile("thaler")};
+  const auto r = w.resolve({red, blue});
+  // Red chooses first and takes attack (position 4); blue's first choice is gone: thaler (1).
+  EXPECT_EQ(r.log.tiles[0].second, *w.rules.find_tile("attack"));
+  EXPECT_EQ(r.log.tiles[1].second, *w.rules.find_tile("thaler"));
+  EXPECT_EQ(r.log.turn_order, seats({1, 0}));
+}
+
+TEST(TurnOrder, EmptyOrExhaustedListTakesTheLowestFreePosition_D2) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("d", 1, 2).tiles({"thaler", "grain", "armies", "attack", "defense"});
+  Orders red = w.orders(0, 2);
+  red.tile_preferences = {*w.rules.find_tile("thaler")};
+  Orders blue = w.orders(1, 1);
+  blue.tile_preferences = {*w.rules.find_tile("thaler")};
+  const auto r = w.resolve({red, blue});
+  EXPECT_EQ(r.log.tiles[1].second, *w.rules.find_tile("grain"));  // position 2
+}
+
+TEST(TurnOrder, AnyOfTheFiveTilesMayBeChosenWithFewerPlayers_D1) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("d", 1, 2).tiles({"thaler", "grain", "armies", "attack", "defense"});
+  Orders red = w.orders(0, 2);
+  red.tile_preferences = {*w.rules.find_tile("defense")};
+  const auto r = w.resolve({red, w.orders(1, 1)});
+  EXPECT_EQ(r.log.tiles[0].second, *w.rules.find_tile("defense"));
+  EXPECT_EQ(r.log.turn_order, seats({1, 0}));  // blue on position 1, red on position 5
+}
+
+TEST(Season, ActionsGoSlotBySlotAndEveryPlayerInTurnOrder) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("d", 1, 2).slots({Action::grain, Action::taxes});
+  Orders red = w.orders(0, 1);
+  w.act(red, Action::taxes, "a");
+  Orders blue = w.orders(1, 0);
+  w.act(blue, Action::grain, "d");
+  w.act(blue, Action::taxes, "d");
+  const auto r = w.resolve({red, blue});
+  const auto collected = entries<Collected>(r.log);
+  ASSERT_EQ(collected.size(), 3u);
+  EXPECT_EQ(collected[0].player, w.player(1));  // slot 1: grain, only blue
+  EXPECT_EQ(collected[1].player, w.player(0));  // slot 2: taxes, red first
+  EXPECT_EQ(collected[2].player, w.player(1));
+}
+
+TEST(Season, TheEventIsDrawnFromTheYearsRemainingCards) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("d", 1, 2);
+  w.state.events_left = {EventId{2}, EventId{3}, EventId{4}, EventId{5}};
+  w.state.year_events = w.state.events_left;
+  const auto r = w.resolve({w.orders(0), w.orders(1)});
+  EXPECT_EQ(r.next.events_left.size(), 3u);
+  EXPECT_EQ(std::count(r.next.events_left.begin(), r.next.events_left.end(), r.log.event), 0);
+  EXPECT_EQ(std::count(w.state.events_left.begin(), w.state.events_left.end(), r.log.event), 1);
+}
+
+TEST(Season, TheNextSeasonIsPublishedWithFreshCardsAndTiles) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("d", 1, 2);
+  const auto r = w.resolve({w.orders(0, 1), w.orders(1)});
+  EXPECT_EQ(r.next.season_index, 2);
+  EXPECT_EQ(r.next.turn_order, r.log.turn_order);
+  auto cards = std::vector<Action>(r.next.action_cards.begin(), r.next.action_cards.end());
+  std::sort(cards.begin(), cards.end());
+  EXPECT_EQ(cards, std::vector<Action>(kAllActions.begin(), kAllActions.end()));
+  EXPECT_NE(r.next.action_cards, w.state.action_cards);
+  EXPECT_EQ(r.next.bonus_tiles.size(), 5u);
+  EXPECT_NE(r.next.rng, w.state.rng);
+}
+
+TEST(Season, SameStateAndOrdersGiveTheSameResult) {
+  TinyWorld w;
+  w.give("a", 0, 4).give("d", 1, 4);
+  Orders red = w.orders(0);
+  w.act(red, Action::battle_a, "a", "b");
+  Orders blue = w.orders(1);
+  w.act(blue, Action::battle_a, "d", "c");
+  const auto first = w.resolve({red, blue});
+  const auto second = w.resolve({red, blue});
+  EXPECT_EQ(first.next, second.next);
+  EXPECT_EQ(first.log.entries.size(), second.log.entries.size());
+}
+
+TEST(Season, PlayerWithoutProvincesStillBidsTakesATileAndKeepsVictoryPoints_D11) {
+  TinyWorld w;
+  w.give("a", 0, 2);
+  w.state.players[1].vp = 7;
+  const auto r = w.resolve({w.orders(0), w.orders(1, 2)});
+  EXPECT_EQ(r.log.turn_order.front(), w.player(1));
+  EXPECT_EQ(r.next.player(w.player(1)).thaler, 18);
+  EXPECT_EQ(r.next.player(w.player(1)).vp, 7);
+}
+
+TEST(Invariants, AFreshTinyWorldKeepsEveryInvariant) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("d", 1, 2);
+  EXPECT_TRUE(w.broken().empty());
+}
+
+TEST(Invariants, ACubeThatVanishedIsReported) {
+  TinyWorld w;
+  w.give("a", 0, 2);
+  w.state.players[0].reserve -= 1;
+  const auto broken = w.broken();
+  ASSERT_EQ(broken.size(), 1u);
+  EXPECT_EQ(broken[0], "red: 61 cubes instead of 62");
+}
+
+}  // namespace
+}  // namespace wallenstein
