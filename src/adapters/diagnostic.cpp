@@ -1,11 +1,24 @@
 #include "adapters/diagnostic.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace wallenstein {
 namespace {
 
 std::string summary(const std::vector<Diagnostic>& diagnostics) {
   if (diagnostics.empty()) return "invalid input";
   return diagnostics.front().format();
+}
+
+/// Byte offsets of the characters of a UTF-8 line (one past the end last).
+std::vector<std::size_t> char_starts(const std::string& line) {
+  std::vector<std::size_t> starts;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) starts.push_back(i);
+  }
+  starts.push_back(line.size());
+  return starts;
 }
 
 }  // namespace
@@ -16,15 +29,25 @@ std::string Diagnostic::format() const {
     out += ":" + std::to_string(line);
     if (column > 0) out += ":" + std::to_string(column);
   }
-  out += severity == Severity::error ? ": error: " : ": warning: ";
+  out += severity == Diagnostic::Severity::error ? ": error: " : ": warning: ";
   out += message;
   if (line > 0 && !source_line.empty()) {
-    out += "\n    " + source_line + "\n    ";
-    // The caret sits under the column; tabs are kept so it lines up in a terminal.
-    for (int i = 1; i < column && static_cast<std::size_t>(i - 1) < source_line.size(); ++i) {
-      const char c = source_line[static_cast<std::size_t>(i - 1)];
-      if ((static_cast<unsigned char>(c) & 0xC0) == 0x80) continue;  // UTF-8 continuation byte
-      out += c == '\t' ? '\t' : ' ';
+    // A window of at most 100 characters around the column keeps huge lines readable.
+    constexpr std::size_t kWidth = 100;
+    const auto starts = char_starts(source_line);
+    const std::size_t chars = starts.size() - 1;
+    const std::size_t col = column > 0 ? static_cast<std::size_t>(column - 1) : 0;
+    const std::size_t first = col > kWidth / 2 && chars > kWidth ? std::min(col - kWidth / 2, chars - kWidth) : 0;
+    const std::size_t last = std::min(chars, first + kWidth);
+    std::string excerpt = first > 0 ? "..." : "";
+    std::size_t caret = excerpt.size() + (col - std::min(col, first));
+    excerpt += source_line.substr(starts[first], starts[last] - starts[first]);
+    if (last < chars) excerpt += "...";
+    out += "\n    " + excerpt + "\n    ";
+    for (std::size_t i = 0; i < caret; ++i) {
+      const std::size_t at = first + i - (first > 0 ? 3 : 0);
+      const bool tab = i >= (first > 0 ? 3U : 0U) && at < chars && source_line[starts[at]] == '\t';
+      out += tab ? '\t' : ' ';
     }
     out += "^";
   }

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "adapters/yaml_file.hpp"
+#include "adapters/yaml_writer.hpp"
 
 namespace wallenstein {
 namespace {
@@ -110,13 +111,18 @@ class OrderReader {
     std::vector<std::string_view> allowed = {"province"};
     if (battle) allowed = {"province", "target", "armies", "min_armies"};
     if (mover) allowed = {"province", "move_to", "armies", "min_armies"};
+    // A battle's `move_to` (or army1's `target`) is reported once and then read as meant,
+    // so the player does not also hear that the target is missing.
+    std::string target_key = battle ? "target" : "move_to";
     for (const auto& entry : node) {
       const std::string k = entry.first.Scalar();
       if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) continue;
       if (battle && k == "move_to") {
         r_.error(entry.first, key + " uses \"target\", not \"move_to\"");
+        if (!node["target"].IsDefined()) target_key = k;
       } else if (mover && k == "target") {
         r_.error(entry.first, "army1 uses \"move_to\", not \"target\"");
+        if (!node["move_to"].IsDefined()) target_key = k;
       } else {
         r_.unknown_key(entry.first, allowed, key);
       }
@@ -126,7 +132,7 @@ class OrderReader {
     auto text = r_.text(*province, key + " province");
     if (!text) return std::nullopt;
     out.province = Written{*text, ref(*province)};
-    const YAML::Node target = node[battle ? "target" : "move_to"];
+    const YAML::Node target = node[target_key];
     if ((battle || mover) && target.IsDefined()) {
       if (auto t = r_.text(target, key + (battle ? " target" : " move_to"))) out.target = Written{*t, ref(target)};
     }
@@ -186,6 +192,42 @@ CheckedOrderFile check_order_source(const SourceFile& source, const GameState& s
   result.diagnostics = std::move(diagnostics);
   sort_by_position(result.diagnostics);
   return result;
+}
+
+std::string format_order_file(const WrittenOrders& w, const std::string& comment) {
+  YamlOut root = YamlOut::map();
+  root.add("game", w.game.text).add("player", w.player.text).add("season", w.season.text);
+  YamlOut actions = YamlOut::map();
+  for (Action a : kAllActions) {
+    const auto& slot = w.actions[static_cast<std::size_t>(a)];
+    const std::string key(action_key(a));
+    if (!slot) {
+      actions.add(key, "none");
+      continue;
+    }
+    if (!slot->target && !slot->armies && !slot->min_armies) {
+      actions.add(key, slot->province.text);
+      continue;
+    }
+    YamlOut detail = YamlOut::map().add("province", slot->province.text);
+    if (slot->target) detail.add(a == Action::army1 ? "move_to" : "target", slot->target->text);
+    if (slot->armies) detail.add("armies", slot->armies->all ? YamlOut::text("all") : YamlOut::number(slot->armies->count));
+    if (slot->min_armies) detail.add("min_armies", *slot->min_armies);
+    actions.add(key, detail.flow());
+  }
+  root.add("actions", std::move(actions));
+  const std::string bid = w.bid ? w.bid->text : "none";
+  const bool coin = !bid.empty() && bid.find_first_not_of("0123456789") == std::string::npos;
+  root.add("bid", coin ? YamlOut::number(std::stoll(bid)) : YamlOut::text(bid));
+  std::vector<std::string> tiles;
+  for (const auto& t : w.turn_order) tiles.push_back(t.text);
+  root.add("turn_order", YamlOut::flow_list(tiles));
+  if (!w.winter_revolt_order.empty()) {
+    std::vector<std::string> order;
+    for (const auto& p : w.winter_revolt_order) order.push_back(p.text);
+    root.add("winter_revolt_order", YamlOut::flow_list(order));
+  }
+  return root.dump(comment);
 }
 
 CheckedOrderFile check_order_file(const std::string& path, const GameState& state, const Ruleset& rules) {

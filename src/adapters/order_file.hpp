@@ -27,6 +27,9 @@ struct CheckedOrderFile {
 /// core's check_orders. Every problem is listed with its line and column.
 CheckedOrderFile check_order_source(const SourceFile& source, const GameState& state, const Ruleset& rules);
 
+/// Writes orders as an order file (interfaces 3), after an optional comment block.
+std::string format_order_file(const WrittenOrders& orders, const std::string& comment = {});
+
 /// Reads a file from disk (size-capped) and checks it; an unreadable file becomes a diagnostic.
 CheckedOrderFile check_order_file(const std::string& path, const GameState& state, const Ruleset& rules);
 

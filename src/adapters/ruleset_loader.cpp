@@ -143,7 +143,9 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
     }
   }
   for (const auto& clash : rules.index_names()) {
-    r.error(*provinces, "the name \"" + clash + "\" matches more than one province; names and aliases must be unique");
+    const std::string& first = rules.province(clash.first).id;
+    r.error(by_id.at(first), "the name \"" + clash.name + "\" matches both " + first + " and " +
+                                 rules.province(clash.second).id + "; names and aliases must be unique");
   }
   r.throw_if_errors();
 }

@@ -74,13 +74,15 @@ class Screen final : public YAML::EventHandler {
     node(mark, true, value);
   }
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    check_depth(mark);
     node(mark, false, {});
-    push(mark, false);
+    frames_.push_back(Frame{false, true, {}});
   }
   void OnSequenceEnd() override { frames_.pop_back(); }
   void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    check_depth(mark);
     node(mark, false, {});
-    push(mark, true);
+    frames_.push_back(Frame{true, true, {}});
   }
   void OnMapEnd() override { frames_.pop_back(); }
 
@@ -91,11 +93,10 @@ class Screen final : public YAML::EventHandler {
     std::set<std::string> keys;
   };
 
-  void push(const YAML::Mark& mark, bool is_map) {
+  void check_depth(const YAML::Mark& mark) const {
     if (static_cast<int>(frames_.size()) >= limits_.max_depth) {
       throw Rejected{mark, "nested more than " + std::to_string(limits_.max_depth) + " levels deep"};
     }
-    frames_.push_back(Frame{is_map, true, {}});
   }
 
   void node(const YAML::Mark& mark, bool scalar, const std::string& value) {
@@ -108,7 +109,9 @@ class Screen final : public YAML::EventHandler {
       frame.want_key = true;  // This node is the value; the next one is a key again.
       return;
     }
-    if (!scalar) throw Rejected{mark, "a key must be a plain word, not a list or map"};
+    // yaml-cpp also reports an unclosed flow as a complex key; the parse error that follows
+    // says more, so this one waits until the document has parsed.
+    if (!scalar && !pending_) pending_ = Rejected{mark, "a key must be a plain word, not a list or map"};
     if (!frame.keys.insert(value).second) {
       throw Rejected{mark, "duplicate key \"" + value + "\"; each key may appear once"};
     }
@@ -118,11 +121,15 @@ class Screen final : public YAML::EventHandler {
   YamlLimits limits_;
   std::vector<Frame> frames_;
   int nodes_ = 0;
+
+ public:
+  std::optional<Rejected> pending_;
 };
 
-Diagnostic make(const SourceFile& file, int line, int column, std::string message,
+/// `byte_column` counts bytes (as yaml-cpp does); diagnostics count characters, as editors do.
+Diagnostic make(const SourceFile& file, int line, int byte_column, std::string message,
                 Diagnostic::Severity severity = Diagnostic::Severity::error) {
-  Diagnostic d{file.path, line, column, std::move(message), severity, {}};
+  Diagnostic d{file.path, line, byte_column, std::move(message), severity, {}};
   if (line > 0) {
     std::size_t start = 0;
     for (int l = 1; l < line && start != std::string::npos; ++l) {
@@ -133,6 +140,11 @@ Diagnostic make(const SourceFile& file, int line, int column, std::string messag
       const std::size_t end = file.text.find('\n', start);
       d.source_line = file.text.substr(start, end == std::string::npos ? std::string::npos : end - start);
       if (!d.source_line.empty() && d.source_line.back() == '\r') d.source_line.pop_back();
+      int characters = 0;
+      for (int i = 0; i < byte_column - 1 && static_cast<std::size_t>(i) < d.source_line.size(); ++i) {
+        if ((static_cast<unsigned char>(d.source_line[static_cast<std::size_t>(i)]) & 0xC0) != 0x80) ++characters;
+      }
+      if (byte_column > 0) d.column = characters + 1;
     }
   }
   return d;
@@ -155,6 +167,7 @@ YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
     YAML::Parser parser(stream);
     Screen screen(limits);
     parser.HandleNextDocument(screen);
+    if (screen.pending_) throw *screen.pending_;
     if (parser.HandleNextDocument(screen)) {
       throw InputError({make(file, 0, 0, "holds several YAML documents (---); write one")});
     }

@@ -28,7 +28,7 @@ std::uint64_t os_seed() {
 std::uint64_t parse_seed(const std::string& text) {
   const bool digits = !text.empty() && text.size() <= 19 &&
                       std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!digits) throw UsageError("--seed must be a whole number of at most 19 digits, not \"" + text + "\"");
+  if (!digits) throw InputError("--seed", "must be a whole number of at most 19 digits, not \"" + text + "\"");
   return std::stoull(text);
 }
 
@@ -36,7 +36,7 @@ PlayerInfo parse_player(const std::string& spec) {
   const auto first = spec.find(':');
   const auto last = spec.rfind(':');
   if (first == std::string::npos || first == last) {
-    throw UsageError("--player takes ID:NAME:EMAIL, e.g. red:\"Anna Weber\":anna@example.org; got \"" + spec + "\"");
+    throw InputError("--player", "--player takes ID:NAME:EMAIL, e.g. red:\"Anna Weber\":anna@example.org; got \"" + spec + "\"");
   }
   return PlayerInfo{spec.substr(0, first), spec.substr(first + 1, last - first - 1), spec.substr(last + 1)};
 }
@@ -53,7 +53,7 @@ Exit run(const Invocation& in) {
     for (const auto& spec : in.get<std::vector<std::string>>("player")) config.players.push_back(parse_player(spec));
   }
   if (in.has("name")) config.name = in.get<std::string>("name");
-  if (auto problem = game_name_problem(config.name)) throw UsageError(*problem + "; choose one with --name");
+  if (auto problem = game_name_problem(config.name)) throw InputError("--name", *problem + "; choose one with --name");
 
   const std::string setup = in.get<std::string>("setup");
   if (setup != "standard") {
@@ -71,13 +71,13 @@ Exit run(const Invocation& in) {
 
   std::set<std::string> ids;
   for (const auto& p : config.players) {
-    if (auto problem = player_id_problem(p.id)) throw UsageError(*problem);
-    if (!ids.insert(p.id).second) throw UsageError("player id \"" + p.id + "\" is given twice");
-    if (auto problem = player_name_problem(p.name)) throw UsageError("player " + p.id + ": " + *problem);
-    if (auto problem = email_problem(p.email)) throw UsageError("player " + p.id + ": " + *problem);
+    if (auto problem = player_id_problem(p.id)) throw InputError("--player", *problem);
+    if (!ids.insert(p.id).second) throw InputError("--player", "player id \"" + p.id + "\" is given twice");
+    if (auto problem = player_name_problem(p.name)) throw InputError("--player", "player " + p.id + ": " + *problem);
+    if (auto problem = email_problem(p.email)) throw InputError("--player", "player " + p.id + ": " + *problem);
   }
   if (config.players.size() < 3 || config.players.size() > 5) {
-    throw UsageError("Wallenstein is played by 3, 4 or 5 players, not " + std::to_string(config.players.size()));
+    throw InputError("--player", "Wallenstein is played by 3, 4 or 5 players, not " + std::to_string(config.players.size()));
   }
 
   const Ruleset rules = load_ruleset(in.data_dir());

@@ -1,7 +1,6 @@
 #include "core/ruleset.hpp"
 
 #include <algorithm>
-#include <set>
 
 #include "core/text.hpp"
 
@@ -15,7 +14,7 @@ bool Ruleset::adjacent(ProvinceId a, ProvinceId b) const {
   return (neighbour_mask_[a.value] >> b.value) & 1U;
 }
 
-std::vector<std::string> Ruleset::index_names() {
+std::vector<Ruleset::NameClash> Ruleset::index_names() {
   name_index_.clear();
   neighbour_mask_.assign(provinces.size(), 0);
   for (std::size_t i = 0; i < provinces.size(); ++i) {
@@ -30,11 +29,14 @@ std::vector<std::string> Ruleset::index_names() {
   }
   std::sort(name_index_.begin(), name_index_.end());
   name_index_.erase(std::unique(name_index_.begin(), name_index_.end()), name_index_.end());
-  std::set<std::string> clashes;
+  std::vector<NameClash> clashes;
   for (std::size_t i = 1; i < name_index_.size(); ++i) {
-    if (name_index_[i].first == name_index_[i - 1].first) clashes.insert(name_index_[i].first);
+    if (name_index_[i].first == name_index_[i - 1].first &&
+        (clashes.empty() || clashes.back().name != name_index_[i].first)) {
+      clashes.push_back({name_index_[i].first, name_index_[i - 1].second, name_index_[i].second});
+    }
   }
-  return {clashes.begin(), clashes.end()};
+  return clashes;
 }
 
 std::optional<ProvinceId> Ruleset::find_province(std::string_view name) const {

@@ -171,8 +171,13 @@ struct Ruleset {
   std::optional<RegionId> find_region(std::string_view id) const;
 
   /// Builds the name index and neighbour masks; call once after filling the tables.
-  /// Returns the names that match more than one province (empty when all is well).
-  std::vector<std::string> index_names();
+  /// Returns each name that matches more than one province, with two of those provinces.
+  struct NameClash {
+    std::string name;
+    ProvinceId first;
+    ProvinceId second;
+  };
+  std::vector<NameClash> index_names();
 
   /// Number of action seasons in the game (years x seasons).
   int season_count() const { return static_cast<int>(years.size() * seasons.size()); }

@@ -1,0 +1,311 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "adapters/order_file.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "core/engine.hpp"
+#include "core/random_orders.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+// Red is seat A of the 3-player standard setup: Gft. Mark 5, Osnabrück 4, Oberösterreich 4,
+// Passau 3, Erzbm. Trier 3, Erzbm. Köln 2, Niederösterreich 2, Sächs. Lande 2, Vogtland 2.
+constexpr const char* kValid = R"(game: test
+player: red
+season: 1618-spring
+actions:
+  palace: Gft. Mark
+  church: none
+  trading_house: Koeln
+  grain: Osnabrück
+  taxes: Erzbm. Trier
+  armies5: oberoesterreich
+  armies3: none
+  army1: {province: Passau, move_to: Oberösterreich, armies: all}
+  battle_a: {province: Vogtland, target: Kursachsen, armies: all}
+  battle_b: {province: Sächs. Lande, target: Anhalt, armies: 1}
+bid: 2
+turn_order: [attack, defense, armies, thaler, grain]
+)";
+
+class OrderCheck : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { rules_ = new Ruleset(load_ruleset(testing::source_data_dir())); }
+  static void TearDownTestSuite() { delete rules_; }
+
+  OrderCheck() : state_(new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, *rules_)) {}
+
+  /// Checks `text` with `from` replaced by `to`; returns the first lines of the diagnostics.
+  std::vector<std::string> check(const std::string& from = "", const std::string& to = "") {
+    std::string text = kValid;
+    if (!from.empty()) {
+      const auto at = text.find(from);
+      EXPECT_NE(at, std::string::npos) << from;
+      if (at != std::string::npos) text.replace(at, from.size(), to);
+    }
+    return lines(check_order_source(SourceFile{"red.yaml", text}, state_, *rules_));
+  }
+
+  static std::vector<std::string> lines(const CheckedOrderFile& checked) {
+    std::vector<std::string> out;
+    for (const auto& d : checked.diagnostics) {
+      const std::string text = d.format();
+      out.push_back(text.substr(0, text.find('\n')));
+    }
+    return out;
+  }
+
+  using Lines = std::vector<std::string>;
+  static Ruleset* rules_;
+  GameState state_;
+};
+Ruleset* OrderCheck::rules_ = nullptr;
+
+TEST_F(OrderCheck, ValidOrdersPassWithoutAnyMessage) {
+  const auto checked = check_order_source(SourceFile{"red.yaml", kValid}, state_, *rules_);
+  EXPECT_TRUE(checked.ok());
+  EXPECT_TRUE(checked.diagnostics.empty());
+  EXPECT_EQ(checked.player_id, "red");
+  const Orders& o = *checked.orders;
+  EXPECT_EQ(o[Action::palace]->province, *rules_->find_province("gft_mark"));
+  EXPECT_FALSE(o[Action::church]);
+  EXPECT_EQ(o[Action::battle_b]->armies.count, 1);
+  EXPECT_EQ(o.bid.kind, BidKind::coin);
+  EXPECT_EQ(o.bid.coin, 2);
+  EXPECT_EQ(o.tile_preferences.size(), 5u);
+}
+
+TEST_F(OrderCheck, GameNameMustMatch) {
+  EXPECT_EQ(check("game: test", "game: other"),
+            Lines{"red.yaml:1:7: error: game \"other\" is not this game; expected \"test\""});
+}
+
+TEST_F(OrderCheck, UnknownPlayerIsRejectedListingThePlayers) {
+  EXPECT_EQ(check("player: red", "player: green"),
+            Lines{"red.yaml:2:9: error: unknown player \"green\"; the players are red, blue and yellow"});
+}
+
+TEST_F(OrderCheck, SeasonMustBeTheSeasonBeingPlanned) {
+  EXPECT_EQ(check("season: 1618-spring", "season: 1618-summer"),
+            Lines{"red.yaml:3:9: error: season \"1618-summer\" is not the season being planned; expected \"1618-spring\""});
+}
+
+TEST_F(OrderCheck, UnknownKeyIsRejectedWithTheNearestKnownOne) {
+  EXPECT_EQ(check("bid: 2", "bid: 2\nturnorder: []"),
+            Lines{"red.yaml:16:1: error: unknown key \"turnorder\" in the order file; did you mean \"turn_order\"?"});
+}
+
+TEST_F(OrderCheck, DuplicateKeyIsRejectedWhereItRepeats) {
+  EXPECT_EQ(check("  church: none", "  church: none\n  church: none"),
+            Lines{"red.yaml:7:3: error: duplicate key \"church\"; each key may appear once"});
+}
+
+TEST_F(OrderCheck, MissingActionIsRejectedWithHowToWriteNone) {
+  EXPECT_EQ(check("  church: none\n", ""),
+            Lines{"red.yaml:5:3: error: missing action \"church\"; write `church: none` for no action"});
+}
+
+TEST_F(OrderCheck, MissingBidIsRejected) {
+  EXPECT_EQ(check("bid: 2\n", ""),
+            Lines{"red.yaml:1:1: error: missing key \"bid\" (a coin 0-4, a province card, or none)"});
+}
+
+TEST_F(OrderCheck, ProvinceHeldByAnotherPlayerIsRejectedNamingTheHolder) {
+  EXPECT_EQ(check("palace: Gft. Mark", "palace: Mittelmark"),
+            Lines{"red.yaml:5:11: error: Mittelmark is not yours: it is held by blue; you hold Gft. Mark, "
+                  "Erzbm. Köln, Niederösterreich, Oberösterreich, Osnabrück, Passau, Sächs. Lande, Erzbm. Trier "
+                  "and Vogtland"});
+}
+
+TEST_F(OrderCheck, NeutralProvinceIsNotYours) {
+  const std::string message = check("palace: Gft. Mark", "palace: Anhalt").front();
+  EXPECT_EQ(message.substr(0, message.find(';')), "red.yaml:5:11: error: Anhalt is not yours: it is neutral");
+}
+
+TEST_F(OrderCheck, ProvinceOutOfPlayIsRejected) {
+  EXPECT_EQ(check("target: Anhalt", "target: Bremen"),
+            Lines{"red.yaml:14:46: error: Bremen is out of play with 3 players"});
+}
+
+TEST_F(OrderCheck, ProvinceCardUsedTwiceIsRejected) {
+  EXPECT_EQ(check("church: none", "church: gft_mark"),
+            Lines{"red.yaml:6:11: error: Gft. Mark is already used for palace; each province card serves once per season"});
+}
+
+TEST_F(OrderCheck, ProvinceCardOnAnActionAndTheBidIsRejected) {
+  EXPECT_EQ(check("bid: 2", "bid: Passau"),
+            Lines{"red.yaml:15:6: error: Passau is already used for army1; each province card serves once per season"});
+}
+
+TEST_F(OrderCheck, TypoSuggestsTheNearestProvinces) {
+  EXPECT_EQ(check("grain: Osnabrück", "grain: Osnabrük"),
+            Lines{"red.yaml:8:10: error: unknown province \"Osnabrük\"; did you mean \"Osnabrück\"?"});
+}
+
+TEST_F(OrderCheck, NamesAreAcceptedWithoutDiacriticsAsIdsAliasesAndInAnyCase) {
+  EXPECT_TRUE(check("grain: Osnabrück", "grain: OSNABRUECK").empty());
+  EXPECT_TRUE(check("grain: Osnabrück", "grain: osnabrueck").empty());
+  EXPECT_TRUE(check("grain: Osnabrück", "grain: Osnabruck").empty());
+  EXPECT_TRUE(check("palace: Gft. Mark", "palace: Grafschaft Mark").empty());
+  EXPECT_TRUE(check("palace: Gft. Mark", "palace: gft mark").empty());
+}
+
+TEST_F(OrderCheck, BattleTargetMustBeAdjacentListingTheNeighbours) {
+  EXPECT_EQ(check("target: Kursachsen", "target: Neumark"),
+            Lines{"red.yaml:13:42: error: Neumark is not adjacent to Vogtland; its neighbours are Böhmen, "
+                  "Kursachsen, Oberpfalz and Sächs. Lande"});
+}
+
+TEST_F(OrderCheck, BattleNeedsATarget) {
+  EXPECT_EQ(check("battle_a: {province: Vogtland, target: Kursachsen, armies: all}", "battle_a: Vogtland"),
+            Lines{"red.yaml:13:13: error: battle_a needs a target: write `battle_a: {province: Vogtland, target: ...}` "
+                  "with the adjacent province to attack or move to"});
+}
+
+TEST_F(OrderCheck, BattleUsesTargetNotMoveTo) {
+  EXPECT_EQ(check("target: Kursachsen", "move_to: Kursachsen"),
+            Lines{"red.yaml:13:34: error: battle_a uses \"target\", not \"move_to\""});
+}
+
+TEST_F(OrderCheck, ArmiesMustBeAWholeNumberOrAll) {
+  EXPECT_EQ(check("armies: 1}", "armies: some}"),
+            Lines{"red.yaml:14:62: error: armies (a number or all) must be a whole number, not \"some\""});
+}
+
+TEST_F(OrderCheck, MinArmiesAboveArmiesCouldNeverMove) {
+  EXPECT_EQ(check("armies: 1}", "armies: 1, min_armies: 2}"),
+            Lines{"red.yaml:14:77: error: min_armies 2 is more than armies 1: the move could never happen"});
+}
+
+TEST_F(OrderCheck, BidAboveThalerIsRejected_D3) {
+  state_.players[0].thaler = 3;
+  EXPECT_EQ(check("bid: 2", "bid: 4"),
+            Lines{"red.yaml:15:6: error: bid 4 is more than your 3 thaler; bid at most 3, a province card or none"});
+}
+
+TEST_F(OrderCheck, BidMustBeACoinCard) {
+  EXPECT_EQ(check("bid: 2", "bid: 5"),
+            Lines{"red.yaml:15:6: error: bid 5 is not a coin card; the coins are 0, 1, 2, 3 and 4, or bid a "
+                  "province card or none"});
+}
+
+TEST_F(OrderCheck, MoreNoneActionsThanCoinCardsNeedTheFreeProvinceCards) {
+  const std::string many = R"(actions:
+  palace: none
+  church: none
+  trading_house: none
+  grain: none
+  taxes: Erzbm. Trier)";
+  EXPECT_EQ(check("actions:\n  palace: Gft. Mark\n  church: none\n  trading_house: Koeln\n  grain: Osnabrück\n  taxes: Erzbm. Trier", many),
+            Lines{"red.yaml:5:3: error: 5 actions are none and the bid is a coin: that needs 6 coin cards but you "
+                  "hold 5; put one of your free province cards (Gft. Mark, Erzbm. Köln, Niederösterreich and "
+                  "Osnabrück) on an action or on the bid"});
+}
+
+TEST_F(OrderCheck, SpacesStayEmptyWhenNoCardIsLeftToCoverThem) {
+  // Red keeps only three provinces: ten spaces cannot all be covered.
+  for (auto& p : state_.provinces) {
+    if (p.owner && p.owner->value == 0) p.owner = PlayerIndex{1};
+  }
+  for (const char* id : {"gft_mark", "passau", "vogtland"}) state_.at(*rules_->find_province(id)).owner = PlayerIndex{0};
+  const std::string text = R"(game: test
+player: red
+season: 1618-spring
+actions: {palace: Gft. Mark, church: none, trading_house: none, grain: none, taxes: none, armies5: Passau,
+          armies3: none, army1: none, battle_a: {province: Vogtland, target: Kursachsen}, battle_b: none}
+bid: 0
+)";
+  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
+  EXPECT_TRUE(checked.ok()) << (checked.diagnostics.empty() ? "" : checked.diagnostics.front().format());
+}
+
+TEST_F(OrderCheck, UnknownOrRepeatedBonusTilesAreRejected) {
+  EXPECT_EQ(check("[attack, defense, armies, thaler, grain]", "[atack, defense, defense]"),
+            (Lines{"red.yaml:16:14: error: unknown bonus tile \"atack\"; did you mean \"attack\"? The tiles are "
+                   "thaler, grain, armies, attack and defense",
+                   "red.yaml:16:30: error: bonus tile \"defense\" is listed twice in turn_order"}));
+}
+
+TEST_F(OrderCheck, ExpansionOrdersAreRejectedInABaseGame) {
+  EXPECT_EQ(check("bid: 2", "bid: 2\nlandsknechte: [vp]"),
+            Lines{"red.yaml:16:1: error: \"landsknechte\" orders belong to the landsknechte expansion, which this "
+                  "game does not use"});
+}
+
+TEST_F(OrderCheck, EveryProblemIsListedInFileOrder) {
+  const auto lines_out = check("game: test\nplayer: red\nseason: 1618-spring",
+                               "game: nope\nplayer: red\nseason: 1619-spring");
+  ASSERT_EQ(lines_out.size(), 2u);
+  EXPECT_NE(lines_out[0].find(":1:7:"), std::string::npos);
+  EXPECT_NE(lines_out[1].find(":3:9:"), std::string::npos);
+}
+
+TEST_F(OrderCheck, Army1MoveToAProvinceNotHeldIsOnlyAWarning) {
+  std::string text = kValid;
+  const std::string from = "move_to: Oberösterreich";
+  text.replace(text.find(from), from.size(), "move_to: Böhmen");
+  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
+  EXPECT_TRUE(checked.ok());
+  ASSERT_EQ(lines(checked).size(), 1u);
+  EXPECT_EQ(lines(checked)[0], "red.yaml:12:38: warning: Böhmen is not yours now: army1 moves there only if you hold it when it is played");
+}
+
+TEST_F(OrderCheck, NotYamlIsRejectedWithItsPosition) {
+  const auto checked = check_order_source(SourceFile{"red.yaml", "game: [unclosed\nplayer: red\n"}, state_, *rules_);
+  EXPECT_FALSE(checked.ok());
+  EXPECT_EQ(lines(checked), Lines{"red.yaml:2:7: error: not valid YAML: end of sequence flow not found"});
+}
+
+TEST_F(OrderCheck, PlainTextIsNotAnOrderFile) {
+  const auto checked = check_order_source(SourceFile{"red.yaml", "hello world\n"}, state_, *rules_);
+  EXPECT_EQ(lines(checked),
+            Lines{"red.yaml:1:1: error: an order file is a YAML map with game, player, season, actions and bid"});
+}
+
+TEST_F(OrderCheck, AliasBombIsRejectedBeforeExpansion) {
+  std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n";
+  for (char c = 'b'; c <= 'k'; ++c) {
+    bomb += std::string(1, c) + ": &" + c + " [*" + static_cast<char>(c - 1) + ", *" + static_cast<char>(c - 1) + "]\n";
+  }
+  const auto checked = check_order_source(SourceFile{"red.yaml", bomb}, state_, *rules_);
+  EXPECT_EQ(lines(checked),
+            Lines{"red.yaml:2:8: error: aliases (*name) are not allowed in this file; write the value out"});
+}
+
+TEST_F(OrderCheck, InvalidUtf8IsRejectedWithItsPosition) {
+  const auto checked = check_order_source(SourceFile{"red.yaml", "game: test\nplayer: r\xff\xfe\n"}, state_, *rules_);
+  EXPECT_EQ(lines(checked), Lines{"red.yaml:2:10: error: invalid UTF-8; save the file as UTF-8 text"});
+}
+
+TEST_F(OrderCheck, DeepNestingIsRejected) {
+  std::string deep;
+  for (int i = 0; i < 40; ++i) deep += "{a: ";
+  deep += "1" + std::string(40, '}');
+  const auto checked = check_order_source(SourceFile{"red.yaml", deep}, state_, *rules_);
+  EXPECT_EQ(lines(checked), Lines{"red.yaml:1:65: error: nested more than 16 levels deep"});
+}
+
+TEST_F(OrderCheck, HugeFileIsRejectedWithoutReadingIt) {
+  testing::TempDir dir;
+  const auto path = dir / "huge.yaml";
+  testing::write_text(path, "");
+  std::filesystem::resize_file(path, 100u << 20);  // 100 MB, sparse
+  const auto checked = check_order_file(path.string(), state_, *rules_);
+  EXPECT_EQ(lines(checked), Lines{path.string() + ": error: file is larger than 262144 bytes; this kind of file is never that large"});
+}
+
+TEST_F(OrderCheck, FormattedOrdersReadBackToTheSameOrders) {
+  const auto first = check_order_source(SourceFile{"red.yaml", kValid}, state_, *rules_);
+  const std::string text = format_order_file(to_written(*first.orders, state_, *rules_), "a comment");
+  const auto again = check_order_source(SourceFile{"again.yaml", text}, state_, *rules_);
+  ASSERT_TRUE(again.ok()) << text;
+  EXPECT_EQ(again.orders->tile_preferences, first.orders->tile_preferences);
+  EXPECT_EQ(again.orders->bid.coin, 2);
+  for (Action a : kAllActions) EXPECT_EQ((*again.orders)[a].has_value(), (*first.orders)[a].has_value());
+}
+
+}  // namespace
+}  // namespace wallenstein

@@ -1,0 +1,166 @@
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/game_config.hpp"
+#include "adapters/json_view.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "adapters/state_yaml.hpp"
+#include "core/engine.hpp"
+#include "core/random_orders.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+class StateFiles : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { rules_ = new Ruleset(load_ruleset(testing::source_data_dir())); }
+  static void TearDownTestSuite() { delete rules_; }
+  static Ruleset* rules_;
+
+  static GameConfig config(int players) {
+    GameConfig c;
+    c.name = "test";
+    const std::vector<std::string> ids = {"red", "blue", "yellow", "green", "black"};
+    for (int i = 0; i < players; ++i) c.players.push_back({ids[static_cast<std::size_t>(i)], "Player " + ids[static_cast<std::size_t>(i)], ids[static_cast<std::size_t>(i)] + "@example.org"});
+    c.seed = 987654321;
+    return c;
+  }
+
+  static GameState fresh(int players) {
+    NewGame spec{"test", {}, 987654321};
+    for (const auto& p : config(players).players) spec.player_ids.push_back(p.id);
+    return new_game(spec, *rules_);
+  }
+
+  /// Plays `seasons` seasons with random orders.
+  static std::vector<SeasonResult> play(GameState state, int seasons) {
+    std::vector<SeasonResult> out;
+    Rng rng(11);
+    for (int s = 0; s < seasons; ++s) {
+      std::vector<Orders> orders;
+      for (std::size_t p = 0; p < state.players.size(); ++p) orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
+      out.push_back(resolve_season(state, orders, {}, *rules_));
+      state = out.back().next;
+    }
+    return out;
+  }
+};
+Ruleset* StateFiles::rules_ = nullptr;
+
+TEST_F(StateFiles, StateRoundTripsByteForByte) {
+  for (int players : {3, 4, 5}) {
+    for (const auto& result : play(fresh(players), 4)) {
+      const std::string text = write_state(result.next, *rules_);
+      const GameState back = read_state(SourceFile{"state.yaml", text}, *rules_);
+      EXPECT_EQ(back, result.next);
+      EXPECT_EQ(write_state(back, *rules_), text);
+    }
+  }
+}
+
+TEST_F(StateFiles, StateThatLosesACubeIsRejected) {
+  std::string text = write_state(fresh(3), *rules_);
+  const std::string from = "{id: red, thaler: 18, grain: 0, vp: 0, reserve: ";
+  const auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos);
+  text[at + from.size()] = text[at + from.size()] == '1' ? '2' : '1';
+  try {
+    read_state(SourceFile{"state.yaml", text}, *rules_);
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(e.diagnostics().front().message.find("inconsistent state: red: "), std::string::npos)
+        << e.diagnostics().front().message;
+  }
+}
+
+TEST_F(StateFiles, NewGamesStartWithTheRulesNumbers) {
+  for (int players : {3, 4, 5}) {
+    const GameState s = fresh(players);
+    const int thaler = players == 3 ? 18 : players == 4 ? 15 : 12;
+    for (const auto& p : s.players) EXPECT_EQ(p.thaler, thaler);
+    EXPECT_EQ(s.year_events.size(), 4u);
+    EXPECT_EQ(s.event_deck.size(), 8u);
+    EXPECT_EQ(s.tower.tray, CubeCounts{});
+    EXPECT_GT(s.tower.inside.total(), 0);
+    EXPECT_TRUE(invariant_violations(s, *rules_).empty());
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+      EXPECT_EQ(s.province_count(s.player_index(i)), players == 3 ? 9 : players == 4 ? 8 : 7);
+    }
+  }
+}
+
+/// Every string and number anywhere in a JSON document, for leak checks.
+void collect(const nlohmann::ordered_json& j, std::set<std::string>& out) {
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items()) {
+      out.insert(k);
+      collect(v, out);
+    }
+  } else if (j.is_array()) {
+    for (const auto& v : j) collect(v, out);
+  } else if (j.is_string()) {
+    out.insert(j.get<std::string>());
+  } else if (j.is_number()) {
+    out.insert(j.dump());
+  }
+}
+
+TEST_F(StateFiles, PublicJsonOfAPlannedSeasonShowsNothingHidden) {
+  for (int players : {3, 4, 5}) {
+    GameState state = fresh(players);
+    for (int season = 0; season < 3; ++season) {
+      const auto json = public_json(config(players), state, *rules_, nullptr);
+      const std::string text = json.dump();
+      // Slots 6-10 are face down: only the five visible cards are listed.
+      ASSERT_EQ(json["action_cards"].size(), 5u);
+      for (int slot = 0; slot < 5; ++slot) {
+        EXPECT_EQ(json["action_cards"][static_cast<std::size_t>(slot)]["action"], action_key(state.action_cards[static_cast<std::size_t>(slot)]));
+      }
+      std::set<std::string> values;
+      collect(json, values);
+      // The deck's order and content are hidden.
+      for (EventId e : state.event_deck) EXPECT_EQ(values.count(rules_->event(e).id), 0u) << rules_->event(e).id;
+      // The tower's inside, the random state and the seed never appear.
+      EXPECT_EQ(text.find("inside"), std::string::npos);
+      EXPECT_EQ(values.count("987654321"), 0u);
+      for (std::uint64_t word : state.rng) EXPECT_EQ(text.find(std::to_string(word)), std::string::npos);
+      EXPECT_TRUE(json["events"]["current"].is_null());
+      for (const auto& p : json["players"]) EXPECT_TRUE(p["bid"].is_null());
+      EXPECT_EQ(json.count("resolution"), 0u);
+      state = play(state, 1).back().next;
+    }
+  }
+}
+
+TEST_F(StateFiles, PublicJsonOfAResolvedSeasonAddsWhatWasRevealed) {
+  const GameState state = fresh(4);
+  const auto result = play(state, 1).back();
+  const auto json = public_json(config(4), state, *rules_, &result.log);
+  ASSERT_EQ(json["resolution"]["action_cards"].size(), 10u);
+  EXPECT_EQ(json["resolution"]["turn_order"].size(), 4u);
+  EXPECT_EQ(json["events"]["current"], rules_->event(result.log.event).id);
+  EXPECT_EQ(json["resolution"]["nmr"].size(), 0u);
+  for (const auto& p : json["players"]) EXPECT_FALSE(p["bid"].is_null());
+  EXPECT_EQ(json.dump().find("inside"), std::string::npos);
+}
+
+TEST_F(StateFiles, PublicJsonHasTheInterfaceKeys) {
+  const auto json = public_json(config(3), fresh(3), *rules_, nullptr);
+  for (const char* key : {"game", "season", "season_index", "finished", "edition", "expansions", "events", "action_cards",
+                          "bonus_tiles", "turn_order", "players", "provinces", "tower", "winner"}) {
+    EXPECT_TRUE(json.contains(key)) << key;
+  }
+  EXPECT_EQ(json["season"], "1618-spring");
+  EXPECT_EQ(json["provinces"].size(), 45u);
+  EXPECT_EQ(json["bonus_tiles"].size(), 5u);
+  const auto& first = json["provinces"][0];
+  for (const char* key : {"id", "name", "region", "owner", "armies", "buildings", "revolts"}) EXPECT_TRUE(first.contains(key)) << key;
+  const auto& player = json["players"][0];
+  for (const char* key : {"id", "name", "thaler", "grain", "vp", "reserve", "provinces", "bid"}) EXPECT_TRUE(player.contains(key)) << key;
+}
+
+}  // namespace
+}  // namespace wallenstein

@@ -1,0 +1,324 @@
+// Runs the built `wallenstein` binary against temporary game directories.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "adapters/game_directory.hpp"
+#include "adapters/order_file.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "core/random_orders.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::read_text;
+using testing::TempDir;
+using testing::write_text;
+
+struct Outcome {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string quote(const std::string& arg) {
+  std::string q = "'";
+  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+/// Runs the binary with arguments; captures stdout, stderr and the exit status.
+Outcome run(const std::vector<std::string>& args) {
+  TempDir io;
+  std::string command = quote(WALLENSTEIN_BINARY);
+  for (const auto& a : args) command += " " + quote(a);
+  command += " >" + quote((io / "out").string()) + " 2>" + quote((io / "err").string());
+  const int raw = std::system(command.c_str());
+  return Outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_text(io / "out"), read_text(io / "err")};
+}
+
+std::vector<std::string> players_args(int count) {
+  const std::vector<std::string> specs = {"red:Anna Weber:anna@example.org", "blue:Jörg Krämer:joerg@example.org",
+                                          "yellow:Marie Dubois:marie@example.org", "green:Ola Nordmann:ola@example.org",
+                                          "black:Sam Lee:sam@example.org"};
+  std::vector<std::string> out;
+  for (int i = 0; i < count; ++i) {
+    out.push_back("--player");
+    out.push_back(specs[static_cast<std::size_t>(i)]);
+  }
+  return out;
+}
+
+Outcome new_game_cmd(const fs::path& dir, int players, const std::string& seed = "42") {
+  std::vector<std::string> args = {"new", dir.string(), "--seed", seed};
+  for (auto& a : players_args(players)) args.push_back(a);
+  return run(args);
+}
+
+/// Every file under a directory with its bytes, to compare directories exactly.
+std::map<std::string, std::string> snapshot(const fs::path& root) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    const std::string rel = fs::relative(entry.path(), root).string();
+    files[rel] = entry.is_directory() ? std::string("<dir>") : read_text(entry.path());
+  }
+  return files;
+}
+
+/// Writes random legal orders for every player of the season being planned.
+std::vector<fs::path> write_random_orders(const fs::path& game_dir, const fs::path& out_dir, std::uint64_t seed) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  const GameDirectory game = GameDirectory::open(game_dir);
+  const GameState state = game.load_state(game.current(), rules);
+  Rng rng(seed);
+  std::vector<fs::path> files;
+  for (std::size_t i = 0; i < state.players.size(); ++i) {
+    const Orders orders = random_orders(state, rules, state.player_index(i), rng);
+    const fs::path file = out_dir / (state.players[i].id + ".yaml");
+    write_text(file, format_order_file(to_written(orders, state, rules)));
+    files.push_back(file);
+  }
+  return files;
+}
+
+class NewGameFor : public ::testing::TestWithParam<int> {};
+
+TEST_P(NewGameFor, CreatesGameYamlAndTheFirstSeason) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  const Outcome r = new_game_cmd(dir, GetParam());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "game.yaml"));
+  EXPECT_TRUE(fs::exists(dir / "seasons" / "01-1618-spring" / "state.yaml"));
+  const Outcome show = run({"show", dir.string(), "--json"});
+  ASSERT_EQ(show.status, 0) << show.err;
+  const auto json = nlohmann::json::parse(show.out);
+  EXPECT_EQ(json["game"], "game");
+  EXPECT_EQ(json["season"], "1618-spring");
+  EXPECT_EQ(json["players"].size(), static_cast<std::size_t>(GetParam()));
+  const int thaler = GetParam() == 3 ? 18 : GetParam() == 4 ? 15 : 12;
+  EXPECT_EQ(json["players"][0]["thaler"], thaler);
+  EXPECT_EQ(json["players"][1]["name"], "Jörg Krämer");
+  EXPECT_EQ(json["action_cards"].size(), 5u);
+  int out_of_play = 0;
+  for (const auto& p : json["provinces"]) out_of_play += p["in_play"] == true ? 0 : 1;
+  EXPECT_EQ(out_of_play, GetParam() == 3 ? 8 : 0);
+}
+
+TEST_P(NewGameFor, PlaysFromNewToAWinnerWithSubmitAndResolveAlone) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  ASSERT_EQ(new_game_cmd(dir, GetParam(), "7").status, 0);
+  for (int season = 1; season <= 6; ++season) {
+    for (const auto& file : write_random_orders(dir, tmp / ("orders" + std::to_string(season)), static_cast<std::uint64_t>(season))) {
+      const Outcome submit = run({"submit", dir.string(), file.string()});
+      ASSERT_EQ(submit.status, 0) << submit.err << read_text(file);
+    }
+    const Outcome status = run({"status", dir.string()});
+    EXPECT_NE(status.out.find("Missing:   nobody"), std::string::npos) << status.out;
+    const Outcome resolve = run({"resolve", dir.string()});
+    ASSERT_EQ(resolve.status, 0) << resolve.err;
+  }
+  const auto json = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
+  EXPECT_EQ(json["finished"], true);
+  EXPECT_FALSE(json["winner"].is_null());
+  EXPECT_EQ(json["season"], "1619-end");
+  const Outcome replay = run({"replay", dir.string()});
+  EXPECT_EQ(replay.status, 0) << replay.err;
+  EXPECT_NE(replay.out.find("All 6 resolved season(s) replay byte for byte."), std::string::npos);
+  const Outcome late = run({"resolve", dir.string()});
+  EXPECT_EQ(late.status, 1);
+  EXPECT_NE(late.err.find("the game is over"), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Players, NewGameFor, ::testing::Values(3, 4, 5));
+
+TEST(Cli, NewRefusesToOverwriteAnExistingGame) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  ASSERT_EQ(new_game_cmd(dir, 3).status, 0);
+  const auto before = snapshot(dir);
+  const Outcome again = new_game_cmd(dir, 4, "1");
+  EXPECT_EQ(again.status, 1);
+  EXPECT_NE(again.err.find("already exists and is not empty"), std::string::npos) << again.err;
+  EXPECT_EQ(snapshot(dir), before);
+}
+
+TEST(Cli, NewRejectsAPathAsPlayerIdAndWritesNothing) {
+  TempDir tmp;
+  const Outcome r = run({"new", (tmp / "game").string(), "--player", "../evil:Eve:eve@example.org", "--player",
+                     "blue:B:b@example.org", "--player", "yellow:Y:y@example.org"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "--player: error: player id \"../evil\" must be 1-24 lowercase letters, digits, - or _, starting with a "
+            "letter (it names files)\n");
+  EXPECT_FALSE(fs::exists(tmp / "game"));
+}
+
+TEST(Cli, NewWithoutSeedDrawsOneFromTheSystemAndKeepsItInGameYamlOnly) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  std::vector<std::string> args = {"new", dir.string()};
+  for (auto& a : players_args(3)) args.push_back(a);
+  ASSERT_EQ(run(args).status, 0);
+  const std::string game_yaml = read_text(dir / "game.yaml");
+  const auto at = game_yaml.find("\nseed: ");
+  ASSERT_NE(at, std::string::npos);
+  const std::string seed = game_yaml.substr(at + 7, game_yaml.find('\n', at + 1) - at - 7);
+  EXPECT_GT(seed.size(), 6u);
+  EXPECT_EQ(read_text(dir / "seasons" / "01-1618-spring" / "state.yaml").find(seed), std::string::npos);
+  EXPECT_EQ(run({"show", dir.string(), "--json"}).out.find(seed), std::string::npos);
+}
+
+TEST(Cli, NewFromAGameFileWithoutSeed) {
+  TempDir tmp;
+  write_text(tmp / "def.yaml", R"(name: league-7
+players:
+  - {id: red, name: "Anna", email: "anna@example.org"}
+  - {id: blue, name: "Bert", email: "bert@example.org"}
+  - {id: green, name: "Cleo", email: "cleo@example.org"}
+  - {id: black, name: "Dora", email: "dora@example.org"}
+mail: {from: "GM <gm@example.org>"}
+)");
+  const Outcome r = run({"new", (tmp / "g").string(), "--from", (tmp / "def.yaml").string(), "--seed", "5"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(run({"show", (tmp / "g").string(), "--json"}).out);
+  EXPECT_EQ(json["game"], "league-7");
+  EXPECT_EQ(json["players"].size(), 4u);
+}
+
+class GameFixture : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_EQ(new_game_cmd(dir(), 3).status, 0); }
+  fs::path dir() const { return tmp_ / "game"; }
+  fs::path file(const std::string& name, const std::string& text) const {
+    write_text(tmp_ / name, text);
+    return tmp_ / name;
+  }
+  std::string red_orders(const std::string& bid = "2") const {
+    return "game: game\nplayer: red\nseason: 1618-spring\nactions:\n  palace: Gft. Mark\n  church: none\n"
+           "  trading_house: Koeln\n  grain: Osnabrück\n  taxes: Erzbm. Trier\n  armies5: oberoesterreich\n"
+           "  armies3: none\n  army1: {province: Passau, move_to: Oberösterreich}\n"
+           "  battle_a: {province: Vogtland, target: Kursachsen}\n  battle_b: none\nbid: " + bid + "\n";
+  }
+  TempDir tmp_;
+};
+
+TEST_F(GameFixture, CheckAcceptsValidOrdersAndStoresNothing) {
+  const auto before = snapshot(dir());
+  const Outcome r = run({"check", dir().string(), file("red.yaml", red_orders()).string()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("red.yaml: ok (red, 1618-spring)"), std::string::npos);
+  EXPECT_EQ(snapshot(dir()), before);
+}
+
+TEST_F(GameFixture, CheckListsEveryProblemOfEveryFileAndExitsOne) {
+  std::string bad = red_orders("9");
+  bad.replace(bad.find("Koeln"), 5, "Kolen");
+  const Outcome r = run({"check", dir().string(), file("a.yaml", bad).string(), file("b.yaml", "[1, 2]\n").string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("a.yaml:7:18: error: unknown province \"Kolen\"; did you mean \"Erzbm. Köln\"?"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("a.yaml:15:6: error: bid 9 is not a coin card"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("b.yaml:1:1: error: an order file is a YAML map"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("a.yaml: 2 errors"), std::string::npos) << r.out;
+}
+
+TEST_F(GameFixture, SubmitStoresTheOrdersAndStatusShowsThem) {
+  const Outcome s = run({"submit", dir().string(), file("red.yaml", red_orders()).string()});
+  ASSERT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml"), red_orders());
+  const Outcome again = run({"submit", dir().string(), file("red2.yaml", red_orders("1")).string()});
+  EXPECT_NE(again.out.find("replacing the earlier ones"), std::string::npos);
+  EXPECT_EQ(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml"), red_orders("1"));
+  const Outcome status = run({"status", dir().string()});
+  EXPECT_EQ(status.out,
+            "Game game, 3 players\nSeason 1618-spring (1 of 6)\nDeadline: none set\nSubmitted: red\n"
+            "Missing:   blue, yellow\n");
+}
+
+TEST_F(GameFixture, SubmitRefusesAFileOfAnotherPlayerWhenThePlayerIsGiven) {
+  const Outcome r = run({"submit", dir().string(), file("red.yaml", red_orders()).string(), "--player", "blue"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_FALSE(fs::exists(dir() / "seasons/01-1618-spring/orders/red.yaml"));
+}
+
+TEST_F(GameFixture, MalformedInputIsRejectedAndNothingIsWritten) {
+  const auto before = snapshot(dir());
+  std::string bomb = "a: &a [x, x, x, x, x, x, x, x]\n";
+  for (char c = 'b'; c <= 'z'; ++c) bomb += std::string(1, c) + ": &" + c + " [*" + static_cast<char>(c - 1) + ", *" + static_cast<char>(c - 1) + "]\n";
+  const fs::path huge = tmp_ / "huge.yaml";
+  write_text(huge, "");
+  fs::resize_file(huge, 100u << 20);
+  for (const fs::path& f : {file("bomb.yaml", bomb), file("utf8.yaml", "game: g\xc3\x28\n"), huge,
+                            file("types.yaml", "game: [1]\nplayer: {a: 1}\nseason: 3\nactions: []\nbid: {}\n"),
+                            file("empty.yaml", "")}) {
+    const Outcome r = run({"submit", dir().string(), f.string()});
+    EXPECT_EQ(r.status, 1) << f;
+    EXPECT_NE(r.err.find(f.string() + ":"), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(snapshot(dir()), before);
+}
+
+TEST_F(GameFixture, ResolveRefusesWhileOrdersAreMissingAndForceRecordsTheNmrPlayers) {
+  ASSERT_EQ(run({"submit", dir().string(), file("red.yaml", red_orders()).string()}).status, 0);
+  const Outcome refused = run({"resolve", dir().string()});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find("orders are missing from blue, yellow"), std::string::npos) << refused.err;
+  const Outcome forced = run({"resolve", dir().string(), "--force"});
+  ASSERT_EQ(forced.status, 0) << forced.err;
+  EXPECT_NE(forced.out.find("NMR (--nmr pass): blue, yellow"), std::string::npos);
+  const auto json = nlohmann::json::parse(run({"show", dir().string(), "--season", "1618-spring", "--json"}).out);
+  EXPECT_EQ(json["resolution"]["nmr"], nlohmann::json::array({"blue", "yellow"}));
+  EXPECT_EQ(json["resolution"]["bids"]["blue"], 0);
+  EXPECT_EQ(nlohmann::json::parse(run({"show", dir().string(), "--json"}).out)["season"], "1618-summer");
+}
+
+TEST_F(GameFixture, RollbackRestoresTheDirectoryByteForByte) {
+  ASSERT_EQ(run({"submit", dir().string(), file("red.yaml", red_orders()).string()}).status, 0);
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  const auto before = snapshot(dir());
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  EXPECT_NE(snapshot(dir()), before);
+  const Outcome r = run({"rollback", dir().string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(snapshot(dir()), before);
+  ASSERT_EQ(run({"rollback", dir().string()}).status, 0);
+  const Outcome none = run({"rollback", dir().string()});
+  EXPECT_EQ(none.status, 1);
+}
+
+TEST_F(GameFixture, ReplayReportsAnEditedLog) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  const fs::path log = dir() / "seasons/01-1618-spring/log.yaml";
+  testing::replace_in_file(log, "nmr_policy: pass", "nmr_policy: pass\n# edited");
+  const Outcome r = run({"replay", dir().string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("log.yaml: differs: line 9"), std::string::npos) << r.err;
+}
+
+TEST(Cli, UsageErrorsExitTwoAndHelpWorksForEveryCommand) {
+  EXPECT_EQ(run({}).status, 2);
+  EXPECT_EQ(run({"frobnicate"}).status, 2);
+  EXPECT_EQ(run({"check"}).status, 2);
+  EXPECT_EQ(run({"--version"}).out.rfind("wallenstein ", 0), 0u);
+  for (const char* command : {"new", "check", "submit", "status", "resolve", "replay", "rollback", "show"}) {
+    const Outcome help = run({command, "--help"});
+    EXPECT_EQ(help.status, 0) << command;
+    EXPECT_NE(help.out.find(std::string("usage: wallenstein ") + command), std::string::npos) << command;
+  }
+}
+
+TEST(Cli, NotAGameDirectoryIsAnInputError) {
+  TempDir tmp;
+  const Outcome r = run({"status", tmp.path().string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, tmp.path().string() + ": error: not a game directory: game.yaml is missing\n");
+}
+
+}  // namespace
+}  // namespace wallenstein
