@@ -1,0 +1,86 @@
+// Golden games: 3, 4 and 5 players, all six action seasons and both winters, from a fixed seed
+// with fixed orders. The expected text (orders and log of every season) lives in
+// tests/golden/game-Np.txt; tools/regen-golden rewrites it, and the diff is reviewed like code.
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "adapters/log_yaml.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "core/engine.hpp"
+#include "core/random_orders.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+/// One line per player: what they ordered, as a reviewer wants to read it.
+std::string orders_line(const Orders& o, const GameState& state, const Ruleset& rules) {
+  std::string line = "  " + state.player(o.player).id + ":";
+  for (Action a : kAllActions) {
+    const auto& order = o[a];
+    if (!order) continue;
+    line += " " + std::string(action_key(a)) + "=" + rules.province(order->province).id;
+    if (order->target) line += ">" + rules.province(*order->target).id;
+    if (!order->armies.all) line += "(" + std::to_string(order->armies.count) + ")";
+  }
+  line += " bid=";
+  switch (o.bid.kind) {
+    case BidKind::coin: line += std::to_string(o.bid.coin); break;
+    case BidKind::province: line += rules.province(o.bid.province).id; break;
+    case BidKind::none: line += "none"; break;
+  }
+  line += " tiles=[";
+  for (std::size_t i = 0; i < o.tile_preferences.size(); ++i) line += (i ? "," : "") + rules.tile(o.tile_preferences[i]).id;
+  return line + "]\n";
+}
+
+std::string play_golden_game(int players) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  const std::vector<std::string> ids = {"red", "blue", "yellow", "green", "black"};
+  NewGame spec{"golden", {ids.begin(), ids.begin() + players}, static_cast<std::uint64_t>(1618 + players)};
+  GameState state = new_game(spec, rules);
+  Rng order_rng(static_cast<std::uint64_t>(players));
+  std::string text = "# Golden game: " + std::to_string(players) + " players, seed " + std::to_string(spec.seed) +
+                     ". Regenerate with tools/regen-golden; review every change.\n";
+  while (!state.finished) {
+    std::vector<Orders> orders;
+    text += "\n######## " + season_label(rules, state.season_index).name() + "\norders:\n";
+    for (int p = 0; p < players; ++p) {
+      orders.push_back(random_orders(state, rules, state.player_index(static_cast<std::size_t>(p)), order_rng));
+      text += orders_line(orders.back(), state, rules);
+    }
+    const SeasonResult result = resolve_season(state, orders, {}, rules);
+    std::string log = write_log(result.log, state, rules, "pass");
+    log.erase(0, log.find("\ngame: ") + 1);  // The header comment is the same every season.
+    text += log;
+    state = result.next;
+  }
+  text += "\n######## final\n";
+  for (const auto& p : state.players) {
+    text += "  " + p.id + ": " + std::to_string(p.vp) + " VP, " + std::to_string(p.thaler) + " thaler, " +
+            std::to_string(state.province_count(*state.find_player(p.id))) + " provinces\n";
+  }
+  text += "winners:";
+  for (PlayerIndex w : state.winners) text += " " + state.player(w).id;
+  return text + "\n";
+}
+
+class GoldenGame : public ::testing::TestWithParam<int> {};
+
+TEST_P(GoldenGame, PlaysExactlyAsReviewed) {
+  const auto path = testing::source_path("tests/golden/game-" + std::to_string(GetParam()) + "p.txt");
+  const std::string actual = play_golden_game(GetParam());
+  if (std::getenv("WALLENSTEIN_REGENERATE_GOLDEN")) {
+    testing::write_text(path, actual);
+    GTEST_SKIP() << "regenerated " << path;
+  }
+  const std::string expected = testing::read_text(path);
+  EXPECT_EQ(actual, expected) << "the game differs from " << path << "; if the change is intended, run tools/regen-golden";
+}
+
+INSTANTIATE_TEST_SUITE_P(Players, GoldenGame, ::testing::Values(3, 4, 5));
+
+}  // namespace
+}  // namespace wallenstein
