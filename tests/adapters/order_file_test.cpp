@@ -186,13 +186,20 @@ TEST_F(OrderCheck, BidAboveThalerIsRejected_D3) {
             Lines{"red.yaml:15:6: error: bid 4 is more than your 3 thaler; bid at most 3, a province card or none"});
 }
 
+TEST_F(OrderCheck, BidNoneIsAcceptedWithCardsLeft_D14) {
+  EXPECT_EQ(check("bid: 2", "bid: none"), Lines{});
+  const auto checked = check_order_source(SourceFile{"red.yaml", std::string(kValid).replace(std::string(kValid).find("bid: 2"), 6, "bid: NONE")}, state_, *rules_);
+  ASSERT_TRUE(checked.ok());
+  EXPECT_EQ(checked.orders->bid.kind, BidKind::none);
+}
+
 TEST_F(OrderCheck, BidMustBeACoinCard) {
   EXPECT_EQ(check("bid: 2", "bid: 5"),
             Lines{"red.yaml:15:6: error: bid 5 is not a coin card; the coins are 0, 1, 2, 3 and 4, or bid a "
                   "province card or none"});
 }
 
-TEST_F(OrderCheck, MoreNoneActionsThanCoinCardsNeedTheFreeProvinceCards) {
+TEST_F(OrderCheck, MoreNoneActionsThanCoinCardsNeedTheFreeProvinceCards_D12) {
   const std::string many = R"(actions:
   palace: none
   church: none
@@ -205,7 +212,7 @@ TEST_F(OrderCheck, MoreNoneActionsThanCoinCardsNeedTheFreeProvinceCards) {
                   "Osnabrück) on an action or on the bid"});
 }
 
-TEST_F(OrderCheck, SpacesStayEmptyWhenNoCardIsLeftToCoverThem) {
+TEST_F(OrderCheck, SpacesStayEmptyWhenNoCardIsLeftToCoverThem_D12) {
   // Red keeps only three provinces: ten spaces cannot all be covered.
   for (auto& p : state_.provinces) {
     if (p.owner && p.owner->value == 0) p.owner = PlayerIndex{1};
@@ -243,7 +250,7 @@ TEST_F(OrderCheck, EveryProblemIsListedInFileOrder) {
   EXPECT_NE(lines_out[1].find(":3:9:"), std::string::npos);
 }
 
-TEST_F(OrderCheck, Army1MoveToAProvinceNotHeldIsOnlyAWarning) {
+TEST_F(OrderCheck, Army1MoveToAProvinceNotHeldIsOnlyAWarning_D15) {
   std::string text = kValid;
   const std::string from = "move_to: Oberösterreich";
   text.replace(text.find(from), from.size(), "move_to: Böhmen");

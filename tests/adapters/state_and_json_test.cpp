@@ -76,7 +76,7 @@ TEST_F(StateFiles, StateThatLosesACubeIsRejected) {
   }
 }
 
-TEST_F(StateFiles, NewGamesStartWithTheRulesNumbers) {
+TEST_F(StateFiles, NewGamesStartWithTheRulesNumbers_D22) {
   for (int players : {3, 4, 5}) {
     const GameState s = fresh(players);
     const int thaler = players == 3 ? 18 : players == 4 ? 15 : 12;
@@ -145,6 +145,15 @@ TEST_F(StateFiles, PublicJsonOfAResolvedSeasonAddsWhatWasRevealed) {
   EXPECT_EQ(json["resolution"]["nmr"].size(), 0u);
   for (const auto& p : json["players"]) EXPECT_FALSE(p["bid"].is_null());
   EXPECT_EQ(json.dump().find("inside"), std::string::npos);
+}
+
+TEST_F(StateFiles, PlannedSeasonShowsTheLastResolvedTurnOrder_D24) {
+  const GameState state = fresh(3);
+  EXPECT_EQ(public_json(config(3), state, *rules_, nullptr)["turn_order"], nlohmann::json({"red", "blue", "yellow"}));
+  const auto result = play(state, 1).back();
+  nlohmann::json order = nlohmann::json::array();
+  for (PlayerIndex p : result.log.turn_order) order.push_back(state.player(p).id);
+  EXPECT_EQ(public_json(config(3), result.next, *rules_, nullptr)["turn_order"], order);
 }
 
 TEST_F(StateFiles, PublicJsonHasTheInterfaceKeys) {

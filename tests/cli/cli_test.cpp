@@ -110,7 +110,7 @@ TEST_P(NewGameFor, CreatesGameYamlAndTheFirstSeason) {
   EXPECT_EQ(out_of_play, GetParam() == 3 ? 8 : 0);
 }
 
-TEST_P(NewGameFor, PlaysFromNewToAWinnerWithSubmitAndResolveAlone) {
+TEST_P(NewGameFor, PlaysFromNewToAWinnerWithSubmitAndResolveAlone_D23) {
   TempDir tmp;
   const fs::path dir = tmp / "game";
   ASSERT_EQ(new_game_cmd(dir, GetParam(), "7").status, 0);

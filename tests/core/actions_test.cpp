@@ -225,7 +225,7 @@ TEST(Place, Army1PlacesOneThenMovesAllButOneToAnOwnNeighbour) {
   EXPECT_EQ(r.next.player(w.player(0)).thaler, kStart - 1);
 }
 
-TEST(Place, Army1MoveIntoAProvinceNotHeldIsCancelledButThePlacementStays) {
+TEST(Place, Army1MoveIntoAProvinceNotHeldIsCancelledButThePlacementStays_D15) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 1, 1).give("d", 1, 2);
   Orders red = w.orders(0);
@@ -252,7 +252,7 @@ TEST(Move, MinArmiesCancelsAMoveThatCannotSendEnough) {
   EXPECT_EQ(cancelled[0].have, 2);
 }
 
-TEST(Move, ArmiesNMovesUpToNLeavingOne) {
+TEST(Move, ArmiesNMovesUpToNLeavingOne_D20) {
   TinyWorld w;
   w.give("a", 0, 6).give("b", 0, 1).give("d", 1, 2);
   Orders red = w.orders(0);
@@ -302,6 +302,33 @@ TEST(Season, ActionInAProvinceConqueredEarlierIsCancelledForTheLoser) {
   EXPECT_EQ(cancelled[0].reason, CancelReason::province_lost);
   EXPECT_EQ(cancelled[0].holder, w.player(1));
   EXPECT_EQ(r.next.player(w.player(0)).thaler, kStart);
+}
+
+TEST(Collect, NoMarkerIsPlacedWhenTheSupplyIsEmpty_D18) {
+  TinyWorld w;
+  w.rules.pieces.revolt_markers = 0;
+  w.state.supply.revolt_markers = 0;
+  w.give("a", 0, 2).give("d", 1, 2);
+  Orders red = w.orders(0);
+  w.act(red, Action::grain, "a");
+  const auto r = w.resolve({red, w.orders(1)});
+  const auto markers = entries<MarkerAdded>(r.log);
+  ASSERT_EQ(markers.size(), 1u);
+  EXPECT_TRUE(markers[0].supply_empty);
+  EXPECT_EQ(r.next.at(w.p("a")).revolts, 0);
+  EXPECT_EQ(r.next.player(w.player(0)).grain, 2);
+}
+
+TEST(Nmr, PassOrdersActNowhereAndBidZero_D13) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("b", 0, 2).give("d", 1, 2);
+  const Orders pass = pass_orders(w.player(0));
+  for (Action a : kAllActions) EXPECT_FALSE(pass[a].has_value());
+  EXPECT_EQ(pass.bid.kind, BidKind::coin);
+  EXPECT_EQ(pass.bid.coin, 0);
+  const auto r = w.resolve({pass, w.orders(1)});
+  EXPECT_EQ(r.log.entries.size(), 0u);
+  EXPECT_EQ(r.next.player(w.player(0)).thaler, 20);
 }
 
 }  // namespace

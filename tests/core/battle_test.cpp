@@ -199,5 +199,37 @@ TEST(Battle, LosingAttackerCubesReturnToTheReserve) {
   EXPECT_TRUE(invariant_violations(r.next, at.w.rules).empty());
 }
 
+TEST(Battle, NoCubeOutOnEitherSideIsATie_D16) {
+  Attack at(2, 3);
+  at.w.build("a", Building::palace);
+  const auto r = at.run({cubes({0, 0})});
+  EXPECT_EQ(entries<Battle>(r.log)[0].result, BattleResult::tie);
+  EXPECT_FALSE(r.next.at(at.w.p("a")).owner.has_value());
+  EXPECT_EQ(r.next.at(at.w.p("a")).building_count(), 0);
+}
+
+TEST(Battle, PeasantsDefendingANeutralProvinceWinOutright_D17) {
+  TinyWorld w;
+  w.give("a", 0, 3).give("d", 1, 2);
+  Orders red = w.orders(0);
+  w.act(red, Action::battle_a, "a", "b");
+  ScriptedTower tower({cubes({0}, 1)});
+  const auto r = w.resolve({red, w.orders(1)}, &tower);
+  EXPECT_EQ(entries<Battle>(r.log)[0].result, BattleResult::defender);
+  EXPECT_EQ(r.next.player(w.player(0)).reserve, 59);  // nothing came back: both cubes stuck inside
+  EXPECT_EQ(r.next.tower.inside.n[0], 2);
+}
+
+TEST(Battle, TrayCubesOfASideCountForThatSide_D21) {
+  Attack at(3, 5);
+  at.w.state.tower.tray.n[1] = 2;  // blue cubes left in the tray by an earlier battle
+  at.w.state.players[1].reserve -= 2;
+  const auto r = at.run({cubes({2, 3})});
+  const Battle b = entries<Battle>(r.log)[0];
+  EXPECT_EQ(b.tower.from_tray, cubes({0, 2}));
+  EXPECT_EQ(b.attacker_count, 3);
+  EXPECT_EQ(b.result, BattleResult::attacker);
+}
+
 }  // namespace
 }  // namespace wallenstein
