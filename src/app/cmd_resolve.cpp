@@ -5,6 +5,7 @@
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
+#include "adapters/map/render.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/season_files.hpp"
 #include "adapters/state_yaml.hpp"
@@ -42,6 +43,17 @@ Exit run_resolve(const Invocation& in) {
 
   ResolveTransaction transaction(game.root(), season.index);
   transaction.write(season_rel / "log.yaml", resolved.log_text);
+  if (!in.has("state-only")) {
+    // The map of what happened, in the same transaction: a crash leaves all or nothing.
+    const map::MapStyle style = map::load_map_style(in.data_dir());
+    map::MapRequest request;
+    request.config = &game.config();
+    request.rules = &rules;
+    request.start = &inputs.state;
+    request.shown = &next;
+    request.log = &resolved.result.log;
+    transaction.write(season_rel / "map.png", map::render_map(request, style).png);
+  }
   std::vector<std::pair<fs::path, std::string>> files{{"state.yaml", resolved.state_text}};
   transaction.create_directory(next_rel, std::move(files));
   transaction.commit();
@@ -55,8 +67,9 @@ Exit run_resolve(const Invocation& in) {
   }
   in.out << ".\n";
   if (!inputs.missing.empty()) in.out << "  NMR (--nmr " << resolved.nmr_policy << "): " << list_ids(inputs.missing) << "\n";
-  in.out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n"
-         << "  state: " << (game.root() / next_rel / "state.yaml").string() << "\n";
+  in.out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n";
+  if (!in.has("state-only")) in.out << "  map:   " << (game.root() / season_rel / "map.png").string() << "\n";
+  in.out << "  state: " << (game.root() / next_rel / "state.yaml").string() << "\n";
   if (next.finished) {
     in.out << "The game is over. ";
     in.out << (next.winners.size() == 1 ? "Winner: " : "Shared win: ");
@@ -122,12 +135,13 @@ void dir_only(po::options_description& o, po::positional_options_description& p)
 }  // namespace
 
 Command resolve_command() {
-  return {"resolve", "DIR [--force] [--nmr pass]",
+  return {"resolve", "DIR [--force] [--nmr pass] [--state-only]",
           "Resolve the season being planned (and the winter after autumn), then publish the next season.",
           [](po::options_description& o, po::positional_options_description& p) {
             dir_only(o, p);
             o.add_options()("force", po::bool_switch(), "resolve even though orders are missing")(
-                "nmr", po::value<std::string>()->default_value(kNmrPass), "what missing players do: pass");
+                "nmr", po::value<std::string>()->default_value(kNmrPass), "what missing players do: pass")(
+                "state-only", po::bool_switch(), "write only the log and the next state (render and report later)");
           },
           run_resolve};
 }

@@ -9,12 +9,20 @@ std::filesystem::path Invocation::data_dir() const {
                                              : std::filesystem::path());
 }
 
+bool Invocation::has(const char* name) const {
+  if (options.count(name) == 0) return false;
+  const auto& value = options[name].value();
+  if (const bool* flag = boost::any_cast<bool>(&value)) return *flag;
+  return !options[name].defaulted();
+}
+
 std::filesystem::path Invocation::game_dir() const { return options["dir"].as<std::string>(); }
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       new_command(),     check_command(),  submit_command(),   status_command(),
       resolve_command(), replay_command(), rollback_command(), show_command(),
+      render_command(),
   };
   return table;
 }

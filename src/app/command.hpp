@@ -25,7 +25,8 @@ struct Invocation {
   T get(const char* name) const {
     return options[name].as<T>();
   }
-  bool has(const char* name) const { return options.count(name) > 0 && !options[name].defaulted(); }
+  /// Whether an option was given (a switch: whether it is on).
+  bool has(const char* name) const;
 };
 
 /// One row of the subcommand table.
@@ -50,5 +51,6 @@ Command show_command();
 Command resolve_command();
 Command replay_command();
 Command rollback_command();
+Command render_command();
 
 }  // namespace wallenstein::app

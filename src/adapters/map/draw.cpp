@@ -1,0 +1,306 @@
+#include <cairo.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+#include "adapters/map/render.hpp"
+
+namespace wallenstein::map {
+namespace {
+
+void set(cairo_t* cr, Rgb c, double alpha = 1) { cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha); }
+
+void rounded(cairo_t* cr, const Box& b, double r) {
+  r = std::min({r, b.w / 2, b.h / 2});
+  cairo_new_sub_path(cr);
+  cairo_arc(cr, b.x + b.w - r, b.y + r, r, -std::numbers::pi / 2, 0);
+  cairo_arc(cr, b.x + b.w - r, b.y + b.h - r, r, 0, std::numbers::pi / 2);
+  cairo_arc(cr, b.x + r, b.y + b.h - r, r, std::numbers::pi / 2, std::numbers::pi);
+  cairo_arc(cr, b.x + r, b.y + r, r, std::numbers::pi, 3 * std::numbers::pi / 2);
+  cairo_close_path(cr);
+}
+
+void line(cairo_t* cr, const Line& l, double scale) {
+  cairo_new_path(cr);
+  cairo_set_line_width(cr, l.width);
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  if (l.dashed) {
+    const double dash[] = {4 * scale, 4 * scale};
+    cairo_set_dash(cr, dash, 2, 0);
+  }
+  set(cr, l.colour);
+  cairo_move_to(cr, l.a.x, l.a.y);
+  cairo_line_to(cr, l.b.x, l.b.y);
+  cairo_stroke(cr);
+  cairo_set_dash(cr, nullptr, 0, 0);
+}
+
+void arrow(cairo_t* cr, const Arrow& a, double scale) {
+  const double dx = a.to.x - a.from.x;
+  const double dy = a.to.y - a.from.y;
+  const double len = std::max(1.0, std::hypot(dx, dy));
+  const double ux = dx / len;
+  const double uy = dy / len;
+  const double head = std::max(8.0 * scale, a.width * 2.6);
+  const Point base{a.to.x - ux * head, a.to.y - uy * head};
+  auto shaft = [&](double width, Rgb colour) {
+    cairo_new_path(cr);
+    cairo_set_line_width(cr, width);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    if (a.dashed) {
+      const double dash[] = {6 * scale, 4 * scale};
+      cairo_set_dash(cr, dash, 2, 0);
+    }
+    set(cr, colour);
+    cairo_move_to(cr, a.from.x, a.from.y);
+    cairo_line_to(cr, base.x, base.y);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, nullptr, 0, 0);
+  };
+  shaft(a.width + 2.4 * scale, a.outline);
+  shaft(a.width, a.colour);
+  cairo_new_path(cr);
+  cairo_move_to(cr, a.to.x, a.to.y);
+  cairo_line_to(cr, base.x - uy * head * 0.6, base.y + ux * head * 0.6);
+  cairo_line_to(cr, base.x + uy * head * 0.6, base.y - ux * head * 0.6);
+  cairo_close_path(cr);
+  set(cr, a.colour);
+  cairo_fill_preserve(cr);
+  set(cr, a.outline);
+  cairo_set_line_width(cr, 1.2 * scale);
+  cairo_stroke(cr);
+}
+
+void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text, double scale) {
+  const Box& b = i.box;
+  const Rgb ink = style.colour("ink");
+  if (i.fresh) {  // built this season: on a white disc with a dark ring, visible on every fill
+    cairo_new_path(cr);
+    cairo_arc(cr, b.x + b.w / 2, b.y + b.h / 2, b.w * 0.82, 0, 2 * std::numbers::pi);
+    set(cr, Rgb{1, 1, 1});
+    cairo_fill_preserve(cr);
+    set(cr, style.colour("ink"));
+    cairo_set_line_width(cr, 1.4 * scale);
+    cairo_stroke(cr);
+  }
+  cairo_new_path(cr);
+  cairo_set_line_width(cr, 1.1 * scale);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  const double x = b.x;
+  const double y = b.y;
+  const double w = b.w;
+  const double h = b.h;
+  switch (i.kind) {
+    case IconKind::palace: {  // a castle: walls and three merlons
+      const double m = w / 5;
+      cairo_move_to(cr, x, y + h);
+      cairo_line_to(cr, x, y);
+      for (int k = 0; k < 5; ++k) {
+        const double top = k % 2 == 0 ? y : y + h * 0.28;
+        cairo_line_to(cr, x + k * m, top);
+        cairo_line_to(cr, x + (k + 1) * m, top);
+      }
+      cairo_line_to(cr, x + w, y + h);
+      cairo_close_path(cr);
+      set(cr, style.colour("palace"));
+      cairo_fill_preserve(cr);
+      set(cr, ink);
+      cairo_stroke(cr);
+      break;
+    }
+    case IconKind::church: {  // a pointed roof under a cross
+      cairo_move_to(cr, x + w * 0.12, y + h);
+      cairo_line_to(cr, x + w * 0.12, y + h * 0.55);
+      cairo_line_to(cr, x + w * 0.5, y + h * 0.25);
+      cairo_line_to(cr, x + w * 0.88, y + h * 0.55);
+      cairo_line_to(cr, x + w * 0.88, y + h);
+      cairo_close_path(cr);
+      set(cr, style.colour("church"));
+      cairo_fill_preserve(cr);
+      set(cr, ink);
+      cairo_stroke(cr);
+      cairo_move_to(cr, x + w * 0.5, y);
+      cairo_line_to(cr, x + w * 0.5, y + h * 0.25);
+      cairo_move_to(cr, x + w * 0.36, y + h * 0.1);
+      cairo_line_to(cr, x + w * 0.64, y + h * 0.1);
+      cairo_stroke(cr);
+      break;
+    }
+    case IconKind::trading_house: {  // a coin
+      cairo_arc(cr, x + w / 2, y + h / 2, w * 0.46, 0, 2 * std::numbers::pi);
+      set(cr, style.colour("trading_house"));
+      cairo_fill_preserve(cr);
+      set(cr, ink);
+      cairo_stroke(cr);
+      cairo_new_path(cr);
+      cairo_arc(cr, x + w / 2, y + h / 2, w * 0.26, 0, 2 * std::numbers::pi);
+      set(cr, Rgb{1, 0.93, 0.75});
+      cairo_set_line_width(cr, 1.4 * scale);
+      cairo_stroke(cr);
+      break;
+    }
+    case IconKind::revolt: {  // a warning triangle with the number of markers
+      cairo_move_to(cr, x + w / 2, y);
+      cairo_line_to(cr, x + w, y + h);
+      cairo_line_to(cr, x, y + h);
+      cairo_close_path(cr);
+      set(cr, style.colour("marker"));
+      cairo_fill_preserve(cr);
+      set(cr, ink);
+      cairo_stroke(cr);
+      const std::string n = std::to_string(i.count);
+      const double px = h * 0.62;
+      const auto size = text.measure(n, px, true);
+      set(cr, Rgb{1, 1, 1});
+      text.draw(cr, n, px, true, x + (w - size.w) / 2, y + h * 0.97 - size.h);
+      break;
+    }
+  }
+}
+
+cairo_status_t append(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit& text) {
+  const double scale = scene.width / style.width;
+  cairo_surface_t* surface =
+      cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(scene.width), static_cast<int>(scene.height));
+  cairo_t* cr = cairo_create(surface);
+  text.prepare(cr);
+
+  // Sea and panel.
+  set(cr, style.colour("background"));
+  cairo_rectangle(cr, scene.map_area.x, scene.map_area.y, scene.map_area.w, scene.map_area.h);
+  cairo_fill(cr);
+  set(cr, style.colour("panel"));
+  cairo_rectangle(cr, scene.panel_area.x, scene.panel_area.y, scene.panel_area.w, scene.panel_area.h);
+  cairo_fill(cr);
+
+  // Provinces: the parts filled (slightly grown so no hairline shows between them), then the border.
+  auto parts = [&](const Shape& shape) {
+    cairo_new_path(cr);
+    for (const auto& part : shape.parts) {
+      for (std::size_t k = 0; k < part.size(); ++k) {
+        if (k == 0) cairo_move_to(cr, part[k].x, part[k].y);
+        else cairo_line_to(cr, part[k].x, part[k].y);
+      }
+      cairo_close_path(cr);
+    }
+  };
+  auto border = [&](const Shape& shape) {
+    cairo_new_path(cr);
+    for (const auto& [a, b] : shape.border) {
+      cairo_move_to(cr, a.x, a.y);
+      cairo_line_to(cr, b.x, b.y);
+    }
+  };
+  for (const Shape& shape : scene.shapes) {
+    parts(shape);
+    set(cr, shape.fill);
+    cairo_fill_preserve(cr);
+    cairo_set_line_width(cr, 1.0);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke(cr);
+    if (shape.out_of_play) {
+      cairo_save(cr);
+      parts(shape);
+      cairo_clip(cr);
+      set(cr, style.colour("muted"), 0.55);
+      cairo_set_line_width(cr, 1.2 * scale);
+      double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
+      for (const auto& part : shape.parts) {
+        for (const Point& p : part) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+      }
+      // Diagonal hatching over the shape's bounding box only (x - y constant along a line).
+      const double step = 9 * scale;
+      for (double d = std::floor((x0 - y1) / step) * step; d < x1 - y0; d += step) {
+        cairo_move_to(cr, d + y0, y0);
+        cairo_line_to(cr, d + y1, y1);
+      }
+      cairo_stroke(cr);
+      cairo_restore(cr);
+    }
+  }
+  for (const Shape& shape : scene.shapes) {
+    border(shape);
+    set(cr, style.colour("province_border"));
+    cairo_set_line_width(cr, style.line("province_border") * scale);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_stroke(cr);
+  }
+  for (const Line& l : scene.lines) line(cr, l, scale);
+  for (const Shape& shape : scene.shapes) {
+    if (!shape.conquered_by) continue;
+    // Conquered this season: a dashed dark band along the inside of the border.
+    cairo_save(cr);
+    parts(shape);
+    cairo_clip(cr);
+    border(shape);
+    set(cr, style.colour("ink"));
+    cairo_set_line_width(cr, 7 * scale);
+    const double dash[] = {7 * scale, 5 * scale};
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_stroke(cr);
+    cairo_restore(cr);
+  }
+  for (const Arrow& a : scene.arrows) arrow(cr, a, scale);
+  for (const Icon& i : scene.icons) icon(cr, i, style, text, scale);
+
+  // Texts, on pills where they sit on the map.
+  for (const Text& t : scene.texts) {
+    double x = t.box.x;
+    double y = t.box.y;
+    if (t.pill) {
+      rounded(cr, t.box, t.role == TextRole::badge ? t.box.h / 2 : 4 * scale);
+      set(cr, *t.pill, t.role == TextRole::province ? 0.88 : 1.0);
+      cairo_fill_preserve(cr);
+      set(cr, style.colour("province_border"), t.role == TextRole::province ? 0.5 : 1.0);
+      cairo_set_line_width(cr, 1 * scale);
+      cairo_stroke(cr);
+      const auto size = text.measure(t.text, t.px, t.bold);
+      x = t.box.x + (t.box.w - size.w) / 2;
+      y = t.box.y + (t.box.h - size.h) / 2;
+    }
+    set(cr, t.colour);
+    text.draw(cr, t.text, t.px, t.bold, x, y);
+  }
+  for (const Swatch& sw : scene.swatches) {
+    rounded(cr, sw.box, 3 * scale);
+    set(cr, sw.fill);
+    cairo_fill_preserve(cr);
+    set(cr, sw.border);
+    cairo_set_line_width(cr, 1 * scale);
+    cairo_stroke(cr);
+    if (!sw.letter.empty()) {
+      const double px = sw.box.h * 0.62;
+      const auto size = text.measure(sw.letter, px, true);
+      set(cr, sw.letter_colour);
+      text.draw(cr, sw.letter, px, true, sw.box.x + (sw.box.w - size.w) / 2, sw.box.y + (sw.box.h - size.h) / 2);
+    }
+  }
+  for (const Line& l : scene.rules) line(cr, l, scale);
+
+  cairo_surface_flush(surface);
+  std::string png;
+  const cairo_status_t status = cairo_surface_write_to_png_stream(surface, append, &png);
+  cairo_destroy(cr);
+  cairo_surface_destroy(surface);
+  if (status != CAIRO_STATUS_SUCCESS) throw std::runtime_error(std::string("cairo: ") + cairo_status_to_string(status));
+  return png;
+}
+
+RenderedMap render_map(const MapRequest& request, const MapStyle& style) {
+  const TextKit text(style.font);
+  RenderedMap out;
+  out.scene = build_scene(request, style, text);
+  out.png = draw_png(out.scene, style, text);
+  return out;
+}
+
+}  // namespace wallenstein::map

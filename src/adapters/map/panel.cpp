@@ -1,0 +1,262 @@
+// The side panel: title, scoreboard, events, action cards, bonus tiles, tray and legend.
+
+#include <algorithm>
+
+#include "adapters/map/scene.hpp"
+
+namespace wallenstein::map {
+namespace {
+
+/// Writes the panel top to bottom, one line after another.
+class Column {
+ public:
+  Column(MapScene& scene, const TextKit& text, const MapStyle& style, double s)
+      : scene_(scene), text_(text), style_(style), s_(s) {
+    x_ = scene.panel_area.x + 22 * s;
+    right_ = scene.panel_area.x + scene.panel_area.w - 18 * s;
+    y_ = 20 * s;
+  }
+
+  double x() const { return x_; }
+  double y() const { return y_; }
+  double right() const { return right_; }
+  void skip(double pixels) { y_ += pixels * s_; }
+
+  /// Text at (x, y_) that never runs past the right edge (cut at a word, with an ellipsis).
+  Box put(std::string line, double x, TextRole role, const std::string& font, bool bold, Rgb colour) {
+    const double px = style_.font_px(font) * s_;
+    auto size = text_.measure(line, px, bold);
+    while (x + size.w > right_ && line.size() > 4) {
+      const auto cut = line.find_last_of(' ', line.size() - 2);
+      line = (cut == std::string::npos || cut < 4 ? line.substr(0, line.size() - 4) : line.substr(0, cut)) + "…";
+      size = text_.measure(line, px, bold);
+    }
+    const Box box{x, y_, size.w, size.h};
+    scene_.texts.push_back({line, box, px, bold, colour, std::nullopt, role});
+    return box;
+  }
+
+  void heading(const std::string& title) {
+    skip(10);
+    scene_.rules.push_back({{x_, y_}, {right_, y_}, 1 * s_, style_.colour("panel_rule"), false});
+    skip(6);
+    const Box b = put(title, x_, TextRole::heading, "panel_heading", true, style_.colour("ink"));
+    y_ += b.h + 4 * s_;
+  }
+
+  /// Ends a line whose items are already placed; `height` is the tallest item.
+  void next_line(double height) { y_ += height + 3 * s_; }
+
+  double line_height(const std::string& font) const { return text_.measure("Ag", style_.font_px(font) * s_, false).h; }
+
+ private:
+  MapScene& scene_;
+  const TextKit& text_;
+  const MapStyle& style_;
+  double s_;
+  double x_;
+  double right_;
+  double y_;
+};
+
+std::string action_name(const Ruleset& rules, Action a) { return rules.action(a).name; }
+
+}  // namespace
+
+void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& text, double s, MapScene& scene) {
+  const GameState& state = *req.shown;
+  const GameState& start = req.start ? *req.start : state;
+  const Ruleset& rules = *req.rules;
+  const SeasonLog* log = req.log;
+  const Rgb ink = style.colour("ink");
+  const Rgb muted = style.colour("muted");
+  Column col(scene, text, style, s);
+  const auto letters = player_letters(state);
+
+  // Title and what this map is.
+  const Box title = col.put("Wallenstein · " + req.config->name, col.x(), TextRole::title, "title", true, ink);
+  col.skip(title.h / s + 2);
+  const SeasonLabel label = season_label(rules, start.season_index);
+  std::string subtitle;
+  if (state.finished && !log) {
+    subtitle = "The game is over";
+  } else if (log) {
+    subtitle = "After " + label.name() + " (season " + std::to_string(label.index) + " of " +
+               std::to_string(rules.season_count()) + ")" + (log->winter ? " and winter" : "");
+  } else {
+    subtitle = label.name() + ": orders for season " + std::to_string(label.index) + " of " + std::to_string(rules.season_count());
+  }
+  const Box sub = col.put(subtitle, col.x(), TextRole::subtitle, "subtitle", true, ink);
+  col.skip(sub.h / s + 2);
+  std::string detail;
+  if (!state.winners.empty()) {
+    detail = state.winners.size() == 1 ? "Winner: " : "Shared win: ";
+    for (std::size_t i = 0; i < state.winners.size(); ++i) {
+      const PlayerState& w = state.player(state.winners[i]);
+      detail += (i ? ", " : "") + req.config->players[state.winners[i].value].name + " (" + std::to_string(w.vp) + " VP)";
+    }
+  } else if (!log) {
+    const auto deadline = req.config->deadlines.find(label.name());
+    detail = deadline == req.config->deadlines.end() ? "No deadline set" : "Orders due: " + deadline->second;
+  } else {
+    detail = "Event: " + rules.event(log->event).name;
+  }
+  const Box d = col.put(detail, col.x(), TextRole::panel, "panel", false, ink);
+  col.skip(d.h / s);
+
+  // Scoreboard.
+  col.heading("Players");
+  const double row_h = col.line_height("panel") + 4 * s;
+  const std::vector<std::pair<std::string, double>> columns = {
+      {"thaler", 176}, {"grain", 222}, {"VP", 266}, {"reserve", 298}, {"prov.", 356}};
+  for (const auto& [name, offset] : columns) col.put(name, col.x() + offset * s, TextRole::panel, "small", false, muted);
+  col.next_line(col.line_height("small"));
+  for (std::size_t i = 0; i < state.players.size(); ++i) {
+    const PlayerIndex p = state.player_index(i);
+    const PlayerState& player = state.players[i];
+    const PlayerColours colours = player_colours(style, state, p);
+    scene.swatches.push_back({Box{col.x(), col.y(), row_h - 4 * s, row_h - 4 * s}, colours.fill, ink, letters[i], colours.text});
+    col.put(req.config->players[i].name, col.x() + row_h + 2 * s, TextRole::panel, "panel", true, ink);
+    const std::vector<int> values = {player.thaler, player.grain, player.vp, player.reserve, state.province_count(p)};
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      col.put(std::to_string(values[k]), col.x() + columns[k].second * s, TextRole::panel, "panel", false, ink);
+    }
+    col.next_line(row_h - 3 * s);
+  }
+  {
+    std::string turn = log ? "Turn order this season: " : "Turn order last season: ";
+    const auto& list = log ? log->turn_order : state.turn_order;
+    for (std::size_t k = 0; k < list.size(); ++k) turn += (k ? " · " : "") + std::to_string(k + 1) + " " + state.player(list[k]).id;
+    const Box b = col.put(turn, col.x(), TextRole::panel, "small", false, ink);
+    col.next_line(b.h);
+  }
+
+  // Events of the year.
+  col.heading("Events of " + std::to_string(label.year) + (log && log->winter ? " (winter: " + rules.event(log->winter->last_event).name + ")" : ""));
+  for (EventId e : start.year_events) {
+    const EventCard& card = rules.event(e);
+    const bool current = log && log->event == e;
+    const bool left = std::find(start.events_left.begin(), start.events_left.end(), e) != start.events_left.end();
+    const std::string mark = current ? "▶ " : left ? "• " : "✓ ";
+    const Box b = col.put(mark + card.name + "  (winter −" + std::to_string(card.winter_loss) + " grain)", col.x(),
+                          TextRole::panel, "panel", current, left || current ? ink : muted);
+    col.next_line(b.h);
+    if (current || (!log && left && start.events_left.size() <= 2)) {
+      const Box t = col.put(card.text, col.x() + 16 * s, TextRole::panel, "small", false, muted);
+      col.next_line(t.h);
+    }
+  }
+  if (!log && !state.finished) {
+    const Box b = col.put("• still to come: one is drawn per season, the last sets the winter loss.",
+                          col.x(), TextRole::panel, "small", false, muted);
+    col.next_line(b.h);
+  }
+
+  // Action cards and bonus tiles.
+  if (!state.finished || log) {
+    col.heading(log ? "Action cards (all revealed)" : "Action cards");
+    const double half = (col.right() - col.x()) / 2;
+    for (int row = 0; row < 5; ++row) {
+      double h = 0;
+      for (int c = 0; c < 2; ++c) {
+        const int slot = row + 1 + c * 5;
+        const bool hidden = !log && slot > 5;
+        const std::string name = hidden ? "face down" : action_name(rules, start.action_cards[static_cast<std::size_t>(slot - 1)]);
+        const Box b = col.put(std::to_string(slot) + "  " + name, col.x() + c * half, TextRole::panel, "panel", false,
+                              hidden ? muted : ink);
+        h = std::max(h, b.h);
+      }
+      col.next_line(h);
+    }
+    col.heading("Bonus tiles (turn-order positions)");
+    for (std::size_t pos = 0; pos < start.bonus_tiles.size(); ++pos) {
+      std::string line = std::to_string(pos + 1) + "  " + rules.tile(start.bonus_tiles[pos]).name;
+      if (log) {
+        for (const auto& [who, tile] : log->tiles) {
+          if (tile == start.bonus_tiles[pos]) line += "  ← " + state.player(who).id;
+        }
+      }
+      const Box b = col.put(line, col.x(), TextRole::panel, "panel", false, ink);
+      col.next_line(b.h);
+    }
+  }
+
+  // The tray of the combat tower is public (its inside is not).
+  col.heading("Tower tray");
+  {
+    double x = col.x();
+    const double box = col.line_height("panel");
+    bool any = false;
+    for (std::size_t i = 0; i < state.players.size(); ++i) {
+      const int n = state.tower.tray.n[i];
+      if (n == 0) continue;
+      const PlayerColours c = player_colours(style, state, state.player_index(i));
+      scene.swatches.push_back({Box{x, col.y(), box, box}, c.fill, ink, letters[i], c.text});
+      const Box b = col.put("×" + std::to_string(n), x + box + 3 * s, TextRole::panel, "panel", false, ink);
+      x = b.x + b.w + 12 * s;
+      any = true;
+    }
+    if (state.tower.tray.peasants() > 0) {
+      scene.swatches.push_back({Box{x, col.y(), box, box}, Rgb{0.35, 0.6, 0.25}, ink, "", ink});
+      col.put("peasants ×" + std::to_string(state.tower.tray.peasants()), x + box + 3 * s, TextRole::panel, "panel", false, ink);
+      any = true;
+    }
+    if (!any) col.put("empty", col.x(), TextRole::panel, "panel", false, muted);
+    col.next_line(box);
+  }
+
+  // Legend.
+  col.heading("Legend");
+  const double icon = 15 * s;
+  const double half = (col.right() - col.x()) / 2;
+  auto legend_icon = [&](IconKind kind, const std::string& what, double x, int count) {
+    scene.icons.push_back({kind, Box{x, col.y() + 1 * s, icon, icon}, false, count});
+    return col.put(what, x + icon + 6 * s, TextRole::panel, "small", false, ink);
+  };
+  legend_icon(IconKind::palace, "palace", col.x(), 0);
+  legend_icon(IconKind::church, "church", col.x() + half * 0.62, 0);
+  legend_icon(IconKind::trading_house, "trading house", col.x() + half * 1.2, 0);
+  col.next_line(icon + 2 * s);
+  legend_icon(IconKind::revolt, "revolt markers (2)", col.x(), 2);
+  {
+    const PlayerColours c = player_colours(style, state, PlayerIndex{0});
+    const std::string sample = letters[0] + " 5";
+    const auto size = text.measure(sample, style.font_px("badge") * s, true);
+    const Box b{col.x() + half, col.y(), size.w + 12 * s, size.h + 4 * s};
+    scene.texts.push_back({sample, b, style.font_px("badge") * s, true, c.text, c.fill, TextRole::badge});
+    col.put(state.players[0].id + ", 5 armies", b.x + b.w + 6 * s, TextRole::panel, "small", false, ink);
+    col.next_line(std::max(icon, b.h));
+  }
+  {
+    const double y = col.y() + 7 * s;
+    scene.lines.push_back({{col.x(), y}, {col.x() + 34 * s, y}, 1.6 * s, style.colour("link"), true});
+    col.put("neighbours (border hidden)", col.x() + 40 * s, TextRole::panel, "small", false, ink);
+    scene.lines.push_back({{col.x() + half, y}, {col.x() + half + 34 * s, y}, style.line("wall") * s, style.colour("wall"), false});
+    col.put("no border here", col.x() + half + 40 * s, TextRole::panel, "small", false, ink);
+    col.next_line(icon);
+  }
+  {
+    const double y = col.y() + 7 * s;
+    const Rgb attacker = player_colours(style, state, PlayerIndex{0}).fill;
+    scene.arrows.push_back({{col.x(), y}, {col.x() + 34 * s, y}, 4.5 * s, attacker, ink, false});
+    col.put("battle (won/lost/tie a:d)", col.x() + 40 * s, TextRole::panel, "small", false, ink);
+    scene.arrows.push_back({{col.x() + half, y}, {col.x() + half + 34 * s, y}, 2.2 * s, attacker, ink, true});
+    col.put("move", col.x() + half + 40 * s, TextRole::panel, "small", false, ink);
+    col.next_line(icon);
+  }
+  {
+    scene.swatches.push_back({Box{col.x(), col.y(), icon, icon}, style.colour("out_of_play"), muted, "", ink});
+    col.put("out of play (3 players)", col.x() + icon + 6 * s, TextRole::panel, "small", false, ink);
+    scene.icons.push_back({IconKind::church, Box{col.x() + half + 2 * s, col.y() + 1 * s, icon - 2 * s, icon - 2 * s}, true, 0});
+    col.put("built this season", col.x() + half + icon + 6 * s, TextRole::panel, "small", false, ink);
+    col.next_line(icon + 2 * s);
+  }
+  {
+    const double y = col.y() + icon / 2;
+    scene.lines.push_back({{col.x(), y}, {col.x() + icon, y}, 5 * s, ink, true});
+    col.put("conquered this season (dashed band)", col.x() + icon + 6 * s, TextRole::panel, "small", false, ink);
+    col.next_line(icon);
+  }
+}
+
+}  // namespace wallenstein::map

@@ -1,0 +1,443 @@
+#include "adapters/map/scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace wallenstein::map {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+/// Boxes already taken on the map, so no two labels or icons overlap.
+class Occupancy {
+ public:
+  explicit Occupancy(Box frame) : frame_(frame) {}
+  bool free(const Box& b, double gap) const {
+    if (!b.inside(frame_)) return false;
+    return std::none_of(boxes_.begin(), boxes_.end(), [&](const Box& o) { return o.overlaps(b, gap); });
+  }
+  void take(const Box& b) { boxes_.push_back(b); }
+  const std::vector<Box>& boxes() const { return boxes_; }
+
+ private:
+  Box frame_;
+  std::vector<Box> boxes_;
+};
+
+Box box_at(Point centre, double w, double h) { return Box{centre.x - w / 2, centre.y - h / 2, w, h}; }
+
+/// Spiral offsets around a point, nearest first (deterministic).
+std::vector<Point> spiral(double step, double reach) {
+  std::vector<Point> out{{0, 0}};
+  for (double r = step; r <= reach; r += step) {
+    const int n = std::max(8, static_cast<int>(2 * kPi * r / step));
+    for (int k = 0; k < n; ++k) {
+      const double a = -kPi / 2 + 2 * kPi * k / n;  // start straight up
+      out.push_back({r * std::cos(a), r * std::sin(a)});
+    }
+  }
+  return out;
+}
+
+double segment_distance(Point p, Point a, Point b) {
+  const double dx = b.x - a.x;
+  const double dy = b.y - a.y;
+  const double len2 = dx * dx + dy * dy;
+  const double t = len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0) : 0.0;
+  return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+double border_distance(const Shape& shape, Point p) {
+  double best = 1e18;
+  for (const auto& [a, b] : shape.border) best = std::min(best, segment_distance(p, a, b));
+  return best;
+}
+
+/// The point of the shape farthest from its border, on a grid (the "pole of inaccessibility").
+Point pole_of(const Shape& shape, Point site) {
+  double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
+  for (const auto& part : shape.parts) {
+    for (const Point& p : part) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+  }
+  Point best = site;
+  double best_score = contains(shape, site) ? border_distance(shape, site) : -1;
+  constexpr int kSteps = 24;
+  for (int i = 0; i <= kSteps; ++i) {
+    for (int j = 0; j <= kSteps; ++j) {
+      const Point p{x0 + (x1 - x0) * i / kSteps, y0 + (y1 - y0) * j / kSteps};
+      if (!contains(shape, p)) continue;
+      // Slight pull towards the printed position keeps the content where players expect it.
+      const double score = border_distance(shape, p) - 0.15 * std::hypot(p.x - site.x, p.y - site.y);
+      if (score > best_score) best_score = score, best = p;
+    }
+  }
+  return best;
+}
+
+std::vector<Point> project(const MapRequest& req, const MapStyle& style) {
+  std::vector<Point> raw;
+  const double mid_lat = (style.lat_min + style.lat_max) / 2 * kPi / 180;
+  for (const Province& p : req.rules->provinces) {
+    if (req.layout == Layout::board) raw.push_back(p.board);
+    else raw.push_back({(p.lon - style.lon_min) * std::cos(mid_lat), style.lat_max - p.lat});
+  }
+  return raw;
+}
+
+void fit(std::vector<Point>& pts, const Box& area) {
+  double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
+  for (const Point& p : pts) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+  const double k = std::min(area.w / (x1 - x0), area.h / (y1 - y0));
+  const double ox = area.x + (area.w - (x1 - x0) * k) / 2;
+  const double oy = area.y + (area.h - (y1 - y0) * k) / 2;
+  for (Point& p : pts) p = Point{ox + (p.x - x0) * k, oy + (p.y - y0) * k};
+}
+
+std::string result_tag(const Battle& b) {
+  const std::string score = std::to_string(b.attacker_count) + ":" + std::to_string(b.defender_count);
+  switch (b.result) {
+    case BattleResult::attacker: return "won " + score;
+    case BattleResult::defender: return "lost " + score;
+    case BattleResult::tie: return "tie " + score;
+  }
+  return score;
+}
+
+}  // namespace
+
+bool contains(const Shape& shape, Point p) {
+  return std::any_of(shape.parts.begin(), shape.parts.end(), [&](const auto& part) { return contains(part, p); });
+}
+
+IconKind icon_of(Building b) {
+  switch (b) {
+    case Building::palace: return IconKind::palace;
+    case Building::church: return IconKind::church;
+    case Building::trading_house: return IconKind::trading_house;
+  }
+  return IconKind::palace;
+}
+
+std::string upper(std::string text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      text[i] = static_cast<char>(std::toupper(c));
+    } else if (c == 0xC3 && i + 1 < text.size()) {
+      // German lowercase letters with diacritics: ä ö ü -> Ä Ö Ü (second byte minus 0x20).
+      const auto d = static_cast<unsigned char>(text[i + 1]);
+      if (d == 0xA4 || d == 0xB6 || d == 0xBC) text[i + 1] = static_cast<char>(d - 0x20);
+      ++i;
+    }
+  }
+  return text;
+}
+
+PlayerColours player_colours(const MapStyle& style, const GameState& state, PlayerIndex p) {
+  const std::string& id = state.player(p).id;
+  if (auto it = style.by_id.find(id); it != style.by_id.end()) return it->second;
+  return style.palette[p.value % style.palette.size()];
+}
+
+std::vector<std::string> player_letters(const GameState& state) {
+  std::vector<std::string> letters;
+  for (const auto& p : state.players) {
+    std::string letter(1, static_cast<char>(std::toupper(static_cast<unsigned char>(p.id[0]))));
+    if (std::find(letters.begin(), letters.end(), letter) != letters.end() && p.id.size() > 1) letter += p.id[1];
+    letters.push_back(letter);
+  }
+  return letters;
+}
+
+MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit& text) {
+  const GameState& state = *req.shown;
+  const Ruleset& rules = *req.rules;
+  const double width = req.width > 0 ? req.width : style.width;
+  const double s = width / style.width;
+  MapScene scene;
+  scene.width = std::round(width);
+  scene.height = std::round(style.height * s);
+  scene.map_area = Box{0, 0, std::round(style.map_width * s), scene.height};
+  scene.panel_area = Box{scene.map_area.w, 0, scene.width - scene.map_area.w, scene.height};
+  const double margin = style.margin * s;
+  const Box inner{margin, margin, scene.map_area.w - 2 * margin, scene.map_area.h - 2 * margin};
+  const double radius = style.land_radius * s;
+
+  // Provinces: Voronoi cells of their positions, with a rounded coast. Each province also gets a
+  // site a third of the way towards each neighbour, so neighbours' shapes meet as on the board.
+  std::vector<Point> centres = project(req, style);
+  fit(centres, Box{inner.x + radius * 0.8, inner.y + radius * 0.8, inner.w - radius * 1.6, inner.h - radius * 1.6});
+  std::vector<Point> sites = centres;
+  std::vector<std::size_t> site_province(centres.size());
+  for (std::size_t i = 0; i < centres.size(); ++i) site_province[i] = i;
+  for (std::size_t i = 0; i < centres.size(); ++i) {
+    for (ProvinceId n : rules.provinces[i].neighbours) {
+      const Point a = centres[i];
+      const Point b = centres[n.value];
+      sites.push_back({a.x + (b.x - a.x) * 0.3, a.y + (b.y - a.y) * 0.3});
+      site_province.push_back(i);
+    }
+  }
+  const std::vector<Cell> cells = voronoi_cells(sites, inner, radius, 48);
+  const auto letters = player_letters(state);
+  const int players = state.player_count();
+  const std::size_t province_count = centres.size();
+  // contacts[a][b]: the edges where province a meets province b.
+  std::vector<std::vector<std::vector<std::pair<Point, Point>>>> contacts(
+      province_count, std::vector<std::vector<std::pair<Point, Point>>>(province_count));
+  for (std::size_t i = 0; i < province_count; ++i) {
+    const ProvinceId id{static_cast<std::uint8_t>(i)};
+    const ProvinceState& ps = state.at(id);
+    Shape shape;
+    shape.id = id;
+    shape.out_of_play = !rules.in_play(id, players);
+    const auto region = style.regions.find(rules.regions[rules.province(id).region.value].id);
+    shape.fill = shape.out_of_play ? style.colour("out_of_play")
+                 : ps.owner        ? player_colours(style, state, *ps.owner).fill
+                 : region != style.regions.end() ? region->second.first
+                                                 : style.colour("panel");
+    scene.shapes.push_back(std::move(shape));
+  }
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const std::size_t owner = site_province[c];
+    Shape& shape = scene.shapes[owner];
+    if (cells[c].points.size() < 3) continue;
+    shape.parts.push_back(cells[c].points);
+    for (std::size_t k = 0; k < cells[c].points.size(); ++k) {
+      const int tag = cells[c].tags[k];
+      const std::pair<Point, Point> edge{cells[c].points[k], cells[c].points[(k + 1) % cells[c].points.size()]};
+      if (tag >= 0 && site_province[static_cast<std::size_t>(tag)] == owner) continue;  // an inner seam
+      shape.border.push_back(edge);
+      if (tag >= 0) contacts[owner][site_province[static_cast<std::size_t>(tag)]].push_back(edge);
+    }
+  }
+  for (std::size_t i = 0; i < province_count; ++i) scene.shapes[i].pole = pole_of(scene.shapes[i], centres[i]);
+
+  // Borders: regions thick; a shared edge without a game border is a wall; a game border
+  // without a shared edge is a dashed link.
+  const double min_edge = 6 * s;
+  for (std::size_t i = 0; i < province_count; ++i) {
+    for (std::size_t j = i + 1; j < province_count; ++j) {
+      const ProvinceId a{static_cast<std::uint8_t>(i)};
+      const ProvinceId b{static_cast<std::uint8_t>(j)};
+      const bool in_play = !scene.shapes[i].out_of_play && !scene.shapes[j].out_of_play;
+      const bool neighbours = rules.adjacent(a, b);
+      double length = 0;
+      for (const auto& [p, q] : contacts[i][j]) length += std::hypot(q.x - p.x, q.y - p.y);
+      const bool other_region = rules.province(a).region != rules.province(b).region;
+      for (const auto& [p, q] : contacts[i][j]) {
+        if (other_region) scene.lines.push_back({p, q, style.line("region_border") * s, style.colour("region_border"), false});
+        if (!neighbours && in_play && length >= min_edge) {
+          scene.lines.push_back({p, q, style.line("wall") * s, style.colour("wall"), false});
+        }
+      }
+      if (neighbours && in_play && length < min_edge) {
+        scene.lines.push_back({scene.shapes[i].pole, scene.shapes[j].pole, 1.6 * s, style.colour("link"), true});
+      }
+    }
+  }
+
+  Occupancy taken(inner);
+  const double name_px = style.font_px("province") * s;
+  const double badge_px = style.font_px("badge") * s;
+  const double icon = 15 * s;
+  const double gap = 2 * s;
+
+  // Content of each province: badge (owner letter and armies), buildings and revolt markers.
+  struct Stack {
+    double name_y;  ///< centre y of the name
+  };
+  std::vector<Stack> stacks(province_count);
+  for (std::size_t i = 0; i < province_count; ++i) {
+    const Shape& shape = scene.shapes[i];
+    const ProvinceState& ps = state.at(shape.id);
+    const auto name_size = text.measure(rules.province(shape.id).name, name_px, false);
+    std::string badge_text;
+    if (ps.owner) badge_text = letters[ps.owner->value] + " " + std::to_string(ps.armies);
+    const auto badge_size = text.measure(badge_text.empty() ? "0" : badge_text, badge_px, true);
+    const int icon_count = ps.building_count() + (ps.revolts > 0 ? 1 : 0);
+    const double badge_h = badge_text.empty() ? 0 : badge_size.h + 2 * gap;
+    const double icons_h = icon_count > 0 ? icon : 0;
+    const double total = name_size.h + (badge_h > 0 ? gap + badge_h : 0) + (icons_h > 0 ? gap + icons_h : 0);
+    double y = shape.pole.y - total / 2;
+    stacks[i].name_y = y + name_size.h / 2;
+    y += name_size.h;
+    if (badge_h > 0) {
+      y += gap;
+      const Box box = box_at({shape.pole.x, y + badge_h / 2}, badge_size.w + 6 * gap, badge_h);
+      const PlayerColours colours = player_colours(style, state, *ps.owner);
+      scene.texts.push_back({badge_text, box, badge_px, true, colours.text, colours.fill, TextRole::badge});
+      taken.take(box);
+      y += badge_h;
+    }
+    if (icons_h > 0) {
+      y += gap;
+      double x = shape.pole.x - (icon_count * icon + (icon_count - 1) * gap) / 2;
+      for (Building b : kAllBuildings) {
+        if (!ps.has(b)) continue;
+        const bool fresh = req.start && !req.start->at(shape.id).has(b);
+        scene.icons.push_back({icon_of(b), Box{x, y, icon, icon}, fresh && req.log, 0});
+        taken.take(scene.icons.back().box);
+        x += icon + gap;
+      }
+      if (ps.revolts > 0) {
+        scene.icons.push_back({IconKind::revolt, Box{x, y, icon, icon}, false, ps.revolts});
+        taken.take(scene.icons.back().box);
+      }
+    }
+  }
+
+  // What happened this season, drawn over the map.
+  std::vector<std::pair<std::string, Point>> tags;
+  if (req.log) {
+    const SeasonLog& log = *req.log;
+    auto pole = [&](ProvinceId p) { return scene.shapes[p.value].pole; };
+    auto shorten = [&](Point from, Point to) {
+      const double d = std::max(1.0, std::hypot(to.x - from.x, to.y - from.y));
+      const double cut_from = std::min(16 * s, d / 4);
+      const double cut_to = std::min(20 * s, d / 4);
+      return std::pair{Point{from.x + (to.x - from.x) * cut_from / d, from.y + (to.y - from.y) * cut_from / d},
+                       Point{to.x - (to.x - from.x) * cut_to / d, to.y - (to.y - from.y) * cut_to / d}};
+    };
+    for (const LogEntry& entry : log.entries) {
+      if (const auto* m = std::get_if<Moved>(&entry)) {
+        const auto [a, b] = shorten(pole(m->from), pole(m->to));
+        scene.arrows.push_back({a, b, 2.2 * s, player_colours(style, state, m->player).fill, style.colour("ink"), true});
+      } else if (const auto* battle = std::get_if<Battle>(&entry)) {
+        const auto [a, b] = shorten(pole(battle->from), pole(battle->target));
+        scene.arrows.push_back({a, b, 4.5 * s, player_colours(style, state, battle->attacker).fill, style.colour("ink"), false});
+        tags.emplace_back(result_tag(*battle), Point{(a.x + b.x) / 2, (a.y + b.y) / 2});
+        if (battle->result == BattleResult::attacker) {
+          scene.shapes[battle->target.value].conquered_by = player_colours(style, state, battle->attacker).fill;
+        }
+      } else if (const auto* revolt = std::get_if<Revolt>(&entry)) {
+        tags.emplace_back(revolt->player_won ? "revolt put down" : "revolt lost", pole(revolt->province));
+      }
+    }
+    if (log.winter) {
+      for (const Revolt& revolt : log.winter->revolts) {
+        tags.emplace_back(revolt.player_won ? "winter revolt put down" : "winter revolt lost", pole(revolt.province));
+      }
+    }
+  }
+
+  // Names: at the top of the stack when free, else the nearest free place, smaller if need be.
+  const auto offsets = spiral(3 * s, 60 * s);
+  for (std::size_t i = 0; i < province_count; ++i) {
+    const Shape& shape = scene.shapes[i];
+    const std::string& name = rules.province(shape.id).name;
+    const Rgb ink = shape.out_of_play ? style.colour("muted") : style.colour("ink");
+    bool placed = false;
+    for (double px = name_px; px >= name_px * 0.75 && !placed; px -= 1 * s) {
+      const auto size = text.measure(name, px, false);
+      for (const Point& off : offsets) {
+        const Point c{shape.pole.x + off.x, stacks[i].name_y + off.y};
+        const Box box = box_at(c, size.w + 4 * s, size.h);
+        if (!contains(shape, c) || !taken.free(box, 1 * s)) continue;
+        scene.texts.push_back({name, box, px, false, ink, style.colour("label_pill"), TextRole::province});
+        taken.take(box);
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) {
+      // Last resort: anywhere near, even outside the cell; the overlap test still holds.
+      const auto size = text.measure(name, name_px * 0.75, false);
+      for (const Point& off : spiral(4 * s, 200 * s)) {
+        const Box box = box_at({shape.pole.x + off.x, stacks[i].name_y + off.y}, size.w + 4 * s, size.h);
+        if (!taken.free(box, 1 * s)) continue;
+        scene.texts.push_back({name, box, name_px * 0.75, false, ink, style.colour("label_pill"), TextRole::province});
+        taken.take(box);
+        break;
+      }
+    }
+  }
+
+  // Result tags of battles and revolts.
+  const double tag_px = style.font_px("small") * s;
+  for (const auto& [label, at] : tags) {
+    const auto size = text.measure(label, tag_px, true);
+    for (const Point& off : spiral(3 * s, 120 * s)) {
+      const Box box = box_at({at.x + off.x, at.y + off.y}, size.w + 6 * s, size.h + 2 * s);
+      if (!taken.free(box, 1 * s)) continue;
+      scene.texts.push_back({label, box, tag_px, true, style.colour("ink"), style.colour("label_pill"), TextRole::tag});
+      taken.take(box);
+      break;
+    }
+  }
+
+  // Region names, in capitals, in a free spot inside the region.
+  const double region_px = style.font_px("region") * s;
+  for (std::size_t r = 0; r < rules.regions.size(); ++r) {
+    Point c{0, 0};
+    int n = 0;
+    for (const Shape& shape : scene.shapes) {
+      if (rules.province(shape.id).region.value == r) c.x += shape.pole.x, c.y += shape.pole.y, ++n;
+    }
+    c = Point{c.x / n, c.y / n};
+    const std::string label = upper(rules.regions[r].name);
+    const auto size = text.measure(label, region_px, true);
+    const auto region_colour = style.regions.count(rules.regions[r].id) ? style.regions.at(rules.regions[r].id).second
+                                                                         : style.colour("ink");
+    for (const Point& off : spiral(4 * s, 240 * s)) {
+      const Box box = box_at({c.x + off.x, c.y + off.y}, size.w, size.h);
+      bool in_region = false;
+      for (const Shape& shape : scene.shapes) {
+        if (rules.province(shape.id).region.value == r && contains(shape, box.centre())) in_region = true;
+      }
+      if (!in_region || !taken.free(box, 2 * s)) continue;
+      scene.texts.push_back({label, box, region_px, true, region_colour, std::nullopt, TextRole::region});
+      taken.take(box);
+      break;
+    }
+  }
+
+  // Anchors: a point of plain fill in each province, clear of text, icons, lines and arrows.
+  // Only what lies near the province can matter, so that is gathered first.
+  const auto anchor_offsets = spiral(3 * s, 140 * s);
+  for (Shape& shape : scene.shapes) {
+    double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
+    for (const auto& part : shape.parts) {
+      for (const Point& p : part) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+    }
+    const Box near{x0 - 20 * s, y0 - 20 * s, x1 - x0 + 40 * s, y1 - y0 + 40 * s};
+    auto touches = [&](Point a, Point b) {
+      return Box{std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x), std::abs(a.y - b.y)}.overlaps(near);
+    };
+    std::vector<Box> boxes;
+    for (const Box& b : taken.boxes()) {
+      if (b.overlaps(near)) boxes.push_back(b);
+    }
+    std::vector<std::pair<Point, Point>> segments;
+    std::vector<double> widths;
+    for (const Line& l : scene.lines) {
+      if (touches(l.a, l.b)) segments.emplace_back(l.a, l.b), widths.push_back(l.width);
+    }
+    for (const Arrow& a : scene.arrows) {
+      if (touches(a.from, a.to)) segments.emplace_back(a.from, a.to), widths.push_back(3 * a.width);
+    }
+    double best = -1;
+    shape.anchor = shape.pole;
+    for (const Point& off : anchor_offsets) {
+      const Point p{shape.pole.x + off.x, shape.pole.y + off.y};
+      if (!contains(shape, p)) continue;
+      double clear = border_distance(shape, p) - 4 * s;
+      for (const Box& b : boxes) {
+        const double dx = std::max({b.x - p.x, 0.0, p.x - (b.x + b.w)});
+        const double dy = std::max({b.y - p.y, 0.0, p.y - (b.y + b.h)});
+        clear = std::min(clear, std::hypot(dx, dy) - 2 * s);
+      }
+      for (std::size_t k = 0; k < segments.size(); ++k) {
+        clear = std::min(clear, segment_distance(p, segments[k].first, segments[k].second) - widths[k]);
+      }
+      if (clear > best) best = clear, shape.anchor = p;
+      if (best > 6 * s) break;
+    }
+  }
+
+  build_panel(req, style, text, s, scene);
+  return scene;
+}
+
+}  // namespace wallenstein::map

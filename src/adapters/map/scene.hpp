@@ -1,0 +1,128 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "adapters/game_config.hpp"
+#include "adapters/map/geometry.hpp"
+#include "adapters/map/style.hpp"
+#include "adapters/map/text.hpp"
+#include "core/game_state.hpp"
+#include "core/ruleset.hpp"
+#include "core/season_log.hpp"
+
+namespace wallenstein::map {
+
+/// Where provinces sit: as on the printed board, or by geography.
+enum class Layout { board, geo };
+
+/// What a map shows. For a season being planned, `shown` is its state and `log` is null; for a
+/// resolved season, `shown` is the state after it, `start` the state it began with and `log`
+/// what happened, drawn over the map.
+struct MapRequest {
+  const GameConfig* config = nullptr;
+  const Ruleset* rules = nullptr;
+  const GameState* shown = nullptr;
+  const GameState* start = nullptr;
+  const SeasonLog* log = nullptr;
+  Layout layout = Layout::board;
+  double width = 0;  ///< 0: the style's default
+};
+
+enum class TextRole { title, subtitle, heading, panel, province, badge, region, tag };
+
+/// One piece of text and the box it occupies; `pill` draws a rounded background under it.
+struct Text {
+  std::string text;
+  Box box;
+  double px = 12;
+  bool bold = false;
+  Rgb colour;
+  std::optional<Rgb> pill;
+  TextRole role = TextRole::panel;
+};
+
+enum class IconKind { palace, church, trading_house, revolt };
+
+struct Icon {
+  IconKind kind = IconKind::palace;
+  Box box;
+  bool fresh = false;  ///< built this season
+  int count = 0;       ///< revolt markers
+};
+
+/// A province's shape and colours. The shape is the union of convex parts; `border` holds the
+/// edges between it and other provinces or the sea (the inner seams are not drawn).
+struct Shape {
+  ProvinceId id;
+  std::vector<std::vector<Point>> parts;
+  std::vector<std::pair<Point, Point>> border;
+  Rgb fill;
+  bool out_of_play = false;
+  std::optional<Rgb> conquered_by;  ///< a thick outline in the conqueror's colour
+  Point pole;    ///< the centre of the province's content
+  Point anchor;  ///< a point of plain fill, away from every text and icon
+};
+
+struct Line {
+  Point a;
+  Point b;
+  double width = 1;
+  Rgb colour;
+  bool dashed = false;
+};
+
+struct Arrow {
+  Point from;
+  Point to;
+  double width = 2;
+  Rgb colour;
+  Rgb outline;
+  bool dashed = false;
+};
+
+/// A filled square (legend and scoreboard swatches).
+struct Swatch {
+  Box box;
+  Rgb fill;
+  Rgb border;
+  std::string letter;
+  Rgb letter_colour;
+};
+
+/// Everything the map draws, laid out: tests read it (label boxes, anchors) without pixels.
+struct MapScene {
+  double width = 0;
+  double height = 0;
+  Box map_area;
+  Box panel_area;
+  std::vector<Shape> shapes;
+  std::vector<Line> lines;
+  std::vector<Arrow> arrows;
+  std::vector<Icon> icons;
+  std::vector<Text> texts;
+  std::vector<Swatch> swatches;
+  std::vector<Line> rules;  ///< panel separators
+};
+
+/// The icon of a building type.
+IconKind icon_of(Building building);
+/// Upper case, including the German letters with diacritics.
+std::string upper(std::string text);
+
+/// Whether a point lies in the shape.
+bool contains(const Shape& shape, Point p);
+
+/// A player's colours on the map.
+PlayerColours player_colours(const MapStyle& style, const GameState& state, PlayerIndex p);
+/// The letters that mark a player on the map besides the colour (unique among the players).
+std::vector<std::string> player_letters(const GameState& state);
+
+/// Lays out the map and the panel.
+MapScene build_scene(const MapRequest& request, const MapStyle& style, const TextKit& text);
+
+/// Lays out the side panel (panel.cpp).
+void build_panel(const MapRequest& request, const MapStyle& style, const TextKit& text, double scale, MapScene& scene);
+
+}  // namespace wallenstein::map

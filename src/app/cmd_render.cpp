@@ -1,0 +1,63 @@
+#include <ostream>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/files.hpp"
+#include "adapters/game_directory.hpp"
+#include "adapters/map/render.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "adapters/season_files.hpp"
+#include "app/command.hpp"
+
+namespace wallenstein::app {
+namespace po = boost::program_options;
+namespace {
+
+Exit run(const Invocation& in) {
+  const GameDirectory game = GameDirectory::open(in.game_dir());
+  const auto data = in.data_dir();
+  const Ruleset rules = load_ruleset(data);
+  const map::MapStyle style = map::load_map_style(data);
+  const SeasonDir season = in.has("season") ? game.find(in.get<std::string>("season")) : game.current();
+  const GameState start = game.load_state(season, rules);
+  std::optional<ResolvedSeason> resolved;
+  if (game.next(season)) resolved = load_resolved(game, season, rules);
+
+  map::MapRequest request;
+  request.config = &game.config();
+  request.rules = &rules;
+  request.start = &start;
+  request.shown = resolved ? &resolved->result.next : &start;
+  request.log = resolved ? &resolved->result.log : nullptr;
+  const std::string layout = in.get<std::string>("layout");
+  if (layout != "board" && layout != "geo") throw UsageError("--layout must be board or geo");
+  request.layout = layout == "geo" ? map::Layout::geo : map::Layout::board;
+  const int width = in.get<int>("width");
+  if (width < 800 || width > 6400) throw UsageError("--width must be between 800 and 6400 pixels");
+  request.width = width;
+
+  const auto rendered = map::render_map(request, style);
+  const std::filesystem::path out = in.has("output") ? std::filesystem::path(in.get<std::string>("output"))
+                                                     : season.path / "map.png";
+  write_atomic(out, rendered.png);
+  in.out << "Map of " << season.name << (resolved ? " (after resolving it)" : "") << ": " << out.string() << " ("
+         << static_cast<int>(rendered.scene.width) << "x" << static_cast<int>(rendered.scene.height) << ")\n";
+  return Exit::ok;
+}
+
+}  // namespace
+
+Command render_command() {
+  return {"render", "DIR [--season S] [-o FILE] [--width N] [--layout board|geo]",
+          "Draw the map of a season as a PNG: the season being planned, or a resolved one with what happened.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+                "season", po::value<std::string>()->value_name("S"), "01-1618-spring or 1618-spring (default: now)")(
+                "output,o", po::value<std::string>()->value_name("FILE"), "where to write (default: the season's map.png)")(
+                "width", po::value<int>()->default_value(1600), "image width in pixels")(
+                "layout", po::value<std::string>()->default_value("board"), "board (as printed) or geo (geography)");
+            p.add("dir", 1);
+          },
+          run};
+}
+
+}  // namespace wallenstein::app

@@ -1,0 +1,281 @@
+#include <cairo.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "adapters/map/render.hpp"
+#include "adapters/order_file.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "core/engine.hpp"
+#include "core/random_orders.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+using map::Layout;
+
+/// A decoded PNG.
+class Image {
+ public:
+  explicit Image(const std::string& png) : png_(png) {
+    surface_ = cairo_image_surface_create_from_png_stream(read, this);
+  }
+  ~Image() { cairo_surface_destroy(surface_); }
+  Image(const Image&) = delete;
+  Image& operator=(const Image&) = delete;
+  int width() const { return cairo_image_surface_get_width(surface_); }
+  int height() const { return cairo_image_surface_get_height(surface_); }
+  map::Rgb pixel(double x, double y) const {
+    const unsigned char* data = cairo_image_surface_get_data(surface_);
+    const int stride = cairo_image_surface_get_stride(surface_);
+    std::uint32_t v = 0;
+    std::memcpy(&v, data + static_cast<int>(y) * stride + static_cast<int>(x) * 4, 4);
+    return map::Rgb{((v >> 16) & 0xff) / 255.0, ((v >> 8) & 0xff) / 255.0, (v & 0xff) / 255.0};
+  }
+
+ private:
+  static cairo_status_t read(void* closure, unsigned char* data, unsigned int length) {
+    auto* self = static_cast<Image*>(closure);
+    if (self->at_ + length > self->png_.size()) return CAIRO_STATUS_READ_ERROR;
+    std::memcpy(data, self->png_.data() + self->at_, length);
+    self->at_ += length;
+    return CAIRO_STATUS_SUCCESS;
+  }
+  std::string png_;
+  std::size_t at_ = 0;
+  cairo_surface_t* surface_ = nullptr;
+};
+
+bool close(map::Rgb a, map::Rgb b) {
+  return std::abs(a.r - b.r) < 1.5 / 255 && std::abs(a.g - b.g) < 1.5 / 255 && std::abs(a.b - b.b) < 1.5 / 255;
+}
+
+class Map : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    rules_ = new Ruleset(load_ruleset(testing::source_data_dir()));
+    style_ = new map::MapStyle(map::load_map_style(testing::source_data_dir()));
+  }
+  static void TearDownTestSuite() {
+    delete rules_;
+    delete style_;
+  }
+
+  static GameConfig config(int players) {
+    GameConfig c;
+    c.name = "maptest";
+    const std::vector<std::string> ids = {"red", "blue", "yellow", "green", "black"};
+    for (int i = 0; i < players; ++i) {
+      const auto& id = ids[static_cast<std::size_t>(i)];
+      c.players.push_back({id, "Player " + id, id + "@example.org"});
+    }
+    return c;
+  }
+
+  /// A game after `seasons` seasons of random orders: the states before and after the last.
+  struct Played {
+    GameState start;
+    SeasonResult last;
+  };
+  static Played play(int players, int seasons, std::uint64_t seed) {
+    NewGame spec{"maptest", {}, seed};
+    for (const auto& p : config(players).players) spec.player_ids.push_back(p.id);
+    GameState state = new_game(spec, *rules_);
+    Rng rng(seed);
+    Played out{state, {}};
+    for (int s = 0; s < seasons; ++s) {
+      std::vector<Orders> orders;
+      for (std::size_t p = 0; p < state.players.size(); ++p) orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
+      out.start = state;
+      out.last = resolve_season(state, orders, {}, *rules_);
+      state = out.last.next;
+    }
+    return out;
+  }
+
+  static map::RenderedMap render(const GameConfig& cfg, const GameState& shown, const GameState* start,
+                                 const SeasonLog* log, Layout layout = Layout::board, double width = 0) {
+    map::MapRequest r;
+    r.config = &cfg;
+    r.rules = rules_;
+    r.shown = &shown;
+    r.start = start ? start : &shown;
+    r.log = log;
+    r.layout = layout;
+    r.width = width;
+    return map::render_map(r, *style_);
+  }
+
+  static void expect_no_overlap(const map::MapScene& scene) {
+    for (std::size_t i = 0; i < scene.texts.size(); ++i) {
+      for (std::size_t j = i + 1; j < scene.texts.size(); ++j) {
+        EXPECT_FALSE(scene.texts[i].box.overlaps(scene.texts[j].box))
+            << "\"" << scene.texts[i].text << "\" overlaps \"" << scene.texts[j].text << "\"";
+      }
+    }
+  }
+
+  static Ruleset* rules_;
+  static map::MapStyle* style_;
+};
+Ruleset* Map::rules_ = nullptr;
+map::MapStyle* Map::style_ = nullptr;
+
+TEST_F(Map, ImageHasTheDefaultSizeAndScalesWithWidth) {
+  const auto cfg = config(3);
+  const GameState state = play(3, 0, 1).start;
+  const auto rendered = render(cfg, state, nullptr, nullptr);
+  Image image(rendered.png);
+  EXPECT_EQ(image.width(), 1600);
+  EXPECT_EQ(image.height(), 1160);
+  Image wide(render(cfg, state, nullptr, nullptr, Layout::board, 2400).png);
+  EXPECT_EQ(wide.width(), 2400);
+  EXPECT_EQ(wide.height(), 1740);
+}
+
+TEST_F(Map, PixelAtEveryProvinceAnchorHasItsOwnersColour) {
+  for (int players : {3, 4, 5}) {
+    for (Layout layout : {Layout::board, Layout::geo}) {
+      const auto cfg = config(players);
+      const Played game = play(players, 4, static_cast<std::uint64_t>(players));
+      const auto rendered = render(cfg, game.last.next, &game.start, &game.last.log, layout);
+      Image image(rendered.png);
+      for (const auto& shape : rendered.scene.shapes) {
+        if (shape.out_of_play) continue;
+        const auto& owner = game.last.next.at(shape.id).owner;
+        const map::Rgb want = owner ? map::player_colours(*style_, game.last.next, *owner).fill
+                                    : style_->regions.at(rules_->regions[rules_->province(shape.id).region.value].id).first;
+        EXPECT_TRUE(close(image.pixel(shape.anchor.x, shape.anchor.y), want))
+            << rules_->province(shape.id).id << " with " << players << " players";
+      }
+    }
+  }
+}
+
+TEST_F(Map, LabelsNeverOverlap) {
+  for (int players : {3, 4, 5}) {
+    for (int seasons : {0, 3, 6}) {
+      const auto cfg = config(players);
+      const Played game = play(players, seasons, 40 + static_cast<std::uint64_t>(seasons));
+      const GameState& shown = seasons ? game.last.next : game.start;
+      for (const auto& scene : {render(cfg, shown, &game.start, seasons ? &game.last.log : nullptr).scene,
+                                render(cfg, shown, &game.start, nullptr, Layout::geo).scene}) {
+        expect_no_overlap(scene);
+        std::size_t names = 0;
+        for (const auto& t : scene.texts) names += t.role == map::TextRole::province ? 1 : 0;
+        EXPECT_EQ(names, rules_->provinces.size()) << "every province keeps its name";
+      }
+    }
+  }
+}
+
+TEST_F(Map, EveryProvinceIsNamedOnTheMap) {
+  const auto cfg = config(4);
+  const auto scene = render(cfg, play(4, 0, 3).start, nullptr, nullptr).scene;
+  for (const auto& p : rules_->provinces) {
+    const bool named = std::any_of(scene.texts.begin(), scene.texts.end(), [&](const map::Text& t) {
+      return t.role == map::TextRole::province && t.text == p.name;
+    });
+    EXPECT_TRUE(named) << p.name;
+  }
+}
+
+TEST_F(Map, SameStateGivesIdenticalBytes) {
+  const auto cfg = config(5);
+  const Played game = play(5, 2, 9);
+  EXPECT_EQ(render(cfg, game.last.next, &game.start, &game.last.log).png,
+            render(cfg, game.last.next, &game.start, &game.last.log).png);
+}
+
+TEST_F(Map, OutOfPlayProvincesAreGreyWithThreePlayers) {
+  const auto cfg = config(3);
+  const GameState state = play(3, 0, 2).start;
+  const auto rendered = render(cfg, state, nullptr, nullptr);
+  int grey = 0;
+  for (const auto& shape : rendered.scene.shapes) {
+    if (shape.out_of_play) {
+      ++grey;
+      EXPECT_EQ(shape.fill, style_->colour("out_of_play"));
+    }
+  }
+  EXPECT_EQ(grey, 8);
+  EXPECT_NE(std::find_if(rendered.scene.texts.begin(), rendered.scene.texts.end(),
+                         [](const map::Text& t) { return t.text.find("out of play") != std::string::npos; }),
+            rendered.scene.texts.end());
+}
+
+TEST_F(Map, ThePlannedSeasonShowsOnlyThePublishedCards) {
+  const auto cfg = config(4);
+  const GameState state = play(4, 1, 5).last.next;
+  const auto scene = render(cfg, state, nullptr, nullptr).scene;
+  for (int slot = 6; slot <= 10; ++slot) {
+    const std::string hidden = std::to_string(slot) + "  face down";
+    EXPECT_TRUE(std::any_of(scene.texts.begin(), scene.texts.end(), [&](const map::Text& t) { return t.text == hidden; }));
+    const std::string revealed = std::to_string(slot) + "  " + rules_->action(state.action_cards[static_cast<std::size_t>(slot - 1)]).name;
+    EXPECT_FALSE(std::any_of(scene.texts.begin(), scene.texts.end(), [&](const map::Text& t) { return t.text == revealed; }));
+  }
+  // The deck's cards never appear (the year's cards may share a title, so compare ids' titles
+  // that are not among the year's).
+  for (EventId e : state.event_deck) {
+    const std::string& name = rules_->event(e).name;
+    const bool in_year = std::any_of(state.year_events.begin(), state.year_events.end(),
+                                     [&](EventId y) { return rules_->event(y).name == name; });
+    if (in_year) continue;
+    for (const auto& t : scene.texts) EXPECT_EQ(t.text.find(name), std::string::npos) << t.text;
+  }
+}
+
+TEST_F(Map, AResolvedSeasonShowsItsBattlesAsArrows) {
+  const auto cfg = config(4);
+  const Played game = play(4, 1, 12);
+  int battles = 0;
+  int moves = 0;
+  for (const auto& e : game.last.log.entries) {
+    battles += std::holds_alternative<Battle>(e) ? 1 : 0;
+    moves += std::holds_alternative<Moved>(e) ? 1 : 0;
+  }
+  const auto scene = render(cfg, game.last.next, &game.start, &game.last.log).scene;
+  int map_arrows = 0;
+  for (const auto& a : scene.arrows) map_arrows += a.from.x < scene.map_area.w ? 1 : 0;
+  EXPECT_EQ(map_arrows, battles + moves);
+  EXPECT_GT(battles, 0);
+}
+
+/// FNV-1a: a stable fingerprint of the PNG bytes.
+std::string fingerprint(const std::string& bytes) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  char out[17];
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
+  return out;
+}
+
+TEST_F(Map, ExampleMapMatchesTheReviewedFingerprint) {
+  // The example game (games/example, seed of tools/run-example) after its first season, played
+  // with its sample orders: the map README and docs/ show.
+  const GameConfig cfg = read_game_config(read_source(testing::source_path("games/example/game.yaml"), 1 << 16), false);
+  NewGame spec{"example", {"red", "blue", "yellow"}, 20181618};
+  const GameState start = new_game(spec, *rules_);
+  std::vector<Orders> orders;
+  for (const char* id : {"red", "blue", "yellow"}) {
+    const auto file = testing::source_path(std::string("games/example/orders/") + id + ".yaml");
+    const auto checked = check_order_file(file.string(), start, *rules_);
+    ASSERT_TRUE(checked.ok()) << file;
+    orders.push_back(*checked.orders);
+  }
+  const SeasonResult result = resolve_season(start, orders, {}, *rules_);
+  const auto png = render(cfg, result.next, &start, &result.log).png;
+  const auto path = testing::source_path("tests/golden/example-map.fingerprint");
+  if (std::getenv("WALLENSTEIN_REGENERATE_GOLDEN")) {
+    testing::write_text(path, fingerprint(png) + "\n");
+    testing::write_text(testing::source_path("docs/example-map.png"), png);
+    GTEST_SKIP() << "regenerated " << path;
+  }
+  EXPECT_EQ(fingerprint(png) + "\n", testing::read_text(path))
+      << "the map changed; tools/regen-golden rewrites docs/example-map.png: look at it, then commit both";
+}
+
+}  // namespace
+}  // namespace wallenstein
