@@ -6,6 +6,7 @@
 #include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/map/render.hpp"
+#include "adapters/report/reports.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/season_files.hpp"
 #include "adapters/state_yaml.hpp"
@@ -53,6 +54,14 @@ Exit run_resolve(const Invocation& in) {
     request.shown = &next;
     request.log = &resolved.result.log;
     transaction.write(season_rel / "map.png", map::render_map(request, style).png);
+    report::ReportInput report_input;
+    report_input.config = &game.config();
+    report_input.rules = &rules;
+    report_input.start = &inputs.state;
+    report_input.after = &next;
+    report_input.log = &resolved.result.log;
+    const auto reports = report::build_reports(report_input, report::Templates::load(in.templates_dir()));
+    for (const auto& [relative, content] : report::report_files(reports)) transaction.write(season_rel / relative, content);
   }
   std::vector<std::pair<fs::path, std::string>> files{{"state.yaml", resolved.state_text}};
   transaction.create_directory(next_rel, std::move(files));
@@ -68,7 +77,10 @@ Exit run_resolve(const Invocation& in) {
   in.out << ".\n";
   if (!inputs.missing.empty()) in.out << "  NMR (--nmr " << resolved.nmr_policy << "): " << list_ids(inputs.missing) << "\n";
   in.out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n";
-  if (!in.has("state-only")) in.out << "  map:   " << (game.root() / season_rel / "map.png").string() << "\n";
+  if (!in.has("state-only")) {
+    in.out << "  map:   " << (game.root() / season_rel / "map.png").string() << "\n"
+           << "  reports: " << (game.root() / season_rel / "reports").string() << "/ (send them with `wallenstein mail`)\n";
+  }
   in.out << "  state: " << (game.root() / next_rel / "state.yaml").string() << "\n";
   if (next.finished) {
     in.out << "The game is over. ";
@@ -141,7 +153,8 @@ Command resolve_command() {
             dir_only(o, p);
             o.add_options()("force", po::bool_switch(), "resolve even though orders are missing")(
                 "nmr", po::value<std::string>()->default_value(kNmrPass), "what missing players do: pass")(
-                "state-only", po::bool_switch(), "write only the log and the next state (render and report later)");
+                "state-only", po::bool_switch(), "write only the log and the next state (render and report later)")(
+                "templates", po::value<std::string>()->value_name("DIR"), "the report templates directory");
           },
           run_resolve};
 }

@@ -1,5 +1,6 @@
 #include "app/command.hpp"
 
+#include "adapters/report/templates.hpp"
 #include "adapters/ruleset_loader.hpp"
 
 namespace wallenstein::app {
@@ -16,13 +17,19 @@ bool Invocation::has(const char* name) const {
   return !options[name].defaulted();
 }
 
+std::filesystem::path Invocation::templates_dir() const {
+  return report::find_templates_dir(options.count("templates")
+                                        ? std::filesystem::path(options["templates"].as<std::string>())
+                                        : std::filesystem::path());
+}
+
 std::filesystem::path Invocation::game_dir() const { return options["dir"].as<std::string>(); }
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       new_command(),     check_command(),  submit_command(),   status_command(),
       resolve_command(), replay_command(), rollback_command(), show_command(),
-      render_command(),
+      render_command(),  report_command(),
   };
   return table;
 }

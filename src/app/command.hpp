@@ -20,6 +20,7 @@ struct Invocation {
   std::ostream& err;
 
   std::filesystem::path data_dir() const;
+  std::filesystem::path templates_dir() const;
   std::filesystem::path game_dir() const;
   template <class T>
   T get(const char* name) const {
@@ -52,5 +53,6 @@ Command resolve_command();
 Command replay_command();
 Command rollback_command();
 Command render_command();
+Command report_command();
 
 }  // namespace wallenstein::app

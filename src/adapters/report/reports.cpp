@@ -1,0 +1,40 @@
+#include "adapters/report/reports.hpp"
+
+namespace wallenstein::report {
+
+ReportSet build_reports(const ReportInput& input, const Templates& templates) {
+  ReportSet set;
+  set.public_text = templates.render(Format::text, "public", report_data(input, std::nullopt));
+  const auto next = next_season(input);
+  for (std::size_t i = 0; i < input.after->players.size(); ++i) {
+    const PlayerIndex p = input.after->player_index(i);
+    Data data = report_data(input, p);
+    PlayerReport r;
+    r.id = input.after->players[i].id;
+    r.subject = templates.render(Format::text, "subject", data);
+    while (!r.subject.empty() && (r.subject.back() == '\n' || r.subject.back() == ' ')) r.subject.pop_back();
+    r.text = templates.render(Format::text, "report", data);
+    if (input.log) data["map_src"] = "../map.png";
+    r.html = templates.render(Format::html, "report", data);
+    data["map_src"] = std::string("cid:") + kMapContentId;
+    r.mail_html = templates.render(Format::html, "report", data);
+    if (next) {
+      r.orders = templates.render(Format::yaml, "orders", data);
+      r.orders_name = "orders-" + next->name() + "-" + r.id + ".yaml";
+    }
+    set.players.push_back(std::move(r));
+  }
+  return set;
+}
+
+std::vector<std::pair<std::string, std::string>> report_files(const ReportSet& reports) {
+  std::vector<std::pair<std::string, std::string>> files{{"reports/public.txt", reports.public_text}};
+  for (const PlayerReport& r : reports.players) {
+    files.emplace_back("reports/" + r.id + ".txt", r.text);
+    files.emplace_back("reports/" + r.id + ".html", r.html);
+    if (r.orders) files.emplace_back("reports/" + r.orders_name, *r.orders);
+  }
+  return files;
+}
+
+}  // namespace wallenstein::report
