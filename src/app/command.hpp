@@ -54,5 +54,6 @@ Command replay_command();
 Command rollback_command();
 Command render_command();
 Command report_command();
+Command mail_command();
 
 }  // namespace wallenstein::app

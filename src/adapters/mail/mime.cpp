@@ -1,0 +1,223 @@
+#include "adapters/mail/mime.hpp"
+
+#include <array>
+#include <cstdio>
+#include <ctime>
+
+#include "adapters/diagnostic.hpp"
+
+namespace wallenstein::mail {
+namespace {
+
+constexpr const char* kCrlf = "\r\n";
+constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+std::string base64_raw(std::string_view data) {
+  std::string out;
+  out.reserve((data.size() + 2) / 3 * 4);
+  std::size_t i = 0;
+  for (; i + 2 < data.size(); i += 3) {
+    const std::uint32_t v = (std::uint32_t{static_cast<unsigned char>(data[i])} << 16) |
+                            (std::uint32_t{static_cast<unsigned char>(data[i + 1])} << 8) |
+                            std::uint32_t{static_cast<unsigned char>(data[i + 2])};
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += kAlphabet[(v >> 6) & 63];
+    out += kAlphabet[v & 63];
+  }
+  if (i < data.size()) {
+    std::uint32_t v = std::uint32_t{static_cast<unsigned char>(data[i])} << 16;
+    if (i + 1 < data.size()) v |= std::uint32_t{static_cast<unsigned char>(data[i + 1])} << 8;
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += i + 1 < data.size() ? kAlphabet[(v >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+bool plain_ascii(std::string_view s) {
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x7f) return false;
+  }
+  return true;
+}
+
+/// A stable token for MIME boundaries: FNV-1a of the message id and the part's role.
+std::string boundary(const std::string& seed, const char* role) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (char c : seed + role) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "=_wallenstein_%s_%016llx", role, static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::string part_headers(const Part& p, bool inline_part) {
+  std::string h = "Content-Type: " + p.content_type + "; name=\"" + p.filename + "\"" + kCrlf;
+  h += "Content-Transfer-Encoding: base64";
+  h += kCrlf;
+  if (inline_part) h += "Content-ID: <" + p.content_id + ">" + kCrlf;
+  h += std::string("Content-Disposition: ") + (inline_part ? "inline" : "attachment") + "; filename=\"" + p.filename +
+       "\"" + kCrlf;
+  return h;
+}
+
+}  // namespace
+
+Mailbox parse_mailbox(std::string_view text, const std::string& what) {
+  Mailbox m;
+  const auto open = text.find('<');
+  const auto close = text.rfind('>');
+  if (open != std::string_view::npos && close != std::string_view::npos && close > open) {
+    m.address = std::string(text.substr(open + 1, close - open - 1));
+    std::string name(text.substr(0, open));
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    while (!name.empty() && name.front() == ' ') name.erase(0, 1);
+    if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+    m.name = name;
+  } else {
+    m.address = std::string(text);
+  }
+  const auto at = m.address.find('@');
+  if (at == std::string::npos || at == 0 || at + 1 == m.address.size() ||
+      m.address.find_first_of(" <>\",;\r\n") != std::string::npos) {
+    throw InputError(what, "\"" + std::string(text) + "\" is not a mail address like \"GM <gm@example.org>\"");
+  }
+  return m;
+}
+
+std::string base64(std::string_view data) {
+  const std::string raw = base64_raw(data);
+  std::string out;
+  for (std::size_t i = 0; i < raw.size(); i += 76) out += raw.substr(i, 76) + kCrlf;
+  return out;
+}
+
+std::string quoted_printable(std::string_view text) {
+  std::string out;
+  std::string line;
+  auto flush_line = [&](bool hard) {
+    // Trailing white space must be encoded (RFC 2045 6.7).
+    if (!line.empty() && (line.back() == ' ' || line.back() == '\t')) {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "=%02X", static_cast<unsigned>(static_cast<unsigned char>(line.back())));
+      line.pop_back();
+      line += buf;
+    }
+    out += line;
+    out += hard ? kCrlf : "=\r\n";
+    line.clear();
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\r') continue;
+    if (c == '\n') {
+      flush_line(true);
+      continue;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    std::string piece;
+    if ((u >= 33 && u <= 126 && c != '=') || c == ' ' || c == '\t') {
+      piece = std::string(1, c);
+    } else {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "=%02X", static_cast<unsigned>(u));
+      piece = buf;
+    }
+    if (line.size() + piece.size() > 72) flush_line(false);  // room for an encoded trailing space and "="
+    line += piece;
+  }
+  if (!line.empty()) flush_line(true);
+  return out;
+}
+
+std::string encode_header(std::string_view value) {
+  if (plain_ascii(value)) return std::string(value);
+  // Encoded-words of at most 75 characters: 45 bytes of text each, never splitting a character.
+  std::string out;
+  std::size_t start = 0;
+  while (start < value.size()) {
+    std::size_t end = std::min(value.size(), start + 45);
+    while (end < value.size() && end > start && (static_cast<unsigned char>(value[end]) & 0xC0) == 0x80) --end;
+    if (!out.empty()) out += "\r\n ";
+    out += "=?UTF-8?B?" + base64_raw(value.substr(start, end - start)) + "?=";
+    start = end;
+  }
+  return out;
+}
+
+std::string format_mailbox(const Mailbox& m) {
+  if (m.name.empty()) return "<" + m.address + ">";
+  if (!plain_ascii(m.name)) return encode_header(m.name) + " <" + m.address + ">";
+  std::string quoted = "\"";
+  for (char c : m.name) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  return quoted + "\" <" + m.address + ">";
+}
+
+std::string rfc5322_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  static constexpr std::array<const char*, 7> kDays = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+  static constexpr std::array<const char*, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%s, %02d %s %04d %02d:%02d:%02d +0000", kDays[static_cast<std::size_t>(utc.tm_wday)],
+                utc.tm_mday, kMonths[static_cast<std::size_t>(utc.tm_mon)], utc.tm_year + 1900, utc.tm_hour, utc.tm_min,
+                utc.tm_sec);
+  return buf;
+}
+
+std::string render(const Message& m) {
+  const std::string mixed = boundary(m.message_id, "mixed");
+  const std::string alternative = boundary(m.message_id, "alt");
+  const std::string related = boundary(m.message_id, "rel");
+  std::string out;
+  auto header = [&](const std::string& name, const std::string& value) { out += name + ": " + value + kCrlf; };
+  header("From", format_mailbox(m.from));
+  header("To", format_mailbox(m.to));
+  header("Subject", encode_header(m.subject));
+  header("Date", m.date);
+  header("Message-ID", m.message_id);
+  header("MIME-Version", "1.0");
+  header("X-Mailer", "wallenstein");
+  header("Content-Type", "multipart/mixed; boundary=\"" + mixed + "\"");
+  out += kCrlf;
+  out += "This is a message in MIME format.";
+  out += kCrlf;
+
+  out += "--" + mixed + kCrlf;
+  out += "Content-Type: multipart/alternative; boundary=\"" + alternative + "\"" + kCrlf + kCrlf;
+  out += "--" + alternative + kCrlf;
+  out += "Content-Type: text/plain; charset=utf-8";
+  out += kCrlf;
+  out += "Content-Transfer-Encoding: quoted-printable";
+  out += kCrlf;
+  out += kCrlf;
+  out += quoted_printable(m.text);
+  out += "--" + alternative + kCrlf;
+  out += "Content-Type: multipart/related; boundary=\"" + related + "\"; type=\"text/html\"" + kCrlf + kCrlf;
+  out += "--" + related + kCrlf;
+  out += "Content-Type: text/html; charset=utf-8";
+  out += kCrlf;
+  out += "Content-Transfer-Encoding: quoted-printable";
+  out += kCrlf;
+  out += kCrlf;
+  out += quoted_printable(m.html);
+  for (const Part& p : m.inline_parts) {
+    out += "--" + related + kCrlf + part_headers(p, true) + kCrlf + base64(p.data);
+  }
+  out += "--" + related + "--" + kCrlf;
+  out += "--" + alternative + "--" + kCrlf;
+  for (const Part& p : m.attachments) {
+    out += "--" + mixed + kCrlf + part_headers(p, false) + kCrlf + base64(p.data);
+  }
+  out += "--" + mixed + "--" + kCrlf;
+  return out;
+}
+
+}  // namespace wallenstein::mail

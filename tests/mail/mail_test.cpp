@@ -1,0 +1,293 @@
+// `wallenstein mail` against a real SMTP server (Debian's aiosmtpd) on 127.0.0.1, started and
+// stopped by the tests, and against the default outbox. Messages are checked by parsing them
+// with Python's email package (tests/mail/read_mail.py).
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using testing::read_text;
+using testing::TempDir;
+using testing::write_text;
+
+struct Outcome {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string quote(const std::string& arg) {
+  std::string q = "'";
+  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+Outcome shell(const std::string& command) {
+  TempDir io;
+  const int raw = std::system((command + " >" + quote((io / "out").string()) + " 2>" + quote((io / "err").string())).c_str());
+  return Outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_text(io / "out"), read_text(io / "err")};
+}
+
+Outcome wallenstein(const std::vector<std::string>& args) {
+  std::string command = quote(WALLENSTEIN_BINARY);
+  for (const auto& a : args) command += " " + quote(a);
+  return shell(command);
+}
+
+int free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  socklen_t len = sizeof addr;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  ::close(fd);
+  return ntohs(addr.sin_port);
+}
+
+bool accepts(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+  ::close(fd);
+  return ok;
+}
+
+/// An aiosmtpd server on 127.0.0.1 storing into a Maildir; stopped (its PID only) at the end.
+class SmtpServer {
+ public:
+  SmtpServer(const fs::path& maildir, int port, std::vector<std::string> options = {}) : port_(port) {
+    const std::string script = testing::source_path("tests/mail/smtpd.py").string();
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      std::vector<std::string> args = {"/usr/bin/python3", script, std::to_string(port), maildir.string()};
+      args.insert(args.end(), options.begin(), options.end());
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      const int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, 1);
+      ::dup2(null, 2);
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+    for (int i = 0; i < 300 && !accepts(port_); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (!accepts(port_)) ADD_FAILURE() << "the SMTP server did not start on port " << port_;
+  }
+  ~SmtpServer() { stop(); }
+  SmtpServer(const SmtpServer&) = delete;
+  SmtpServer& operator=(const SmtpServer&) = delete;
+
+  std::string url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
+  void stop() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGTERM);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  /// Waits for a server that exits by itself (--die-after).
+  void reap() {
+    if (pid_ <= 0) return;
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+
+ private:
+  int port_;
+  pid_t pid_ = -1;
+};
+
+Json read_mail(const std::string& mode, const fs::path& dir) {
+  const Outcome r = shell("/usr/bin/python3 " + quote(testing::source_path("tests/mail/read_mail.py").string()) + " " +
+                          mode + " " + quote(dir.string()));
+  EXPECT_EQ(r.status, 0) << r.err;
+  return Json::parse(r.out);
+}
+
+/// A game with `players` players (umlauts in names), its first season resolved.
+fs::path resolved_game(const TempDir& tmp, int players, const std::string& smtp_yaml = "") {
+  std::string def = "name: mailtest\nplayers:\n";
+  const std::vector<std::string> rows = {"{id: red, name: \"Anna Weber\", email: \"anna@example.org\"}",
+                                         "{id: blue, name: \"Jörg Krämer\", email: \"joerg@example.org\"}",
+                                         "{id: yellow, name: \"Marie Dubois\", email: \"marie@example.org\"}",
+                                         "{id: green, name: \"Åsa Öberg\", email: \"asa@example.org\"}",
+                                         "{id: black, name: \"Łukasz Żak\", email: \"lukasz@example.org\"}"};
+  for (int i = 0; i < players; ++i) def += "  - " + rows[static_cast<std::size_t>(i)] + "\n";
+  def += "mail:\n  from: \"Spielleiter Müller <gm@example.org>\"\n" + smtp_yaml;
+  write_text(tmp / "def.yaml", def);
+  const fs::path dir = tmp / "game";
+  EXPECT_EQ(wallenstein({"new", dir.string(), "--from", (tmp / "def.yaml").string(), "--seed", "77"}).status, 0);
+  EXPECT_EQ(wallenstein({"resolve", dir.string(), "--force"}).status, 0);
+  return dir;
+}
+
+const Json* part(const Json& message, const std::string& type, const std::string& disposition) {
+  for (const auto& p : message["parts"]) {
+    if (p["type"] == type && (disposition.empty() || (p.contains("disposition") && p["disposition"] == disposition))) return &p;
+  }
+  return nullptr;
+}
+
+/// Checks a parsed message; `wire` when its bytes are as sent (a Maildir stores LF line ends).
+void expect_complete_report(const Json& m, bool wire = false) {
+  EXPECT_EQ(m["type"], "multipart/mixed");
+  if (wire) {
+    EXPECT_TRUE(m["crlf"].get<bool>()) << "every line ends with CRLF";
+  }
+  EXPECT_NE(m["subject"].get<std::string>().find("“mailtest”"), std::string::npos) << m["subject"];
+  EXPECT_EQ(m["from"], "Spielleiter Müller <gm@example.org>");
+  const Json* text = part(m, "text/plain", "");
+  ASSERT_NE(text, nullptr);
+  EXPECT_NE(text->at("text").get<std::string>().find("WHAT HAPPENED IN 1618-spring"), std::string::npos);
+  const Json* html = part(m, "text/html", "");
+  ASSERT_NE(html, nullptr);
+  EXPECT_NE(html->at("text").get<std::string>().find("cid:map@wallenstein"), std::string::npos);
+  const Json* inline_map = part(m, "image/png", "inline");
+  ASSERT_NE(inline_map, nullptr);
+  EXPECT_EQ(inline_map->at("content_id"), "<map@wallenstein>");
+  EXPECT_TRUE(inline_map->at("png").get<bool>());
+  const Json* map = part(m, "image/png", "attachment");
+  ASSERT_NE(map, nullptr);
+  EXPECT_EQ(map->at("filename"), "map.png");
+  EXPECT_TRUE(map->at("png").get<bool>());
+  const Json* orders = part(m, "text/plain", "attachment");
+  ASSERT_NE(orders, nullptr);
+  EXPECT_EQ(orders->at("filename").get<std::string>().rfind("orders-1618-summer-", 0), 0u);
+  EXPECT_NE(orders->at("text").get<std::string>().find("season: 1618-summer"), std::string::npos);
+}
+
+TEST(Mail, EveryPlayerGetsACompleteMimeReportOverSmtp) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 3);
+  SmtpServer server(tmp / "maildir", free_port());
+  const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find(": 3 sent."), std::string::npos) << r.out;
+  const Json messages = read_mail("--maildir", tmp / "maildir");
+  ASSERT_EQ(messages.size(), 3u);
+  std::set<std::string> to;
+  std::set<std::string> ids;
+  for (const auto& m : messages) {
+    expect_complete_report(m);
+    to.insert(m["to"].get<std::string>());
+    ids.insert(m["message_id"].get<std::string>());
+  }
+  EXPECT_EQ(to, (std::set<std::string>{"Anna Weber <anna@example.org>", "Jörg Krämer <joerg@example.org>",
+                                       "Marie Dubois <marie@example.org>"}));
+  EXPECT_EQ(ids.size(), 3u);
+}
+
+TEST(Mail, TheGameYamlServerIsUsedWhenConfigured) {
+  TempDir tmp;
+  const int port = free_port();
+  const fs::path game =
+      resolved_game(tmp, 3, "  smtp: {url: \"smtp://127.0.0.1:" + std::to_string(port) + "\", starttls: false}\n");
+  SmtpServer server(tmp / "maildir", port);
+  const Outcome r = wallenstein({"mail", game.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 3u);
+}
+
+TEST(Mail, AServerDyingHalfwayExitsThreeAndARerunSendsOnlyTheRest) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 5);
+  const int port = free_port();
+  {
+    SmtpServer dying(tmp / "maildir", port, {"--die-after", "2"});
+    const Outcome r = wallenstein({"mail", game.string(), "--smtp", "smtp://127.0.0.1:" + std::to_string(port)});
+    EXPECT_EQ(r.status, 3) << r.out << r.err;
+    EXPECT_NE(r.err.find("SMTP smtp://127.0.0.1:" + std::to_string(port)), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("Sent 2 of 5 before the failure"), std::string::npos) << r.out;
+    dying.reap();
+  }
+  EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 2u);
+  SmtpServer again(tmp / "maildir", port);
+  const Outcome r = wallenstein({"mail", game.string(), "--smtp", again.url()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("3 sent, 2 already sent before"), std::string::npos) << r.out;
+  const Json messages = read_mail("--maildir", tmp / "maildir");
+  ASSERT_EQ(messages.size(), 5u);
+  std::set<std::string> ids;
+  for (const auto& m : messages) {
+    expect_complete_report(m);
+    ids.insert(m["message_id"].get<std::string>());
+  }
+  EXPECT_EQ(ids.size(), 5u) << "no duplicates";
+  const Outcome third = wallenstein({"mail", game.string(), "--smtp", again.url()});
+  EXPECT_NE(third.out.find("0 sent, 5 already sent before"), std::string::npos) << third.out;
+  EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 5u);
+}
+
+TEST(Mail, ARefusingServerExitsThreeWithItsAnswer) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 3);
+  SmtpServer server(tmp / "maildir", free_port(), {"--reject"});
+  const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url()});
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.err.find("550 5.1.1 no such mailbox here"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(game / "mail" / "sent.yaml"));
+}
+
+TEST(Mail, WithoutAServerTheMessagesGoToTheOutbox) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 4);
+  const Outcome r = wallenstein({"mail", game.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("via outbox"), std::string::npos);
+  const Json messages = read_mail("--eml", game / "outbox");
+  ASSERT_EQ(messages.size(), 4u);
+  std::set<std::string> to;
+  for (const auto& m : messages) {
+    expect_complete_report(m, true);
+    to.insert(m["to"].get<std::string>());
+  }
+  EXPECT_EQ(to.count("Åsa Öberg <asa@example.org>"), 1u);
+}
+
+TEST(Mail, DryRunSendsAndWritesNothing) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 3);
+  const Outcome r = wallenstein({"mail", game.string(), "--dry-run"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("would send to Jörg Krämer <joerg@example.org>"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(game / "outbox"));
+  EXPECT_FALSE(fs::exists(game / "mail"));
+}
+
+TEST(Mail, ThePasswordComesOnlyFromTheEnvironment) {
+  TempDir tmp;
+  const fs::path game = resolved_game(
+      tmp, 3, "  smtp: {url: \"smtp://127.0.0.1:1\", starttls: false, user: gm, password_env: WALLENSTEIN_NO_SUCH_VAR}\n");
+  const Outcome r = wallenstein({"mail", game.string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("$WALLENSTEIN_NO_SUCH_VAR, which is not set"), std::string::npos) << r.err;
+  std::string def = read_text(game / "game.yaml");
+  EXPECT_EQ(def.find("password:"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace wallenstein
