@@ -22,11 +22,13 @@ class Column {
   double right() const { return right_; }
   void skip(double pixels) { y_ += pixels * s_; }
 
-  /// Text at (x, y_) that never runs past the right edge (cut at a word, with an ellipsis).
-  Box put(std::string line, double x, TextRole role, const std::string& font, bool bold, Rgb colour) {
+  /// Text at (x, y_) that never runs past `limit` (default: the right edge), cut at a word,
+  /// with an ellipsis.
+  Box put(std::string line, double x, TextRole role, const std::string& font, bool bold, Rgb colour, double limit = 0) {
     const double px = style_.font_px(font) * s_;
+    const double edge = limit > 0 ? std::min(limit, right_) : right_;
     auto size = text_.measure(line, px, bold);
-    while (x + size.w > right_ && line.size() > 4) {
+    while (x + size.w > edge && line.size() > 4) {
       const auto cut = line.find_last_of(' ', line.size() - 2);
       line = (cut == std::string::npos || cut < 4 ? line.substr(0, line.size() - 4) : line.substr(0, cut)) + "…";
       size = text_.measure(line, px, bold);
@@ -107,27 +109,38 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
   // Scoreboard.
   col.heading("Players");
   const double row_h = col.line_height("panel") + 4 * s;
+  // Columns: name, thaler, grain, VP, reserve, provinces, and the turn (position and tile).
   const std::vector<std::pair<std::string, double>> columns = {
-      {"thaler", 176}, {"grain", 222}, {"VP", 266}, {"reserve", 298}, {"prov.", 356}};
+      {"thaler", 140}, {"grain", 182}, {"VP", 220}, {"reserve", 246}, {"prov.", 296}, {"turn", 330}};
   for (const auto& [name, offset] : columns) col.put(name, col.x() + offset * s, TextRole::panel, "small", false, muted);
   col.next_line(col.line_height("small"));
+  const auto& order = log ? log->turn_order : state.turn_order;
   for (std::size_t i = 0; i < state.players.size(); ++i) {
     const PlayerIndex p = state.player_index(i);
     const PlayerState& player = state.players[i];
     const PlayerColours colours = player_colours(style, state, p);
     scene.swatches.push_back({Box{col.x(), col.y(), row_h - 4 * s, row_h - 4 * s}, colours.fill, ink, letters[i], colours.text});
-    col.put(req.config->players[i].name, col.x() + row_h + 2 * s, TextRole::panel, "panel", true, ink);
+    col.put(req.config->players[i].name, col.x() + row_h + 2 * s, TextRole::panel, "panel", true, ink,
+            col.x() + (columns[0].second - 6) * s);
     const std::vector<int> values = {player.thaler, player.grain, player.vp, player.reserve, state.province_count(p)};
     for (std::size_t k = 0; k < values.size(); ++k) {
       col.put(std::to_string(values[k]), col.x() + columns[k].second * s, TextRole::panel, "panel", false, ink);
     }
+    std::string turn;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      if (order[k] == p) turn = std::to_string(k + 1);
+    }
+    if (log) {
+      for (const auto& [who, tile] : log->tiles) {
+        if (who == p) turn += " " + rules.tile(tile).id;
+      }
+    }
+    col.put(turn, col.x() + columns.back().second * s, TextRole::panel, "small", false, ink);
     col.next_line(row_h - 3 * s);
   }
   {
-    std::string turn = log ? "Turn order this season: " : "Turn order last season: ";
-    const auto& list = log ? log->turn_order : state.turn_order;
-    for (std::size_t k = 0; k < list.size(); ++k) turn += (k ? " · " : "") + std::to_string(k + 1) + " " + state.player(list[k]).id;
-    const Box b = col.put(turn, col.x(), TextRole::panel, "small", false, ink);
+    const Box b = col.put(log ? "turn: this season's place and bonus tile" : "turn: last season's place in the turn order",
+                          col.x(), TextRole::panel, "small", false, muted);
     col.next_line(b.h);
   }
 
