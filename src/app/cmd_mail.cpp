@@ -7,9 +7,9 @@
 #include "adapters/mail/mime.hpp"
 #include "adapters/mail/transport.hpp"
 #include "adapters/map/render.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/report/reports.hpp"
 #include "app/command.hpp"
-#include "app/season_reports.hpp"
+#include "app/season_context.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
@@ -40,32 +40,27 @@ std::unique_ptr<mail::Mailer> choose_mailer(const Invocation& in, const GameDire
   return mail::smtp_mailer(options);
 }
 
-/// The map attached to the reports: the stored one, else drawn now and stored.
-std::string season_map(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules,
-                       const SeasonReports& reports, const fs::path& data_dir) {
+/// The map attached to the reports: the stored one, else drawn now (and stored unless `dry`).
+std::string season_map(const SeasonDir& season, const SeasonView& view, const fs::path& data_dir, bool dry) {
   const fs::path path = season.path / "map.png";
   if (fs::exists(path)) return read_bytes(path);
-  map::MapRequest request;
-  request.config = &game.config();
-  request.rules = &rules;
-  request.start = &reports.start;
-  request.shown = reports.resolution ? &reports.resolution->result.next : &reports.start;
-  request.log = reports.resolution ? &reports.resolution->result.log : nullptr;
-  std::string png = map::render_map(request, map::load_map_style(data_dir)).png;
-  write_atomic(path, png);
+  std::string png = map::render_map(map::MapRequest{view, map::Layout::board, 0}, map::load_map_style(data_dir)).png;
+  if (!dry) write_atomic(path, png);
   return png;
 }
 
 Exit run(const Invocation& in) {
-  const GameDirectory game = GameDirectory::open(in.game_dir());
-  const Ruleset rules = load_ruleset(in.data_dir());
-  const SeasonDir season = in.has("season") ? game.find(in.get<std::string>("season")) : default_report_season(game);
-  const SeasonReports reports = season_reports(game, season, rules, in.templates_dir());
+  const OpenedSeason opened = open_season(in, DefaultSeason::last_report);
+  const GameDirectory& game = opened.game;
+  const SeasonDir& season = opened.season;
+  const LoadedSeason loaded = load_season(opened);
+  const SeasonView view = loaded.view(game.config(), opened.rules);
+  const auto reports = report::build_reports(view, report::Templates::load(in.templates_dir()));
   const bool dry = in.has("dry-run");
-  const std::string png = dry && !fs::exists(season.path / "map.png") ? std::string() : season_map(game, season, rules, reports, in.data_dir());
+  const std::string png = season_map(season, view, in.data_dir(), dry);
   if (!dry) {
     // What is on disk is what was sent.
-    for (const auto& [relative, content] : report::report_files(reports.set)) {
+    for (const auto& [relative, content] : report::report_files(reports)) {
       const fs::path path = season.path / relative;
       if (fs::exists(path) && read_bytes(path) == content) continue;
       fs::create_directories(path.parent_path());
@@ -74,13 +69,13 @@ Exit run(const Invocation& in) {
   }
   const mail::Mailbox from = mail::parse_mailbox(game.config().mail.from, "game.yaml mail.from");
   const std::string domain = from.address.substr(from.address.find('@') + 1);
-  const std::string kind = reports.resolved ? "report" : "opening";
+  const std::string kind = loaded.resolution ? "report" : "opening";
   auto mailer = dry ? nullptr : choose_mailer(in, game);
   mail::Ledger ledger(game.root() / "mail" / "sent.yaml");
   int sent = 0;
   int skipped = 0;
-  for (std::size_t i = 0; i < reports.set.players.size(); ++i) {
-    const report::PlayerReport& r = reports.set.players[i];
+  for (std::size_t i = 0; i < reports.players.size(); ++i) {
+    const report::PlayerReport& r = reports.players[i];
     const PlayerInfo& player = game.config().players[i];
     const std::string key = season.path.filename().string() + "/" + kind + "/" + player.id;
     if (ledger.sent(key)) {
@@ -110,7 +105,7 @@ Exit run(const Invocation& in) {
       ledger.record({key, m.message_id, player.email, where, m.date});
       ++sent;
     } catch (const TransportError&) {
-      in.out << "Sent " << sent << " of " << reports.set.players.size() << " before the failure; run `wallenstein mail` "
+      in.out << "Sent " << sent << " of " << reports.players.size() << " before the failure; run `wallenstein mail` "
              << "again to send the rest (nothing is sent twice).\n";
       throw;
     }

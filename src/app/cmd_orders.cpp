@@ -6,8 +6,8 @@
 #include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/order_file.hpp"
-#include "adapters/ruleset_loader.hpp"
 #include "app/command.hpp"
+#include "app/season_context.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
@@ -15,18 +15,14 @@ namespace {
 
 /// The game, its rules and the state of the season being planned.
 struct Planning {
-  GameDirectory game;
-  Ruleset rules;
-  SeasonDir season;
+  OpenedSeason opened;
   GameState state;
 };
 
 Planning open_planning(const Invocation& in) {
-  GameDirectory game = GameDirectory::open(in.game_dir());
-  Ruleset rules = load_ruleset(in.data_dir());
-  SeasonDir season = game.current();
-  GameState state = game.load_state(season, rules);
-  return Planning{std::move(game), std::move(rules), std::move(season), std::move(state)};
+  OpenedSeason opened = open_season(in, DefaultSeason::current);
+  GameState state = opened.game.load_state(opened.season, opened.rules);
+  return Planning{std::move(opened), std::move(state)};
 }
 
 void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
@@ -37,10 +33,10 @@ Exit run_check(const Invocation& in) {
   const Planning p = open_planning(in);
   bool all_ok = true;
   for (const auto& path : in.get<std::vector<std::string>>("files")) {
-    const CheckedOrderFile checked = check_order_file(path, p.state, p.rules);
+    const CheckedOrderFile checked = check_order_file(path, p.state, p.opened.rules);
     print(in, checked.diagnostics);
     if (checked.ok()) {
-      in.out << path << ": ok (" << checked.player_id << ", " << season_label(p.rules, p.state.season_index).name()
+      in.out << path << ": ok (" << checked.player_id << ", " << season_label(p.opened.rules, p.state.season_index).name()
              << ")\n";
     } else {
       all_ok = false;
@@ -56,7 +52,7 @@ Exit run_submit(const Invocation& in) {
   const Planning p = open_planning(in);
   const std::string path = in.get<std::string>("file");
   const SourceFile source = read_source(path, kMaxOrderBytes);
-  const CheckedOrderFile checked = check_order_source(source, p.state, p.rules);
+  const CheckedOrderFile checked = check_order_source(source, p.state, p.opened.rules);
   print(in, checked.diagnostics);
   if (!checked.ok()) {
     in.err << path << ": not stored; fix the errors above and submit again\n";
@@ -67,19 +63,19 @@ Exit run_submit(const Invocation& in) {
            << in.get<std::string>("player") << "\"; not stored\n";
     return Exit::invalid_input;
   }
-  const auto target = p.season.orders_file(checked.player_id);
+  const auto target = p.opened.season.orders_file(checked.player_id);
   const bool replacing = std::filesystem::exists(target);
   std::filesystem::create_directories(target.parent_path());
   write_atomic(target, source.text);
-  in.out << "Stored the orders of " << checked.player_id << " for " << p.season.name
+  in.out << "Stored the orders of " << checked.player_id << " for " << p.opened.season.name
          << (replacing ? " (replacing the earlier ones)" : "") << ": " << target.string() << "\n";
   return Exit::ok;
 }
 
 Exit run_status(const Invocation& in) {
   const Planning p = open_planning(in);
-  const GameConfig& config = p.game.config();
-  const SeasonLabel label = season_label(p.rules, p.state.season_index);
+  const GameConfig& config = p.opened.game.config();
+  const SeasonLabel label = season_label(p.opened.rules, p.state.season_index);
   in.out << "Game " << config.name << ", " << config.players.size() << " players\n";
   if (p.state.finished) {
     in.out << "The game is over. ";
@@ -90,10 +86,10 @@ Exit run_status(const Invocation& in) {
     in.out << "\n";
     return Exit::ok;
   }
-  in.out << "Season " << label.name() << " (" << label.index << " of " << p.rules.season_count() << ")\n";
+  in.out << "Season " << label.name() << " (" << label.index << " of " << p.opened.rules.season_count() << ")\n";
   const auto deadline = config.deadlines.find(label.name());
   in.out << "Deadline: " << (deadline == config.deadlines.end() ? std::string("none set") : deadline->second) << "\n";
-  const auto submitted = p.game.submitted(p.season);
+  const auto submitted = p.opened.game.submitted(p.opened.season);
   std::string have;
   std::string missing;
   for (const auto& player : config.players) {

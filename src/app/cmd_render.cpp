@@ -2,45 +2,29 @@
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
-#include "adapters/game_directory.hpp"
 #include "adapters/map/render.hpp"
-#include "adapters/ruleset_loader.hpp"
-#include "adapters/season_files.hpp"
 #include "app/command.hpp"
+#include "app/season_context.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
 namespace {
 
 Exit run(const Invocation& in) {
-  const GameDirectory game = GameDirectory::open(in.game_dir());
-  const auto data = in.data_dir();
-  const Ruleset rules = load_ruleset(data);
-  const map::MapStyle style = map::load_map_style(data);
-  const SeasonDir season = in.has("season") ? game.find(in.get<std::string>("season")) : game.current();
-  const GameState start = game.load_state(season, rules);
-  std::optional<ResolvedSeason> resolved;
-  if (game.next(season)) resolved = load_resolved(game, season, rules);
-
-  map::MapRequest request;
-  request.config = &game.config();
-  request.rules = &rules;
-  request.start = &start;
-  request.shown = resolved ? &resolved->result.next : &start;
-  request.log = resolved ? &resolved->result.log : nullptr;
   const std::string layout = in.get<std::string>("layout");
   if (layout != "board" && layout != "geo") throw UsageError("--layout must be board or geo");
-  request.layout = layout == "geo" ? map::Layout::geo : map::Layout::board;
   const int width = in.get<int>("width");
   if (width < 800 || width > 6400) throw UsageError("--width must be between 800 and 6400 pixels");
-  request.width = width;
-
-  const auto rendered = map::render_map(request, style);
-  const std::filesystem::path out = in.has("output") ? std::filesystem::path(in.get<std::string>("output"))
-                                                     : season.path / "map.png";
+  const OpenedSeason opened = open_season(in, DefaultSeason::current);
+  const LoadedSeason loaded = load_season(opened);
+  const map::MapRequest request{loaded.view(opened.game.config(), opened.rules),
+                                layout == "geo" ? map::Layout::geo : map::Layout::board, static_cast<double>(width)};
+  const auto rendered = map::render_map(request, map::load_map_style(in.data_dir()));
+  const std::filesystem::path out =
+      in.has("output") ? std::filesystem::path(in.get<std::string>("output")) : opened.season.path / "map.png";
   write_atomic(out, rendered.png);
-  in.out << "Map of " << season.name << (resolved ? " (after resolving it)" : "") << ": " << out.string() << " ("
-         << static_cast<int>(rendered.scene.width) << "x" << static_cast<int>(rendered.scene.height) << ")\n";
+  in.out << "Map of " << opened.season.name << (loaded.resolution ? " (after resolving it)" : "") << ": " << out.string()
+         << " (" << static_cast<int>(rendered.scene.width) << "x" << static_cast<int>(rendered.scene.height) << ")\n";
   return Exit::ok;
 }
 

@@ -1,36 +1,37 @@
 #include <ostream>
 
 #include "adapters/files.hpp"
-#include "adapters/game_directory.hpp"
 #include "adapters/report/reports.hpp"
-#include "adapters/ruleset_loader.hpp"
-#include "adapters/season_files.hpp"
 #include "app/command.hpp"
-#include "app/season_reports.hpp"
+#include "app/season_context.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
 namespace {
 
+/// Whether a report file belongs to a player (public.txt belongs to everyone).
+bool belongs_to(const std::string& relative, const std::string& player) {
+  return relative == "reports/public.txt" || relative == "reports/" + player + ".txt" ||
+         relative == "reports/" + player + ".html" ||
+         (relative.size() > player.size() + 6 && relative.compare(relative.size() - player.size() - 6, std::string::npos,
+                                                                  "-" + player + ".yaml") == 0);
+}
+
 Exit run(const Invocation& in) {
-  const GameDirectory game = GameDirectory::open(in.game_dir());
-  const Ruleset rules = load_ruleset(in.data_dir());
-  const SeasonDir season = in.has("season") ? game.find(in.get<std::string>("season")) : default_report_season(game);
-  const SeasonReports reports = season_reports(game, season, rules, in.templates_dir());
+  const OpenedSeason opened = open_season(in, DefaultSeason::last_report);
+  const LoadedSeason loaded = load_season(opened);
+  const auto reports = report::build_reports(loaded.view(opened.game.config(), opened.rules),
+                                             report::Templates::load(in.templates_dir()));
   std::size_t written = 0;
-  for (const auto& [relative, content] : report::report_files(reports.set)) {
-    const bool player_file = relative != "reports/public.txt";
-    if (in.has("player") && player_file && relative.find("/" + in.get<std::string>("player") + ".") == std::string::npos &&
-        relative.find("-" + in.get<std::string>("player") + ".yaml") == std::string::npos) {
-      continue;
-    }
-    const auto path = season.path / relative;
+  for (const auto& [relative, content] : report::report_files(reports)) {
+    if (in.has("player") && !belongs_to(relative, in.get<std::string>("player"))) continue;
+    const auto path = opened.season.path / relative;
     std::filesystem::create_directories(path.parent_path());
     write_atomic(path, content);
     ++written;
   }
-  in.out << (reports.resolved ? "Reports on " : "Opening reports of ") << season.name << ": " << written
-         << " files in " << (season.path / "reports").string() << "\n";
+  in.out << (loaded.resolution ? "Reports on " : "Opening reports of ") << opened.season.name << ": " << written
+         << " files in " << (opened.season.path / "reports").string() << "\n";
   return Exit::ok;
 }
 

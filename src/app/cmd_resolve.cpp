@@ -46,21 +46,10 @@ Exit run_resolve(const Invocation& in) {
   transaction.write(season_rel / "log.yaml", resolved.log_text);
   if (!in.has("state-only")) {
     // The map of what happened, in the same transaction: a crash leaves all or nothing.
-    const map::MapStyle style = map::load_map_style(in.data_dir());
-    map::MapRequest request;
-    request.config = &game.config();
-    request.rules = &rules;
-    request.start = &inputs.state;
-    request.shown = &next;
-    request.log = &resolved.result.log;
-    transaction.write(season_rel / "map.png", map::render_map(request, style).png);
-    report::ReportInput report_input;
-    report_input.config = &game.config();
-    report_input.rules = &rules;
-    report_input.start = &inputs.state;
-    report_input.after = &next;
-    report_input.log = &resolved.result.log;
-    const auto reports = report::build_reports(report_input, report::Templates::load(in.templates_dir()));
+    const SeasonView view{&game.config(), &rules, &inputs.state, &next, &resolved.result.log};
+    const map::MapRequest request{view, map::Layout::board, 0};
+    transaction.write(season_rel / "map.png", map::render_map(request, map::load_map_style(in.data_dir())).png);
+    const auto reports = report::build_reports(view, report::Templates::load(in.templates_dir()));
     for (const auto& [relative, content] : report::report_files(reports)) transaction.write(season_rel / relative, content);
   }
   std::vector<std::pair<fs::path, std::string>> files{{"state.yaml", resolved.state_text}};

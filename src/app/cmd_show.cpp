@@ -1,23 +1,18 @@
 #include <ostream>
 
-#include "adapters/game_directory.hpp"
 #include "adapters/json_view.hpp"
-#include "adapters/ruleset_loader.hpp"
-#include "adapters/season_files.hpp"
 #include "app/command.hpp"
+#include "app/season_context.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
 namespace {
 
 Exit run(const Invocation& in) {
-  const GameDirectory game = GameDirectory::open(in.game_dir());
-  const Ruleset rules = load_ruleset(in.data_dir());
-  const SeasonDir season = in.has("season") ? game.find(in.get<std::string>("season")) : game.current();
-  const GameState state = game.load_state(season, rules);
-  std::optional<ResolvedSeason> resolved;
-  if (game.next(season)) resolved = load_resolved(game, season, rules);
-  const auto json = public_json(game.config(), state, rules, resolved ? &resolved->result.log : nullptr);
+  const OpenedSeason opened = open_season(in, DefaultSeason::current);
+  const LoadedSeason loaded = load_season(opened);
+  const auto json = public_json(opened.game.config(), loaded.start, opened.rules,
+                                loaded.resolution ? &loaded.resolution->result.log : nullptr);
   if (in.has("json")) {
     in.out << json.dump(2) << "\n";
     return Exit::ok;

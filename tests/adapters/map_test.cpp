@@ -97,14 +97,7 @@ class Map : public ::testing::Test {
 
   static map::RenderedMap render(const GameConfig& cfg, const GameState& shown, const GameState* start,
                                  const SeasonLog* log, Layout layout = Layout::board, double width = 0) {
-    map::MapRequest r;
-    r.config = &cfg;
-    r.rules = rules_;
-    r.shown = &shown;
-    r.start = start ? start : &shown;
-    r.log = log;
-    r.layout = layout;
-    r.width = width;
+    const map::MapRequest r{SeasonView{&cfg, rules_, start ? start : &shown, &shown, log}, layout, width};
     return map::render_map(r, *style_);
   }
 

@@ -38,7 +38,7 @@ class Reports : public ::testing::Test {
   }
 
   static report::ReportSet reports(const GameConfig& cfg, const GameState& start, const SeasonResult& result) {
-    report::ReportInput in{&cfg, rules_, &start, &result.next, &result.log};
+    SeasonView in{&cfg, rules_, &start, &result.next, &result.log};
     return report::build_reports(in, *templates_);
   }
 
@@ -159,7 +159,7 @@ TEST_F(Reports, ABrokenTemplateIsReportedWithItsFile) {
   const GameConfig cfg = config(3);
   NewGame spec{"reports", {"red", "blue", "yellow"}, 8};
   const GameState state = new_game(spec, *rules_);
-  report::ReportInput in{&cfg, rules_, &state, &state, nullptr};
+  SeasonView in{&cfg, rules_, &state, &state, nullptr};
   try {
     report::build_reports(in, broken);
     FAIL() << "a broken template was accepted";

@@ -10,6 +10,7 @@
 #include "adapters/order_file.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/random_orders.hpp"
+#include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -20,27 +21,9 @@ using testing::read_text;
 using testing::TempDir;
 using testing::write_text;
 
-struct Outcome {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using testing::Outcome;
 
-std::string quote(const std::string& arg) {
-  std::string q = "'";
-  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-/// Runs the binary with arguments; captures stdout, stderr and the exit status.
-Outcome run(const std::vector<std::string>& args) {
-  TempDir io;
-  std::string command = quote(WALLENSTEIN_BINARY);
-  for (const auto& a : args) command += " " + quote(a);
-  command += " >" + quote((io / "out").string()) + " 2>" + quote((io / "err").string());
-  const int raw = std::system(command.c_str());
-  return Outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_text(io / "out"), read_text(io / "err")};
-}
+Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
 
 std::vector<std::string> players_args(int count) {
   const std::vector<std::string> specs = {"red:Anna Weber:anna@example.org", "blue:Jörg Krämer:joerg@example.org",

@@ -16,6 +16,7 @@
 #include <set>
 #include <thread>
 
+#include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -27,29 +28,12 @@ using testing::read_text;
 using testing::TempDir;
 using testing::write_text;
 
-struct Outcome {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using testing::Outcome;
+using testing::run_shell;
+using testing::shell_quote;
 
-std::string quote(const std::string& arg) {
-  std::string q = "'";
-  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-Outcome shell(const std::string& command) {
-  TempDir io;
-  const int raw = std::system((command + " >" + quote((io / "out").string()) + " 2>" + quote((io / "err").string())).c_str());
-  return Outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_text(io / "out"), read_text(io / "err")};
-}
-
-Outcome wallenstein(const std::vector<std::string>& args) {
-  std::string command = quote(WALLENSTEIN_BINARY);
-  for (const auto& a : args) command += " " + quote(a);
-  return shell(command);
-}
+Outcome shell(const std::string& command) { return run_shell(command); }
+Outcome wallenstein(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
 
 int free_port() {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -122,8 +106,8 @@ class SmtpServer {
 };
 
 Json read_mail(const std::string& mode, const fs::path& dir) {
-  const Outcome r = shell("/usr/bin/python3 " + quote(testing::source_path("tests/mail/read_mail.py").string()) + " " +
-                          mode + " " + quote(dir.string()));
+  const Outcome r = shell("/usr/bin/python3 " + shell_quote(testing::source_path("tests/mail/read_mail.py").string()) + " " +
+                          mode + " " + shell_quote(dir.string()));
   EXPECT_EQ(r.status, 0) << r.err;
   return Json::parse(r.out);
 }

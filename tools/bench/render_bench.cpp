@@ -53,11 +53,7 @@ int main(int argc, char** argv) {
   const map::MapStyle style = map::load_map_style(data);
   const GameDirectory game = GameDirectory::open(argv[1]);
   const GameState state = game.load_state(game.current(), rules);
-  map::MapRequest request;
-  request.config = &game.config();
-  request.rules = &rules;
-  request.shown = &state;
-  request.start = &state;
+  const map::MapRequest request{SeasonView{&game.config(), &rules, &state, &state, nullptr}, map::Layout::board, 0};
 
   map::render_map(request, style);  // warm-up: fontconfig and the font cache load once per process
   std::vector<double> map_ms;

@@ -66,17 +66,17 @@ std::string action_name(const Ruleset& rules, Action a) { return rules.action(a)
 }  // namespace
 
 void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& text, double s, MapScene& scene) {
-  const GameState& state = *req.shown;
-  const GameState& start = req.start ? *req.start : state;
-  const Ruleset& rules = *req.rules;
-  const SeasonLog* log = req.log;
+  const GameState& state = *req.season.after;
+  const GameState& start = req.season.start ? *req.season.start : state;
+  const Ruleset& rules = *req.season.rules;
+  const SeasonLog* log = req.season.log;
   const Rgb ink = style.colour("ink");
   const Rgb muted = style.colour("muted");
   Column col(scene, text, style, s);
   const auto letters = player_letters(state);
 
   // Title and what this map is.
-  const Box title = col.put("Wallenstein · " + req.config->name, col.x(), TextRole::title, "title", true, ink);
+  const Box title = col.put("Wallenstein · " + req.season.config->name, col.x(), TextRole::title, "title", true, ink);
   col.skip(title.h / s + 2);
   const SeasonLabel label = season_label(rules, start.season_index);
   std::string subtitle;
@@ -95,11 +95,11 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
     detail = state.winners.size() == 1 ? "Winner: " : "Shared win: ";
     for (std::size_t i = 0; i < state.winners.size(); ++i) {
       const PlayerState& w = state.player(state.winners[i]);
-      detail += (i ? ", " : "") + req.config->players[state.winners[i].value].name + " (" + std::to_string(w.vp) + " VP)";
+      detail += (i ? ", " : "") + req.season.config->players[state.winners[i].value].name + " (" + std::to_string(w.vp) + " VP)";
     }
   } else if (!log) {
-    const auto deadline = req.config->deadlines.find(label.name());
-    detail = deadline == req.config->deadlines.end() ? "No deadline set" : "Orders due: " + deadline->second;
+    const auto deadline = req.season.config->deadlines.find(label.name());
+    detail = deadline == req.season.config->deadlines.end() ? "No deadline set" : "Orders due: " + deadline->second;
   } else {
     detail = "Event: " + rules.event(log->event).name;
   }
@@ -120,7 +120,7 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
     const PlayerState& player = state.players[i];
     const PlayerColours colours = player_colours(style, state, p);
     scene.swatches.push_back({Box{col.x(), col.y(), row_h - 4 * s, row_h - 4 * s}, colours.fill, ink, letters[i], colours.text});
-    col.put(req.config->players[i].name, col.x() + row_h + 2 * s, TextRole::panel, "panel", true, ink,
+    col.put(req.season.config->players[i].name, col.x() + row_h + 2 * s, TextRole::panel, "panel", true, ink,
             col.x() + (columns[0].second - 6) * s);
     const std::vector<int> values = {player.thaler, player.grain, player.vp, player.reserve, state.province_count(p)};
     for (std::size_t k = 0; k < values.size(); ++k) {

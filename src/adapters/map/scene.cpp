@@ -78,7 +78,7 @@ Point pole_of(const Shape& shape, Point site) {
 std::vector<Point> project(const MapRequest& req, const MapStyle& style) {
   std::vector<Point> raw;
   const double mid_lat = (style.lat_min + style.lat_max) / 2 * kPi / 180;
-  for (const Province& p : req.rules->provinces) {
+  for (const Province& p : req.season.rules->provinces) {
     if (req.layout == Layout::board) raw.push_back(p.board);
     else raw.push_back({(p.lon - style.lon_min) * std::cos(mid_lat), style.lat_max - p.lat});
   }
@@ -151,8 +151,8 @@ std::vector<std::string> player_letters(const GameState& state) {
 }
 
 MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit& text) {
-  const GameState& state = *req.shown;
-  const Ruleset& rules = *req.rules;
+  const GameState& state = *req.season.after;
+  const Ruleset& rules = *req.season.rules;
   const double width = req.width > 0 ? req.width : style.width;
   const double s = width / style.width;
   MapScene scene;
@@ -276,8 +276,8 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
       double x = shape.pole.x - (icon_count * icon + (icon_count - 1) * gap) / 2;
       for (Building b : kAllBuildings) {
         if (!ps.has(b)) continue;
-        const bool fresh = req.start && !req.start->at(shape.id).has(b);
-        scene.icons.push_back({icon_of(b), Box{x, y, icon, icon}, fresh && req.log, 0});
+        const bool fresh = req.season.start && !req.season.start->at(shape.id).has(b);
+        scene.icons.push_back({icon_of(b), Box{x, y, icon, icon}, fresh && req.season.log, 0});
         taken.take(scene.icons.back().box);
         x += icon + gap;
       }
@@ -290,8 +290,8 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
 
   // What happened this season, drawn over the map.
   std::vector<std::pair<std::string, Point>> tags;
-  if (req.log) {
-    const SeasonLog& log = *req.log;
+  if (req.season.log) {
+    const SeasonLog& log = *req.season.log;
     auto pole = [&](ProvinceId p) { return scene.shapes[p.value].pole; };
     auto shorten = [&](Point from, Point to) {
       const double d = std::max(1.0, std::hypot(to.x - from.x, to.y - from.y));

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "adapters/game_config.hpp"
 #include "adapters/map/geometry.hpp"
 #include "adapters/map/style.hpp"
 #include "adapters/map/text.hpp"
+#include "adapters/season_view.hpp"
 #include "core/game_state.hpp"
 #include "core/ruleset.hpp"
 #include "core/season_log.hpp"
@@ -17,15 +17,10 @@ namespace wallenstein::map {
 /// Where provinces sit: as on the printed board, or by geography.
 enum class Layout { board, geo };
 
-/// What a map shows. For a season being planned, `shown` is its state and `log` is null; for a
-/// resolved season, `shown` is the state after it, `start` the state it began with and `log`
-/// what happened, drawn over the map.
+/// What a map shows: the state after the season (for a season being planned, its start), with
+/// what happened drawn over it.
 struct MapRequest {
-  const GameConfig* config = nullptr;
-  const Ruleset* rules = nullptr;
-  const GameState* shown = nullptr;
-  const GameState* start = nullptr;
-  const SeasonLog* log = nullptr;
+  SeasonView season;
   Layout layout = Layout::board;
   double width = 0;  ///< 0: the style's default
 };

@@ -13,7 +13,7 @@ std::string str(int n) { return std::to_string(n); }
 /// Builds the template data with this game's names.
 class Builder {
  public:
-  explicit Builder(const ReportInput& in) : in_(in), rules_(*in.rules), before_(*in.start), after_(*in.after) {}
+  explicit Builder(const SeasonView& in) : in_(in), rules_(*in.rules), before_(*in.start), after_(*in.after) {}
 
   std::string player(PlayerIndex p) const { return in_.config->players[p.value].name; }
   std::string province(ProvinceId p) const { return rules_.province(p).name; }
@@ -485,7 +485,7 @@ class Builder {
   }
 
  private:
-  const ReportInput& in_;
+  const SeasonView& in_;
   const Ruleset& rules_;
   const GameState& before_;
   const GameState& after_;
@@ -493,12 +493,12 @@ class Builder {
 
 }  // namespace
 
-std::optional<SeasonLabel> next_season(const ReportInput& input) {
+std::optional<SeasonLabel> next_season(const SeasonView& input) {
   if (input.after->finished) return std::nullopt;
   return season_label(*input.rules, input.after->season_index);
 }
 
-Data report_data(const ReportInput& in, std::optional<PlayerIndex> player) {
+Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   const Builder b(in);
   const Ruleset& rules = *in.rules;
   const GameState& after = *in.after;

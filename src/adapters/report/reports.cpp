@@ -2,7 +2,7 @@
 
 namespace wallenstein::report {
 
-ReportSet build_reports(const ReportInput& input, const Templates& templates) {
+ReportSet build_reports(const SeasonView& input, const Templates& templates) {
   ReportSet set;
   set.public_text = templates.render(Format::text, "public", report_data(input, std::nullopt));
   const auto next = next_season(input);

@@ -30,7 +30,7 @@ struct ReportSet {
 inline constexpr const char* kMapContentId = "map@wallenstein";
 
 /// Renders every report of a season from the templates.
-ReportSet build_reports(const ReportInput& input, const Templates& templates);
+ReportSet build_reports(const SeasonView& input, const Templates& templates);
 
 /// The files of a report set, relative to the season directory, in a stable order.
 std::vector<std::pair<std::string, std::string>> report_files(const ReportSet& reports);

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "adapters/game_config.hpp"
+#include "core/game_state.hpp"
+#include "core/ruleset.hpp"
+#include "core/season_log.hpp"
+
+namespace wallenstein {
+
+/// A season as the map and the reports show it. A resolved season: `start` is its state,
+/// `after` the state it led to, `log` what happened. A season being planned: `after` is
+/// `start` and `log` is null.
+struct SeasonView {
+  const GameConfig* config = nullptr;
+  const Ruleset* rules = nullptr;
+  const GameState* start = nullptr;
+  const GameState* after = nullptr;
+  const SeasonLog* log = nullptr;
+
+  bool resolved() const { return log != nullptr; }
+};
+
+}  // namespace wallenstein

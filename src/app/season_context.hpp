@@ -1,0 +1,39 @@
+#pragma once
+
+#include <optional>
+
+#include "adapters/game_directory.hpp"
+#include "adapters/season_files.hpp"
+#include "adapters/season_view.hpp"
+#include "app/command.hpp"
+
+namespace wallenstein::app {
+
+/// Which season a command works on when `--season` is not given.
+enum class DefaultSeason {
+  current,       ///< the season being planned
+  last_report,   ///< the last resolved season, or the first season before any resolve
+};
+
+/// A game directory opened with its ruleset and the season a command works on.
+struct OpenedSeason {
+  GameDirectory game;
+  Ruleset rules;
+  SeasonDir season;
+};
+
+/// Opens the game of `DIR`, loads the ruleset and picks the season (`--season` or the default).
+OpenedSeason open_season(const Invocation& in, DefaultSeason fallback);
+
+/// A season loaded for the map and the reports: its state and, when it has been resolved, its
+/// resolution (re-resolved and checked against the stored log and next state).
+struct LoadedSeason {
+  GameState start;
+  std::optional<ResolvedSeason> resolution;
+
+  SeasonView view(const GameConfig& config, const Ruleset& rules) const;
+};
+
+LoadedSeason load_season(const OpenedSeason& opened);
+
+}  // namespace wallenstein::app
