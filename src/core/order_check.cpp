@@ -41,6 +41,7 @@ class Checker {
 
   std::vector<std::string> names(const std::vector<ProvinceId>& ids) const {
     std::vector<std::string> out;
+    out.reserve(ids.size());
     for (ProvinceId id : ids) out.push_back(name(id));
     return out;
   }
@@ -195,6 +196,7 @@ class Checker {
       const auto& coins = rules_.coin_cards;
       if (std::find(coins.begin(), coins.end(), value) == coins.end()) {
         std::vector<std::string> list;
+        list.reserve(coins.size());
         for (int c : coins) list.push_back(std::to_string(c));
         error(w.at, "bid " + w.text + " is not a coin card; the coins are " + join_names(list, " and ") +
                         ", or bid a province card or none");

@@ -20,7 +20,7 @@ const BonusTile* Context::tile_with(PlayerIndex player, TileEffect effect) const
 }
 
 void Context::record(LogEntry entry) {
-  log.entries.push_back(std::move(entry));
+  log.entries.push_back(entry);
   step_done();
 }
 
