@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "adapters/ruleset_loading.hpp"
 #include "adapters/yaml_file.hpp"
 #include "core/text.hpp"
 
@@ -15,29 +16,10 @@ namespace wallenstein {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr std::size_t kMaxDataBytes = 4 << 20;
-
-YamlFile open_data(const fs::path& dir, const char* name) { return YamlFile::parse(read_source(dir / name, kMaxDataBytes)); }
-
-bool valid_id(const std::string& id) {
-  return !id.empty() && id.size() <= 40 && std::all_of(id.begin(), id.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-  });
-}
-
-int as_int(YamlReader& r, const YAML::Node& map, std::string_view key, std::int64_t min, std::int64_t max,
-           std::string_view where) {
-  auto node = r.require(map, key, "");
-  if (!node) return 0;
-  auto value = r.integer(*node, std::string(where) + " " + std::string(key), min, max);
-  return value ? static_cast<int>(*value) : 0;
-}
-
-std::string as_text(YamlReader& r, const YAML::Node& map, std::string_view key, std::string_view where) {
-  auto node = r.require(map, key, "");
-  if (!node) return {};
-  return r.text(*node, std::string(where) + " " + std::string(key)).value_or("");
-}
+using loading::as_int;
+using loading::as_text;
+using loading::open_data;
+using loading::valid_id;
 
 void load_provinces(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "provinces.yaml");
@@ -211,295 +193,19 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
   r.throw_if_errors();
 }
 
-std::optional<EventEffect> event_effect(std::string_view s) {
-  static const std::map<std::string_view, EventEffect> kEffects = {
-      {"trading_house_calms", EventEffect::trading_house_calms}, {"palace_guard", EventEffect::palace_guard},
-      {"tax_max", EventEffect::tax_max},           {"tax_min", EventEffect::tax_min},
-      {"grain_max", EventEffect::grain_max},       {"grain_min", EventEffect::grain_min},
-      {"neutral_peasants", EventEffect::neutral_peasants}, {"religious_peace", EventEffect::religious_peace},
-      {"army_shortage", EventEffect::army_shortage}};
-  auto it = kEffects.find(s);
-  return it == kEffects.end() ? std::nullopt : std::optional(it->second);
-}
-
-void load_events(const fs::path& dir, Ruleset& rules) {
-  const YamlFile file = open_data(dir, "events.yaml");
-  YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "events.yaml")) r.throw_if_errors();
-  auto events = r.require(root, "events", "list of event cards");
-  r.throw_if_errors();
-  if (!r.expect_sequence(*events, "events")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 8> kFields = {"id", "name", "effect", "value", "armies5", "armies3", "winter_loss", "text"};
-  std::set<std::string> seen;
-  for (const auto& node : *events) {
-    if (!r.expect_map(node, "event")) continue;
-    r.check_keys(node, kFields, "event");
-    EventCard card;
-    card.id = as_text(r, node, "id", "event");
-    const std::string where = "event " + card.id;
-    if (!valid_id(card.id)) r.error(node, "event id \"" + card.id + "\" must be lowercase letters, digits or _");
-    if (!seen.insert(card.id).second) r.error(node, "event id " + card.id + " is used twice");
-    card.name = as_text(r, node, "name", where);
-    card.text = as_text(r, node, "text", where);
-    const std::string effect = as_text(r, node, "effect", where);
-    if (auto e = event_effect(effect)) {
-      card.effect = *e;
-    } else if (!effect.empty()) {
-      r.error(node["effect"], "unknown effect \"" + effect + "\"; see the list at the top of events.yaml");
-    }
-    switch (card.effect) {
-      case EventEffect::religious_peace: break;
-      case EventEffect::army_shortage:
-        card.armies5 = as_int(r, node, "armies5", 0, 62, where);
-        card.armies3 = as_int(r, node, "armies3", 0, 62, where);
-        break;
-      default: card.value = as_int(r, node, "value", 0, 62, where); break;
-    }
-    card.winter_loss = as_int(r, node, "winter_loss", 0, 100, where);
-    rules.events.push_back(std::move(card));
-  }
-  if (rules.events.empty()) r.error(*events, "there must be at least one event card");
-  r.throw_if_errors();
-}
-
-void load_supply_table(const fs::path& dir, Ruleset& rules) {
-  const YamlFile file = open_data(dir, "supply_table.yaml");
-  YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "supply_table.yaml")) r.throw_if_errors();
-  auto rows = r.require(root, "rows", "list of rows");
-  r.throw_if_errors();
-  if (!r.expect_sequence(*rows, "rows")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 4> kFields = {"unsupplied_min", "unsupplied_max", "revolts", "extra_peasants"};
-  int next_min = 1;
-  bool open_ended = false;
-  for (const auto& node : *rows) {
-    if (!r.expect_map(node, "row")) continue;
-    r.check_keys(node, kFields, "supply table row");
-    SupplyRow row;
-    row.unsupplied_min = as_int(r, node, "unsupplied_min", 1, 1000, "row");
-    if (auto max = r.require(node, "unsupplied_max", "a number or null"); max && !max->IsNull()) {
-      row.unsupplied_max = static_cast<int>(r.integer(*max, "unsupplied_max", 1, 1000).value_or(0));
-    }
-    row.revolts = as_int(r, node, "revolts", 0, 45, "row");
-    row.extra_peasants = as_int(r, node, "extra_peasants", 0, 20, "row");
-    if (open_ended || row.unsupplied_min != next_min) {
-      r.error(node, "rows must cover 1, 2, 3... without gaps or overlaps; this row should start at " + std::to_string(next_min));
-    }
-    if (row.unsupplied_max && *row.unsupplied_max < row.unsupplied_min) r.error(node, "unsupplied_max is below unsupplied_min");
-    next_min = row.unsupplied_max ? *row.unsupplied_max + 1 : next_min;
-    open_ended = !row.unsupplied_max;
-    rules.supply_table.push_back(row);
-  }
-  if (!open_ended) r.error(*rows, "the last row must have unsupplied_max: null (no upper limit)");
-  r.throw_if_errors();
-}
-
-std::optional<Fraction> fraction(YamlReader& r, const YAML::Node& node, std::string_view what) {
-  const auto text = r.text(node, what);
-  if (!text) return std::nullopt;
-  const auto slash = text->find('/');
-  try {
-    if (slash != std::string::npos) {
-      const long num = std::stol(text->substr(0, slash));
-      const long den = std::stol(text->substr(slash + 1));
-      if (num >= 0 && den > 0 && num <= den && den <= 1000000) {
-        return Fraction{static_cast<std::uint32_t>(num), static_cast<std::uint32_t>(den)};
-      }
-    }
-  } catch (const std::exception&) {
-  }
-  r.error(node, std::string(what) + " must be a fraction \"num/den\" between 0 and 1, like \"2/3\"");
-  return std::nullopt;
-}
-
-void load_tower(const fs::path& dir, Ruleset& rules) {
-  const YamlFile file = open_data(dir, "tower.yaml");
-  YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "tower.yaml")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 3> kTop = {"p_through", "p_release", "fill"};
-  r.check_keys(root, kTop, "tower.yaml");
-  if (auto n = r.require(root, "p_through", "\"2/3\"")) rules.tower.p_through = fraction(r, *n, "p_through").value_or(Fraction{});
-  if (auto n = r.require(root, "p_release", "\"1/3\"")) rules.tower.p_release = fraction(r, *n, "p_release").value_or(Fraction{});
-  if (auto fill = r.require(root, "fill", "cubes_per_player and peasants"); fill && r.expect_map(*fill, "fill")) {
-    rules.tower.fill_cubes_per_player = as_int(r, *fill, "cubes_per_player", 0, 62, "fill");
-    rules.tower.fill_peasants = as_int(r, *fill, "peasants", 0, 20, "fill");
-  }
-  r.throw_if_errors();
-}
-
-void load_tiles(const fs::path& dir, Ruleset& rules) {
-  const YamlFile file = open_data(dir, "bonus_tiles.yaml");
-  YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "bonus_tiles.yaml")) r.throw_if_errors();
-  auto tiles = r.require(root, "tiles", "list of bonus tiles");
-  r.throw_if_errors();
-  if (!r.expect_sequence(*tiles, "tiles")) r.throw_if_errors();
-  static const std::map<std::string_view, TileEffect> kEffects = {
-      {"taxes_bonus", TileEffect::taxes_bonus},     {"grain_bonus", TileEffect::grain_bonus},
-      {"armies5_bonus", TileEffect::armies5_bonus}, {"attack_cubes", TileEffect::attack_cubes},
-      {"defense_cubes", TileEffect::defense_cubes}};
-  static constexpr std::array<std::string_view, 4> kFields = {"id", "name", "effect", "value"};
-  std::set<std::string> seen;
-  for (const auto& node : *tiles) {
-    if (!r.expect_map(node, "tile")) continue;
-    r.check_keys(node, kFields, "tile");
-    BonusTile tile;
-    tile.id = as_text(r, node, "id", "tile");
-    if (!valid_id(tile.id)) r.error(node, "tile id \"" + tile.id + "\" must be lowercase letters, digits or _");
-    if (!seen.insert(tile.id).second) r.error(node, "tile id " + tile.id + " is used twice");
-    tile.name = as_text(r, node, "name", "tile " + tile.id);
-    const std::string effect = as_text(r, node, "effect", "tile " + tile.id);
-    if (auto it = kEffects.find(effect); it != kEffects.end()) {
-      tile.effect = it->second;
-    } else if (!effect.empty()) {
-      r.error(node["effect"], "unknown tile effect \"" + effect + "\"");
-    }
-    tile.value = as_int(r, node, "value", 0, 10, "tile " + tile.id);
-    rules.tiles.push_back(std::move(tile));
-  }
-  if (rules.tiles.size() != 5) r.error(*tiles, "there must be 5 bonus tiles, one per turn-order position");
-  r.throw_if_errors();
-}
-
-void load_actions(const fs::path& dir, Ruleset& rules) {
-  const YamlFile file = open_data(dir, "actions.yaml");
-  YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "actions.yaml")) r.throw_if_errors();
-  auto actions = r.require(root, "actions", "list of the 10 actions");
-  r.throw_if_errors();
-  if (!r.expect_sequence(*actions, "actions")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 8> kFields = {"id", "name", "kind", "cost", "build", "collect", "armies", "move"};
-  std::array<bool, kActionCount> seen{};
-  for (const auto& node : *actions) {
-    if (!r.expect_map(node, "action")) continue;
-    r.check_keys(node, kFields, "action");
-    const std::string id = as_text(r, node, "id", "action");
-    const auto* found = std::find_if(kAllActions.begin(), kAllActions.end(), [&](Action a) { return action_key(a) == id; });
-    if (found == kAllActions.end()) {
-      r.error(node, "unknown action \"" + id + "\"; the actions are fixed by the player board");
-      continue;
-    }
-    ActionDef def;
-    def.action = *found;
-    def.id = id;
-    def.name = as_text(r, node, "name", "action " + id);
-    const std::string kind = as_text(r, node, "kind", "action " + id);
-    const std::string where = "action " + id;
-    if (kind == "build") {
-      def.kind = ActionKind::build;
-      def.cost = as_int(r, node, "cost", 0, 100, where);
-      const std::string b = as_text(r, node, "build", where);
-      const auto* building = std::find_if(kAllBuildings.begin(), kAllBuildings.end(), [&](Building x) { return building_key(x) == b; });
-      if (building == kAllBuildings.end()) r.error(node, "unknown building \"" + b + "\"");
-      else def.builds = *building;
-    } else if (kind == "collect") {
-      def.kind = ActionKind::collect;
-      const std::string c = as_text(r, node, "collect", where);
-      if (c == "grain") def.collects = Resource::grain;
-      else if (c == "taxes") def.collects = Resource::thaler;
-      else r.error(node, "collect must be grain or taxes");
-    } else if (kind == "place") {
-      def.kind = ActionKind::place;
-      def.cost = as_int(r, node, "cost", 0, 100, where);
-      def.armies = as_int(r, node, "armies", 1, 62, where);
-      if (auto move = node["move"]; move.IsDefined()) def.move = r.boolean(move, where + " move").value_or(false);
-    } else if (kind == "battle") {
-      def.kind = ActionKind::battle;
-    } else {
-      r.error(node, "kind must be build, collect, place or battle");
-    }
-    const auto index = static_cast<std::size_t>(def.action);
-    if (seen[index]) r.error(node, "action " + id + " is listed twice");
-    seen[index] = true;
-    rules.actions[index] = std::move(def);
-  }
-  for (Action a : kAllActions) {
-    if (!seen[static_cast<std::size_t>(a)]) r.error(*actions, "action " + std::string(action_key(a)) + " is missing");
-  }
-  r.throw_if_errors();
-}
-
-void load_rules(const fs::path& dir, Ruleset& rules) {
-  const YamlFile file = open_data(dir, "rules.yaml");
-  YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "rules.yaml")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 8> kTop = {"starting_thaler", "pieces", "coin_cards", "years",
-                                                          "events_per_year", "seasons", "battle", "scoring"};
-  r.check_keys(root, kTop, "rules.yaml");
-  if (auto st = r.require(root, "starting_thaler", "player count: thaler"); st && r.expect_map(*st, "starting_thaler")) {
-    for (const auto& e : *st) {
-      const int count = static_cast<int>(r.integer(e.first, "player count", 2, kMaxPlayers).value_or(0));
-      rules.starting_thaler[count] = static_cast<int>(r.integer(e.second, "starting thaler", 0, 1000).value_or(0));
-    }
-  }
-  if (auto pieces = r.require(root, "pieces", ""); pieces && r.expect_map(*pieces, "pieces")) {
-    rules.pieces.cubes_per_player = as_int(r, *pieces, "cubes_per_player", 1, 1000, "pieces");
-    rules.pieces.peasants = as_int(r, *pieces, "peasants", 0, 1000, "pieces");
-    rules.pieces.revolt_markers = as_int(r, *pieces, "revolt_markers", 0, 1000, "pieces");
-    if (auto b = r.require(*pieces, "buildings", ""); b && r.expect_map(*b, "buildings")) {
-      for (Building type : kAllBuildings) {
-        rules.pieces.buildings[static_cast<std::size_t>(type)] = as_int(r, *b, building_key(type), 0, 1000, "buildings");
-      }
-    }
-  }
-  if (auto coins = r.require(root, "coin_cards", "[0, 1, 2, 3, 4]"); coins && r.expect_sequence(*coins, "coin_cards")) {
-    rules.coin_cards.clear();
-    for (const auto& c : *coins) rules.coin_cards.push_back(static_cast<int>(r.integer(c, "coin card", 0, 100).value_or(0)));
-    if (!std::is_sorted(rules.coin_cards.begin(), rules.coin_cards.end())) r.error(*coins, "coin cards must be in increasing order");
-  }
-  if (auto years = r.require(root, "years", "[1618, 1619]"); years && r.expect_sequence(*years, "years")) {
-    rules.years.clear();
-    for (const auto& y : *years) rules.years.push_back(static_cast<int>(r.integer(y, "year", 1000, 9999).value_or(0)));
-    if (rules.years.empty()) r.error(*years, "at least one year is needed");
-  }
-  rules.events_per_year = as_int(r, root, "events_per_year", 1, 12, "rules");
-  if (auto seasons = r.require(root, "seasons", "[spring, summer, autumn]"); seasons && r.expect_sequence(*seasons, "seasons")) {
-    rules.seasons.clear();
-    for (const auto& s : *seasons) {
-      const std::string name = r.text(s, "season").value_or("");
-      if (name == "spring") rules.seasons.push_back(SeasonName::spring);
-      else if (name == "summer") rules.seasons.push_back(SeasonName::summer);
-      else if (name == "autumn") rules.seasons.push_back(SeasonName::autumn);
-      else r.error(s, "season must be spring, summer or autumn");
-    }
-    if (rules.seasons.empty()) r.error(*seasons, "at least one season is needed");
-  }
-  if (auto battle = r.require(root, "battle", ""); battle && r.expect_map(*battle, "battle")) {
-    rules.min_source_armies = as_int(r, *battle, "min_source_armies", 2, 62, "battle");
-    rules.neutral_peasants = as_int(r, *battle, "neutral_peasants", 0, 20, "battle");
-  }
-  if (auto scoring = r.require(root, "scoring", ""); scoring && r.expect_map(*scoring, "scoring")) {
-    rules.scoring.vp_per_province = as_int(r, *scoring, "vp_per_province", 0, 100, "scoring");
-    rules.scoring.vp_per_building = as_int(r, *scoring, "vp_per_building", 0, 100, "scoring");
-    rules.scoring.tie_penalty = as_int(r, *scoring, "tie_penalty", 0, 100, "scoring");
-    if (auto m = r.require(*scoring, "majority", ""); m && r.expect_map(*m, "majority")) {
-      for (Building type : kAllBuildings) {
-        rules.scoring.majority[static_cast<std::size_t>(type)] = as_int(r, *m, building_key(type), 0, 100, "majority");
-      }
-    }
-  }
-  r.throw_if_errors();
-}
-
 }  // namespace
 
 Ruleset load_ruleset(const fs::path& dir) {
   if (!fs::is_directory(dir)) throw InputError(dir.string(), "data directory not found; pass --data DIR");
   Ruleset rules;
   load_provinces(dir, rules);
-  load_rules(dir, rules);
+  loading::load_rules(dir, rules);
   load_setups(dir, rules);
-  load_events(dir, rules);
-  load_supply_table(dir, rules);
-  load_tower(dir, rules);
-  load_tiles(dir, rules);
-  load_actions(dir, rules);
+  loading::load_events(dir, rules);
+  loading::load_supply_table(dir, rules);
+  loading::load_tower(dir, rules);
+  loading::load_tiles(dir, rules);
+  loading::load_actions(dir, rules);
   for (const auto& [count, setup] : rules.standard_setups) {
     if (!rules.starting_thaler.count(count)) {
       throw InputError((dir / "rules.yaml").string(),

@@ -1,5 +1,7 @@
 #include "adapters/map/scene.hpp"
 
+#include "adapters/map/placement.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -8,51 +10,6 @@ namespace wallenstein::map {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-
-/// Boxes already taken on the map, so no two labels or icons overlap.
-class Occupancy {
- public:
-  explicit Occupancy(Box frame) : frame_(frame) {}
-  bool free(const Box& b, double gap) const {
-    if (!b.inside(frame_)) return false;
-    return std::none_of(boxes_.begin(), boxes_.end(), [&](const Box& o) { return o.overlaps(b, gap); });
-  }
-  void take(const Box& b) { boxes_.push_back(b); }
-  const std::vector<Box>& boxes() const { return boxes_; }
-
- private:
-  Box frame_;
-  std::vector<Box> boxes_;
-};
-
-Box box_at(Point centre, double w, double h) { return Box{centre.x - w / 2, centre.y - h / 2, w, h}; }
-
-/// Spiral offsets around a point, nearest first (deterministic).
-std::vector<Point> spiral(double step, double reach) {
-  std::vector<Point> out{{0, 0}};
-  for (double r = step; r <= reach; r += step) {
-    const int n = std::max(8, static_cast<int>(2 * kPi * r / step));
-    for (int k = 0; k < n; ++k) {
-      const double a = -kPi / 2 + 2 * kPi * k / n;  // start straight up
-      out.push_back({r * std::cos(a), r * std::sin(a)});
-    }
-  }
-  return out;
-}
-
-double segment_distance(Point p, Point a, Point b) {
-  const double dx = b.x - a.x;
-  const double dy = b.y - a.y;
-  const double len2 = dx * dx + dy * dy;
-  const double t = len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0) : 0.0;
-  return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
-}
-
-double border_distance(const Shape& shape, Point p) {
-  double best = 1e18;
-  for (const auto& [a, b] : shape.border) best = std::min(best, segment_distance(p, a, b));
-  return best;
-}
 
 /// The point of the shape farthest from its border, on a grid (the "pole of inaccessibility").
 Point pole_of(const Shape& shape, Point site) {
@@ -245,10 +202,7 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
   const double gap = 2 * s;
 
   // Content of each province: badge (owner letter and armies), buildings and revolt markers.
-  struct Stack {
-    double name_y;  ///< centre y of the name
-  };
-  std::vector<Stack> stacks(province_count);
+  std::vector<double> name_y(province_count);  // the centre of each name, above its badge
   for (std::size_t i = 0; i < province_count; ++i) {
     const Shape& shape = scene.shapes[i];
     const ProvinceState& ps = state.at(shape.id);
@@ -261,7 +215,7 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
     const double icons_h = icon_count > 0 ? icon : 0;
     const double total = name_size.h + (badge_h > 0 ? gap + badge_h : 0) + (icons_h > 0 ? gap + icons_h : 0);
     double y = shape.pole.y - total / 2;
-    stacks[i].name_y = y + name_size.h / 2;
+    name_y[i] = y + name_size.h / 2;
     y += name_size.h;
     if (badge_h > 0) {
       y += gap;
@@ -289,7 +243,7 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
   }
 
   // What happened this season, drawn over the map.
-  std::vector<std::pair<std::string, Point>> tags;
+  std::vector<Tag> tags;
   if (req.season.log) {
     const SeasonLog& log = *req.season.log;
     auto pole = [&](ProvinceId p) { return scene.shapes[p.value].pole; };
@@ -322,120 +276,10 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
     }
   }
 
-  // Names: at the top of the stack when free, else the nearest free place, smaller if need be.
-  const auto offsets = spiral(3 * s, 60 * s);
-  for (std::size_t i = 0; i < province_count; ++i) {
-    const Shape& shape = scene.shapes[i];
-    const std::string& name = rules.province(shape.id).name;
-    const Rgb ink = shape.out_of_play ? style.colour("muted") : style.colour("ink");
-    bool placed = false;
-    for (double px = name_px; px >= name_px * 0.75 && !placed; px -= 1 * s) {
-      const auto size = text.measure(name, px, false);
-      for (const Point& off : offsets) {
-        const Point c{shape.pole.x + off.x, stacks[i].name_y + off.y};
-        const Box box = box_at(c, size.w + 4 * s, size.h);
-        if (!contains(shape, c) || !taken.free(box, 1 * s)) continue;
-        scene.texts.push_back({name, box, px, false, ink, style.colour("label_pill"), TextRole::province});
-        taken.take(box);
-        placed = true;
-        break;
-      }
-    }
-    if (!placed) {
-      // Last resort: anywhere near, even outside the cell; the overlap test still holds.
-      const auto size = text.measure(name, name_px * 0.75, false);
-      for (const Point& off : spiral(4 * s, 200 * s)) {
-        const Box box = box_at({shape.pole.x + off.x, stacks[i].name_y + off.y}, size.w + 4 * s, size.h);
-        if (!taken.free(box, 1 * s)) continue;
-        scene.texts.push_back({name, box, name_px * 0.75, false, ink, style.colour("label_pill"), TextRole::province});
-        taken.take(box);
-        break;
-      }
-    }
-  }
-
-  // Result tags of battles and revolts.
-  const double tag_px = style.font_px("small") * s;
-  for (const auto& [label, at] : tags) {
-    const auto size = text.measure(label, tag_px, true);
-    for (const Point& off : spiral(3 * s, 120 * s)) {
-      const Box box = box_at({at.x + off.x, at.y + off.y}, size.w + 6 * s, size.h + 2 * s);
-      if (!taken.free(box, 1 * s)) continue;
-      scene.texts.push_back({label, box, tag_px, true, style.colour("ink"), style.colour("label_pill"), TextRole::tag});
-      taken.take(box);
-      break;
-    }
-  }
-
-  // Region names, in capitals, in a free spot inside the region.
-  const double region_px = style.font_px("region") * s;
-  for (std::size_t r = 0; r < rules.regions.size(); ++r) {
-    Point c{0, 0};
-    int n = 0;
-    for (const Shape& shape : scene.shapes) {
-      if (rules.province(shape.id).region.value == r) c.x += shape.pole.x, c.y += shape.pole.y, ++n;
-    }
-    c = Point{c.x / n, c.y / n};
-    const std::string label = upper(rules.regions[r].name);
-    const auto size = text.measure(label, region_px, true);
-    const auto region_colour = style.regions.count(rules.regions[r].id) ? style.regions.at(rules.regions[r].id).second
-                                                                         : style.colour("ink");
-    for (const Point& off : spiral(4 * s, 240 * s)) {
-      const Box box = box_at({c.x + off.x, c.y + off.y}, size.w, size.h);
-      bool in_region = false;
-      for (const Shape& shape : scene.shapes) {
-        if (rules.province(shape.id).region.value == r && contains(shape, box.centre())) in_region = true;
-      }
-      if (!in_region || !taken.free(box, 2 * s)) continue;
-      scene.texts.push_back({label, box, region_px, true, region_colour, std::nullopt, TextRole::region});
-      taken.take(box);
-      break;
-    }
-  }
-
-  // Anchors: a point of plain fill in each province, clear of text, icons, lines and arrows.
-  // Only what lies near the province can matter, so that is gathered first.
-  const auto anchor_offsets = spiral(3 * s, 140 * s);
-  for (Shape& shape : scene.shapes) {
-    double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
-    for (const auto& part : shape.parts) {
-      for (const Point& p : part) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
-    }
-    const Box near{x0 - 20 * s, y0 - 20 * s, x1 - x0 + 40 * s, y1 - y0 + 40 * s};
-    auto touches = [&](Point a, Point b) {
-      return Box{std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x), std::abs(a.y - b.y)}.overlaps(near);
-    };
-    std::vector<Box> boxes;
-    for (const Box& b : taken.boxes()) {
-      if (b.overlaps(near)) boxes.push_back(b);
-    }
-    std::vector<std::pair<Point, Point>> segments;
-    std::vector<double> widths;
-    for (const Line& l : scene.lines) {
-      if (touches(l.a, l.b)) segments.emplace_back(l.a, l.b), widths.push_back(l.width);
-    }
-    for (const Arrow& a : scene.arrows) {
-      if (touches(a.from, a.to)) segments.emplace_back(a.from, a.to), widths.push_back(3 * a.width);
-    }
-    double best = -1;
-    shape.anchor = shape.pole;
-    for (const Point& off : anchor_offsets) {
-      const Point p{shape.pole.x + off.x, shape.pole.y + off.y};
-      if (!contains(shape, p)) continue;
-      double clear = border_distance(shape, p) - 4 * s;
-      for (const Box& b : boxes) {
-        const double dx = std::max({b.x - p.x, 0.0, p.x - (b.x + b.w)});
-        const double dy = std::max({b.y - p.y, 0.0, p.y - (b.y + b.h)});
-        clear = std::min(clear, std::hypot(dx, dy) - 2 * s);
-      }
-      for (std::size_t k = 0; k < segments.size(); ++k) {
-        clear = std::min(clear, segment_distance(p, segments[k].first, segments[k].second) - widths[k]);
-      }
-      if (clear > best) best = clear, shape.anchor = p;
-      if (best > 6 * s) break;
-    }
-  }
-
+  place_names(req, style, text, s, name_y, taken, scene);
+  place_tags(style, text, s, tags, taken, scene);
+  place_region_names(req, style, text, s, taken, scene);
+  place_anchors(s, taken, scene);
   build_panel(req, style, text, s, scene);
   return scene;
 }

@@ -1,0 +1,41 @@
+#pragma once
+
+// Internal to the report model: the game's names and the data of one log step.
+
+#include <string>
+#include <vector>
+
+#include "adapters/report/model.hpp"
+
+namespace wallenstein::report {
+
+/// Turns ids into the names players read, and cube counts and lists into template data.
+class Names {
+ public:
+  explicit Names(const SeasonView& view) : view_(view), rules_(*view.rules), before_(*view.start) {}
+
+  std::string player(PlayerIndex p) const { return view_.config->players[p.value].name; }
+  std::string province(ProvinceId p) const { return rules_.province(p).name; }
+
+  Data player_ref(PlayerIndex p) const;
+  /// Cubes by colour, each {n, colour, one, peasant, last}; false when there are none.
+  Data cubes(const CubeCounts& counts) const;
+  /// Marks the last item of a list, for separators in templates.
+  static void mark_last(kainjow::mustache::list& items);
+  /// A list of {name, last}.
+  Data names(const std::vector<std::string>& values) const;
+
+  const Ruleset& rules() const { return rules_; }
+  const GameState& before() const { return before_; }
+
+ private:
+  const SeasonView& view_;
+  const Ruleset& rules_;
+  const GameState& before_;
+};
+
+/// One step of the log as template data: an object with one key naming its kind
+/// (collected, built, placed, moved, marker, cancelled, battle, revolt).
+Data step_data(const LogEntry& entry, const Names& names);
+
+}  // namespace wallenstein::report
