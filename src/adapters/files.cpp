@@ -31,10 +31,12 @@ SourceFile read_source(const fs::path& path, std::size_t max_bytes) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path.string(), std::string("cannot read: ") + std::strerror(errno));
   SourceFile file{path.string(), {}};
-  // Read at most one byte past the limit, so a huge file (or /dev/zero) is never loaded whole.
-  file.text.resize(max_bytes + 1);
-  in.read(file.text.data(), static_cast<std::streamsize>(file.text.size()));
-  file.text.resize(static_cast<std::size_t>(in.gcount()));
+  // Read in blocks and stop one byte past the limit, so a huge file (or /dev/zero) is never
+  // loaded whole, and a small one costs no more than its size.
+  char block[16384];
+  while (file.text.size() <= max_bytes && in.read(block, sizeof block).gcount() > 0) {
+    file.text.append(block, static_cast<std::size_t>(in.gcount()));
+  }
   if (file.text.size() > max_bytes) {
     throw InputError(path.string(), "file is larger than " + std::to_string(max_bytes) +
                                         " bytes; this kind of file is never that large");

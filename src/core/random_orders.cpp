@@ -1,6 +1,7 @@
 #include "core/random_orders.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "core/ruleset.hpp"
 
@@ -25,11 +26,12 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
     order.province = province;
     const ActionKind kind = rules.action(action).kind;
     if (kind == ActionKind::battle || (rules.action(action).move && rng.below(2) == 0)) {
-      std::vector<ProvinceId> targets;
+      std::array<ProvinceId, 64> targets{};
+      std::uint32_t count = 0;
       for (ProvinceId n : rules.province(province).neighbours) {
-        if (rules.in_play(n, state.player_count())) targets.push_back(n);
+        if (rules.in_play(n, state.player_count())) targets[count++] = n;
       }
-      order.target = targets[rng.below(static_cast<std::uint32_t>(targets.size()))];
+      order.target = targets[rng.below(count)];
       if (rng.below(3) == 0) order.armies = ArmyCount{false, 1 + static_cast<int>(rng.below(4))};
       if (rng.below(4) == 0) order.min_armies = 1 + static_cast<int>(rng.below(2));
       if (!order.armies.all) order.min_armies = std::min(order.min_armies, order.armies.count);
@@ -54,11 +56,10 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
     slot = ActionOrder{cards[next++], std::nullopt, ArmyCount{}, 1};
     --nones;
   }
-  std::vector<TileId> tiles;
+  std::vector<TileId>& tiles = orders.tile_preferences;
   for (std::size_t i = 0; i < rules.tiles.size(); ++i) tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
   rng.shuffle(tiles);
   tiles.resize(rng.below(static_cast<std::uint32_t>(tiles.size() + 1)));
-  orders.tile_preferences = tiles;
   return orders;
 }
 

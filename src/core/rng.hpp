@@ -33,12 +33,16 @@ class Rng {
   bool chance(Fraction p) { return below(p.den) < p.num; }
 
   /// Fisher-Yates shuffle, last element first.
+  template <class It>
+  void shuffle(It first, It last) {
+    for (auto i = static_cast<std::size_t>(last - first); i > 1; --i) {
+      const std::size_t j = below(static_cast<std::uint32_t>(i));
+      std::swap(first[static_cast<std::ptrdiff_t>(i - 1)], first[static_cast<std::ptrdiff_t>(j)]);
+    }
+  }
   template <class T>
   void shuffle(std::vector<T>& items) {
-    for (std::size_t i = items.size(); i > 1; --i) {
-      const std::size_t j = below(static_cast<std::uint32_t>(i));
-      std::swap(items[i - 1], items[j]);
-    }
+    shuffle(items.begin(), items.end());
   }
 
   const State& state() const { return state_; }

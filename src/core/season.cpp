@@ -30,9 +30,8 @@ void Context::step_done() const {
 
 void publish_season(GameState& state, const Ruleset& rules, Rng& rng) {
   // Rules 4.1, 4.2: fresh shuffles of the action cards and the bonus tiles, from a fixed start.
-  std::vector<Action> cards(kAllActions.begin(), kAllActions.end());
-  rng.shuffle(cards);
-  std::copy(cards.begin(), cards.end(), state.action_cards.begin());
+  state.action_cards = kAllActions;
+  rng.shuffle(state.action_cards.begin(), state.action_cards.end());
   state.bonus_tiles.clear();
   for (std::size_t i = 0; i < rules.tiles.size(); ++i) state.bonus_tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
   rng.shuffle(state.bonus_tiles);
@@ -117,6 +116,7 @@ SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& o
   GameState& next = result.next;
   SeasonLog& log = result.log;
   log.season_index = state.season_index;
+  log.entries.reserve(96);  // a busy season logs about this many steps
   log.nmr = nmr;
   log.action_cards = state.action_cards;
 
