@@ -2,21 +2,13 @@
 // stopped by the tests, and against the default outbox. Messages are checked by parsing them
 // with Python's email package (tests/mail/read_mail.py).
 
-#include <arpa/inet.h>
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <signal.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <thread>
 
 #include "support/run_binary.hpp"
+#include "support/server_process.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -27,6 +19,7 @@ using Json = nlohmann::json;
 using testing::read_text;
 using testing::TempDir;
 using testing::write_text;
+using testing::SmtpServer;
 
 using testing::Outcome;
 using testing::run_shell;
@@ -34,76 +27,6 @@ using testing::shell_quote;
 
 Outcome shell(const std::string& command) { return run_shell(command); }
 Outcome wallenstein(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
-
-int free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = 0;
-  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-  socklen_t len = sizeof addr;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  ::close(fd);
-  return ntohs(addr.sin_port);
-}
-
-bool accepts(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
-  ::close(fd);
-  return ok;
-}
-
-/// An aiosmtpd server on 127.0.0.1 storing into a Maildir; stopped (its PID only) at the end.
-class SmtpServer {
- public:
-  SmtpServer(const fs::path& maildir, int port, std::vector<std::string> options = {}) : port_(port) {
-    const std::string script = testing::source_path("tests/mail/smtpd.py").string();
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      std::vector<std::string> args = {"/usr/bin/python3", script, std::to_string(port), maildir.string()};
-      args.insert(args.end(), options.begin(), options.end());
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      const int null = ::open("/dev/null", O_WRONLY);
-      ::dup2(null, 1);
-      ::dup2(null, 2);
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
-    for (int i = 0; i < 300 && !accepts(port_); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    if (!accepts(port_)) ADD_FAILURE() << "the SMTP server did not start on port " << port_;
-  }
-  ~SmtpServer() { stop(); }
-  SmtpServer(const SmtpServer&) = delete;
-  SmtpServer& operator=(const SmtpServer&) = delete;
-
-  std::string url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
-  void stop() {
-    if (pid_ <= 0) return;
-    ::kill(pid_, SIGTERM);
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
-    pid_ = -1;
-  }
-  /// Waits for a server that exits by itself (--die-after).
-  void reap() {
-    if (pid_ <= 0) return;
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
-    pid_ = -1;
-  }
-
- private:
-  int port_;
-  pid_t pid_ = -1;
-};
 
 Json read_mail(const std::string& mode, const fs::path& dir) {
   const Outcome r = shell("/usr/bin/python3 " + shell_quote(testing::source_path("tests/mail/read_mail.py").string()) + " " +
@@ -167,7 +90,7 @@ void expect_complete_report(const Json& m, bool wire = false) {
 TEST(Mail, EveryPlayerGetsACompleteMimeReportOverSmtp) {
   TempDir tmp;
   const fs::path game = resolved_game(tmp, 3);
-  SmtpServer server(tmp / "maildir", free_port());
+  SmtpServer server((tmp / "maildir").string());
   const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url()});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find(": 3 sent."), std::string::npos) << r.out;
@@ -187,10 +110,8 @@ TEST(Mail, EveryPlayerGetsACompleteMimeReportOverSmtp) {
 
 TEST(Mail, TheGameYamlServerIsUsedWhenConfigured) {
   TempDir tmp;
-  const int port = free_port();
-  const fs::path game =
-      resolved_game(tmp, 3, "  smtp: {url: \"smtp://127.0.0.1:" + std::to_string(port) + "\", starttls: false}\n");
-  SmtpServer server(tmp / "maildir", port);
+  SmtpServer server((tmp / "maildir").string());
+  const fs::path game = resolved_game(tmp, 3, "  smtp: {url: \"" + server.url() + "\", starttls: false}\n");
   const Outcome r = wallenstein({"mail", game.string()});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 3u);
@@ -199,17 +120,16 @@ TEST(Mail, TheGameYamlServerIsUsedWhenConfigured) {
 TEST(Mail, AServerDyingHalfwayExitsThreeAndARerunSendsOnlyTheRest) {
   TempDir tmp;
   const fs::path game = resolved_game(tmp, 5);
-  const int port = free_port();
   {
-    SmtpServer dying(tmp / "maildir", port, {"--die-after", "2"});
-    const Outcome r = wallenstein({"mail", game.string(), "--smtp", "smtp://127.0.0.1:" + std::to_string(port)});
+    SmtpServer dying((tmp / "maildir").string(), {"--die-before", "2"});
+    const Outcome r = wallenstein({"mail", game.string(), "--smtp", dying.url()});
     EXPECT_EQ(r.status, 3) << r.out << r.err;
-    EXPECT_NE(r.err.find("SMTP smtp://127.0.0.1:" + std::to_string(port)), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("SMTP " + dying.url()), std::string::npos) << r.err;
     EXPECT_NE(r.out.find("Sent 2 of 5 before the failure"), std::string::npos) << r.out;
-    dying.reap();
+    EXPECT_EQ(dying.wait(), 0) << "the server left at the third DATA, as told";
   }
   EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 2u);
-  SmtpServer again(tmp / "maildir", port);
+  SmtpServer again((tmp / "maildir").string());
   const Outcome r = wallenstein({"mail", game.string(), "--smtp", again.url()});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("3 sent, 2 already sent before"), std::string::npos) << r.out;
@@ -229,7 +149,7 @@ TEST(Mail, AServerDyingHalfwayExitsThreeAndARerunSendsOnlyTheRest) {
 TEST(Mail, ARefusingServerExitsThreeWithItsAnswer) {
   TempDir tmp;
   const fs::path game = resolved_game(tmp, 3);
-  SmtpServer server(tmp / "maildir", free_port(), {"--reject"});
+  SmtpServer server((tmp / "maildir").string(), {"--reject"});
   const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url()});
   EXPECT_EQ(r.status, 3);
   EXPECT_NE(r.err.find("550 5.1.1 no such mailbox here"), std::string::npos) << r.err;
