@@ -1,12 +1,12 @@
 #include "adapters/transaction.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
+#include <set>
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
+#include "adapters/journal.hpp"
 #include "adapters/yaml_file.hpp"
 #include "adapters/yaml_writer.hpp"
 
@@ -14,141 +14,253 @@ namespace wallenstein {
 namespace fs = std::filesystem;
 namespace {
 
+constexpr std::size_t kMaxManifestBytes = 1 << 20;
+
 std::string bundle_name(int index) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "%02d", index);
   return buf;
 }
 
-void write_file(const fs::path& path, const std::string& content) {
-  fs::create_directories(path.parent_path());
-  write_atomic(path, content);
+fs::path bundle_path(int index) { return fs::path(".rollback") / bundle_name(index); }
+
+/// Every file under `dir` (relative to `root`), sorted; directories are not listed.
+std::vector<fs::path> files_under(const fs::path& root, const fs::path& dir) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  if (!fs::is_directory(root / dir, ec)) return out;
+  for (auto it = fs::recursive_directory_iterator(root / dir, ec); it != fs::recursive_directory_iterator(); ++it) {
+    if (!it->is_directory(ec)) out.push_back(fs::relative(it->path(), root));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// Every directory under `dir` (relative to `root`), deepest first, then `dir` itself.
+std::vector<fs::path> directories_under(const fs::path& root, const fs::path& dir) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root / dir, ec); it != fs::recursive_directory_iterator(); ++it) {
+    if (it->is_directory(ec) && !it->is_symlink(ec)) out.push_back(fs::relative(it->path(), root));
+  }
+  std::sort(out.begin(), out.end(), [](const fs::path& a, const fs::path& b) {
+    return std::distance(a.begin(), a.end()) > std::distance(b.begin(), b.end());
+  });
+  out.push_back(dir);
+  return out;
+}
+
+YamlOut path_list(const std::vector<fs::path>& paths) {
+  YamlOut list = YamlOut::list();
+  for (const auto& p : paths) list.push(YamlOut::text(p.generic_string()));
+  return list;
 }
 
 }  // namespace
 
-ResolveTransaction::ResolveTransaction(fs::path game_root, int season_index)
-    : root_(std::move(game_root)), season_index_(season_index) {}
+ResolveTransaction::ResolveTransaction(const GameDirectory& game, SeasonDir resolved, fs::path next_directory)
+    : game_(game), resolved_(std::move(resolved)), next_(std::move(next_directory)) {}
 
 void ResolveTransaction::write(const fs::path& relative, std::string content) {
   writes_.emplace_back(relative, std::move(content));
 }
 
-void ResolveTransaction::create_directory(const fs::path& relative, std::vector<std::pair<fs::path, std::string>> files) {
-  new_dir_ = relative;
-  new_files_ = std::move(files);
+void ResolveTransaction::write_next(const fs::path& relative, std::string content) {
+  next_files_.emplace_back(relative, std::move(content));
 }
 
 void ResolveTransaction::commit() {
-  const fs::path bundles = root_ / ".rollback";
-  const fs::path bundle = bundles / bundle_name(season_index_);
-  const fs::path bundle_tmp = bundles / (bundle_name(season_index_) + ".tmp");
-  const fs::path staging = root_ / new_dir_.parent_path() / (".staging-" + new_dir_.filename().string());
-  if (fs::exists(root_ / new_dir_)) {
-    throw InputError((root_ / new_dir_).string(), "already exists: this season has been resolved");
-  }
+  const fs::path& root = game_.root();
+  const fs::path season = fs::relative(resolved_.path, root);
+  if (fs::exists(root / next_)) throw InputError((root / next_).string(), "already exists: this season has been resolved");
+  Journal journal(root);
+  const fs::path bundle = bundle_path(resolved_.index);
+  for (const auto& stale : files_under(root, bundle)) journal.remove(stale);
 
-  // 1. The rollback bundle, complete before anything it describes changes.
-  fs::remove_all(bundle_tmp);
-  fs::create_directories(bundle_tmp / "saved");
-  YamlOut created = YamlOut::list();
-  YamlOut replaced = YamlOut::list();
-  YamlOut created_dirs = YamlOut::list();
-  std::vector<fs::path> new_dirs;
+  // The bundle: the resolved season's files as they were, and a copy of each one replaced.
+  const std::vector<fs::path> before = files_under(root, season);
+  std::vector<fs::path> replaced;
   for (const auto& [relative, content] : writes_) {
-    // Directories the write will create, deepest first, so rollback removes them too.
-    for (fs::path dir = relative.parent_path(); !dir.empty() && !fs::exists(root_ / dir); dir = dir.parent_path()) {
-      if (std::find(new_dirs.begin(), new_dirs.end(), dir) == new_dirs.end()) new_dirs.push_back(dir);
-    }
-    const fs::path target = root_ / relative;
-    if (fs::exists(target)) {
-      write_file(bundle_tmp / "saved" / relative, read_bytes(target));
-      replaced.push(YamlOut::text(relative.generic_string()));
-    } else {
-      created.push(YamlOut::text(relative.generic_string()));
-    }
+    const fs::path path = season / relative;
+    if (std::find(before.begin(), before.end(), path) == before.end()) continue;
+    replaced.push_back(path);
+    journal.write(bundle / "saved" / path, read_bytes(root / path));
   }
-  std::sort(new_dirs.begin(), new_dirs.end(), [](const fs::path& a, const fs::path& b) {
-    return std::distance(a.begin(), a.end()) > std::distance(b.begin(), b.end());
-  });
-  for (const auto& dir : new_dirs) created_dirs.push(YamlOut::text(dir.generic_string()));
   YamlOut manifest = YamlOut::map();
-  manifest.add("season_index", season_index_);
-  manifest.add("created_directory", new_dir_.generic_string());
-  manifest.add("created", std::move(created));
-  manifest.add("created_directories", std::move(created_dirs));
-  manifest.add("replaced", std::move(replaced));
-  write_atomic(bundle_tmp / "manifest.yaml",
-               manifest.dump("What `resolve` changed, so that `rollback` can undo it exactly.\n"
-                             "replaced: the earlier versions are kept under saved/."));
-  fs::remove_all(bundle);
-  rename_durable(bundle_tmp, bundle);
+  manifest.add("format", 2);
+  manifest.add("season_index", resolved_.index);
+  manifest.add("resolved_directory", season.generic_string());
+  manifest.add("created_directory", next_.generic_string());
+  manifest.add("before", path_list(before));
+  std::vector<fs::path> dirs = directories_under(root, season);
+  dirs.pop_back();  // the season itself
+  std::sort(dirs.begin(), dirs.end());
+  manifest.add("before_directories", path_list(dirs));
+  manifest.add("replaced", path_list(replaced));
+  journal.write(bundle / "manifest.yaml",
+                manifest.dump("What `resolve` changed, so that `rollback` can undo it exactly.\n"
+                              "before, before_directories: the files and directories of the resolved season\n"
+                              "before it was resolved;\n"
+                              "replaced: of those, the ones it rewrote (their earlier bytes are under saved/)."));
 
-  // 2. The new season, staged; 3. the files of the resolved season; 4. the commit.
-  try {
-    fs::remove_all(staging);
-    fs::create_directories(staging);
-    for (const auto& [relative, content] : new_files_) write_file(staging / relative, content);
-    for (const auto& [relative, content] : writes_) write_file(root_ / relative, content);
-    rename_durable(staging, root_ / new_dir_);
-  } catch (...) {
-    std::error_code ec;
-    fs::remove_all(staging, ec);
-    throw;
-  }
+  for (auto& [relative, content] : writes_) journal.write(season / relative, std::move(content));
+  journal.make_directory(next_ / "orders");
+  for (auto& [relative, content] : next_files_) journal.write(next_ / relative, std::move(content));
+  journal.commit();
 }
 
-std::vector<std::string> rollback_last_resolve(const fs::path& root, int current_season_index) {
-  const int resolved = current_season_index - 1;
-  const fs::path bundle = root / ".rollback" / bundle_name(resolved);
-  if (resolved < 1 || !fs::exists(bundle / "manifest.yaml")) {
-    throw InputError(root.string(), "there is no resolve to undo (no .rollback/" + bundle_name(std::max(resolved, 0)) + ")");
-  }
-  const YamlFile manifest = YamlFile::parse(read_source(bundle / "manifest.yaml", 1 << 20));
-  YamlReader r(manifest);
-  std::vector<std::string> created;
-  std::vector<std::string> created_dirs;
-  std::vector<std::string> replaced;
-  std::string directory;
-  if (auto d = r.require(manifest.root(), "created_directory", "")) directory = scalar_text(*d);
-  for (auto [key, list] : {std::pair{"created", &created}, std::pair{"created_directories", &created_dirs},
-                           std::pair{"replaced", &replaced}}) {
-    if (auto node = r.require(manifest.root(), key, ""); node && r.expect_sequence(*node, key)) {
-      for (const auto& item : *node) list->push_back(scalar_text(item));
-    }
-  }
-  r.throw_if_errors();
-  auto inside = [&](const std::string& relative) {
-    const fs::path p = fs::path(relative).lexically_normal();
-    if (relative.empty() || p.is_absolute() || *p.begin() == "..") {
-      throw InputError((bundle / "manifest.yaml").string(), "path \"" + relative + "\" leaves the game directory");
-    }
-    return root / p;
-  };
+namespace {
 
-  std::vector<std::string> done;
-  // The commit point in reverse: once the new season is gone, the old one is current again.
-  const fs::path trash = bundle / "trash";
-  if (fs::exists(inside(directory))) {
-    fs::remove_all(trash);
-    rename_durable(inside(directory), trash);
-    done.push_back("removed " + directory);
+/// A rollback bundle's manifest, checked so that it can only name the two seasons it is about.
+struct Bundle {
+  fs::path resolved;               ///< seasons/NN-...: the season that was resolved
+  fs::path created;                ///< seasons/NN+1-...: the season the resolve published
+  std::vector<fs::path> before;    ///< files of `resolved` before the resolve (format 2)
+  std::vector<fs::path> before_directories;  ///< its directories then (format 2)
+  std::vector<fs::path> created_files;  ///< files the resolve created in `resolved` (format 1)
+  std::vector<fs::path> created_directories;
+  std::vector<fs::path> replaced;
+  bool has_before = false;
+};
+
+Bundle read_bundle(const GameDirectory& game, const SeasonDir& resolved, const SeasonDir& current) {
+  const fs::path file = game.root() / bundle_path(resolved.index) / "manifest.yaml";
+  const YamlFile manifest = YamlFile::parse(read_source(file, kMaxManifestBytes));
+  YamlReader r(manifest);
+  const YAML::Node& root = manifest.root();
+  if (!r.expect_map(root, "rollback manifest")) r.throw_if_errors();
+  static constexpr std::array<std::string_view, 9> kKeys = {
+      "format",  "season_index",        "resolved_directory", "created_directory", "before",
+      "created", "created_directories", "replaced",           "before_directories"};
+  r.check_keys(root, kKeys, "rollback manifest");
+  Bundle b;
+  b.resolved = fs::relative(resolved.path, game.root());
+  b.created = fs::relative(current.path, game.root());
+  if (auto index = r.require(root, "season_index", "the index of the resolved season")) {
+    if (r.integer(*index, "season_index", 1, 99).value_or(0) != resolved.index) {
+      r.error(*index, "season_index does not match the resolved season " + bundle_name(resolved.index));
+    }
   }
-  for (const auto& relative : created) {
-    if (fs::remove(inside(relative))) done.push_back("removed " + relative);
+  if (auto dir = r.require(root, "created_directory", "the season the resolve published")) {
+    if (r.text(*dir, "created_directory").value_or("") != b.created.generic_string()) {
+      r.error(*dir, "created_directory must be \"" + b.created.generic_string() +
+                        "\", the season the resolve published; this bundle does not belong to it");
+    }
   }
-  for (const auto& relative : created_dirs) {
-    std::error_code ec;
-    if (fs::remove(inside(relative), ec)) done.push_back("removed " + relative + "/");
+  if (const YAML::Node dir = root["resolved_directory"]; dir.IsDefined()) {
+    if (r.text(dir, "resolved_directory").value_or("") != b.resolved.generic_string()) {
+      r.error(dir, "resolved_directory must be \"" + b.resolved.generic_string() + "\"");
+    }
   }
-  for (const auto& relative : replaced) {
-    write_atomic(inside(relative), read_bytes(bundle / "saved" / relative));
-    done.push_back("restored " + relative);
+  // Every path must lie inside the resolved season: a bundle can never touch anything else.
+  auto read_paths = [&](const char* key, std::vector<fs::path>& out, bool required) {
+    const YAML::Node list = root[key];
+    if (!list.IsDefined()) {
+      if (required) r.error(root, std::string("missing key \"") + key + "\"");
+      return;
+    }
+    if (!r.expect_sequence(list, key)) return;
+    for (const auto& item : list) {
+      const std::string text = r.text(item, key).value_or("");
+      const fs::path p = fs::path(text).lexically_normal();
+      const auto rel = p.lexically_relative(b.resolved);
+      if (text.empty() || p.is_absolute() || rel.empty() || *rel.begin() == ".." || rel == ".") {
+        r.error(item, "\"" + text + "\" is not a file of " + b.resolved.generic_string() +
+                          "; a rollback bundle may only name files of the season it resolved");
+        continue;
+      }
+      out.push_back(p);
+    }
+  };
+  b.has_before = root["before"].IsDefined();
+  read_paths("before", b.before, false);
+  read_paths("before_directories", b.before_directories, false);
+  read_paths("created", b.created_files, !b.has_before);
+  read_paths("created_directories", b.created_directories, false);
+  read_paths("replaced", b.replaced, true);
+  r.throw_if_errors();
+  for (const auto& p : b.replaced) {
+    if (!fs::is_regular_file(game.root() / bundle_path(resolved.index) / "saved" / p)) {
+      throw InputError(file.string(), "the saved copy of " + p.generic_string() + " is missing from the bundle");
+    }
   }
-  fs::remove_all(bundle);
-  std::error_code ec;
-  fs::remove(root / ".rollback", ec);  // Only when empty: as it was before the first resolve.
-  return done;
+  return b;
+}
+
+}  // namespace
+
+RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, bool dry_run) {
+  const auto seasons = game.seasons();
+  const fs::path& root = game.root();
+  if (seasons.size() < 2 || !fs::exists(root / bundle_path(seasons[seasons.size() - 2].index) / "manifest.yaml")) {
+    throw InputError(root.string(), "there is no resolve to undo (no rollback bundle for the last resolved season)");
+  }
+  const SeasonDir& current = seasons.back();
+  const SeasonDir& resolved = seasons[seasons.size() - 2];
+  const Bundle b = read_bundle(game, resolved, current);
+  RollbackOutcome out;
+  out.season = resolved.name;
+  Journal journal(root);
+
+  // Orders already submitted for the season to be undone: refused, or kept in attic/.
+  const std::vector<fs::path> next_files = files_under(root, b.created);
+  for (const auto& file : next_files) {
+    if (file.parent_path() != b.created / "orders") continue;
+    out.kept_orders.push_back(file.filename().string());
+  }
+  if (!out.kept_orders.empty() && !force) {
+    std::string list;
+    for (const auto& f : out.kept_orders) list += (list.empty() ? "" : ", ") + f;
+    throw InputError((root / b.created / "orders").string(),
+                     "orders were already submitted for " + current.name + " (" + list +
+                         "); rollback would discard them. Nothing was changed. Use --force to undo the resolve "
+                         "anyway: the orders are then kept in attic/" + b.created.filename().string() + "/");
+  }
+  for (const auto& file : next_files) {
+    if (file.parent_path() == b.created / "orders") {
+      fs::path kept = fs::path("attic") / b.created.filename() / "orders" / file.filename();
+      for (int n = 2; fs::exists(root / kept); ++n) {
+        kept = fs::path("attic") / b.created.filename() / "orders" /
+               (file.stem().string() + "." + std::to_string(n) + file.extension().string());
+      }
+      journal.write(kept, read_bytes(root / file));
+      out.changes.push_back("kept " + file.generic_string() + " as " + kept.generic_string());
+    }
+    journal.remove(file);
+  }
+  for (const auto& dir : directories_under(root, b.created)) journal.remove_directory(dir);
+  out.changes.push_back("removed " + b.created.generic_string() + "/");
+
+  // The resolved season as it was: what the resolve (or a later render/report) added goes,
+  // what it replaced comes back.
+  std::set<fs::path> keep(b.before.begin(), b.before.end());
+  for (const auto& file : files_under(root, b.resolved)) {
+    const bool added = b.has_before ? keep.count(file) == 0
+                                    : std::find(b.created_files.begin(), b.created_files.end(), file) !=
+                                          b.created_files.end();
+    if (!added) continue;
+    journal.remove(file);
+    out.changes.push_back("removed " + file.generic_string());
+  }
+  for (const auto& dir : b.created_directories) journal.remove_directory(dir);
+  if (b.has_before) {
+    for (const auto& dir : directories_under(root, b.resolved)) {
+      if (dir != b.resolved && std::find(b.before_directories.begin(), b.before_directories.end(), dir) ==
+                                   b.before_directories.end()) {
+        journal.remove_directory(dir);
+      }
+    }
+  }
+  for (const auto& file : b.replaced) {
+    journal.write(file, read_bytes(root / bundle_path(resolved.index) / "saved" / file));
+    out.changes.push_back("restored " + file.generic_string());
+  }
+  const fs::path bundle = bundle_path(resolved.index);
+  for (const auto& file : files_under(root, bundle)) journal.remove(file);
+  for (const auto& dir : directories_under(root, bundle)) journal.remove_directory(dir);
+  if (files_under(root, ".rollback").size() == files_under(root, bundle).size()) journal.remove_directory(".rollback");
+  if (!dry_run) journal.commit();
+  return out;
 }
 
 }  // namespace wallenstein

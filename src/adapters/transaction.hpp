@@ -5,36 +5,43 @@
 #include <utility>
 #include <vector>
 
+#include "adapters/game_directory.hpp"
+
 namespace wallenstein {
 
-/// The files one `resolve` writes, applied so that a crash leaves the old season or the new one
-/// and `rollback` can restore the directory byte for byte.
-///
-/// Before anything changes, a bundle `.rollback/<NN>/` records what will be created and keeps a
-/// copy of every file that will be replaced. The new season directory is staged beside the
-/// others and renamed into place last: that rename is the commit.
+/// The files one `resolve` writes, committed all or nothing through the journal, together with
+/// a rollback bundle `.rollback/<NN>/` (what existed before, and a copy of every file replaced)
+/// so that `rollback` can later restore the directory byte for byte.
 class ResolveTransaction {
  public:
-  /// `season_index` is the index of the season being resolved.
-  ResolveTransaction(std::filesystem::path game_root, int season_index);
+  /// `resolved` is the season being resolved; `next_directory` the new season's directory.
+  ResolveTransaction(const GameDirectory& game, SeasonDir resolved, std::filesystem::path next_directory);
 
-  /// A file in an existing directory (the resolved season's log, reports, map).
+  /// A file of the resolved season (log, reports, map), relative to its directory.
   void write(const std::filesystem::path& relative, std::string content);
-  /// The next season's directory, created whole (relative to the game root).
-  void create_directory(const std::filesystem::path& relative,
-                        std::vector<std::pair<std::filesystem::path, std::string>> files);
-  /// Applies everything; throws on failure after removing what it staged.
+  /// A file of the new season, relative to its directory.
+  void write_next(const std::filesystem::path& relative, std::string content);
+  /// Applies everything (the caller holds the game's exclusive lock).
   void commit();
 
  private:
-  std::filesystem::path root_;
-  int season_index_;
+  const GameDirectory& game_;
+  SeasonDir resolved_;
+  std::filesystem::path next_;
   std::vector<std::pair<std::filesystem::path, std::string>> writes_;
-  std::filesystem::path new_dir_;
-  std::vector<std::pair<std::filesystem::path, std::string>> new_files_;
+  std::vector<std::pair<std::filesystem::path, std::string>> next_files_;
 };
 
-/// Undoes the last resolve from its bundle; returns a line per file removed or restored.
-std::vector<std::string> rollback_last_resolve(const std::filesystem::path& game_root, int current_season_index);
+/// What `rollback` does or would do.
+struct RollbackOutcome {
+  std::vector<std::string> changes;     ///< "removed ...", "restored ...", "kept ... in attic/..."
+  std::string season;                   ///< the season being planned again
+  std::vector<std::string> kept_orders; ///< next-season orders moved to attic/ (with --force)
+};
+
+/// Undoes the last resolve from its bundle, in one journal commit (or only says what it would
+/// do, with `dry_run`). Orders already submitted for the next season make it refuse (InputError)
+/// unless `force`, which keeps them under `attic/`. The caller holds the exclusive lock.
+RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, bool dry_run);
 
 }  // namespace wallenstein

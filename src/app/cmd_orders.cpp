@@ -5,6 +5,7 @@
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
+#include "adapters/journal.hpp"
 #include "adapters/order_file.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
@@ -19,8 +20,8 @@ struct Planning {
   GameState state;
 };
 
-Planning open_planning(const Invocation& in) {
-  OpenedSeason opened = open_season(in, DefaultSeason::current);
+Planning open_planning(const Invocation& in, LockMode mode) {
+  OpenedSeason opened = open_season(in, DefaultSeason::current, mode);
   GameState state = opened.game.load_state(opened.season, opened.rules);
   return Planning{std::move(opened), std::move(state)};
 }
@@ -30,7 +31,7 @@ void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
 }
 
 Exit run_check(const Invocation& in) {
-  const Planning p = open_planning(in);
+  const Planning p = open_planning(in, LockMode::shared);
   bool all_ok = true;
   for (const auto& path : in.get<std::vector<std::string>>("files")) {
     const CheckedOrderFile checked = check_order_file(path, p.state, p.opened.rules);
@@ -49,7 +50,8 @@ Exit run_check(const Invocation& in) {
 }
 
 Exit run_submit(const Invocation& in) {
-  const Planning p = open_planning(in);
+  // Held alone from the check to the store: a resolve cannot slip in between and miss them.
+  const Planning p = open_planning(in, LockMode::exclusive);
   const std::string path = in.get<std::string>("file");
   const SourceFile source = read_source(path, kMaxOrderBytes);
   const CheckedOrderFile checked = check_order_source(source, p.state, p.opened.rules);
@@ -65,15 +67,16 @@ Exit run_submit(const Invocation& in) {
   }
   const auto target = p.opened.season.orders_file(checked.player_id);
   const bool replacing = std::filesystem::exists(target);
-  std::filesystem::create_directories(target.parent_path());
-  write_atomic(target, source.text);
+  Journal journal(p.opened.game.root());
+  journal.write(std::filesystem::relative(target, p.opened.game.root()), source.text);
+  journal.commit();
   in.out << "Stored the orders of " << checked.player_id << " for " << p.opened.season.name
          << (replacing ? " (replacing the earlier ones)" : "") << ": " << target.string() << "\n";
   return Exit::ok;
 }
 
 Exit run_status(const Invocation& in) {
-  const Planning p = open_planning(in);
+  const Planning p = open_planning(in, LockMode::shared);
   const GameConfig& config = p.opened.game.config();
   const SeasonLabel label = season_label(p.opened.rules, p.state.season_index);
   in.out << "Game " << config.name << ", " << config.players.size() << " players\n";

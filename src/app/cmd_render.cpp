@@ -2,6 +2,7 @@
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
+#include "adapters/journal.hpp"
 #include "adapters/map/render.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
@@ -15,14 +16,22 @@ Exit run(const Invocation& in) {
   if (layout != "board" && layout != "geo") throw UsageError("--layout must be board or geo");
   const int width = in.get<int>("width");
   if (width < 800 || width > 6400) throw UsageError("--width must be between 800 and 6400 pixels");
-  const OpenedSeason opened = open_season(in, DefaultSeason::current);
+  // Drawing to a file of one's own only reads the game.
+  const OpenedSeason opened =
+      open_season(in, DefaultSeason::current, in.has("output") ? LockMode::shared : LockMode::exclusive);
   const LoadedSeason loaded = load_season(opened);
   const map::MapRequest request{loaded.view(opened.game.config(), opened.rules),
                                 layout == "geo" ? map::Layout::geo : map::Layout::board, static_cast<double>(width)};
   const auto rendered = map::render_map(request, map::load_map_style(in.data_dir()));
   const std::filesystem::path out =
       in.has("output") ? std::filesystem::path(in.get<std::string>("output")) : opened.season.path / "map.png";
-  write_atomic(out, rendered.png);
+  if (in.has("output")) {
+    write_atomic(out, rendered.png);
+  } else {
+    Journal journal(opened.game.root());
+    journal.write(std::filesystem::relative(out, opened.game.root()), rendered.png);
+    journal.commit();
+  }
   in.out << "Map of " << opened.season.name << (loaded.resolution ? " (after resolving it)" : "") << ": " << out.string()
          << " (" << static_cast<int>(rendered.scene.width) << "x" << static_cast<int>(rendered.scene.height) << ")\n";
   return Exit::ok;

@@ -1,6 +1,6 @@
 #include <ostream>
 
-#include "adapters/files.hpp"
+#include "adapters/journal.hpp"
 #include "adapters/report/reports.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
@@ -18,18 +18,19 @@ bool belongs_to(const std::string& relative, const std::string& player) {
 }
 
 Exit run(const Invocation& in) {
-  const OpenedSeason opened = open_season(in, DefaultSeason::last_report);
+  const OpenedSeason opened = open_season(in, DefaultSeason::last_report, LockMode::exclusive);
   const LoadedSeason loaded = load_season(opened);
   const auto reports = report::build_reports(loaded.view(opened.game.config(), opened.rules),
                                              report::Templates::load(in.templates_dir()));
   std::size_t written = 0;
+  Journal journal(opened.game.root());
+  const auto season = std::filesystem::relative(opened.season.path, opened.game.root());
   for (const auto& [relative, content] : report::report_files(reports)) {
     if (in.has("player") && !belongs_to(relative, in.get<std::string>("player"))) continue;
-    const auto path = opened.season.path / relative;
-    std::filesystem::create_directories(path.parent_path());
-    write_atomic(path, content);
+    journal.write(season / relative, content);
     ++written;
   }
+  journal.commit();
   in.out << (loaded.resolution ? "Reports on " : "Opening reports of ") << opened.season.name << ": " << written
          << " files in " << (opened.season.path / "reports").string() << "\n";
   return Exit::ok;

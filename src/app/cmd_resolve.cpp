@@ -1,10 +1,12 @@
 // resolve, replay and rollback: playing a season and auditing or undoing it.
 
+#include <algorithm>
 #include <ostream>
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
+#include "adapters/mail/ledger.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/report/reports.hpp"
 #include "adapters/ruleset_loader.hpp"
@@ -12,6 +14,7 @@
 #include "adapters/state_yaml.hpp"
 #include "adapters/transaction.hpp"
 #include "app/command.hpp"
+#include "app/season_context.hpp"
 #include "core/engine.hpp"
 
 namespace wallenstein::app {
@@ -26,14 +29,15 @@ std::string list_ids(const std::vector<std::string>& ids) {
 }
 
 Exit run_resolve(const Invocation& in) {
-  const GameDirectory game = GameDirectory::open(in.game_dir());
+  const HeldGame held = hold_game(in, LockMode::exclusive);
+  const GameDirectory& game = held.game;
   const Ruleset rules = load_ruleset(in.data_dir());
   const SeasonDir season = game.current();
   SeasonInputs inputs = load_season_inputs(game, season, rules);
   if (!inputs.missing.empty() && !in.has("force")) {
     in.err << "wallenstein resolve: orders are missing from " << list_ids(inputs.missing) << " for " << season.name
            << "; wait for them, or resolve with --force (they then play --nmr " << in.get<std::string>("nmr") << ")\n";
-    return Exit::invalid_input;
+    return Exit::not_now;
   }
   fill_nmr(inputs, in.get<std::string>("nmr"));
   const ResolvedSeason resolved = resolve_inputs(inputs, rules, in.get<std::string>("nmr"));
@@ -42,20 +46,18 @@ Exit run_resolve(const Invocation& in) {
   const fs::path season_rel = fs::relative(season.path, game.root());
   const fs::path next_rel = fs::path("seasons") / next_label.directory();
 
-  ResolveTransaction transaction(game.root(), season.index);
-  transaction.write(season_rel / "log.yaml", resolved.log_text);
+  ResolveTransaction transaction(game, season, next_rel);
+  transaction.write("log.yaml", resolved.log_text);
   if (!in.has("state-only")) {
     // The map of what happened, in the same transaction: a crash leaves all or nothing.
     const SeasonView view{&game.config(), &rules, &inputs.state, &next, &resolved.result.log};
     const map::MapRequest request{view, map::Layout::board, 0};
-    transaction.write(season_rel / "map.png", map::render_map(request, map::load_map_style(in.data_dir())).png);
+    transaction.write("map.png", map::render_map(request, map::load_map_style(in.data_dir())).png);
     const auto reports = report::build_reports(view, report::Templates::load(in.templates_dir()));
-    for (const auto& [relative, content] : report::report_files(reports)) transaction.write(season_rel / relative, content);
+    for (const auto& [relative, content] : report::report_files(reports)) transaction.write(relative, content);
   }
-  std::vector<std::pair<fs::path, std::string>> files{{"state.yaml", resolved.state_text}};
-  transaction.create_directory(next_rel, std::move(files));
+  transaction.write_next("state.yaml", resolved.state_text);
   transaction.commit();
-  fs::create_directories(game.root() / next_rel / "orders");
 
   const SeasonLog& log = resolved.result.log;
   in.out << "Resolved " << season.name << " of game " << game.config().name << ": event "
@@ -86,7 +88,8 @@ Exit run_resolve(const Invocation& in) {
 }
 
 Exit run_replay(const Invocation& in) {
-  const GameDirectory game = GameDirectory::open(in.game_dir());
+  const HeldGame held = hold_game(in, LockMode::shared);
+  const GameDirectory& game = held.game;
   const Ruleset rules = load_ruleset(in.data_dir());
   const auto seasons = game.seasons();
   std::size_t differences = 0;
@@ -120,11 +123,35 @@ Exit run_replay(const Invocation& in) {
   return Exit::ok;
 }
 
+/// The players whose report of a season the mail ledger shows as sent.
+std::vector<std::string> mailed_players(const GameDirectory& game, const SeasonDir& season) {
+  const mail::Ledger ledger = mail::Ledger::load(game.root());
+  std::vector<std::string> out;
+  for (const auto& player : game.config().players) {
+    const auto entries = ledger.of(season.path.filename().string() + "/report/" + player.id);
+    if (std::any_of(entries.begin(), entries.end(), [](const mail::LedgerEntry* e) { return e->state == mail::Delivery::sent; })) {
+      out.push_back(player.id);
+    }
+  }
+  return out;
+}
+
 Exit run_rollback(const Invocation& in) {
-  const GameDirectory game = GameDirectory::open(in.game_dir());
-  const SeasonDir current = game.current();
-  for (const auto& line : rollback_last_resolve(game.root(), current.index)) in.out << "  " << line << "\n";
-  in.out << "Rolled back: " << game.current().name << " is the season being planned again.\n";
+  const HeldGame held = hold_game(in, LockMode::exclusive);
+  const bool dry = in.has("dry-run");
+  const RollbackOutcome done = rollback_last_resolve(held.game, in.has("force"), dry);
+  for (const auto& line : done.changes) in.out << "  " << (dry ? "would be " : "") << line << "\n";
+  const auto seasons = held.game.seasons();
+  const auto mailed = mailed_players(held.game, dry ? seasons[seasons.size() - 2] : seasons.back());
+  if (dry) {
+    in.out << "Dry run: nothing changed. Rolling back would make " << done.season << " the season being planned again.\n";
+  } else {
+    in.out << "Rolled back: " << done.season << " is the season being planned again.\n";
+  }
+  if (!mailed.empty()) {
+    in.out << "Already mailed the undone report of " << done.season << ": " << list_ids(mailed)
+           << ". After the next resolve, `wallenstein mail` sends them a correction.\n";
+  }
   return Exit::ok;
 }
 
@@ -154,7 +181,14 @@ Command replay_command() {
 }
 
 Command rollback_command() {
-  return {"rollback", "DIR", "Undo the last resolve, restoring the game directory exactly as it was.", dir_only,
+  return {"rollback", "DIR [--dry-run] [--force]",
+          "Undo the last resolve, restoring the game directory exactly as it was.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            dir_only(o, p);
+            o.add_options()("dry-run", po::bool_switch(), "say what would change; change nothing")(
+                "force", po::bool_switch(),
+                "undo even though orders were submitted for the next season (they are kept in attic/)");
+          },
           run_rollback};
 }
 

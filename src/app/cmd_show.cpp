@@ -9,7 +9,7 @@ namespace po = boost::program_options;
 namespace {
 
 Exit run(const Invocation& in) {
-  const OpenedSeason opened = open_season(in, DefaultSeason::current);
+  const OpenedSeason opened = open_season(in, DefaultSeason::current, LockMode::shared);
   const LoadedSeason loaded = load_season(opened);
   const auto json = public_json(opened.game.config(), loaded.start, opened.rules,
                                 loaded.resolution ? &loaded.resolution->result.log : nullptr);

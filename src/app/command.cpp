@@ -1,5 +1,6 @@
 #include "app/command.hpp"
 
+#include "adapters/diagnostic.hpp"
 #include "adapters/report/templates.hpp"
 #include "adapters/ruleset_loader.hpp"
 
@@ -21,6 +22,12 @@ std::filesystem::path Invocation::templates_dir() const {
   return report::find_templates_dir(options.count("templates")
                                         ? std::filesystem::path(options["templates"].as<std::string>())
                                         : std::filesystem::path());
+}
+
+std::chrono::milliseconds Invocation::wait() const {
+  const double seconds = options.count("wait") ? options["wait"].as<double>() : 10.0;
+  if (!(seconds >= 0 && seconds <= 86400)) throw UsageError("--wait must be between 0 and 86400 seconds");
+  return std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
 }
 
 std::filesystem::path Invocation::game_dir() const { return options["dir"].as<std::string>(); }

@@ -2,6 +2,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
@@ -11,13 +12,17 @@
 namespace wallenstein::app {
 
 /// The exit statuses of interfaces 1.
-enum class Exit : int { ok = 0, invalid_input = 1, usage = 2, transport = 3, internal = 4 };
+enum class Exit : int { ok = 0, invalid_input = 1, usage = 2, transport = 3, internal = 4, not_now = 5 };
 
 /// What a subcommand receives: its parsed options and the streams to write to.
 struct Invocation {
   boost::program_options::variables_map options;
   std::ostream& out;
   std::ostream& err;
+  std::string command;  ///< the subcommand's name
+
+  /// How long to wait for the game's lock (`--wait SECONDS`).
+  std::chrono::milliseconds wait() const;
 
   std::filesystem::path data_dir() const;
   std::filesystem::path templates_dir() const;

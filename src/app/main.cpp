@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "adapters/diagnostic.hpp"
+#include "adapters/game_lock.hpp"
 #include "app/command.hpp"
 
 namespace po = boost::program_options;
@@ -24,7 +25,8 @@ void print_usage(std::ostream& out) {
     out << "  " << name << c.summary << "\n";
   }
   out << "\nRun `wallenstein COMMAND --help` for a command's options.\n"
-         "Exit status: 0 ok, 1 invalid input, 2 usage error, 3 transport failure, 4 internal error.\n";
+         "Exit status: 0 ok, 1 invalid input, 2 usage error, 3 transport failure, 4 internal error,\n"
+         "5 not now (orders missing before the deadline, or another run holds the game).\n";
 }
 
 int run(int argc, char** argv) {
@@ -49,11 +51,13 @@ int run(int argc, char** argv) {
   po::options_description options(std::string("Options of wallenstein ") + command->name);
   options.add_options()("help,h", "show this help")(
       "data", po::value<std::string>()->value_name("DIR"),
-      "the ruleset directory (default: installed, or the source tree's data/wallenstein)");
+      "the ruleset directory (default: installed, or the source tree's data/wallenstein)")(
+      "wait", po::value<double>()->default_value(10)->value_name("SECONDS"),
+      "how long to wait while another run holds the game, then exit 5");
   po::positional_options_description positional;
   command->declare(options, positional);
   const std::vector<std::string> rest(args.begin() + 1, args.end());
-  wallenstein::app::Invocation invocation{{}, std::cout, std::cerr};
+  wallenstein::app::Invocation invocation{{}, std::cout, std::cerr, command->name};
   try {
     po::store(po::command_line_parser(rest).options(options).positional(positional).run(), invocation.options);
     if (invocation.options.count("help")) {
@@ -82,6 +86,9 @@ int main(int argc, char** argv) {
   } catch (const wallenstein::UsageError& e) {
     std::cerr << "wallenstein: " << e.what() << "\n";
     return static_cast<int>(Exit::usage);
+  } catch (const wallenstein::BusyError& e) {
+    std::cerr << "wallenstein: " << e.what() << "\n";
+    return static_cast<int>(Exit::not_now);
   } catch (const wallenstein::TransportError& e) {
     std::cerr << "wallenstein: " << e.what() << "\n";
     return static_cast<int>(Exit::transport);

@@ -1,22 +1,38 @@
 #include "app/season_context.hpp"
 
+#include "adapters/journal.hpp"
 #include "adapters/ruleset_loader.hpp"
 
 namespace wallenstein::app {
 
-OpenedSeason open_season(const Invocation& in, DefaultSeason fallback) {
-  GameDirectory game = GameDirectory::open(in.game_dir());
+HeldGame hold_game(const Invocation& in, LockMode mode) {
+  const std::filesystem::path root = in.game_dir();
+  // Not a game: say so before a lock file is created anywhere.
+  if (!std::filesystem::is_regular_file(root / "game.yaml")) GameDirectory::open(root);
+  GameLock lock = GameLock::acquire(root, mode, in.wait(), in.command);
+  if (journal_pending(root)) {
+    // A run was killed while writing: finish or undo its change before anyone reads the game.
+    lock.change(LockMode::exclusive, in.wait());
+    if (recover_journal(root)) in.err << "wallenstein: finished an interrupted change to " << root.string() << "\n";
+    lock.change(mode, in.wait());
+  }
+  GameDirectory game = GameDirectory::open(root);
+  return HeldGame{std::move(lock), std::move(game)};
+}
+
+OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode mode) {
+  HeldGame held = hold_game(in, mode);
   Ruleset rules = load_ruleset(in.data_dir());
   SeasonDir season;
   if (in.has("season")) {
-    season = game.find(in.get<std::string>("season"));
-  } else if (fallback == DefaultSeason::last_report && game.seasons().size() >= 2) {
-    const auto seasons = game.seasons();
+    season = held.game.find(in.get<std::string>("season"));
+  } else if (fallback == DefaultSeason::last_report && held.game.seasons().size() >= 2) {
+    const auto seasons = held.game.seasons();
     season = seasons[seasons.size() - 2];
   } else {
-    season = game.current();
+    season = held.game.current();
   }
-  return OpenedSeason{std::move(game), std::move(rules), std::move(season)};
+  return OpenedSeason{std::move(held.lock), std::move(held.game), std::move(rules), std::move(season)};
 }
 
 SeasonView LoadedSeason::view(const GameConfig& config, const Ruleset& rules) const {

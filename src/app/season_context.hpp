@@ -3,11 +3,22 @@
 #include <optional>
 
 #include "adapters/game_directory.hpp"
+#include "adapters/game_lock.hpp"
 #include "adapters/season_files.hpp"
 #include "adapters/season_view.hpp"
 #include "app/command.hpp"
 
 namespace wallenstein::app {
+
+/// A game directory held under its lock (shared by readers, exclusive by writers), opened after
+/// an interrupted write was finished or undone (interfaces 7).
+struct HeldGame {
+  GameLock lock;
+  GameDirectory game;
+};
+
+/// Takes the lock of `DIR` for this command, recovers an interrupted write, opens the game.
+HeldGame hold_game(const Invocation& in, LockMode mode);
 
 /// Which season a command works on when `--season` is not given.
 enum class DefaultSeason {
@@ -15,15 +26,16 @@ enum class DefaultSeason {
   last_report,   ///< the last resolved season, or the first season before any resolve
 };
 
-/// A game directory opened with its ruleset and the season a command works on.
+/// A game directory held and opened with its ruleset and the season a command works on.
 struct OpenedSeason {
+  GameLock lock;
   GameDirectory game;
   Ruleset rules;
   SeasonDir season;
 };
 
-/// Opens the game of `DIR`, loads the ruleset and picks the season (`--season` or the default).
-OpenedSeason open_season(const Invocation& in, DefaultSeason fallback);
+/// Holds the game of `DIR`, loads the ruleset and picks the season (`--season` or the default).
+OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode mode);
 
 /// A season loaded for the map and the reports: its state and, when it has been resolved, its
 /// resolution (re-resolved and checked against the stored log and next state).

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 
 #include "support/run_binary.hpp"
@@ -27,6 +28,12 @@ using testing::shell_quote;
 
 Outcome shell(const std::string& command) { return run_shell(command); }
 Outcome wallenstein(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
 
 Json read_mail(const std::string& mode, const fs::path& dir) {
   const Outcome r = shell("/usr/bin/python3 " + shell_quote(testing::source_path("tests/mail/read_mail.py").string()) + " " +
@@ -146,14 +153,123 @@ TEST(Mail, AServerDyingHalfwayExitsThreeAndARerunSendsOnlyTheRest) {
   EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 5u);
 }
 
-TEST(Mail, ARefusingServerExitsThreeWithItsAnswer) {
+TEST(Mail, ARefusingServerExitsThreeWithItsAnswerAndRecordsEveryRefusal) {
   TempDir tmp;
   const fs::path game = resolved_game(tmp, 3);
   SmtpServer server((tmp / "maildir").string(), {"--reject"});
   const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url()});
   EXPECT_EQ(r.status, 3);
-  EXPECT_NE(r.err.find("550 5.1.1 no such mailbox here"), std::string::npos) << r.err;
-  EXPECT_FALSE(fs::exists(game / "mail" / "sent.yaml"));
+  EXPECT_NE(r.out.find("red <anna@example.org>: refused by the server: 550 5.1.1 no such mailbox here"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("0 sent, 3 refused or deferred"), std::string::npos) << r.out;
+  const std::string ledger = read_text(game / "mail" / "sent.yaml");
+  EXPECT_EQ(count_of(ledger, "state: refused"), 3u) << ledger;
+  EXPECT_EQ(count_of(ledger, "state: sent"), 0u) << ledger;
+}
+
+TEST(Mail, OneRefusedRecipientDoesNotStopTheOthersAndIsRetriedOnlyWhenAsked) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 4);
+  SmtpServer server((tmp / "maildir").string(), {"--refuse", "joerg@example.org"});
+  const Outcome first = wallenstein({"mail", game.string(), "--smtp", server.url()});
+  EXPECT_EQ(first.status, 3) << "a refusal is a transport failure worth the game master's eye";
+  EXPECT_NE(first.out.find("blue <joerg@example.org>: refused by the server: 550"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("3 sent, 1 refused or deferred"), std::string::npos) << first.out;
+  EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 3u) << "the players after blue got theirs";
+
+  const Outcome again = wallenstein({"mail", game.string(), "--smtp", server.url()});
+  EXPECT_EQ(again.status, 0) << again.out << again.err;
+  EXPECT_NE(again.out.find("blue <joerg@example.org>: refused earlier; fix the address"), std::string::npos)
+      << again.out;
+  EXPECT_NE(again.out.find("0 sent, 3 already sent before"), std::string::npos) << again.out;
+
+  testing::replace_in_file(game / "game.yaml", "joerg@example.org", "joerg.k@example.org");
+  const Outcome retry = wallenstein({"mail", game.string(), "--smtp", server.url(), "--retry-failed"});
+  ASSERT_EQ(retry.status, 0) << retry.out << retry.err;
+  EXPECT_NE(retry.out.find("1 sent, 3 already sent before"), std::string::npos) << retry.out;
+  const Json messages = read_mail("--maildir", tmp / "maildir");
+  ASSERT_EQ(messages.size(), 4u);
+  std::set<std::string> ids;
+  for (const auto& m : messages) ids.insert(m["message_id"].get<std::string>());
+  EXPECT_EQ(ids.size(), 4u);
+  EXPECT_EQ(messages.back()["to"], "Jörg Krämer <joerg.k@example.org>");
+}
+
+TEST(Mail, AReportChangedByRollbackAndANewResolveGoesOutAsACorrection) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 3);
+  SmtpServer server((tmp / "maildir").string());
+  ASSERT_EQ(wallenstein({"mail", game.string(), "--smtp", server.url()}).status, 0);
+  const Outcome rollback = wallenstein({"rollback", game.string()});
+  ASSERT_EQ(rollback.status, 0) << rollback.err;
+  EXPECT_NE(rollback.out.find("Already mailed the undone report of 1618-spring: red, blue, yellow"), std::string::npos)
+      << rollback.out;
+  // A late order from red changes what happened.
+  write_text(tmp / "red.yaml",
+             "game: mailtest\nplayer: red\nseason: 1618-spring\nactions:\n  palace: Koeln\n  church: Trier\n"
+             "  trading_house: Gft. Mark\n  grain: Passau\n  taxes: Osnabrueck\n  armies5: Vogtland\n"
+             "  armies3: Niederoesterreich\n  army1: Oberoesterreich\n  battle_a: none\n  battle_b: none\n"
+             "bid: saechs_lande\nturn_order: [attack]\n");
+  ASSERT_EQ(wallenstein({"submit", game.string(), (tmp / "red.yaml").string()}).status, 0);
+  ASSERT_EQ(wallenstein({"resolve", game.string(), "--force"}).status, 0);
+  const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("0 sent, 3 corrections"), std::string::npos) << r.out;
+  const Json messages = read_mail("--maildir", tmp / "maildir");
+  ASSERT_EQ(messages.size(), 6u);
+  std::map<std::string, std::string> first_ids;
+  for (const auto& m : messages) {
+    if (m["references"] == "") first_ids[m["to"].get<std::string>()] = m["message_id"].get<std::string>();
+  }
+  ASSERT_EQ(first_ids.size(), 3u);
+  int corrections = 0;
+  for (const auto& m : messages) {
+    if (m["references"] == "") continue;
+    ++corrections;
+    const std::string to = m["to"].get<std::string>();
+    EXPECT_EQ(m["references"], first_ids[to]) << "a correction references the first message";
+    EXPECT_EQ(m["in_reply_to"], first_ids[to]);
+    EXPECT_NE(m["message_id"], first_ids[to]) << "a correction has a Message-ID of its own";
+    EXPECT_EQ(m["subject"].get<std::string>().rfind("Corrected: ", 0), 0u) << m["subject"];
+  }
+  EXPECT_EQ(corrections, 3);
+  const Outcome again = wallenstein({"mail", game.string(), "--smtp", server.url()});
+  EXPECT_NE(again.out.find("0 sent, 3 already sent before"), std::string::npos) << again.out;
+}
+
+TEST(Mail, ResendAndPlayerLetTheGameMasterSendOneCopyAgain) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 3);
+  SmtpServer server((tmp / "maildir").string());
+  ASSERT_EQ(wallenstein({"mail", game.string(), "--smtp", server.url()}).status, 0);
+  const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url(), "--player", "blue", "--resend"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("0 sent, 1 copy"), std::string::npos) << r.out;
+  const Json messages = read_mail("--maildir", tmp / "maildir");
+  ASSERT_EQ(messages.size(), 4u);
+  EXPECT_EQ(messages.back()["to"], "Jörg Krämer <joerg@example.org>");
+  EXPECT_NE(messages.back()["references"], "");
+  EXPECT_EQ(wallenstein({"mail", game.string(), "--player", "nobody"}).status, 2);
+}
+
+TEST(Mail, APasswordInTheUrlIsNeitherPrintedNorStored) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 3);
+  SmtpServer server((tmp / "maildir").string());
+  const std::string url = "smtp://gm:S3cretPass@127.0.0.1:" + std::to_string(server.port());
+  const Outcome r = wallenstein({"mail", game.string(), "--smtp", url});
+  EXPECT_EQ(r.out.find("S3cretPass"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err.find("S3cretPass"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("smtp://gm@127.0.0.1:"), std::string::npos) << r.out << r.err;
+  for (const auto& [path, content] : testing::snapshot_tree(game)) {
+    EXPECT_EQ(content.find("S3cretPass"), std::string::npos) << path;
+  }
+  server.stop();
+  const Outcome down = wallenstein({"mail", game.string(), "--smtp", url, "--resend"});
+  EXPECT_EQ(down.status, 3);
+  EXPECT_EQ(down.err.find("S3cretPass"), std::string::npos) << down.err;
+  EXPECT_NE(down.err.find("smtp://gm@127.0.0.1:"), std::string::npos) << down.err;
 }
 
 TEST(Mail, WithoutAServerTheMessagesGoToTheOutbox) {

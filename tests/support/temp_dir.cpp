@@ -47,3 +47,19 @@ void replace_in_file(const fs::path& path, const std::string& from, const std::s
 }
 
 }  // namespace wallenstein::testing
+
+namespace wallenstein::testing {
+
+std::map<std::string, std::string> snapshot_tree(const std::filesystem::path& root) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    const std::string rel = std::filesystem::relative(entry.path(), root).string();
+    if (rel == ".lock") continue;
+    files[rel] = entry.is_symlink() ? "<link " + std::filesystem::read_symlink(entry.path()).string() + ">"
+                 : entry.is_directory() ? std::string("<dir>")
+                                        : read_text(entry.path());
+  }
+  return files;
+}
+
+}  // namespace wallenstein::testing

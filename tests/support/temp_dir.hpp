@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 
 namespace wallenstein::testing {
@@ -25,6 +26,9 @@ std::filesystem::path source_data_dir();
 std::filesystem::path source_path(const std::string& relative);
 
 std::string read_text(const std::filesystem::path& path);
+/// Every file (its bytes) and directory ("<dir>") under `root`, by relative path, except the
+/// game's lock file, the only file a reader may change (interfaces 7).
+std::map<std::string, std::string> snapshot_tree(const std::filesystem::path& root);
 void write_text(const std::filesystem::path& path, const std::string& text);
 /// Replaces the first occurrence of `from` (which must exist) in a file.
 void replace_in_file(const std::filesystem::path& path, const std::string& from, const std::string& to);

@@ -1,55 +1,119 @@
 #include "adapters/mail/ledger.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "adapters/files.hpp"
 #include "adapters/yaml_file.hpp"
 #include "adapters/yaml_writer.hpp"
 
 namespace wallenstein::mail {
+namespace {
 
-Ledger::Ledger(std::filesystem::path file) : file_(std::move(file)) {
-  if (!std::filesystem::exists(file_)) return;
-  const YamlFile yaml = YamlFile::parse(read_source(file_, 16 << 20), YamlLimits{16, 1000000});
+constexpr int kFormat = 2;
+constexpr std::size_t kMaxLedgerBytes = 16 << 20;
+
+/// One field of an entry: its key in the file and where it goes.
+struct Field {
+  std::string_view key;
+  std::string LedgerEntry::*member;
+  bool required;
+};
+
+constexpr std::array<Field, 9> kFields = {{{"key", &LedgerEntry::key, true},
+                                           {"message_id", &LedgerEntry::message_id, true},
+                                           {"to", &LedgerEntry::to, true},
+                                           {"digest", &LedgerEntry::digest, false},
+                                           {"subject", &LedgerEntry::subject, false},
+                                           {"references", &LedgerEntry::references, false},
+                                           {"answer", &LedgerEntry::answer, false},
+                                           {"via", &LedgerEntry::via, false},
+                                           {"at", &LedgerEntry::at, false}}};
+
+constexpr std::array<std::string_view, 3> kStates = {"pending", "sent", "refused"};
+
+LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
+  static constexpr std::array<std::string_view, 10> kKeys = {"key",        "message_id", "to",  "state", "digest",
+                                                             "subject",    "references", "answer", "via", "at"};
+  r.check_keys(node, kKeys, "mail ledger entry");
+  LedgerEntry e;
+  for (const Field& f : kFields) {
+    const YAML::Node value = node[std::string(f.key)];
+    if (!value.IsDefined()) {
+      if (f.required) r.error(node, "missing key \"" + std::string(f.key) + "\"");
+      continue;
+    }
+    e.*f.member = r.text(value, f.key).value_or("");
+  }
+  e.state = Delivery::sent;  // The older ledger listed only messages a server accepted.
+  if (const YAML::Node state = node["state"]; state.IsDefined()) {
+    const std::string s = r.text(state, "state").value_or("");
+    const auto it = std::find(kStates.begin(), kStates.end(), s);
+    if (it == kStates.end()) r.error(state, "state must be pending, sent or refused, not \"" + s + "\"");
+    else e.state = static_cast<Delivery>(it - kStates.begin());
+  } else if (!old_format) {
+    r.error(node, "missing key \"state\" (pending, sent or refused)");
+  }
+  return e;
+}
+
+}  // namespace
+
+std::string_view delivery_key(Delivery d) { return kStates[static_cast<std::size_t>(d)]; }
+
+Ledger Ledger::load(const std::filesystem::path& game_root) {
+  Ledger ledger;
+  const auto path = game_root / relative_path();
+  if (!std::filesystem::exists(path)) return ledger;
+  const YamlFile yaml = YamlFile::parse(read_source(path, kMaxLedgerBytes), YamlLimits{16, 1000000});
   YamlReader r(yaml);
-  if (auto sent = r.require(yaml.root(), "sent", "a list of sent messages"); sent && r.expect_sequence(*sent, "sent")) {
-    for (const auto& node : *sent) {
-      if (!r.expect_map(node, "sent message")) continue;
-      SentEntry e;
-      for (auto [key, target] : {std::pair{"key", &e.key}, std::pair{"message_id", &e.message_id},
-                                 std::pair{"to", &e.to}, std::pair{"via", &e.via}, std::pair{"at", &e.at}}) {
-        if (auto v = r.require(node, key, "")) *target = r.text(*v, key).value_or("");
-      }
-      entries_.push_back(std::move(e));
+  const YAML::Node& root = yaml.root();
+  if (!r.expect_map(root, "mail ledger")) r.throw_if_errors();
+  static constexpr std::array<std::string_view, 3> kTop = {"format", "messages", "sent"};
+  r.check_keys(root, kTop, "mail ledger");
+  // Format 1 (older programs): `sent:` only. Format 2: `format: 2` and `messages:`.
+  const bool old_format = !root["format"].IsDefined();
+  if (!old_format) r.integer(root["format"], "format", kFormat, kFormat);
+  const char* list_key = old_format ? "sent" : "messages";
+  if (auto list = r.require(root, list_key, "a list of messages"); list && r.expect_sequence(*list, list_key)) {
+    for (const auto& node : *list) {
+      if (r.expect_map(node, "message")) ledger.entries_.push_back(read_entry(r, node, old_format));
     }
   }
   r.throw_if_errors();
+  return ledger;
 }
 
-bool Ledger::sent(const std::string& key) const {
-  return std::any_of(entries_.begin(), entries_.end(), [&](const SentEntry& e) { return e.key == key; });
-}
-
-void Ledger::record(SentEntry entry) {
-  entries_.push_back(std::move(entry));
-  save();
-}
-
-void Ledger::save() const {
-  YamlOut list = YamlOut::list();
-  for (const SentEntry& e : entries_) {
-    list.push(YamlOut::map()
-                  .add("key", e.key)
-                  .add("message_id", e.message_id)
-                  .add("to", e.to)
-                  .add("via", e.via)
-                  .add("at", e.at)
-                  .flow());
+std::vector<const LedgerEntry*> Ledger::of(const std::string& key) const {
+  std::vector<const LedgerEntry*> out;
+  for (const auto& e : entries_) {
+    if (e.key == key) out.push_back(&e);
   }
-  std::filesystem::create_directories(file_.parent_path());
-  write_atomic(file_, YamlOut::map().add("sent", std::move(list)).dump(
-                          "Messages a mail server (or the outbox) accepted. `wallenstein mail` never sends a\n"
-                          "key listed here again; delete a line to send that message once more."));
+  return out;
+}
+
+void Ledger::record(LedgerEntry entry) {
+  const auto same = std::find_if(entries_.begin(), entries_.end(),
+                                 [&](const LedgerEntry& e) { return e.message_id == entry.message_id; });
+  if (same != entries_.end()) *same = std::move(entry);
+  else entries_.push_back(std::move(entry));
+}
+
+std::string Ledger::text() const {
+  YamlOut list = YamlOut::list();
+  for (const LedgerEntry& e : entries_) {
+    YamlOut item = YamlOut::map();
+    item.add("key", e.key).add("message_id", e.message_id).add("to", e.to);
+    item.add("state", std::string(delivery_key(e.state)));
+    for (const Field& f : kFields) {
+      if (!f.required && !(e.*f.member).empty()) item.add(std::string(f.key), e.*f.member);
+    }
+    list.push(std::move(item.flow()));
+  }
+  return YamlOut::map().add("format", kFormat).add("messages", std::move(list)).dump(
+      "The game's mail: every message, pending (handed to the server, not yet confirmed),\n"
+      "sent (accepted: `wallenstein mail` never sends it again) or refused (the server's answer\n"
+      "is kept; `mail --retry-failed` tries again). A correction or copy references the first.");
 }
 
 }  // namespace wallenstein::mail

@@ -6,28 +6,46 @@
 
 namespace wallenstein::mail {
 
-/// One message the transport accepted.
-struct SentEntry {
-  std::string key;         ///< season directory / kind / player: what must never go twice
+/// Where a message stands (interfaces 7): recorded as pending before it is handed to the server,
+/// as sent when the server accepted it, as refused when the server refused it for good (5xx).
+enum class Delivery { pending, sent, refused };
+
+/// One message of the game's mail.
+struct LedgerEntry {
+  std::string key;         ///< season directory / kind / player: one report to one player
   std::string message_id;
   std::string to;
-  std::string via;
-  std::string at;          ///< date it was accepted
+  Delivery state = Delivery::pending;
+  std::string digest;      ///< of what the message reports (empty in ledgers of older programs)
+  std::string subject;
+  std::string references;  ///< a correction or copy: the Message-ID of the first message
+  std::string answer;      ///< the server's refusal
+  std::string via;         ///< where it went (a URL without password, or the outbox)
+  std::string at;          ///< when it was last handed over
 };
 
-/// The game's record of sent mail (mail/sent.yaml): a rerun skips what is in it, so a failure
-/// halfway resumes without duplicates. Each accepted message is recorded at once, atomically.
+/// The game's record of mail, `mail/sent.yaml`: what went out, so nothing goes twice, and what is
+/// pending or refused, so nothing is lost. Ledgers of older programs (a list of sent messages)
+/// are read as they are. Saving is the caller's: `text()` goes into a journal with the rest.
 class Ledger {
  public:
-  explicit Ledger(std::filesystem::path file);
-  bool sent(const std::string& key) const;
-  void record(SentEntry entry);
-  const std::vector<SentEntry>& entries() const { return entries_; }
+  /// The ledger of a game (empty when the game has sent nothing yet).
+  static Ledger load(const std::filesystem::path& game_root);
+  /// The ledger's path relative to the game root.
+  static std::filesystem::path relative_path() { return "mail/sent.yaml"; }
+
+  /// Every message of a key, oldest first.
+  std::vector<const LedgerEntry*> of(const std::string& key) const;
+  /// Adds a message or updates the one with the same Message-ID.
+  void record(LedgerEntry entry);
+  const std::vector<LedgerEntry>& entries() const { return entries_; }
+  /// The file's text.
+  std::string text() const;
 
  private:
-  void save() const;
-  std::filesystem::path file_;
-  std::vector<SentEntry> entries_;
+  std::vector<LedgerEntry> entries_;
 };
+
+std::string_view delivery_key(Delivery d);
 
 }  // namespace wallenstein::mail

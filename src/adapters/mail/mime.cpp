@@ -183,6 +183,7 @@ std::string render(const Message& m) {
   header("Subject", encode_header(m.subject));
   header("Date", m.date);
   header("Message-ID", m.message_id);
+  for (const auto& [name, value] : m.headers) header(name, value);
   header("MIME-Version", "1.0");
   header("X-Mailer", "wallenstein");
   header("Content-Type", "multipart/mixed; boundary=\"" + mixed + "\"");

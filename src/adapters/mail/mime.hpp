@@ -30,6 +30,8 @@ struct Message {
   std::string subject;     ///< UTF-8
   std::string date;        ///< RFC 5322 date
   std::string message_id;  ///< with the angle brackets
+  /// Further headers in order (In-Reply-To, References, Auto-Submitted...); ASCII values.
+  std::vector<std::pair<std::string, std::string>> headers;
   std::string text;        ///< UTF-8, LF line ends (converted to CRLF)
   std::string html;
   std::vector<Part> inline_parts;

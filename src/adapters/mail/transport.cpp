@@ -7,27 +7,29 @@
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
+#include "adapters/journal.hpp"
 
 namespace wallenstein::mail {
 namespace {
 
 class Outbox final : public Mailer {
  public:
-  explicit Outbox(std::filesystem::path dir) : dir_(std::move(dir)) {}
+  Outbox(std::filesystem::path root, std::filesystem::path dir) : root_(std::move(root)), dir_(std::move(dir)) {}
 
-  std::string send(const Message& message, const std::string& bytes) override {
-    std::filesystem::create_directories(dir_);
+  SendResult send(const Message& message, const std::string& bytes) override {
     // The file is named after the Message-ID, without the characters a file name must not hold.
     std::string name = message.message_id;
     name.erase(std::remove_if(name.begin(), name.end(), [](char c) { return c == '<' || c == '>'; }), name.end());
     std::replace_if(name.begin(), name.end(), [](char c) { return c == '/' || c == '@'; }, '_');
-    const auto path = dir_ / (name + ".eml");
-    write_atomic(path, bytes);
-    return path.string();
+    Journal journal(root_);
+    journal.write(dir_ / (name + ".eml"), bytes);
+    journal.commit();
+    return {};
   }
-  std::string describe() const override { return "outbox " + dir_.string(); }
+  std::string describe() const override { return "outbox " + dir_.generic_string(); }
 
  private:
+  std::filesystem::path root_;
   std::filesystem::path dir_;
 };
 
@@ -43,7 +45,7 @@ class Smtp final : public Mailer {
     curl_global_cleanup();
   }
 
-  std::string send(const Message& message, const std::string& bytes) override {
+  SendResult send(const Message& message, const std::string& bytes) override {
     Upload upload{bytes, 0};
     char error[CURL_ERROR_SIZE] = {0};
     answer_.clear();
@@ -71,18 +73,20 @@ class Smtp final : public Mailer {
     curl_easy_setopt(curl_, CURLOPT_DEBUGDATA, &answer_);
     const CURLcode code = curl_easy_perform(curl_);
     curl_slist_free_all(rcpt);
-    if (code != CURLE_OK) {
-      long response = 0;
-      curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &response);
-      std::string what = "SMTP " + options_.url + ": " + (error[0] ? std::string(error) : curl_easy_strerror(code));
-      if (!answer_.empty()) what += "; the server said: " + answer_;
-      else if (response != 0) what += " (reply code " + std::to_string(response) + ")";
-      throw TransportError(what);
+    if (code == CURLE_OK) return {};
+    long response = 0;
+    curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &response);
+    // A refusal of this message (on MAIL, RCPT or DATA) is its answer; the next one may pass.
+    if (response >= 400 && response < 600 && !answer_.empty()) {
+      return {response >= 500 ? SendResult::Outcome::refused : SendResult::Outcome::deferred, answer_};
     }
-    return options_.url;
+    std::string what = "SMTP " + redact_url(options_.url) + ": " + (error[0] ? std::string(error) : curl_easy_strerror(code));
+    if (!answer_.empty()) what += "; the server said: " + answer_;
+    else if (response != 0) what += " (reply code " + std::to_string(response) + ")";
+    throw TransportError(redact_url(what));
   }
 
-  std::string describe() const override { return options_.url; }
+  std::string describe() const override { return redact_url(options_.url); }
 
  private:
   struct Upload {
@@ -115,11 +119,28 @@ class Smtp final : public Mailer {
 
 }  // namespace
 
-std::unique_ptr<Mailer> outbox_mailer(const std::filesystem::path& dir) { return std::make_unique<Outbox>(dir); }
+std::unique_ptr<Mailer> outbox_mailer(const std::filesystem::path& game_root, const std::filesystem::path& relative_dir) {
+  return std::make_unique<Outbox>(game_root, relative_dir);
+}
+
+std::string redact_url(std::string_view text) {
+  // Every "scheme://user:password@" in the text loses its password, so a URL quoted inside an
+  // error message is covered too.
+  std::string out(text);
+  for (std::size_t scheme = out.find("://"); scheme != std::string::npos; scheme = out.find("://", scheme + 3)) {
+    const std::size_t start = scheme + 3;
+    const std::size_t end = std::min(out.size(), out.find_first_of("/?# \t\n\"'", start));
+    const std::size_t at = out.find('@', start);
+    if (at == std::string::npos || at >= end) continue;
+    const std::size_t colon = out.find(':', start);
+    if (colon < at) out.erase(colon, at - colon);
+  }
+  return out;
+}
 
 std::unique_ptr<Mailer> smtp_mailer(const SmtpOptions& options) {
   if (options.url.rfind("smtp://", 0) != 0 && options.url.rfind("smtps://", 0) != 0) {
-    throw InputError("smtp url", "\"" + options.url + "\" is not an SMTP URL like smtp://mail.example.org:587");
+    throw InputError("smtp url", "\"" + redact_url(options.url) + "\" is not an SMTP URL like smtp://mail.example.org:587");
   }
   return std::make_unique<Smtp>(options);
 }

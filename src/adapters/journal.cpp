@@ -1,0 +1,253 @@
+#include "adapters/journal.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <set>
+#include <sstream>
+#include <system_error>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/files.hpp"
+
+namespace wallenstein {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kPrepared = ".journal.new";  // being written: not committed
+constexpr const char* kCommitted = ".journal";     // committed: to be applied
+constexpr const char* kDone = ".journal.done";     // applied: being removed
+constexpr const char* kHeader = "wallenstein-journal 1";
+constexpr std::size_t kMaxStepsBytes = 4 << 20;
+
+[[noreturn]] void fail(const std::string& what) { throw std::system_error(errno, std::generic_category(), what); }
+
+void sync_directory(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) fail("cannot open directory " + dir.string());
+  ::fsync(fd);  // Some file systems refuse to sync a directory; the rename is still atomic.
+  ::close(fd);
+}
+
+/// Writes a new file that must not exist yet (O_EXCL|O_NOFOLLOW), and syncs it.
+void write_new_file(const fs::path& path, std::string_view content) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) fail("cannot create " + path.string());
+  std::size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int err = errno;
+      ::close(fd);
+      errno = err;
+      fail("cannot write " + path.string());
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0) {
+    const int err = errno;
+    ::close(fd);
+    errno = err;
+    fail("cannot sync " + path.string());
+  }
+  ::close(fd);
+}
+
+bool lstat_is_link(const fs::path& path) {
+  struct stat st{};
+  return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+/// Refuses to go through a symbolic link on the way to `relative` (its directories, and the file
+/// itself when `last` is set): a planted link must never redirect a write out of the game.
+void refuse_links(const fs::path& root, const fs::path& relative, bool last) {
+  fs::path at = root;
+  const auto end = std::distance(relative.begin(), relative.end());
+  std::ptrdiff_t i = 0;
+  for (const auto& part : relative) {
+    at /= part;
+    if ((++i < end || last) && lstat_is_link(at)) {
+      throw InputError(at.string(), "is a symbolic link; the game's files and directories must be plain ones");
+    }
+  }
+}
+
+char kind_char(Journal::Step::Kind kind) { return static_cast<char>(kind); }
+
+/// Reads the steps of a committed journal; a damaged one is an InputError with its line.
+std::vector<Journal::Step> read_steps(const fs::path& dir) {
+  const SourceFile file = read_source(dir / "steps", kMaxStepsBytes);
+  std::istringstream in(file.text);
+  std::string line;
+  std::vector<Journal::Step> steps;
+  int number = 0;
+  auto bad = [&](const std::string& what) {
+    throw InputError({Diagnostic{file.path, number, 1, what + "; the journal is damaged (remove it by hand)", {}, line}});
+  };
+  while (std::getline(in, line)) {
+    ++number;
+    if (number == 1) {
+      if (line != kHeader) bad("expected \"" + std::string(kHeader) + "\"");
+      continue;
+    }
+    if (line.size() < 3 || line[1] != ' ') bad("expected a step like \"W 0 path\"");
+    Journal::Step step;
+    std::string rest = line.substr(2);
+    switch (line[0]) {
+      case 'W': {
+        const auto space = rest.find(' ');
+        if (space == std::string::npos || space == 0 ||
+            !std::all_of(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(space), ::isdigit)) {
+          bad("expected \"W <blob number> <path>\"");
+        }
+        step.content = rest.substr(0, space);  // the blob's number, while reading
+        rest = rest.substr(space + 1);
+        step.kind = Journal::Step::Kind::write;
+        break;
+      }
+      case 'D': step.kind = Journal::Step::Kind::remove; break;
+      case 'M': step.kind = Journal::Step::Kind::make_directory; break;
+      case 'R': step.kind = Journal::Step::Kind::remove_directory; break;
+      default: bad("unknown step \"" + line.substr(0, 1) + "\"");
+    }
+    step.path = confined_path(rest, file.path);
+    steps.push_back(std::move(step));
+  }
+  if (number == 0) bad("the journal is empty");
+  return steps;
+}
+
+/// Applies committed steps; each can be repeated after a crash with the same result.
+void apply(const fs::path& root, const fs::path& journal, const std::vector<Journal::Step>& steps) {
+  std::set<fs::path> touched;
+  for (const auto& step : steps) {
+    const fs::path target = root / step.path;
+    const bool whole = step.kind != Journal::Step::Kind::make_directory;
+    refuse_links(root, step.path, whole);
+    switch (step.kind) {
+      case Journal::Step::Kind::write: {
+        const fs::path blob = journal / "blobs" / step.content;
+        if (!fs::exists(fs::symlink_status(blob))) break;  // moved into place before a crash
+        fs::create_directories(target.parent_path());
+        if (::rename(blob.c_str(), target.c_str()) != 0) fail("cannot move " + blob.string() + " to " + target.string());
+        break;
+      }
+      case Journal::Step::Kind::remove:
+        if (::unlink(target.c_str()) != 0 && errno != ENOENT) fail("cannot remove " + target.string());
+        break;
+      case Journal::Step::Kind::make_directory: fs::create_directories(target); break;
+      case Journal::Step::Kind::remove_directory:
+        if (::rmdir(target.c_str()) != 0 && errno != ENOENT) fail("cannot remove directory " + target.string());
+        break;
+    }
+    touched.insert(target.parent_path());
+  }
+  for (const auto& dir : touched) {
+    if (fs::is_directory(dir)) sync_directory(dir);
+  }
+}
+
+/// Removes an applied journal: first renamed, so a crash while deleting leaves only `.journal.done`.
+void discard(const fs::path& root, const char* name) {
+  const fs::path dir = root / name;
+  if (!fs::exists(fs::symlink_status(dir))) return;
+  if (name != std::string(kDone)) {
+    fs::remove_all(root / kDone);
+    fs::rename(dir, root / kDone);
+    sync_directory(root);
+  }
+  fs::remove_all(root / kDone);
+}
+
+}  // namespace
+
+fs::path confined_path(const std::string& relative, const std::string& what) {
+  const fs::path p = fs::path(relative).lexically_normal();
+  const bool bad_text = relative.empty() || relative.find('\n') != std::string::npos ||
+                        relative.find('\0') != std::string::npos;
+  bool escapes = bad_text || p.is_absolute() || p.empty() || p == ".";
+  for (const auto& part : p) {
+    if (part == ".." || part.string().rfind(".journal", 0) == 0 || part == ".lock") escapes = true;
+  }
+  if (escapes) throw InputError(what, "path \"" + relative + "\" does not stay inside the game directory");
+  return p;
+}
+
+Journal::Journal(fs::path game_root) : root_(std::move(game_root)) {}
+
+void Journal::add(Step step) {
+  step.path = confined_path(step.path.generic_string(), "journal");
+  // One file step per path: a later write or removal replaces an earlier one, so applying the
+  // steps again after a crash can never remove a file this journal wrote.
+  const bool file_step = step.kind == Step::Kind::write || step.kind == Step::Kind::remove;
+  if (file_step) {
+    std::erase_if(steps_, [&](const Step& s) {
+      return (s.kind == Step::Kind::write || s.kind == Step::Kind::remove) && s.path == step.path;
+    });
+  }
+  steps_.push_back(std::move(step));
+}
+
+void Journal::write(const fs::path& relative, std::string content) {
+  add(Step{Step::Kind::write, relative, std::move(content)});
+}
+void Journal::remove(const fs::path& relative) { add(Step{Step::Kind::remove, relative, {}}); }
+void Journal::make_directory(const fs::path& relative) { add(Step{Step::Kind::make_directory, relative, {}}); }
+void Journal::remove_directory(const fs::path& relative) { add(Step{Step::Kind::remove_directory, relative, {}}); }
+
+void Journal::commit() {
+  if (steps_.empty()) return;
+  const fs::path prepared = root_ / kPrepared;
+  fs::remove_all(prepared);
+  fs::create_directories(prepared / "blobs");
+  std::string list = std::string(kHeader) + "\n";
+  std::vector<Step> recorded;
+  int blob = 0;
+  for (const auto& step : steps_) {
+    std::string line(1, kind_char(step.kind));
+    if (step.kind == Step::Kind::write) {
+      write_new_file(prepared / "blobs" / std::to_string(blob), step.content);
+      line += " " + std::to_string(blob++);
+    }
+    list += line + " " + step.path.generic_string() + "\n";
+    recorded.push_back(Step{step.kind, step.path, step.kind == Step::Kind::write ? std::to_string(blob - 1) : ""});
+  }
+  write_new_file(prepared / "steps", list);
+  sync_directory(prepared / "blobs");
+  sync_directory(prepared);
+  // The commit point.
+  if (::rename(prepared.c_str(), (root_ / kCommitted).c_str()) != 0) fail("cannot commit the journal in " + root_.string());
+  sync_directory(root_);
+  apply(root_, root_ / kCommitted, recorded);
+  discard(root_, kCommitted);
+  steps_.clear();
+}
+
+bool journal_pending(const fs::path& root) {
+  for (const char* name : {kPrepared, kCommitted, kDone}) {
+    if (fs::exists(fs::symlink_status(root / name))) return true;
+  }
+  return false;
+}
+
+bool recover_journal(const fs::path& root) {
+  if (!journal_pending(root)) return false;
+  for (const char* name : {kPrepared, kCommitted, kDone}) {
+    if (lstat_is_link(root / name)) throw InputError((root / name).string(), "is a symbolic link; remove it by hand");
+  }
+  fs::remove_all(root / kPrepared);  // Never committed: the game was not touched.
+  fs::remove_all(root / kDone);      // Applied: only the removal was interrupted.
+  const fs::path committed = root / kCommitted;
+  if (fs::exists(committed)) {
+    apply(root, committed, read_steps(committed));
+    discard(root, kCommitted);
+  }
+  sync_directory(root);
+  return true;
+}
+
+}  // namespace wallenstein

@@ -1,0 +1,107 @@
+#include "adapters/mail/dispatch.hpp"
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/journal.hpp"
+
+namespace wallenstein::mail {
+namespace {
+
+/// How one message goes out this time, decided from its earlier entries in the ledger.
+struct Plan {
+  Dispatched::What what = Dispatched::What::sent;
+  std::string message_id;
+  std::string references;
+  bool send = true;
+};
+
+/// `<a.b@host>` with `.suffix` before the `@`.
+std::string derived_id(const std::string& first, const std::string& suffix) {
+  const auto at = first.rfind('@');
+  if (at == std::string::npos) return first;
+  return first.substr(0, at) + "." + suffix + first.substr(at);
+}
+
+Plan plan(const std::vector<const LedgerEntry*>& earlier, const Outgoing& m, const DispatchOptions& options) {
+  if (earlier.empty()) return {Dispatched::What::sent, m.message.message_id, {}, true};
+  const LedgerEntry& last = *earlier.back();
+  const std::string& first = earlier.front()->message_id;
+  const std::string n = std::to_string(earlier.size());
+  const bool changed = !last.digest.empty() && !m.digest.empty() && last.digest != m.digest;
+  switch (last.state) {
+    case Delivery::pending:
+      // Handed over before, answer unknown: the same message again, which readers drop if it
+      // did arrive. If what it reports changed meanwhile, a correction instead.
+      if (!changed) return {Dispatched::What::sent, last.message_id, last.references, true};
+      return {Dispatched::What::corrected, derived_id(first, "c" + n), first, true};
+    case Delivery::refused:
+      if (!options.retry_failed) return {Dispatched::What::refused_before, last.message_id, {}, false};
+      return {last.references.empty() ? Dispatched::What::sent : Dispatched::What::corrected, last.message_id,
+              last.references, true};
+    case Delivery::sent:
+      if (changed) return {Dispatched::What::corrected, derived_id(first, "c" + n), first, true};
+      if (options.resend) return {Dispatched::What::copied, derived_id(first, "r" + n), first, true};
+      return {Dispatched::What::already_sent, last.message_id, {}, false};
+  }
+  return {};
+}
+
+void save(const std::filesystem::path& root, const Ledger& ledger) {
+  Journal journal(root);
+  journal.write(Ledger::relative_path(), ledger.text());
+  journal.commit();
+}
+
+}  // namespace
+
+DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing> messages, Mailer* mailer,
+                        const DispatchOptions& options) {
+  Ledger ledger = Ledger::load(root);
+  DispatchResult result;
+  std::vector<Dispatched>& out = result.messages;
+  for (Outgoing& m : messages) {
+    const Plan p = plan(ledger.of(m.key), m, options);
+    Message& msg = m.message;
+    msg.message_id = p.message_id;
+    if (p.what == Dispatched::What::corrected) msg.subject = "Corrected: " + msg.subject;
+    if (!p.references.empty()) {
+      msg.headers.emplace_back("In-Reply-To", p.references);
+      msg.headers.emplace_back("References", p.references);
+    }
+    Dispatched d{p.what, m.player, msg.to, msg.subject, {}, 0};
+    if (!p.send || options.dry_run) {
+      if (p.send) {
+        d.what = Dispatched::What::would_send;
+        d.bytes = render(msg).size();
+      }
+      out.push_back(std::move(d));
+      continue;
+    }
+    const std::string bytes = render(msg);
+    d.bytes = bytes.size();
+    LedgerEntry entry{m.key, msg.message_id, msg.to.address, Delivery::pending, m.digest, msg.subject,
+                      p.references, {}, mailer->describe(), msg.date};
+    ledger.record(entry);
+    save(root, ledger);
+    SendResult sent;
+    try {
+      sent = mailer->send(msg, bytes);
+    } catch (const TransportError& e) {
+      result.failure = e.what();  // The message stays pending: the next run sends it again.
+      return result;
+    }
+    if (sent.outcome == SendResult::Outcome::accepted) {
+      entry.state = Delivery::sent;
+    } else {
+      entry.answer = sent.answer;
+      if (sent.outcome == SendResult::Outcome::refused) entry.state = Delivery::refused;
+      d.what = sent.outcome == SendResult::Outcome::refused ? Dispatched::What::refused : Dispatched::What::deferred;
+      d.answer = sent.answer;
+    }
+    ledger.record(entry);
+    save(root, ledger);
+    out.push_back(std::move(d));
+  }
+  return result;
+}
+
+}  // namespace wallenstein::mail

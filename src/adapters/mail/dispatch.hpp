@@ -1,0 +1,54 @@
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "adapters/mail/ledger.hpp"
+#include "adapters/mail/mime.hpp"
+#include "adapters/mail/transport.hpp"
+
+namespace wallenstein::mail {
+
+/// A message the game wants one player to have: its ledger key, the content (the Message-ID,
+/// subject prefix and references are decided by `dispatch`) and a digest of what it reports.
+struct Outgoing {
+  std::string key;     ///< e.g. "01-1618-spring/report/red"
+  std::string player;  ///< the player's id
+  Message message;     ///< `message_id` holds the id of a first sending
+  std::string digest;  ///< a change of digest after a sending makes a correction
+};
+
+/// What the game master asked for.
+struct DispatchOptions {
+  bool dry_run = false;
+  bool retry_failed = false;  ///< send again what a server refused for good
+  bool resend = false;        ///< send a copy of what was sent (new Message-ID, References the first)
+};
+
+/// What happened to one message.
+struct Dispatched {
+  enum class What { sent, corrected, copied, already_sent, refused_before, refused, deferred, would_send };
+  What what = What::sent;
+  std::string player;
+  Mailbox to;
+  std::string subject;
+  std::string answer;   ///< the server's refusal
+  std::size_t bytes = 0;
+};
+
+/// The outcome of a run: one entry per message handled, and the failure that stopped it.
+struct DispatchResult {
+  std::vector<Dispatched> messages;
+  std::string failure;  ///< empty unless the connection failed (the rest was not tried)
+};
+
+/// Sends each message unless the ledger shows it sent with the same digest (interfaces 7): the
+/// ledger records it as pending before the hand-over and as sent (or refused) after the
+/// server's answer, each time through the game's journal. A pending message is sent again with
+/// its Message-ID; a changed one goes out as a correction. A failed connection stops the run.
+DispatchResult dispatch(const std::filesystem::path& game_root, std::vector<Outgoing> messages,
+                                 Mailer* mailer, const DispatchOptions& options);
+
+}  // namespace wallenstein::mail
