@@ -10,6 +10,7 @@
 #include "adapters/order_file.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/random_orders.hpp"
+#include "support/games.hpp"
 #include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
 
@@ -25,40 +26,11 @@ using testing::Outcome;
 
 Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
 
-std::vector<std::string> players_args(int count) {
-  const std::vector<std::string> specs = {"red:Anna Weber:anna@example.org", "blue:Jörg Krämer:joerg@example.org",
-                                          "yellow:Marie Dubois:marie@example.org", "green:Ola Nordmann:ola@example.org",
-                                          "black:Sam Lee:sam@example.org"};
-  std::vector<std::string> out;
-  for (int i = 0; i < count; ++i) {
-    out.push_back("--player");
-    out.push_back(specs[static_cast<std::size_t>(i)]);
-  }
-  return out;
-}
-
 Outcome new_game_cmd(const fs::path& dir, int players, const std::string& seed = "42") {
-  std::vector<std::string> args = {"new", dir.string(), "--seed", seed};
-  for (auto& a : players_args(players)) args.push_back(a);
-  return run(args);
+  return testing::new_game(dir, players, seed);
 }
-
-/// Every file under a directory with its bytes, to compare directories exactly.
-/// Writes random legal orders for every player of the season being planned.
-std::vector<fs::path> write_random_orders(const fs::path& game_dir, const fs::path& out_dir, std::uint64_t seed) {
-  const Ruleset rules = load_ruleset(testing::source_data_dir());
-  const GameDirectory game = GameDirectory::open(game_dir);
-  const GameState state = game.load_state(game.current(), rules);
-  Rng rng(seed);
-  std::vector<fs::path> files;
-  for (std::size_t i = 0; i < state.players.size(); ++i) {
-    const Orders orders = random_orders(state, rules, state.player_index(i), rng);
-    const fs::path file = out_dir / (state.players[i].id + ".yaml");
-    write_text(file, format_order_file(to_written(orders, state, rules)));
-    files.push_back(file);
-  }
-  return files;
-}
+using testing::write_random_orders;
+using testing::players_args;
 
 class NewGameFor : public ::testing::TestWithParam<int> {};
 

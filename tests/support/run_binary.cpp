@@ -1,6 +1,11 @@
 #include "support/run_binary.hpp"
 
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <stdexcept>
 
 #include <cstdlib>
 
@@ -20,6 +25,45 @@ Outcome run_shell(const std::string& command) {
       command + " >" + shell_quote((io / "out").string()) + " 2>" + shell_quote((io / "err").string());
   const int raw = std::system(full.c_str());
   return Outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_text(io / "out"), read_text(io / "err")};
+}
+
+std::string wallenstein_binary() { return WALLENSTEIN_BINARY; }
+
+Running::Running(std::vector<std::string> argv) {
+  char pattern[] = "/tmp/wallenstein-run-XXXXXX";
+  if (!::mkdtemp(pattern)) throw std::runtime_error("mkdtemp failed");
+  dir_ = pattern;
+  pid_ = ::fork();
+  if (pid_ == 0) {
+    const int out = ::open((dir_ + "/out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open((dir_ + "/err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(out, 1);
+    ::dup2(err, 2);
+    std::vector<char*> args;
+    for (auto& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+}
+
+Running::~Running() {
+  if (pid_ > 0) wait();
+  std::error_code ec;
+  std::filesystem::remove_all(dir_, ec);
+}
+
+Outcome Running::wait() {
+  int status = 0;
+  if (pid_ > 0) ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return Outcome{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(dir_ + "/out"), read_text(dir_ + "/err")};
+}
+
+std::unique_ptr<Running> start_wallenstein(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {WALLENSTEIN_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return std::make_unique<Running>(argv);
 }
 
 Outcome run_wallenstein(const std::vector<std::string>& args) {

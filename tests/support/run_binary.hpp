@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,5 +19,27 @@ std::string shell_quote(const std::string& arg);
 Outcome run_shell(const std::string& command);
 /// Runs the built wallenstein binary (WALLENSTEIN_BINARY) with arguments.
 Outcome run_wallenstein(const std::vector<std::string>& args);
+/// The path of the built wallenstein binary.
+std::string wallenstein_binary();
+
+/// A command started in the background (for races between real processes).
+class Running {
+ public:
+  /// Starts `argv` (argv[0] a full path) with stdout and stderr captured.
+  explicit Running(std::vector<std::string> argv);
+  ~Running();
+  Running(const Running&) = delete;
+  Running& operator=(const Running&) = delete;
+  /// Waits for the end and returns what it printed and its status (-1 when killed by a signal).
+  Outcome wait();
+  int pid() const { return pid_; }
+
+ private:
+  int pid_ = -1;
+  std::string dir_;
+};
+
+/// Starts the wallenstein binary in the background.
+std::unique_ptr<Running> start_wallenstein(const std::vector<std::string>& args);
 
 }  // namespace wallenstein::testing
