@@ -96,6 +96,21 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   } else if (seed_required) {
     r.error(root, "missing key \"seed\" (every game keeps its random seed here)");
   }
+  for (auto [key, target] : {std::pair{"salt", &config.salt}, std::pair{"commitment", &config.commitment}}) {
+    const YAML::Node node = root[key];
+    if (!node.IsDefined()) continue;
+    if (!seed_required) {
+      r.error(node, std::string("this file must not carry a ") + key + ": `new` makes one with the seed");
+      continue;
+    }
+    *target = r.text(node, key).value_or("");
+    const bool hex = target->size() >= 16 && target->size() <= 64 &&
+                     std::all_of(target->begin(), target->end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+    if (!hex) r.error(node, std::string(key) + " must be 16 to 64 lowercase hex digits");
+  }
+  if (config.salt.empty() != config.commitment.empty()) {
+    r.error(root, "salt and commitment come together (the seed's public commitment and its secret salt)");
+  }
   std::set<std::string> ids;
   if (auto players = r.require(root, "players", "a list of {id, name, email}"); players && r.expect_sequence(*players, "players")) {
     static constexpr std::array<std::string_view, 3> kFields = {"id", "name", "email"};
@@ -156,6 +171,7 @@ std::string write_game_config(const GameConfig& config) {
   root.add("edition", config.edition);
   root.add("expansions", YamlOut::flow_list(config.expansions));
   root.add("seed", YamlOut::number(static_cast<std::int64_t>(config.seed.value_or(0))));
+  if (!config.commitment.empty()) root.add("salt", config.salt).add("commitment", config.commitment);
   YamlOut players = YamlOut::list();
   for (const auto& p : config.players) {
     players.push(YamlOut::map().add("id", p.id).add("name", p.name).add("email", p.email).flow());
@@ -179,7 +195,8 @@ std::string write_game_config(const GameConfig& config) {
     root.add("deadlines", std::move(deadlines));
   }
   return root.dump(
-      "Wallenstein game definition (interfaces 2). The seed is secret: never show it to players.\n"
+      "Wallenstein game definition (interfaces 2). The seed and salt are secret: never show them to\n"
+      "players before the game ends. The commitment (SHA-256 of seed and salt) is in their reports.\n"
       "Players are in seat order: A, B, C... of the standard setup.\n"
       "mail.smtp (absent: messages go to the outbox directory): url, starttls, user, and\n"
       "password_env, the name of the environment variable that holds the password.\n"

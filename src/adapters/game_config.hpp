@@ -38,6 +38,8 @@ struct GameConfig {
   int edition = 2;
   std::vector<std::string> expansions;
   std::optional<std::uint64_t> seed;
+  std::string salt;        ///< secret until the game ends, like the seed
+  std::string commitment;  ///< public: seed_commitment(seed, salt); empty in games of older programs
   std::vector<PlayerInfo> players;
   MailSettings mail;
   std::map<std::string, std::string> deadlines;  ///< season name -> free text, shown by status and reports

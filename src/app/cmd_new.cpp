@@ -1,10 +1,10 @@
-#include <sys/random.h>
-
 #include <algorithm>
 #include <ostream>
 #include <set>
 
 #include "adapters/diagnostic.hpp"
+#include "adapters/digest.hpp"
+#include "adapters/fair_seed.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "app/command.hpp"
@@ -15,15 +15,6 @@ namespace po = boost::program_options;
 namespace {
 
 constexpr std::size_t kMaxFromBytes = 256 * 1024;
-
-/// A seed from the operating system's secure random source (interfaces 1: "otherwise").
-std::uint64_t os_seed() {
-  std::uint64_t seed = 0;
-  if (::getrandom(&seed, sizeof seed, 0) != static_cast<ssize_t>(sizeof seed)) {
-    throw std::runtime_error("the operating system gave no random seed; pass --seed N");
-  }
-  return seed >> 1;  // 63 bits: stays a plain positive number in every YAML reader.
-}
 
 std::uint64_t parse_seed(const std::string& text) {
   const bool digits = !text.empty() && text.size() <= 19 &&
@@ -82,6 +73,16 @@ Exit run(const Invocation& in) {
 
   const Ruleset rules = load_ruleset(in.data_dir());
   config.seed = in.has("seed") ? parse_seed(in.get<std::string>("seed")) : os_seed();
+  if (in.has("seed") && *config.seed < kGuessableSeedLimit) {
+    in.err << "wallenstein new: warning: --seed " << *config.seed << " is below 2^32: players could find it by "
+           << "trying every seed against the published commitment and foresee the game. Fine for tests and "
+           << "examples; leave --seed out for a real game.\n";
+  }
+  // With --seed the whole game follows from it, salt included, so examples and tests repeat
+  // byte for byte; otherwise the salt is as random as the seed.
+  config.salt = in.has("seed") ? sha256_hex("wallenstein-salt:" + std::to_string(*config.seed)).substr(0, 32)
+                               : os_random_hex(16);
+  config.commitment = seed_commitment(*config.seed, config.salt);
   NewGame spec{config.name, {}, *config.seed};
   for (const auto& p : config.players) spec.player_ids.push_back(p.id);
   const GameState state = new_game(spec, rules);
@@ -89,7 +90,8 @@ Exit run(const Invocation& in) {
 
   const SeasonLabel label = season_label(rules, state.season_index);
   in.out << "Created game \"" << config.name << "\" for " << config.players.size() << " players in " << dir.string()
-         << "\n  " << (dir / "game.yaml").string() << "   (secret seed inside: game master only)\n  "
+         << "\n  " << (dir / "game.yaml").string() << "   (secret seed inside: game master only)\n"
+         << "  seed commitment (published in the reports): " << config.commitment << "\n  "
          << (dir / "seasons" / label.directory() / "state.yaml").string() << "\nSeason " << label.name()
          << " is open for orders.\n";
   return Exit::ok;

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "adapters/diagnostic.hpp"
+#include "adapters/fair_seed.hpp"
 #include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/mail/ledger.hpp"
@@ -87,14 +88,11 @@ Exit run_resolve(const Invocation& in) {
   return Exit::ok;
 }
 
-Exit run_replay(const Invocation& in) {
-  const HeldGame held = hold_game(in, LockMode::shared);
-  const GameDirectory& game = held.game;
-  const Ruleset rules = load_ruleset(in.data_dir());
+/// Re-creates the first season from the seed and re-resolves every season; prints one line per
+/// season and each difference; returns the number of differences.
+std::size_t replay_seasons(const GameDirectory& game, const Ruleset& rules, const Invocation& in) {
   const auto seasons = game.seasons();
   std::size_t differences = 0;
-
-  // The first season is re-created from the seed in game.yaml.
   NewGame spec{game.config().name, {}, game.config().seed.value_or(0)};
   for (const auto& p : game.config().players) spec.player_ids.push_back(p.id);
   const std::string first = write_state(new_game(spec, rules), rules);
@@ -115,12 +113,57 @@ Exit run_replay(const Invocation& in) {
     }
     in.out << seasons[i].name << ": " << (differences == before ? "confirmed" : "DIFFERS") << "\n";
   }
-  if (differences > 0) {
-    in.err << "replay found " << differences << " difference(s)\n";
-    return Exit::invalid_input;
+  if (differences > 0) in.err << "replay found " << differences << " difference(s)\n";
+  else in.out << "All " << seasons.size() - 1 << " resolved season(s) replay byte for byte.\n";
+  return differences;
+}
+
+Exit run_replay(const Invocation& in) {
+  const HeldGame held = hold_game(in, LockMode::shared);
+  const Ruleset rules = load_ruleset(in.data_dir());
+  return replay_seasons(held.game, rules, in) == 0 ? Exit::ok : Exit::invalid_input;
+}
+
+/// Whether the commitment appears in a report of the first season (what players were sent).
+bool announced_in_first_reports(const GameDirectory& game, const std::string& commitment) {
+  const auto reports = game.seasons().front().path / "reports";
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(reports, ec)) {
+    if (entry.path().extension() == ".txt" && read_bytes(entry.path()).find(commitment) != std::string::npos) return true;
   }
-  in.out << "All " << seasons.size() - 1 << " resolved season(s) replay byte for byte.\n";
-  return Exit::ok;
+  return false;
+}
+
+Exit run_verify(const Invocation& in) {
+  const HeldGame held = hold_game(in, LockMode::shared);
+  const GameConfig& config = held.game.config();
+  const Ruleset rules = load_ruleset(in.data_dir());
+  bool ok = true;
+  if (config.commitment.empty()) {
+    in.out << "This game was created by an older program, without a seed commitment: only the replay is checked.\n";
+  } else {
+    const std::string computed = seed_commitment(config.seed.value_or(0), config.salt);
+    const std::string& announced = in.has("commitment") ? in.get<std::string>("commitment") : config.commitment;
+    if (computed != announced || computed != config.commitment) {
+      in.err << "wallenstein verify: the seed and salt do not match the commitment: SHA-256 gives " << computed
+             << ", announced was " << announced << "\n";
+      ok = false;
+    } else {
+      in.out << "Commitment " << computed << " matches seed " << config.seed.value_or(0) << " and salt " << config.salt
+             << ".\n";
+    }
+    if (!in.has("commitment") && fs::exists(held.game.seasons().front().path / "reports") &&
+        !announced_in_first_reports(held.game, config.commitment)) {
+      in.err << "wallenstein verify: the first season's reports do not announce this commitment\n";
+      ok = false;
+    }
+  }
+  if (replay_seasons(held.game, rules, in) > 0) ok = false;
+  const GameState last = held.game.load_state(held.game.current(), rules);
+  if (!last.finished) in.out << "Note: the game is not over; its seed must stay secret until the end.\n";
+  in.out << (ok ? "Verified: the dice were fixed from the start and every season follows from them.\n"
+                : "NOT verified (see above).\n");
+  return ok ? Exit::ok : Exit::invalid_input;
 }
 
 /// The players whose report of a season the mail ledger shows as sent.
@@ -178,6 +221,17 @@ Command resolve_command() {
 Command replay_command() {
   return {"replay", "DIR", "Re-resolve every stored season from its state and orders and report any difference.",
           dir_only, run_replay};
+}
+
+Command verify_command() {
+  return {"verify", "DIR [--commitment HEX]",
+          "Check the seed against its published commitment and replay every season (for players, on the published game).",
+          [](po::options_description& o, po::positional_options_description& p) {
+            dir_only(o, p);
+            o.add_options()("commitment", po::value<std::string>()->value_name("HEX"),
+                            "the commitment as your own first report gave it (default: the one in game.yaml)");
+          },
+          run_verify};
 }
 
 Command rollback_command() {

@@ -60,5 +60,6 @@ Command rollback_command();
 Command render_command();
 Command report_command();
 Command mail_command();
+Command verify_command();
 
 }  // namespace wallenstein::app

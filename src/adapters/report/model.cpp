@@ -321,6 +321,17 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   } else {
     d["next"] = b.next(after);
   }
+  if (!in.config->commitment.empty()) {
+    // Interfaces 7: the seed's commitment from the first report on, the seed itself at the end.
+    Data fair;
+    fair["commitment"] = in.config->commitment;
+    fair["revealed"] = after.finished;
+    if (after.finished) {
+      fair["seed"] = std::to_string(in.config->seed.value_or(0));
+      fair["salt"] = in.config->salt;
+    }
+    d["fairness"] = std::move(fair);
+  }
   if (player) {
     d["me"] = b.player_ref(*player);
     d["holdings"] = b.holdings(after, *player);

@@ -1,0 +1,49 @@
+#include "adapters/fair_seed.hpp"
+
+#include <sys/random.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "adapters/digest.hpp"
+
+namespace wallenstein {
+namespace {
+
+void fill_random(void* buffer, std::size_t size) {
+  auto* out = static_cast<unsigned char*>(buffer);
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::getrandom(out + done, size - done, 0);
+    if (n <= 0) throw std::runtime_error("the operating system gave no random bytes");
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
+
+std::uint64_t os_random_u64() {
+  std::uint64_t value = 0;
+  fill_random(&value, sizeof value);
+  return value;
+}
+
+std::string os_random_hex(std::size_t bytes) {
+  std::vector<unsigned char> raw(bytes);
+  fill_random(raw.data(), raw.size());
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char b : raw) {
+    out += kHex[b >> 4];
+    out += kHex[b & 0xF];
+  }
+  return out;
+}
+
+std::uint64_t os_seed() { return os_random_u64() >> 1; }
+
+std::string seed_commitment(std::uint64_t seed, std::string_view salt) {
+  return sha256_hex("wallenstein-seed:" + std::to_string(seed) + ":" + std::string(salt));
+}
+
+}  // namespace wallenstein

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace wallenstein {
+
+/// 64 random bits from the operating system's secure source (getrandom).
+std::uint64_t os_random_u64();
+/// `bytes` random bytes from the operating system, as lowercase hex.
+std::string os_random_hex(std::size_t bytes);
+
+/// A seed from the operating system: 63 bits, so it stays a plain positive number in every
+/// YAML reader.
+std::uint64_t os_seed();
+
+/// The public commitment to a game's secret seed (interfaces 7): the SHA-256, in hex, of
+/// "wallenstein-seed:<seed in decimal>:<salt>". Published in the reports from the start; the seed
+/// and salt are revealed at the end, so any player can check that the seed was never changed.
+std::string seed_commitment(std::uint64_t seed, std::string_view salt);
+
+/// Seeds below this can be found by trying them all against the commitment.
+inline constexpr std::uint64_t kGuessableSeedLimit = std::uint64_t{1} << 32;
+
+}  // namespace wallenstein
