@@ -65,6 +65,7 @@ struct Bid {
   BidKind kind = BidKind::none;
   int coin = 0;
   ProvinceId province;
+  bool operator==(const Bid&) const = default;
 };
 
 /// A player's orders for one season, checked and resolved to ids.

@@ -20,6 +20,7 @@ struct TowerThrow {
   CubeCounts stuck;         ///< thrown cubes that stayed inside
   CubeCounts out;           ///< the tray after the throw
   CubeCounts inside_after;  ///< hidden
+  bool operator==(const TowerThrow&) const = default;
 };
 
 /// Why a planned action did not happen (rules 4.6).
@@ -48,6 +49,7 @@ struct Cancelled {
   bool move_only = false;  ///< army1: the placement happened, only the move was cancelled
   std::optional<ProvinceId> target;
   std::optional<PlayerIndex> holder;  ///< province_lost: who holds it now (empty: neutral)
+  bool operator==(const Cancelled&) const = default;
 };
 
 /// A building was put up (rules 5).
@@ -59,6 +61,7 @@ struct Built {
   int cost = 0;
   int markers_removed = 0;  ///< "trading house calms" event
   std::optional<EventId> event;
+  bool operator==(const Built&) const = default;
 };
 
 /// Grain or taxes collected, with the modifiers in the order they apply (rules 5: event, then tile).
@@ -73,6 +76,7 @@ struct Collected {
   int tile_bonus = 0;
   int amount = 0;
   int total_after = 0;
+  bool operator==(const Collected&) const = default;
 };
 
 /// Armies placed from the reserve (rules 5).
@@ -86,6 +90,7 @@ struct Placed {
   int tile_bonus = 0;
   int count = 0;
   int cost = 0;
+  bool operator==(const Placed&) const = default;
 };
 
 /// Armies moved between two provinces of the same player, without battle.
@@ -96,6 +101,7 @@ struct Moved {
   ProvinceId from;
   ProvinceId to;
   int count = 0;
+  bool operator==(const Moved&) const = default;
 };
 
 /// Who won a battle or revolt (rules 8.3).
@@ -123,6 +129,7 @@ struct Battle {
   BattleResult result = BattleResult::tie;
   int survivors = 0;         ///< the winner's cubes that went into the province
   int buildings_lost = 0;    ///< tie: buildings removed
+  bool operator==(const Battle&) const = default;
 };
 
 /// Why peasants rose (rules 7).
@@ -144,6 +151,7 @@ struct Revolt {
   bool player_won = false;
   int survivors = 0;
   int buildings_lost = 0;
+  bool operator==(const Revolt&) const = default;
 };
 
 /// A revolt marker put on a province after collecting (rules 7.1) or a winter shortage (D-10).
@@ -153,6 +161,7 @@ struct MarkerAdded {
   ProvinceId province;
   int markers_after = 0;
   bool supply_empty = false;  ///< no marker was left to place
+  bool operator==(const MarkerAdded&) const = default;
 };
 
 /// One step of a season, in the order it happened.
@@ -163,6 +172,7 @@ struct BidRecord {
   PlayerIndex player;
   Bid bid;
   int paid = 0;
+  bool operator==(const BidRecord&) const = default;
 };
 
 /// Scoring of one player in winter (rules 9.3).
@@ -173,6 +183,7 @@ struct Score {
   int majorities = 0;
   int total = 0;
   int vp_after = 0;
+  bool operator==(const Score&) const = default;
 };
 
 /// A regional majority and who got what for it.
@@ -182,6 +193,7 @@ struct Majority {
   std::vector<std::pair<PlayerIndex, int>> counts;  ///< every player with at least one, by seat
   std::vector<PlayerIndex> leaders;
   int points = 0;  ///< each leader's VP
+  bool operator==(const Majority&) const = default;
 };
 
 /// A player's winter supply (rules 9.1, 9.2).
@@ -194,6 +206,7 @@ struct WinterSupply {
   int revolts = 0;
   int extra_peasants = 0;
   std::vector<ProvinceId> drawn;  ///< the provinces that revolt, in the order fought
+  bool operator==(const WinterSupply&) const = default;
 };
 
 /// Winter after autumn (rules 9).
@@ -207,6 +220,7 @@ struct WinterLog {
   std::vector<Majority> majorities;
   int markers_removed = 0;
   std::vector<EventId> next_year_events;  ///< empty after the last winter
+  bool operator==(const WinterLog&) const = default;
 };
 
 /// Everything that happened while resolving one season (the content of log.yaml).
@@ -222,6 +236,7 @@ struct SeasonLog {
   std::vector<LogEntry> entries;
   std::optional<WinterLog> winter;
   std::vector<PlayerIndex> winners;          ///< set when the game ended
+  bool operator==(const SeasonLog&) const = default;
 };
 
 }  // namespace wallenstein

@@ -1,0 +1,414 @@
+#include "adapters/log_reader.hpp"
+
+#include <array>
+
+#include "adapters/log_yaml.hpp"
+#include "adapters/yaml_file.hpp"
+
+namespace wallenstein {
+namespace {
+
+constexpr std::array<CancelReason, 10> kCancelReasons = {
+    CancelReason::province_lost,     CancelReason::not_enough_thaler, CancelReason::not_enough_reserve,
+    CancelReason::no_building_left,  CancelReason::already_built,     CancelReason::no_free_site,
+    CancelReason::too_few_armies,    CancelReason::min_armies_not_met, CancelReason::target_protected,
+    CancelReason::move_target_not_own};
+constexpr std::array<BattleResult, 3> kBattleResults = {BattleResult::attacker, BattleResult::defender,
+                                                        BattleResult::tie};
+constexpr std::array<RevoltCause, 3> kRevoltCauses = {RevoltCause::grain, RevoltCause::taxes, RevoltCause::winter};
+
+constexpr int kBig = 1000000;
+
+/// Reads log.yaml back into the typed log, collecting every problem with its position.
+class LogReader {
+ public:
+  LogReader(const YamlFile& file, const GameState& before, const Ruleset& rules)
+      : file_(file), r_(file), before_(before), rules_(rules) {}
+
+  StoredLog read() {
+    const YAML::Node& root = file_.root();
+    if (!r_.expect_map(root, "log.yaml")) r_.throw_if_errors();
+    static constexpr std::array<std::string_view, 16> kKeys = {
+        "game",  "season",     "season_index", "nmr",         "nmr_policy", "rules_version", "program_version",
+        "event", "bids",       "bid_ranking",  "tiles",       "turn_order", "action_cards",  "steps",
+        "winter", "winners"};
+    r_.check_keys(root, kKeys, "log.yaml");
+    StoredLog out;
+    SeasonLog& log = out.log;
+    if (text(root, "game") != before_.game) r_.error(root["game"], "this log is not of game \"" + before_.game + "\"");
+    log.season_index = num(root, "season_index", 1, 99);
+    if (log.season_index != before_.season_index) {
+      r_.error(root["season_index"], "season_index does not match the season's state (" +
+                                         std::to_string(before_.season_index) + ")");
+    }
+    out.nmr_policy = text(root, "nmr_policy");
+    if (root["rules_version"].IsDefined()) out.rules_version = num(root, "rules_version", 1, 1000);
+    if (root["program_version"].IsDefined()) out.program_version = text(root, "program_version");
+    log.nmr = players(root, "nmr");
+    log.event = event(root, "event");
+    read_bids(root, log);
+    log.bid_ranking = players(root, "bid_ranking");
+    if (auto tiles = require_map(root, "tiles")) {
+      for (const auto& entry : *tiles) {
+        const auto p = before_.find_player(entry.first.Scalar());
+        const auto t = rules_.find_tile(scalar_text(entry.second));
+        if (!p || !t) r_.error(entry.first, "unknown player or tile");
+        else log.tiles.emplace_back(*p, *t);
+      }
+    }
+    log.turn_order = players(root, "turn_order");
+    read_action_cards(root, log);
+    if (auto steps = require_list(root, "steps")) {
+      for (const auto& node : *steps) log.entries.push_back(step(node));
+    }
+    if (const YAML::Node w = root["winter"]; w.IsDefined()) log.winter = winter(w);
+    if (root["winners"].IsDefined()) log.winners = players(root, "winners");
+    r_.throw_if_errors();
+    return out;
+  }
+
+ private:
+  std::optional<YAML::Node> require_map(const YAML::Node& map, const char* key) {
+    auto node = r_.require(map, key, "");
+    if (node && r_.expect_map(*node, key)) return node;
+    return std::nullopt;
+  }
+  std::optional<YAML::Node> require_list(const YAML::Node& map, const char* key) {
+    auto node = r_.require(map, key, "");
+    if (node && r_.expect_sequence(*node, key)) return node;
+    return std::nullopt;
+  }
+
+  std::string text(const YAML::Node& map, const char* key) {
+    auto node = r_.require(map, key, "");
+    return node ? r_.text(*node, key).value_or("") : std::string();
+  }
+  int num(const YAML::Node& map, const char* key, int min = -kBig, int max = kBig) {
+    auto node = r_.require(map, key, "a number");
+    return node ? static_cast<int>(r_.integer(*node, key, min, max).value_or(0)) : 0;
+  }
+  int num_or(const YAML::Node& map, const char* key, int fallback) {
+    return map[key].IsDefined() ? num(map, key) : fallback;
+  }
+  bool flag(const YAML::Node& map, const char* key) {
+    return map[key].IsDefined() && r_.boolean(map[key], key).value_or(false);
+  }
+
+  PlayerIndex player(const YAML::Node& map, const char* key) {
+    const std::string id = text(map, key);
+    if (auto p = before_.find_player(id)) return *p;
+    if (map[key].IsDefined()) r_.error(map[key], "unknown player \"" + id + "\"");
+    return {};
+  }
+  std::optional<PlayerIndex> player_or_neutral(const YAML::Node& map, const char* key) {
+    if (text(map, key) == "neutral") return std::nullopt;
+    return player(map, key);
+  }
+  std::vector<PlayerIndex> players(const YAML::Node& map, const char* key) {
+    std::vector<PlayerIndex> out;
+    if (auto list = require_list(map, key)) {
+      for (const auto& item : *list) {
+        if (auto p = before_.find_player(scalar_text(item))) out.push_back(*p);
+        else r_.error(item, "unknown player \"" + scalar_text(item) + "\"");
+      }
+    }
+    return out;
+  }
+  ProvinceId province_of(const YAML::Node& node) {
+    const std::string id = scalar_text(node);
+    for (std::size_t i = 0; i < rules_.provinces.size(); ++i) {
+      if (rules_.provinces[i].id == id) return ProvinceId{static_cast<std::uint8_t>(i)};
+    }
+    r_.error(node, "unknown province \"" + id + "\"");
+    return {};
+  }
+  ProvinceId province(const YAML::Node& map, const char* key) {
+    auto node = r_.require(map, key, "a province id");
+    return node ? province_of(*node) : ProvinceId{};
+  }
+  EventId event(const YAML::Node& map, const char* key) {
+    const std::string id = text(map, key);
+    if (auto e = rules_.find_event(id)) return *e;
+    if (map[key].IsDefined()) r_.error(map[key], "unknown event \"" + id + "\"");
+    return {};
+  }
+  std::optional<EventId> optional_event(const YAML::Node& map) {
+    if (!map["event"].IsDefined()) return std::nullopt;
+    return event(map, "event");
+  }
+
+  /// A key written by one of the log's key functions, back to its value.
+  template <class T, std::size_t N, class KeyOf>
+  T keyed_node(const YAML::Node& node, const char* what, const std::array<T, N>& values, KeyOf key_of) {
+    const std::string written = r_.text(node, what).value_or("");
+    for (T v : values) {
+      if (key_of(v) == written) return v;
+    }
+    r_.error(node, std::string("unknown ") + what + " \"" + written + "\"");
+    return values.front();
+  }
+  template <class T, std::size_t N, class KeyOf>
+  T keyed(const YAML::Node& map, const char* key, const std::array<T, N>& values, KeyOf key_of) {
+    auto node = r_.require(map, key, "");
+    return node ? keyed_node(*node, key, values, key_of) : values.front();
+  }
+  Action action(const YAML::Node& map, const char* key) { return keyed(map, key, kAllActions, action_key); }
+  Building building(const YAML::Node& map, const char* key) { return keyed(map, key, kAllBuildings, building_key); }
+
+  CubeCounts cubes(const YAML::Node& node) {
+    CubeCounts c;
+    if (!r_.expect_map(node, "cubes")) return c;
+    for (const auto& entry : node) {
+      const std::string who = entry.first.Scalar();
+      const int n = static_cast<int>(r_.integer(entry.second, "cubes", 0, kBig).value_or(0));
+      if (who == "peasants") c.peasants() = n;
+      else if (auto p = before_.find_player(who)) c.player(*p) = n;
+      else r_.error(entry.first, "unknown colour \"" + who + "\"");
+    }
+    return c;
+  }
+  TowerThrow tower(const YAML::Node& map) {
+    TowerThrow t;
+    auto node = require_map(map, "tower");
+    if (!node) return t;
+    static constexpr std::array<std::string_view, 6> kKeys = {"thrown", "from_tray", "released", "stuck", "out",
+                                                              "gm_inside_after"};
+    r_.check_keys(*node, kKeys, "tower");
+    for (auto [key, target] : {std::pair{"thrown", &t.fighting}, std::pair{"from_tray", &t.from_tray},
+                               std::pair{"released", &t.released}, std::pair{"stuck", &t.stuck},
+                               std::pair{"out", &t.out}, std::pair{"gm_inside_after", &t.inside_after}}) {
+      if (auto n = r_.require(*node, key, "")) *target = cubes(*n);
+    }
+    return t;
+  }
+
+  void read_bids(const YAML::Node& root, SeasonLog& log) {
+    auto list = require_list(root, "bids");
+    if (!list) return;
+    for (const auto& row : *list) {
+      BidRecord b;
+      b.player = player(row, "player");
+      const std::string bid = text(row, "bid");
+      if (bid == "province") {
+        b.bid.kind = BidKind::province;
+        b.bid.province = province(row, "province");
+      } else if (bid == "none") {
+        b.bid.kind = BidKind::none;
+      } else {
+        b.bid.kind = BidKind::coin;
+        b.bid.coin = num(row, "bid", 0, 100);
+      }
+      b.paid = num(row, "paid", 0, 100);
+      log.bids.push_back(b);
+    }
+  }
+
+  void read_action_cards(const YAML::Node& root, SeasonLog& log) {
+    auto list = require_list(root, "action_cards");
+    if (!list) return;
+    if (list->size() != kActionCount) r_.error(*list, "action_cards must list the ten action cards");
+    for (std::size_t i = 0; i < list->size() && i < kActionCount; ++i) {
+      log.action_cards[i] = keyed_node((*list)[i], "action card", kAllActions, action_key);
+    }
+  }
+
+  LogEntry step(const YAML::Node& node) {
+    if (!r_.expect_map(node, "step")) return Cancelled{};
+    const std::string what = text(node, "what");
+    const int slot = num_or(node, "slot", 0);
+    if (what == "cancelled" || what == "move_cancelled") return cancelled(node, slot, what == "move_cancelled");
+    if (what == "built") {
+      Built b{slot, player(node, "player"), province(node, "province"), building(node, "building"), num(node, "cost"),
+              num_or(node, "markers_removed", 0), optional_event(node)};
+      return b;
+    }
+    if (what == "collected") return collected(node, slot);
+    if (what == "placed") {
+      Placed p;
+      p.slot = slot;
+      p.action = action(node, "action");
+      p.player = player(node, "player");
+      p.province = province(node, "province");
+      p.cost = num(node, "cost");
+      p.base = num(node, "base");
+      p.event = optional_event(node);
+      p.tile_bonus = num_or(node, "tile_bonus", 0);
+      p.count = num(node, "armies");
+      return p;
+    }
+    if (what == "moved") {
+      return Moved{slot, action(node, "action"), player(node, "player"), province(node, "from"), province(node, "to"),
+                   num(node, "armies")};
+    }
+    if (what == "battle") return battle(node, slot);
+    if (what == "revolt") return revolt(node, slot);
+    if (what == "revolt_marker") return marker(node, slot);
+    r_.error(node["what"].IsDefined() ? node["what"] : node, "unknown step \"" + what + "\"");
+    return Cancelled{};
+  }
+
+  Cancelled cancelled(const YAML::Node& node, int slot, bool move_only) {
+    Cancelled c;
+    c.slot = slot;
+    c.move_only = move_only;
+    c.action = action(node, "action");
+    c.player = player(node, "player");
+    c.province = province(node, "province");
+    c.reason = keyed(node, "reason", kCancelReasons, cancel_reason_key);
+    c.need = num_or(node, "need", 0);
+    c.have = num_or(node, "have", 0);
+    if (node["target"].IsDefined()) c.target = province(node, "target");
+    if (node["holder"].IsDefined()) c.holder = player_or_neutral(node, "holder");
+    return c;
+  }
+
+  Collected collected(const YAML::Node& node, int slot) {
+    Collected c;
+    c.slot = slot;
+    c.player = player(node, "player");
+    c.province = province(node, "province");
+    c.resource = text(node, "action") == "grain" ? Resource::grain : Resource::thaler;
+    c.base = num(node, "base");
+    c.event = optional_event(node);
+    c.after_event = c.event ? num(node, "after_event") : c.base;
+    c.tile_bonus = num_or(node, "tile_bonus", 0);
+    c.amount = num(node, "amount");
+    c.total_after = num(node, c.resource == Resource::grain ? "grain" : "thaler");
+    return c;
+  }
+
+  Battle battle(const YAML::Node& node, int slot) {
+    Battle b;
+    b.slot = slot;
+    b.action = action(node, "action");
+    b.attacker = player(node, "player");
+    b.from = province(node, "from");
+    b.target = province(node, "target");
+    b.defender = player_or_neutral(node, "defender");
+    if (auto sides = require_map(node, "cubes")) {
+      b.attacking = num(*sides, "attacking");
+      b.attack_bonus = num_or(*sides, "attack_bonus", 0);
+      b.defending = num_or(*sides, "defending", 0);
+      b.defense_bonus = num_or(*sides, "defense_bonus", 0);
+      b.palace_guard = num_or(*sides, "palace_guard", 0);
+      b.peasants = num_or(*sides, "peasants", 0);
+    }
+    b.revolt_markers = flag(node, "peasants_stay_out");
+    b.tower = tower(node);
+    if (auto count = require_map(node, "count")) {
+      b.attacker_count = num(*count, "attacker");
+      b.defender_count = num(*count, "defender");
+      b.defender_peasants = num(*count, "of_which_peasants");
+    }
+    b.result = keyed(node, "result", kBattleResults, battle_result_key);
+    b.survivors = num_or(node, "survivors", 0);
+    b.buildings_lost = num_or(node, "buildings_lost", 0);
+    return b;
+  }
+
+  Revolt revolt(const YAML::Node& node, int slot) {
+    Revolt r;
+    r.slot = slot;
+    r.cause = keyed(node, "cause", kRevoltCauses, revolt_cause_key);
+    r.player = player(node, "player");
+    r.province = province(node, "province");
+    r.markers = num(node, "markers");
+    r.extra_peasants = num_or(node, "extra_peasants", 0);
+    if (auto sides = require_map(node, "cubes")) {
+      r.defending = num(*sides, "defending");
+      r.peasants = num(*sides, "peasants");
+    }
+    r.tower = tower(node);
+    if (auto count = require_map(node, "count")) {
+      r.player_count = num(*count, "player");
+      r.peasant_count = num(*count, "peasants");
+    }
+    r.player_won = text(node, "result") == "put_down";
+    r.survivors = num_or(node, "survivors", 0);
+    r.buildings_lost = num_or(node, "buildings_lost", 0);
+    return r;
+  }
+
+  MarkerAdded marker(const YAML::Node& node, int slot) {
+    return MarkerAdded{slot, player(node, "player"), province(node, "province"), num(node, "markers"),
+                       flag(node, "supply_empty")};
+  }
+
+  WinterLog winter(const YAML::Node& node) {
+    WinterLog w;
+    if (!r_.expect_map(node, "winter")) return w;
+    w.last_event = event(node, "event");
+    w.grain_loss = num(node, "grain_loss");
+    if (auto supply = require_list(node, "supply")) {
+      for (const auto& row : *supply) {
+        WinterSupply s;
+        s.player = player(row, "player");
+        s.grain_before = num(row, "grain");
+        s.grain_after_loss = num(row, "after_loss");
+        s.provinces = num(row, "provinces");
+        s.unsupplied = s.provinces - s.grain_after_loss;  // written as 0 when negative; rules 9.2
+        s.revolts = num_or(row, "revolts", 0);
+        s.extra_peasants = num_or(row, "extra_peasants", 0);
+        if (row["drawn"].IsDefined() && r_.expect_sequence(row["drawn"], "drawn")) {
+          for (const auto& p : row["drawn"]) s.drawn.push_back(province_of(p));
+        }
+        w.supply.push_back(s);
+      }
+    }
+    if (auto revolts = require_list(node, "revolts")) {
+      for (const auto& item : *revolts) {
+        const std::string what = item.IsMap() ? scalar_text(item["what"]) : "";
+        if (what == "revolt_marker") w.markers.push_back(marker(item, 0));
+        else if (what == "revolt") w.revolts.push_back(revolt(item, 0));
+        else r_.error(item, "a winter revolt step must be a revolt_marker or a revolt");
+      }
+    }
+    if (auto majorities = require_list(node, "majorities")) {
+      for (const auto& row : *majorities) {
+        Majority m;
+        const auto region = rules_.find_region(text(row, "region"));
+        if (!region) r_.error(row, "unknown region");
+        else m.region = *region;
+        m.building = building(row, "building");
+        if (auto counts = require_map(row, "counts")) {
+          for (const auto& entry : *counts) {
+            const auto p = before_.find_player(entry.first.Scalar());
+            if (!p) r_.error(entry.first, "unknown player");
+            else m.counts.emplace_back(*p, static_cast<int>(r_.integer(entry.second, "count", 0, kBig).value_or(0)));
+          }
+        }
+        m.leaders = players(row, "leaders");
+        m.points = num(row, "points");
+        w.majorities.push_back(m);
+      }
+    }
+    if (auto scores = require_list(node, "scores")) {
+      for (const auto& row : *scores) {
+        w.scores.push_back(Score{player(row, "player"), num(row, "provinces"), num(row, "buildings"),
+                                 num(row, "majorities"), num(row, "total"), num(row, "vp")});
+      }
+    }
+    w.markers_removed = num(node, "markers_removed");
+    if (auto next = require_list(node, "next_year_events")) {
+      for (const auto& item : *next) {
+        if (auto e = rules_.find_event(scalar_text(item))) w.next_year_events.push_back(*e);
+        else r_.error(item, "unknown event \"" + scalar_text(item) + "\"");
+      }
+    }
+    return w;
+  }
+
+  const YamlFile& file_;
+  YamlReader r_;
+  const GameState& before_;
+  const Ruleset& rules_;
+};
+
+}  // namespace
+
+StoredLog read_log(const SourceFile& file, const GameState& before, const Ruleset& rules) {
+  const YamlFile yaml = YamlFile::parse(file, YamlLimits{64, 2000000});
+  return LogReader(yaml, before, rules).read();
+}
+
+}  // namespace wallenstein

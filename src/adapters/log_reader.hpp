@@ -1,0 +1,28 @@
+#pragma once
+
+#include <string>
+
+#include "adapters/files.hpp"
+#include "core/game_state.hpp"
+#include "core/ruleset.hpp"
+#include "core/season_log.hpp"
+
+namespace wallenstein {
+
+/// A stored log.yaml read back: what happened, and what resolved it.
+struct StoredLog {
+  SeasonLog log;
+  std::string nmr_policy = "pass";
+  int rules_version = 1;        ///< logs of older programs carry none: they played version 1
+  std::string program_version;  ///< empty in logs of older programs
+};
+
+/// Parses a season's log.yaml (as `write_log` writes it) against the state the season started
+/// from; every problem is an InputError at its line. Past seasons are shown from what this
+/// returns, so a newer program never changes what happened.
+StoredLog read_log(const SourceFile& file, const GameState& before, const Ruleset& rules);
+
+/// The largest log.yaml accepted.
+inline constexpr std::size_t kMaxLogBytes = 16 << 20;
+
+}  // namespace wallenstein

@@ -1,0 +1,100 @@
+// log.yaml read back: every log the engine writes reads back as exactly what happened, and a
+// tampered log is refused with its position.
+
+#include "adapters/log_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/files.hpp"
+#include "adapters/log_yaml.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "adapters/state_yaml.hpp"
+#include "core/engine.hpp"
+#include "core/random_orders.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+namespace fs = std::filesystem;
+
+const Ruleset& rules() {
+  static const Ruleset r = load_ruleset(testing::source_data_dir());
+  return r;
+}
+
+TEST(LogFile, EveryLogOfRandomGamesReadsBackAsExactlyWhatHappened) {
+  int logs = 0;
+  for (int g = 0; g < 100; ++g) {
+    const int players = 3 + g % 3;
+    NewGame spec{"logs", {}, static_cast<std::uint64_t>(g) + 1000};
+    for (int p = 0; p < players; ++p) spec.player_ids.push_back("p" + std::to_string(p));
+    GameState state = new_game(spec, rules());
+    Rng order_rng(static_cast<std::uint64_t>(g) * 31 + 7);
+    for (int season = 1; season <= rules().season_count(); ++season) {
+      std::vector<Orders> orders;
+      for (int p = 0; p < players; ++p) {
+        orders.push_back(random_orders(state, rules(), state.player_index(static_cast<std::size_t>(p)), order_rng));
+      }
+      std::vector<PlayerIndex> nmr;
+      if (g % 7 == 0) nmr.push_back(state.player_index(0));
+      const SeasonResult result = resolve_season(state, orders, nmr, rules());
+      const std::string text = write_log(result.log, state, rules(), "pass");
+      const StoredLog read = read_log(SourceFile{"log.yaml", text}, state, rules());
+      ASSERT_EQ(read.log, result.log) << "game " << g << " season " << season;
+      ASSERT_EQ(write_log(read.log, state, rules(), read.nmr_policy), text) << "game " << g << " season " << season;
+      ++logs;
+      state = result.next;
+    }
+  }
+  EXPECT_EQ(logs, 100 * rules().season_count());
+}
+
+/// The fixture's first season: a log written by the program at 2a74c34.
+struct FixtureSeason {
+  GameState before;
+  std::string log;
+};
+
+FixtureSeason fixture_season() {
+  const fs::path season = testing::source_path("tests/fixtures/game-2a74c34/seasons/01-1618-spring");
+  return {read_state(read_source(season / "state.yaml", kMaxStateBytes), rules()), testing::read_text(season / "log.yaml")};
+}
+
+TEST(LogFile, ALogOfAnOlderProgramReadsAsRulesVersionOne) {
+  const FixtureSeason f = fixture_season();
+  const StoredLog read = read_log(SourceFile{"log.yaml", f.log}, f.before, rules());
+  EXPECT_EQ(read.rules_version, 1);
+  EXPECT_EQ(read.program_version, "");
+  EXPECT_EQ(write_log(read.log, f.before, rules(), read.nmr_policy), f.log);
+}
+
+class TamperedLog : public ::testing::TestWithParam<std::tuple<std::string, std::string, std::string>> {};
+
+TEST_P(TamperedLog, IsRefusedWithItsPosition) {
+  const auto& [from, to, message] = GetParam();
+  const FixtureSeason f = fixture_season();
+  std::string text = f.log;
+  const auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+  try {
+    read_log(SourceFile{"log.yaml", text}, f.before, rules());
+    FAIL() << "accepted a log with " << to;
+  } catch (const InputError& e) {
+    EXPECT_GT(e.diagnostics().front().line, 0);
+    EXPECT_NE(e.diagnostics().front().message.find(message), std::string::npos) << e.diagnostics().front().message;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    LogFile, TamperedLog,
+    ::testing::Values(std::make_tuple("nmr_policy: pass", "nmr_policy: pass\nnmr_polcy: bot", "nmr_polcy"),
+                      std::make_tuple("season_index: 1", "season_index: 2", "season_index does not match"),
+                      std::make_tuple("what: placed", "what: plcaed", "unknown step \"plcaed\""),
+                      std::make_tuple("event: army_shortage", "event: army_shortag", "unknown event"),
+                      std::make_tuple("bid_ranking: [", "bid_ranking: [mallory, ", "unknown player \"mallory\"")));
+
+}  // namespace
+}  // namespace wallenstein
