@@ -96,8 +96,8 @@ std::vector<mail::Outgoing> outgoing(const OpenedSeason& opened, const report::R
     m.message_id = "<wallenstein." + game.config().name + "." + season_dir + "." + kind + "." + player.id + "@" + domain + ">";
     m.text = r.text;
     m.html = r.mail_html;
+    // The map once: inline in the HTML; a text-only reader sees it as an attachment.
     m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
-    m.attachments.push_back({"map.png", "image/png", png, ""});
     if (r.orders) m.attachments.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
     out.push_back({season_dir + "/" + kind + "/" + player.id, player.id, std::move(m), digest});
   }

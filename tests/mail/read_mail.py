@@ -23,6 +23,7 @@ def describe(raw):
         "in_reply_to": str(msg["In-Reply-To"] or ""),
         "rcpt_to": str(msg.get("X-RcptTo") or ""),
         "type": msg.get_content_type(),
+        "bytes": len(raw),
         "crlf": b"\r\n" in raw and b"\n" not in raw.replace(b"\r\n", b""),
         "parts": [],
     }

@@ -160,11 +160,6 @@ void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text
   }
 }
 
-cairo_status_t append(void* closure, const unsigned char* data, unsigned int length) {
-  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
 }  // namespace
 
 std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit& text) {
@@ -287,8 +282,13 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
   for (const Line& l : scene.rules) line(cr, l, scale);
 
   cairo_surface_flush(surface);
+  const cairo_status_t status = cairo_surface_status(surface);
   std::string png;
-  const cairo_status_t status = cairo_surface_write_to_png_stream(surface, append, &png);
+  if (status == CAIRO_STATUS_SUCCESS) {
+    png = encode_palette_png(PixelsBgrx{cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
+                                        cairo_image_surface_get_height(surface), cairo_image_surface_get_stride(surface)},
+                             style.png);
+  }
   cairo_destroy(cr);
   cairo_surface_destroy(surface);
   if (status != CAIRO_STATUS_SUCCESS) throw std::runtime_error(std::string("cairo: ") + cairo_status_to_string(status));

@@ -1,5 +1,6 @@
 #include "adapters/map/style.hpp"
 
+#include <array>
 #include <stdexcept>
 
 #include "adapters/yaml_file.hpp"
@@ -112,6 +113,21 @@ MapStyle load_map_style(const std::filesystem::path& data_dir) {
     for (auto [key, target] : {std::pair{"lat_min", &s.lat_min}, std::pair{"lat_max", &s.lat_max},
                                std::pair{"lon_min", &s.lon_min}, std::pair{"lon_max", &s.lon_max}}) {
       if (auto v = r.require(*geo, key, "degrees")) *target = number(r, *v, key);
+    }
+  }
+  if (auto png = r.require(root, "png", ""); png && r.expect_map(*png, "png")) {
+    static constexpr std::array<std::string_view, 4> kKeys = {"colours", "speed", "dithering", "compression"};
+    r.check_keys(*png, kKeys, "png");
+    if (auto v = r.require(*png, "colours", "2 to 256")) {
+      s.png.max_colours = static_cast<int>(r.integer(*v, "png colours", 2, 256).value_or(256));
+    }
+    if (auto v = r.require(*png, "speed", "1 to 10")) s.png.speed = static_cast<int>(r.integer(*v, "png speed", 1, 10).value_or(4));
+    if (auto v = r.require(*png, "dithering", "0 to 1")) {
+      s.png.dithering = number(r, *v, "png dithering");
+      if (s.png.dithering > 1) r.error(*v, "png dithering must be between 0 and 1");
+    }
+    if (auto v = r.require(*png, "compression", "0 to 9")) {
+      s.png.compression = static_cast<int>(r.integer(*v, "png compression", 0, 9).value_or(9));
     }
   }
   r.throw_if_errors();

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "adapters/map/png.hpp"
+
 namespace wallenstein::map {
 
 /// A colour with components in [0, 1].
@@ -36,6 +38,7 @@ struct MapStyle {
   std::map<std::string, Rgb> colours;            ///< style colours by name
   std::map<std::string, double> widths;          ///< style line widths by name
   double lat_min = 45.6, lat_max = 55.2, lon_min = 4.9, lon_max = 19.2;
+  PngOptions png;
 
   double font_px(const std::string& name) const;
   Rgb colour(const std::string& name) const;

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace wallenstein::map {
+
+/// 8-bit RGB pixels with a row stride, as cairo's RGB24 surfaces hold them (B, G, R, unused
+/// in memory on little-endian machines).
+struct PixelsBgrx {
+  const unsigned char* data = nullptr;
+  int width = 0;
+  int height = 0;
+  int stride = 0;
+};
+
+/// How the map's PNG is squeezed (data/wallenstein/map_layout.yaml, `png:`).
+struct PngOptions {
+  int max_colours = 256;   ///< palette size
+  int speed = 4;           ///< libimagequant: 1 (best) to 10 (fastest)
+  double dithering = 0.5;  ///< 0 (flat) to 1 (full Floyd-Steinberg)
+  int compression = 9;     ///< zlib level
+};
+
+/// The pixels as a palette PNG: quantised to at most 256 colours with libimagequant (the map is
+/// flat colour with anti-aliased edges, so the change cannot be seen) and written with libspng.
+/// Same pixels and options, same bytes.
+std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& options);
+
+}  // namespace wallenstein::map
