@@ -1,0 +1,300 @@
+#include "adapters/mail/incoming.hpp"
+
+#include <gmime/gmime.h>
+
+#include <algorithm>
+#include <cctype>
+#include <mutex>
+#include <sstream>
+
+namespace wallenstein::mail {
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+std::string trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+void init_gmime() {
+  static std::once_flag once;
+  std::call_once(once, [] { g_mime_init(); });
+}
+
+std::string header(GMimeObject* object, const char* name) {
+  const char* value = g_mime_object_get_header(object, name);
+  return value ? trim(value) : std::string();
+}
+
+/// Why a message is automatic (RFC 3834 and the usual marks of bounces, lists and vacation
+/// replies), if it is: such mail gets no answer, so two robots never talk forever.
+std::optional<std::string> automatic_reason(GMimeObject* msg, const std::string& from) {
+  const std::string auto_submitted = lower(header(msg, "Auto-Submitted"));
+  if (!auto_submitted.empty() && auto_submitted != "no") return "Auto-Submitted: " + auto_submitted;
+  const std::string precedence = lower(header(msg, "Precedence"));
+  if (precedence == "bulk" || precedence == "junk" || precedence == "list") return "Precedence: " + precedence;
+  if (!header(msg, "List-Id").empty()) return "List-Id";
+  const char* return_path = g_mime_object_get_header(msg, "Return-Path");
+  if (return_path && trim(return_path) == "<>") return "an empty Return-Path (a bounce)";
+  const std::string local = lower(from.substr(0, from.find('@')));
+  if (local == "mailer-daemon" || local == "postmaster") return "sent by " + from;
+  if (!header(msg, "X-Autoreply").empty() || !header(msg, "X-Autorespond").empty()) return "an auto-reply header";
+  GMimeContentType* type = g_mime_object_get_content_type(msg);
+  if (type && g_mime_content_type_is_type(type, "multipart", "report")) return "a delivery report (a bounce)";
+  return std::nullopt;
+}
+
+std::string decoded_bytes(GMimePart* part) {
+  GMimeDataWrapper* content = g_mime_part_get_content(part);
+  if (!content) return {};
+  GMimeStream* out = g_mime_stream_mem_new();
+  g_mime_data_wrapper_write_to_stream(content, out);
+  GByteArray* bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(out));
+  std::string text(reinterpret_cast<const char*>(bytes->data), bytes->len);
+  g_object_unref(out);
+  return text;
+}
+
+void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
+  auto* parts = static_cast<std::vector<IncomingPart>*>(data);
+  if (!GMIME_IS_PART(object)) return;  // multiparts and attached messages: their leaves come too
+  GMimePart* part = GMIME_PART(object);
+  IncomingPart p;
+  GMimeContentType* type = g_mime_object_get_content_type(object);
+  if (type) {
+    char* mime = g_mime_content_type_get_mime_type(type);
+    p.content_type = lower(mime ? mime : "");
+    g_free(mime);
+  }
+  if (const char* name = g_mime_part_get_filename(part)) p.filename = name;
+  p.attachment = g_mime_part_is_attachment(part);
+  if (GMIME_IS_TEXT_PART(object)) {
+    char* text = g_mime_text_part_get_text(GMIME_TEXT_PART(object));  // to UTF-8 from its charset
+    p.text = text ? text : "";
+    g_free(text);
+    const char* format = type ? g_mime_content_type_get_parameter(type, "format") : nullptr;
+    if (format && lower(format) == "flowed") {
+      const char* delsp = g_mime_content_type_get_parameter(type, "delsp");
+      p.text = unflow(p.text, delsp && lower(delsp) == "yes");
+    }
+  } else {
+    p.text = decoded_bytes(part);
+  }
+  parts->push_back(std::move(p));
+}
+
+bool yaml_type(const std::string& type) {
+  return type == "text/x-yaml" || type == "text/yaml" || type == "application/yaml" || type == "application/x-yaml";
+}
+
+bool has_game_line(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("game:", 0) == 0 || line.rfind("game :", 0) == 0) return true;
+  }
+  return false;
+}
+
+/// The order inside a text body: from the `game:` line to `...`, a signature or the end.
+std::string order_from_body(const std::string& body) {
+  std::istringstream in(body);
+  std::string line;
+  std::string out;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!inside) {
+      inside = line.rfind("game:", 0) == 0 || line.rfind("game :", 0) == 0;
+      if (!inside) continue;
+    }
+    if (line == "..." || line == "-- " || line == "--") break;
+    if (!line.empty() && line[0] == '>') continue;  // quoted from an earlier mail
+    out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+IncomingMessage parse_message(std::string_view raw) {
+  init_gmime();
+  IncomingMessage m;
+  GMimeStream* stream = g_mime_stream_mem_new_with_buffer(raw.data(), raw.size());
+  GMimeParser* parser = g_mime_parser_new_with_stream(stream);
+  GMimeMessage* msg = g_mime_parser_construct_message(parser, nullptr);
+  g_object_unref(parser);
+  g_object_unref(stream);
+  if (!msg) return m;
+  GMimeObject* object = GMIME_OBJECT(msg);
+  if (const char* id = g_mime_message_get_message_id(msg); id && *id) m.message_id = "<" + std::string(id) + ">";
+  if (InternetAddressList* from = g_mime_message_get_from(msg); from && internet_address_list_length(from) > 0) {
+    InternetAddress* address = internet_address_list_get_address(from, 0);
+    if (INTERNET_ADDRESS_IS_MAILBOX(address)) {
+      const char* addr = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(address));
+      m.from_address = lower(addr ? addr : "");
+    }
+    if (const char* name = internet_address_get_name(address)) m.from_name = name;
+  }
+  if (const char* subject = g_mime_message_get_subject(msg)) m.subject = subject;
+  m.references = header(object, "References");
+  if (!m.message_id.empty()) m.references += (m.references.empty() ? "" : " ") + m.message_id;
+  m.automatic = automatic_reason(object, m.from_address);
+  g_mime_message_foreach(msg, collect_part, &m.parts);
+  g_object_unref(msg);
+  return m;
+}
+
+FoundOrder find_order(const IncomingMessage& m) {
+  FoundOrder found;
+  std::vector<const IncomingPart*> attached;
+  for (const auto& p : m.parts) {
+    const std::string name = lower(p.filename);
+    const bool yaml = yaml_type(p.content_type) || ends_with(name, ".yaml") || ends_with(name, ".yml");
+    const bool text_file = ends_with(name, ".txt") && has_game_line(p.text);
+    if ((yaml || text_file) && (p.attachment || !p.filename.empty())) attached.push_back(&p);
+  }
+  if (attached.size() > 1) {
+    found.problem = "the message has " + std::to_string(attached.size()) + " order files attached (";
+    for (std::size_t i = 0; i < attached.size(); ++i) found.problem += (i ? ", " : "") + attached[i]->filename;
+    found.problem += "); send one order file per message";
+    return found;
+  }
+  if (attached.size() == 1) {
+    found.text = attached.front()->text;
+    found.source = "attachment " + attached.front()->filename;
+    return found;
+  }
+  const IncomingPart* plain = nullptr;
+  const IncomingPart* html = nullptr;
+  for (const auto& p : m.parts) {
+    if (p.attachment) continue;
+    if (!plain && p.content_type == "text/plain") plain = &p;
+    if (!html && p.content_type == "text/html") html = &p;
+  }
+  std::string body;
+  if (plain) {
+    body = plain->text;
+  } else if (html) {
+    body = html_to_text(html->text);
+    found.warnings.push_back("your mail had no plain-text part, so the order was read from its HTML: check it below, "
+                             "and send plain text next time");
+  }
+  found.text = order_from_body(body);
+  found.source = "the message body";
+  if (found.text.empty()) {
+    found.problem = "no order found: attach your order file (a .yaml file) or paste it into the message, starting "
+                    "with its `game:` line";
+  }
+  return found;
+}
+
+std::string html_to_text(std::string_view html) {
+  std::string out;
+  std::size_t i = 0;
+  auto skip_block = [&](const std::string& tag) {
+    const auto end = lower(std::string(html.substr(i))).find("</" + tag);
+    i = end == std::string::npos ? html.size() : i + end;
+  };
+  while (i < html.size()) {
+    const char c = html[i];
+    if (c == '<') {
+      const auto close = html.find('>', i);
+      if (close == std::string_view::npos) break;
+      std::string tag = lower(std::string(html.substr(i + 1, close - i - 1)));
+      const std::string name = tag.substr(0, tag.find_first_of(" \t\r\n/", tag[0] == '/' ? 1 : 0));
+      i = close + 1;
+      if (name == "style" || name == "script" || name == "head" || name == "title") {
+        skip_block(name);
+        continue;
+      }
+      if (name == "br" || name == "/p" || name == "/div" || name == "/li" || name == "/tr" || name == "/h1" ||
+          name == "/h2" || name == "/h3" || name == "/pre" || name == "/blockquote") {
+        out += '\n';
+      }
+      continue;
+    }
+    if (c == '&') {
+      const auto semi = html.find(';', i);
+      if (semi != std::string_view::npos && semi - i <= 8) {
+        const std::string entity(html.substr(i + 1, semi - i - 1));
+        std::string replacement;
+        if (entity == "nbsp") replacement = " ";
+        else if (entity == "amp") replacement = "&";
+        else if (entity == "lt") replacement = "<";
+        else if (entity == "gt") replacement = ">";
+        else if (entity == "quot") replacement = "\"";
+        else if (entity == "apos" || entity == "#39") replacement = "'";
+        else if (!entity.empty() && entity[0] == '#') {
+          const bool hex = entity.size() > 1 && (entity[1] == 'x' || entity[1] == 'X');
+          const long code = std::strtol(entity.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10);
+          if (code > 0 && code < 0x110000) {
+            // UTF-8 encoding of the code point.
+            const auto cp = static_cast<unsigned long>(code == 0xA0 ? 0x20 : code);
+            if (cp < 0x80) replacement = std::string(1, static_cast<char>(cp));
+            else if (cp < 0x800) replacement = {static_cast<char>(0xC0 | (cp >> 6)), static_cast<char>(0x80 | (cp & 0x3F))};
+            else if (cp < 0x10000)
+              replacement = {static_cast<char>(0xE0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
+                             static_cast<char>(0x80 | (cp & 0x3F))};
+            else
+              replacement = {static_cast<char>(0xF0 | (cp >> 18)), static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
+                             static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
+          }
+        }
+        if (!replacement.empty()) {
+          out += replacement;
+          i = semi + 1;
+          continue;
+        }
+      }
+    }
+    if (c == '\r' || c == '\n') {
+      // Source line breaks are white space in HTML; only <br> and blocks break lines.
+      if (!out.empty() && out.back() != ' ' && out.back() != '\n') out += ' ';
+      ++i;
+      continue;
+    }
+    out += c;
+    ++i;
+  }
+  // A non-breaking space (U+00A0, as UTF-8) indents like a space in an order.
+  for (std::size_t at = out.find("\xC2\xA0"); at != std::string::npos; at = out.find("\xC2\xA0", at)) out.replace(at, 2, " ");
+  return out;
+}
+
+std::string unflow(std::string_view text, bool delete_space) {
+  std::string out;
+  std::string pending;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string line(text.substr(start, end - start));
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty() && line[0] == ' ') line.erase(0, 1);  // space-stuffing
+    const bool soft = !line.empty() && line.back() == ' ' && line != "-- ";
+    if (soft && delete_space) line.pop_back();
+    pending += line;
+    if (!soft) {
+      out += pending;
+      if (end < text.size()) out += '\n';
+      pending.clear();
+    }
+    if (end == text.size()) break;
+    start = end + 1;
+  }
+  out += pending;
+  return out;
+}
+
+}  // namespace wallenstein::mail

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wallenstein::mail {
+
+/// One leaf part of a received message, its transfer encoding removed and text in UTF-8.
+struct IncomingPart {
+  std::string content_type;  ///< lowercase, e.g. "text/plain"
+  std::string filename;      ///< empty when it has none
+  bool attachment = false;
+  std::string text;
+};
+
+/// A received message (RFC 5322 and MIME), as far as the intake needs it.
+struct IncomingMessage {
+  std::string message_id;    ///< with angle brackets; empty when the message has none
+  std::string from_address;  ///< lowercase
+  std::string from_name;
+  std::string subject;
+  std::string references;    ///< its Message-ID and those it answers, for the reply's References
+  std::optional<std::string> automatic;  ///< why it is automatic mail (RFC 3834), when it is
+  std::vector<IncomingPart> parts;
+};
+
+/// Parses a message with GMime: any charset, quoted-printable or base64, nested multiparts.
+/// Never fails on malformed mail: what can be read is returned.
+IncomingMessage parse_message(std::string_view raw);
+
+/// An order found in a message, or why none was.
+struct FoundOrder {
+  std::string text;                   ///< the order file as the player wrote it
+  std::string source;                 ///< "attachment orders.yaml", "the message body"
+  std::vector<std::string> warnings;  ///< e.g. read from HTML
+  std::string problem;                ///< set when no single order could be found
+};
+
+/// Finds the order (interfaces 5): a YAML attachment first (.yaml, .yml, a .txt holding an
+/// order, text/x-yaml, application/yaml), else the text body from the `game:` line up to `...`,
+/// a `-- ` signature or the end, quoted (`>`) lines left out; HTML-only mail is read as text.
+FoundOrder find_order(const IncomingMessage& message);
+
+/// The text of an HTML body: tags removed, paragraphs and breaks as new lines, entities decoded.
+std::string html_to_text(std::string_view html);
+
+/// Undoes format=flowed (RFC 3676): soft line breaks joined, space-stuffing removed.
+std::string unflow(std::string_view text, bool delete_space);
+
+}  // namespace wallenstein::mail
