@@ -118,6 +118,20 @@ TEST(RulesetLoading, TowerProbabilityMustBeAFraction) {
                               ":10:12: error: p_through must be a fraction \"num/den\" between 0 and 1, like \"2/3\"");
 }
 
+TEST(RulesetLoading, RulesetsPlayTheCurrentRulesVersionUnlessTheGameSaysOtherwise) {
+  EXPECT_EQ(load_ruleset(testing::source_data_dir()).version, kCurrentRulesVersion);
+  EXPECT_EQ(load_ruleset(testing::source_data_dir(), 1).version, 1);
+}
+
+TEST(RulesetLoading, UnknownRulesVersionIsAnInputError) {
+  try {
+    load_ruleset(testing::source_data_dir(), 3);
+    FAIL() << "rules version 3 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostics().front().message, "rules version 3 is unknown to this program, which plays 1 to 2");
+  }
+}
+
 TEST(RulesetLoading, MissingDataDirectoryIsAnInputError) {
   EXPECT_THROW(load_ruleset("/nonexistent/data"), InputError);
 }
