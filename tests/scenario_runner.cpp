@@ -179,7 +179,7 @@ TEST_P(Scenario, PlaysAsTheRulesSay) {
   for (std::size_t i = 0; i < state.players.size(); ++i) {
     const PlayerState& p = state.players[i];
     if (!doc["orders"] || !doc["orders"][p.id]) {
-      orders.push_back(pass_orders(state.player_index(i)));
+      orders.push_back(pass_orders(state.player_index(i), state, rules()));
       continue;
     }
     const YAML::Node partial = doc["orders"][p.id];

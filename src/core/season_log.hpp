@@ -25,6 +25,7 @@ struct TowerThrow {
 /// Why a planned action did not happen (rules 4.6).
 enum class CancelReason : std::uint8_t {
   province_lost,      ///< the card changed hands earlier this season
+  card_left_hand,     ///< the province was lost earlier this season and won back (D-26)
   not_enough_thaler,
   not_enough_reserve,
   no_building_left,   ///< the supply of that building is empty
@@ -46,6 +47,7 @@ struct Cancelled {
   int need = 0;
   int have = 0;
   bool move_only = false;  ///< army1: the placement happened, only the move was cancelled
+  bool placement_only = false;  ///< army1: only the placement was cancelled, the move goes on (D-27)
   std::optional<ProvinceId> target;
   std::optional<PlayerIndex> holder;  ///< province_lost: who holds it now (empty: neutral)
 };

@@ -26,6 +26,7 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
     line += " " + std::string(action_key(a)) + "=" + rules.province(order->province).id;
     if (order->target) line += ">" + rules.province(*order->target).id;
     if (!order->armies.all) line += "(" + std::to_string(order->armies.count) + ")";
+    if (!order->place) line += "(move only)";
   }
   line += " bid=";
   switch (o.bid.kind) {
