@@ -52,7 +52,7 @@ TEST(RulesetLoading, ShippedBordersAreSymmetric) {
       ++borders;
     }
   }
-  EXPECT_EQ(borders, 2 * 114);  // ../shared/data/provinces.yaml: 114 borders
+  EXPECT_EQ(borders, 2 * 114);  // data/wallenstein/provinces.yaml: 114 borders
 }
 
 TEST(RulesetLoading, ProvinceNamesMatchWithoutDiacriticsByAliasAndById) {
