@@ -13,8 +13,7 @@ struct Row {
 };
 
 constexpr std::array<Row, 4> kRows = {{
-    {{2, "D-25",
-      "a player with 5 provinces or fewer has no card left for the bid and bids none (rules 4.3)"},
+    {{2, "D-25", "a player with 5 provinces or fewer has no card left for the bid and bids none (rules 4.3)"},
      &RuleChanges::bid_needs_a_spare_card},
     {{2, "D-26",
       "a province lost and won back in the same season performs none of its remaining planned actions "

@@ -13,10 +13,10 @@ inline constexpr int kCurrentRulesVersion = 2;
 /// What a rules version decides: one member per decision that changed between versions.
 /// Engine code asks these members, never the version number.
 struct RuleChanges {
-  bool bid_needs_a_spare_card = false;     ///< D-25, rules 4.3
+  bool bid_needs_a_spare_card = false;        ///< D-25, rules 4.3
   bool lost_card_leaves_its_actions = false;  ///< D-26, rules 4.7
-  bool army1_may_only_move = false;        ///< D-27, rules 5
-  bool armies_tile_is_a_right = false;     ///< D-28, rules 6
+  bool army1_may_only_move = false;           ///< D-27, rules 5
+  bool armies_tile_is_a_right = false;        ///< D-28, rules 6
 
   /// The decisions in force under a rules version.
   static RuleChanges for_version(int version);

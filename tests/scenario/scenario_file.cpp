@@ -9,14 +9,14 @@ namespace wallenstein::testing {
 namespace {
 
 constexpr std::array<std::string_view, 6> kTop = {"rule", "rules_version", "given", "orders", "tower", "then"};
-constexpr std::array<std::string_view, 13> kGiven = {"players", "season",   "event", "winter_event", "action_cards",
-                                                     "tiles",   "thaler",   "grain", "vp",           "provinces",
-                                                     "tower",   "seed",     "bid_ranking"};
+constexpr std::array<std::string_view, 13> kGiven = {"players", "season", "event",      "winter_event", "action_cards",
+                                                     "tiles",   "thaler", "grain",      "vp",           "provinces",
+                                                     "tower",   "seed",   "bid_ranking"};
 constexpr std::array<std::string_view, 4> kProvince = {"owner", "armies", "revolts", "buildings"};
 constexpr std::array<std::string_view, 2> kTowerState = {"inside", "tray"};
 constexpr std::array<std::string_view, 4> kOrders = {"actions", "bid", "turn_order", "winter_revolt_order"};
-constexpr std::array<std::string_view, 10> kThen = {"thaler",    "grain",   "vp",           "reserve", "provinces",
-                                                    "tray",      "winners", "order_errors", "log",     "not_in_log"};
+constexpr std::array<std::string_view, 10> kThen = {"thaler", "grain",   "vp",           "reserve", "provinces",
+                                                    "tray",   "winners", "order_errors", "log",     "not_in_log"};
 constexpr std::array<std::string_view, 4> kCounters = {"thaler", "grain", "vp", "reserve"};
 
 const std::vector<std::string> kBuildings = {"palace", "church", "trading_house"};
@@ -65,7 +65,8 @@ class ScenarioReader {
     read_events(given, state);
     read_action_cards(given["action_cards"], state);
     read_tiles(given["tiles"], state);
-    if (const YAML::Node v = given["seed"]) s.first_seed = static_cast<std::uint64_t>(names_.number(v, "seed", 1, 1 << 30).value_or(1));
+    if (const YAML::Node v = given["seed"])
+      s.first_seed = static_cast<std::uint64_t>(names_.number(v, "seed", 1, 1 << 30).value_or(1));
     if (const YAML::Node v = given["bid_ranking"]) {
       s.bid_ranking = names_.player_list(v, "bid_ranking");
       if (s.bid_ranking && s.bid_ranking->size() != state.players.size()) {
@@ -88,7 +89,8 @@ class ScenarioReader {
       return;
     }
     names_.set_players(ids);
-    for (const auto& id : ids) state.players.push_back(PlayerState{id, rules_.starting_thaler.at(static_cast<int>(ids.size())), 0, 0, 0});
+    for (const auto& id : ids)
+      state.players.push_back(PlayerState{id, rules_.starting_thaler.at(static_cast<int>(ids.size())), 0, 0, 0});
   }
 
   void read_season(const YAML::Node& node, GameState& state) {
@@ -105,8 +107,10 @@ class ScenarioReader {
       if (!id || !r_.expect_map(v, "a province")) continue;
       r_.check_keys(v, kProvince, "a province");
       ProvinceState& p = state.at(*id);
-      if (auto owner = r_.require(v, "owner", "the player who holds it; leave neutral provinces out")) p.owner = names_.player(*owner);
-      if (auto armies = r_.require(v, "armies", "the armies in it")) p.armies = names_.number(*armies, "armies", 0, 62).value_or(0);
+      if (auto owner = r_.require(v, "owner", "the player who holds it; leave neutral provinces out"))
+        p.owner = names_.player(*owner);
+      if (auto armies = r_.require(v, "armies", "the armies in it"))
+        p.armies = names_.number(*armies, "armies", 0, 62).value_or(0);
       if (const YAML::Node revolts = v["revolts"]) p.revolts = names_.number(revolts, "revolts", 0, 42).value_or(0);
       state.supply.revolt_markers -= p.revolts;
       if (const YAML::Node b = v["buildings"]) p.buildings = buildings(b).value_or(p.buildings);
@@ -130,7 +134,8 @@ class ScenarioReader {
   void read_tower_state(const YAML::Node& node, GameState& state) {
     if (!r_.expect_map(node, "given.tower")) return;
     r_.check_keys(node, kTowerState, "given.tower");
-    if (const YAML::Node v = node["inside"]) state.tower.inside = names_.cubes(v, "tower.inside").value_or(CubeCounts{});
+    if (const YAML::Node v = node["inside"])
+      state.tower.inside = names_.cubes(v, "tower.inside").value_or(CubeCounts{});
     if (const YAML::Node v = node["tray"]) state.tower.tray = names_.cubes(v, "tower.tray").value_or(CubeCounts{});
   }
 
@@ -140,8 +145,10 @@ class ScenarioReader {
       const PlayerIndex p = state.player_index(i);
       int on_board = 0;
       for (const auto& province : state.provinces) on_board += province.owner == p ? province.armies : 0;
-      state.player(p).reserve = rules_.pieces.cubes_per_player - on_board - state.tower.inside.player(p) - state.tower.tray.player(p);
-      if (state.player(p).reserve < 0) r_.error(given, state.player(p).id + " has more than 62 cubes on the board and in the tower");
+      state.player(p).reserve =
+          rules_.pieces.cubes_per_player - on_board - state.tower.inside.player(p) - state.tower.tray.player(p);
+      if (state.player(p).reserve < 0)
+        r_.error(given, state.player(p).id + " has more than 62 cubes on the board and in the tower");
       state.turn_order.push_back(p);
     }
     state.supply.peasants -= state.tower.inside.peasants() + state.tower.tray.peasants();
@@ -167,7 +174,8 @@ class ScenarioReader {
     state.year_events = state.events_left;
     for (std::size_t i = 0; i < rules_.events.size(); ++i) {
       const EventId e{static_cast<std::uint8_t>(i)};
-      if (std::find(state.events_left.begin(), state.events_left.end(), e) == state.events_left.end()) state.event_deck.push_back(e);
+      if (std::find(state.events_left.begin(), state.events_left.end(), e) == state.events_left.end())
+        state.event_deck.push_back(e);
     }
   }
 
@@ -179,8 +187,10 @@ class ScenarioReader {
       for (const auto& a : node) {
         const auto i = names_.pick(a, "action", keys);
         if (!i) continue;
-        if (std::find(cards.begin(), cards.end(), kAllActions[*i]) != cards.end()) r_.error(a, "action \"" + keys[*i] + "\" is listed twice");
-        else cards.push_back(kAllActions[*i]);
+        if (std::find(cards.begin(), cards.end(), kAllActions[*i]) != cards.end())
+          r_.error(a, "action \"" + keys[*i] + "\" is listed twice");
+        else
+          cards.push_back(kAllActions[*i]);
       }
     }
     for (Action a : kAllActions) {
@@ -198,10 +208,12 @@ class ScenarioReader {
       const auto i = names_.pick(t, "bonus tile", ids);
       if (!i) continue;
       const TileId tile{static_cast<std::uint8_t>(*i)};
-      if (std::find(state.bonus_tiles.begin(), state.bonus_tiles.end(), tile) != state.bonus_tiles.end()) r_.error(t, "tile \"" + ids[*i] + "\" is listed twice");
+      if (std::find(state.bonus_tiles.begin(), state.bonus_tiles.end(), tile) != state.bonus_tiles.end())
+        r_.error(t, "tile \"" + ids[*i] + "\" is listed twice");
       state.bonus_tiles.push_back(tile);
     }
-    if (state.bonus_tiles.size() != rules_.tiles.size()) r_.error(tiles, "tiles must list all " + std::to_string(rules_.tiles.size()) + " bonus tiles, one per position");
+    if (state.bonus_tiles.size() != rules_.tiles.size())
+      r_.error(tiles, "tiles must list all " + std::to_string(rules_.tiles.size()) + " bonus tiles, one per position");
   }
 
   void read_orders(const YAML::Node& node, Scenario& s) {
@@ -212,7 +224,8 @@ class ScenarioReader {
       const auto p = names_.player(e.first);
       if (!p || !r_.expect_map(e.second, "a player's orders")) continue;
       r_.check_keys(e.second, kOrders, "a player's orders");
-      if (const YAML::Node a = e.second["actions"]; a && r_.expect_map(a, "actions")) r_.check_keys(a, actions, "actions");
+      if (const YAML::Node a = e.second["actions"]; a && r_.expect_map(a, "actions"))
+        r_.check_keys(a, actions, "actions");
       s.orders[p->value] = e.second;
     }
   }
@@ -220,7 +233,8 @@ class ScenarioReader {
   void read_tower(const YAML::Node& node, Scenario& s) {
     if (!r_.expect_sequence(node, "tower")) return;
     s.tower.emplace();
-    for (const auto& throw_out : node) s.tower->push_back(names_.cubes(throw_out, "a throw's outcome").value_or(CubeCounts{}));
+    for (const auto& throw_out : node)
+      s.tower->push_back(names_.cubes(throw_out, "a throw's outcome").value_or(CubeCounts{}));
   }
 
   void read_then(const YAML::Node& then, Scenario& s) {
@@ -228,7 +242,8 @@ class ScenarioReader {
     r_.check_keys(then, kThen, "then");
     Expectations& x = s.then;
     for (std::string_view key : kCounters) {
-      for (const auto& [p, n] : player_numbers(then[std::string(key)], key)) x.counters.push_back({std::string(key), p, n});
+      for (const auto& [p, n] : player_numbers(then[std::string(key)], key))
+        x.counters.push_back({std::string(key), p, n});
     }
     if (const YAML::Node v = then["provinces"]; v && r_.expect_map(v, "then.provinces")) {
       for (const auto& e : v) read_expected_province(e.first, e.second, x);

@@ -34,8 +34,8 @@ const std::vector<Shape>& steps() {
       {"placed", {"slot", "what", "action", "player", "province", "cost", "base", "event", "tile_bonus", "armies"}},
       {"moved", {"slot", "what", "action", "player", "from", "to", "armies"}},
       {"battle",
-       {"slot", "what", "action", "player", "from", "target", "defender", "cubes", "peasants_stay_out", "tower", "count",
-        "result", "survivors", "buildings_lost"}},
+       {"slot", "what", "action", "player", "from", "target", "defender", "cubes", "peasants_stay_out", "tower",
+        "count", "result", "survivors", "buildings_lost"}},
       {"revolt",
        {"slot", "what", "cause", "player", "province", "markers", "extra_peasants", "cubes", "tower", "count", "result",
         "survivors", "buildings_lost"}},
@@ -48,7 +48,8 @@ const std::vector<Shape>& steps() {
 const std::vector<Shape>& summaries() {
   static const std::vector<Shape> s = {
       {"the season summary", {"turn_order", "bid_ranking", "tiles"}},
-      {"a winter supply row", {"player", "grain", "after_loss", "provinces", "unsupplied", "revolts", "extra_peasants", "drawn"}},
+      {"a winter supply row",
+       {"player", "grain", "after_loss", "provinces", "unsupplied", "revolts", "extra_peasants", "drawn"}},
       {"a winter score", {"player", "provinces", "buildings", "majorities", "total", "vp"}},
       {"a regional majority", {"region", "building", "counts", "leaders", "points"}},
       {"the winter grain loss", {"grain_loss"}},
@@ -57,12 +58,11 @@ const std::vector<Shape>& summaries() {
 }
 
 std::vector<std::string> reason_keys() {
-  constexpr std::array kReasons = {CancelReason::province_lost,     CancelReason::card_left_hand,
-                                   CancelReason::not_enough_thaler, CancelReason::not_enough_reserve,
-                                   CancelReason::no_building_left,  CancelReason::already_built,
-                                   CancelReason::no_free_site,      CancelReason::too_few_armies,
-                                   CancelReason::min_armies_not_met, CancelReason::target_protected,
-                                   CancelReason::move_target_not_own};
+  constexpr std::array kReasons = {
+      CancelReason::province_lost,      CancelReason::card_left_hand,     CancelReason::not_enough_thaler,
+      CancelReason::not_enough_reserve, CancelReason::no_building_left,   CancelReason::already_built,
+      CancelReason::no_free_site,       CancelReason::too_few_armies,     CancelReason::min_armies_not_met,
+      CancelReason::target_protected,   CancelReason::move_target_not_own};
   std::vector<std::string> out;
   for (CancelReason r : kReasons) out.emplace_back(cancel_reason_key(r));
   return out;
@@ -106,16 +106,19 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
     const auto tiles = ids_of(rules.tiles, [](const BonusTile& t) { return t.id; });
     for (const auto& e : v) {
       names.player(e.first);
-      if (key == "tiles") names.pick(e.second, "bonus tile", tiles);
-      else names.number(e.second, "a count");
+      if (key == "tiles")
+        names.pick(e.second, "bonus tile", tiles);
+      else
+        names.number(e.second, "a count");
     }
   } else if (key == "action") {
     names.pick(v, "action", ids_of(rules.actions, [](const ActionDef& a) { return a.id; }));
   } else if (key == "reason") {
     names.pick(v, "cancel reason", reason_keys());
   } else if (key == "result") {
-    names.pick(v, "result", what == "revolt" ? std::vector<std::string>{"put_down", "lost"}
-                                             : std::vector<std::string>{"attacker", "defender", "tie"});
+    names.pick(v, "result",
+               what == "revolt" ? std::vector<std::string>{"put_down", "lost"}
+                                : std::vector<std::string>{"attacker", "defender", "tie"});
   } else if (key == "cause") {
     names.pick(v, "revolt cause", {"grain", "taxes", "winter"});
   } else if (key == "building") {
@@ -126,11 +129,13 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
     names.pick(v, "region", ids_of(rules.regions, [](const Region& x) { return x.id; }));
   } else if (key == "cubes") {
     check_nested(names, v,
-                 what == "revolt" ? Keys{"defending", "peasants"}
-                                  : Keys{"attacking", "attack_bonus", "defending", "defense_bonus", "palace_guard", "peasants"},
+                 what == "revolt"
+                     ? Keys{"defending", "peasants"}
+                     : Keys{"attacking", "attack_bonus", "defending", "defense_bonus", "palace_guard", "peasants"},
                  "cubes");
   } else if (key == "count") {
-    check_nested(names, v, what == "revolt" ? Keys{"player", "peasants"} : Keys{"attacker", "defender", "of_which_peasants"},
+    check_nested(names, v,
+                 what == "revolt" ? Keys{"player", "peasants"} : Keys{"attacker", "defender", "of_which_peasants"},
                  "count");
   } else if (key == "tower") {
     const Keys parts = {"thrown", "from_tray", "released", "stuck", "out", "gm_inside_after"};

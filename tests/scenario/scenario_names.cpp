@@ -8,7 +8,7 @@
 namespace wallenstein::testing {
 
 std::optional<std::size_t> ScenarioNames::pick(const YAML::Node& node, std::string_view what,
-                                              const std::vector<std::string>& options) {
+                                               const std::vector<std::string>& options) {
   const auto text = r_.text(node, what);
   if (!text) return std::nullopt;
   const auto at = std::find(options.begin(), options.end(), *text);
@@ -37,7 +37,8 @@ std::optional<ProvinceId> ScenarioNames::province(const YAML::Node& node, bool i
   if (!id) {
     auto near = rules_.nearest_province_names(*text);
     for (auto& n : near) n = "\"" + rules_.province(*rules_.find_province(n)).id + "\"";
-    r_.error(node, "unknown province \"" + *text + "\"" + (near.empty() ? "" : "; did you mean " + join_names(near) + "?"));
+    r_.error(node,
+             "unknown province \"" + *text + "\"" + (near.empty() ? "" : "; did you mean " + join_names(near) + "?"));
     return std::nullopt;
   }
   if (id_only && *text != rules_.province(*id).id) {

@@ -25,7 +25,8 @@ class ScenarioNames {
   const std::vector<std::string>& players() const { return players_; }
 
   /// The index of the node's text among `options`, or an error naming the nearest option.
-  std::optional<std::size_t> pick(const YAML::Node& node, std::string_view what, const std::vector<std::string>& options);
+  std::optional<std::size_t> pick(const YAML::Node& node, std::string_view what,
+                                  const std::vector<std::string>& options);
   std::optional<PlayerIndex> player(const YAML::Node& node);
   /// A province by any of its names (given, orders) or, with `id_only`, by id as the log writes it.
   std::optional<ProvinceId> province(const YAML::Node& node, bool id_only = false);
