@@ -8,11 +8,6 @@
 namespace wallenstein {
 namespace {
 
-constexpr std::array<CancelReason, 10> kCancelReasons = {
-    CancelReason::province_lost,     CancelReason::not_enough_thaler, CancelReason::not_enough_reserve,
-    CancelReason::no_building_left,  CancelReason::already_built,     CancelReason::no_free_site,
-    CancelReason::too_few_armies,    CancelReason::min_armies_not_met, CancelReason::target_protected,
-    CancelReason::move_target_not_own};
 constexpr std::array<BattleResult, 3> kBattleResults = {BattleResult::attacker, BattleResult::defender,
                                                         BattleResult::tie};
 constexpr std::array<RevoltCause, 3> kRevoltCauses = {RevoltCause::grain, RevoltCause::taxes, RevoltCause::winter};
@@ -216,7 +211,11 @@ class LogReader {
     if (!r_.expect_map(node, "step")) return Cancelled{};
     const std::string what = text(node, "what");
     const int slot = num_or(node, "slot", 0);
-    if (what == "cancelled" || what == "move_cancelled") return cancelled(node, slot, what == "move_cancelled");
+    if (what == "cancelled" || what == "move_cancelled" || what == "placement_cancelled") {
+      Cancelled c = cancelled(node, slot, what == "move_cancelled");
+      c.placement_only = what == "placement_cancelled";
+      return c;
+    }
     if (what == "built") {
       Built b{slot, player(node, "player"), province(node, "province"), building(node, "building"), num(node, "cost"),
               num_or(node, "markers_removed", 0), optional_event(node)};
@@ -254,7 +253,7 @@ class LogReader {
     c.action = action(node, "action");
     c.player = player(node, "player");
     c.province = province(node, "province");
-    c.reason = keyed(node, "reason", kCancelReasons, cancel_reason_key);
+    c.reason = keyed(node, "reason", kAllCancelReasons, cancel_reason_key);
     c.need = num_or(node, "need", 0);
     c.have = num_or(node, "have", 0);
     if (node["target"].IsDefined()) c.target = province(node, "target");

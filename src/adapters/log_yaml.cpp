@@ -54,7 +54,7 @@ class LogWriter {
   }
 
   YamlOut operator()(const Cancelled& c) const {
-    YamlOut out = head(c.slot, c.move_only ? "move_cancelled" : "cancelled");
+    YamlOut out = head(c.slot, c.move_only ? "move_cancelled" : c.placement_only ? "placement_cancelled" : "cancelled");
     out.add("action", std::string(action_key(c.action))).add("player", player(c.player)).add("province", province(c.province));
     out.add("reason", std::string(cancel_reason_key(c.reason)));
     if (c.need != 0 || c.have != 0) out.add("need", c.need).add("have", c.have);
@@ -222,6 +222,7 @@ class LogWriter {
 std::string_view cancel_reason_key(CancelReason reason) {
   switch (reason) {
     case CancelReason::province_lost: return "province_lost";
+    case CancelReason::card_left_hand: return "card_left_hand";
     case CancelReason::not_enough_thaler: return "not_enough_thaler";
     case CancelReason::not_enough_reserve: return "not_enough_reserve";
     case CancelReason::no_building_left: return "no_building_left";

@@ -110,7 +110,7 @@ class OrderReader {
     }
     std::vector<std::string_view> allowed = {"province"};
     if (battle) allowed = {"province", "target", "armies", "min_armies"};
-    if (mover) allowed = {"province", "move_to", "armies", "min_armies"};
+    if (mover) allowed = {"province", "move_to", "armies", "min_armies", "place"};
     // A battle's `move_to` (or army1's `target`) is reported once and then read as meant,
     // so the player does not also hear that the target is missing.
     std::string target_key = battle ? "target" : "move_to";
@@ -123,6 +123,9 @@ class OrderReader {
       } else if (mover && k == "target") {
         r_.error(entry.first, "army1 uses \"move_to\", not \"target\"");
         if (!node["move_to"].IsDefined()) target_key = k;
+      } else if (k == "place") {
+        r_.error(entry.first, "\"place\" belongs to army1 only (place: false makes army1 a move only); " + key +
+                                  " has no placement to leave out");
       } else {
         r_.unknown_key(entry.first, allowed, key);
       }
@@ -149,6 +152,10 @@ class OrderReader {
     if (const YAML::Node min = node["min_armies"]; (battle || mover) && min.IsDefined()) {
       out.min_armies_at = ref(min);
       if (auto n = r_.integer(min, "min_armies", 1, 9999)) out.min_armies = static_cast<int>(*n);
+    }
+    if (const YAML::Node place = node["place"]; mover && place.IsDefined()) {
+      out.place_at = ref(place);
+      out.place = r_.boolean(place, "place");
     }
     return out;
   }
@@ -205,7 +212,7 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
       actions.add(key, "none");
       continue;
     }
-    if (!slot->target && !slot->armies && !slot->min_armies) {
+    if (!slot->target && !slot->armies && !slot->min_armies && !slot->place) {
       actions.add(key, slot->province.text);
       continue;
     }
@@ -213,6 +220,7 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
     if (slot->target) detail.add(a == Action::army1 ? "move_to" : "target", slot->target->text);
     if (slot->armies) detail.add("armies", slot->armies->all ? YamlOut::text("all") : YamlOut::number(slot->armies->count));
     if (slot->min_armies) detail.add("min_armies", *slot->min_armies);
+    if (slot->place) detail.add("place", *slot->place);
     actions.add(key, detail.flow());
   }
   root.add("actions", std::move(actions));

@@ -195,9 +195,14 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
 
 }  // namespace
 
-Ruleset load_ruleset(const fs::path& dir) {
+Ruleset load_ruleset(const fs::path& dir, int version) {
   if (!fs::is_directory(dir)) throw InputError(dir.string(), "data directory not found; pass --data DIR");
+  if (!known_rules_version(version)) {
+    throw InputError(dir.string(), "rules version " + std::to_string(version) + " is unknown to this program, which plays " +
+                                       std::to_string(kFirstRulesVersion) + " to " + std::to_string(kCurrentRulesVersion));
+  }
   Ruleset rules;
+  rules.version = version;
   load_provinces(dir, rules);
   loading::load_rules(dir, rules);
   load_setups(dir, rules);

@@ -21,7 +21,7 @@ SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& seas
     const fs::path file = season.orders_file(id);
     if (!fs::exists(file)) {
       inputs.missing.push_back(id);
-      inputs.orders.push_back(pass_orders(inputs.state.player_index(i)));  // Replaced by fill_nmr.
+      inputs.orders.push_back(pass_orders(inputs.state.player_index(i), inputs.state, rules));  // Replaced by fill_nmr.
       continue;
     }
     CheckedOrderFile checked = check_order_file(file.string(), inputs.state, rules);
@@ -38,11 +38,11 @@ SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& seas
   return inputs;
 }
 
-void fill_nmr(SeasonInputs& inputs, const std::string& policy) {
+void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& rules) {
   if (policy != kNmrPass) throw UsageError("--nmr must be pass (bot comes later)");
   for (const auto& id : inputs.missing) {
     const PlayerIndex p = *inputs.state.find_player(id);
-    inputs.orders[p.value] = pass_orders(p);
+    inputs.orders[p.value] = pass_orders(p, inputs.state, rules);
     inputs.nmr.push_back(p);
   }
 }
@@ -86,7 +86,7 @@ ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, con
   if (nmr != inputs.missing) {
     throw InputError(season.log_file().string(), "the NMR players in log.yaml do not match the missing order files");
   }
-  fill_nmr(inputs, policy);
+  fill_nmr(inputs, policy, rules);
   return resolve_inputs(inputs, rules, policy);
 }
 

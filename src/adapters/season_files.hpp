@@ -25,7 +25,7 @@ inline constexpr const char* kNmrPass = "pass";
 SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules);
 
 /// Gives every missing player the NMR orders of `policy`.
-void fill_nmr(SeasonInputs& inputs, const std::string& policy);
+void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& rules);
 
 /// A season resolved, with the bytes of the files it produces.
 struct ResolvedSeason {

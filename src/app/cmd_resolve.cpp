@@ -40,7 +40,7 @@ Exit run_resolve(const Invocation& in) {
            << "; wait for them, or resolve with --force (they then play --nmr " << in.get<std::string>("nmr") << ")\n";
     return Exit::not_now;
   }
-  fill_nmr(inputs, in.get<std::string>("nmr"));
+  fill_nmr(inputs, in.get<std::string>("nmr"), rules);
   const ResolvedSeason resolved = resolve_inputs(inputs, rules, in.get<std::string>("nmr"));
   const GameState& next = resolved.result.next;
   const SeasonLabel next_label = season_label(rules, next.season_index);

@@ -114,7 +114,8 @@ std::optional<int> cubes_to_move(Context& ctx, int slot, Action action, PlayerIn
   return moving;
 }
 
-void place(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order) {
+/// Pays for and places the card's armies (rules 5, 6); false when the placement is cancelled.
+bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order, bool move_follows) {
   const ActionDef& def = ctx.rules.action(action);
   PlayerState& player = ctx.state.player(p);
   Placed placed;
@@ -136,34 +137,51 @@ void place(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrd
   if (action == Action::armies5) {
     if (const BonusTile* t = ctx.tile_with(p, TileEffect::armies5_bonus)) placed.tile_bonus = t->value;
   }
+  // Rules 6, D-28: the tile's extra cubes are a right; the reserve may lack them.
+  if (ctx.changes.armies_tile_is_a_right) placed.tile_bonus = std::clamp(player.reserve - count, 0, placed.tile_bonus);
   placed.count = count + placed.tile_bonus;
+  std::optional<Cancelled> c;
   if (player.thaler < def.cost) {
-    ctx.record(cancelled(slot, action, p, order.province, CancelReason::not_enough_thaler, def.cost, player.thaler));
-    return;
+    c = cancelled(slot, action, p, order.province, CancelReason::not_enough_thaler, def.cost, player.thaler);
+  } else if (player.reserve < placed.count) {
+    c = cancelled(slot, action, p, order.province, CancelReason::not_enough_reserve, placed.count, player.reserve);
   }
-  if (player.reserve < placed.count) {
-    ctx.record(
-        cancelled(slot, action, p, order.province, CancelReason::not_enough_reserve, placed.count, player.reserve));
-    return;
+  if (c) {
+    c->placement_only = move_follows;
+    ctx.record(*c);
+    return false;
   }
   player.thaler -= def.cost;
   player.reserve -= placed.count;
   ctx.state.at(order.province).armies += placed.count;
   ctx.record(placed);
+  return true;
+}
 
-  if (!def.move || !order.target) return;
+/// army1's move to an own neighbour (rules 5); `placed` says whether a placement came first.
+void move_to_own(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order, bool placed) {
   const ProvinceId to = *order.target;
   if (ctx.state.at(to).owner != p) {
     Cancelled c = cancelled(slot, action, p, order.province, CancelReason::move_target_not_own);
-    c.move_only = true;
+    c.move_only = placed;
     c.target = to;
     c.holder = ctx.state.at(to).owner;
     ctx.record(c);
     return;
   }
-  if (auto moving = cubes_to_move(ctx, slot, action, p, order.province, order, true)) {
+  if (auto moving = cubes_to_move(ctx, slot, action, p, order.province, order, placed)) {
     move_armies(ctx, slot, action, p, order.province, to, *moving);
   }
+}
+
+void place(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order) {
+  const bool moves = ctx.rules.action(action).move && order.target.has_value();
+  // Rules 5, D-27: army1 is place or move; without thaler or reserve only the placement is
+  // cancelled. Before D-27 it always placed first and a cancelled placement cancelled the move.
+  const bool may_only_move = moves && ctx.changes.army1_may_only_move;
+  const bool places = order.place || !may_only_move;
+  const bool placed = places && place_armies(ctx, slot, action, p, order, may_only_move);
+  if (moves && (placed || may_only_move)) move_to_own(ctx, slot, action, p, order, placed);
 }
 
 void battle(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order) {
@@ -207,6 +225,11 @@ void perform_action(Context& ctx, int slot, Action action, PlayerIndex player, c
     Cancelled c = cancelled(slot, action, player, order.province, CancelReason::province_lost);
     c.holder = province.owner;
     ctx.record(c);
+    return;
+  }
+  if (ctx.changes.lost_card_leaves_its_actions && ctx.lost_earlier(player, order.province)) {
+    // Rules 4.7, D-26: the card left the player's hand; winning the province back does not return it.
+    ctx.record(cancelled(slot, action, player, order.province, CancelReason::card_left_hand));
     return;
   }
   switch (ctx.rules.action(action).kind) {

@@ -51,7 +51,7 @@ int devastate(Context& ctx, ProvinceId where) {
   province.revolts = 0;
   if (province.owner) ctx.state.player(*province.owner).reserve += province.armies;
   province.armies = 0;
-  province.owner.reset();
+  ctx.hand_over(where, std::nullopt);
   return buildings;
 }
 
@@ -119,7 +119,7 @@ Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker,
       tray_peasants_to_supply(ctx, b.defender_peasants);
       tray_to_reserve(ctx, attacker, b.defender_count);
       tray_to_province(ctx, attacker, target, b.survivors);
-      there.owner = attacker;  // Rules 4.7: the card changes hands at once; D-6: no marker added.
+      ctx.hand_over(target, attacker);  // Rules 4.7: the card changes hands at once; D-6: no marker added.
       break;
     }
     case BattleResult::defender: {

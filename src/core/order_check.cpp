@@ -19,7 +19,7 @@ bool is_none(std::string_view text) {
 class Checker {
  public:
   Checker(const WrittenOrders& written, const GameState& state, const Ruleset& rules)
-      : written_(written), state_(state), rules_(rules) {}
+      : written_(written), state_(state), rules_(rules), changes_(rules.changes()) {}
 
   OrderCheck run() {
     check_header();
@@ -140,6 +140,10 @@ class Checker {
                                        std::to_string(order.armies.count) + ": the move could never happen");
       }
     }
+    if (slot->place) {
+      order.place = *slot->place;
+      if (!order.place) check_move_only(*slot);
+    }
     if (rules_.action(action).kind == ActionKind::battle && !slot->target) {
       const std::string key(action_key(action));
       error(slot->province.at, key + " needs a target: write `" + key + ": {province: " + slot->province.text +
@@ -164,6 +168,17 @@ class Checker {
     }
   }
 
+  /// army1 with `place: false` (rules 5, D-27): only in rules versions that have it, and only with a move.
+  void check_move_only(const WrittenAction& slot) {
+    if (!changes_.army1_may_only_move) {
+      error(slot.place_at, "place: false is not in this game's rules (version " + std::to_string(rules_.version) +
+                               "): army1 places 1 army and may then move; remove place: false, or write army1: none");
+    } else if (!slot.target) {
+      error(slot.place_at, "army1 with place: false needs move_to: a move only without a move does nothing; add "
+                           "move_to, or remove place: false to place 1 army");
+    }
+  }
+
   void check_target(Action action, ProvinceId from, ProvinceId target, const Written& w) {
     if (!rules_.adjacent(from, target)) {
       std::vector<ProvinceId> near;
@@ -185,6 +200,10 @@ class Checker {
     Bid& bid = result_.orders.bid;
     if (is_none(w.text)) {
       bid.kind = BidKind::none;
+      return;
+    }
+    if (!bid_possible()) {
+      error(w.at, no_card_for_bid(w.text));
       return;
     }
     const bool numeric = !w.text.empty() && w.text.size() <= 9 &&
@@ -214,6 +233,23 @@ class Checker {
     claim_card(*province, w, "the bid");
   }
 
+  /// Rules 4.3, D-25: the ten action spaces are covered first; the bid takes a card left over.
+  bool bid_possible() const {
+    return !changes_.bid_needs_a_spare_card || card_left_for_bid(state_, rules_, *player_);
+  }
+
+  std::string no_card_for_bid(const std::string& bid) const {
+    const int held = state_.province_count(*player_);
+    const int coins = static_cast<int>(rules_.coin_cards.size());
+    const std::string provinces = held == 0   ? std::string()
+                                  : held == 1 ? "1 province card and "
+                                              : std::to_string(held) + " province cards and ";
+    return "no card is left for bid " + bid + ": your " + provinces + std::to_string(coins) +
+           " coin cards all belong on the " + std::to_string(kActionCount) +
+           " action spaces, which come first; with " + std::to_string(kActionCount - coins) +
+           " provinces or fewer, write bid: none";
+  }
+
   /// Coin cards cover the spaces without a province; a space may stay empty only when no card is
   /// left to cover it (rules 4.3, interfaces 3).
   void check_coin_cards() {
@@ -231,8 +267,8 @@ class Checker {
     error(written_.actions_at,
           std::to_string(none_actions_) + " actions are none" + (coin_bid ? " and the bid is a coin" : "") +
               ": that needs " + std::to_string(needed) + " coin cards but you hold " + std::to_string(coins) +
-              "; put one of your free province cards (" + join_names(names(free), " and ") +
-              ") on an action or on the bid");
+              "; put one of your free province cards (" + join_names(names(free), " and ") + ") on an action" +
+              (bid_possible() ? " or on the bid" : ""));
   }
 
   void check_turn_order() {
@@ -284,6 +320,7 @@ class Checker {
   const WrittenOrders& written_;
   const GameState& state_;
   const Ruleset& rules_;
+  const RuleChanges changes_;
   OrderCheck result_;
   std::optional<PlayerIndex> player_;
   std::vector<std::pair<ProvinceId, std::string>> cards_used_;
@@ -292,10 +329,16 @@ class Checker {
 
 }  // namespace
 
-Orders pass_orders(PlayerIndex player) {
+bool card_left_for_bid(const GameState& state, const Ruleset& rules, PlayerIndex player) {
+  return state.province_count(player) + static_cast<int>(rules.coin_cards.size()) > kActionCount;
+}
+
+Orders pass_orders(PlayerIndex player, const GameState& state, const Ruleset& rules) {
   Orders orders;
   orders.player = player;
-  orders.bid = Bid{BidKind::coin, 0, ProvinceId{}};
+  // Rules 11 bids 0; D-29: only with a card left for the bid (D-25), else none.
+  const bool bids = !rules.changes().bid_needs_a_spare_card || card_left_for_bid(state, rules, player);
+  orders.bid = bids ? Bid{BidKind::coin, 0, ProvinceId{}} : Bid{BidKind::none, 0, ProvinceId{}};
   return orders;
 }
 

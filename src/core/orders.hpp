@@ -37,6 +37,8 @@ struct WrittenAction {
   SourceRef armies_at;
   std::optional<int> min_armies;
   SourceRef min_armies_at;
+  std::optional<bool> place;  ///< army1: `place: false` moves without placing (D-27)
+  SourceRef place_at;
 };
 
 /// An order file after parsing its structure, before its names are checked against the game.
@@ -57,6 +59,7 @@ struct ActionOrder {
   std::optional<ProvinceId> target;
   ArmyCount armies;
   int min_armies = 1;
+  bool place = true;  ///< army1: false moves without placing (D-27)
 };
 
 /// The card on the bid space (rules 4.3).
@@ -81,8 +84,13 @@ struct Orders {
   }
 };
 
-/// What a player who sent nothing does with `--nmr pass` (rules 11): coin cards only, bid 0.
-Orders pass_orders(PlayerIndex player);
+/// Rules 4.3, D-25: whether a player has a card left for the bid once each of the ten action
+/// spaces holds one (more than ten cards: 5 coins and 6 provinces or more).
+bool card_left_for_bid(const GameState& state, const Ruleset& rules, PlayerIndex player);
+
+/// What a player who sent nothing does with `--nmr pass` (rules 11, D-13): coin cards only, bid 0;
+/// bid none when no card is left for the bid and the rules version has D-25 (D-29).
+Orders pass_orders(PlayerIndex player, const GameState& state, const Ruleset& rules);
 
 /// A problem with an order, at a position in its file.
 struct Problem {

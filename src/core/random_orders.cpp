@@ -8,6 +8,7 @@
 namespace wallenstein {
 
 Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex player, Rng& rng) {
+  const RuleChanges changes = rules.changes();
   Orders orders;
   orders.player = player;
   std::vector<ProvinceId> cards = state.provinces_of(player);
@@ -35,13 +36,17 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
       if (rng.below(3) == 0) order.armies = ArmyCount{false, 1 + static_cast<int>(rng.below(4))};
       if (rng.below(4) == 0) order.min_armies = 1 + static_cast<int>(rng.below(2));
       if (!order.armies.all) order.min_armies = std::min(order.min_armies, order.armies.count);
+      // Rules 5, D-27: army1 sometimes only moves.
+      if (kind == ActionKind::place && changes.army1_may_only_move && rng.below(4) == 0) order.place = false;
     }
     orders.actions[static_cast<std::size_t>(action)] = order;
   }
   // Rules 4.3: spaces beyond the coin cards must take the free province cards.
   const std::size_t free = cards.size() - next;
   const int thaler = state.player(player).thaler;
-  if (free > 0 && (nones + 1 > coins || rng.below(4) == 0)) {
+  if (changes.bid_needs_a_spare_card && !card_left_for_bid(state, rules, player)) {
+    orders.bid = Bid{BidKind::none, 0, ProvinceId{}};  // Rules 4.3, D-25: no card is left for the bid.
+  } else if (free > 0 && (nones + 1 > coins || rng.below(4) == 0)) {
     orders.bid = Bid{BidKind::province, 0, cards[next++]};
   } else if (nones + 1 <= coins || free == 0) {
     const int top = std::min(thaler, rules.coin_cards.back());
@@ -78,6 +83,7 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
       if (order->target) a.target = Written{rules.province(*order->target).id, {}};
       if (!order->armies.all) a.armies = order->armies;
       if (order->min_armies != 1) a.min_armies = order->min_armies;
+      if (!order->place) a.place = false;
     }
     w.actions[static_cast<std::size_t>(action)] = a;
   }

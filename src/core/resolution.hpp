@@ -20,8 +20,15 @@ struct Context {
   TowerModel& tower;
   SeasonLog& log;
   const ResolveOptions& options;
+  const RuleChanges changes;               ///< what the game's rules version decides
   std::optional<EventId> event;            ///< the season's event (none in winter)
   std::vector<std::optional<TileId>> tile; ///< each player's bonus tile this season
+  std::vector<std::pair<PlayerIndex, ProvinceId>> cards_lost;  ///< this season, in order
+
+  /// Hands a province card to a new holder (empty: the neutral pile), remembering who lost it.
+  void hand_over(ProvinceId province, std::optional<PlayerIndex> holder);
+  /// Whether the player lost this province's card earlier this season (rules 4.7).
+  bool lost_earlier(PlayerIndex player, ProvinceId province) const;
 
   /// The event card in force, if it has this effect.
   const EventCard* event_with(EventEffect effect) const;

@@ -10,6 +10,7 @@
 
 #include "core/ids.hpp"
 #include "core/rng.hpp"
+#include "core/rules_version.hpp"
 
 namespace wallenstein {
 
@@ -130,8 +131,10 @@ struct StandardSetup {
   std::vector<std::vector<std::pair<ProvinceId, int>>> seats;
 };
 
-/// Everything the rules fix: the map, cards, costs and tables, loaded from data/.
+/// Everything the rules fix: the map, cards, costs and tables, loaded from data/, and the rules
+/// version the game plays (set from the game; new games take the current one).
 struct Ruleset {
+  int version = kCurrentRulesVersion;
   std::vector<Region> regions;
   std::vector<Province> provinces;  ///< sorted by id
   std::vector<EventCard> events;
@@ -151,6 +154,8 @@ struct Ruleset {
   std::map<int, std::vector<int>> army_groups;
   std::map<int, StandardSetup> standard_setups;
 
+  /// The decisions in force under this ruleset's rules version.
+  RuleChanges changes() const { return RuleChanges::for_version(version); }
   const Province& province(ProvinceId id) const { return provinces[id.value]; }
   const ActionDef& action(Action a) const { return actions[static_cast<std::size_t>(a)]; }
   const EventCard& event(EventId id) const { return events[id.value]; }

@@ -19,6 +19,16 @@ const BonusTile* Context::tile_with(PlayerIndex player, TileEffect effect) const
   return bonus.effect == effect ? &bonus : nullptr;
 }
 
+void Context::hand_over(ProvinceId province, std::optional<PlayerIndex> holder) {
+  std::optional<PlayerIndex>& owner = state.at(province).owner;
+  if (owner && owner != holder) cards_lost.emplace_back(*owner, province);
+  owner = holder;
+}
+
+bool Context::lost_earlier(PlayerIndex player, ProvinceId province) const {
+  return std::find(cards_lost.begin(), cards_lost.end(), std::pair{player, province}) != cards_lost.end();
+}
+
 void Context::record(LogEntry entry) {
   log.entries.push_back(entry);
   step_done();
@@ -123,7 +133,7 @@ SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& o
   Rng rng = Rng::from_state(state.rng);
   RandomTower random_tower(rules.tower);
   TowerModel& tower = options.tower ? *options.tower : random_tower;
-  detail::Context ctx{next, rules, rng, tower, log, options, std::nullopt, {}};
+  detail::Context ctx{next, rules, rng, tower, log, options, rules.changes(), std::nullopt, {}, {}};
 
   // Rules 4.4: one of the year's remaining face-up events, at random.
   const std::size_t drawn = rng.below(static_cast<std::uint32_t>(next.events_left.size()));

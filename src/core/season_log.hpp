@@ -26,6 +26,7 @@ struct TowerThrow {
 /// Why a planned action did not happen (rules 4.6).
 enum class CancelReason : std::uint8_t {
   province_lost,      ///< the card changed hands earlier this season
+  card_left_hand,     ///< the province was lost earlier this season and won back (D-26)
   not_enough_thaler,
   not_enough_reserve,
   no_building_left,   ///< the supply of that building is empty
@@ -37,6 +38,13 @@ enum class CancelReason : std::uint8_t {
   move_target_not_own,
 };
 
+/// Every cancel reason, for readers of written logs.
+inline constexpr std::array<CancelReason, 11> kAllCancelReasons = {
+    CancelReason::province_lost,      CancelReason::card_left_hand,   CancelReason::not_enough_thaler,
+    CancelReason::not_enough_reserve, CancelReason::no_building_left, CancelReason::already_built,
+    CancelReason::no_free_site,       CancelReason::too_few_armies,   CancelReason::min_armies_not_met,
+    CancelReason::target_protected,   CancelReason::move_target_not_own};
+
 /// A planned action (or, for army1, its move) that was cancelled, with the numbers that decided.
 struct Cancelled {
   int slot = 0;
@@ -47,6 +55,7 @@ struct Cancelled {
   int need = 0;
   int have = 0;
   bool move_only = false;  ///< army1: the placement happened, only the move was cancelled
+  bool placement_only = false;  ///< army1: only the placement was cancelled, the move goes on (D-27)
   std::optional<ProvinceId> target;
   std::optional<PlayerIndex> holder;  ///< province_lost: who holds it now (empty: neutral)
   bool operator==(const Cancelled&) const = default;

@@ -49,6 +49,8 @@ class OrderCheck : public ::testing::Test {
     return lines(check_order_source(SourceFile{"red.yaml", text}, state_, *rules_));
   }
 
+  using Lines = std::vector<std::string>;
+
   static std::vector<std::string> lines(const CheckedOrderFile& checked) {
     std::vector<std::string> out;
     for (const auto& d : checked.diagnostics) {
@@ -58,7 +60,32 @@ class OrderCheck : public ::testing::Test {
     return out;
   }
 
-  using Lines = std::vector<std::string>;
+  /// Leaves red with only these provinces; red's others go to blue.
+  void keep_only(std::initializer_list<const char*> ids) {
+    for (auto& p : state_.provinces) {
+      if (p.owner && p.owner->value == 0) p.owner = PlayerIndex{1};
+    }
+    for (const char* id : ids) state_.at(*rules_->find_province(id)).owner = PlayerIndex{0};
+  }
+
+  /// Red's orders with these actions (the others none) and this bid.
+  static std::string orders_text(const std::string& actions, const std::string& bid) {
+    return "game: test\nplayer: red\nseason: 1618-spring\nactions: {" + actions +
+           ", church: none, trading_house: none, grain: none, taxes: none, armies3: none, battle_a: none, battle_b: none}\n"
+           "bid: " + bid + "\n";
+  }
+
+  Lines check_text(const std::string& text, const Ruleset& rules) const {
+    return lines(check_order_source(SourceFile{"red.yaml", text}, state_, rules));
+  }
+
+  /// The shipped rules under rules version 1 (games started before D-25 to D-28).
+  static Ruleset version_one() {
+    Ruleset v1 = *rules_;
+    v1.version = 1;
+    return v1;
+  }
+
   static Ruleset* rules_;
   GameState state_;
 };
@@ -223,7 +250,7 @@ player: red
 season: 1618-spring
 actions: {palace: Gft. Mark, church: none, trading_house: none, grain: none, taxes: none, armies5: Passau,
           armies3: none, army1: none, battle_a: {province: Vogtland, target: Kursachsen}, battle_b: none}
-bid: 0
+bid: none
 )";
   const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
   EXPECT_TRUE(checked.ok()) << (checked.diagnostics.empty() ? "" : checked.diagnostics.front().format());
@@ -312,6 +339,113 @@ TEST_F(OrderCheck, FormattedOrdersReadBackToTheSameOrders) {
   EXPECT_EQ(again.orders->tile_preferences, first.orders->tile_preferences);
   EXPECT_EQ(again.orders->bid.coin, 2);
   for (Action a : kAllActions) EXPECT_EQ((*again.orders)[a].has_value(), (*first.orders)[a].has_value());
+}
+
+TEST_F(OrderCheck, NoCardIsLeftForACoinBidWithFiveProvincesOrFewer_D25) {
+  keep_only({"gft_mark", "passau", "vogtland", "osnabrueck", "trier"});
+  const std::string actions =
+      "palace: Gft. Mark, armies5: Passau, army1: Vogtland, trading_house: Osnabrück, taxes: Trier";
+  const std::string text = "game: test\nplayer: red\nseason: 1618-spring\nactions: {" + actions +
+                           ", church: none, grain: none, armies3: none, battle_a: none, battle_b: none}\nbid: 0\n";
+  EXPECT_EQ(check_text(text, *rules_),
+            Lines{"red.yaml:5:6: error: no card is left for bid 0: your 5 province cards and 5 coin cards all belong "
+                  "on the 10 action spaces, which come first; with 5 provinces or fewer, write bid: none"});
+  std::string none = text;
+  none.replace(none.find("bid: 0"), 6, "bid: none");
+  EXPECT_EQ(check_text(none, *rules_), Lines{});
+}
+
+TEST_F(OrderCheck, NoCardIsLeftForAProvinceBidEither_D25) {
+  keep_only({"gft_mark", "passau", "vogtland"});
+  const std::string text = orders_text("palace: Gft. Mark, armies5: Passau, army1: none", "Vogtland");
+  EXPECT_EQ(check_text(text, *rules_),
+            (Lines{"red.yaml:4:10: error: 8 actions are none: that needs 8 coin cards but you hold 5; put one of your "
+                   "free province cards (Vogtland) on an action",
+                   "red.yaml:5:6: error: no card is left for bid Vogtland: your 3 province cards and 5 coin cards all "
+                   "belong on the 10 action spaces, which come first; with 5 provinces or fewer, write bid: none"}));
+}
+
+TEST_F(OrderCheck, APlayerWithoutProvincesBidsNone_D25) {
+  keep_only({});
+  const std::string text = orders_text("palace: none, armies5: none, army1: none", "2");
+  EXPECT_EQ(check_text(text, *rules_),
+            Lines{"red.yaml:5:6: error: no card is left for bid 2: your 5 coin cards all belong on the 10 action "
+                  "spaces, which come first; with 5 provinces or fewer, write bid: none"});
+}
+
+TEST_F(OrderCheck, SixProvincesLeaveACardForTheBid_D25) {
+  keep_only({"gft_mark", "passau", "vogtland", "osnabrueck", "trier", "koeln"});
+  const std::string actions =
+      "palace: Gft. Mark, armies5: Passau, army1: Vogtland, trading_house: Osnabrück, taxes: Trier";
+  const std::string text = "game: test\nplayer: red\nseason: 1618-spring\nactions: {" + actions +
+                           ", church: none, armies3: none, battle_a: none, battle_b: none, grain: ";
+  EXPECT_EQ(check_text(text + "Köln}\nbid: 1\n", *rules_), Lines{});
+  EXPECT_EQ(check_text(text + "none}\nbid: Köln\n", *rules_), Lines{});
+}
+
+TEST_F(OrderCheck, VersionOneStillTakesABidWithFiveProvincesOrFewer_D25) {
+  keep_only({"gft_mark", "passau", "vogtland"});
+  const std::string text = orders_text("palace: Gft. Mark, armies5: Passau, army1: Vogtland", "0");
+  EXPECT_EQ(check_text(text, version_one()), Lines{});
+  EXPECT_FALSE(check_text(text, *rules_).empty());
+}
+
+TEST_F(OrderCheck, PlaceFalseMakesArmy1AMoveOnly_D27) {
+  const auto checked = check_order_source(
+      SourceFile{"red.yaml", std::string(kValid).replace(std::string(kValid).find("armies: all}"), 12,
+                                                         "armies: all, place: false}")},
+      state_, *rules_);
+  ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
+  EXPECT_FALSE((*checked.orders)[Action::army1]->place);
+  EXPECT_TRUE((*checked.orders)[Action::armies5]->place);
+}
+
+TEST_F(OrderCheck, PlaceFalseWithoutMoveToIsRejected_D27) {
+  EXPECT_EQ(check("army1: {province: Passau, move_to: Oberösterreich, armies: all}", "army1: {province: Passau, place: false}"),
+            Lines{"red.yaml:12:36: error: army1 with place: false needs move_to: a move only without a move does "
+                  "nothing; add move_to, or remove place: false to place 1 army"});
+}
+
+TEST_F(OrderCheck, PlaceOnAnotherActionIsRejected_D27) {
+  EXPECT_EQ(check("target: Kursachsen, armies: all}", "target: Kursachsen, place: false}"),
+            Lines{"red.yaml:13:54: error: \"place\" belongs to army1 only (place: false makes army1 a move only); "
+                  "battle_a has no placement to leave out"});
+  EXPECT_EQ(check("armies5: oberoesterreich", "armies5: {province: oberoesterreich, place: true}"),
+            Lines{"red.yaml:10:40: error: \"place\" belongs to army1 only (place: false makes army1 a move only); "
+                  "armies5 has no placement to leave out"});
+}
+
+TEST_F(OrderCheck, MistypedPlaceIsAnErrorThatSuggestsPlace_D27) {
+  EXPECT_EQ(check("armies: all}", "armies: all, plase: false}"),
+            Lines{"red.yaml:12:67: error: unknown key \"plase\" in army1; did you mean \"place\"?"});
+}
+
+TEST_F(OrderCheck, PlaceMustBeTrueOrFalse_D27) {
+  EXPECT_EQ(check("armies: all}", "armies: all, place: no}"),
+            Lines{"red.yaml:12:74: error: place must be true or false, not \"no\""});
+}
+
+TEST_F(OrderCheck, VersionOneHasNoPlaceFalse_D27) {
+  std::string text = kValid;
+  text.replace(text.find("armies: all}"), 12, "armies: all, place: false}");
+  EXPECT_EQ(check_text(text, version_one()),
+            Lines{"red.yaml:12:74: error: place: false is not in this game's rules (version 1): army1 places 1 army "
+                  "and may then move; remove place: false, or write army1: none"});
+  text.replace(text.find("place: false"), 12, "place: true");
+  EXPECT_EQ(check_text(text, version_one()), Lines{});
+}
+
+TEST_F(OrderCheck, FormattedOrdersKeepPlaceFalse_D27) {
+  std::string text = kValid;
+  text.replace(text.find("armies: all}"), 12, "armies: all, place: false}");
+  const auto first = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
+  ASSERT_TRUE(first.ok());
+  const std::string formatted = format_order_file(to_written(*first.orders, state_, *rules_));
+  EXPECT_NE(formatted.find("army1: {province: passau, move_to: oberoesterreich, place: false}"), std::string::npos)
+      << formatted;
+  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state_, *rules_);
+  ASSERT_TRUE(again.ok()) << formatted;
+  EXPECT_FALSE((*again.orders)[Action::army1]->place);
 }
 
 }  // namespace

@@ -112,7 +112,7 @@ TEST_F(Reports, IncomeIsExplainedEventFirstThenTile) {
   state.bonus_tiles = {*rules_->find_tile("thaler"), *rules_->find_tile("grain"), *rules_->find_tile("armies"),
                        *rules_->find_tile("attack"), *rules_->find_tile("defense")};
   std::vector<Orders> orders;
-  for (std::size_t p = 0; p < 4; ++p) orders.push_back(pass_orders(state.player_index(p)));
+  for (std::size_t p = 0; p < 4; ++p) orders.push_back(pass_orders(state.player_index(p), state, *rules_));
   orders[0].bid.coin = 1;
   orders[0].actions[static_cast<std::size_t>(Action::taxes)] = ActionOrder{burgund, std::nullopt, ArmyCount{}, 1};
   const SeasonResult result = resolve_season(state, orders, {}, *rules_);
@@ -123,12 +123,42 @@ TEST_F(Reports, IncomeIsExplainedEventFirstThenTile) {
   EXPECT_NE(set.players[1].html.find(expected), std::string::npos);
 }
 
+TEST_F(Reports, CancelledActionsOfRulesVersionTwoAreExplained_D26_D27) {
+  const GameConfig cfg = config(3);
+  NewGame spec{"reports", {"red", "blue", "yellow"}, 8};
+  const GameState state = new_game(spec, *rules_);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p) orders.push_back(pass_orders(state.player_index(p), state, *rules_));
+  SeasonResult result = resolve_season(state, orders, {}, *rules_);
+  Cancelled lost;
+  lost.slot = 4;
+  lost.action = Action::taxes;
+  lost.player = PlayerIndex{0};
+  lost.province = *rules_->find_province("passau");
+  lost.reason = CancelReason::card_left_hand;
+  Cancelled unplaced = lost;
+  unplaced.action = Action::army1;
+  unplaced.reason = CancelReason::not_enough_thaler;
+  unplaced.need = 1;
+  unplaced.placement_only = true;
+  result.log.entries = {lost, unplaced};
+  const std::string text = reports(cfg, state, result).public_text;
+  EXPECT_NE(text.find("Player red: Collect taxes in Passau was cancelled: the card left their hand when Passau was "
+                      "lost earlier this season."),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("Player red: Place or move 1 army in Passau placed nothing, the move goes on: it costs 1 "
+                      "thaler, there were 0."),
+            std::string::npos)
+      << text;
+}
+
 TEST_F(Reports, TheOrderTemplateIsAnOrderFileThatOnlyNeedsCards) {
   const GameConfig cfg = config(3);
   NewGame spec{"reports", {"red", "blue", "yellow"}, 8};
   const GameState state = new_game(spec, *rules_);
   std::vector<Orders> orders;
-  for (std::size_t p = 0; p < 3; ++p) orders.push_back(pass_orders(state.player_index(p)));
+  for (std::size_t p = 0; p < 3; ++p) orders.push_back(pass_orders(state.player_index(p), state, *rules_));
   const SeasonResult result = resolve_season(state, orders, {}, *rules_);
   for (const auto& r : reports(cfg, state, result).players) {
     ASSERT_TRUE(r.orders);
@@ -138,6 +168,25 @@ TEST_F(Reports, TheOrderTemplateIsAnOrderFileThatOnlyNeedsCards) {
     ASSERT_EQ(checked.diagnostics.size(), 1u) << format_all(checked.diagnostics);
     EXPECT_NE(checked.diagnostics[0].message.find("10 actions are none and the bid is a coin"), std::string::npos);
   }
+}
+
+TEST_F(Reports, TheOrderTemplateBidsNoneWhenNoCardIsLeftForTheBid_D25) {
+  const GameConfig cfg = config(3);
+  NewGame spec{"reports", {"red", "blue", "yellow"}, 8};
+  GameState state = new_game(spec, *rules_);
+  const auto red = state.provinces_of(PlayerIndex{0});
+  for (std::size_t i = 3; i < red.size(); ++i) state.at(red[i]).owner = PlayerIndex{1};
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p) orders.push_back(pass_orders(state.player_index(p), state, *rules_));
+  const SeasonResult result = resolve_season(state, orders, {}, *rules_);
+  const std::string template_text = *reports(cfg, state, result).players[0].orders;
+  EXPECT_NE(template_text.find("# With 3 province(s) no card is left for the bid once the ten spaces hold one: bid none."),
+            std::string::npos)
+      << template_text;
+  const auto checked = check_order_source(SourceFile{"red.yaml", template_text}, result.next, *rules_);
+  ASSERT_EQ(checked.diagnostics.size(), 1u) << format_all(checked.diagnostics);
+  EXPECT_NE(checked.diagnostics[0].message.find("10 actions are none: that needs 10 coin cards"), std::string::npos)
+      << checked.diagnostics[0].message;
 }
 
 TEST_F(Reports, ReportsAreTheSameForTheSameSeason) {

@@ -52,7 +52,7 @@ TEST(RulesetLoading, ShippedBordersAreSymmetric) {
       ++borders;
     }
   }
-  EXPECT_EQ(borders, 2 * 114);  // ../shared/data/provinces.yaml: 114 borders
+  EXPECT_EQ(borders, 2 * 114);  // data/wallenstein/provinces.yaml: 114 borders
 }
 
 TEST(RulesetLoading, ProvinceNamesMatchWithoutDiacriticsByAliasAndById) {
@@ -116,6 +116,20 @@ TEST(RulesetLoading, TowerProbabilityMustBeAFraction) {
   replace_in_file(data.file("tower.yaml"), "p_through: \"2/3\"", "p_through: 0.66");
   EXPECT_EQ(data.error(), data.file("tower.yaml").string() +
                               ":10:12: error: p_through must be a fraction \"num/den\" between 0 and 1, like \"2/3\"");
+}
+
+TEST(RulesetLoading, RulesetsPlayTheCurrentRulesVersionUnlessTheGameSaysOtherwise) {
+  EXPECT_EQ(load_ruleset(testing::source_data_dir()).version, kCurrentRulesVersion);
+  EXPECT_EQ(load_ruleset(testing::source_data_dir(), 1).version, 1);
+}
+
+TEST(RulesetLoading, UnknownRulesVersionIsAnInputError) {
+  try {
+    load_ruleset(testing::source_data_dir(), 3);
+    FAIL() << "rules version 3 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostics().front().message, "rules version 3 is unknown to this program, which plays 1 to 2");
+  }
 }
 
 TEST(RulesetLoading, MissingDataDirectoryIsAnInputError) {

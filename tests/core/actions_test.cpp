@@ -321,14 +321,39 @@ TEST(Collect, NoMarkerIsPlacedWhenTheSupplyIsEmpty_D18) {
 
 TEST(Nmr, PassOrdersActNowhereAndBidZero_D13) {
   TinyWorld w;
-  w.give("a", 0, 2).give("b", 0, 2).give("d", 1, 2);
-  const Orders pass = pass_orders(w.player(0));
+  for (const char* p : {"a", "b", "c", "d", "e", "f"}) w.give(p, 0, 1);  // six provinces: a card is left to bid
+  const Orders pass = pass_orders(w.player(0), w.state, w.rules);
   for (Action a : kAllActions) EXPECT_FALSE(pass[a].has_value());
   EXPECT_EQ(pass.bid.kind, BidKind::coin);
   EXPECT_EQ(pass.bid.coin, 0);
   const auto r = w.resolve({pass, w.orders(1)});
   EXPECT_EQ(r.log.entries.size(), 0u);
   EXPECT_EQ(r.next.player(w.player(0)).thaler, 20);
+}
+
+TEST(Nmr, PassOrdersBidNoneWithFiveProvincesOrFewer_D29) {
+  TinyWorld w;
+  for (const char* p : {"a", "b", "c", "d", "e"}) w.give(p, 0, 1);
+  EXPECT_EQ(pass_orders(w.player(0), w.state, w.rules).bid.kind, BidKind::none);
+  EXPECT_EQ(pass_orders(w.player(1), w.state, w.rules).bid.kind, BidKind::none);  // no province at all
+}
+
+TEST(Nmr, VersionOnePassOrdersAlwaysBidZero_D29) {
+  TinyWorld w;
+  w.rules.version = 1;
+  w.give("a", 0, 2);
+  const Orders pass = pass_orders(w.player(0), w.state, w.rules);
+  EXPECT_EQ(pass.bid.kind, BidKind::coin);
+  EXPECT_EQ(pass.bid.coin, 0);
+}
+
+TEST(Bidding, ACardIsLeftForTheBidOnlyWithSixProvincesOrMore_D25) {
+  TinyWorld w;
+  for (const char* p : {"a", "b", "c", "d", "e"}) w.give(p, 0, 1);
+  EXPECT_FALSE(card_left_for_bid(w.state, w.rules, w.player(0)));  // 5 + 5 cards for 10 spaces
+  w.give("f", 0, 1);
+  EXPECT_TRUE(card_left_for_bid(w.state, w.rules, w.player(0)));
+  EXPECT_FALSE(card_left_for_bid(w.state, w.rules, w.player(1)));
 }
 
 }  // namespace

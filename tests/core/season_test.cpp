@@ -8,7 +8,9 @@
 namespace wallenstein {
 namespace {
 
+using testing::cubes;
 using testing::entries;
+using testing::ScriptedTower;
 using testing::TinyWorld;
 
 std::vector<PlayerIndex> seats(std::initializer_list<int> list) {
@@ -148,14 +150,77 @@ TEST(Season, SameStateAndOrdersGiveTheSameResult) {
   EXPECT_EQ(first.log.entries.size(), second.log.entries.size());
 }
 
-TEST(Season, PlayerWithoutProvincesStillBidsTakesATileAndKeepsVictoryPoints_D11) {
+TEST(Season, PlayerWithoutProvincesBidsNothingTakesATileAndKeepsVictoryPoints_D11) {
   TinyWorld w;
   w.give("a", 0, 2);
   w.state.players[1].vp = 7;
-  const auto r = w.resolve({w.orders(0), w.orders(1, 2)});
-  EXPECT_EQ(r.log.turn_order.front(), w.player(1));
-  EXPECT_EQ(r.next.player(w.player(1)).thaler, 18);
+  Orders blue = w.orders(1);
+  blue.bid = Bid{BidKind::none, 0, ProvinceId{}};  // Rules 9, D-25: no card is left for a bid.
+  const auto r = w.resolve({w.orders(0), blue});
+  EXPECT_EQ(r.log.turn_order, seats({0, 1}));
+  EXPECT_EQ(r.log.tiles[1].second, w.state.bonus_tiles[1]);
+  EXPECT_EQ(r.next.player(w.player(1)).thaler, 20);
   EXPECT_EQ(r.next.player(w.player(1)).vp, 7);
+}
+
+/// Red holds a (1 army) and f (5); blue takes a with battle A, red wins it back with battle B
+/// from f, and red had planned taxes in a after both. `first_throw` decides blue's battle.
+SeasonResult lose_and_retake(TinyWorld& w, const CubeCounts& first_throw) {
+  w.give("a", 0, 1).give("f", 0, 5).give("b", 1, 5);
+  w.tiles({"grain", "armies", "thaler", "attack", "defense"});
+  w.slots({Action::battle_a, Action::battle_b, Action::taxes});
+  Orders red = w.orders(0);
+  w.act(red, Action::battle_b, "f", "a");
+  w.act(red, Action::taxes, "a");
+  Orders blue = w.orders(1);
+  w.act(blue, Action::battle_a, "b", "a");
+  ScriptedTower tower({first_throw, cubes({3, 0})});
+  return w.resolve({red, blue}, &tower);
+}
+
+TEST(Season, ProvinceLostInBattleAndWonBackPerformsNoMorePlannedActions_D26) {
+  TinyWorld w;
+  const auto r = lose_and_retake(w, cubes({0, 3}));
+  ASSERT_EQ(entries<Battle>(r.log).size(), 2u);
+  EXPECT_EQ(entries<Battle>(r.log)[0].result, BattleResult::attacker);
+  EXPECT_EQ(r.next.at(w.p("a")).owner, w.player(0));
+  const auto cancelled = entries<Cancelled>(r.log);
+  ASSERT_EQ(cancelled.size(), 1u);
+  EXPECT_EQ(cancelled[0].reason, CancelReason::card_left_hand);
+  EXPECT_EQ(cancelled[0].action, Action::taxes);
+  EXPECT_EQ(cancelled[0].province, w.p("a"));
+  EXPECT_TRUE(entries<Collected>(r.log).empty());
+  EXPECT_EQ(r.next.player(w.player(0)).thaler, 20);
+}
+
+TEST(Season, ProvinceDevastatedByATieAndWonBackPerformsNoMorePlannedActions_D26) {
+  TinyWorld w;
+  const auto r = lose_and_retake(w, cubes({1, 1}));
+  ASSERT_EQ(entries<Battle>(r.log).size(), 2u);
+  EXPECT_EQ(entries<Battle>(r.log)[0].result, BattleResult::tie);
+  EXPECT_FALSE(entries<Battle>(r.log)[1].defender.has_value());
+  EXPECT_EQ(r.next.at(w.p("a")).owner, w.player(0));
+  const auto cancelled = entries<Cancelled>(r.log);
+  ASSERT_EQ(cancelled.size(), 1u);
+  EXPECT_EQ(cancelled[0].reason, CancelReason::card_left_hand);
+  EXPECT_TRUE(entries<Collected>(r.log).empty());
+}
+
+TEST(Season, ProvinceThatNeverChangedHandsStillActsAfterABattleNextDoor_D26) {
+  TinyWorld w;
+  const auto r = lose_and_retake(w, cubes({1, 0}));  // red's one defender holds a
+  EXPECT_EQ(entries<Battle>(r.log)[0].result, BattleResult::defender);
+  ASSERT_EQ(entries<Collected>(r.log).size(), 1u);
+  EXPECT_EQ(entries<Collected>(r.log)[0].province, w.p("a"));
+}
+
+TEST(Season, VersionOneStillActsFromAProvinceWonBack_D26) {
+  TinyWorld w;
+  w.rules.version = 1;
+  const auto r = lose_and_retake(w, cubes({0, 3}));
+  EXPECT_TRUE(entries<Cancelled>(r.log).empty());
+  ASSERT_EQ(entries<Collected>(r.log).size(), 1u);
+  EXPECT_EQ(entries<Collected>(r.log)[0].province, w.p("a"));
 }
 
 TEST(Invariants, AFreshTinyWorldKeepsEveryInvariant) {

@@ -1,6 +1,8 @@
 // Golden games: 3, 4 and 5 players, all six action seasons and both winters, from a fixed seed
 // with fixed orders. The expected text (orders and log of every season) lives in
-// tests/golden/game-Np.txt; tools/regen-golden rewrites it, and the diff is reviewed like code.
+// tests/golden/game-Np.txt for the current rules version and in game-Np-rules1.txt for version 1,
+// which games started under it keep; tools/regen-golden rewrites them, and the diff is reviewed
+// like code.
 
 #include <gtest/gtest.h>
 
@@ -24,6 +26,7 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
     line += " " + std::string(action_key(a)) + "=" + rules.province(order->province).id;
     if (order->target) line += ">" + rules.province(*order->target).id;
     if (!order->armies.all) line += "(" + std::to_string(order->armies.count) + ")";
+    if (!order->place) line += "(move only)";
   }
   line += " bid=";
   switch (o.bid.kind) {
@@ -36,8 +39,8 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
   return line + "]\n";
 }
 
-std::string play_golden_game(int players) {
-  const Ruleset rules = load_ruleset(testing::source_data_dir());
+std::string play_golden_game(int players, int version) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), version);
   const std::vector<std::string> ids = {"red", "blue", "yellow", "green", "black"};
   NewGame spec{"golden", {ids.begin(), ids.begin() + players}, static_cast<std::uint64_t>(1618 + players)};
   GameState state = new_game(spec, rules);
@@ -67,11 +70,23 @@ std::string play_golden_game(int players) {
   return text + "\n";
 }
 
-class GoldenGame : public ::testing::TestWithParam<int> {};
+/// A golden game: the player count and the rules version.
+struct Golden {
+  int players = 3;
+  int version = kCurrentRulesVersion;
+  std::string file() const {
+    const std::string rules = version == kCurrentRulesVersion ? "" : "-rules" + std::to_string(version);
+    return "tests/golden/game-" + std::to_string(players) + "p" + rules + ".txt";
+  }
+};
+
+void PrintTo(const Golden& g, std::ostream* os) { *os << g.file(); }
+
+class GoldenGame : public ::testing::TestWithParam<Golden> {};
 
 TEST_P(GoldenGame, PlaysExactlyAsReviewed) {
-  const auto path = testing::source_path("tests/golden/game-" + std::to_string(GetParam()) + "p.txt");
-  const std::string actual = play_golden_game(GetParam());
+  const auto path = testing::source_path(GetParam().file());
+  const std::string actual = play_golden_game(GetParam().players, GetParam().version);
   if (std::getenv("WALLENSTEIN_REGENERATE_GOLDEN")) {
     testing::write_text(path, actual);
     GTEST_SKIP() << "regenerated " << path;
@@ -80,7 +95,12 @@ TEST_P(GoldenGame, PlaysExactlyAsReviewed) {
   EXPECT_EQ(actual, expected) << "the game differs from " << path << "; if the change is intended, run tools/regen-golden";
 }
 
-INSTANTIATE_TEST_SUITE_P(Players, GoldenGame, ::testing::Values(3, 4, 5));
+INSTANTIATE_TEST_SUITE_P(Players, GoldenGame,
+                         ::testing::Values(Golden{3, kCurrentRulesVersion}, Golden{4, kCurrentRulesVersion},
+                                           Golden{5, kCurrentRulesVersion}, Golden{3, 1}, Golden{4, 1}, Golden{5, 1}),
+                         [](const ::testing::TestParamInfo<Golden>& param) {
+                           return std::to_string(param.param.players) + "p_rules" + std::to_string(param.param.version);
+                         });
 
 }  // namespace
 }  // namespace wallenstein

@@ -193,7 +193,9 @@ TEST(Mail, OneRefusedRecipientDoesNotStopTheOthersAndIsRetriedOnlyWhenAsked) {
   std::set<std::string> ids;
   for (const auto& m : messages) ids.insert(m["message_id"].get<std::string>());
   EXPECT_EQ(ids.size(), 4u);
-  EXPECT_EQ(messages.back()["to"], "Jörg Krämer <joerg.k@example.org>");
+  std::set<std::string> to;
+  for (const auto& m : messages) to.insert(m["to"].get<std::string>());
+  EXPECT_EQ(to.count("Jörg Krämer <joerg.k@example.org>"), 1u) << "the retry went to the fixed address";
 }
 
 TEST(Mail, AReportChangedByRollbackAndANewResolveGoesOutAsACorrection) {
@@ -248,8 +250,13 @@ TEST(Mail, ResendAndPlayerLetTheGameMasterSendOneCopyAgain) {
   EXPECT_NE(r.out.find("0 sent, 1 copy"), std::string::npos) << r.out;
   const Json messages = read_mail("--maildir", tmp / "maildir");
   ASSERT_EQ(messages.size(), 4u);
-  EXPECT_EQ(messages.back()["to"], "Jörg Krämer <joerg@example.org>");
-  EXPECT_NE(messages.back()["references"], "");
+  // A Maildir has no order: find the copy by its References.
+  std::vector<Json> copies;
+  for (const auto& m : messages) {
+    if (m["references"] != "") copies.push_back(m);
+  }
+  ASSERT_EQ(copies.size(), 1u);
+  EXPECT_EQ(copies.front()["to"], "Jörg Krämer <joerg@example.org>");
   EXPECT_EQ(wallenstein({"mail", game.string(), "--player", "nobody"}).status, 2);
 }
 

@@ -1,9 +1,11 @@
-// Invariants over many random legal games on the real map (issue: at least 10,000 games).
+// Invariants over many random legal games on the real map (issue: at least 10,000 games under the
+// current rules, and a smaller run under rules version 1, which games started under it keep).
 // WALLENSTEIN_PROPERTY_GAMES overrides the count (the sanitizer build runs fewer).
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <iostream>
 
 #include "adapters/ruleset_loader.hpp"
 #include "core/engine.hpp"
@@ -31,60 +33,198 @@ std::vector<int> thaler_flow(const SeasonLog& log, std::size_t players) {
   return flow;
 }
 
-TEST(EngineProperties, RandomLegalGamesKeepEveryInvariantAndEndWithAWinner) {
-  const Ruleset rules = load_ruleset(testing::source_data_dir());
-  const int games = game_count();
+/// How often the random games took the paths of the rules decisions.
+struct Figures {
   int battles = 0;
   int revolts = 0;
   int cancelled = 0;
-  for (int g = 0; g < games; ++g) {
-    const int players = 3 + g % 3;
-    NewGame spec{"prop", {}, static_cast<std::uint64_t>(g)};
-    for (int p = 0; p < players; ++p) spec.player_ids.push_back("p" + std::to_string(p));
-    GameState state = new_game(spec, rules);
-    ASSERT_TRUE(invariant_violations(state, rules).empty());
-    Rng order_rng(static_cast<std::uint64_t>(g) * 7919U + 1);
-    std::string broken;
-    ResolveOptions options;
-    options.after_step = [&](const GameState& s) {
-      if (broken.empty()) {
-        auto v = invariant_violations(s, rules);
-        if (!v.empty()) broken = v.front();
-      }
-    };
-    for (int season = 1; season <= rules.season_count(); ++season) {
-      std::vector<Orders> orders;
-      for (int p = 0; p < players; ++p) {
-        orders.push_back(random_orders(state, rules, state.player_index(static_cast<std::size_t>(p)), order_rng));
-        // One game in fifty also proves the generated orders pass `check`, as a player's would.
-        if (g % 50 == 0) {
-          const OrderCheck check = check_orders(to_written(orders.back(), state, rules), state, rules);
-          ASSERT_TRUE(check.ok()) << "game " << g << " season " << season << ": " << check.errors.front().message;
-        }
-      }
-      const SeasonResult result = resolve_season(state, orders, {}, rules, options);
-      ASSERT_EQ(broken, "") << "game " << g << " season " << season;
-      const auto flow = thaler_flow(result.log, state.players.size());
-      for (std::size_t p = 0; p < state.players.size(); ++p) {
-        ASSERT_EQ(result.next.players[p].thaler, state.players[p].thaler + flow[p])
-            << "thaler moved outside the rules: game " << g << " season " << season;
-      }
-      for (const auto& e : result.log.entries) {
-        battles += std::holds_alternative<Battle>(e) ? 1 : 0;
-        revolts += std::holds_alternative<Revolt>(e) ? 1 : 0;
-        cancelled += std::holds_alternative<Cancelled>(e) ? 1 : 0;
-      }
-      state = result.next;
-    }
-    ASSERT_TRUE(state.finished) << "game " << g;
-    ASSERT_EQ(state.season_index, rules.season_count() + 1);
-    ASSERT_FALSE(state.winners.empty()) << "game " << g;
-    for (const auto& p : state.players) ASSERT_LE(p.vp, state.player(state.winners.front()).vp);
+  int no_card_for_the_bid = 0;  ///< D-25: players who had to bid none
+  int cards_left_hand = 0;      ///< D-26: actions cancelled in a province won back
+  int moves_only = 0;           ///< D-27: army1 orders with place: false
+  int placements_only = 0;      ///< D-27: placements cancelled while the move went on
+  int tile_rights = 0;          ///< D-28: armies5 with the armies tile placing the card's number
+};
+
+using Holding = std::pair<PlayerIndex, ProvinceId>;
+
+/// The player and province of a step that performs a planned action, if it is one.
+std::optional<Holding> performed_at(const LogEntry& entry) {
+  if (const auto* b = std::get_if<Built>(&entry)) return Holding{b->player, b->province};
+  if (const auto* c = std::get_if<Collected>(&entry)) return Holding{c->player, c->province};
+  if (const auto* p = std::get_if<Placed>(&entry)) return Holding{p->player, p->province};
+  if (const auto* m = std::get_if<Moved>(&entry)) return Holding{m->player, m->from};
+  if (const auto* b = std::get_if<Battle>(&entry)) return Holding{b->attacker, b->from};
+  return std::nullopt;
+}
+
+/// The province card a step took from a player's hand (rules 4.7, 8.3), if any.
+std::optional<Holding> card_lost(const LogEntry& entry) {
+  if (const auto* b = std::get_if<Battle>(&entry); b && b->defender && b->result != BattleResult::defender) {
+    return Holding{*b->defender, b->target};
   }
+  if (const auto* r = std::get_if<Revolt>(&entry); r && !r->player_won) return Holding{r->player, r->province};
+  return std::nullopt;
+}
+
+/// Rules 4.7, D-26: nothing is performed from a province whose card left that player's hand.
+int expect_no_action_from_a_card_that_left_the_hand(const SeasonLog& log) {
+  std::vector<Holding> lost;
+  int cancelled = 0;
+  for (const LogEntry& entry : log.entries) {
+    if (const auto at = performed_at(entry)) {
+      EXPECT_EQ(std::count(lost.begin(), lost.end(), *at), 0) << "an action from a card that left the hand, slot "
+                                                              << std::visit([](const auto& e) { return e.slot; }, entry);
+    }
+    if (const auto gone = card_lost(entry)) lost.push_back(*gone);
+    const auto* c = std::get_if<Cancelled>(&entry);
+    cancelled += c && c->reason == CancelReason::card_left_hand ? 1 : 0;
+  }
+  return cancelled;
+}
+
+/// Rules 4.3, D-25: only a player with a card left over once the spaces are covered bids.
+int expect_bids_only_with_a_card_left(const SeasonLog& log, const GameState& before, const Ruleset& rules) {
+  int none = 0;
+  for (const BidRecord& b : log.bids) {
+    const bool card_left = card_left_for_bid(before, rules, b.player);
+    if (!card_left) {
+      EXPECT_EQ(b.bid.kind, BidKind::none) << before.player(b.player).id << " bid without a card left";
+    }
+    none += card_left ? 0 : 1;
+  }
+  return none;
+}
+
+/// Rules 5, D-27: army1 with place: false never pays or places.
+int expect_moves_only_never_place(const SeasonLog& log, const std::vector<Orders>& orders) {
+  int moves_only = 0;
+  for (const Orders& o : orders) {
+    if (!o[Action::army1] || o[Action::army1]->place) continue;
+    ++moves_only;
+    for (const LogEntry& entry : log.entries) {
+      const auto* p = std::get_if<Placed>(&entry);
+      EXPECT_FALSE(p && p->player == o.player && p->action == Action::army1) << "army1 with place: false placed";
+    }
+  }
+  return moves_only;
+}
+
+/// Rules 6, D-28: armies5 is cancelled for want of reserve only when the card's own number is missing.
+int expect_the_armies_tile_never_cancels(const SeasonLog& log, const Ruleset& rules) {
+  const EventCard& event = rules.event(log.event);
+  const int own = event.effect == EventEffect::army_shortage ? event.armies5 : rules.action(Action::armies5).armies;
+  int rights = 0;
+  for (const LogEntry& entry : log.entries) {
+    const auto* c = std::get_if<Cancelled>(&entry);
+    if (c && c->action == Action::armies5 && c->reason == CancelReason::not_enough_reserve) {
+      EXPECT_LT(c->have, own) << "armies5 cancelled with the card's own number in reserve";
+    }
+    const auto* p = std::get_if<Placed>(&entry);
+    if (!p || p->action != Action::armies5) continue;
+    const TileId tile = std::find_if(log.tiles.begin(), log.tiles.end(), [&](const auto& t) { return t.first == p->player; })->second;
+    rights += rules.tile(tile).effect == TileEffect::armies5_bonus && p->tile_bonus == 0 ? 1 : 0;
+  }
+  return rights;
+}
+
+/// Checks what rules version 2 decides on one resolved season.
+void expect_version_two_decisions(const SeasonResult& result, const GameState& before, const std::vector<Orders>& orders,
+                                  const Ruleset& rules, Figures& f) {
+  const SeasonLog& log = result.log;
+  f.no_card_for_the_bid += expect_bids_only_with_a_card_left(log, before, rules);
+  f.cards_left_hand += expect_no_action_from_a_card_that_left_the_hand(log);
+  f.moves_only += expect_moves_only_never_place(log, orders);
+  f.tile_rights += expect_the_armies_tile_never_cancels(log, rules);
+  for (const LogEntry& entry : log.entries) {
+    const auto* c = std::get_if<Cancelled>(&entry);
+    f.placements_only += c && c->placement_only ? 1 : 0;
+  }
+}
+
+/// One random legal game from seed `g`: every invariant after every step, thaler only moving by
+/// rule, the generated orders passing `check` (one game in fifty), and a winner at the end.
+void play_random_game(const Ruleset& rules, int g, Figures& f) {
+  const int players = 3 + g % 3;
+  NewGame spec{"prop", {}, static_cast<std::uint64_t>(g)};
+  for (int p = 0; p < players; ++p) spec.player_ids.push_back("p" + std::to_string(p));
+  GameState state = new_game(spec, rules);
+  ASSERT_TRUE(invariant_violations(state, rules).empty());
+  Rng order_rng(static_cast<std::uint64_t>(g) * 7919U + 1);
+  std::string broken;
+  ResolveOptions options;
+  options.after_step = [&](const GameState& s) {
+    if (broken.empty()) {
+      auto v = invariant_violations(s, rules);
+      if (!v.empty()) broken = v.front();
+    }
+  };
+  for (int season = 1; season <= rules.season_count(); ++season) {
+    SCOPED_TRACE("game " + std::to_string(g) + " season " + std::to_string(season));
+    std::vector<Orders> orders;
+    for (int p = 0; p < players; ++p) {
+      orders.push_back(random_orders(state, rules, state.player_index(static_cast<std::size_t>(p)), order_rng));
+      if (g % 50 == 0) {
+        const OrderCheck check = check_orders(to_written(orders.back(), state, rules), state, rules);
+        ASSERT_TRUE(check.ok()) << check.errors.front().message;
+      }
+    }
+    const SeasonResult result = resolve_season(state, orders, {}, rules, options);
+    ASSERT_EQ(broken, "");
+    const auto flow = thaler_flow(result.log, state.players.size());
+    for (std::size_t p = 0; p < state.players.size(); ++p) {
+      ASSERT_EQ(result.next.players[p].thaler, state.players[p].thaler + flow[p]) << "thaler moved outside the rules";
+    }
+    if (rules.version == 2) expect_version_two_decisions(result, state, orders, rules, f);
+    for (const auto& e : result.log.entries) {
+      f.battles += std::holds_alternative<Battle>(e) ? 1 : 0;
+      f.revolts += std::holds_alternative<Revolt>(e) ? 1 : 0;
+      f.cancelled += std::holds_alternative<Cancelled>(e) ? 1 : 0;
+    }
+    state = result.next;
+  }
+  ASSERT_TRUE(state.finished);
+  ASSERT_EQ(state.season_index, rules.season_count() + 1);
+  ASSERT_FALSE(state.winners.empty());
+  for (const auto& p : state.players) ASSERT_LE(p.vp, state.player(state.winners.front()).vp);
+}
+
+Figures play_random_games(const Ruleset& rules, int games) {
+  Figures f;
+  for (int g = 0; g < games && !::testing::Test::HasFailure(); ++g) play_random_game(rules, g, f);
+  std::cout << "rules version " << rules.version << ", " << games << " games: " << f.battles << " battles, "
+            << f.revolts << " revolts, " << f.cancelled << " cancelled; D-25 " << f.no_card_for_the_bid
+            << " bids none for want of a card, D-26 " << f.cards_left_hand << " actions cancelled in provinces won back, D-27 "
+            << f.moves_only << " moves only and " << f.placements_only << " placements cancelled with the move kept, D-28 "
+            << f.tile_rights << " armies5 without the tile's +1\n";
+  return f;
+}
+
+TEST(EngineProperties, RandomLegalGamesKeepEveryInvariantAndEndWithAWinner) {
+  static_assert(kCurrentRulesVersion == 2, "add the invariants of the new rules version");
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  const int games = game_count();
+  const Figures f = play_random_games(rules, games);
   // The random games exercise the interesting paths, not only quiet seasons.
-  EXPECT_GT(battles, games);
-  EXPECT_GT(revolts, games / 2);
-  EXPECT_GT(cancelled, games);
+  EXPECT_GT(f.battles, games);
+  EXPECT_GT(f.revolts, games / 2);
+  EXPECT_GT(f.cancelled, games);
+  // ...and those of rules version 2 (D-25 to D-28), so their invariants are not vacuous.
+  EXPECT_GT(f.no_card_for_the_bid, games / 10);
+  EXPECT_GT(f.cards_left_hand, games / 200);
+  EXPECT_GT(f.moves_only, games / 10);
+  EXPECT_GT(f.placements_only, games / 100);
+  // Exactly 5 cubes left with the armies tile is rare: 2 in the 10,000 games.
+  if (games >= 10000) {
+    EXPECT_GT(f.tile_rights, 0);
+  }
+}
+
+TEST(EngineProperties, RandomLegalGamesUnderRulesVersionOneKeepEveryInvariant) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), 1);
+  const int games = std::max(1, game_count() / 10);
+  const Figures f = play_random_games(rules, games);
+  EXPECT_GT(f.battles, games);
+  EXPECT_EQ(f.moves_only + f.placements_only + f.cards_left_hand, 0) << "version 1 has none of D-26 and D-27";
 }
 
 TEST(EngineProperties, ResolvingTheSameSeasonTwiceGivesTheSameResult) {

@@ -271,6 +271,11 @@ class Builder {
     const int held = s.province_count(p);
     const int coins = static_cast<int>(rules_.coin_cards.size());
     d["cards_needed"] = str(std::min(held, kActionCount + 1 - coins));
+    // Rules 4.3, D-25: the bid takes a card only when one is left over once the spaces are covered.
+    const bool bids = !rules_.changes().bid_needs_a_spare_card || card_left_for_bid(s, rules_, p);
+    d["bid_card"] = bids;
+    d["bid"] = std::string(bids ? "0" : "none");
+    d["provinces_held"] = str(held);
     d["coins"] = str(coins);
     d["holds_provinces"] = held > 0;
     std::vector<std::string> tiles;

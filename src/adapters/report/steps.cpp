@@ -35,8 +35,10 @@ class StepWriter {
     x["holder"] = c.holder ? player(*c.holder) : std::string();
     x["neutral"] = !c.holder.has_value();
     x["move_only"] = c.move_only;
+    x["placement_only"] = c.placement_only;
     switch (c.reason) {
       case CancelReason::province_lost: x["province_lost"] = true; break;
+      case CancelReason::card_left_hand: x["card_left_hand"] = true; break;
       case CancelReason::not_enough_thaler: x["not_enough_thaler"] = true; break;
       case CancelReason::not_enough_reserve: x["not_enough_reserve"] = true; break;
       case CancelReason::no_building_left: x["no_building_left"] = true; break;

@@ -1,0 +1,320 @@
+#include "scenario/scenario_file.hpp"
+
+#include <algorithm>
+
+#include "adapters/yaml_file.hpp"
+#include "scenario/scenario_names.hpp"
+
+namespace wallenstein::testing {
+namespace {
+
+constexpr std::array<std::string_view, 6> kTop = {"rule", "rules_version", "given", "orders", "tower", "then"};
+constexpr std::array<std::string_view, 13> kGiven = {"players", "season", "event",      "winter_event", "action_cards",
+                                                     "tiles",   "thaler", "grain",      "vp",           "provinces",
+                                                     "tower",   "seed",   "bid_ranking"};
+constexpr std::array<std::string_view, 4> kProvince = {"owner", "armies", "revolts", "buildings"};
+constexpr std::array<std::string_view, 2> kTowerState = {"inside", "tray"};
+constexpr std::array<std::string_view, 4> kOrders = {"actions", "bid", "turn_order", "winter_revolt_order"};
+constexpr std::array<std::string_view, 10> kThen = {"thaler", "grain",   "vp",           "reserve", "provinces",
+                                                    "tray",   "winners", "order_errors", "log",     "not_in_log"};
+constexpr std::array<std::string_view, 4> kCounters = {"thaler", "grain", "vp", "reserve"};
+
+const std::vector<std::string> kBuildings = {"palace", "church", "trading_house"};
+
+/// Reads a scenario into typed values, collecting every problem with its position.
+class ScenarioReader {
+ public:
+  ScenarioReader(const YamlFile& file, const Ruleset& rules) : r_(file), names_(r_, rules), rules_(rules) {}
+
+  Scenario read() {
+    const YAML::Node& root = r_.file().root();
+    Scenario s;
+    if (!r_.expect_map(root, "a scenario")) r_.throw_if_errors();
+    r_.check_keys(root, kTop, "the scenario");
+    if (auto rule = r_.require(root, "rule", "the section of the rules and what it shows")) {
+      s.rule = r_.text(*rule, "rule").value_or("");
+    }
+    if (const YAML::Node v = root["rules_version"]) {
+      s.rules_version = names_.number(v, "rules_version", kFirstRulesVersion, kCurrentRulesVersion).value_or(0);
+    }
+    if (auto given = r_.require(root, "given", "the situation")) read_given(*given, s);
+    s.orders.resize(s.state.players.size());
+    if (const YAML::Node orders = root["orders"]) read_orders(orders, s);
+    if (const YAML::Node tower = root["tower"]) read_tower(tower, s);
+    if (auto then = r_.require(root, "then", "what must follow")) read_then(*then, s);
+    r_.throw_if_errors();
+    return s;
+  }
+
+ private:
+  void read_given(const YAML::Node& given, Scenario& s) {
+    if (!r_.expect_map(given, "given")) return;
+    r_.check_keys(given, kGiven, "given");
+    GameState& state = s.state;
+    state.game = "scenario";
+    if (auto players = r_.require(given, "players", "the players in seat order")) read_players(*players, state);
+    state.provinces.assign(rules_.provinces.size(), ProvinceState{});
+    state.supply = Supply{rules_.pieces.peasants, rules_.pieces.revolt_markers, rules_.pieces.buildings};
+    if (const YAML::Node v = given["season"]) read_season(v, state);
+    if (const YAML::Node v = given["provinces"]) read_provinces(v, state);
+    for (const char* key : {"thaler", "grain", "vp"}) {
+      for (const auto& [p, n] : player_numbers(given[key], key)) counter(state.player(p), key) = n;
+    }
+    if (const YAML::Node v = given["tower"]) read_tower_state(v, state);
+    fill_reserves(given, state);
+    read_events(given, state);
+    read_action_cards(given["action_cards"], state);
+    read_tiles(given["tiles"], state);
+    if (const YAML::Node v = given["seed"])
+      s.first_seed = static_cast<std::uint64_t>(names_.number(v, "seed", 1, 1 << 30).value_or(1));
+    if (const YAML::Node v = given["bid_ranking"]) {
+      s.bid_ranking = names_.player_list(v, "bid_ranking");
+      if (s.bid_ranking && s.bid_ranking->size() != state.players.size()) {
+        r_.error(v, "bid_ranking must list every player once");
+      }
+    }
+  }
+
+  void read_players(const YAML::Node& node, GameState& state) {
+    if (!r_.expect_sequence(node, "players")) return;
+    std::vector<std::string> ids;
+    for (const auto& p : node) {
+      const auto id = r_.text(p, "player");
+      if (!id) continue;
+      if (std::find(ids.begin(), ids.end(), *id) != ids.end()) r_.error(p, "player \"" + *id + "\" is listed twice");
+      ids.push_back(*id);
+    }
+    if (!rules_.starting_thaler.count(static_cast<int>(ids.size()))) {
+      r_.error(node, "the game is for 3 to 5 players, not " + std::to_string(ids.size()));
+      return;
+    }
+    names_.set_players(ids);
+    for (const auto& id : ids)
+      state.players.push_back(PlayerState{id, rules_.starting_thaler.at(static_cast<int>(ids.size())), 0, 0, 0});
+  }
+
+  void read_season(const YAML::Node& node, GameState& state) {
+    std::vector<std::string> seasons;
+    for (int i = 1; i <= rules_.season_count(); ++i) seasons.push_back(season_label(rules_, i).name());
+    if (const auto i = names_.pick(node, "season", seasons)) state.season_index = static_cast<int>(*i) + 1;
+  }
+
+  void read_provinces(const YAML::Node& node, GameState& state) {
+    if (!r_.expect_map(node, "given.provinces")) return;
+    for (const auto& e : node) {
+      const auto id = names_.province(e.first);
+      const YAML::Node& v = e.second;
+      if (!id || !r_.expect_map(v, "a province")) continue;
+      r_.check_keys(v, kProvince, "a province");
+      ProvinceState& p = state.at(*id);
+      if (auto owner = r_.require(v, "owner", "the player who holds it; leave neutral provinces out"))
+        p.owner = names_.player(*owner);
+      if (auto armies = r_.require(v, "armies", "the armies in it"))
+        p.armies = names_.number(*armies, "armies", 0, 62).value_or(0);
+      if (const YAML::Node revolts = v["revolts"]) p.revolts = names_.number(revolts, "revolts", 0, 42).value_or(0);
+      state.supply.revolt_markers -= p.revolts;
+      if (const YAML::Node b = v["buildings"]) p.buildings = buildings(b).value_or(p.buildings);
+      for (std::size_t b = 0; b < kBuildingTypes; ++b) state.supply.buildings[b] -= p.buildings[b] ? 1 : 0;
+      if (p.building_count() > rules_.province(*id).sites) r_.error(v, "more buildings than building sites");
+    }
+  }
+
+  std::optional<std::array<bool, kBuildingTypes>> buildings(const YAML::Node& node) {
+    if (!r_.expect_sequence(node, "buildings")) return std::nullopt;
+    std::array<bool, kBuildingTypes> out{};
+    for (const auto& b : node) {
+      const auto type = names_.pick(b, "building", kBuildings);
+      if (!type) return std::nullopt;
+      if (out[*type]) r_.error(b, "building \"" + kBuildings[*type] + "\" is listed twice");
+      out[*type] = true;
+    }
+    return out;
+  }
+
+  void read_tower_state(const YAML::Node& node, GameState& state) {
+    if (!r_.expect_map(node, "given.tower")) return;
+    r_.check_keys(node, kTowerState, "given.tower");
+    if (const YAML::Node v = node["inside"])
+      state.tower.inside = names_.cubes(v, "tower.inside").value_or(CubeCounts{});
+    if (const YAML::Node v = node["tray"]) state.tower.tray = names_.cubes(v, "tower.tray").value_or(CubeCounts{});
+  }
+
+  /// Reserves and the peasant supply are what the board and the tower leave (rules 1).
+  void fill_reserves(const YAML::Node& given, GameState& state) {
+    for (std::size_t i = 0; i < state.players.size(); ++i) {
+      const PlayerIndex p = state.player_index(i);
+      int on_board = 0;
+      for (const auto& province : state.provinces) on_board += province.owner == p ? province.armies : 0;
+      state.player(p).reserve =
+          rules_.pieces.cubes_per_player - on_board - state.tower.inside.player(p) - state.tower.tray.player(p);
+      if (state.player(p).reserve < 0)
+        r_.error(given, state.player(p).id + " has more than 62 cubes on the board and in the tower");
+      state.turn_order.push_back(p);
+    }
+    state.supply.peasants -= state.tower.inside.peasants() + state.tower.tray.peasants();
+    if (state.supply.peasants < 0) r_.error(given, "more than 20 peasants in the tower");
+    if (state.supply.revolt_markers < 0) r_.error(given, "more than 42 revolt markers on the board");
+  }
+
+  /// Rules 4.4: the event in force is the first card left; in autumn the second is winter's.
+  void read_events(const YAML::Node& given, GameState& state) {
+    std::vector<std::string> ids;
+    for (const auto& e : rules_.events) ids.push_back(e.id);
+    const auto event = r_.require(given, "event", "the event in force this season");
+    const auto drawn = event ? names_.pick(*event, "event", ids) : std::nullopt;
+    if (!drawn) return;
+    state.events_left = {EventId{static_cast<std::uint8_t>(*drawn)}};
+    const bool autumn = season_label(rules_, state.season_index).season == rules_.seasons.back();
+    if (const YAML::Node v = given["winter_event"]; v && !autumn) {
+      r_.error(v, "winter_event is only for an autumn season");
+    } else if (autumn) {
+      const auto winter = v ? names_.pick(v, "event", ids) : drawn;
+      state.events_left.push_back(EventId{static_cast<std::uint8_t>(winter.value_or(*drawn))});
+    }
+    state.year_events = state.events_left;
+    for (std::size_t i = 0; i < rules_.events.size(); ++i) {
+      const EventId e{static_cast<std::uint8_t>(i)};
+      if (std::find(state.events_left.begin(), state.events_left.end(), e) == state.events_left.end())
+        state.event_deck.push_back(e);
+    }
+  }
+
+  void read_action_cards(const YAML::Node& node, GameState& state) {
+    std::vector<Action> cards;
+    std::vector<std::string> keys;
+    for (Action a : kAllActions) keys.emplace_back(action_key(a));
+    if (node && r_.expect_sequence(node, "action_cards")) {
+      for (const auto& a : node) {
+        const auto i = names_.pick(a, "action", keys);
+        if (!i) continue;
+        if (std::find(cards.begin(), cards.end(), kAllActions[*i]) != cards.end())
+          r_.error(a, "action \"" + keys[*i] + "\" is listed twice");
+        else
+          cards.push_back(kAllActions[*i]);
+      }
+    }
+    for (Action a : kAllActions) {
+      if (std::find(cards.begin(), cards.end(), a) == cards.end()) cards.push_back(a);
+    }
+    std::copy(cards.begin(), cards.end(), state.action_cards.begin());
+  }
+
+  void read_tiles(const YAML::Node& node, GameState& state) {
+    std::vector<std::string> ids;
+    for (const auto& t : rules_.tiles) ids.push_back(t.id);
+    const YAML::Node tiles = node ? node : YAML::Load("[defense, armies, attack, thaler, grain]");
+    if (!r_.expect_sequence(tiles, "tiles")) return;
+    for (const auto& t : tiles) {
+      const auto i = names_.pick(t, "bonus tile", ids);
+      if (!i) continue;
+      const TileId tile{static_cast<std::uint8_t>(*i)};
+      if (std::find(state.bonus_tiles.begin(), state.bonus_tiles.end(), tile) != state.bonus_tiles.end())
+        r_.error(t, "tile \"" + ids[*i] + "\" is listed twice");
+      state.bonus_tiles.push_back(tile);
+    }
+    if (state.bonus_tiles.size() != rules_.tiles.size())
+      r_.error(tiles, "tiles must list all " + std::to_string(rules_.tiles.size()) + " bonus tiles, one per position");
+  }
+
+  void read_orders(const YAML::Node& node, Scenario& s) {
+    if (!r_.expect_map(node, "orders")) return;
+    std::vector<std::string_view> actions;
+    for (Action a : kAllActions) actions.push_back(action_key(a));
+    for (const auto& e : node) {
+      const auto p = names_.player(e.first);
+      if (!p || !r_.expect_map(e.second, "a player's orders")) continue;
+      r_.check_keys(e.second, kOrders, "a player's orders");
+      if (const YAML::Node a = e.second["actions"]; a && r_.expect_map(a, "actions"))
+        r_.check_keys(a, actions, "actions");
+      s.orders[p->value] = e.second;
+    }
+  }
+
+  void read_tower(const YAML::Node& node, Scenario& s) {
+    if (!r_.expect_sequence(node, "tower")) return;
+    s.tower.emplace();
+    for (const auto& throw_out : node)
+      s.tower->push_back(names_.cubes(throw_out, "a throw's outcome").value_or(CubeCounts{}));
+  }
+
+  void read_then(const YAML::Node& then, Scenario& s) {
+    if (!r_.expect_map(then, "then")) return;
+    r_.check_keys(then, kThen, "then");
+    Expectations& x = s.then;
+    for (std::string_view key : kCounters) {
+      for (const auto& [p, n] : player_numbers(then[std::string(key)], key))
+        x.counters.push_back({std::string(key), p, n});
+    }
+    if (const YAML::Node v = then["provinces"]; v && r_.expect_map(v, "then.provinces")) {
+      for (const auto& e : v) read_expected_province(e.first, e.second, x);
+    }
+    if (const YAML::Node v = then["tray"]) x.tray = names_.cubes(v, "then.tray");
+    if (const YAML::Node v = then["winners"]) x.winners = names_.player_list(v, "winners");
+    if (const YAML::Node v = then["order_errors"]) read_order_errors(v, s);
+    for (const char* key : {"log", "not_in_log"}) {
+      const YAML::Node list = then[key];
+      if (!list || !r_.expect_sequence(list, key)) continue;
+      for (const auto& pattern : list) {
+        check_log_pattern(names_, pattern);
+        (std::string(key) == "log" ? x.log : x.not_in_log).push_back(pattern);
+      }
+    }
+  }
+
+  void read_expected_province(const YAML::Node& key, const YAML::Node& v, Expectations& x) {
+    const auto id = names_.province(key);
+    if (!id || !r_.expect_map(v, "an expected province")) return;
+    r_.check_keys(v, kProvince, "an expected province");
+    ProvinceExpectation e;
+    e.province = *id;
+    if (const YAML::Node owner = v["owner"]) {
+      e.owner = owner.IsNull() ? std::optional<PlayerIndex>() : names_.player(owner);
+    }
+    if (const YAML::Node n = v["armies"]) e.armies = names_.number(n, "armies");
+    if (const YAML::Node n = v["revolts"]) e.revolts = names_.number(n, "revolts");
+    if (const YAML::Node b = v["buildings"]) e.buildings = buildings(b);
+    x.provinces.push_back(e);
+  }
+
+  void read_order_errors(const YAML::Node& node, Scenario& s) {
+    if (!r_.expect_map(node, "order_errors")) return;
+    for (const auto& e : node) {
+      const auto p = names_.player(e.first);
+      if (!p) continue;
+      if (!s.orders[p->value]) r_.error(e.first, s.state.player(*p).id + " has no orders to refuse");
+      OrderErrors errors{*p, {}};
+      if (r_.expect_sequence(e.second, "order_errors")) {
+        for (const auto& m : e.second) errors.messages.push_back(r_.text(m, "an error message").value_or(""));
+      }
+      s.then.order_errors.push_back(errors);
+    }
+  }
+
+  std::vector<std::pair<PlayerIndex, int>> player_numbers(const YAML::Node& node, std::string_view what) {
+    std::vector<std::pair<PlayerIndex, int>> out;
+    if (!node || !r_.expect_map(node, what)) return out;
+    for (const auto& e : node) {
+      const auto p = names_.player(e.first);
+      const auto n = names_.number(e.second, what, 0, 99999);
+      if (p && n) out.emplace_back(*p, *n);
+    }
+    return out;
+  }
+
+  static int& counter(PlayerState& p, std::string_view key) {
+    return key == "thaler" ? p.thaler : key == "grain" ? p.grain : key == "vp" ? p.vp : p.reserve;
+  }
+
+  YamlReader r_;
+  ScenarioNames names_;
+  const Ruleset& rules_;
+};
+
+}  // namespace
+
+Scenario read_scenario(const SourceFile& file, const Ruleset& rules) {
+  const YamlFile yaml = YamlFile::parse(file, YamlLimits{16, 20000});
+  return ScenarioReader(yaml, rules).read();
+}
+
+}  // namespace wallenstein::testing
