@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "adapters/printable.hpp"
 #include "core/text.hpp"
 
 namespace wallenstein {
@@ -23,32 +24,10 @@ std::pair<int, int> position_of(std::string_view text, std::size_t offset) {
 
 /// Offset of the first byte that is not valid UTF-8, if any.
 std::optional<std::size_t> invalid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    int extra = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xE0) == 0xC0) {
-      extra = 1, cp = c & 0x1FU;
-    } else if ((c & 0xF0) == 0xE0) {
-      extra = 2, cp = c & 0x0FU;
-    } else if ((c & 0xF8) == 0xF0) {
-      extra = 3, cp = c & 0x07U;
-    } else {
-      return i;
-    }
-    if (i + static_cast<std::size_t>(extra) >= text.size()) return i;
-    for (int k = 1; k <= extra; ++k) {
-      const auto cc = static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]);
-      if ((cc & 0xC0) != 0x80) return i;
-      cp = (cp << 6) | (cc & 0x3FU);
-    }
-    const bool overlong = (extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000);
-    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
-    i += static_cast<std::size_t>(extra) + 1;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_length(text, i);
+    if (length == 0) return i;
+    i += length;
   }
   return std::nullopt;
 }

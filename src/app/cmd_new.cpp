@@ -6,6 +6,7 @@
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/game_directory.hpp"
+#include "adapters/printable.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "app/command.hpp"
 #include "core/engine.hpp"
@@ -88,9 +89,10 @@ Exit run(const Invocation& in) {
   create_game_directory(dir, config, state, rules);
 
   const SeasonLabel label = season_label(rules, state.season_index);
-  in.out << "Created game \"" << config.name << "\" for " << config.players.size() << " players in " << dir.string()
-         << "\n  " << (dir / "game.yaml").string() << "   (secret seed inside: game master only)\n  "
-         << (dir / "seasons" / label.directory() / "state.yaml").string() << "\nSeason " << label.name()
+  in.out << "Created game \"" << config.name << "\" for " << config.players.size() << " players in "
+         << printable(dir.string()) << "\n  " << printable((dir / "game.yaml").string())
+         << "   (secret seed inside: game master only)\n  "
+         << printable((dir / "seasons" / label.directory() / "state.yaml").string()) << "\nSeason " << label.name()
          << " is open for orders.\n";
   return Exit::ok;
 }

@@ -3,6 +3,7 @@
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
 #include "adapters/map/render.hpp"
+#include "adapters/printable.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
 
@@ -23,8 +24,9 @@ Exit run(const Invocation& in) {
   const std::filesystem::path out =
       in.has("output") ? std::filesystem::path(in.get<std::string>("output")) : opened.season.path / "map.png";
   write_atomic(out, rendered.png);
-  in.out << "Map of " << opened.season.name << (loaded.resolution ? " (after resolving it)" : "") << ": " << out.string()
-         << " (" << static_cast<int>(rendered.scene.width) << "x" << static_cast<int>(rendered.scene.height) << ")\n";
+  in.out << "Map of " << printable(opened.season.name) << (loaded.resolution ? " (after resolving it)" : "") << ": "
+         << printable(out.string()) << " (" << static_cast<int>(rendered.scene.width) << "x"
+         << static_cast<int>(rendered.scene.height) << ")\n";
   return Exit::ok;
 }
 

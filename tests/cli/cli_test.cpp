@@ -3,13 +3,13 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
-#include <map>
 #include <nlohmann/json.hpp>
 
 #include "adapters/game_directory.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/random_orders.hpp"
+#include "support/game_dir.hpp"
 #include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
 
@@ -21,37 +21,12 @@ using testing::read_text;
 using testing::TempDir;
 using testing::write_text;
 
+using testing::new_game_cmd;
 using testing::Outcome;
+using testing::players_args;
+using testing::snapshot;
 
 Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
-
-std::vector<std::string> players_args(int count) {
-  const std::vector<std::string> specs = {"red:Anna Weber:anna@example.org", "blue:Jörg Krämer:joerg@example.org",
-                                          "yellow:Marie Dubois:marie@example.org", "green:Ola Nordmann:ola@example.org",
-                                          "black:Sam Lee:sam@example.org"};
-  std::vector<std::string> out;
-  for (int i = 0; i < count; ++i) {
-    out.push_back("--player");
-    out.push_back(specs[static_cast<std::size_t>(i)]);
-  }
-  return out;
-}
-
-Outcome new_game_cmd(const fs::path& dir, int players, const std::string& seed = "42") {
-  std::vector<std::string> args = {"new", dir.string(), "--seed", seed};
-  for (auto& a : players_args(players)) args.push_back(a);
-  return run(args);
-}
-
-/// Every file under a directory with its bytes, to compare directories exactly.
-std::map<std::string, std::string> snapshot(const fs::path& root) {
-  std::map<std::string, std::string> files;
-  for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    const std::string rel = fs::relative(entry.path(), root).string();
-    files[rel] = entry.is_directory() ? std::string("<dir>") : read_text(entry.path());
-  }
-  return files;
-}
 
 /// Writes random legal orders for every player of the season being planned.
 std::vector<fs::path> write_random_orders(const fs::path& game_dir, const fs::path& out_dir, std::uint64_t seed) {
