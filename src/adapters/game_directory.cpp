@@ -23,13 +23,38 @@ std::optional<SeasonDir> parse_season_dir(const fs::path& path) {
   return SeasonDir{std::stoi(name.substr(0, 2)), name.substr(3), path};
 }
 
+void refuse_symlink(const fs::path& path) {
+  std::error_code ec;
+  if (fs::is_symlink(fs::symlink_status(path, ec))) {
+    throw InputError(path.string(),
+                     "is a symbolic link; the directories of a game must be real directories, "
+                     "so that nothing is written outside the game");
+  }
+}
+
+/// The directories the program writes into, none of which may be a symbolic link: a link would
+/// let a write (an order, a report, a rollback) land anywhere the game master may write.
+void refuse_symlinked_directories(const fs::path& root, const GameConfig& config) {
+  for (const char* dir : {"seasons", "mail", ".rollback"}) refuse_symlink(root / dir);
+  fs::path outbox = root;
+  for (const auto& part : fs::path(config.mail.outbox)) refuse_symlink(outbox /= part);
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(root / "seasons", ec)) {
+    if (!parse_season_dir(entry.path())) continue;
+    refuse_symlink(entry.path());
+    for (const char* dir : {"orders", "reports"}) refuse_symlink(entry.path() / dir);
+  }
+}
+
 }  // namespace
 
 GameDirectory GameDirectory::open(const fs::path& root) {
   if (!fs::is_directory(root)) throw InputError(root.string(), "not a game directory (no such directory)");
   const fs::path game = root / "game.yaml";
   if (!fs::exists(game)) throw InputError(root.string(), "not a game directory: game.yaml is missing");
-  return GameDirectory(root, read_game_config(read_source(game, kMaxGameYamlBytes), true));
+  GameConfig config = read_game_config(read_source(game, kMaxGameYamlBytes), true);
+  refuse_symlinked_directories(root, config);
+  return GameDirectory(root, std::move(config));
 }
 
 std::vector<SeasonDir> GameDirectory::seasons() const {

@@ -1,6 +1,7 @@
 // Hostile text and files: what an attacker or a careless game master can hand the command.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 
@@ -75,6 +76,84 @@ TEST_F(HostileInput, SubmitShowsUmlautsAsTheyAreAndEscapesTheNamedPlayer) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, file.string() + ": error: these are the orders of \"red\", not of \"bl\\e[1mue\"; not stored\n");
 }
+
+TEST_F(HostileInput, SubmitNeverFollowsASymlinkPlantedAtTheTemporaryName) {
+  const fs::path victim = tmp_ / "victim.txt";
+  write_text(victim, "precious\n");
+  const fs::path orders = dir() / "seasons/01-1618-spring/orders";
+  fs::create_directories(orders);
+  fs::create_symlink(victim, orders / ".red.yaml.tmp");
+  const fs::path file = tmp_ / "red.yaml";
+  write_text(file, red_orders("Gft. Mark"));
+  const Outcome r = run({"submit", dir().string(), file.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read_text(victim), "precious\n");
+  EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(orders / "red.yaml")));
+  EXPECT_EQ(read_text(orders / "red.yaml"), red_orders("Gft. Mark"));
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(orders / ".red.yaml.tmp")));
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(orders)) ++entries;
+  EXPECT_EQ(entries, 2u) << "no temporary file is left behind";
+}
+
+TEST_F(HostileInput, CheckRefusesAFifoAtOnceAndOtherFilesThatAreNotRegular) {
+  const fs::path fifo = tmp_ / "fifo.yaml";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto before = snapshot(dir());
+  // Nobody ever writes to the FIFO: a regression blocks, and the timeout turns that into a failure.
+  const Outcome r =
+      testing::run_wallenstein({"check", dir().string(), fifo.string(), "/dev/null", tmp_.path().string()}, 20);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.err, fifo.string() +
+                       ": error: is a FIFO, not a regular file\n"
+                       "/dev/null: error: is a character device, not a regular file\n" +
+                       tmp_.path().string() + ": error: is a directory, not a regular file\n");
+  EXPECT_EQ(snapshot(dir()), before);
+}
+
+TEST_F(HostileInput, SubmitRefusesAFifoAtOnce) {
+  const fs::path fifo = tmp_ / "fifo.yaml";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto before = snapshot(dir());
+  const Outcome r = testing::run_wallenstein({"submit", dir().string(), fifo.string()}, 20);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.err, fifo.string() + ": error: is a FIFO, not a regular file\n");
+  EXPECT_EQ(snapshot(dir()), before);
+}
+
+/// A directory of the game replaced by a symbolic link to a copy elsewhere.
+class SymlinkedDirectory : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SymlinkedDirectory, IsRefusedByNameAndNothingIsWrittenThroughIt) {
+  testing::TempDir tmp;
+  const fs::path dir = tmp / "game";
+  ASSERT_EQ(testing::new_game_cmd(dir, 3).status, 0);
+  testing::replace_in_file(dir / "game.yaml", "outbox: outbox", "outbox: out/box");
+  const fs::path inside = dir / GetParam();
+  const fs::path elsewhere = tmp / "elsewhere";
+  fs::create_directories(inside);
+  fs::rename(inside, elsewhere);
+  fs::create_symlink(elsewhere, inside);
+  const auto before = snapshot(tmp.path());
+  const fs::path file = tmp / "red.yaml";
+  write_text(file, red_orders("Gft. Mark"));
+  const Outcome r = run({"submit", dir.string(), file.string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, inside.string() +
+                       ": error: is a symbolic link; the directories of a game must be real directories, so that "
+                       "nothing is written outside the game\n");
+  fs::remove(file);
+  EXPECT_EQ(snapshot(tmp.path()), before);
+}
+
+INSTANTIATE_TEST_SUITE_P(GameDirectory, SymlinkedDirectory,
+                         ::testing::Values("seasons", "seasons/01-1618-spring", "seasons/01-1618-spring/orders",
+                                           "seasons/01-1618-spring/reports", "mail", "out", "out/box", ".rollback"),
+                         [](const ::testing::TestParamInfo<std::string>& param) {
+                           std::string name;
+                           for (char c : param.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace wallenstein
