@@ -95,17 +95,9 @@ std::optional<SeasonDir> GameDirectory::next(const SeasonDir& season) const {
 }
 
 GameState GameDirectory::load_state(const SeasonDir& season, const Ruleset& rules) const {
-  GameState state = read_state(read_source(season.state_file(), kMaxStateBytes), rules);
-  if (state.players.size() != config_.players.size()) {
-    throw InputError(season.state_file().string(), "the players do not match game.yaml");
-  }
-  for (std::size_t i = 0; i < state.players.size(); ++i) {
-    if (state.players[i].id != config_.players[i].id) {
-      throw InputError(season.state_file().string(),
-                       "player " + state.players[i].id + " is not seat " + std::to_string(i + 1) + " of game.yaml");
-    }
-  }
-  return state;
+  StateOrigin origin{config_.name, {}, season.index, season.path.filename().string(), season.name};
+  for (const auto& p : config_.players) origin.player_ids.push_back(p.id);
+  return read_state(read_source(season.state_file(), kMaxStateBytes), rules, &origin);
 }
 
 std::vector<std::string> GameDirectory::submitted(const SeasonDir& season) const {

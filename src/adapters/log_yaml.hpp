@@ -1,12 +1,18 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "core/game_state.hpp"
 #include "core/ruleset.hpp"
 #include "core/season_log.hpp"
 
 namespace wallenstein {
+
+/// The top-level keys of log.yaml, as write_log writes them.
+inline constexpr std::string_view kLogKeys[] = {"game",         "season", "season_index", "nmr",    "nmr_policy",
+                                                "event",        "bids",   "bid_ranking",  "tiles",  "turn_order",
+                                                "action_cards", "steps",  "winter",       "winners"};
 
 /// The text of a season's log.yaml: every step with its numbers. Keys starting with `gm_` hold
 /// hidden information (the tower's content) and are for the game master only.

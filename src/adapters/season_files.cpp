@@ -1,5 +1,6 @@
 #include "adapters/season_files.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "adapters/diagnostic.hpp"
@@ -61,16 +62,34 @@ ResolvedSeason resolve_inputs(const SeasonInputs& inputs, const Ruleset& rules, 
 
 namespace {
 
-/// The NMR players and policy recorded in a stored log.yaml.
-std::pair<std::vector<std::string>, std::string> stored_nmr(const SeasonDir& season) {
+/// The NMR players and policy recorded in a stored log.yaml, checked against the season's players.
+std::pair<std::vector<std::string>, std::string> stored_nmr(const SeasonDir& season, const GameState& state) {
+  static constexpr std::string_view kPolicies[] = {kNmrPass};
   const YamlFile file = YamlFile::parse(read_source(season.log_file(), kMaxStateBytes * 4), YamlLimits{64, 2000000});
   YamlReader r(file);
+  if (!r.expect_map(file.root(), "log.yaml")) r.throw_if_errors();
+  r.check_keys(file.root(), kLogKeys, "log.yaml");
+  std::vector<std::string_view> players;
+  for (const auto& p : state.players) players.emplace_back(p.id);
   std::vector<std::string> nmr;
-  std::string policy = kNmrPass;
   if (auto list = r.require(file.root(), "nmr", "the players who sent no orders"); list && r.expect_sequence(*list, "nmr")) {
-    for (const auto& item : *list) nmr.push_back(scalar_text(item));
+    for (const auto& item : *list) {
+      const std::string id = r.text(item, "nmr player").value_or("");
+      if (std::find(players.begin(), players.end(), id) == players.end()) {
+        r.unknown_value(item, "player", players);
+      } else if (std::find(nmr.begin(), nmr.end(), id) != nmr.end()) {
+        r.error(item, "player \"" + id + "\" is listed twice in nmr");
+      }
+      nmr.push_back(id);
+    }
   }
-  if (const YAML::Node p = file.root()["nmr_policy"]; p.IsDefined()) policy = scalar_text(p);
+  std::string policy = kNmrPass;
+  if (const YAML::Node p = file.root()["nmr_policy"]; p.IsDefined()) {
+    policy = r.text(p, "nmr_policy").value_or(kNmrPass);
+    if (std::find(std::begin(kPolicies), std::end(kPolicies), policy) == std::end(kPolicies)) {
+      r.unknown_value(p, "nmr_policy", kPolicies);
+    }
+  }
   r.throw_if_errors();
   return {nmr, policy};
 }
@@ -82,7 +101,7 @@ ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, con
     throw InputError(season.path.string(), "this season has a next season but no log.yaml; the directory is damaged");
   }
   SeasonInputs inputs = load_season_inputs(game, season, rules);
-  const auto [nmr, policy] = stored_nmr(season);
+  const auto [nmr, policy] = stored_nmr(season, inputs.state);
   if (nmr != inputs.missing) {
     throw InputError(season.log_file().string(), "the NMR players in log.yaml do not match the missing order files");
   }

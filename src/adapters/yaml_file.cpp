@@ -243,19 +243,33 @@ void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_v
   }
 }
 
-void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::string_view> allowed, std::string_view where) {
-  const std::string key = key_node.Scalar();
+namespace {
+
+/// "; did you mean "x"?" when an allowed name is close to `name`, else "; expected a, b or c".
+std::string suggestion(std::string_view name, std::span<const std::string_view> allowed) {
   std::string nearest;
   int best = 3;
   std::vector<std::string> list;
   for (auto a : allowed) {
     list.emplace_back(a);
-    const int d = edit_distance(key, a);
+    const int d = edit_distance(name, a);
     if (d < best) best = d, nearest = a;
   }
-  std::string message = "unknown key \"" + key + "\" in " + std::string(where);
-  message += nearest.empty() ? "; expected " + join_names(list) : "; did you mean \"" + nearest + "\"?";
-  error(key_node, std::move(message));
+  return nearest.empty() ? "; expected " + join_names(list) : "; did you mean \"" + nearest + "\"?";
+}
+
+}  // namespace
+
+void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::string_view> allowed,
+                             std::string_view where) {
+  const std::string key = key_node.Scalar();
+  error(key_node, "unknown key \"" + key + "\" in " + std::string(where) + suggestion(key, allowed));
+}
+
+void YamlReader::unknown_value(const YAML::Node& node, std::string_view what,
+                               std::span<const std::string_view> allowed) {
+  const std::string value = scalar_text(node);
+  error(node, "unknown " + std::string(what) + " \"" + value + "\"" + suggestion(value, allowed));
 }
 
 std::optional<YAML::Node> YamlReader::require(const YAML::Node& map, std::string_view key, std::string_view hint) {

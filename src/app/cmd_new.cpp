@@ -62,11 +62,10 @@ Exit run(const Invocation& in) {
                                       : "--setup must be standard or draft");
   }
   const int edition = in.get<int>("edition");
-  if (edition != 2) {
-    throw UsageError(edition == 1 ? "edition 1 is not available yet; use --edition 2" : "--edition must be 2 or 1");
-  }
+  if (auto problem = edition_problem(edition)) throw UsageError("--edition: " + *problem);
   if (in.has("expansions") && !in.get<std::string>("expansions").empty()) {
-    throw UsageError("the expansions (court, landsknechte, leaders) are not available yet");
+    const auto problem = expansions_problem({in.get<std::string>("expansions")});
+    if (problem) throw UsageError("--expansions: " + *problem);
   }
   config.edition = edition;
 

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "adapters/files.hpp"
+
 namespace wallenstein::mail {
 
 /// One message the transport accepted.
@@ -14,6 +16,9 @@ struct SentEntry {
   std::string via;
   std::string at;          ///< date it was accepted
 };
+
+/// Parses mail/sent.yaml; every problem is an InputError at its line.
+std::vector<SentEntry> read_ledger(const SourceFile& source);
 
 /// The game's record of sent mail (mail/sent.yaml): a rerun skips what is in it, so a failure
 /// halfway resumes without duplicates. Each accepted message is recorded at once, atomically.
