@@ -252,6 +252,7 @@ std::string suggestion(std::string_view name, std::span<const std::string_view> 
   std::vector<std::string> list;
   for (auto a : allowed) {
     list.emplace_back(a);
+    if ((name.size() > a.size() ? name.size() - a.size() : a.size() - name.size()) >= 3) continue;  // d >= 3
     const int d = edit_distance(name, a);
     if (d < best) best = d, nearest = a;
   }
