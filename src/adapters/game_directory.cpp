@@ -54,7 +54,20 @@ GameDirectory GameDirectory::open(const fs::path& root) {
   if (!fs::exists(game)) throw InputError(root.string(), "not a game directory: game.yaml is missing");
   GameConfig config = read_game_config(read_source(game, kMaxGameYamlBytes), true);
   refuse_symlinked_directories(root, config);
-  return GameDirectory(root, std::move(config));
+  GameDirectory opened(root, std::move(config));
+  // The last season is the one being planned and each one's next is found by number, so a gap
+  // or a number used twice would make commands pick the wrong season.
+  const auto all = opened.seasons();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (all[i].index == static_cast<int>(i) + 1) continue;
+    std::string expected = std::to_string(i + 1);
+    if (expected.size() < 2) expected.insert(0, "0");
+    throw InputError(all[i].path.string(), i > 0 && all[i].index == all[i - 1].index
+                                               ? "another season directory has the same number; each is used once"
+                                               : "season directory " + expected +
+                                                     " is missing; seasons are numbered 01, 02, ... without gaps");
+  }
+  return opened;
 }
 
 std::vector<SeasonDir> GameDirectory::seasons() const {

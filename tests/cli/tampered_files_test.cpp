@@ -87,6 +87,15 @@ TEST_F(TamperedFiles, AStateWhoseSeasonIndexDoesNotMatchItsDirectoryIsRefused) {
                      ": error: season_index 2 does not match the season directory 03-1618-autumn; expected 3");
 }
 
+TEST_F(TamperedFiles, AMissingSeasonDirectoryIsRefusedByName) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  fs::remove_all(dir() / "seasons/02-1618-summer");
+  expect_refused({"resolve", dir().string(), "--force"},
+                 (dir() / "seasons/03-1618-autumn").string() +
+                     ": error: season directory 02 is missing; seasons are numbered 01, 02, ... without gaps");
+}
+
 TEST_F(TamperedFiles, AMisspeltKeyInGameYamlIsRefusedWithTheNearestKey) {
   write_text(dir() / "game.yaml", read_text(dir() / "game.yaml") + "dedlines:\n  1618-spring: soon\n");
   expect_refused({"resolve", dir().string(), "--force"},
