@@ -87,16 +87,19 @@ std::string printable(std::string_view text, Lines lines) {
 
 PrintableStreambuf::~PrintableStreambuf() { emit(true); }
 
+// Whole lines are passed on at once, so stdout and stderr still interleave line by line as the
+// target's own buffering decides.
 PrintableStreambuf::int_type PrintableStreambuf::overflow(int_type ch) {
   if (traits_type::eq_int_type(ch, traits_type::eof())) return traits_type::not_eof(ch);
   pending_ += traits_type::to_char_type(ch);
-  if (pending_.size() >= kFlushAt && !emit(false)) return traits_type::eof();
+  if ((ch == '\n' || pending_.size() >= kFlushAt) && !emit(false)) return traits_type::eof();
   return ch;
 }
 
 std::streamsize PrintableStreambuf::xsputn(const char* s, std::streamsize n) {
-  pending_.append(s, static_cast<std::size_t>(n));
-  if (pending_.size() >= kFlushAt && !emit(false)) return 0;
+  const std::string_view text(s, static_cast<std::size_t>(n));
+  pending_.append(text);
+  if ((text.find('\n') != std::string_view::npos || pending_.size() >= kFlushAt) && !emit(false)) return 0;
   return n;
 }
 
