@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "adapters/printable.hpp"
+
 namespace wallenstein {
 namespace {
 
@@ -24,13 +26,14 @@ std::vector<std::size_t> char_starts(const std::string& line) {
 }  // namespace
 
 std::string Diagnostic::format() const {
-  std::string out = path;
+  // Paths, messages and lines come from users: printable() keeps their bytes off the terminal.
+  std::string out = printable(path);
   if (line > 0) {
     out += ":" + std::to_string(line);
     if (column > 0) out += ":" + std::to_string(column);
   }
   out += severity == Diagnostic::Severity::error ? ": error: " : ": warning: ";
-  out += message;
+  out += printable(message);
   if (line > 0 && !source_line.empty()) {
     // A window of at most 100 characters around the column keeps huge lines readable.
     constexpr std::size_t kWidth = 100;
@@ -39,17 +42,19 @@ std::string Diagnostic::format() const {
     const std::size_t col = column > 0 ? static_cast<std::size_t>(column - 1) : 0;
     const std::size_t first = col > kWidth / 2 && chars > kWidth ? std::min(col - kWidth / 2, chars - kWidth) : 0;
     const std::size_t last = std::min(chars, first + kWidth);
-    std::string excerpt = first > 0 ? "..." : "";
-    std::size_t caret = excerpt.size() + (col - std::min(col, first));
-    excerpt += source_line.substr(starts[first], starts[last] - starts[first]);
-    if (last < chars) excerpt += "...";
-    out += "\n    " + excerpt + "\n    ";
-    for (std::size_t i = 0; i < caret; ++i) {
-      const std::size_t at = first + i - (first > 0 ? 3 : 0);
-      const bool tab = i >= (first > 0 ? 3U : 0U) && at < chars && source_line[starts[at]] == '\t';
-      out += tab ? '\t' : ' ';
+    const std::size_t caret_at = std::clamp(col, first, last);
+    auto piece = [&](std::size_t from, std::size_t to) {
+      return printable(std::string_view(source_line).substr(starts[from], starts[to] - starts[from]), Lines::keep);
+    };
+    const std::string before = piece(first, caret_at);
+    out +=
+        "\n    " + std::string(first > 0 ? "..." : "") + before + piece(caret_at, last) + (last < chars ? "..." : "");
+    out += "\n    " + std::string(first > 0 ? "   " : "");
+    // The caret goes under the escaped text, so it counts what is printed; tabs stay tabs.
+    for (char c : before) {
+      if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) out += c == '\t' ? '\t' : ' ';
     }
-    out += "^";
+    out += std::string(col - caret_at, ' ') + "^";
   }
   return out;
 }

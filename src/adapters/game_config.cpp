@@ -2,19 +2,56 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <set>
 
 #include "adapters/yaml_file.hpp"
 #include "adapters/yaml_writer.hpp"
+#include "core/rules_version.hpp"
 
 namespace wallenstein {
 namespace {
+
+// The keys game.yaml may hold, one list per map (interfaces 2): adding a key is one line here.
+// Anything else is an error, so that a typo (`dedlines:`) is never silently ignored.
+constexpr std::string_view kGameKeys[] = {"name",  "edition",         "expansions", "rules_version",
+                                          "seed",  "salt",            "commitment", "players",
+                                          "mail",  "program_version", "deadlines"};
+constexpr std::string_view kPlayerKeys[] = {"id", "name", "email"};
+constexpr std::string_view kMailKeys[] = {"from", "smtp", "outbox"};
+constexpr std::string_view kSmtpKeys[] = {"url", "starttls", "user", "password_env"};
 
 bool has_control(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
 }
 
 }  // namespace
+
+std::optional<std::string> edition_problem(std::int64_t edition) {
+  if (edition == 2) return std::nullopt;
+  if (edition == 1) return "edition 1 is not available yet; use edition 2";
+  return "edition must be 2 (or 1, which is not available yet), not " + std::to_string(edition);
+}
+
+std::optional<std::string> expansions_problem(const std::vector<std::string>& expansions) {
+  if (expansions.empty()) return std::nullopt;
+  return "the expansions (court, landsknechte, leaders) are not available yet; play without expansions";
+}
+
+std::optional<std::string> outbox_problem(std::string_view outbox) {
+  const std::string hint = "; write a directory inside the game directory, like outbox";
+  if (outbox.empty()) return "mail outbox is empty" + hint;
+  if (has_control(outbox)) return "mail outbox must not contain control characters" + hint;
+  const std::filesystem::path path(outbox);
+  if (path.is_absolute()) return "mail outbox \"" + std::string(outbox) + "\" is an absolute path" + hint;
+  for (const auto& part : path) {
+    if (part == "..") return "mail outbox \"" + std::string(outbox) + "\" leads out of the game directory (..)" + hint;
+  }
+  if (path.lexically_normal() == ".") {
+    return "mail outbox \"" + std::string(outbox) + "\" is the game directory itself" + hint;
+  }
+  return std::nullopt;
+}
 
 std::optional<std::string> email_problem(std::string_view email) {
   const auto at = email.find('@');
@@ -73,15 +110,37 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   const YAML::Node& root = file.root();
   GameConfig config;
   if (!r.expect_map(root, "game.yaml")) r.throw_if_errors();
+  r.check_keys(root, kGameKeys, "game.yaml");
   if (auto name = r.require(root, "name", "the game's name")) {
     config.name = r.text(*name, "name").value_or("");
     if (auto problem = game_name_problem(config.name); problem && !config.name.empty()) r.error(*name, *problem);
   }
   if (const YAML::Node edition = root["edition"]; edition.IsDefined()) {
-    config.edition = static_cast<int>(r.integer(edition, "edition", 1, 2).value_or(2));
+    if (auto number = r.integer(edition, "edition", -999, 999)) {
+      if (auto problem = edition_problem(*number)) r.error(edition, *problem);
+      config.edition = static_cast<int>(*number);
+    }
   }
   if (const YAML::Node exp = root["expansions"]; exp.IsDefined() && r.expect_sequence(exp, "expansions")) {
     for (const auto& e : exp) config.expansions.push_back(r.text(e, "expansion").value_or(""));
+    if (auto problem = expansions_problem(config.expansions)) r.error(exp, *problem);
+  }
+  // A game.yaml without rules_version was written by an older program: its game plays version 1.
+  // A file for `new --from` without one starts a game under the current rules.
+  config.rules_version = seed_required ? kFirstRulesVersion : kCurrentRulesVersion;
+  if (const YAML::Node version = root["rules_version"]; version.IsDefined()) {
+    if (auto number = r.integer(version, "rules_version", -999, 999)) {
+      if (!known_rules_version(static_cast<int>(*number))) {
+        r.error(version, "rules_version " + std::to_string(*number) + " is unknown to this program, which plays " +
+                             std::to_string(kFirstRulesVersion) + " to " + std::to_string(kCurrentRulesVersion) +
+                             "; use the program the game was started with, or a newer one");
+      } else {
+        config.rules_version = static_cast<int>(*number);
+      }
+    }
+  }
+  if (const YAML::Node version = root["program_version"]; version.IsDefined()) {
+    config.program_version = r.text(version, "program_version").value_or("");
   }
   const YAML::Node seed = root["seed"];
   if (seed.IsDefined()) {
@@ -112,11 +171,11 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
     r.error(root, "salt and commitment come together (the seed's public commitment and its secret salt)");
   }
   std::set<std::string> ids;
-  if (auto players = r.require(root, "players", "a list of {id, name, email}"); players && r.expect_sequence(*players, "players")) {
-    static constexpr std::array<std::string_view, 3> kFields = {"id", "name", "email"};
+  if (auto players = r.require(root, "players", "a list of {id, name, email}");
+      players && r.expect_sequence(*players, "players")) {
     for (const auto& node : *players) {
       if (!r.expect_map(node, "player")) continue;
-      r.check_keys(node, kFields, "player");
+      r.check_keys(node, kPlayerKeys, "player");
       PlayerInfo p;
       if (auto id = r.require(node, "id", "lowercase, e.g. red")) {
         p.id = r.text(*id, "player id").value_or("");
@@ -138,18 +197,17 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
     }
   }
   if (const YAML::Node mail = root["mail"]; mail.IsDefined() && r.expect_map(mail, "mail")) {
-    static constexpr std::array<std::string_view, 3> kMail = {"from", "smtp", "outbox"};
-    r.check_keys(mail, kMail, "mail");
+    r.check_keys(mail, kMailKeys, "mail");
     if (const YAML::Node from = mail["from"]; from.IsDefined()) {
       config.mail.from = r.text(from, "mail from").value_or("");
       if (has_control(config.mail.from)) r.error(from, "mail from must be one line");
     }
     if (const YAML::Node outbox = mail["outbox"]; outbox.IsDefined()) {
       config.mail.outbox = r.text(outbox, "mail outbox").value_or("outbox");
+      if (auto problem = outbox_problem(config.mail.outbox); problem && outbox.IsScalar()) r.error(outbox, *problem);
     }
     if (const YAML::Node smtp = mail["smtp"]; smtp.IsDefined() && !smtp.IsNull() && r.expect_map(smtp, "mail smtp")) {
-      static constexpr std::array<std::string_view, 4> kSmtp = {"url", "starttls", "user", "password_env"};
-      r.check_keys(smtp, kSmtp, "mail smtp");
+      r.check_keys(smtp, kSmtpKeys, "mail.smtp");
       SmtpSettings s;
       if (auto url = r.require(smtp, "url", "smtp://host:587")) s.url = r.text(*url, "smtp url").value_or("");
       if (const YAML::Node tls = smtp["starttls"]; tls.IsDefined()) s.starttls = r.boolean(tls, "starttls").value_or(true);
@@ -170,6 +228,8 @@ std::string write_game_config(const GameConfig& config) {
   root.add("name", config.name);
   root.add("edition", config.edition);
   root.add("expansions", YamlOut::flow_list(config.expansions));
+  root.add("rules_version", config.rules_version);
+  if (!config.program_version.empty()) root.add("program_version", config.program_version);
   root.add("seed", YamlOut::number(static_cast<std::int64_t>(config.seed.value_or(0))));
   if (!config.commitment.empty()) root.add("salt", config.salt).add("commitment", config.commitment);
   YamlOut players = YamlOut::list();
@@ -197,6 +257,7 @@ std::string write_game_config(const GameConfig& config) {
   return root.dump(
       "Wallenstein game definition (interfaces 2). The seed and salt are secret: never show them to\n"
       "players before the game ends. The commitment (SHA-256 of seed and salt) is in their reports.\n"
+      "rules_version: the rules this game plays; it keeps them until `wallenstein upgrade`.\n"
       "Players are in seat order: A, B, C... of the standard setup.\n"
       "mail.smtp (absent: messages go to the outbox directory): url, starttls, user, and\n"
       "password_env, the name of the environment variable that holds the password.\n"

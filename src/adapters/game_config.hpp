@@ -38,6 +38,8 @@ struct GameConfig {
   int edition = 2;
   std::vector<std::string> expansions;
   std::optional<std::uint64_t> seed;
+  int rules_version = 1;   ///< the rules the game plays (absent in games of older programs: 1)
+  std::string program_version;  ///< the program that created or last upgraded the game
   std::string salt;        ///< secret until the game ends, like the seed
   std::string commitment;  ///< public: seed_commitment(seed, salt); empty in games of older programs
   std::vector<PlayerInfo> players;
@@ -55,6 +57,13 @@ std::optional<std::string> email_problem(std::string_view email);
 std::optional<std::string> player_name_problem(std::string_view name);
 /// Why a game name is unusable, or empty.
 std::optional<std::string> game_name_problem(std::string_view name);
+
+/// Why a rules edition cannot be played, or empty: only the 2nd edition is built so far.
+std::optional<std::string> edition_problem(std::int64_t edition);
+/// Why a list of expansions cannot be played, or empty: no expansion is built so far.
+std::optional<std::string> expansions_problem(const std::vector<std::string>& expansions);
+/// Why an outbox path is unusable: it must be a relative path that stays inside the game.
+std::optional<std::string> outbox_problem(std::string_view outbox);
 
 /// Parses game.yaml; `seed_required` is false for `new --from FILE`, which must not carry one.
 GameConfig read_game_config(const SourceFile& file, bool seed_required);

@@ -23,13 +23,51 @@ std::optional<SeasonDir> parse_season_dir(const fs::path& path) {
   return SeasonDir{std::stoi(name.substr(0, 2)), name.substr(3), path};
 }
 
+void refuse_symlink(const fs::path& path) {
+  std::error_code ec;
+  if (fs::is_symlink(fs::symlink_status(path, ec))) {
+    throw InputError(path.string(),
+                     "is a symbolic link; the directories of a game must be real directories, "
+                     "so that nothing is written outside the game");
+  }
+}
+
+/// The directories the program writes into, none of which may be a symbolic link: a link would
+/// let a write (an order, a report, a rollback) land anywhere the game master may write.
+void refuse_symlinked_directories(const fs::path& root, const GameConfig& config) {
+  for (const char* dir : {"seasons", "mail", ".rollback"}) refuse_symlink(root / dir);
+  fs::path outbox = root;
+  for (const auto& part : fs::path(config.mail.outbox)) refuse_symlink(outbox /= part);
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(root / "seasons", ec)) {
+    if (!parse_season_dir(entry.path())) continue;
+    refuse_symlink(entry.path());
+    for (const char* dir : {"orders", "reports"}) refuse_symlink(entry.path() / dir);
+  }
+}
+
 }  // namespace
 
 GameDirectory GameDirectory::open(const fs::path& root) {
   if (!fs::is_directory(root)) throw InputError(root.string(), "not a game directory (no such directory)");
   const fs::path game = root / "game.yaml";
   if (!fs::exists(game)) throw InputError(root.string(), "not a game directory: game.yaml is missing");
-  return GameDirectory(root, read_game_config(read_source(game, kMaxGameYamlBytes), true));
+  GameConfig config = read_game_config(read_source(game, kMaxGameYamlBytes), true);
+  refuse_symlinked_directories(root, config);
+  GameDirectory opened(root, std::move(config));
+  // The last season is the one being planned and each one's next is found by number, so a gap
+  // or a number used twice would make commands pick the wrong season.
+  const auto all = opened.seasons();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (all[i].index == static_cast<int>(i) + 1) continue;
+    std::string expected = std::to_string(i + 1);
+    if (expected.size() < 2) expected.insert(0, "0");
+    throw InputError(all[i].path.string(), i > 0 && all[i].index == all[i - 1].index
+                                               ? "another season directory has the same number; each is used once"
+                                               : "season directory " + expected +
+                                                     " is missing; seasons are numbered 01, 02, ... without gaps");
+  }
+  return opened;
 }
 
 std::vector<SeasonDir> GameDirectory::seasons() const {
@@ -70,17 +108,9 @@ std::optional<SeasonDir> GameDirectory::next(const SeasonDir& season) const {
 }
 
 GameState GameDirectory::load_state(const SeasonDir& season, const Ruleset& rules) const {
-  GameState state = read_state(read_source(season.state_file(), kMaxStateBytes), rules);
-  if (state.players.size() != config_.players.size()) {
-    throw InputError(season.state_file().string(), "the players do not match game.yaml");
-  }
-  for (std::size_t i = 0; i < state.players.size(); ++i) {
-    if (state.players[i].id != config_.players[i].id) {
-      throw InputError(season.state_file().string(),
-                       "player " + state.players[i].id + " is not seat " + std::to_string(i + 1) + " of game.yaml");
-    }
-  }
-  return state;
+  StateOrigin origin{config_.name, {}, season.index, season.path.filename().string(), season.name};
+  for (const auto& p : config_.players) origin.player_ids.push_back(p.id);
+  return read_state(read_source(season.state_file(), kMaxStateBytes), rules, &origin);
 }
 
 std::vector<std::string> GameDirectory::submitted(const SeasonDir& season) const {

@@ -36,9 +36,9 @@ class LogReader {
       r_.error(root["season_index"], "season_index does not match the season's state (" +
                                          std::to_string(before_.season_index) + ")");
     }
-    out.nmr_policy = text(root, "nmr_policy");
-    if (root["rules_version"].IsDefined()) out.rules_version = num(root, "rules_version", 1, 1000);
-    if (root["program_version"].IsDefined()) out.program_version = text(root, "program_version");
+    out.header.nmr_policy = text(root, "nmr_policy");
+    if (root["rules_version"].IsDefined()) out.header.rules_version = num(root, "rules_version", 1, 1000);
+    if (root["program_version"].IsDefined()) out.header.program_version = text(root, "program_version");
     log.nmr = players(root, "nmr");
     log.event = event(root, "event");
     read_bids(root, log);
@@ -89,11 +89,18 @@ class LogReader {
     return map[key].IsDefined() && r_.boolean(map[key], key).value_or(false);
   }
 
+  /// A player id of this game; an unknown one is an error that names the nearest id.
+  std::optional<PlayerIndex> player_of(const YAML::Node& node) {
+    const std::string id = r_.text(node, "player").value_or("");
+    if (auto p = before_.find_player(id)) return p;
+    std::vector<std::string_view> ids;
+    for (const auto& p : before_.players) ids.emplace_back(p.id);
+    r_.unknown_value(node, "player", ids);
+    return std::nullopt;
+  }
   PlayerIndex player(const YAML::Node& map, const char* key) {
-    const std::string id = text(map, key);
-    if (auto p = before_.find_player(id)) return *p;
-    if (map[key].IsDefined()) r_.error(map[key], "unknown player \"" + id + "\"");
-    return {};
+    auto node = r_.require(map, key, "a player id");
+    return node ? player_of(*node).value_or(PlayerIndex{}) : PlayerIndex{};
   }
   std::optional<PlayerIndex> player_or_neutral(const YAML::Node& map, const char* key) {
     if (text(map, key) == "neutral") return std::nullopt;
@@ -103,8 +110,7 @@ class LogReader {
     std::vector<PlayerIndex> out;
     if (auto list = require_list(map, key)) {
       for (const auto& item : *list) {
-        if (auto p = before_.find_player(scalar_text(item))) out.push_back(*p);
-        else r_.error(item, "unknown player \"" + scalar_text(item) + "\"");
+        if (auto p = player_of(item)) out.push_back(*p);
       }
     }
     return out;

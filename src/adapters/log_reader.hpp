@@ -3,6 +3,8 @@
 #include <string>
 
 #include "adapters/files.hpp"
+#include "adapters/log_yaml.hpp"
+#include "core/rules_version.hpp"
 #include "core/game_state.hpp"
 #include "core/ruleset.hpp"
 #include "core/season_log.hpp"
@@ -12,9 +14,9 @@ namespace wallenstein {
 /// A stored log.yaml read back: what happened, and what resolved it.
 struct StoredLog {
   SeasonLog log;
-  std::string nmr_policy = "pass";
-  int rules_version = 1;        ///< logs of older programs carry none: they played version 1
-  std::string program_version;  ///< empty in logs of older programs
+  LogHeader header;
+  /// The rules the season was resolved with: logs of older programs carry none, they played 1.
+  int rules_version() const { return header.rules_version > 0 ? header.rules_version : kFirstRulesVersion; }
 };
 
 /// Parses a season's log.yaml (as `write_log` writes it) against the state the season started

@@ -254,13 +254,15 @@ std::string_view revolt_cause_key(RevoltCause cause) {
   return "?";
 }
 
-std::string write_log(const SeasonLog& log, const GameState& before, const Ruleset& rules, const std::string& nmr_policy) {
+std::string write_log(const SeasonLog& log, const GameState& before, const Ruleset& rules, const LogHeader& header) {
   const LogWriter w(before, rules);
   const SeasonLabel label = season_label(rules, log.season_index);
   YamlOut root = YamlOut::map();
   root.add("game", before.game).add("season", label.name()).add("season_index", log.season_index);
   root.add("nmr", w.players(log.nmr));
-  root.add("nmr_policy", nmr_policy);
+  root.add("nmr_policy", header.nmr_policy);
+  if (header.rules_version > 0) root.add("rules_version", header.rules_version);
+  if (!header.program_version.empty()) root.add("program_version", header.program_version);
   root.add("event", rules.event(log.event).id);
   YamlOut bids = YamlOut::list();
   for (const BidRecord& b : log.bids) {

@@ -1,10 +1,13 @@
 #include "adapters/season_files.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
+#include "adapters/log_reader.hpp"
 #include "adapters/log_yaml.hpp"
+#include "adapters/version.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/state_yaml.hpp"
 #include "adapters/yaml_file.hpp"
@@ -50,59 +53,64 @@ void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& ru
 ResolvedSeason resolve_inputs(const SeasonInputs& inputs, const Ruleset& rules, const std::string& nmr_policy) {
   ResolvedSeason out;
   out.result = resolve_season(inputs.state, inputs.orders, inputs.nmr, rules);
-  out.nmr_policy = nmr_policy;
+  out.header = LogHeader{nmr_policy, rules.version, std::string(program_version())};
   // A broken invariant is a bug in the engine: refuse to write anything.
   const auto broken = invariant_violations(out.result.next, rules);
   if (!broken.empty()) throw std::logic_error("the resolved state breaks a rule invariant: " + broken.front());
   out.state_text = write_state(out.result.next, rules);
-  out.log_text = write_log(out.result.log, inputs.state, rules, nmr_policy);
+  out.log_text = write_log(out.result.log, inputs.state, rules, out.header);
   return out;
 }
 
 namespace {
 
-/// The NMR players and policy recorded in a stored log.yaml.
-std::pair<std::vector<std::string>, std::string> stored_nmr(const SeasonDir& season) {
-  const YamlFile file = YamlFile::parse(read_source(season.log_file(), kMaxStateBytes * 4), YamlLimits{64, 2000000});
-  YamlReader r(file);
-  std::vector<std::string> nmr;
-  std::string policy = kNmrPass;
-  if (auto list = r.require(file.root(), "nmr", "the players who sent no orders"); list && r.expect_sequence(*list, "nmr")) {
-    for (const auto& item : *list) nmr.push_back(scalar_text(item));
+constexpr std::string_view kPolicies[] = {kNmrPass};
+
+/// A season's stored log, checked against its state and the files beside it.
+StoredLog stored_log(const SeasonDir& season, const GameState& state, const Ruleset& rules) {
+  if (!fs::exists(season.log_file())) {
+    throw InputError(season.path.string(), "this season has a next season but no log.yaml; the directory is damaged");
   }
-  if (const YAML::Node p = file.root()["nmr_policy"]; p.IsDefined()) policy = scalar_text(p);
-  r.throw_if_errors();
-  return {nmr, policy};
+  StoredLog stored = read_log(read_source(season.log_file(), kMaxLogBytes), state, rules);
+  if (std::find(std::begin(kPolicies), std::end(kPolicies), stored.header.nmr_policy) == std::end(kPolicies)) {
+    throw InputError(season.log_file().string(), "nmr_policy \"" + stored.header.nmr_policy + "\" is unknown; expected pass");
+  }
+  return stored;
 }
 
 }  // namespace
 
 ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules) {
-  if (!fs::exists(season.log_file())) {
-    throw InputError(season.path.string(), "this season has a next season but no log.yaml; the directory is damaged");
-  }
-  SeasonInputs inputs = load_season_inputs(game, season, rules);
-  const auto [nmr, policy] = stored_nmr(season);
+  const GameState start = game.load_state(season, rules);
+  const StoredLog stored = stored_log(season, start, rules);
+  // The season is played again under the rules it was played with, whatever the game plays now.
+  Ruleset played = rules;
+  played.version = stored.rules_version();
+  SeasonInputs inputs = load_season_inputs(game, season, played);
+  std::vector<std::string> nmr;
+  for (PlayerIndex p : stored.log.nmr) nmr.push_back(start.player(p).id);
   if (nmr != inputs.missing) {
     throw InputError(season.log_file().string(), "the NMR players in log.yaml do not match the missing order files");
   }
-  fill_nmr(inputs, policy, rules);
-  return resolve_inputs(inputs, rules, policy);
+  fill_nmr(inputs, stored.header.nmr_policy, played);
+  ResolvedSeason again = resolve_inputs(inputs, played, stored.header.nmr_policy);
+  again.header = stored.header;  // compared with what was stored, not with this program's name
+  again.log_text = write_log(again.result.log, inputs.state, played, again.header);
+  return again;
 }
 
 ResolvedSeason load_resolved(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules) {
-  ResolvedSeason resolved = reresolve(game, season, rules);
   const auto next = game.next(season);
-  const std::string stored_log = read_bytes(season.log_file());
-  if (auto diff = first_difference(resolved.log_text, stored_log); !diff.empty()) {
-    throw InputError(season.log_file().string(), "differs from a fresh resolution (" + diff + "); run `wallenstein replay`");
-  }
-  if (next) {
-    if (auto diff = first_difference(resolved.state_text, read_bytes(next->state_file())); !diff.empty()) {
-      throw InputError(next->state_file().string(), "differs from a fresh resolution (" + diff + "); run `wallenstein replay`");
-    }
-  }
-  return resolved;
+  if (!next) throw std::logic_error("load_resolved on a season that was not resolved");
+  ResolvedSeason out;
+  const GameState start = game.load_state(season, rules);
+  StoredLog stored = stored_log(season, start, rules);
+  out.result.log = std::move(stored.log);
+  out.header = stored.header;
+  out.result.next = game.load_state(*next, rules);
+  out.log_text = read_bytes(season.log_file());
+  out.state_text = read_bytes(next->state_file());
+  return out;
 }
 
 std::string first_difference(const std::string& expected, const std::string& found) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "adapters/game_directory.hpp"
+#include "adapters/log_yaml.hpp"
 #include "core/engine.hpp"
 #include "core/orders.hpp"
 
@@ -30,19 +31,19 @@ void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& ru
 /// A season resolved, with the bytes of the files it produces.
 struct ResolvedSeason {
   SeasonResult result;
-  std::string nmr_policy;
+  LogHeader header;        ///< the NMR policy, rules version and program that resolved it
   std::string state_text;  ///< the next season's state.yaml
   std::string log_text;    ///< this season's log.yaml
 };
 
 ResolvedSeason resolve_inputs(const SeasonInputs& inputs, const Ruleset& rules, const std::string& nmr_policy);
 
-/// Re-resolves a season that has been resolved, with the NMR players named in its log.yaml.
-/// The caller compares the bytes with the stored files (replay) or trusts them (reports).
+/// Re-resolves a season that has been resolved, under the rules version and with the NMR
+/// players its log.yaml records (replay and verify compare the result with what is stored).
 ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules);
 
-/// Re-resolves and insists the result matches the stored log and next state: an InputError
-/// names the first difference. Used wherever a resolved season is read (show, render, report).
+/// A resolved season as stored: its log read back and the next season's state. Past seasons are
+/// shown from these (show, render, report, mail), so a newer program never changes history.
 ResolvedSeason load_resolved(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules);
 
 /// The first line where two texts differ, as "line N: expected ... / found ...", or empty.

@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "adapters/printable.hpp"
 #include "core/text.hpp"
 
 namespace wallenstein {
@@ -23,32 +24,10 @@ std::pair<int, int> position_of(std::string_view text, std::size_t offset) {
 
 /// Offset of the first byte that is not valid UTF-8, if any.
 std::optional<std::size_t> invalid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    int extra = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xE0) == 0xC0) {
-      extra = 1, cp = c & 0x1FU;
-    } else if ((c & 0xF0) == 0xE0) {
-      extra = 2, cp = c & 0x0FU;
-    } else if ((c & 0xF8) == 0xF0) {
-      extra = 3, cp = c & 0x07U;
-    } else {
-      return i;
-    }
-    if (i + static_cast<std::size_t>(extra) >= text.size()) return i;
-    for (int k = 1; k <= extra; ++k) {
-      const auto cc = static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]);
-      if ((cc & 0xC0) != 0x80) return i;
-      cp = (cp << 6) | (cc & 0x3FU);
-    }
-    const bool overlong = (extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000);
-    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
-    i += static_cast<std::size_t>(extra) + 1;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_length(text, i);
+    if (length == 0) return i;
+    i += length;
   }
   return std::nullopt;
 }
@@ -264,19 +243,34 @@ void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_v
   }
 }
 
-void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::string_view> allowed, std::string_view where) {
-  const std::string key = key_node.Scalar();
+namespace {
+
+/// "; did you mean "x"?" when an allowed name is close to `name`, else "; expected a, b or c".
+std::string suggestion(std::string_view name, std::span<const std::string_view> allowed) {
   std::string nearest;
   int best = 3;
   std::vector<std::string> list;
   for (auto a : allowed) {
     list.emplace_back(a);
-    const int d = edit_distance(key, a);
+    if ((name.size() > a.size() ? name.size() - a.size() : a.size() - name.size()) >= 3) continue;  // d >= 3
+    const int d = edit_distance(name, a);
     if (d < best) best = d, nearest = a;
   }
-  std::string message = "unknown key \"" + key + "\" in " + std::string(where);
-  message += nearest.empty() ? "; expected " + join_names(list) : "; did you mean \"" + nearest + "\"?";
-  error(key_node, std::move(message));
+  return nearest.empty() ? "; expected " + join_names(list) : "; did you mean \"" + nearest + "\"?";
+}
+
+}  // namespace
+
+void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::string_view> allowed,
+                             std::string_view where) {
+  const std::string key = key_node.Scalar();
+  error(key_node, "unknown key \"" + key + "\" in " + std::string(where) + suggestion(key, allowed));
+}
+
+void YamlReader::unknown_value(const YAML::Node& node, std::string_view what,
+                               std::span<const std::string_view> allowed) {
+  const std::string value = scalar_text(node);
+  error(node, "unknown " + std::string(what) + " \"" + value + "\"" + suggestion(value, allowed));
 }
 
 std::optional<YAML::Node> YamlReader::require(const YAML::Node& map, std::string_view key, std::string_view hint) {

@@ -60,6 +60,8 @@ class YamlReader {
   void check_keys(const YAML::Node& map, std::span<const std::string_view> allowed, std::string_view where);
   /// Reports one key that is not allowed, suggesting the nearest allowed one.
   void unknown_key(const YAML::Node& key, std::span<const std::string_view> allowed, std::string_view where);
+  /// Reports a value that is not one of `allowed` (`what` names it), suggesting the nearest one.
+  void unknown_value(const YAML::Node& node, std::string_view what, std::span<const std::string_view> allowed);
   /// The value of a required key, or an error at the map naming the missing key.
   std::optional<YAML::Node> require(const YAML::Node& map, std::string_view key, std::string_view hint);
 

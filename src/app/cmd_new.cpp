@@ -6,6 +6,8 @@
 #include "adapters/digest.hpp"
 #include "adapters/fair_seed.hpp"
 #include "adapters/game_directory.hpp"
+#include "adapters/version.hpp"
+#include "adapters/printable.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "app/command.hpp"
 #include "core/engine.hpp"
@@ -52,11 +54,10 @@ Exit run(const Invocation& in) {
                                       : "--setup must be standard or draft");
   }
   const int edition = in.get<int>("edition");
-  if (edition != 2) {
-    throw UsageError(edition == 1 ? "edition 1 is not available yet; use --edition 2" : "--edition must be 2 or 1");
-  }
+  if (auto problem = edition_problem(edition)) throw UsageError("--edition: " + *problem);
   if (in.has("expansions") && !in.get<std::string>("expansions").empty()) {
-    throw UsageError("the expansions (court, landsknechte, leaders) are not available yet");
+    const auto problem = expansions_problem({in.get<std::string>("expansions")});
+    if (problem) throw UsageError("--expansions: " + *problem);
   }
   config.edition = edition;
 
@@ -71,7 +72,9 @@ Exit run(const Invocation& in) {
     throw InputError("--player", "Wallenstein is played by 3, 4 or 5 players, not " + std::to_string(config.players.size()));
   }
 
-  const Ruleset rules = load_ruleset(in.data_dir());
+  if (!in.has("from")) config.rules_version = kCurrentRulesVersion;
+  config.program_version = program_version();
+  const Ruleset rules = load_ruleset(in.data_dir(), config.rules_version);
   config.seed = in.has("seed") ? parse_seed(in.get<std::string>("seed")) : os_seed();
   if (in.has("seed") && *config.seed < kGuessableSeedLimit) {
     in.err << "wallenstein new: warning: --seed " << *config.seed << " is below 2^32: players could find it by "
@@ -89,10 +92,11 @@ Exit run(const Invocation& in) {
   create_game_directory(dir, config, state, rules);
 
   const SeasonLabel label = season_label(rules, state.season_index);
-  in.out << "Created game \"" << config.name << "\" for " << config.players.size() << " players in " << dir.string()
-         << "\n  " << (dir / "game.yaml").string() << "   (secret seed inside: game master only)\n"
+  in.out << "Created game \"" << config.name << "\" for " << config.players.size() << " players in "
+         << printable(dir.string()) << "\n  " << printable((dir / "game.yaml").string())
+         << "   (secret seed inside: game master only)\n"
          << "  seed commitment (published in the reports): " << config.commitment << "\n  "
-         << (dir / "seasons" / label.directory() / "state.yaml").string() << "\nSeason " << label.name()
+         << printable((dir / "seasons" / label.directory() / "state.yaml").string()) << "\nSeason " << label.name()
          << " is open for orders.\n";
   return Exit::ok;
 }

@@ -7,6 +7,7 @@
 #include "adapters/game_directory.hpp"
 #include "adapters/journal.hpp"
 #include "adapters/order_file.hpp"
+#include "adapters/printable.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
 
@@ -37,13 +38,13 @@ Exit run_check(const Invocation& in) {
     const CheckedOrderFile checked = check_order_file(path, p.state, p.opened.rules);
     print(in, checked.diagnostics);
     if (checked.ok()) {
-      in.out << path << ": ok (" << checked.player_id << ", " << season_label(p.opened.rules, p.state.season_index).name()
-             << ")\n";
+      in.out << printable(path) << ": ok (" << printable(checked.player_id) << ", "
+             << season_label(p.opened.rules, p.state.season_index).name() << ")\n";
     } else {
       all_ok = false;
       std::size_t errors = 0;
       for (const auto& d : checked.diagnostics) errors += d.severity == Diagnostic::Severity::error ? 1 : 0;
-      in.out << path << ": " << errors << (errors == 1 ? " error" : " errors") << "\n";
+      in.out << printable(path) << ": " << errors << (errors == 1 ? " error" : " errors") << "\n";
     }
   }
   return all_ok ? Exit::ok : Exit::invalid_input;
@@ -57,12 +58,12 @@ Exit run_submit(const Invocation& in) {
   const CheckedOrderFile checked = check_order_source(source, p.state, p.opened.rules);
   print(in, checked.diagnostics);
   if (!checked.ok()) {
-    in.err << path << ": not stored; fix the errors above and submit again\n";
+    in.err << printable(path) << ": not stored; fix the errors above and submit again\n";
     return Exit::invalid_input;
   }
   if (in.has("player") && in.get<std::string>("player") != checked.player_id) {
-    in.err << path << ": error: these are the orders of \"" << checked.player_id << "\", not of \""
-           << in.get<std::string>("player") << "\"; not stored\n";
+    in.err << printable(path) << ": error: these are the orders of \"" << printable(checked.player_id)
+           << "\", not of \"" << printable(in.get<std::string>("player")) << "\"; not stored\n";
     return Exit::invalid_input;
   }
   const auto target = p.opened.season.orders_file(checked.player_id);
@@ -70,8 +71,8 @@ Exit run_submit(const Invocation& in) {
   Journal journal(p.opened.game.root());
   journal.write(std::filesystem::relative(target, p.opened.game.root()), source.text);
   journal.commit();
-  in.out << "Stored the orders of " << checked.player_id << " for " << p.opened.season.name
-         << (replacing ? " (replacing the earlier ones)" : "") << ": " << target.string() << "\n";
+  in.out << "Stored the orders of " << checked.player_id << " for " << printable(p.opened.season.name)
+         << (replacing ? " (replacing the earlier ones)" : "") << ": " << printable(target.string()) << "\n";
   return Exit::ok;
 }
 
@@ -79,7 +80,7 @@ Exit run_status(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::shared);
   const GameConfig& config = p.opened.game.config();
   const SeasonLabel label = season_label(p.opened.rules, p.state.season_index);
-  in.out << "Game " << config.name << ", " << config.players.size() << " players\n";
+  in.out << "Game " << printable(config.name) << ", " << config.players.size() << " players\n";
   if (p.state.finished) {
     in.out << "The game is over. ";
     std::vector<std::string> winners;
@@ -91,7 +92,8 @@ Exit run_status(const Invocation& in) {
   }
   in.out << "Season " << label.name() << " (" << label.index << " of " << p.opened.rules.season_count() << ")\n";
   const auto deadline = config.deadlines.find(label.name());
-  in.out << "Deadline: " << (deadline == config.deadlines.end() ? std::string("none set") : deadline->second) << "\n";
+  in.out << "Deadline: " << (deadline == config.deadlines.end() ? std::string("none set") : printable(deadline->second))
+         << "\n";
   const auto submitted = p.opened.game.submitted(p.opened.season);
   std::string have;
   std::string missing;

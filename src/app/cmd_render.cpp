@@ -4,6 +4,7 @@
 #include "adapters/files.hpp"
 #include "adapters/journal.hpp"
 #include "adapters/map/render.hpp"
+#include "adapters/printable.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
 
@@ -32,8 +33,9 @@ Exit run(const Invocation& in) {
     journal.write(std::filesystem::relative(out, opened.game.root()), rendered.png);
     journal.commit();
   }
-  in.out << "Map of " << opened.season.name << (loaded.resolution ? " (after resolving it)" : "") << ": " << out.string()
-         << " (" << static_cast<int>(rendered.scene.width) << "x" << static_cast<int>(rendered.scene.height) << ")\n";
+  in.out << "Map of " << printable(opened.season.name) << (loaded.resolution ? " (after resolving it)" : "") << ": "
+         << printable(out.string()) << " (" << static_cast<int>(rendered.scene.width) << "x"
+         << static_cast<int>(rendered.scene.height) << ")\n";
   return Exit::ok;
 }
 

@@ -1,6 +1,7 @@
 #include <ostream>
 
 #include "adapters/journal.hpp"
+#include "adapters/printable.hpp"
 #include "adapters/report/reports.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
@@ -31,8 +32,8 @@ Exit run(const Invocation& in) {
     ++written;
   }
   journal.commit();
-  in.out << (loaded.resolution ? "Reports on " : "Opening reports of ") << opened.season.name << ": " << written
-         << " files in " << (opened.season.path / "reports").string() << "\n";
+  in.out << (loaded.resolution ? "Reports on " : "Opening reports of ") << printable(opened.season.name) << ": "
+         << written << " files in " << printable((opened.season.path / "reports").string()) << "\n";
   return Exit::ok;
 }
 

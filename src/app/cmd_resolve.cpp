@@ -32,7 +32,7 @@ std::string list_ids(const std::vector<std::string>& ids) {
 Exit run_resolve(const Invocation& in) {
   const HeldGame held = hold_game(in, LockMode::exclusive);
   const GameDirectory& game = held.game;
-  const Ruleset rules = load_ruleset(in.data_dir());
+  const Ruleset rules = game_rules(in, game);
   const SeasonDir season = game.current();
   SeasonInputs inputs = load_season_inputs(game, season, rules);
   if (!inputs.missing.empty() && !in.has("force")) {
@@ -67,7 +67,7 @@ Exit run_resolve(const Invocation& in) {
     in.out << (i ? ", " : "") << next.player(log.turn_order[i]).id;
   }
   in.out << ".\n";
-  if (!inputs.missing.empty()) in.out << "  NMR (--nmr " << resolved.nmr_policy << "): " << list_ids(inputs.missing) << "\n";
+  if (!inputs.missing.empty()) in.out << "  NMR (--nmr " << resolved.header.nmr_policy << "): " << list_ids(inputs.missing) << "\n";
   in.out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n";
   if (!in.has("state-only")) {
     in.out << "  map:   " << (game.root() / season_rel / "map.png").string() << "\n"
@@ -120,7 +120,7 @@ std::size_t replay_seasons(const GameDirectory& game, const Ruleset& rules, cons
 
 Exit run_replay(const Invocation& in) {
   const HeldGame held = hold_game(in, LockMode::shared);
-  const Ruleset rules = load_ruleset(in.data_dir());
+  const Ruleset rules = game_rules(in, held.game);
   return replay_seasons(held.game, rules, in) == 0 ? Exit::ok : Exit::invalid_input;
 }
 
@@ -137,7 +137,7 @@ bool announced_in_first_reports(const GameDirectory& game, const std::string& co
 Exit run_verify(const Invocation& in) {
   const HeldGame held = hold_game(in, LockMode::shared);
   const GameConfig& config = held.game.config();
-  const Ruleset rules = load_ruleset(in.data_dir());
+  const Ruleset rules = game_rules(in, held.game);
   bool ok = true;
   if (config.commitment.empty()) {
     in.out << "This game was created by an older program, without a seed commitment: only the replay is checked.\n";

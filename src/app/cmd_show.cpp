@@ -1,6 +1,7 @@
 #include <ostream>
 
 #include "adapters/json_view.hpp"
+#include "adapters/printable.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
 
@@ -17,10 +18,11 @@ Exit run(const Invocation& in) {
     in.out << json.dump(2) << "\n";
     return Exit::ok;
   }
-  in.out << json["game"].get<std::string>() << " " << json["season"].get<std::string>() << "\n";
+  in.out << printable(json["game"].get<std::string>()) << " " << printable(json["season"].get<std::string>()) << "\n";
   for (const auto& p : json["players"]) {
-    in.out << "  " << p["id"].get<std::string>() << ": " << p["thaler"] << " thaler, " << p["grain"] << " grain, "
-           << p["vp"] << " VP, " << p["reserve"] << " in reserve, " << p["provinces"].size() << " provinces\n";
+    in.out << "  " << printable(p["id"].get<std::string>()) << ": " << p["thaler"] << " thaler, " << p["grain"]
+           << " grain, " << p["vp"] << " VP, " << p["reserve"] << " in reserve, " << p["provinces"].size()
+           << " provinces\n";
   }
   return Exit::ok;
 }

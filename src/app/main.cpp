@@ -8,6 +8,7 @@
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/game_lock.hpp"
+#include "adapters/printable.hpp"
 #include "app/command.hpp"
 
 namespace po = boost::program_options;
@@ -44,7 +45,7 @@ int run(int argc, char** argv) {
     if (args[0] == c.name) command = &c;
   }
   if (!command) {
-    std::cerr << "wallenstein: unknown command \"" << args[0] << "\"\n\n";
+    std::cerr << "wallenstein: unknown command \"" << wallenstein::printable(args[0]) << "\"\n\n";
     print_usage(std::cerr);
     return static_cast<int>(Exit::usage);
   }
@@ -68,32 +69,63 @@ int run(int argc, char** argv) {
     }
     po::notify(invocation.options);
   } catch (const po::error& e) {
-    std::cerr << "wallenstein " << command->name << ": " << e.what() << "\nusage: wallenstein " << command->name
-              << " " << command->synopsis << "\n";
+    std::cerr << "wallenstein " << command->name << ": " << wallenstein::printable(e.what()) << "\nusage: wallenstein "
+              << command->name << " " << command->synopsis << "\n";
     return static_cast<int>(Exit::usage);
   }
   return static_cast<int>(command->run(invocation));
 }
 
+/// Routes std::cout and std::cerr through printable() while it lives.
+///
+/// A safety net behind the printable() calls where user text is printed: text that reaches the
+/// terminal unescaped some other way (a path in a message, a future command) still cannot carry
+/// control sequences. It changes nothing that is meant to be printed: no command writes binary
+/// data to stdout (maps and reports go to files; a command that ever must, writes to the saved
+/// original buffer), JSON from nlohmann escapes controls and is valid UTF-8, and printable()
+/// leaves its own output as it is, so escaped text is not escaped twice.
+class PrintableOutput {
+ public:
+  PrintableOutput() : out_(std::cout.rdbuf()), err_(std::cerr.rdbuf()) {
+    std::cout.rdbuf(&out_);
+    std::cerr.rdbuf(&err_);
+  }
+  PrintableOutput(const PrintableOutput&) = delete;
+  PrintableOutput& operator=(const PrintableOutput&) = delete;
+  ~PrintableOutput() {
+    std::cout.flush();
+    std::cerr.flush();
+    std::cout.rdbuf(original_out_);
+    std::cerr.rdbuf(original_err_);
+  }
+
+ private:
+  std::streambuf* original_out_ = std::cout.rdbuf();
+  std::streambuf* original_err_ = std::cerr.rdbuf();
+  wallenstein::PrintableStreambuf out_;
+  wallenstein::PrintableStreambuf err_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  const PrintableOutput printable_output;
   try {
     return run(argc, argv);
   } catch (const wallenstein::InputError& e) {
     std::cerr << wallenstein::format_all(e.diagnostics());
     return static_cast<int>(Exit::invalid_input);
   } catch (const wallenstein::UsageError& e) {
-    std::cerr << "wallenstein: " << e.what() << "\n";
+    std::cerr << "wallenstein: " << wallenstein::printable(e.what()) << "\n";
     return static_cast<int>(Exit::usage);
   } catch (const wallenstein::BusyError& e) {
     std::cerr << "wallenstein: " << e.what() << "\n";
     return static_cast<int>(Exit::not_now);
   } catch (const wallenstein::TransportError& e) {
-    std::cerr << "wallenstein: " << e.what() << "\n";
+    std::cerr << "wallenstein: " << wallenstein::printable(e.what()) << "\n";
     return static_cast<int>(Exit::transport);
   } catch (const std::exception& e) {
-    std::cerr << "wallenstein: internal error: " << e.what() << "\n";
+    std::cerr << "wallenstein: internal error: " << wallenstein::printable(e.what()) << "\n";
     return static_cast<int>(Exit::internal);
   }
 }

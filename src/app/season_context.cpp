@@ -20,9 +20,13 @@ HeldGame hold_game(const Invocation& in, LockMode mode) {
   return HeldGame{std::move(lock), std::move(game)};
 }
 
+Ruleset game_rules(const Invocation& in, const GameDirectory& game) {
+  return load_ruleset(in.data_dir(), game.config().rules_version);
+}
+
 OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode mode) {
   HeldGame held = hold_game(in, mode);
-  Ruleset rules = load_ruleset(in.data_dir());
+  Ruleset rules = game_rules(in, held.game);
   SeasonDir season;
   if (in.has("season")) {
     season = held.game.find(in.get<std::string>("season"));

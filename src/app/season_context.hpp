@@ -20,6 +20,9 @@ struct HeldGame {
 /// Takes the lock of `DIR` for this command, recovers an interrupted write, opens the game.
 HeldGame hold_game(const Invocation& in, LockMode mode);
 
+/// The ruleset at the rules version the game plays (game.yaml `rules_version`).
+Ruleset game_rules(const Invocation& in, const GameDirectory& game);
+
 /// Which season a command works on when `--season` is not given.
 enum class DefaultSeason {
   current,       ///< the season being planned

@@ -50,10 +50,16 @@ std::optional<ProvinceId> Ruleset::find_province(std::string_view name) const {
 
 std::vector<std::string> Ruleset::nearest_province_names(std::string_view name, std::size_t limit) const {
   const std::string key = name_keys(name).front();
-  std::vector<int> best(provinces.size(), 1 << 20);
-  for (const auto& [k, id] : name_index_) best[id.value] = std::min(best[id.value], edit_distance(key, k));
   // A suggestion helps only when it is close: at most a third of the word, and never more than 4.
   const int threshold = std::clamp(static_cast<int>(key.size()) / 3, 1, 4);
+  std::vector<int> best(provinces.size(), 1 << 20);
+  for (const auto& [k, id] : name_index_) {
+    // Lengths further apart than the threshold cannot be close: skip the quadratic distance,
+    // which a hostile file with long names would otherwise pay for every province.
+    const auto gap = key.size() > k.size() ? key.size() - k.size() : k.size() - key.size();
+    if (gap > static_cast<std::size_t>(threshold)) continue;
+    best[id.value] = std::min(best[id.value], edit_distance(key, k));
+  }
   std::vector<std::pair<int, std::size_t>> ranked;
   for (std::size_t i = 0; i < provinces.size(); ++i) {
     if (best[i] <= threshold) ranked.emplace_back(best[i], i);

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/engine.hpp"
 #include "core/resolution.hpp"
@@ -122,6 +123,14 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
 SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& orders,
                             const std::vector<PlayerIndex>& nmr, const Ruleset& rules,
                             const ResolveOptions& options) {
+  // read_state refuses such states with a position; this stops a caller's bug before it turns
+  // into an out-of-range access (no events left, too few tiles) or an endless draw (rng at zero).
+  const bool autumn = season_label(rules, state.season_index).season == rules.seasons.back();
+  if (state.finished || state.events_left.size() < (autumn ? 2U : 1U) ||
+      state.bonus_tiles.size() < state.players.size() || orders.size() != state.players.size() ||
+      state.rng == Rng::State{}) {
+    throw std::invalid_argument("resolve_season: this state cannot be played");
+  }
   SeasonResult result{state, SeasonLog{}};
   GameState& next = result.next;
   SeasonLog& log = result.log;

@@ -40,10 +40,12 @@ TEST(LogFile, EveryLogOfRandomGamesReadsBackAsExactlyWhatHappened) {
       std::vector<PlayerIndex> nmr;
       if (g % 7 == 0) nmr.push_back(state.player_index(0));
       const SeasonResult result = resolve_season(state, orders, nmr, rules());
-      const std::string text = write_log(result.log, state, rules(), "pass");
+      const LogHeader header{"pass", kCurrentRulesVersion, "9.9.9"};
+      const std::string text = write_log(result.log, state, rules(), header);
       const StoredLog read = read_log(SourceFile{"log.yaml", text}, state, rules());
       ASSERT_EQ(read.log, result.log) << "game " << g << " season " << season;
-      ASSERT_EQ(write_log(read.log, state, rules(), read.nmr_policy), text) << "game " << g << " season " << season;
+      ASSERT_EQ(read.header, header);
+      ASSERT_EQ(write_log(read.log, state, rules(), read.header), text) << "game " << g << " season " << season;
       ++logs;
       state = result.next;
     }
@@ -65,9 +67,9 @@ FixtureSeason fixture_season() {
 TEST(LogFile, ALogOfAnOlderProgramReadsAsRulesVersionOne) {
   const FixtureSeason f = fixture_season();
   const StoredLog read = read_log(SourceFile{"log.yaml", f.log}, f.before, rules());
-  EXPECT_EQ(read.rules_version, 1);
-  EXPECT_EQ(read.program_version, "");
-  EXPECT_EQ(write_log(read.log, f.before, rules(), read.nmr_policy), f.log);
+  EXPECT_EQ(read.rules_version(), 1);
+  EXPECT_EQ(read.header.program_version, "");
+  EXPECT_EQ(write_log(read.log, f.before, rules(), read.header), f.log);
 }
 
 class TamperedLog : public ::testing::TestWithParam<std::tuple<std::string, std::string, std::string>> {};

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
-#include <map>
 #include <nlohmann/json.hpp>
 
 #include "adapters/game_directory.hpp"
@@ -23,6 +22,8 @@ using testing::TempDir;
 using testing::write_text;
 
 using testing::Outcome;
+using testing::players_args;
+using testing::snapshot_tree;
 
 Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
 
@@ -30,7 +31,6 @@ Outcome new_game_cmd(const fs::path& dir, int players, const std::string& seed =
   return testing::new_game(dir, players, seed);
 }
 using testing::write_random_orders;
-using testing::players_args;
 
 class NewGameFor : public ::testing::TestWithParam<int> {};
 

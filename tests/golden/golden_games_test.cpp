@@ -55,7 +55,7 @@ std::string play_golden_game(int players, int version) {
       text += orders_line(orders.back(), state, rules);
     }
     const SeasonResult result = resolve_season(state, orders, {}, rules);
-    std::string log = write_log(result.log, state, rules, "pass");
+    std::string log = write_log(result.log, state, rules, LogHeader{});
     log.erase(0, log.find("\ngame: ") + 1);  // The header comment is the same every season.
     text += log;
     state = result.next;

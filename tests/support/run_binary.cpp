@@ -66,8 +66,9 @@ std::unique_ptr<Running> start_wallenstein(const std::vector<std::string>& args)
   return std::make_unique<Running>(argv);
 }
 
-Outcome run_wallenstein(const std::vector<std::string>& args) {
-  std::string command = shell_quote(WALLENSTEIN_BINARY);
+Outcome run_wallenstein(const std::vector<std::string>& args, int timeout_seconds) {
+  std::string command = timeout_seconds > 0 ? "timeout -k 5 " + std::to_string(timeout_seconds) + " " : "";
+  command += shell_quote(WALLENSTEIN_BINARY);
   for (const auto& a : args) command += " " + shell_quote(a);
   return run_shell(command);
 }

@@ -54,10 +54,17 @@ std::map<std::string, std::string> snapshot_tree(const std::filesystem::path& ro
   std::map<std::string, std::string> files;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
     const std::string rel = std::filesystem::relative(entry.path(), root).string();
-    if (rel == ".lock") continue;
-    files[rel] = entry.is_symlink() ? "<link " + std::filesystem::read_symlink(entry.path()).string() + ">"
-                 : entry.is_directory() ? std::string("<dir>")
-                                        : read_text(entry.path());
+    if (entry.path().filename() == ".lock") continue;
+    const auto status = entry.symlink_status();
+    if (std::filesystem::is_symlink(status)) {
+      files[rel] = "<symlink to " + std::filesystem::read_symlink(entry.path()).string() + ">";
+    } else if (std::filesystem::is_directory(status)) {
+      files[rel] = "<dir>";
+    } else if (std::filesystem::is_regular_file(status)) {
+      files[rel] = read_text(entry.path());
+    } else {
+      files[rel] = "<special file>";  // never opened: a FIFO would block
+    }
   }
   return files;
 }

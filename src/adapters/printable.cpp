@@ -1,0 +1,129 @@
+#include "adapters/printable.hpp"
+
+#include <cstdint>
+
+namespace wallenstein {
+namespace {
+
+constexpr std::size_t kFlushAt = 8192;
+
+void escape_byte(std::string& out, unsigned char byte) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += "\\x";
+  out += kHex[byte >> 4];
+  out += kHex[byte & 0xF];
+}
+
+/// How many bytes a character starting with `lead` claims, going by the lead byte alone.
+std::size_t claimed_length(unsigned char lead) {
+  if (lead < 0x80) return 1;
+  if ((lead & 0xE0) == 0xC0) return 2;
+  if ((lead & 0xF0) == 0xE0) return 3;
+  if ((lead & 0xF8) == 0xF0) return 4;
+  return 1;
+}
+
+}  // namespace
+
+std::size_t utf8_length(std::string_view text, std::size_t at) {
+  if (at >= text.size()) return 0;
+  const auto lead = static_cast<unsigned char>(text[at]);
+  if (lead < 0x80) return 1;
+  std::size_t extra = 0;
+  std::uint32_t cp = 0;
+  if ((lead & 0xE0) == 0xC0) {
+    extra = 1, cp = lead & 0x1FU;
+  } else if ((lead & 0xF0) == 0xE0) {
+    extra = 2, cp = lead & 0x0FU;
+  } else if ((lead & 0xF8) == 0xF0) {
+    extra = 3, cp = lead & 0x07U;
+  } else {
+    return 0;
+  }
+  if (at + extra >= text.size()) return 0;
+  for (std::size_t k = 1; k <= extra; ++k) {
+    const auto byte = static_cast<unsigned char>(text[at + k]);
+    if ((byte & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte & 0x3FU);
+  }
+  const bool overlong = (extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000);
+  if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return extra + 1;
+}
+
+std::string printable(std::string_view text, Lines lines) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const std::size_t length = utf8_length(text, i);
+    if (length == 0) {
+      escape_byte(out, byte);
+      ++i;
+    } else if (length == 1) {
+      if (byte == 0x1B) {
+        out += "\\e";
+      } else if ((byte == '\n' || byte == '\t') && lines == Lines::keep) {
+        out += static_cast<char>(byte);
+      } else if (byte < 0x20 || byte == 0x7F) {
+        escape_byte(out, byte);
+      } else {
+        out += static_cast<char>(byte);
+      }
+      ++i;
+    } else if (length == 2 && byte == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) {
+      // U+0080-U+009F: the C1 controls (U+009B is a CSI to some terminals).
+      escape_byte(out, byte);
+      escape_byte(out, static_cast<unsigned char>(text[i + 1]));
+      i += 2;
+    } else {
+      out.append(text.substr(i, length));
+      i += length;
+    }
+  }
+  return out;
+}
+
+PrintableStreambuf::~PrintableStreambuf() { emit(true); }
+
+// Whole lines are passed on at once, so stdout and stderr still interleave line by line as the
+// target's own buffering decides.
+PrintableStreambuf::int_type PrintableStreambuf::overflow(int_type ch) {
+  if (traits_type::eq_int_type(ch, traits_type::eof())) return traits_type::not_eof(ch);
+  pending_ += traits_type::to_char_type(ch);
+  if ((ch == '\n' || pending_.size() >= kFlushAt) && !emit(false)) return traits_type::eof();
+  return ch;
+}
+
+std::streamsize PrintableStreambuf::xsputn(const char* s, std::streamsize n) {
+  const std::string_view text(s, static_cast<std::size_t>(n));
+  pending_.append(text);
+  if ((text.find('\n') != std::string_view::npos || pending_.size() >= kFlushAt) && !emit(false)) return 0;
+  return n;
+}
+
+int PrintableStreambuf::sync() {
+  if (!emit(false)) return -1;
+  return target_->pubsync();
+}
+
+bool PrintableStreambuf::emit(bool all) {
+  std::size_t cut = pending_.size();
+  if (!all) {
+    // Hold back a character whose lead byte is in the last three bytes and whose rest is missing.
+    for (std::size_t back = 1; back <= 3 && back <= pending_.size(); ++back) {
+      const std::size_t at = pending_.size() - back;
+      const auto byte = static_cast<unsigned char>(pending_[at]);
+      if ((byte & 0xC0) == 0x80) continue;
+      if (claimed_length(byte) > back) cut = at;
+      break;
+    }
+  }
+  const std::string out = printable(std::string_view(pending_).substr(0, cut), Lines::keep);
+  pending_.erase(0, cut);
+  return target_->sputn(out.data(), static_cast<std::streamsize>(out.size())) ==
+         static_cast<std::streamsize>(out.size());
+}
+
+}  // namespace wallenstein

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstddef>
+#include <streambuf>
+#include <string>
+#include <string_view>
+
+namespace wallenstein {
+
+/// Whether newlines and tabs pass through (multi-line output) or are escaped (one line).
+enum class Lines { escape, keep };
+
+/// Text from users made safe for a terminal: ESC as `\e`, other C0 controls, DEL, the C1
+/// controls and every byte that is not valid UTF-8 as `\xNN`; valid UTF-8 as it is.
+std::string printable(std::string_view text, Lines lines = Lines::escape);
+
+/// The length of the valid UTF-8 character at `at` (1-4), or 0 when the bytes there are not one.
+std::size_t utf8_length(std::string_view text, std::size_t at);
+
+/// A stream buffer that passes everything through `printable(..., Lines::keep)` to another one;
+/// a UTF-8 character split between two writes is held back until it is complete.
+class PrintableStreambuf final : public std::streambuf {
+ public:
+  explicit PrintableStreambuf(std::streambuf* target) : target_(target) {}
+  PrintableStreambuf(const PrintableStreambuf&) = delete;
+  PrintableStreambuf& operator=(const PrintableStreambuf&) = delete;
+  ~PrintableStreambuf() override;
+
+ protected:
+  int_type overflow(int_type ch) override;
+  std::streamsize xsputn(const char* s, std::streamsize n) override;
+  int sync() override;
+
+ private:
+  /// Writes what is pending; `all` also writes an incomplete character at the end.
+  bool emit(bool all);
+  std::streambuf* target_;
+  std::string pending_;
+};
+
+}  // namespace wallenstein

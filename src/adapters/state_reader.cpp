@@ -1,0 +1,243 @@
+// Reads state.yaml. Besides the shapes and ranges, it checks what the engine takes for granted,
+// since a hand-edited state must fail here with a position and never inside `resolve`.
+
+#include <algorithm>
+#include <array>
+
+#include "adapters/game_config.hpp"
+#include "adapters/state_lists.hpp"
+#include "adapters/state_yaml.hpp"
+#include "adapters/yaml_file.hpp"
+#include "core/engine.hpp"
+
+namespace wallenstein {
+namespace {
+
+// The keys of each map in state.yaml (write_state writes exactly these).
+constexpr std::string_view kStateKeys[] = {
+    "format",    "game",   "edition", "season", "season_index", "finished",    "players", "turn_order",
+    "provinces", "supply", "tower",   "events", "action_cards", "bonus_tiles", "winners", "rng"};
+constexpr std::string_view kPlayerKeys[] = {"id", "thaler", "grain", "vp", "reserve"};
+constexpr std::string_view kProvinceKeys[] = {"owner", "armies", "buildings", "revolts"};
+constexpr std::string_view kSupplyKeys[] = {"peasants", "revolt_markers", "palace", "church", "trading_house"};
+constexpr std::string_view kTowerKeys[] = {"inside", "tray"};
+
+/// Reads the parts of state.yaml; every problem is collected with its position.
+class StateReader {
+ public:
+  StateReader(const YamlFile& file, const Ruleset& rules, const StateOrigin* origin)
+      : file_(file), r_(file), rules_(rules), origin_(origin), lists_(r_, rules, s_) {}
+
+  GameState read() {
+    const YAML::Node& root = file_.root();
+    if (!r_.expect_map(root, "state.yaml")) r_.throw_if_errors();
+    r_.check_keys(root, kStateKeys, "state.yaml");
+    num(root, "format", kStateFormat, kStateFormat);
+    read_game(root);
+    read_season(root);
+    read_players(root);
+    r_.throw_if_errors();
+    read_provinces(root);
+    read_supply(root);
+    read_tower(root);
+    lists_.read(root);
+    r_.throw_if_errors();
+    for (const auto& problem : invariant_violations(s_, rules_)) r_.error(root, "inconsistent state: " + problem);
+    r_.throw_if_errors();
+    return s_;
+  }
+
+ private:
+  std::string str(const YAML::Node& map, std::string_view key) {
+    auto node = r_.require(map, key, "");
+    return node ? r_.text(*node, key).value_or("") : std::string();
+  }
+
+  int num(const YAML::Node& map, std::string_view key, int min, int max) {
+    auto node = r_.require(map, key, "");
+    return node ? static_cast<int>(r_.integer(*node, key, min, max).value_or(min)) : min;
+  }
+
+  void read_game(const YAML::Node& root) {
+    auto game = r_.require(root, "game", "the game's name");
+    if (auto text = game ? r_.text(*game, "game") : std::nullopt) {
+      s_.game = *text;
+      if (auto problem = game_name_problem(s_.game)) {
+        r_.error(*game, *problem);
+      } else if (origin_ && s_.game != origin_->game) {
+        r_.error(*game, "game \"" + s_.game + "\" does not match game.yaml's name \"" + origin_->game + "\"");
+      }
+    }
+    if (auto edition = r_.require(root, "edition", "2")) {
+      if (auto number = r_.integer(*edition, "edition", -999, 999)) {
+        if (auto problem = edition_problem(*number)) r_.error(*edition, *problem);
+        s_.edition = static_cast<int>(*number);
+      }
+    }
+  }
+
+  void read_season(const YAML::Node& root) {
+    const int last = rules_.season_count() + 1;
+    auto index = r_.require(root, "season_index", "");
+    if (!index) return;
+    const auto value = r_.integer(*index, "season_index", 1, last);
+    if (!value) return;
+    s_.season_index = static_cast<int>(*value);
+    const std::string expected = season_label(rules_, s_.season_index).name();
+    if (origin_ && s_.season_index != origin_->season_index) {
+      // The directory decides: a state moved or edited into the wrong season must not be played.
+      r_.error(*index, "season_index " + std::to_string(s_.season_index) + " does not match the season directory " +
+                           origin_->directory + "; expected " + std::to_string(origin_->season_index));
+    } else if (auto season = r_.require(root, "season", expected); season && scalar_text(*season) != expected) {
+      r_.error(*season, "season \"" + scalar_text(*season) + "\" does not match season_index " +
+                            std::to_string(s_.season_index) + "; expected " + expected);
+    } else if (origin_ && origin_->season_name != expected) {
+      r_.error(*index, "the season directory " + origin_->directory + " is not named after season " + expected +
+                           "; expected " + season_label(rules_, s_.season_index).directory());
+    }
+    if (auto f = r_.require(root, "finished", "true or false")) {
+      s_.finished = r_.boolean(*f, "finished").value_or(false);
+      if (s_.finished != (s_.season_index == last)) {
+        r_.error(*f, std::string("finished must be ") + (s_.finished ? "false" : "true") + " at season_index " +
+                         std::to_string(s_.season_index) + ": the game ends after season " + std::to_string(last - 1));
+      }
+    }
+  }
+
+  void read_players(const YAML::Node& root) {
+    auto players = r_.require(root, "players", "");
+    if (!players || !r_.expect_sequence(*players, "players")) return;
+    for (const auto& node : *players) {
+      if (!r_.expect_map(node, "player")) continue;
+      r_.check_keys(node, kPlayerKeys, "player");
+      PlayerState p;
+      if (auto id = r_.require(node, "id", "")) {
+        p.id = r_.text(*id, "id").value_or("");
+        const std::size_t seat = s_.players.size();
+        if (auto problem = player_id_problem(p.id)) {
+          r_.error(*id, *problem);
+        } else if (s_.find_player(p.id)) {
+          r_.error(*id, "player id \"" + p.id + "\" is used twice");
+        } else if (origin_ && seat < origin_->player_ids.size() && origin_->player_ids[seat] != p.id) {
+          r_.error(*id, "player " + p.id + " is not seat " + std::to_string(seat + 1) + " of game.yaml; expected " +
+                            origin_->player_ids[seat]);
+        }
+      }
+      p.thaler = num(node, "thaler", 0, 100000);
+      p.grain = num(node, "grain", 0, 100000);
+      p.vp = num(node, "vp", 0, 100000);
+      p.reserve = num(node, "reserve", 0, rules_.pieces.cubes_per_player);
+      s_.players.push_back(std::move(p));
+    }
+    const int count = s_.player_count();
+    if (!rules_.standard_setups.contains(count) || count > kMaxPlayers) {
+      r_.error(*players, "3, 4 or 5 players expected, not " + std::to_string(count));
+    } else if (origin_ && s_.players.size() != origin_->player_ids.size()) {
+      r_.error(*players, "game.yaml has " + std::to_string(origin_->player_ids.size()) + " players, this state " +
+                             std::to_string(count));
+    }
+  }
+
+  std::optional<PlayerIndex> player(const YAML::Node& node) {
+    const std::string id = r_.text(node, "player").value_or("");
+    auto p = s_.find_player(id);
+    if (!p) r_.error(node, "unknown player \"" + id + "\"");
+    return p;
+  }
+
+  void read_provinces(const YAML::Node& root) {
+    s_.provinces.assign(rules_.provinces.size(), ProvinceState{});
+    auto provinces = r_.require(root, "provinces", "");
+    if (!provinces || !r_.expect_map(*provinces, "provinces")) return;
+    std::vector<bool> seen(rules_.provinces.size(), false);
+    for (const auto& entry : *provinces) {
+      const std::string id = entry.first.Scalar();
+      auto pid = rules_.find_province(id);
+      if (!pid || rules_.province(*pid).id != id) {
+        r_.error(entry.first, "unknown province id \"" + id + "\"");
+        continue;
+      }
+      seen[pid->value] = true;
+      const YAML::Node& node = entry.second;
+      if (!r_.expect_map(node, "province " + id)) continue;
+      r_.check_keys(node, kProvinceKeys, "province " + id);
+      ProvinceState& p = s_.at(*pid);
+      if (auto owner = r_.require(node, "owner", "a player id or null"); owner && !owner->IsNull()) {
+        p.owner = player(*owner);
+      }
+      p.armies = num(node, "armies", 0, rules_.pieces.cubes_per_player * kMaxPlayers);
+      p.revolts = num(node, "revolts", 0, rules_.pieces.revolt_markers);
+      if (auto buildings = r_.require(node, "buildings", "a list");
+          buildings && r_.expect_sequence(*buildings, "buildings")) {
+        for (const auto& b : *buildings) {
+          const std::string name = scalar_text(b);
+          const auto* type = std::find_if(kAllBuildings.begin(), kAllBuildings.end(),
+                                          [&](Building x) { return building_key(x) == name; });
+          if (type == kAllBuildings.end()) {
+            r_.error(b, "unknown building \"" + name + "\"");
+          } else if (p.has(*type)) {
+            r_.error(b, "building \"" + name + "\" is listed twice");
+          } else {
+            p.buildings[static_cast<std::size_t>(*type)] = true;
+          }
+        }
+      }
+    }
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+      if (!seen[i]) r_.error(*provinces, "province " + rules_.provinces[i].id + " is missing");
+    }
+  }
+
+  void read_supply(const YAML::Node& root) {
+    auto supply = r_.require(root, "supply", "");
+    if (!supply || !r_.expect_map(*supply, "supply")) return;
+    r_.check_keys(*supply, kSupplyKeys, "supply");
+    s_.supply.peasants = num(*supply, "peasants", 0, rules_.pieces.peasants);
+    s_.supply.revolt_markers = num(*supply, "revolt_markers", 0, rules_.pieces.revolt_markers);
+    for (Building type : kAllBuildings) {
+      const auto b = static_cast<std::size_t>(type);
+      s_.supply.buildings[b] = num(*supply, building_key(type), 0, rules_.pieces.buildings[b]);
+    }
+  }
+
+  CubeCounts counts(const YAML::Node& map, std::string_view what) {
+    CubeCounts c;
+    if (!r_.expect_map(map, what)) return c;
+    for (const auto& entry : map) {
+      const std::string key = entry.first.Scalar();
+      const int value = static_cast<int>(r_.integer(entry.second, what, 0, 1000).value_or(0));
+      if (key == "peasants") {
+        c.peasants() = value;
+      } else if (auto p = s_.find_player(key)) {
+        c.player(*p) = value;
+      } else {
+        r_.error(entry.first, "unknown colour \"" + key + "\" in " + std::string(what));
+      }
+    }
+    return c;
+  }
+
+  void read_tower(const YAML::Node& root) {
+    auto tower = r_.require(root, "tower", "");
+    if (!tower || !r_.expect_map(*tower, "tower")) return;
+    r_.check_keys(*tower, kTowerKeys, "tower");
+    if (auto inside = r_.require(*tower, "inside", "")) s_.tower.inside = counts(*inside, "tower inside");
+    if (auto tray = r_.require(*tower, "tray", "")) s_.tower.tray = counts(*tray, "tower tray");
+  }
+
+  const YamlFile& file_;
+  YamlReader r_;
+  const Ruleset& rules_;
+  const StateOrigin* origin_;
+  GameState s_;
+  StateLists lists_;
+};
+
+}  // namespace
+
+GameState read_state(const SourceFile& source, const Ruleset& rules, const StateOrigin* origin) {
+  const YamlFile file = YamlFile::parse(source);
+  return StateReader(file, rules, origin).read();
+}
+
+}  // namespace wallenstein

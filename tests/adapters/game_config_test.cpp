@@ -1,0 +1,112 @@
+// game.yaml: every key the program writes or documents is read, anything else is an error.
+
+#include "adapters/game_config.hpp"
+
+#include <gtest/gtest.h>
+
+#include "adapters/diagnostic.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+const std::string kGame = R"(name: league-7
+edition: 2
+expansions: []
+seed: 1234567
+players:
+  - {id: red, name: "Anna", email: "anna@example.org"}
+  - {id: blue, name: "Bert", email: "bert@example.org"}
+  - {id: green, name: "Cleo", email: "cleo@example.org"}
+mail:
+  from: "GM <gm@example.org>"
+  smtp: {url: "smtp://mail.example.org:587", starttls: true, user: gm, password_env: GM_PASSWORD}
+  outbox: outbox
+deadlines:
+  1618-spring: "Sunday 20:00"
+)";
+
+/// `text` with the first `from` replaced by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+/// Each problem of a game.yaml, as "line:column: message"; empty when it is accepted.
+std::vector<std::string> problems(const std::string& text) {
+  try {
+    read_game_config(SourceFile{"game.yaml", text}, true);
+  } catch (const InputError& e) {
+    std::vector<std::string> out;
+    for (const auto& d : e.diagnostics())
+      out.push_back(std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message);
+    return out;
+  }
+  return {};
+}
+
+using Problems = std::vector<std::string>;
+
+TEST(GameConfigFile, EveryKeyTheProgramWritesOrDocumentsIsAccepted) {
+  EXPECT_EQ(problems(kGame), Problems{});
+  const GameConfig config = read_game_config(SourceFile{"game.yaml", kGame}, true);
+  EXPECT_EQ(config.mail.smtp->password_env, "GM_PASSWORD");
+  EXPECT_EQ(config.deadlines.at("1618-spring"), "Sunday 20:00");
+  EXPECT_EQ(problems(write_game_config(config)), Problems{});
+  EXPECT_EQ(read_game_config(read_source(testing::source_path("games/example/game.yaml"), 1 << 20), false).name,
+            "example");
+}
+
+TEST(GameConfigFile, AMisspeltTopLevelKeyIsRefusedWithTheNearestKey) {
+  EXPECT_EQ(problems(replaced(kGame, "deadlines:", "dedlines:")),
+            Problems{"13:1: unknown key \"dedlines\" in game.yaml; did you mean \"deadlines\"?"});
+  EXPECT_EQ(
+      problems(kGame + "colour: blue\n"),
+      Problems{"15:1: unknown key \"colour\" in game.yaml; expected name, edition, expansions, rules_version, seed, "
+               "salt, commitment, players, mail, program_version or deadlines"});
+}
+
+TEST(GameConfigFile, MisspeltKeysInMailSmtpAndPlayersAreRefusedWithTheNearestKey) {
+  std::string text = replaced(kGame, "  outbox: outbox", "  outbx: outbox");
+  text = replaced(text, "password_env:", "pasword_env:");
+  text = replaced(text, "{id: blue, name:", "{id: blue, nmae:");
+  EXPECT_EQ(problems(text),
+            (Problems{"7:16: unknown key \"nmae\" in player; did you mean \"name\"?",
+                      "7:5: missing key \"name\" (the player's name)",
+                      "12:3: unknown key \"outbx\" in mail; did you mean \"outbox\"?",
+                      "11:72: unknown key \"pasword_env\" in mail.smtp; did you mean \"password_env\"?"}));
+}
+
+TEST(GameConfigFile, EditionOneIsRefusedWithTheMessageNewGives) {
+  EXPECT_EQ(problems(replaced(kGame, "edition: 2", "edition: 1")),
+            Problems{"2:10: edition 1 is not available yet; use edition 2"});
+  EXPECT_EQ(problems(replaced(kGame, "edition: 2", "edition: 3")),
+            Problems{"2:10: edition must be 2 (or 1, which is not available yet), not 3"});
+  EXPECT_EQ(edition_problem(1), "edition 1 is not available yet; use edition 2");
+}
+
+TEST(GameConfigFile, ExpansionsAreRefusedWithTheMessageNewGives) {
+  EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [court]")),
+            Problems{"3:13: the expansions (court, landsknechte, leaders) are not available yet; play without "
+                     "expansions"});
+}
+
+TEST(GameConfigFile, AnOutboxOutsideTheGameDirectoryIsRefused) {
+  const std::string hint = "; write a directory inside the game directory, like outbox";
+  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: ../x")),
+            Problems{"12:11: mail outbox \"../x\" leads out of the game directory (..)" + hint});
+  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: mail/../../x")),
+            Problems{"12:11: mail outbox \"mail/../../x\" leads out of the game directory (..)" + hint});
+  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: /var/mail")),
+            Problems{"12:11: mail outbox \"/var/mail\" is an absolute path" + hint});
+  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: \"\"")),
+            Problems{"12:11: mail outbox is empty" + hint});
+  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: ./")),
+            Problems{"12:11: mail outbox \"./\" is the game directory itself" + hint});
+  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: mail/out")), Problems{});
+}
+
+}  // namespace
+}  // namespace wallenstein

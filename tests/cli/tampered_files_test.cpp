@@ -1,0 +1,154 @@
+// Files of a game directory edited by hand: each is refused with its position, exit 1 and the
+// directory untouched, where the program used to crash, hang or carry on with a wrong result.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "support/games.hpp"
+#include "support/run_binary.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::Outcome;
+using testing::read_text;
+using testing::replace_in_file;
+using testing::snapshot_tree;
+using testing::write_text;
+
+Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args, 120); }
+
+/// "path:line:column" of the first `needle` in a file after `after` (1-based).
+std::string position(const fs::path& file, const std::string& needle, const std::string& after = "") {
+  const std::string text = read_text(file);
+  const auto from = text.find(after);
+  const auto at = text.find(needle, from == std::string::npos ? 0 : from + after.size());
+  EXPECT_NE(at, std::string::npos) << needle << " in " << file;
+  const auto line_start = text.rfind('\n', at) + 1;
+  return file.string() + ":" +
+         std::to_string(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1) + ":" +
+         std::to_string(at - line_start + 1);
+}
+
+/// The line of a file that starts with `start`, replaced whole by `line`.
+void replace_line(const fs::path& file, const std::string& start, const std::string& line) {
+  std::string text = read_text(file);
+  const auto at = text.find("\n" + start);
+  ASSERT_NE(at, std::string::npos) << start;
+  text = text.substr(0, at + 1) + line + text.substr(text.find('\n', at + 1));
+  write_text(file, text);
+}
+
+class TamperedFiles : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_EQ(testing::new_game(dir(), 3).status, 0); }
+  fs::path dir() const { return tmp_ / "game"; }
+  fs::path spring() const { return dir() / "seasons/01-1618-spring"; }
+
+  /// Runs a command that must refuse the game with exit 1, `first_line` first on stderr, and
+  /// leave every file of the directory as it was.
+  void expect_refused(const std::vector<std::string>& args, const std::string& first_line) const {
+    const auto before = snapshot_tree(tmp_.path());
+    const Outcome r = run(args);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_EQ(r.err.substr(0, r.err.find('\n')), first_line) << r.err;
+    EXPECT_EQ(snapshot_tree(tmp_.path()), before);
+  }
+
+  testing::TempDir tmp_;
+};
+
+TEST_F(TamperedFiles, AnEmptyEventsLeftIsRefusedByResolveWithItsPosition) {
+  replace_line(spring() / "state.yaml", "  left:", "  left: []");
+  expect_refused({"resolve", dir().string(), "--force"},
+                 position(spring() / "state.yaml", "[]", "  left: ") +
+                     ": error: events.left must hold the 4 events of the year not drawn yet in 1618-spring, not 0");
+}
+
+TEST_F(TamperedFiles, AnAllZeroRandomStateIsRefusedByResolveWithItsPosition) {
+  const std::string zero = "\"0000000000000000\"";
+  replace_line(spring() / "state.yaml", "rng:", "rng: [" + zero + ", " + zero + ", " + zero + ", " + zero + "]");
+  expect_refused({"resolve", dir().string(), "--force"},
+                 position(spring() / "state.yaml", "[", "\nrng: ") +
+                     ": error: rng is all zeros, a state the generator never leaves; at least one word must not be 0");
+}
+
+TEST_F(TamperedFiles, AStateWhoseSeasonIndexDoesNotMatchItsDirectoryIsRefused) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  const fs::path state = dir() / "seasons/03-1618-autumn/state.yaml";
+  replace_in_file(state, "season_index: 3", "season_index: 2");
+  replace_in_file(state, "season: \"1618-autumn\"", "season: \"1618-summer\"");
+  expect_refused({"resolve", dir().string(), "--force"},
+                 position(state, "2", "season_index: ") +
+                     ": error: season_index 2 does not match the season directory 03-1618-autumn; expected 3");
+}
+
+TEST_F(TamperedFiles, AMissingSeasonDirectoryIsRefusedByName) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  fs::remove_all(dir() / "seasons/02-1618-summer");
+  expect_refused({"resolve", dir().string(), "--force"},
+                 (dir() / "seasons/03-1618-autumn").string() +
+                     ": error: season directory 02 is missing; seasons are numbered 01, 02, ... without gaps");
+}
+
+TEST_F(TamperedFiles, AMisspeltKeyInGameYamlIsRefusedWithTheNearestKey) {
+  write_text(dir() / "game.yaml", read_text(dir() / "game.yaml") + "dedlines:\n  1618-spring: soon\n");
+  expect_refused({"resolve", dir().string(), "--force"},
+                 position(dir() / "game.yaml", "dedlines") +
+                     ": error: unknown key \"dedlines\" in game.yaml; did you mean \"deadlines\"?");
+}
+
+TEST_F(TamperedFiles, EditionOneInGameYamlIsRefusedAsNewRefusesIt) {
+  replace_in_file(dir() / "game.yaml", "edition: 2", "edition: 1");
+  expect_refused({"resolve", dir().string(), "--force"}, position(dir() / "game.yaml", "1", "edition: ") +
+                                                             ": error: edition 1 is not available yet; use edition 2");
+  std::vector<std::string> args = {"new", (tmp_ / "other").string(), "--edition", "1"};
+  for (const auto& a : testing::players_args(3)) args.push_back(a);
+  const Outcome refused = run(args);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.err, "wallenstein: --edition: edition 1 is not available yet; use edition 2\n");
+}
+
+TEST_F(TamperedFiles, AnOutboxOutsideTheGameIsRefused) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  replace_in_file(dir() / "game.yaml", "outbox: outbox", "outbox: ../x");
+  expect_refused({"mail", dir().string()},
+                 position(dir() / "game.yaml", "../x") +
+                     ": error: mail outbox \"../x\" leads out of the game directory (..); write a directory inside "
+                     "the game directory, like outbox");
+  EXPECT_FALSE(fs::exists(tmp_ / "x"));
+}
+
+TEST_F(TamperedFiles, AnUnknownKeyInTheSentLedgerIsRefusedWithTheNearestKey) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  ASSERT_EQ(run({"mail", dir().string()}).status, 0);
+  const fs::path ledger = dir() / "mail/sent.yaml";
+  replace_in_file(ledger, "{key:", "{kye:");
+  expect_refused({"mail", dir().string()},
+                 position(ledger, "kye") + ": error: unknown key \"kye\" in mail ledger entry; did you mean \"key\"?");
+}
+
+TEST_F(TamperedFiles, AnUnknownPlayerInTheNmrListOfALogIsRefusedWithTheNearestId) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  const fs::path log = spring() / "log.yaml";
+  replace_in_file(log, "nmr: [red, blue, yellow]", "nmr: [red, blue, yelow]");
+  expect_refused({"show", dir().string(), "--season", "1618-spring"},
+                 position(log, "yelow") + ": error: unknown player \"yelow\"; did you mean \"yellow\"?");
+}
+
+TEST_F(TamperedFiles, AnUnknownKeyInALogIsRefusedWithTheNearestKey) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  const fs::path log = spring() / "log.yaml";
+  replace_in_file(log, "nmr_policy: pass", "nmr_polcy: pass");
+  expect_refused(
+      {"replay", dir().string()},
+      position(log, "nmr_polcy") + ": error: unknown key \"nmr_polcy\" in log.yaml; did you mean \"nmr_policy\"?");
+}
+
+}  // namespace
+}  // namespace wallenstein

@@ -1,0 +1,41 @@
+// libFuzzer target: an order file checked against a real game (interfaces 3): the example's
+// 3-player game, whose sample orders are the seed corpus, or a 4-player game; the input's length
+// picks one, so that each run parses once and both games are explored.
+
+#include "adapters/order_file.hpp"
+#include "core/engine.hpp"
+#include "core/random_orders.hpp"
+#include "support.hpp"
+
+namespace wallenstein {
+namespace {
+
+const GameState& game(int players) {
+  static const GameState three = new_game(NewGame{"example", {"red", "blue", "yellow"}, 20181618}, fuzz::rules());
+  static const GameState four =
+      new_game(NewGame{"example", {"red", "blue", "yellow", "green"}, 20181618}, fuzz::rules());
+  return players == 3 ? three : four;
+}
+
+void check(const SourceFile& file, const GameState& state) {
+  const CheckedOrderFile checked = check_order_source(file, state, fuzz::rules());
+  fuzz::require_printable(checked.diagnostics);
+  if (!checked.ok()) return;
+  // Accepted orders written back as a file must be accepted again as the same orders.
+  const std::string again = format_order_file(to_written(*checked.orders, state, fuzz::rules()));
+  const CheckedOrderFile rechecked = check_order_source(SourceFile{"again.yaml", again}, state, fuzz::rules());
+  fuzz::require(rechecked.ok(), "accepted orders written back are accepted");
+  fuzz::require(format_order_file(to_written(*rechecked.orders, state, fuzz::rules())) == again,
+                "accepted orders read back as they were");
+}
+
+}  // namespace
+}  // namespace wallenstein
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace wallenstein;
+  const SourceFile file = fuzz::source(data, size, "orders.yaml");
+  fuzz::require_printable(file.text);
+  check(file, game(size % 2 == 0 ? 3 : 4));
+  return 0;
+}
