@@ -90,7 +90,8 @@ Exit run_status(const Invocation& in) {
     in.out << "\n";
     return Exit::ok;
   }
-  in.out << "Season " << label.name() << " (" << label.index << " of " << p.opened.rules.season_count() << ")\n";
+  in.out << "Season " << label.name() << " (" << label.index << " of " << p.opened.rules.season_count()
+         << "), rules version " << p.opened.rules.version << "\n";
   const auto deadline = config.deadlines.find(label.name());
   in.out << "Deadline: " << (deadline == config.deadlines.end() ? std::string("none set") : printable(deadline->second))
          << "\n";

@@ -61,5 +61,6 @@ Command render_command();
 Command report_command();
 Command mail_command();
 Command verify_command();
+Command upgrade_command();
 
 }  // namespace wallenstein::app
