@@ -20,7 +20,31 @@ void fill_random(void* buffer, std::size_t size) {
   }
 }
 
+/// 32 characters without i, l, o and 1: a token read aloud or retyped survives.
+constexpr char kTokenAlphabet[] = "abcdefghjkmnpqrstuvwxyz023456789";
+constexpr std::size_t kTokenLength = 20;
+
+std::string token_from_bytes(const unsigned char* bytes) {
+  std::string token;
+  for (std::size_t i = 0; i < kTokenLength; ++i) token += kTokenAlphabet[bytes[i] & 31];
+  return token;
+}
+
 }  // namespace
+
+std::string new_token() {
+  unsigned char bytes[kTokenLength];
+  fill_random(bytes, sizeof bytes);
+  return token_from_bytes(bytes);
+}
+
+std::string derived_token(std::uint64_t seed, std::string_view salt, std::string_view player_id) {
+  const std::string hex =
+      sha256_hex("wallenstein-token:" + std::to_string(seed) + ":" + std::string(salt) + ":" + std::string(player_id));
+  unsigned char bytes[kTokenLength];
+  for (std::size_t i = 0; i < kTokenLength; ++i) bytes[i] = static_cast<unsigned char>(std::stoi(hex.substr(2 * i, 2), nullptr, 16));
+  return token_from_bytes(bytes);
+}
 
 std::uint64_t os_random_u64() {
   std::uint64_t value = 0;

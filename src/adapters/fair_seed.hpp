@@ -20,6 +20,13 @@ std::uint64_t os_seed();
 /// and salt are revealed at the end, so any player can check that the seed was never changed.
 std::string seed_commitment(std::uint64_t seed, std::string_view salt);
 
+/// A player's secret token for mailed orders (interfaces 5): 20 characters (100 bits) from the
+/// operating system's random source, letters and digits that cannot be mistaken for each other.
+std::string new_token();
+/// The token of a game made with `--seed` (examples, tests): it follows from the seed and salt,
+/// like everything else in such a game.
+std::string derived_token(std::uint64_t seed, std::string_view salt, std::string_view player_id);
+
 /// Seeds below this can be found by trying them all against the commitment.
 inline constexpr std::uint64_t kGuessableSeedLimit = std::uint64_t{1} << 32;
 

@@ -17,9 +17,10 @@ namespace {
 constexpr std::string_view kGameKeys[] = {"name",  "edition",         "expansions", "rules_version",
                                           "seed",  "salt",            "commitment", "players",
                                           "mail",  "program_version", "deadlines"};
-constexpr std::string_view kPlayerKeys[] = {"id", "name", "email"};
-constexpr std::string_view kMailKeys[] = {"from", "smtp", "outbox"};
+constexpr std::string_view kPlayerKeys[] = {"id", "name", "email", "token"};
+constexpr std::string_view kMailKeys[] = {"from", "gm", "smtp", "imap", "outbox"};
 constexpr std::string_view kSmtpKeys[] = {"url", "starttls", "user", "password_env"};
+constexpr std::string_view kImapKeys[] = {"url", "starttls", "user", "password_env", "done"};
 
 bool has_control(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
@@ -190,6 +191,15 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
         p.email = r.text(*email, "email").value_or("");
         if (auto problem = email_problem(p.email)) r.error(*email, *problem);
       }
+      if (const YAML::Node token = node["token"]; token.IsDefined()) {
+        if (!seed_required) r.error(token, "this file must not carry tokens: `new` makes one per player");
+        p.token = r.text(token, "token").value_or("");
+        const bool shape = p.token.size() >= 12 && p.token.size() <= 64 &&
+                           std::all_of(p.token.begin(), p.token.end(), [](char c) {
+                             return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+                           });
+        if (!shape) r.error(token, "a token is 12 to 64 lowercase letters and digits");
+      }
       config.players.push_back(std::move(p));
     }
     if (config.players.size() < 3 || config.players.size() > 5) {
@@ -215,6 +225,31 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
       if (const YAML::Node env = smtp["password_env"]; env.IsDefined()) s.password_env = r.text(env, "password_env").value_or("");
       config.mail.smtp = s;
     }
+    if (const YAML::Node gm = mail["gm"]; gm.IsDefined()) {
+      config.mail.gm = r.text(gm, "mail gm").value_or("");
+      if (has_control(config.mail.gm)) r.error(gm, "mail gm must be one line");
+    }
+    if (const YAML::Node imap = mail["imap"]; imap.IsDefined() && !imap.IsNull() && r.expect_map(imap, "mail imap")) {
+      r.check_keys(imap, kImapKeys, "mail.imap");
+      ImapSettings s;
+      if (auto url = r.require(imap, "url", "imaps://host/INBOX")) {
+        s.url = r.text(*url, "imap url").value_or("");
+        if (s.url.rfind("imap://", 0) != 0 && s.url.rfind("imaps://", 0) != 0) {
+          r.error(*url, "the IMAP url must start with imap:// or imaps://, like imaps://mail.example.org/INBOX");
+        }
+      }
+      if (const YAML::Node tls = imap["starttls"]; tls.IsDefined()) s.starttls = r.boolean(tls, "starttls").value_or(true);
+      if (const YAML::Node user = imap["user"]; user.IsDefined()) s.user = r.text(user, "imap user").value_or("");
+      if (const YAML::Node env = imap["password_env"]; env.IsDefined()) s.password_env = r.text(env, "password_env").value_or("");
+      if (const YAML::Node done = imap["done"]; done.IsDefined()) {
+        s.done = r.text(done, "imap done").value_or("");
+        const bool ok = !s.done.empty() && s.done.size() <= 64 && std::all_of(s.done.begin(), s.done.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '$' || c == '_' || c == '-' || c == '.' || c == '/';
+        });
+        if (!ok) r.error(done, "done is a keyword like $WallensteinDone or a folder name (letters, digits, $ _ - . /)");
+      }
+      config.mail.imap = s;
+    }
   }
   if (const YAML::Node deadlines = root["deadlines"]; deadlines.IsDefined() && r.expect_map(deadlines, "deadlines")) {
     for (const auto& entry : deadlines) config.deadlines[entry.first.Scalar()] = r.text(entry.second, "deadline").value_or("");
@@ -234,7 +269,9 @@ std::string write_game_config(const GameConfig& config) {
   if (!config.commitment.empty()) root.add("salt", config.salt).add("commitment", config.commitment);
   YamlOut players = YamlOut::list();
   for (const auto& p : config.players) {
-    players.push(YamlOut::map().add("id", p.id).add("name", p.name).add("email", p.email).flow());
+    YamlOut row = YamlOut::map().add("id", p.id).add("name", p.name).add("email", p.email);
+    if (!p.token.empty()) row.add("token", p.token);
+    players.push(row.flow());
   }
   root.add("players", std::move(players));
   YamlOut mail = YamlOut::map();
@@ -247,6 +284,16 @@ std::string write_game_config(const GameConfig& config) {
     if (!s.password_env.empty()) smtp.add("password_env", s.password_env);
     mail.add("smtp", std::move(smtp));
   }
+  if (!config.mail.gm.empty()) mail.add("gm", config.mail.gm);
+  if (config.mail.imap) {
+    const ImapSettings& s = *config.mail.imap;
+    YamlOut imap = YamlOut::map();
+    imap.add("url", s.url).add("starttls", s.starttls);
+    if (!s.user.empty()) imap.add("user", s.user);
+    if (!s.password_env.empty()) imap.add("password_env", s.password_env);
+    imap.add("done", s.done);
+    mail.add("imap", std::move(imap));
+  }
   mail.add("outbox", config.mail.outbox);
   root.add("mail", std::move(mail));
   if (!config.deadlines.empty()) {
@@ -258,6 +305,8 @@ std::string write_game_config(const GameConfig& config) {
       "Wallenstein game definition (interfaces 2). The seed and salt are secret: never show them to\n"
       "players before the game ends. The commitment (SHA-256 of seed and salt) is in their reports.\n"
       "rules_version: the rules this game plays; it keeps them until `wallenstein upgrade`.\n"
+      "players[].token: each player's secret for orders sent by mail, printed only in their own\n"
+      "order templates (`wallenstein player DIR token ID --new` replaces a leaked one).\n"
       "Players are in seat order: A, B, C... of the standard setup.\n"
       "mail.smtp (absent: messages go to the outbox directory): url, starttls, user, and\n"
       "password_env, the name of the environment variable that holds the password.\n"

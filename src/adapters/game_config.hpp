@@ -16,6 +16,7 @@ struct PlayerInfo {
   std::string id;
   std::string name;
   std::string email;
+  std::string token = {};  ///< secret: proves mailed orders are this player's (empty in older games)
 };
 
 /// How mail leaves: an SMTP server, or (default) an outbox directory of .eml files.
@@ -26,10 +27,24 @@ struct SmtpSettings {
   std::string password_env;  ///< the name of the environment variable holding the password
 };
 
+/// Where orders arrive by mail (interfaces 5): an IMAP mailbox that `fetch` polls.
+struct ImapSettings {
+  std::string url;           ///< imap://host/INBOX or imaps://host/INBOX
+  bool starttls = true;      ///< for imap:// URLs
+  std::string user;
+  std::string password_env;  ///< the name of the environment variable holding the password
+  std::string done = "$WallensteinDone";  ///< a keyword (starts with $) or a folder to move to
+};
+
 struct MailSettings {
   std::string from = "Wallenstein GM <gm@localhost>";
+  std::string gm;  ///< who is told of refused mail and held seasons (empty: `from`)
   std::optional<SmtpSettings> smtp;
+  std::optional<ImapSettings> imap;
   std::string outbox = "outbox";
+
+  /// The game master's address: `gm`, else `from`.
+  const std::string& game_master() const { return gm.empty() ? from : gm; }
 };
 
 /// game.yaml (interfaces 2): who plays, the ruleset switches, the secret seed, mail settings.

@@ -9,8 +9,9 @@
 namespace wallenstein {
 namespace {
 
-constexpr std::array<std::string_view, 7> kTopKeys = {"game", "player", "season", "actions", "bid", "turn_order",
-                                                      "winter_revolt_order"};
+constexpr std::array<std::string_view, 8> kTopKeys = {"game", "player",     "season",
+                                                      "actions", "bid", "turn_order",
+                                                      "winter_revolt_order", "token"};
 constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kExpansionKeys = {
     {{"court", "court"}, {"favors", "court"}, {"landsknechte", "landsknechte"}, {"leader", "leaders"}}};
 
@@ -51,6 +52,9 @@ class OrderReader {
     }
     w.turn_order = list(root, "turn_order");
     w.winter_revolt_order = list(root, "winter_revolt_order");
+    if (const YAML::Node token = root["token"]; token.IsDefined()) {
+      if (auto text = r_.text(token, "token")) w.token = Written{*text, ref(token)};
+    }
     return w;
   }
 
@@ -187,6 +191,11 @@ CheckedOrderFile check_order_source(const SourceFile& source, const GameState& s
   auto& diagnostics = reader.reader().diagnostics();
   if (written) {
     result.player_id = written->player.text;
+    result.season = written->season.text;
+    if (written->token) {
+      result.token = written->token->text;
+      result.token_at = file->at(reader.mark(written->token->at), "");
+    }
     const OrderCheck check = check_orders(*written, state, rules);
     auto add = [&](const Problem& p, Diagnostic::Severity severity) {
       const YAML::Mark mark = p.at.index >= 0 ? reader.mark(p.at) : file->root().Mark();
@@ -204,6 +213,7 @@ CheckedOrderFile check_order_source(const SourceFile& source, const GameState& s
 std::string format_order_file(const WrittenOrders& w, const std::string& comment) {
   YamlOut root = YamlOut::map();
   root.add("game", w.game.text).add("player", w.player.text).add("season", w.season.text);
+  if (w.token) root.add("token", w.token->text);
   YamlOut actions = YamlOut::map();
   for (Action a : kAllActions) {
     const auto& slot = w.actions[static_cast<std::size_t>(a)];
@@ -236,6 +246,23 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
     root.add("winter_revolt_order", YamlOut::flow_list(order));
   }
   return root.dump(comment);
+}
+
+bool token_matches(std::string_view written, std::string_view expected) {
+  // Compared in constant time, so the time taken says nothing about how much was right.
+  if (written.size() != expected.size() || expected.empty()) return false;
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) diff |= static_cast<unsigned char>(written[i] ^ expected[i]);
+  return diff == 0;
+}
+
+void check_token(CheckedOrderFile& checked, std::string_view expected) {
+  if (!checked.token || token_matches(*checked.token, expected)) return;
+  Diagnostic d = *checked.token_at;
+  d.message = "this is not the token of " + checked.player_id + "; copy it from your latest order template";
+  checked.diagnostics.push_back(std::move(d));
+  checked.orders.reset();
+  sort_by_position(checked.diagnostics);
 }
 
 CheckedOrderFile check_order_file(const std::string& path, const GameState& state, const Ruleset& rules) {

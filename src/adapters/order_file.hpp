@@ -19,9 +19,19 @@ inline constexpr std::size_t kMaxOrderBytes = 256 * 1024;
 struct CheckedOrderFile {
   std::optional<Orders> orders;         ///< set when there is no error
   std::string player_id;                ///< as written (empty if unreadable)
+  std::string season;                   ///< as written (empty if unreadable)
   std::vector<Diagnostic> diagnostics;  ///< errors and warnings, in file order
+  std::optional<std::string> token;     ///< `token:` as written (mailed orders carry one)
+  std::optional<Diagnostic> token_at;   ///< where it is written
   bool ok() const { return orders.has_value(); }
 };
+
+/// Whether a written token is the player's (interfaces 5), compared in constant time.
+bool token_matches(std::string_view written, std::string_view expected);
+
+/// A token that is written but not the player's is an error at its position (check and submit
+/// accept files without one; the mail intake requires it).
+void check_token(CheckedOrderFile& checked, std::string_view expected);
 
 /// Reads and checks an order file (interfaces 3): the YAML structure here, the rules in the
 /// core's check_orders. Every problem is listed with its line and column.

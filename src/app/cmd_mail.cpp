@@ -1,9 +1,9 @@
-#include <cstdlib>
 #include <ostream>
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/digest.hpp"
 #include "adapters/files.hpp"
+#include "adapters/game_mailer.hpp"
 #include "adapters/journal.hpp"
 #include "adapters/mail/dispatch.hpp"
 #include "adapters/mail/mime.hpp"
@@ -17,30 +17,6 @@ namespace wallenstein::app {
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 namespace {
-
-/// The transport: --smtp, else game.yaml's SMTP server, else the outbox directory.
-std::unique_ptr<mail::Mailer> choose_mailer(const Invocation& in, const GameDirectory& game) {
-  const MailSettings& settings = game.config().mail;
-  if (!in.has("smtp") && !settings.smtp) return mail::outbox_mailer(game.root(), settings.outbox);
-  mail::SmtpOptions options;
-  if (settings.smtp) {
-    options.url = settings.smtp->url;
-    options.starttls = settings.smtp->starttls;
-    options.user = settings.smtp->user;
-    if (!settings.smtp->password_env.empty()) {
-      const char* password = std::getenv(settings.smtp->password_env.c_str());
-      if (!password) {
-        throw InputError((game.root() / "game.yaml").string(),
-                         "the SMTP password is read from $" + settings.smtp->password_env + ", which is not set");
-      }
-      options.password = password;
-    }
-  } else {
-    options.starttls = false;  // A bare --smtp URL: a local relay without TLS or login.
-  }
-  if (in.has("smtp")) options.url = in.get<std::string>("smtp");
-  return mail::smtp_mailer(options);
-}
 
 /// What a season's mail reports: its state, and once resolved its log and the next state. A
 /// message is corrected when these change (a rollback and a new resolve), not when a newer
@@ -79,8 +55,8 @@ std::string store_products(const OpenedSeason& opened, const LoadedSeason& loade
 std::vector<mail::Outgoing> outgoing(const OpenedSeason& opened, const report::ReportSet& reports,
                                      const std::string& kind, const std::string& png, const Invocation& in) {
   const GameDirectory& game = opened.game;
-  const mail::Mailbox from = mail::parse_mailbox(game.config().mail.from, "game.yaml mail.from");
-  const std::string domain = from.address.substr(from.address.find('@') + 1);
+  const mail::Mailbox from = game_sender(game);
+  const std::string domain = game_mail_domain(game);
   const std::string season_dir = opened.season.path.filename().string();
   const std::string digest = season_digest(game, opened.season);
   std::vector<mail::Outgoing> out;
@@ -162,7 +138,8 @@ Exit run(const Invocation& in) {
   const std::string kind = loaded.resolution ? "report" : "opening";
   auto messages = outgoing(opened, reports, kind, png, in);
   const std::size_t total = messages.size();
-  auto mailer = dry ? nullptr : choose_mailer(in, opened.game);
+  auto mailer = dry ? nullptr
+                    : game_mailer(opened.game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
   mail::DispatchOptions options{dry, in.has("retry-failed"), in.has("resend")};
   const auto result = mail::dispatch(opened.game.root(), std::move(messages), mailer.get(), options);
   return summarise(in, result, opened.season.name, kind, mailer ? mailer->describe() : "", total);

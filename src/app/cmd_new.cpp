@@ -86,6 +86,9 @@ Exit run(const Invocation& in) {
   config.salt = in.has("seed") ? sha256_hex("wallenstein-salt:" + std::to_string(*config.seed)).substr(0, 32)
                                : os_random_hex(16);
   config.commitment = seed_commitment(*config.seed, config.salt);
+  for (auto& p : config.players) {
+    p.token = in.has("seed") ? derived_token(*config.seed, config.salt, p.id) : new_token();
+  }
   NewGame spec{config.name, {}, *config.seed};
   for (const auto& p : config.players) spec.player_ids.push_back(p.id);
   const GameState state = new_game(spec, rules);

@@ -27,6 +27,13 @@ Planning open_planning(const Invocation& in, LockMode mode) {
   return Planning{std::move(opened), std::move(state)};
 }
 
+/// A token in the file must be its player's (files without one are the game master's to submit).
+void check_token_of_player(CheckedOrderFile& checked, const GameConfig& config) {
+  if (const PlayerInfo* player = config.player(checked.player_id); player && !player->token.empty()) {
+    check_token(checked, player->token);
+  }
+}
+
 void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
   for (const auto& d : diagnostics) in.err << d.format() << "\n";
 }
@@ -35,7 +42,8 @@ Exit run_check(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::shared);
   bool all_ok = true;
   for (const auto& path : in.get<std::vector<std::string>>("files")) {
-    const CheckedOrderFile checked = check_order_file(path, p.state, p.opened.rules);
+    CheckedOrderFile checked = check_order_file(path, p.state, p.opened.rules);
+    check_token_of_player(checked, p.opened.game.config());
     print(in, checked.diagnostics);
     if (checked.ok()) {
       in.out << printable(path) << ": ok (" << printable(checked.player_id) << ", "
@@ -55,7 +63,8 @@ Exit run_submit(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::exclusive);
   const std::string path = in.get<std::string>("file");
   const SourceFile source = read_source(path, kMaxOrderBytes);
-  const CheckedOrderFile checked = check_order_source(source, p.state, p.opened.rules);
+  CheckedOrderFile checked = check_order_source(source, p.state, p.opened.rules);
+  check_token_of_player(checked, p.opened.game.config());
   print(in, checked.diagnostics);
   if (!checked.ok()) {
     in.err << printable(path) << ": not stored; fix the errors above and submit again\n";

@@ -62,5 +62,7 @@ Command report_command();
 Command mail_command();
 Command verify_command();
 Command upgrade_command();
+Command player_command();
+Command receive_command();
 
 }  // namespace wallenstein::app

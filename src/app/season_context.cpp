@@ -1,23 +1,11 @@
 #include "app/season_context.hpp"
 
-#include "adapters/journal.hpp"
 #include "adapters/ruleset_loader.hpp"
 
 namespace wallenstein::app {
 
 HeldGame hold_game(const Invocation& in, LockMode mode) {
-  const std::filesystem::path root = in.game_dir();
-  // Not a game: say so before a lock file is created anywhere.
-  if (!std::filesystem::is_regular_file(root / "game.yaml")) GameDirectory::open(root);
-  GameLock lock = GameLock::acquire(root, mode, in.wait(), in.command);
-  if (journal_pending(root)) {
-    // A run was killed while writing: finish or undo its change before anyone reads the game.
-    lock.change(LockMode::exclusive, in.wait());
-    if (recover_journal(root)) in.err << "wallenstein: finished an interrupted change to " << root.string() << "\n";
-    lock.change(mode, in.wait());
-  }
-  GameDirectory game = GameDirectory::open(root);
-  return HeldGame{std::move(lock), std::move(game)};
+  return wallenstein::hold_game(in.game_dir(), mode, in.wait(), in.command, in.err);
 }
 
 Ruleset game_rules(const Invocation& in, const GameDirectory& game) {

@@ -4,18 +4,12 @@
 
 #include "adapters/game_directory.hpp"
 #include "adapters/game_lock.hpp"
+#include "adapters/held_game.hpp"
 #include "adapters/season_files.hpp"
 #include "adapters/season_view.hpp"
 #include "app/command.hpp"
 
 namespace wallenstein::app {
-
-/// A game directory held under its lock (shared by readers, exclusive by writers), opened after
-/// an interrupted write was finished or undone (interfaces 7).
-struct HeldGame {
-  GameLock lock;
-  GameDirectory game;
-};
 
 /// Takes the lock of `DIR` for this command, recovers an interrupted write, opens the game.
 HeldGame hold_game(const Invocation& in, LockMode mode);

@@ -51,6 +51,7 @@ struct WrittenOrders {
   std::optional<Written> bid;
   std::vector<Written> turn_order;
   std::vector<Written> winter_revolt_order;
+  std::optional<Written> token;  ///< the player's secret for mailed orders; the rules ignore it
 };
 
 /// A planned action at a province the player holds.

@@ -1,6 +1,8 @@
 #include "adapters/mail/dispatch.hpp"
 
 #include "adapters/diagnostic.hpp"
+#include "adapters/digest.hpp"
+#include "adapters/files.hpp"
 #include "adapters/journal.hpp"
 
 namespace wallenstein::mail {
@@ -29,6 +31,7 @@ Plan plan(const std::vector<const LedgerEntry*>& earlier, const Outgoing& m, con
   const bool changed = !last.digest.empty() && !m.digest.empty() && last.digest != m.digest;
   switch (last.state) {
     case Delivery::pending:
+    case Delivery::queued:
       // Handed over before, answer unknown: the same message again, which readers drop if it
       // did arrive. If what it reports changed meanwhile, a correction instead.
       if (!changed) return {Dispatched::What::sent, last.message_id, last.references, true};
@@ -100,6 +103,66 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
     ledger.record(entry);
     save(root, ledger);
     out.push_back(std::move(d));
+  }
+  return result;
+}
+
+void queue_message(Journal& journal, Ledger& ledger, const std::string& key, const Message& message) {
+  const std::string file = sha256_hex(message.message_id).substr(0, 24) + ".eml";
+  journal.write(std::filesystem::path("mail/queue") / file, render(message));
+  ledger.record(LedgerEntry{key, message.message_id, message.to.address, Delivery::queued, {}, message.subject, {},
+                            {}, {}, message.date, file});
+  journal.write(Ledger::relative_path(), ledger.text());
+}
+
+DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, const Mailbox& from) {
+  Ledger ledger = Ledger::load(root);
+  DispatchResult result;
+  for (const LedgerEntry& queued : std::vector<LedgerEntry>(ledger.entries())) {
+    const bool waiting = queued.state == Delivery::queued || (queued.state == Delivery::pending && !queued.queue_file.empty());
+    if (!waiting) continue;
+    if (queued.queue_file.find_first_of("/\\") != std::string::npos || queued.queue_file.empty()) {
+      throw InputError((root / Ledger::relative_path()).string(), "queue_file \"" + queued.queue_file + "\" is not a file name");
+    }
+    const std::filesystem::path file = std::filesystem::path("mail/queue") / queued.queue_file;
+    const std::string bytes = read_bytes(root / file);
+    Message m;
+    m.from = from;
+    m.to = Mailbox{"", queued.to};
+    m.message_id = queued.message_id;
+    m.subject = queued.subject;
+    LedgerEntry entry = queued;
+    entry.state = Delivery::pending;
+    entry.via = mailer->describe();
+    ledger.record(entry);
+    save(root, ledger);
+    Dispatched d{Dispatched::What::sent, queued.key, m.to, m.subject, {}, bytes.size()};
+    SendResult sent;
+    try {
+      sent = mailer->send(m, bytes);
+    } catch (const TransportError& e) {
+      result.failure = e.what();
+      return result;
+    }
+    if (sent.outcome == SendResult::Outcome::deferred) {
+      d.what = Dispatched::What::deferred;
+      d.answer = sent.answer;
+      result.messages.push_back(std::move(d));
+      continue;  // stays pending with its file: the next flush tries again
+    }
+    entry.state = sent.outcome == SendResult::Outcome::accepted ? Delivery::sent : Delivery::refused;
+    entry.answer = sent.answer;
+    if (entry.state == Delivery::refused) {
+      d.what = Dispatched::What::refused;
+      d.answer = sent.answer;
+    }
+    entry.queue_file.clear();
+    ledger.record(entry);
+    Journal journal(root);
+    journal.remove(file);
+    journal.write(Ledger::relative_path(), ledger.text());
+    journal.commit();
+    result.messages.push_back(std::move(d));
   }
   return result;
 }

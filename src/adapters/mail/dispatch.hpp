@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "adapters/journal.hpp"
 #include "adapters/mail/ledger.hpp"
 #include "adapters/mail/mime.hpp"
 #include "adapters/mail/transport.hpp"
@@ -50,5 +51,14 @@ struct DispatchResult {
 /// its Message-ID; a changed one goes out as a correction. A failed connection stops the run.
 DispatchResult dispatch(const std::filesystem::path& game_root, std::vector<Outgoing> messages,
                                  Mailer* mailer, const DispatchOptions& options);
+
+/// Puts a message in the queue: its bytes under `mail/queue/` and a queued entry in the ledger,
+/// both in the caller's journal, so that it is written in the same commit as the change it
+/// reports (a stored order and its receipt) and a crash can never lose it.
+void queue_message(Journal& journal, Ledger& ledger, const std::string& key, const Message& message);
+
+/// Sends every queued message, and any a crash left pending, as `dispatch` sends (pending before
+/// the hand-over, sent after the server's answer); each sent one leaves the queue.
+DispatchResult flush_queue(const std::filesystem::path& game_root, Mailer* mailer, const Mailbox& from);
 
 }  // namespace wallenstein::mail

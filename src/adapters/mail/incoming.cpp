@@ -106,7 +106,17 @@ bool has_game_line(const std::string& text) {
   return false;
 }
 
-/// The order inside a text body: from the `game:` line to `...`, a signature or the end.
+/// Whether an unindented line of a body can belong to an order file: a `key:` line (order keys
+/// have no spaces), a comment or a list item. Anything else ("On Monday Anna wrote:", "Cheers")
+/// is the mail around the order.
+bool order_line(const std::string& line) {
+  if (line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-') return true;
+  const auto colon = line.find(':');
+  return colon != std::string::npos && colon > 0 && line.substr(0, colon).find(' ') == std::string::npos;
+}
+
+/// The order inside a text body: from the `game:` line to `...`, a signature, the first line
+/// that cannot belong to it, or the end.
 std::string order_from_body(const std::string& body) {
   std::istringstream in(body);
   std::string line;
@@ -120,7 +130,15 @@ std::string order_from_body(const std::string& body) {
     }
     if (line == "..." || line == "-- " || line == "--") break;
     if (!line.empty() && line[0] == '>') continue;  // quoted from an earlier mail
+    if (!order_line(line)) break;
     out += line + "\n";
+  }
+  // Blank lines after the order (HTML paragraphs leave some) are not part of it.
+  while (!out.empty()) {
+    const auto last = out.find_last_of('\n', out.size() - 2);
+    const std::string tail = out.substr(last == std::string::npos ? 0 : last + 1);
+    if (tail.find_first_not_of(" \t\r\n") != std::string::npos) break;
+    out.erase(last == std::string::npos ? 0 : last + 1);
   }
   return out;
 }

@@ -20,7 +20,7 @@ struct Field {
   bool required;
 };
 
-constexpr std::array<Field, 9> kFields = {{{"key", &LedgerEntry::key, true},
+constexpr std::array<Field, 10> kFields = {{{"key", &LedgerEntry::key, true},
                                            {"message_id", &LedgerEntry::message_id, true},
                                            {"to", &LedgerEntry::to, true},
                                            {"digest", &LedgerEntry::digest, false},
@@ -28,13 +28,14 @@ constexpr std::array<Field, 9> kFields = {{{"key", &LedgerEntry::key, true},
                                            {"references", &LedgerEntry::references, false},
                                            {"answer", &LedgerEntry::answer, false},
                                            {"via", &LedgerEntry::via, false},
-                                           {"at", &LedgerEntry::at, false}}};
+                                           {"at", &LedgerEntry::at, false},
+                                           {"queue_file", &LedgerEntry::queue_file, false}}};
 
-constexpr std::array<std::string_view, 3> kStates = {"pending", "sent", "refused"};
+constexpr std::array<std::string_view, 4> kStates = {"pending", "sent", "refused", "queued"};
 
 LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
-  static constexpr std::array<std::string_view, 10> kKeys = {"key",        "message_id", "to",  "state", "digest",
-                                                             "subject",    "references", "answer", "via", "at"};
+  static constexpr std::array<std::string_view, 11> kKeys = {
+      "key", "message_id", "to", "state", "digest", "subject", "references", "answer", "via", "at", "queue_file"};
   r.check_keys(node, kKeys, "mail ledger entry");
   LedgerEntry e;
   for (const Field& f : kFields) {
@@ -49,7 +50,7 @@ LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
   if (const YAML::Node state = node["state"]; state.IsDefined()) {
     const std::string s = r.text(state, "state").value_or("");
     const auto it = std::find(kStates.begin(), kStates.end(), s);
-    if (it == kStates.end()) r.error(state, "state must be pending, sent or refused, not \"" + s + "\"");
+    if (it == kStates.end()) r.error(state, "state must be pending, sent, refused or queued, not \"" + s + "\"");
     else e.state = static_cast<Delivery>(it - kStates.begin());
   } else if (!old_format) {
     r.error(node, "missing key \"state\" (pending, sent or refused)");

@@ -8,7 +8,9 @@ namespace wallenstein::mail {
 
 /// Where a message stands (interfaces 7): recorded as pending before it is handed to the server,
 /// as sent when the server accepted it, as refused when the server refused it for good (5xx).
-enum class Delivery { pending, sent, refused };
+/// A queued message waits in `mail/queue/` (a reply or notice written together with the change
+/// it reports, so a crash cannot lose it) until the next flush of the queue sends it.
+enum class Delivery { pending, sent, refused, queued };
 
 /// One message of the game's mail.
 struct LedgerEntry {
@@ -22,6 +24,7 @@ struct LedgerEntry {
   std::string answer;      ///< the server's refusal
   std::string via;         ///< where it went (a URL without password, or the outbox)
   std::string at;          ///< when it was last handed over
+  std::string queue_file = {};  ///< queued messages: the file under mail/queue/ holding its bytes
 };
 
 /// The game's record of mail, `mail/sent.yaml`: what went out, so nothing goes twice, and what is

@@ -186,6 +186,14 @@ std::string render(const Message& m) {
   for (const auto& [name, value] : m.headers) header(name, value);
   header("MIME-Version", "1.0");
   header("X-Mailer", "wallenstein");
+  if (m.html.empty() && m.inline_parts.empty() && m.attachments.empty()) {
+    // A plain answer (a receipt, a notice): one text part.
+    header("Content-Type", "text/plain; charset=utf-8");
+    header("Content-Transfer-Encoding", "quoted-printable");
+    out += kCrlf;
+    out += quoted_printable(m.text);
+    return out;
+  }
   header("Content-Type", "multipart/mixed; boundary=\"" + mixed + "\"");
   out += kCrlf;
   out += "This is a message in MIME format.";

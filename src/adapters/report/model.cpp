@@ -252,6 +252,10 @@ class Builder {
     d["game"] = s.game;
     d["player"] = s.player(p).id;
     d["season"] = season_label(rules_, s.season_index).name();
+    // Interfaces 5: the token goes only into its own player's order template.
+    if (const PlayerInfo* info = in_.config->player(s.player(p).id); info && !info->token.empty()) {
+      d["token"] = info->token;
+    }
     d["thaler"] = str(s.player(p).thaler);
     list actions;
     list costs;

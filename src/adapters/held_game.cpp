@@ -1,0 +1,23 @@
+#include "adapters/held_game.hpp"
+
+#include "adapters/journal.hpp"
+#include "adapters/printable.hpp"
+
+namespace wallenstein {
+
+HeldGame hold_game(const std::filesystem::path& root, LockMode mode, std::chrono::milliseconds wait,
+                   std::string_view command, std::ostream& notes) {
+  // Not a game: say so before a lock file is created anywhere.
+  if (!std::filesystem::is_regular_file(root / "game.yaml")) GameDirectory::open(root);
+  GameLock lock = GameLock::acquire(root, mode, wait, command);
+  if (journal_pending(root)) {
+    // A run was killed while writing: finish or undo its change before anyone reads the game.
+    lock.change(LockMode::exclusive, wait);
+    if (recover_journal(root)) notes << "wallenstein: finished an interrupted change to " << printable(root.string()) << "\n";
+    lock.change(mode, wait);
+  }
+  GameDirectory game = GameDirectory::open(root);
+  return HeldGame{std::move(lock), std::move(game)};
+}
+
+}  // namespace wallenstein

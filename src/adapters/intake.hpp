@@ -1,0 +1,52 @@
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "adapters/game_directory.hpp"
+#include "adapters/mail/transport.hpp"
+
+namespace wallenstein {
+
+/// Where `receive` looks for the game: one game directory, or a root whose games are found by
+/// the `game:` the order names.
+struct IntakeTarget {
+  std::filesystem::path game_dir;  ///< `receive DIR`
+  std::filesystem::path root;      ///< `receive --root ROOT`
+};
+
+/// What the intake needs from outside: the data and templates, how long to wait for a game's
+/// lock, the date for the reply (the rules core never reads a clock), the game's mail, and where
+/// to say that an interrupted write was finished.
+struct IntakeSetup {
+  std::filesystem::path data_dir;
+  std::filesystem::path templates_dir;
+  std::chrono::milliseconds wait{10000};
+  std::string now;  ///< RFC 5322 date
+  std::function<std::unique_ptr<mail::Mailer>(const GameDirectory&)> mailer;
+  std::ostream* notes = nullptr;
+};
+
+/// What became of one message.
+struct Received {
+  std::string game;          ///< empty when no game was found
+  std::string outcome;       ///< as recorded in mail/intake.yaml, or duplicate / no_game
+  std::string summary;       ///< one line for the game master
+  std::string mail_failure;  ///< the answer could not be sent yet (it stays queued)
+};
+
+/// Handles one e-mail (interfaces 5): finds the order and its game, proves the player by the
+/// token, checks the order as `check` does, stores it as `submit` does, and answers through the
+/// game's mail: the answer is queued in the same commit as the stored order, then sent. A
+/// message seen before (same Message-ID or bytes) is neither stored nor answered twice.
+Received receive_message(std::string_view raw, const IntakeTarget& target, const IntakeSetup& setup);
+
+/// The largest message `receive` takes.
+inline constexpr std::size_t kMaxMessageBytes = 16 << 20;
+
+}  // namespace wallenstein
