@@ -174,8 +174,10 @@ class Intake {
     d["player"] = player.id;
     d["found_in"] = found.source;
     const std::string open = season_label(rules_, state_.season_index).name();
-    const bool past = checked.season != open && std::any_of(game_.seasons().begin(), game_.seasons().end(),
-                                                            [&](const SeasonDir& s) { return s.name == checked.season; });
+    const auto seasons = game_.seasons();
+    const bool past = checked.season != open && std::any_of(seasons.begin(), seasons.end(), [&](const SeasonDir& s) {
+                        return s.name == checked.season;
+                      });
     if (state_.finished) {
       entry_.outcome = "game_over";
       d["game_over"] = true;

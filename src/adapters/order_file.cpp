@@ -260,6 +260,7 @@ void check_token(CheckedOrderFile& checked, std::string_view expected) {
   if (!checked.token || token_matches(*checked.token, expected)) return;
   Diagnostic d = *checked.token_at;
   d.message = "this is not the token of " + checked.player_id + "; copy it from your latest order template";
+  d.source_line = "token: (not shown: a token is a secret)";
   checked.diagnostics.push_back(std::move(d));
   checked.orders.reset();
   sort_by_position(checked.diagnostics);

@@ -1,5 +1,6 @@
 // receive: one e-mail with orders, from a file or an MTA pipe, answered with a receipt.
 
+#include <cstdlib>
 #include <iostream>
 #include <iterator>
 #include <ostream>
@@ -7,7 +8,9 @@
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
 #include "adapters/game_mailer.hpp"
+#include "adapters/game_lock.hpp"
 #include "adapters/intake.hpp"
+#include "adapters/mail/imap.hpp"
 #include "adapters/mail/mime.hpp"
 #include "adapters/printable.hpp"
 #include "app/command.hpp"
@@ -30,6 +33,30 @@ std::string read_message(const std::string& path) {
   return raw;
 }
 
+IntakeSetup intake_setup(const Invocation& in, const std::optional<std::string>& smtp) {
+  IntakeSetup setup;
+  setup.data_dir = in.data_dir();
+  setup.templates_dir = in.templates_dir();
+  setup.wait = in.wait();
+  setup.now = mail::rfc5322_now();
+  setup.notes = &in.err;
+  setup.mailer = [smtp](const GameDirectory& game) { return game_mailer(game, smtp); };
+  return setup;
+}
+
+std::optional<std::string> smtp_option(const Invocation& in) {
+  return in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt;
+}
+
+void print(const Invocation& in, const Received& r) {
+  in.out << (r.game.empty() ? std::string("(no game)") : r.game) << ": " << printable(r.summary) << "\n";
+  if (!r.mail_failure.empty()) {
+    in.err << "wallenstein: the answer could not be sent yet and stays queued (the next receive, fetch or tick "
+              "sends it): "
+           << r.mail_failure << "\n";
+  }
+}
+
 Exit run(const Invocation& in) {
   const auto args = in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
   IntakeTarget target;
@@ -44,25 +71,89 @@ Exit run(const Invocation& in) {
     if (args.size() == 2) file = args[1];
   }
   const std::string raw = read_message(file);
-  IntakeSetup setup;
-  setup.data_dir = in.data_dir();
-  setup.templates_dir = in.templates_dir();
-  setup.wait = in.wait();
-  setup.now = mail::rfc5322_now();
-  setup.notes = &in.err;
-  const std::optional<std::string> smtp = in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt;
-  setup.mailer = [&](const GameDirectory& game) { return game_mailer(game, smtp); };
-  const Received r = receive_message(raw, target, setup);
-  in.out << (r.game.empty() ? std::string("(no game)") : r.game) << ": " << printable(r.summary) << "\n";
-  if (!r.mail_failure.empty()) {
-    in.err << "wallenstein receive: the answer could not be sent yet and stays queued (the next receive, fetch or "
-              "tick sends it): "
-           << r.mail_failure << "\n";
+  print(in, receive_message(raw, target, intake_setup(in, smtp_option(in))));
+  return Exit::ok;
+}
+
+/// The mailbox to poll: game.yaml's mail.imap for a game, overridden by --imap and its options.
+mail::ImapOptions imap_options(const Invocation& in, const std::optional<GameDirectory>& game, std::string& done) {
+  std::optional<ImapSettings> settings;
+  if (game) settings = game->config().mail.imap;
+  if (!settings && !in.has("imap")) {
+    throw UsageError(game ? "this game has no mail.imap in game.yaml; set it or give --imap URL"
+                          : "with --root, give the mailbox with --imap URL");
   }
+  ImapSettings s = settings.value_or(ImapSettings{});
+  if (in.has("imap")) s.url = in.get<std::string>("imap");
+  if (in.has("imap-user")) s.user = in.get<std::string>("imap-user");
+  if (in.has("imap-password-env")) s.password_env = in.get<std::string>("imap-password-env");
+  if (in.has("done")) s.done = in.get<std::string>("done");
+  if (in.has("imap") && !settings) s.starttls = false;  // a bare URL: a local server
+  mail::ImapOptions options{s.url, s.starttls, s.user, {}, 60};
+  if (!s.password_env.empty()) {
+    const char* password = std::getenv(s.password_env.c_str());
+    if (!password) throw UsageError("the IMAP password is read from $" + s.password_env + ", which is not set");
+    options.password = password;
+  }
+  done = s.done;
+  return options;
+}
+
+Exit run_fetch(const Invocation& in) {
+  const auto args = in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
+  IntakeTarget target;
+  std::optional<GameDirectory> game;
+  if (in.has("root")) {
+    if (!args.empty()) throw UsageError("with --root, give no game directory");
+    target.root = in.get<std::string>("root");
+  } else {
+    if (args.size() != 1) throw UsageError("give the game directory, or --root ROOT");
+    target.game_dir = args[0];
+    game = GameDirectory::open(target.game_dir);
+  }
+  std::string done;
+  mail::ImapMailbox mailbox(imap_options(in, game, done));
+  const IntakeSetup setup = intake_setup(in, smtp_option(in));
+  const auto uids = mailbox.unhandled(done);
+  int handled = 0;
+  for (const std::uint64_t uid : uids) {
+    const std::string raw = mailbox.fetch(uid);
+    try {
+      print(in, receive_message(raw, target, setup));
+    } catch (const BusyError& e) {
+      in.err << "wallenstein fetch: message " << uid << " left for the next run: " << e.what() << "\n";
+      continue;  // not marked: the next fetch handles it
+    }
+    // Marked only once handled: a crash before this fetches it again, and the intake ledger
+    // keeps it from being stored or answered twice.
+    mailbox.mark_done(uid, done);
+    ++handled;
+  }
+  in.out << "Fetched " << uids.size() << (uids.size() == 1 ? " message" : " messages") << " from "
+         << mailbox.describe() << "; " << handled << " handled and marked " << done << ".\n";
   return Exit::ok;
 }
 
 }  // namespace
+
+Command fetch_command() {
+  return {"fetch", "(DIR | --root ROOT) [--imap URL]",
+          "Poll the game's IMAP mailbox and handle each new message as `receive` does; mark it handled.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("args", po::value<std::vector<std::string>>(), "DIR")(
+                "root", po::value<std::string>()->value_name("ROOT"), "a directory of games")(
+                "imap", po::value<std::string>()->value_name("URL"), "imap[s]://host[:port]/MAILBOX instead of game.yaml's")(
+                "imap-user", po::value<std::string>()->value_name("USER"), "the IMAP login")(
+                "imap-password-env", po::value<std::string>()->value_name("NAME"),
+                "the environment variable holding the IMAP password")(
+                "done", po::value<std::string>()->value_name("KEYWORD|FOLDER"),
+                "mark handled mail with this keyword ($...) or move it to this folder")(
+                "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server")(
+                "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
+            p.add("args", -1);
+          },
+          run_fetch};
+}
 
 Command receive_command() {
   return {"receive", "(DIR | --root ROOT) [FILE]",

@@ -64,5 +64,6 @@ Command verify_command();
 Command upgrade_command();
 Command player_command();
 Command receive_command();
+Command fetch_command();
 
 }  // namespace wallenstein::app

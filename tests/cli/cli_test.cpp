@@ -183,7 +183,7 @@ TEST_F(GameFixture, SubmitStoresTheOrdersAndStatusShowsThem) {
   EXPECT_EQ(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml"), red_orders("1"));
   const Outcome status = run({"status", dir().string()});
   EXPECT_EQ(status.out,
-            "Game game, 3 players\nSeason 1618-spring (1 of 6)\nDeadline: none set\nSubmitted: red\n"
+            "Game game, 3 players\nSeason 1618-spring (1 of 6), rules version 2\nDeadline: none set\nSubmitted: red\n"
             "Missing:   blue, yellow\n");
 }
 

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <stdexcept>
 
 #include "support/temp_dir.hpp"
@@ -81,5 +82,27 @@ SmtpServer::SmtpServer(const std::string& maildir, std::vector<std::string> opti
         argv.insert(argv.end(), options.begin(), options.end());
         return argv;
       }()) {}
+
+ImapServer::ImapServer(const std::string& dir, const std::string& user, const std::string& password)
+    : maildir_(dir + "/home/" + user + "/Maildir"),
+      process_({"/usr/bin/python3", source_path("tests/mail/dovecot.py").string(), dir, user, password}) {}
+
+void ImapServer::deliver(const std::string& message_file) {
+  const std::string name = std::to_string(++delivered_) + ".test." + std::to_string(::getpid());
+  const std::string target = maildir_ + "/new/" + name;
+  std::filesystem::copy_file(message_file, target);
+  // Dovecot reads the Maildir as nobody.
+  if (::chown(target.c_str(), 65534, 65534) != 0) throw std::runtime_error("cannot hand " + target + " to nobody");
+}
+
+std::size_t ImapServer::count(const std::string& folder) const {
+  const std::string base = folder.empty() ? maildir_ : maildir_ + "/." + folder;
+  std::size_t n = 0;
+  for (const char* sub : {"/new", "/cur"}) {
+    std::error_code ec;
+    for (auto it = std::filesystem::directory_iterator(base + sub, ec); it != std::filesystem::directory_iterator(); ++it) ++n;
+  }
+  return n;
+}
 
 }  // namespace wallenstein::testing

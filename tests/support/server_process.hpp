@@ -44,4 +44,23 @@ class SmtpServer {
   ServerProcess process_;
 };
 
+/// Debian's Dovecot on 127.0.0.1 (tests/mail/dovecot.py) with one user and a Maildir the test
+/// fills by hand.
+class ImapServer {
+ public:
+  ImapServer(const std::string& dir, const std::string& user, const std::string& password);
+  /// imap://127.0.0.1:PORT/INBOX
+  std::string url() const { return "imap://127.0.0.1:" + std::to_string(process_.port()) + "/INBOX"; }
+  /// Puts a message into the user's INBOX, as a mail server would.
+  void deliver(const std::string& message_file);
+  /// How many messages a folder holds (INBOX: ""), read from the Maildir.
+  std::size_t count(const std::string& folder = "") const;
+  void stop() { process_.stop(); }
+
+ private:
+  std::string maildir_;
+  ServerProcess process_;
+  int delivered_ = 0;
+};
+
 }  // namespace wallenstein::testing

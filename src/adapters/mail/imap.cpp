@@ -1,0 +1,105 @@
+#include "adapters/mail/imap.hpp"
+
+#include <curl/curl.h>
+
+#include <sstream>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/mail/transport.hpp"
+
+namespace wallenstein::mail {
+namespace {
+
+std::size_t append(char* data, std::size_t size, std::size_t count, void* user) {
+  static_cast<std::string*>(user)->append(data, size * count);
+  return size * count;
+}
+
+CURL* handle(void* p) { return static_cast<CURL*>(p); }
+
+/// The mailbox URL without a trailing slash, so `/;UID=n` can follow it.
+std::string mailbox_url(const std::string& url) {
+  std::string out = url;
+  while (!out.empty() && out.back() == '/') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+ImapMailbox::ImapMailbox(ImapOptions options) : options_(std::move(options)) {
+  curl_global_init(CURL_GLOBAL_DEFAULT);
+  curl_ = curl_easy_init();
+  if (!curl_) throw std::runtime_error("libcurl could not start");
+}
+
+ImapMailbox::~ImapMailbox() {
+  curl_easy_cleanup(handle(curl_));
+  curl_global_cleanup();
+}
+
+std::string ImapMailbox::describe() const { return redact_url(options_.url); }
+
+std::string ImapMailbox::perform(const std::string& url, const std::string& request) {
+  CURL* c = handle(curl_);
+  std::string body;
+  char error[CURL_ERROR_SIZE] = {0};
+  curl_easy_setopt(c, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, request.empty() ? nullptr : request.c_str());
+  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &append);
+  curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
+  curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
+  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 15L);
+  curl_easy_setopt(c, CURLOPT_TIMEOUT, options_.timeout_seconds);
+  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  const bool tls_url = url.rfind("imaps://", 0) == 0;
+  curl_easy_setopt(c, CURLOPT_USE_SSL,
+                   !tls_url && options_.starttls ? static_cast<long>(CURLUSESSL_ALL) : static_cast<long>(CURLUSESSL_NONE));
+  if (!options_.user.empty()) {
+    curl_easy_setopt(c, CURLOPT_USERNAME, options_.user.c_str());
+    curl_easy_setopt(c, CURLOPT_PASSWORD, options_.password.c_str());
+  }
+  const CURLcode code = curl_easy_perform(c);
+  if (code != CURLE_OK) {
+    throw TransportError(redact_url("IMAP " + options_.url + ": " + (error[0] ? std::string(error) : curl_easy_strerror(code)) +
+                                    (request.empty() ? "" : " (" + request.substr(0, request.find(' ', 4)) + ")")));
+  }
+  return body;
+}
+
+std::vector<std::uint64_t> ImapMailbox::unhandled(const std::string& done) {
+  if (!done_is_keyword(done)) {
+    // The folder handled mail moves to; a server that has it already says no, which is fine.
+    try {
+      perform(mailbox_url(options_.url), "CREATE " + done);
+    } catch (const TransportError&) {
+    }
+  }
+  const std::string request = done_is_keyword(done) ? "UID SEARCH UNKEYWORD " + done : "UID SEARCH ALL";
+  const std::string answer = perform(mailbox_url(options_.url), request);
+  // "* SEARCH 3 7 12"
+  std::vector<std::uint64_t> uids;
+  std::istringstream in(answer);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("* SEARCH", 0) != 0) continue;
+    std::istringstream words(line.substr(8));
+    std::uint64_t uid = 0;
+    while (words >> uid) uids.push_back(uid);
+  }
+  return uids;
+}
+
+std::string ImapMailbox::fetch(std::uint64_t uid) {
+  return perform(mailbox_url(options_.url) + "/;UID=" + std::to_string(uid), "");
+}
+
+void ImapMailbox::mark_done(std::uint64_t uid, const std::string& done) {
+  const std::string id = std::to_string(uid);
+  if (done_is_keyword(done)) {
+    perform(mailbox_url(options_.url), "UID STORE " + id + " +FLAGS.SILENT (" + done + ")");
+  } else {
+    perform(mailbox_url(options_.url), "UID MOVE " + id + " " + done);
+  }
+}
+
+}  // namespace wallenstein::mail

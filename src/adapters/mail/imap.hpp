@@ -1,0 +1,47 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace wallenstein::mail {
+
+/// How to reach a mailbox over IMAP with libcurl.
+struct ImapOptions {
+  std::string url;  ///< imap://host[:port]/MAILBOX or imaps://...
+  bool starttls = true;
+  std::string user;
+  std::string password;
+  long timeout_seconds = 60;
+};
+
+/// One IMAP mailbox (interfaces 5): the messages not yet handled, fetched by UID, then marked
+/// with a keyword or moved to a folder. Failures are TransportErrors without the password.
+class ImapMailbox {
+ public:
+  explicit ImapMailbox(ImapOptions options);
+  ~ImapMailbox();
+  ImapMailbox(const ImapMailbox&) = delete;
+  ImapMailbox& operator=(const ImapMailbox&) = delete;
+
+  /// UIDs of the messages without `keyword` (a keyword starts with `$`), or of every message
+  /// when handled mail is moved away to a folder.
+  std::vector<std::uint64_t> unhandled(const std::string& done);
+  /// The raw message (RFC 5322 bytes).
+  std::string fetch(std::uint64_t uid);
+  /// Marks a handled message: adds the keyword, or moves it to the folder named by `done`.
+  void mark_done(std::uint64_t uid, const std::string& done);
+  /// The mailbox URL without password, for messages.
+  std::string describe() const;
+
+ private:
+  std::string perform(const std::string& url, const std::string& request);
+  ImapOptions options_;
+  void* curl_ = nullptr;
+};
+
+/// Whether `done` names a keyword (it starts with `$`) rather than a folder.
+inline bool done_is_keyword(const std::string& done) { return !done.empty() && done.front() == '$'; }
+
+}  // namespace wallenstein::mail

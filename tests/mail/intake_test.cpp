@@ -1,0 +1,344 @@
+// Orders by mail: `receive` on a corpus of real-world-shaped messages, answers, tokens, and
+// `fetch` against a real Dovecot IMAP server on 127.0.0.1.
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <regex>
+#include <set>
+
+#include "adapters/files.hpp"
+#include "adapters/yaml_file.hpp"
+#include "support/run_binary.hpp"
+#include "support/server_process.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::Outcome;
+using testing::read_text;
+using testing::TempDir;
+using testing::write_text;
+
+Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+fs::path corpus(const std::string& name = "") { return testing::source_path("tests/mail/corpus/" + name); }
+
+/// The corpus's game: 3 players, seed 123456789012 (so its tokens are the ones the corpus holds).
+fs::path mail_game(const TempDir& tmp, const std::string& dir = "game") {
+  write_text(tmp / "def.yaml", R"(name: mailgame
+players:
+  - {id: red, name: "Anna Weber", email: "anna@example.org"}
+  - {id: blue, name: "Jörg Krämer", email: "joerg@example.org"}
+  - {id: yellow, name: "Marie Dubois", email: "marie@example.org"}
+mail:
+  from: "Wallenstein GM <gm@example.org>"
+  gm: "Spielleiter <spielleiter@example.org>"
+)");
+  const fs::path game = tmp / dir;
+  const Outcome r = run({"new", game.string(), "--from", (tmp / "def.yaml").string(), "--seed", "123456789012"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  return game;
+}
+
+/// One expectation of corpus/expected.yaml, read as strictly as a player's order file.
+struct Expected {
+  std::string outcome;
+  std::string player;
+  std::string answer;
+  std::vector<std::string> says;
+  bool stored = false;
+};
+
+std::map<std::string, Expected> expectations() {
+  const YamlFile file = YamlFile::parse(read_source(corpus("expected.yaml"), 1 << 20));
+  YamlReader r(file);
+  static constexpr std::array<std::string_view, 5> kKeys = {"outcome", "player", "answer", "says", "stored"};
+  static constexpr std::array<std::string_view, 3> kAnswers = {"player", "gm", "none"};
+  std::map<std::string, Expected> out;
+  for (const auto& entry : file.root()) {
+    const YAML::Node& node = entry.second;
+    if (!r.expect_map(node, "expectation")) continue;
+    r.check_keys(node, kKeys, "expectation");
+    Expected e;
+    for (auto [key, target] : {std::pair{"outcome", &e.outcome}, std::pair{"player", &e.player}, std::pair{"answer", &e.answer}}) {
+      if (auto v = r.require(node, key, "")) *target = r.text(*v, key).value_or("");
+    }
+    if (std::find(kAnswers.begin(), kAnswers.end(), e.answer) == kAnswers.end()) r.unknown_value(node["answer"], "answer", kAnswers);
+    if (auto says = r.require(node, "says", "a list"); says && r.expect_sequence(*says, "says")) {
+      for (const auto& s : *says) e.says.push_back(r.text(s, "says").value_or(""));
+    }
+    if (auto stored = r.require(node, "stored", "true or false")) e.stored = r.boolean(*stored, "stored").value_or(false);
+    out[entry.first.Scalar()] = e;
+  }
+  r.throw_if_errors();
+  return out;
+}
+
+/// The answers written to the outbox, by recipient address.
+std::multimap<std::string, std::string> outbox(const fs::path& game) {
+  std::multimap<std::string, std::string> out;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(game / "outbox", ec)) {
+    const std::string text = read_text(entry.path());
+    std::smatch to;
+    std::regex_search(text, to, std::regex("\nTo: [^\r\n]*<([^>]+)>"));
+    // The body is quoted-printable: decode it with Python's email package for the checks.
+    const Outcome decoded = testing::run_shell(
+        "/usr/bin/python3 -c 'import email,sys; from email import policy; "
+        "m=email.message_from_bytes(open(sys.argv[1],\"rb\").read(),policy=policy.default); "
+        "print(m[\"Subject\"]); print(m[\"In-Reply-To\"]); print(m[\"Auto-Submitted\"]); print(m.get_content())' " +
+        testing::shell_quote(entry.path().string()));
+    out.emplace(to[1], decoded.out);
+  }
+  return out;
+}
+
+/// The last entry of mail/intake.yaml.
+std::string last_intake_line(const fs::path& game) {
+  const std::string text = read_text(game / "mail/intake.yaml");
+  return text.substr(text.rfind("  - {"));
+}
+
+class Corpus : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Corpus, EachMessageGetsWhatExpectedYamlSays) {
+  const auto all = expectations();
+  ASSERT_EQ(all.count(GetParam()), 1u) << GetParam() << " has no entry in expected.yaml";
+  const Expected& e = all.at(GetParam());
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  const Outcome r = run({"receive", game.string(), corpus(GetParam()).string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string entry = last_intake_line(game);
+  EXPECT_TRUE(contains(entry, "outcome: " + e.outcome)) << entry;
+  if (!e.player.empty()) {
+    EXPECT_TRUE(contains(entry, "player: " + e.player)) << entry;
+  }
+  const auto answers = outbox(game);
+  const std::map<std::string, std::string> address = {{"red", "anna@example.org"},
+                                                       {"blue", "joerg@example.org"},
+                                                       {"yellow", "marie@example.org"}};
+  if (e.answer == "none") {
+    EXPECT_TRUE(answers.empty()) << "automatic mail is never answered";
+  } else {
+    ASSERT_EQ(answers.size(), 1u);
+    const std::string to = e.answer == "gm" ? "spielleiter@example.org" : address.at(e.player);
+    ASSERT_EQ(answers.count(to), 1u) << answers.begin()->first;
+    const std::string& text = answers.find(to)->second;
+    for (const auto& s : e.says) EXPECT_TRUE(contains(text, s)) << "missing \"" << s << "\" in:\n" << text;
+    if (e.answer == "player") {
+      EXPECT_TRUE(contains(text, "mailgame")) << "the game is in the subject";
+      EXPECT_TRUE(contains(text, "auto-replied")) << text;
+    }
+  }
+  const fs::path stored = game / "seasons/01-1618-spring/orders" / (e.player + ".yaml");
+  EXPECT_EQ(fs::exists(stored), e.stored);
+  if (e.stored) {
+    // The receipt is the SHA-256 of the stored file, computed here independently.
+    const Outcome sha = testing::run_shell("sha256sum " + testing::shell_quote(stored.string()));
+    EXPECT_TRUE(contains(entry, "receipt: " + sha.out.substr(0, 64)) || contains(entry, "receipt: \"" + sha.out.substr(0, 64)))
+        << entry;
+    EXPECT_TRUE(contains(answers.begin()->second, "Receipt: " + sha.out.substr(0, 64)));
+    EXPECT_EQ(run({"check", game.string(), stored.string()}).status, 0) << "the stored file is a valid order file";
+  }
+}
+
+std::vector<std::string> corpus_files() {
+  std::vector<std::string> out;
+  for (const auto& entry : fs::directory_iterator(corpus())) {
+    if (entry.path().extension() == ".eml") out.push_back(entry.path().filename().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Mail, Corpus, ::testing::ValuesIn(corpus_files()), [](const auto& param_info) {
+  std::string name = param_info.param.substr(0, param_info.param.size() - 4);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+});
+
+TEST(Corpus, EveryExpectationHasItsMessage) {
+  const auto files = corpus_files();
+  for (const auto& [name, e] : expectations()) {
+    EXPECT_TRUE(std::find(files.begin(), files.end(), name) != files.end()) << name << " is expected but missing";
+  }
+}
+
+TEST(Intake, TheSameMessageTwiceIsStoredAndAnsweredOnce) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  ASSERT_EQ(run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()}).status, 0);
+  const auto once = testing::snapshot_tree(game);
+  const Outcome again = run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()});
+  ASSERT_EQ(again.status, 0);
+  EXPECT_TRUE(contains(again.out, "already handled (accepted")) << again.out;
+  EXPECT_EQ(testing::snapshot_tree(game), once) << "nothing stored, nothing answered, nothing recorded twice";
+}
+
+TEST(Intake, AnAnswerTheServerCouldNotTakeStaysQueuedAndTheNextRunSendsIt) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  // No server on this port: the order is stored, the answer waits in mail/queue/.
+  const Outcome first = run({"receive", game.string(), corpus("thunderbird-attachment.eml").string(), "--smtp",
+                             "smtp://127.0.0.1:9"});
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_TRUE(contains(first.err, "stays queued")) << first.err;
+  EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+  EXPECT_TRUE(contains(read_text(game / "mail/sent.yaml"), "queue_file:"));
+  testing::SmtpServer server((tmp / "maildir").string());
+  const Outcome second =
+      run({"receive", game.string(), corpus("apple-mail-qp-umlauts.eml").string(), "--smtp", server.url()});
+  ASSERT_EQ(second.status, 0) << second.err;
+  std::set<std::string> to;
+  for (const auto& entry : fs::directory_iterator(tmp / "maildir/new")) {
+    std::smatch m;
+    const std::string text = read_text(entry.path());
+    std::regex_search(text, m, std::regex("X-RcptTo: ([^\r\n]+)"));
+    to.insert(m[1]);
+  }
+  EXPECT_EQ(to, (std::set<std::string>{"anna@example.org", "marie@example.org"})) << "red's queued answer went too";
+  EXPECT_FALSE(contains(read_text(game / "mail/sent.yaml"), "state: queued"));
+  EXPECT_TRUE(fs::is_empty(game / "mail/queue"));
+}
+
+TEST(Intake, OrdersForASeasonAlreadyResolvedAreTooLate) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  ASSERT_EQ(run({"resolve", game.string(), "--force"}).status, 0);
+  ASSERT_EQ(run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()}).status, 0);
+  const auto answers = outbox(game);
+  ASSERT_EQ(answers.size(), 1u);
+  EXPECT_TRUE(contains(answers.begin()->second, "Too late: 1618-spring has already been resolved"))
+      << answers.begin()->second;
+  EXPECT_TRUE(contains(answers.begin()->second, "The season open now is 1618-summer"));
+  EXPECT_FALSE(fs::exists(game / "seasons/02-1618-summer/orders/red.yaml"));
+}
+
+TEST(Intake, AtMostTwentyMessagesOfAPlayerAreAnsweredEachSeason) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  const std::string message = read_text(corpus("rejected-orders.eml"));
+  for (int i = 1; i <= 22; ++i) {
+    std::string copy = message;
+    copy.replace(copy.find("<typo-20261123@example.org>"), 27, "<typo-" + std::to_string(i) + "@example.org>");
+    write_text(tmp / "m.eml", copy);
+    ASSERT_EQ(run({"receive", game.string(), (tmp / "m.eml").string()}).status, 0);
+  }
+  const auto answers = outbox(game);
+  EXPECT_EQ(answers.count("anna@example.org"), 20u);
+  EXPECT_EQ(answers.count("spielleiter@example.org"), 1u) << "the game master hears of it once";
+  const std::string intake = read_text(game / "mail/intake.yaml");
+  std::size_t limited = 0;
+  for (auto at = intake.find("outcome: rate_limited"); at != std::string::npos; at = intake.find("outcome: rate_limited", at + 1)) ++limited;
+  EXPECT_EQ(limited, 2u);
+}
+
+TEST(Intake, WithARootTheOrderNamesItsGame) {
+  TempDir tmp;
+  fs::create_directories(tmp / "games");
+  const fs::path game = mail_game(tmp, "games/mailgame");
+  ASSERT_EQ(testing::run_shell("cp -r " + testing::shell_quote(game.string()) + " " +
+                               testing::shell_quote((tmp / "games/other").string())).status, 0);
+  const Outcome r = run({"receive", "--root", (tmp / "games").string(), corpus("gmail-quoted-reply.eml").string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "mailgame: red: orders for 1618-spring accepted")) << r.out;
+  EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+  EXPECT_FALSE(fs::exists(tmp / "games/other/seasons/01-1618-spring/orders/red.yaml"));
+  const Outcome unknown = testing::run_shell("sed 's/game: mailgame/game: nosuchgame/' " +
+                                             testing::shell_quote(corpus("rejected-orders.eml").string()) + " | " +
+                                             testing::shell_quote(testing::wallenstein_binary()) + " receive --root " +
+                                             testing::shell_quote((tmp / "games").string()));
+  EXPECT_EQ(unknown.status, 0) << "mail to no game is dropped, never bounced";
+  EXPECT_TRUE(contains(unknown.out, "no game \"nosuchgame\"")) << unknown.out;
+}
+
+TEST(Tokens, OnlyAPlayersOwnOrderTemplateCarriesTheirToken) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  ASSERT_EQ(run({"report", game.string()}).status, 0);
+  std::map<std::string, std::string> tokens;
+  for (const char* id : {"red", "blue", "yellow"}) tokens[id] = run({"player", game.string(), "token", id}).out.substr(0, 20);
+  for (const auto& entry : fs::directory_iterator(game / "seasons/01-1618-spring/reports")) {
+    const std::string name = entry.path().filename().string();
+    const std::string text = read_text(entry.path());
+    for (const auto& [id, token] : tokens) {
+      const bool own = name == "orders-1618-spring-" + id + ".yaml";
+      EXPECT_EQ(contains(text, token), own) << name << " and the token of " << id;
+    }
+  }
+  const Outcome shown = run({"show", game.string(), "--json"});
+  for (const auto& [id, token] : tokens) EXPECT_FALSE(contains(shown.out, token));
+}
+
+TEST(Tokens, ANewTokenReplacesALeakedOne) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  const Outcome renewed = run({"player", game.string(), "token", "red", "--new"});
+  ASSERT_EQ(renewed.status, 0) << renewed.err;
+  ASSERT_EQ(run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()}).status, 0);
+  EXPECT_TRUE(contains(last_intake_line(game), "outcome: bad_token"));
+  EXPECT_FALSE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+}
+
+TEST(Tokens, SubmitRefusesAFileWithAnotherPlayersToken) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  const std::string blue_token = run({"player", game.string(), "token", "blue"}).out.substr(0, 20);
+  std::string orders = read_text(corpus("rejected-orders.eml"));
+  orders = orders.substr(orders.find("game: mailgame"));
+  orders.replace(orders.find("Kolen"), 5, "Koeln");
+  orders.replace(orders.find("nvhmtsaugw6cazmrxu2n"), 20, blue_token);
+  write_text(tmp / "red.yaml", orders);
+  const Outcome r = run({"submit", game.string(), (tmp / "red.yaml").string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(contains(r.err, "red.yaml:4:8: error: this is not the token of red")) << r.err;
+  EXPECT_FALSE(contains(r.err, blue_token)) << "a token is never echoed";
+}
+
+TEST(Fetch, HandlesEachNewMessageOnceAndMarksIt) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  testing::ImapServer imap((tmp / "dovecot").string(), "gm", "imap-secret");
+  testing::SmtpServer smtp((tmp / "replies").string());
+  for (const char* m : {"thunderbird-attachment.eml", "outlook-html-only.eml", "bounce.eml"}) imap.deliver(corpus(m).string());
+  const std::vector<std::string> fetch = {"fetch", game.string(), "--imap", imap.url(), "--imap-user", "gm",
+                                          "--imap-password-env", "TEST_IMAP_PASSWORD", "--smtp", smtp.url()};
+  std::string line = "TEST_IMAP_PASSWORD=imap-secret " + testing::shell_quote(testing::wallenstein_binary());
+  for (const auto& a : fetch) line += " " + testing::shell_quote(a);
+  const Outcome first = testing::run_shell(line);
+  ASSERT_EQ(first.status, 0) << first.out << first.err;
+  EXPECT_TRUE(contains(first.out, "Fetched 3 messages")) << first.out;
+  EXPECT_TRUE(contains(first.out, "3 handled and marked $WallensteinDone")) << first.out;
+  EXPECT_FALSE(contains(first.out + first.err, "imap-secret"));
+  EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+  EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/blue.yaml"));
+  std::size_t replies = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(tmp / "replies/new")) ++replies;
+  EXPECT_EQ(replies, 2u) << "two answers; the bounce got none";
+  const Outcome second = testing::run_shell(line);
+  EXPECT_TRUE(contains(second.out, "Fetched 0 messages")) << second.out;
+  EXPECT_EQ(imap.count(), 3u) << "handled mail stays in the mailbox, marked";
+}
+
+TEST(Fetch, MovesHandledMailToAFolderWhenDoneNamesOne) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  testing::ImapServer imap((tmp / "dovecot").string(), "gm", "pw");
+  imap.deliver(corpus("apple-mail-qp-umlauts.eml").string());
+  std::string line = "PW=pw " + testing::shell_quote(testing::wallenstein_binary()) + " fetch " +
+                     testing::shell_quote(game.string()) + " --imap " + imap.url() +
+                     " --imap-user gm --imap-password-env PW --done Handled";
+  const Outcome r = testing::run_shell(line);
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(imap.count(), 0u);
+  EXPECT_EQ(imap.count("Handled"), 1u);
+  EXPECT_TRUE(contains(testing::run_shell(line).out, "Fetched 0 messages"));
+}
+
+}  // namespace
+}  // namespace wallenstein
