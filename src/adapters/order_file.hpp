@@ -20,6 +20,7 @@ struct CheckedOrderFile {
   std::optional<Orders> orders;         ///< set when there is no error
   std::string player_id;                ///< as written (empty if unreadable)
   std::vector<Diagnostic> diagnostics;  ///< errors and warnings, in file order
+  std::size_t errors = 0;               ///< how many errors, also those too many to list
   bool ok() const { return orders.has_value(); }
 };
 

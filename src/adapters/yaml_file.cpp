@@ -175,12 +175,38 @@ Diagnostic YamlFile::at(const YAML::Node& node, std::string message, Diagnostic:
 
 std::string scalar_text(const YAML::Node& node) { return node.IsScalar() ? node.Scalar() : std::string(); }
 
+bool YamlReader::full(Diagnostic::Severity severity) {
+  if (diagnostics_.size() < kMaxDiagnostics) return false;
+  ++dropped_;
+  if (severity == Diagnostic::Severity::error) ++dropped_errors_;
+  return true;
+}
+
 void YamlReader::error(const YAML::Node& at, std::string message) {
-  diagnostics_.push_back(file_.at(at, std::move(message)));
+  if (!full(Diagnostic::Severity::error)) diagnostics_.push_back(file_.at(at, std::move(message)));
 }
 
 void YamlReader::warning(const YAML::Node& at, std::string message) {
-  diagnostics_.push_back(file_.at(at, std::move(message), Diagnostic::Severity::warning));
+  if (!full(Diagnostic::Severity::warning)) {
+    diagnostics_.push_back(file_.at(at, std::move(message), Diagnostic::Severity::warning));
+  }
+}
+
+void YamlReader::report(const YAML::Mark& at, std::string message, Diagnostic::Severity severity) {
+  if (!full(severity)) diagnostics_.push_back(file_.at(at, std::move(message), severity));
+}
+
+std::vector<Diagnostic> YamlReader::listed() const {
+  std::vector<Diagnostic> out = diagnostics_;
+  if (dropped_ > 0) {
+    out.push_back(Diagnostic{file_.source().path,
+                             0,
+                             0,
+                             std::to_string(dropped_) + " more problems are not listed; fix these first",
+                             dropped_errors_ > 0 ? Diagnostic::Severity::error : Diagnostic::Severity::warning,
+                             {}});
+  }
+  return out;
 }
 
 bool YamlReader::expect_map(const YAML::Node& node, std::string_view what) {
@@ -280,13 +306,17 @@ std::optional<YAML::Node> YamlReader::require(const YAML::Node& map, std::string
   return std::nullopt;
 }
 
-bool YamlReader::ok() const {
-  return std::none_of(diagnostics_.begin(), diagnostics_.end(),
-                      [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; });
+std::size_t YamlReader::error_count() const {
+  return dropped_errors_ +
+         static_cast<std::size_t>(std::count_if(diagnostics_.begin(), diagnostics_.end(), [](const Diagnostic& d) {
+           return d.severity == Diagnostic::Severity::error;
+         }));
 }
 
+bool YamlReader::ok() const { return error_count() == 0; }
+
 void YamlReader::throw_if_errors() const {
-  if (!ok()) throw InputError(diagnostics_);
+  if (!ok()) throw InputError(listed());
 }
 
 }  // namespace wallenstein
