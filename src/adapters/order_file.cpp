@@ -184,11 +184,12 @@ CheckedOrderFile check_order_source(const SourceFile& source, const GameState& s
     file = YamlFile::parse(source, YamlLimits{16, 10000});
   } catch (const InputError& e) {
     result.diagnostics = e.diagnostics();
+    result.errors = result.diagnostics.size();
     return result;
   }
   OrderReader reader(*file);
   const auto written = reader.read();
-  auto& diagnostics = reader.reader().diagnostics();
+  YamlReader& r = reader.reader();
   if (written) {
     result.player_id = written->player.text;
     result.season = written->season.text;
@@ -198,15 +199,15 @@ CheckedOrderFile check_order_source(const SourceFile& source, const GameState& s
     }
     const OrderCheck check = check_orders(*written, state, rules);
     auto add = [&](const Problem& p, Diagnostic::Severity severity) {
-      const YAML::Mark mark = p.at.index >= 0 ? reader.mark(p.at) : file->root().Mark();
-      diagnostics.push_back(file->at(mark, p.message, severity));
+      r.report(p.at.index >= 0 ? reader.mark(p.at) : file->root().Mark(), p.message, severity);
     };
     for (const auto& p : check.errors) add(p, Diagnostic::Severity::error);
     for (const auto& p : check.warnings) add(p, Diagnostic::Severity::warning);
-    if (reader.reader().ok()) result.orders = check.orders;
+    if (r.ok()) result.orders = check.orders;
   }
-  result.diagnostics = std::move(diagnostics);
-  sort_by_position(result.diagnostics);
+  sort_by_position(r.diagnostics());
+  result.diagnostics = r.listed();
+  result.errors = r.error_count();
   return result;
 }
 
@@ -262,6 +263,7 @@ void check_token(CheckedOrderFile& checked, std::string_view expected) {
   d.message = "this is not the token of " + checked.player_id + "; copy it from your latest order template";
   d.source_line = "token: (not shown: a token is a secret)";
   checked.diagnostics.push_back(std::move(d));
+  ++checked.errors;
   checked.orders.reset();
   sort_by_position(checked.diagnostics);
 }
@@ -272,6 +274,7 @@ CheckedOrderFile check_order_file(const std::string& path, const GameState& stat
   } catch (const InputError& e) {
     CheckedOrderFile result;
     result.diagnostics = e.diagnostics();
+    result.errors = result.diagnostics.size();
     return result;
   }
 }

@@ -23,6 +23,7 @@ struct CheckedOrderFile {
   std::vector<Diagnostic> diagnostics;  ///< errors and warnings, in file order
   std::optional<std::string> token;     ///< `token:` as written (mailed orders carry one)
   std::optional<Diagnostic> token_at;   ///< where it is written
+  std::size_t errors = 0;               ///< how many errors, also those too many to list
   bool ok() const { return orders.has_value(); }
 };
 

@@ -86,14 +86,14 @@ void StateLists::read_events(const YAML::Node& root) {
   if (!node || !r_.expect_map(*node, "events")) return;
   static constexpr std::string_view kKeys[] = {"year", "left", "deck"};
   r_.check_keys(*node, kKeys, "events");
-  const std::size_t problems = r_.diagnostics().size();
+  const std::size_t problems = r_.problem_count();
   const auto year = events(*node, "year");
   const auto left = events(*node, "left");
   const auto deck = events(*node, "deck");
   s_.year_events = ids(year);
   s_.events_left = ids(left);
   s_.event_deck = ids(deck);
-  if (r_.diagnostics().size() != problems) return;
+  if (r_.problem_count() != problems) return;
   // Rules 3 and 4.4: the year's cards are revealed, one is drawn per season, the last one left
   // gives the winter loss; the deck holds the cards of the years to come.
   const auto per_year = static_cast<std::size_t>(rules_.events_per_year);

@@ -42,6 +42,10 @@ class YamlFile {
   YAML::Node root_;
 };
 
+/// At most this many problems of one file are listed: a real file never has that many, and
+/// listing every one of a hostile file's thousands (each with its line) would take long.
+inline constexpr std::size_t kMaxDiagnostics = 100;
+
 /// Reads typed values from a YamlFile, collecting every problem instead of stopping at the first.
 class YamlReader {
  public:
@@ -49,6 +53,8 @@ class YamlReader {
 
   void error(const YAML::Node& at, std::string message);
   void warning(const YAML::Node& at, std::string message);
+  /// A problem at a position; past kMaxDiagnostics problems are counted, not kept.
+  void report(const YAML::Mark& at, std::string message, Diagnostic::Severity severity);
   bool expect_map(const YAML::Node& node, std::string_view what);
   bool expect_sequence(const YAML::Node& node, std::string_view what);
   /// A scalar as text; null, maps and sequences are errors.
@@ -67,14 +73,25 @@ class YamlReader {
 
   bool ok() const;
   std::vector<Diagnostic>& diagnostics() { return diagnostics_; }
+  /// How many problems were found, those past the limit included.
+  std::size_t problem_count() const { return diagnostics_.size() + dropped_; }
+  /// How many errors were found, those past the limit included.
+  std::size_t error_count() const;
+  /// The problems kept, then a line saying how many more there are, if any.
+  std::vector<Diagnostic> listed() const;
   /// Throws InputError when any error was collected.
   void throw_if_errors() const;
 
   const YamlFile& file() const { return file_; }
 
  private:
+  /// Whether a problem must be dropped (and is counted) rather than kept.
+  bool full(Diagnostic::Severity severity);
+
   const YamlFile& file_;
   std::vector<Diagnostic> diagnostics_;
+  std::size_t dropped_ = 0;
+  std::size_t dropped_errors_ = 0;
 };
 
 /// The scalar's text as written (tag-free), e.g. for messages.

@@ -50,8 +50,7 @@ Exit run_check(const Invocation& in) {
              << season_label(p.opened.rules, p.state.season_index).name() << ")\n";
     } else {
       all_ok = false;
-      std::size_t errors = 0;
-      for (const auto& d : checked.diagnostics) errors += d.severity == Diagnostic::Severity::error ? 1 : 0;
+      const std::size_t errors = checked.errors;
       in.out << printable(path) << ": " << errors << (errors == 1 ? " error" : " errors") << "\n";
     }
   }

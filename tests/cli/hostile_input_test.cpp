@@ -77,6 +77,21 @@ TEST_F(HostileInput, SubmitShowsUmlautsAsTheyAreAndEscapesTheNamedPlayer) {
   EXPECT_EQ(r.err, file.string() + ": error: these are the orders of \"red\", not of \"bl\\e[1mue\"; not stored\n");
 }
 
+TEST_F(HostileInput, CheckListsAHundredProblemsOfAFileAndCountsTheRest) {
+  // Thousands of problems on one long line used to cost time and memory in the square of the
+  // file's size: each problem copied and scanned the whole line.
+  std::string keys;
+  for (int i = 0; i < 3000; ++i) keys += "k" + std::to_string(i) + ": 1, ";
+  const fs::path file = tmp_ / "wide.yaml";
+  write_text(file, "{" + keys + "game: " + std::string(100000, 'x') + "}\n");
+  const Outcome r = testing::run_wallenstein({"check", dir().string(), file.string()}, 120);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '^'), 100) << "one caret per listed problem";
+  EXPECT_NE(r.err.find(file.string() + ": error: 2907 more problems are not listed; fix these first\n"),
+            std::string::npos);
+  EXPECT_EQ(r.out, file.string() + ": 3007 errors\n");
+}
+
 TEST_F(HostileInput, SubmitNeverFollowsASymlinkPlantedAtTheTemporaryName) {
   const fs::path victim = tmp_ / "victim.txt";
   write_text(victim, "precious\n");

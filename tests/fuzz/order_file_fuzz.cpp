@@ -3,6 +3,7 @@
 // picks one, so that each run parses once and both games are explored.
 
 #include "adapters/order_file.hpp"
+#include "adapters/yaml_file.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "support.hpp"
@@ -20,6 +21,7 @@ const GameState& game(int players) {
 void check(const SourceFile& file, const GameState& state) {
   const CheckedOrderFile checked = check_order_source(file, state, fuzz::rules());
   fuzz::require_printable(checked.diagnostics);
+  fuzz::require(checked.diagnostics.size() <= kMaxDiagnostics + 1, "at most kMaxDiagnostics problems are listed");
   if (!checked.ok()) return;
   // Accepted orders written back as a file must be accepted again as the same orders.
   const std::string again = format_order_file(to_written(*checked.orders, state, fuzz::rules()));
