@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <regex>
 #include <set>
 
 #include <functional>
@@ -268,6 +269,42 @@ TEST_F(ReportTexts, TheNextYearsEventsAreNamedOnceInTheWinterReport) {
   EXPECT_EQ(count_of(set.players[0].html, "The events of the next year:"), 1u);
   const std::string& first = rules_->event(autumn.result.log.winter->next_year_events[0]).name;
   EXPECT_NE(set.public_text.find("The events of the next year: " + first + ", "), std::string::npos);
+}
+
+TEST_F(ReportTexts, PlayersWithoutOrdersAreNamedInOneSentence) {
+  Passed p = passed(3, 8);
+  p.result.log.nmr = {PlayerIndex{0}, PlayerIndex{2}};
+  const auto set = render(p);
+  for (const std::string* text : {&set.public_text, &set.players[1].text, &set.players[1].html}) {
+    EXPECT_EQ(count_of(*text, "No orders came from"), 1u) << *text;
+    EXPECT_NE(text->find("No orders came from Player red, Player yellow: they passed (NMR)."), std::string::npos);
+  }
+}
+
+TEST(Templates, NoSectionLoopsInsideASectionOfTheSameName) {
+  // `{{#list}}...{{#list}}{{name}}{{/list}}...{{/list}}` meant as "if any, then each" repeats the
+  // whole sentence once per item; a guard needs its own key (`list_any`).
+  const std::regex tag(R"(\{\{([#^/])\s*([\w.]+)\s*\}\})");
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(testing::source_path("templates"))) {
+    if (entry.path().extension() != ".mustache") continue;
+    const std::string text = testing::read_text(entry.path());
+    std::vector<std::pair<char, std::string>> open;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), tag); it != std::sregex_iterator(); ++it) {
+      const char kind = (*it)[1].str()[0];
+      const std::string name = (*it)[2];
+      if (kind == '/') {
+        while (!open.empty() && open.back().second != name) open.pop_back();
+        if (!open.empty()) open.pop_back();
+        continue;
+      }
+      if (kind == '#') {
+        for (const auto& [k, n] : open) {
+          EXPECT_FALSE(k == '#' && n == name) << entry.path().filename() << ": {{#" << name << "}} inside {{#" << name << "}}";
+        }
+      }
+      open.emplace_back(kind, name);
+    }
+  }
 }
 
 TEST_F(ReportTexts, HtmlEventListsCarryOneBulletPerEvent) {

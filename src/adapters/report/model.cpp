@@ -314,7 +314,9 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   if (in.log) {
     std::vector<std::string> nmr;
     for (PlayerIndex p : in.log->nmr) nmr.push_back(b.player(p));
-    d["nmr"] = nmr.empty() ? Data(false) : b.names(nmr);
+    // `nmr_any` guards the sentence; `nmr` is the list it loops over.
+    d["nmr_any"] = !nmr.empty();
+    d["nmr"] = b.names(nmr);
     d["happened"] = b.what_happened(*in.log);
   }
   const Names names(in);
