@@ -105,6 +105,33 @@ class Screen final : public YAML::EventHandler {
   std::optional<Rejected> pending_;
 };
 
+/// The byte offset of the first `{` or `[` that is never closed, skipping quoted text and
+/// comments: yaml-cpp reports an unclosed flow collection where the file ends, far from it.
+std::optional<std::size_t> unclosed_flow(std::string_view text) {
+  std::vector<std::size_t> open;
+  char quote = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote) {
+      if (c == '\\' && quote == '"') ++i;
+      else if (c == quote) quote = 0;
+      else if (c == '\n' && open.empty()) quote = 0;
+      continue;
+    }
+    if (c == '#' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n')) {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if ((c == '"' || c == '\'') && (i == 0 || std::string_view(" \t\n[{,:").find(text[i - 1]) != std::string_view::npos)) {
+      quote = c;
+    } else if (c == '{' || c == '[') {
+      open.push_back(i);
+    } else if ((c == '}' || c == ']') && !open.empty()) {
+      open.pop_back();
+    }
+  }
+  if (open.empty()) return std::nullopt;
+  return open.front();
+}
+
 /// `byte_column` counts bytes (as yaml-cpp does); diagnostics count characters, as editors do.
 Diagnostic make(const SourceFile& file, int line, int byte_column, std::string message,
                 Diagnostic::Severity severity = Diagnostic::Severity::error) {
@@ -153,6 +180,15 @@ YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
   } catch (const Rejected& r) {
     throw InputError({make(file, r.mark.line + 1, r.mark.column + 1, r.message)});
   } catch (const YAML::Exception& e) {
+    if (e.msg.find("flow not found") != std::string::npos) {
+      if (const auto at = unclosed_flow(file.text)) {
+        const auto [line, column] = position_of(file.text, *at);
+        const bool map = file.text[*at] == '{';
+        throw InputError({make(file, line, column,
+                               std::string("this ") + (map ? "{" : "[") + " is never closed; end the " +
+                                   (map ? "map with }" : "list with ]") + " on the same line")});
+      }
+    }
     throw InputError({make(file, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg)});
   }
   YAML::Node root;
@@ -245,15 +281,25 @@ void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_v
 
 namespace {
 
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
 /// "; did you mean "x"?" when an allowed name is close to `name`, else "; expected a, b or c".
+/// Case is ignored in the comparison: `battle_B` suggests `battle_b`.
 std::string suggestion(std::string_view name, std::span<const std::string_view> allowed) {
   std::string nearest;
   int best = 3;
   std::vector<std::string> list;
+  const std::string lower = lowercase(name);
   for (auto a : allowed) {
     list.emplace_back(a);
     if ((name.size() > a.size() ? name.size() - a.size() : a.size() - name.size()) >= 3) continue;  // d >= 3
-    const int d = edit_distance(name, a);
+    const int d = edit_distance(lower, lowercase(a));
     if (d < best) best = d, nearest = a;
   }
   return nearest.empty() ? "; expected " + join_names(list) : "; did you mean \"" + nearest + "\"?";

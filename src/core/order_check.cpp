@@ -51,7 +51,8 @@ class Checker {
       error(written_.game.at, "game " + quoted(written_.game.text) + " is not this game; expected " +
                                   quoted(state_.game));
     }
-    player_ = state_.find_player(written_.player.text);
+    // Player ids are lowercase; `player: Red` is taken for `red` (README, the order file).
+    player_ = state_.find_player_any_case(written_.player.text);
     if (!player_) {
       std::vector<std::string> ids;
       for (const auto& p : state_.players) ids.push_back(p.id);
