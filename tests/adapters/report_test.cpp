@@ -11,6 +11,7 @@
 #include "adapters/diagnostic.hpp"
 #include "adapters/mail/mime.hpp"
 #include "adapters/order_file.hpp"
+#include "adapters/report/forecast_text.hpp"
 #include "adapters/report/reports.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/engine.hpp"
@@ -279,6 +280,35 @@ TEST_F(ReportTexts, PlayersWithoutOrdersAreNamedInOneSentence) {
     EXPECT_EQ(count_of(*text, "No orders came from"), 1u) << *text;
     EXPECT_NE(text->find("No orders came from Player red, Player yellow: they passed (NMR)."), std::string::npos);
   }
+}
+
+TEST_F(Reports, TheForecastSaysInWordsWhatWouldBeCancelledAsThingsStand) {
+  const ProvinceId passau = *rules_->find_province("passau");
+  const ProvinceId trier = *rules_->find_province("trier");
+  ShortOfThaler s;
+  s.thaler = 5;
+  s.bid = 2;
+  s.costs = 6;
+  s.collects_taxes = true;
+  s.cancelled = {PlannedCost{Action::church, passau, 2, 3}};
+  s.at_risk = {PlannedCost{Action::palace, trier, 3, 0}, PlannedCost{Action::army1, passau, 1, 0}};
+  s.at_risk_fewest = 0;
+  s.at_risk_most = 1;
+  const auto lines = report::forecast_lines({s, RevoltAhead{Action::taxes, trier, 1, 3},
+                                             FewArmies{Action::battle_b, passau, 1, 2, true}},
+                                            *rules_, *templates_);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0],
+            "your planned costs of 6 thaler and the bid of 2 come to 8, but you have 5 thaler; if nothing else changes "
+            "(income is not counted: taxes collected on an earlier slot may pay in time), Build church in Passau (slot "
+            "3) would be cancelled, and in the order the face-down cards come up, up to 1 of Build palace in Erzbm. "
+            "Trier, Place or move 1 army in Passau would be cancelled");
+  EXPECT_EQ(lines[1],
+            "Collect taxes in Erzbm. Trier starts a revolt: 1 revolt marker lies there, so 1 peasant rises against "
+            "your 3 armies; the income is kept either way");
+  EXPECT_EQ(lines[2],
+            "Battle/move B from Passau may have too few armies: 1 army there now, 2 needed when it is played (one "
+            "always stays) unless your placement there comes first, else it is cancelled");
 }
 
 TEST(Templates, NoSectionLoopsInsideASectionOfTheSameName) {
