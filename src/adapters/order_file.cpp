@@ -40,14 +40,19 @@ class OrderReader {
     r_.check_keys(root, allowed, "the order file");
 
     WrittenOrders w;
+    // A key in another case (`BID:`) was reported by check_keys with the right spelling.
+    const auto require = [&](std::string_view key, std::string_view hint) -> std::optional<YAML::Node> {
+      if (written_in_another_case(root, std::string(key))) return std::nullopt;
+      return r_.require(root, key, hint);
+    };
     w.game = scalar(root, "game", "the game's name");
     w.player = scalar(root, "player", "your player id");
     w.season = scalar(root, "season", "the season being planned, e.g. 1618-spring");
-    if (auto actions = r_.require(root, "actions", "all ten actions, each a province or none")) {
+    if (auto actions = require("actions", "all ten actions, each a province or none")) {
       w.actions_at = ref(*actions);
       read_actions(*actions, w);
     }
-    if (auto bid = r_.require(root, "bid", "a coin 0-4, a province card, or none")) {
+    if (auto bid = require("bid", "a coin 0-4, a province card, or none")) {
       if (auto text = r_.text(*bid, "bid")) w.bid = Written{*text, ref(*bid)};
     }
     w.turn_order = list(root, "turn_order");
@@ -67,6 +72,7 @@ class OrderReader {
 
  private:
   Written scalar(const YAML::Node& map, std::string_view key, std::string_view hint) {
+    if (written_in_another_case(map, std::string(key))) return {};
     auto node = r_.require(map, key, hint);
     if (!node) return {};
     return Written{r_.text(*node, key).value_or(""), ref(*node)};
@@ -92,11 +98,28 @@ class OrderReader {
       const std::string key(action_key(a));
       const YAML::Node node = actions[key];
       if (!node.IsDefined()) {
-        r_.error(actions, "missing action \"" + key + "\"; write `" + key + ": none` for no action");
+        // `battle_B` already got "did you mean battle_b?"; saying battle_b is missing adds nothing.
+        if (!written_in_another_case(actions, key)) {
+          r_.error(actions, "missing action \"" + key + "\"; write `" + key + ": none` for no action");
+        }
         continue;
       }
       w.actions[static_cast<std::size_t>(a)] = read_action(a, node);
     }
+  }
+
+  /// Whether `map` spells `key` in another case (and not as it is).
+  static bool written_in_another_case(const YAML::Node& map, const std::string& key) {
+    if (map[key].IsDefined()) return false;
+    for (const auto& entry : map) {
+      const std::string k = entry.first.Scalar();
+      if (k != key && k.size() == key.size() && std::equal(k.begin(), k.end(), key.begin(), [](char a, char b) {
+            return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
+          })) {
+        return true;
+      }
+    }
+    return false;
   }
 
   std::optional<WrittenAction> read_action(Action action, const YAML::Node& node) {
@@ -169,6 +192,49 @@ class OrderReader {
   std::vector<YAML::Mark> marks_;
 };
 
+/// Text pasted from a mail before the order (interfaces 5): the first line before a `game:` line
+/// that is neither blank, a comment nor a key of an order file. Such lines are blanked in
+/// `source` (keeping line numbers) so the order below is still checked.
+std::optional<Diagnostic> prose_before_game(SourceFile& source) {
+  std::vector<std::pair<std::size_t, std::size_t>> lines;  // start, length
+  for (std::size_t start = 0; start <= source.text.size();) {
+    const std::size_t end = source.text.find('\n', start);
+    lines.emplace_back(start, (end == std::string::npos ? source.text.size() : end) - start);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  std::optional<std::size_t> game;
+  for (std::size_t i = 0; i < lines.size() && !game; ++i) {
+    if (std::string_view(source.text).substr(lines[i].first, 5) == "game:") game = i;
+  }
+  if (!game || *game == 0) return std::nullopt;
+  std::optional<std::size_t> first;
+  for (std::size_t i = 0; i < *game && !first; ++i) {
+    const std::string_view line = std::string_view(source.text).substr(lines[i].first, lines[i].second);
+    const auto text = line.find_first_not_of(" \t\r");
+    if (text == std::string_view::npos || line[text] == '#' || line.substr(text) == "---") continue;
+    first = i;
+  }
+  if (!first) return std::nullopt;
+  const std::string_view line = std::string_view(source.text).substr(lines[*first].first, lines[*first].second);
+  const std::string_view key = line.substr(0, line.find(':'));
+  const bool order_key = line.find(':') != std::string_view::npos &&
+                         (std::find(kTopKeys.begin(), kTopKeys.end(), key) != kTopKeys.end() ||
+                          std::any_of(kExpansionKeys.begin(), kExpansionKeys.end(), [&](const auto& e) { return e.first == key; }));
+  if (order_key) return std::nullopt;
+  Diagnostic d{source.path, static_cast<int>(*first) + 1, 1,
+               "this looks like text from a mail, not part of an order file: the order starts at `game:` on line " +
+                   std::to_string(*game + 1) + "; remove the lines above it",
+               Diagnostic::Severity::error, std::string(line)};
+  if (!d.source_line.empty() && d.source_line.back() == '\r') d.source_line.pop_back();
+  for (std::size_t i = 0; i < *game; ++i) {
+    for (std::size_t c = 0; c < lines[i].second; ++c) {
+      if (source.text[lines[i].first + c] != '\r') source.text[lines[i].first + c] = ' ';
+    }
+  }
+  return d;
+}
+
 void sort_by_position(std::vector<Diagnostic>& diagnostics) {
   std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return std::pair(a.line, a.column) < std::pair(b.line, b.column);
@@ -177,13 +243,16 @@ void sort_by_position(std::vector<Diagnostic>& diagnostics) {
 
 }  // namespace
 
-CheckedOrderFile check_order_source(const SourceFile& source, const GameState& state, const Ruleset& rules) {
+CheckedOrderFile check_order_source(const SourceFile& original, const GameState& state, const Ruleset& rules) {
   CheckedOrderFile result;
+  SourceFile source = original;
+  const std::optional<Diagnostic> prose = prose_before_game(source);
   std::optional<YamlFile> file;
   try {
     file = YamlFile::parse(source, YamlLimits{16, 10000});
   } catch (const InputError& e) {
-    result.diagnostics = e.diagnostics();
+    if (prose) result.diagnostics.push_back(*prose);
+    for (const auto& d : e.diagnostics()) result.diagnostics.push_back(d);
     result.errors = result.diagnostics.size();
     return result;
   }
@@ -191,7 +260,9 @@ CheckedOrderFile check_order_source(const SourceFile& source, const GameState& s
   const auto written = reader.read();
   YamlReader& r = reader.reader();
   if (written) {
-    result.player_id = written->player.text;
+    // The stored file is named after the id as the game spells it (`player: Red` is red's).
+    const auto player = state.find_player_any_case(written->player.text);
+    result.player_id = player ? state.player(*player).id : written->player.text;
     result.season = written->season.text;
     if (written->token) {
       result.token = written->token->text;
@@ -203,11 +274,15 @@ CheckedOrderFile check_order_source(const SourceFile& source, const GameState& s
     };
     for (const auto& p : check.errors) add(p, Diagnostic::Severity::error);
     for (const auto& p : check.warnings) add(p, Diagnostic::Severity::warning);
-    if (r.ok()) result.orders = check.orders;
+    if (r.ok() && !prose) result.orders = check.orders;
   }
   sort_by_position(r.diagnostics());
   result.diagnostics = r.listed();
   result.errors = r.error_count();
+  if (prose) {
+    result.diagnostics.insert(result.diagnostics.begin(), *prose);
+    ++result.errors;
+  }
   return result;
 }
 

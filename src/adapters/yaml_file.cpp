@@ -103,6 +103,33 @@ class Screen final : public YAML::EventHandler {
   std::optional<Rejected> pending_;
 };
 
+/// The byte offset of the first `{` or `[` that is never closed, skipping quoted text and
+/// comments: yaml-cpp reports an unclosed flow collection where the file ends, far from it.
+std::optional<std::size_t> unclosed_flow(std::string_view text) {
+  std::vector<std::size_t> open;
+  char quote = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote) {
+      if (c == '\\' && quote == '"') ++i;
+      else if (c == quote) quote = 0;
+      else if (c == '\n' && open.empty()) quote = 0;
+      continue;
+    }
+    if (c == '#' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n')) {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if ((c == '"' || c == '\'') && (i == 0 || std::string_view(" \t\n[{,:").find(text[i - 1]) != std::string_view::npos)) {
+      quote = c;
+    } else if (c == '{' || c == '[') {
+      open.push_back(i);
+    } else if ((c == '}' || c == ']') && !open.empty()) {
+      open.pop_back();
+    }
+  }
+  if (open.empty()) return std::nullopt;
+  return open.front();
+}
+
 /// `byte_column` counts bytes (as yaml-cpp does); diagnostics count characters, as editors do.
 Diagnostic make(const SourceFile& file, int line, int byte_column, std::string message,
                 Diagnostic::Severity severity = Diagnostic::Severity::error) {
@@ -151,6 +178,15 @@ YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
   } catch (const Rejected& r) {
     throw InputError({make(file, r.mark.line + 1, r.mark.column + 1, r.message)});
   } catch (const YAML::Exception& e) {
+    if (e.msg.find("flow not found") != std::string::npos) {
+      if (const auto at = unclosed_flow(file.text)) {
+        const auto [line, column] = position_of(file.text, *at);
+        const bool map = file.text[*at] == '{';
+        throw InputError({make(file, line, column,
+                               std::string("this ") + (map ? "{" : "[") + " is never closed; end the " +
+                                   (map ? "map with }" : "list with ]") + " on the same line")});
+      }
+    }
     throw InputError({make(file, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg)});
   }
   YAML::Node root;

@@ -103,15 +103,25 @@ void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_v
 
 namespace {
 
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
 /// "; did you mean "x"?" when an allowed name is close to `name`, else "; expected a, b or c".
+/// Case is ignored in the comparison: `battle_B` suggests `battle_b`.
 std::string suggestion(std::string_view name, std::span<const std::string_view> allowed) {
   std::string nearest;
   int best = 3;
   std::vector<std::string> list;
+  const std::string lower = lowercase(name);
   for (auto a : allowed) {
     list.emplace_back(a);
     if ((name.size() > a.size() ? name.size() - a.size() : a.size() - name.size()) >= 3) continue;  // d >= 3
-    const int d = edit_distance(name, a);
+    const int d = edit_distance(lower, lowercase(a));
     if (d < best) best = d, nearest = a;
   }
   return nearest.empty() ? "; expected " + join_names(list) : "; did you mean \"" + nearest + "\"?";

@@ -6,6 +6,7 @@
 #include "adapters/digest.hpp"
 #include "adapters/fair_seed.hpp"
 #include "adapters/game_directory.hpp"
+#include "adapters/mail/mime.hpp"
 #include "adapters/version.hpp"
 #include "adapters/printable.hpp"
 #include "adapters/ruleset_loader.hpp"
@@ -94,6 +95,12 @@ Exit run(const Invocation& in) {
   const GameState state = new_game(spec, rules);
   create_game_directory(dir, config, state, rules);
 
+  if (mail::parse_mailbox(config.mail.from, "mail.from").address == mail::parse_mailbox(MailSettings{}.from, "mail.from").address) {
+    // Players reply to this address; the default reaches nobody outside the game master's machine.
+    in.err << "wallenstein new: warning: mail.from is left at the default " << MailSettings{}.from
+           << ": players' replies would go nowhere. Set it in " << printable((dir / "game.yaml").string())
+           << " (mail: {from: \"Wallenstein GM <gm@example.org>\"}) before `wallenstein mail`.\n";
+  }
   const SeasonLabel label = season_label(rules, state.season_index);
   in.out << "Created game \"" << config.name << "\" for " << config.players.size() << " players in "
          << printable(dir.string()) << "\n  " << printable((dir / "game.yaml").string())

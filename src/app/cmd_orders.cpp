@@ -8,8 +8,10 @@
 #include "adapters/journal.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/printable.hpp"
+#include "adapters/report/forecast_text.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
+#include "core/forecast.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
@@ -38,6 +40,19 @@ void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
   for (const auto& d : diagnostics) in.err << d.format() << "\n";
 }
 
+/// What valid orders lead to if nothing else changes (core/forecast.hpp): warnings only.
+void print_forecast(const Invocation& in, const std::string& path, const Orders& orders, const Planning& p) {
+  const auto warnings = forecast(orders, p.state, p.opened.rules);
+  if (warnings.empty()) return;
+  const auto templates = report::Templates::load(in.templates_dir());
+  for (const auto& line : report::forecast_lines(warnings, p.opened.rules, templates)) {
+    in.out << printable(path) << ": forecast: " << line << "\n";
+  }
+}
+
+/// "Anna Weber (red)": the name players know, and the id their files carry.
+std::string name_and_id(const PlayerInfo& player) { return printable(player.name) + " (" + player.id + ")"; }
+
 Exit run_check(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::shared);
   bool all_ok = true;
@@ -48,6 +63,7 @@ Exit run_check(const Invocation& in) {
     if (checked.ok()) {
       in.out << printable(path) << ": ok (" << printable(checked.player_id) << ", "
              << season_label(p.opened.rules, p.state.season_index).name() << ")\n";
+      print_forecast(in, path, *checked.orders, p);
     } else {
       all_ok = false;
       const std::size_t errors = checked.errors;
@@ -81,6 +97,7 @@ Exit run_submit(const Invocation& in) {
   journal.commit();
   in.out << "Stored the orders of " << checked.player_id << " for " << printable(p.opened.season.name)
          << (replacing ? " (replacing the earlier ones)" : "") << ": " << printable(target.string()) << "\n";
+  print_forecast(in, path, *checked.orders, p);
   return Exit::ok;
 }
 
@@ -91,10 +108,12 @@ Exit run_status(const Invocation& in) {
   in.out << "Game " << printable(config.name) << ", " << config.players.size() << " players\n";
   if (p.state.finished) {
     in.out << "The game is over. ";
-    std::vector<std::string> winners;
-    for (PlayerIndex w : p.state.winners) winners.push_back(p.state.player(w).id);
-    in.out << (winners.size() == 1 ? "Winner: " : "Shared win: ");
-    for (std::size_t i = 0; i < winners.size(); ++i) in.out << (i ? ", " : "") << winners[i];
+    in.out << (p.state.winners.size() == 1 ? "Winner: " : "Shared win: ");
+    for (std::size_t i = 0; i < p.state.winners.size(); ++i) {
+      const PlayerState& w = p.state.player(p.state.winners[i]);
+      in.out << (i ? ", " : "") << name_and_id(config.players[p.state.winners[i].value]) << ", " << w.vp << " VP, "
+             << w.thaler << " thaler";
+    }
     in.out << "\n";
     return Exit::ok;
   }
@@ -109,7 +128,7 @@ Exit run_status(const Invocation& in) {
   for (const auto& player : config.players) {
     const bool in_list = std::find(submitted.begin(), submitted.end(), player.id) != submitted.end();
     std::string& list = in_list ? have : missing;
-    list += (list.empty() ? "" : ", ") + player.id;
+    list += (list.empty() ? "" : ", ") + name_and_id(player);
   }
   in.out << "Submitted: " << (have.empty() ? "nobody yet" : have) << "\n";
   in.out << "Missing:   " << (missing.empty() ? "nobody: ready to resolve" : missing) << "\n";

@@ -8,6 +8,7 @@
 #include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/mail/ledger.hpp"
+#include "adapters/printable.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/report/reports.hpp"
 #include "adapters/ruleset_loader.hpp"
@@ -23,9 +24,13 @@ namespace po = boost::program_options;
 namespace fs = std::filesystem;
 namespace {
 
-std::string list_ids(const std::vector<std::string>& ids) {
+/// "Anna Weber (red)" for each id: the names players know, the ids their files carry.
+std::string list_names(const GameConfig& config, const std::vector<std::string>& ids) {
   std::string out;
-  for (const auto& id : ids) out += (out.empty() ? "" : ", ") + id;
+  for (const auto& id : ids) {
+    const PlayerInfo* p = config.player(id);
+    out += (out.empty() ? "" : ", ") + (p ? printable(p->name) + " (" + id + ")" : id);
+  }
   return out;
 }
 
@@ -36,7 +41,7 @@ Exit run_resolve(const Invocation& in) {
   const SeasonDir season = game.current();
   SeasonInputs inputs = load_season_inputs(game, season, rules);
   if (!inputs.missing.empty() && !in.has("force")) {
-    in.err << "wallenstein resolve: orders are missing from " << list_ids(inputs.missing) << " for " << season.name
+    in.err << "wallenstein resolve: orders are missing from " << list_names(game.config(), inputs.missing) << " for " << season.name
            << "; wait for them, or resolve with --force (they then play --nmr " << in.get<std::string>("nmr") << ")\n";
     return Exit::not_now;
   }
@@ -61,13 +66,13 @@ Exit run_resolve(const Invocation& in) {
   transaction.commit();
 
   const SeasonLog& log = resolved.result.log;
-  in.out << "Resolved " << season.name << " of game " << game.config().name << ": event "
-         << rules.event(log.event).id << ", turn order ";
-  for (std::size_t i = 0; i < log.turn_order.size(); ++i) {
-    in.out << (i ? ", " : "") << next.player(log.turn_order[i]).id;
+  std::vector<std::string> order;
+  for (PlayerIndex p : log.turn_order) order.push_back(next.player(p).id);
+  in.out << "Resolved " << season.name << " of game " << game.config().name << ": event \""
+         << rules.event(log.event).name << "\", turn order " << list_names(game.config(), order) << ".\n";
+  if (!inputs.missing.empty()) {
+    in.out << "  NMR (--nmr " << resolved.header.nmr_policy << "): " << list_names(game.config(), inputs.missing) << "\n";
   }
-  in.out << ".\n";
-  if (!inputs.missing.empty()) in.out << "  NMR (--nmr " << resolved.header.nmr_policy << "): " << list_ids(inputs.missing) << "\n";
   in.out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n";
   if (!in.has("state-only")) {
     in.out << "  map:   " << (game.root() / season_rel / "map.png").string() << "\n"
@@ -79,7 +84,7 @@ Exit run_resolve(const Invocation& in) {
     in.out << (next.winners.size() == 1 ? "Winner: " : "Shared win: ");
     for (std::size_t i = 0; i < next.winners.size(); ++i) {
       const PlayerState& w = next.player(next.winners[i]);
-      in.out << (i ? ", " : "") << w.id << " (" << w.vp << " VP, " << w.thaler << " thaler)";
+      in.out << (i ? ", " : "") << list_names(game.config(), {w.id}) << ", " << w.vp << " VP, " << w.thaler << " thaler";
     }
     in.out << "\n";
   } else {
@@ -113,8 +118,10 @@ std::size_t replay_seasons(const GameDirectory& game, const Ruleset& rules, cons
     }
     in.out << seasons[i].name << ": " << (differences == before ? "confirmed" : "DIFFERS") << "\n";
   }
-  if (differences > 0) in.err << "replay found " << differences << " difference(s)\n";
-  else in.out << "All " << seasons.size() - 1 << " resolved season(s) replay byte for byte.\n";
+  const std::size_t resolved = seasons.size() - 1;
+  if (differences > 0) in.err << "replay found " << differences << (differences == 1 ? " difference\n" : " differences\n");
+  else if (resolved == 1) in.out << "The 1 resolved season replays byte for byte.\n";
+  else in.out << "All " << resolved << " resolved seasons replay byte for byte.\n";
   return differences;
 }
 
@@ -192,7 +199,7 @@ Exit run_rollback(const Invocation& in) {
     in.out << "Rolled back: " << done.season << " is the season being planned again.\n";
   }
   if (!mailed.empty()) {
-    in.out << "Already mailed the undone report of " << done.season << ": " << list_ids(mailed)
+    in.out << "Already mailed the undone report of " << done.season << ": " << list_names(held.game.config(), mailed)
            << ". After the next resolve, `wallenstein mail` sends them a correction.\n";
   }
   return Exit::ok;

@@ -20,9 +20,10 @@ Exit run(const Invocation& in) {
   }
   in.out << printable(json["game"].get<std::string>()) << " " << printable(json["season"].get<std::string>()) << "\n";
   for (const auto& p : json["players"]) {
-    in.out << "  " << printable(p["id"].get<std::string>()) << ": " << p["thaler"] << " thaler, " << p["grain"]
-           << " grain, " << p["vp"] << " VP, " << p["reserve"] << " in reserve, " << p["provinces"].size()
-           << " provinces\n";
+    const std::size_t provinces = p["provinces"].size();
+    in.out << "  " << printable(p["name"].get<std::string>()) << " (" << printable(p["id"].get<std::string>())
+           << "): " << p["thaler"] << " thaler, " << p["grain"] << " grain, " << p["vp"] << " VP, " << p["reserve"]
+           << " in reserve, " << provinces << (provinces == 1 ? " province\n" : " provinces\n");
   }
   return Exit::ok;
 }

@@ -1,5 +1,6 @@
 #include "core/game_state.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/ruleset.hpp"
@@ -26,6 +27,17 @@ int ProvinceState::building_count() const {
 std::optional<PlayerIndex> GameState::find_player(std::string_view id) const {
   for (std::size_t i = 0; i < players.size(); ++i) {
     if (players[i].id == id) return player_index(i);
+  }
+  return std::nullopt;
+}
+
+std::optional<PlayerIndex> GameState::find_player_any_case(std::string_view id) const {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const std::string& own = players[i].id;
+    if (own.size() == id.size() && std::equal(own.begin(), own.end(), id.begin(), [&](char a, char b) { return lower(a) == lower(b); })) {
+      return player_index(i);
+    }
   }
   return std::nullopt;
 }

@@ -90,6 +90,8 @@ struct GameState {
   PlayerState& player(PlayerIndex p) { return players[p.value]; }
   const PlayerState& player(PlayerIndex p) const { return players[p.value]; }
   std::optional<PlayerIndex> find_player(std::string_view id) const;
+  /// As find_player, ignoring ASCII case: players write `player: Red` for `red`.
+  std::optional<PlayerIndex> find_player_any_case(std::string_view id) const;
   /// The provinces a player holds, by id order.
   std::vector<ProvinceId> provinces_of(PlayerIndex p) const;
   int province_count(PlayerIndex p) const;

@@ -51,7 +51,8 @@ class Checker {
       error(written_.game.at, "game " + quoted(written_.game.text) + " is not this game; expected " +
                                   quoted(state_.game));
     }
-    player_ = state_.find_player(written_.player.text);
+    // Player ids are lowercase; `player: Red` is taken for `red` (README, the order file).
+    player_ = state_.find_player_any_case(written_.player.text);
     if (!player_) {
       std::vector<std::string> ids;
       for (const auto& p : state_.players) ids.push_back(p.id);
@@ -154,18 +155,8 @@ class Checker {
       if (target && province) check_target(action, *province, *target, *slot->target);
       if (target) order.target = *target;
     }
-    if (province) {
-      if (rules_.action(action).kind == ActionKind::battle) {
-        const int armies = state_.at(*province).armies;
-        if (armies < rules_.min_source_armies) {
-          warning(slot->province.at, name(*province) + " has " + std::to_string(armies) +
-                                         (armies == 1 ? " army" : " armies") + " now; " + std::string(action_key(action)) +
-                                         " needs at least " + std::to_string(rules_.min_source_armies) +
-                                         " when it is played, or it is cancelled");
-        }
-      }
-      result_.orders.actions[static_cast<std::size_t>(action)] = order;
-    }
+    // A source short of armies is the forecast's to say (core/forecast.hpp), not an order error.
+    if (province) result_.orders.actions[static_cast<std::size_t>(action)] = order;
   }
 
   /// army1 with `place: false` (rules 5, D-27): only in rules versions that have it, and only with a move.

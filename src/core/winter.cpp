@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "core/resolution.hpp"
+#include "core/standings.hpp"
 
 namespace wallenstein::detail {
 namespace {
@@ -86,19 +87,8 @@ void score(Context& ctx, WinterLog& winter) {
 std::vector<PlayerIndex> find_winners(const GameState& state) {
   // Rules 10: most VP, then most thaler; still tied, a shared win.
   std::vector<PlayerIndex> winners;
-  for (std::size_t i = 0; i < state.players.size(); ++i) {
-    const PlayerIndex p = state.player_index(i);
-    if (winners.empty()) {
-      winners.push_back(p);
-      continue;
-    }
-    const PlayerState& best = state.player(winners.front());
-    const PlayerState& candidate = state.player(p);
-    if (candidate.vp > best.vp || (candidate.vp == best.vp && candidate.thaler > best.thaler)) {
-      winners = {p};
-    } else if (candidate.vp == best.vp && candidate.thaler == best.thaler) {
-      winners.push_back(p);
-    }
+  for (const Standing& s : rank_players(state)) {
+    if (s.place == 1) winners.push_back(s.player);
   }
   return winners;
 }

@@ -125,6 +125,40 @@ TEST_F(OrderCheck, UnknownKeyIsRejectedWithTheNearestKnownOne) {
             Lines{"red.yaml:16:1: error: unknown key \"turnorder\" in the order file; did you mean \"turn_order\"?"});
 }
 
+TEST_F(OrderCheck, AKeyInTheWrongCaseSuggestsTheRightOneAndNothingMore) {
+  EXPECT_EQ(check("  battle_b:", "  battle_B:"),
+            Lines{"red.yaml:14:3: error: unknown key \"battle_B\" in actions; did you mean \"battle_b\"?"});
+  EXPECT_EQ(check("bid:", "BID:"), Lines{"red.yaml:15:1: error: unknown key \"BID\" in the order file; did you mean \"bid\"?"});
+}
+
+TEST_F(OrderCheck, ThePlayerIdIsTakenInAnyCase) {
+  std::string text = kValid;
+  text.replace(text.find("player: red"), 11, "player: Red");
+  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
+  EXPECT_TRUE(checked.ok()) << format_all(checked.diagnostics);
+  EXPECT_EQ(checked.player_id, "red") << "the orders are stored under the game's spelling";
+}
+
+TEST_F(OrderCheck, TextPastedFromAMailBeforeTheOrderIsNamedAsSuch) {
+  const std::string text = std::string("Hello GM,\nhere are my orders.\n\n") + kValid;
+  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
+  EXPECT_FALSE(checked.ok());
+  EXPECT_EQ(lines(checked), Lines{"red.yaml:1:1: error: this looks like text from a mail, not part of an order file: "
+                                  "the order starts at `game:` on line 4; remove the lines above it"});
+  // An order file whose first key is not `game:` is no mail text.
+  std::string reordered = kValid;
+  reordered.erase(0, reordered.find('\n') + 1);
+  reordered += "game: test\n";
+  EXPECT_TRUE(check_order_source(SourceFile{"red.yaml", reordered}, state_, *rules_).ok());
+}
+
+TEST_F(OrderCheck, AnUnclosedBraceIsReportedWhereItOpens) {
+  EXPECT_EQ(check("move_to: Oberösterreich, armies: all}", "move_to: Oberösterreich, armies: all"),
+            Lines{"red.yaml:12:10: error: this { is never closed; end the map with } on the same line"});
+  EXPECT_EQ(check("thaler, grain]", "thaler, grain"),
+            Lines{"red.yaml:16:13: error: this [ is never closed; end the list with ] on the same line"});
+}
+
 TEST_F(OrderCheck, DuplicateKeyIsRejectedWhereItRepeats) {
   EXPECT_EQ(check("  church: none", "  church: none\n  church: none"),
             Lines{"red.yaml:7:3: error: duplicate key \"church\"; each key may appear once"});
@@ -290,7 +324,11 @@ TEST_F(OrderCheck, Army1MoveToAProvinceNotHeldIsOnlyAWarning_D15) {
 TEST_F(OrderCheck, NotYamlIsRejectedWithItsPosition) {
   const auto checked = check_order_source(SourceFile{"red.yaml", "game: [unclosed\nplayer: red\n"}, state_, *rules_);
   EXPECT_FALSE(checked.ok());
-  EXPECT_EQ(lines(checked), Lines{"red.yaml:2:7: error: not valid YAML: end of sequence flow not found"});
+  EXPECT_EQ(lines(checked), Lines{"red.yaml:1:7: error: this [ is never closed; end the list with ] on the same line"});
+  const auto tab = check_order_source(SourceFile{"red.yaml", "game: g\nplayer: red\n\tseason: x\n"}, state_, *rules_);
+  ASSERT_EQ(lines(tab).size(), 1u);
+  EXPECT_EQ(lines(tab)[0].rfind("red.yaml:3:", 0), 0u) << lines(tab)[0];
+  EXPECT_NE(lines(tab)[0].find("not valid YAML"), std::string::npos) << lines(tab)[0];
 }
 
 TEST_F(OrderCheck, PlainTextIsNotAnOrderFile) {

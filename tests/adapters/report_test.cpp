@@ -1,10 +1,17 @@
 #include <gtest/gtest.h>
+#include <pango/pangocairo.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <regex>
+#include <set>
 
 #include <functional>
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/mail/mime.hpp"
 #include "adapters/order_file.hpp"
+#include "adapters/report/forecast_text.hpp"
 #include "adapters/report/reports.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/engine.hpp"
@@ -180,7 +187,7 @@ TEST_F(Reports, TheOrderTemplateBidsNoneWhenNoCardIsLeftForTheBid_D25) {
   for (std::size_t p = 0; p < 3; ++p) orders.push_back(pass_orders(state.player_index(p), state, *rules_));
   const SeasonResult result = resolve_season(state, orders, {}, *rules_);
   const std::string template_text = *reports(cfg, state, result).players[0].orders;
-  EXPECT_NE(template_text.find("# With 3 province(s) no card is left for the bid once the ten spaces hold one: bid none."),
+  EXPECT_NE(template_text.find("# With 3 provinces no card is left for the bid once the ten spaces hold one: bid none."),
             std::string::npos)
       << template_text;
   const auto checked = check_order_source(SourceFile{"red.yaml", template_text}, result.next, *rules_);
@@ -217,6 +224,349 @@ TEST_F(Reports, ABrokenTemplateIsReportedWithItsFile) {
     EXPECT_NE(e.diagnostics().front().message.find("broken template: Unclosed section \"season\""), std::string::npos)
         << e.diagnostics().front().message;
   }
+}
+
+/// A season of pass orders for `players` players from seed `seed`, resolved.
+struct Passed {
+  GameConfig cfg;
+  GameState state;
+  SeasonResult result;
+};
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+class ReportTexts : public Reports {
+ protected:
+  static Passed passed(int players, std::uint64_t seed, int season_index = 1) {
+    Passed p{config(players), {}, {}};
+    NewGame spec{"reports", {}, seed};
+    for (const auto& pl : p.cfg.players) spec.player_ids.push_back(pl.id);
+    p.state = new_game(spec, *rules_);
+    std::vector<Orders> orders;
+    for (std::size_t i = 0; i < p.state.players.size(); ++i) {
+      orders.push_back(pass_orders(p.state.player_index(i), p.state, *rules_));
+    }
+    while (p.state.season_index < season_index) {
+      p.state = resolve_season(p.state, orders, {}, *rules_).next;
+      for (std::size_t i = 0; i < orders.size(); ++i) orders[i] = pass_orders(p.state.player_index(i), p.state, *rules_);
+    }
+    p.result = resolve_season(p.state, orders, {}, *rules_);
+    return p;
+  }
+  static report::ReportSet render(const Passed& p) { return reports(p.cfg, p.state, p.result); }
+};
+
+TEST_F(ReportTexts, TheNextYearsEventsAreNamedOnceInTheWinterReport) {
+  const Passed autumn = passed(3, 8, 3);
+  ASSERT_TRUE(autumn.result.log.winter);
+  ASSERT_EQ(autumn.result.log.winter->next_year_events.size(), 4u);
+  const auto set = render(autumn);
+  EXPECT_EQ(count_of(set.public_text, "The events of the next year:"), 1u) << set.public_text;
+  EXPECT_EQ(count_of(set.players[0].text, "The events of the next year:"), 1u);
+  EXPECT_EQ(count_of(set.players[0].html, "The events of the next year:"), 1u);
+  const std::string& first = rules_->event(autumn.result.log.winter->next_year_events[0]).name;
+  EXPECT_NE(set.public_text.find("The events of the next year: " + first + ", "), std::string::npos);
+}
+
+TEST_F(ReportTexts, PlayersWithoutOrdersAreNamedInOneSentence) {
+  Passed p = passed(3, 8);
+  p.result.log.nmr = {PlayerIndex{0}, PlayerIndex{2}};
+  const auto set = render(p);
+  for (const std::string* text : {&set.public_text, &set.players[1].text, &set.players[1].html}) {
+    EXPECT_EQ(count_of(*text, "No orders came from"), 1u) << *text;
+    EXPECT_NE(text->find("No orders came from Player red, Player yellow: they passed (NMR)."), std::string::npos);
+  }
+}
+
+TEST_F(Reports, TheForecastSaysInWordsWhatWouldBeCancelledAsThingsStand) {
+  const ProvinceId passau = *rules_->find_province("passau");
+  const ProvinceId trier = *rules_->find_province("trier");
+  ShortOfThaler s;
+  s.thaler = 5;
+  s.bid = 2;
+  s.costs = 6;
+  s.collects_taxes = true;
+  s.cancelled = {PlannedCost{Action::church, passau, 2, 3}};
+  s.at_risk = {PlannedCost{Action::palace, trier, 3, 0}, PlannedCost{Action::army1, passau, 1, 0}};
+  s.at_risk_fewest = 0;
+  s.at_risk_most = 1;
+  const auto lines = report::forecast_lines({s, RevoltAhead{Action::taxes, trier, 1, 3},
+                                             FewArmies{Action::battle_b, passau, 1, 2, true}},
+                                            *rules_, *templates_);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0],
+            "your planned costs of 6 thaler and the bid of 2 come to 8, but you have 5 thaler; if nothing else changes "
+            "(income is not counted: taxes collected on an earlier slot may pay in time), Build church in Passau (slot "
+            "3) would be cancelled, and in the order the face-down cards come up, up to 1 of Build palace in Erzbm. "
+            "Trier, Place or move 1 army in Passau would be cancelled");
+  EXPECT_EQ(lines[1],
+            "Collect taxes in Erzbm. Trier starts a revolt: 1 revolt marker lies there, so 1 peasant rises against "
+            "your 3 armies; the income is kept either way");
+  EXPECT_EQ(lines[2],
+            "Battle/move B from Passau may have too few armies: 1 army there now, 2 needed when it is played (one "
+            "always stays) unless your placement there comes first, else it is cancelled");
+}
+
+TEST(Templates, NoSectionLoopsInsideASectionOfTheSameName) {
+  // `{{#list}}...{{#list}}{{name}}{{/list}}...{{/list}}` meant as "if any, then each" repeats the
+  // whole sentence once per item; a guard needs its own key (`list_any`).
+  const std::regex tag(R"(\{\{([#^/])\s*([\w.]+)\s*\}\})");
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(testing::source_path("templates"))) {
+    if (entry.path().extension() != ".mustache") continue;
+    const std::string text = testing::read_text(entry.path());
+    std::vector<std::pair<char, std::string>> open;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), tag); it != std::sregex_iterator(); ++it) {
+      const char kind = (*it)[1].str()[0];
+      const std::string name = (*it)[2];
+      if (kind == '/') {
+        while (!open.empty() && open.back().second != name) open.pop_back();
+        if (!open.empty()) open.pop_back();
+        continue;
+      }
+      if (kind == '#') {
+        for (const auto& [k, n] : open) {
+          EXPECT_FALSE(k == '#' && n == name) << entry.path().filename() << ": {{#" << name << "}} inside {{#" << name << "}}";
+        }
+      }
+      open.emplace_back(kind, name);
+    }
+  }
+}
+
+TEST_F(ReportTexts, HtmlEventListsCarryOneBulletPerEvent) {
+  const std::string html = render(passed(3, 8)).players[0].html;
+  std::size_t marks = 0;
+  for (const std::string mark : {">• ", ">✓ "}) {
+    for (auto at = html.find(mark); at != std::string::npos; at = html.find(mark, at + 1), ++marks) {
+      const auto list = html.rfind("<ul", at);
+      ASSERT_NE(list, std::string::npos);
+      EXPECT_NE(html.substr(list, html.find('>', list) - list).find("list-style:none"), std::string::npos)
+          << "a drawn bullet inside a bulleted list: " << html.substr(list, at - list + 8);
+    }
+  }
+  EXPECT_EQ(marks, 4u) << "the year's four events";
+}
+
+TEST_F(ReportTexts, PeasantsStayingOutOfABattleAreMentionedOnlyWhenSomeCameOutOfTheTower) {
+  Passed p = passed(3, 8);
+  Battle battle;
+  battle.slot = 4;
+  battle.attacker = PlayerIndex{0};
+  battle.defender = PlayerIndex{1};
+  battle.from = *rules_->find_province("vogtland");
+  battle.target = *rules_->find_province("kursachsen");
+  battle.attacking = 3;
+  battle.defending = 2;
+  battle.revolt_markers = true;
+  battle.tower.fighting.n = {3, 2, 0, 0, 0, 0};
+  battle.tower.out.n = {2, 1, 0, 0, 0, 0};
+  battle.attacker_count = 2;
+  battle.defender_count = 1;
+  battle.result = BattleResult::attacker;
+  battle.survivors = 1;
+  p.result.log.entries = {battle};
+  const std::string none_out = render(p).public_text;
+  EXPECT_NE(none_out.find("2 against 1. Player red won"), std::string::npos) << none_out;
+  EXPECT_EQ(none_out.find("stayed out"), std::string::npos) << none_out;
+  battle.tower.out.peasants() = 2;
+  p.result.log.entries = {battle};
+  const std::string two_out = render(p).public_text;
+  EXPECT_NE(two_out.find("2 against 1 (2 peasants in the tray stayed out of it: the province has revolt markers)."),
+            std::string::npos)
+      << two_out;
+}
+
+TEST_F(ReportTexts, TurnOrderSaysWhoBidWhatTheRankingAndTheTileAndPlaceEachTook) {
+  Passed p = passed(3, 8);
+  SeasonLog& log = p.result.log;
+  const ProvinceId passau = *rules_->find_province("passau");
+  log.bids = {{PlayerIndex{0}, Bid{BidKind::province, 0, passau}, 0},
+              {PlayerIndex{1}, Bid{BidKind::coin, 2, {}}, 2},
+              {PlayerIndex{2}, Bid{BidKind::province, 0, *rules_->find_province("augsburg")}, 0}};
+  log.bid_ranking = {PlayerIndex{1}, PlayerIndex{2}, PlayerIndex{0}};
+  log.tiles = {{PlayerIndex{0}, *rules_->find_tile("thaler")},
+               {PlayerIndex{1}, *rules_->find_tile("attack")},
+               {PlayerIndex{2}, *rules_->find_tile("defense")}};
+  p.state.bonus_tiles = {*rules_->find_tile("thaler"), *rules_->find_tile("grain"), *rules_->find_tile("attack"),
+                         *rules_->find_tile("armies"), *rules_->find_tile("defense")};
+  log.turn_order = {PlayerIndex{0}, PlayerIndex{1}, PlayerIndex{2}};
+  const std::string text = render(p).public_text;
+  EXPECT_NE(text.find("Bids, best first (coins 4 to 1, then province cards, then 0, then no card; equal bids ranked by "
+                      "lot). In this order each player took a free bonus tile; the tile's position is their place in "
+                      "the turn order:\n"
+                      "  1. Player blue bid 2 (paid 2 thaler): took “+1 attack cube” on position 2\n"
+                      "  2. Player yellow bid a province card (Augsburg), ranked by lot: took “+1 defense cube” on "
+                      "position 3\n"
+                      "  3. Player red bid a province card (Passau), ranked by lot: took “+1 thaler” on position 1\n"
+                      "Turn order: 1. Player red (+1 thaler), 2. Player blue (+1 attack cube), 3. Player yellow (+1 "
+                      "defense cube).\n"),
+            std::string::npos)
+      << text;
+}
+
+TEST_F(ReportTexts, EachPlayersReportOpensWithWhatTheSeasonChangedForThem) {
+  Passed p = passed(3, 8);
+  const ProvinceId vogtland = *rules_->find_province("vogtland");
+  ASSERT_EQ(p.result.next.at(vogtland).owner, PlayerIndex{0});
+  p.result.next.at(vogtland).owner = PlayerIndex{1};  // blue took Vogtland from red in battle
+  Battle battle;
+  battle.slot = 3;
+  battle.attacker = PlayerIndex{1};
+  battle.defender = PlayerIndex{0};
+  battle.target = vogtland;
+  battle.from = *rules_->find_province("kursachsen");
+  battle.result = BattleResult::attacker;
+  Cancelled cancelled;
+  cancelled.slot = 5;
+  cancelled.action = Action::palace;
+  cancelled.player = PlayerIndex{0};
+  cancelled.province = *rules_->find_province("passau");
+  cancelled.reason = CancelReason::not_enough_thaler;
+  cancelled.need = 3;
+  cancelled.have = 1;
+  p.result.log.entries = {battle, cancelled};
+  p.result.next.players[0].thaler = p.state.players[0].thaler - 3;
+  p.result.next.players[0].vp = 4;
+  const auto set = render(p);
+  const std::string& red = set.players[0].text;
+  const auto summary = red.find("YOUR SEASON\n");
+  ASSERT_NE(summary, std::string::npos) << red;
+  EXPECT_LT(summary, red.find("WHAT HAPPENED")) << "the summary opens the report";
+  const std::string place = std::to_string(std::find(p.result.log.turn_order.begin(), p.result.log.turn_order.end(),
+                                                     PlayerIndex{0}) - p.result.log.turn_order.begin() + 1);
+  const std::string thaler = std::to_string(p.state.players[0].thaler);
+  EXPECT_NE(red.find("YOUR SEASON\nProvinces lost: Vogtland (taken by Player blue).\nCancelled:\n"
+                     "  - slot 5: Player red: Build palace in Passau was cancelled: it costs 3 thaler, there was 1.\n"
+                     "Thaler " + thaler + " → " + std::to_string(p.state.players[0].thaler - 3) +
+                     " (−3), grain 0 → 0, VP 0 → 4 (+4).\nTurn order: you played at place " + place + " of 3 (“"),
+            std::string::npos)
+      << red;
+  EXPECT_NE(red.find("Standing: place 1 of 3 (most VP, then most thaler)."), std::string::npos) << red;
+  EXPECT_NE(set.players[1].text.find("YOUR SEASON\nProvinces won: Vogtland (taken from Player red).\n"
+                                     "None of your actions was cancelled.\n"),
+            std::string::npos)
+      << set.players[1].text;
+  EXPECT_NE(set.players[2].text.find("YOUR SEASON\nNo province of yours changed hands.\n"), std::string::npos);
+  EXPECT_NE(set.players[0].html.find("<b>Provinces lost:</b> Vogtland (taken by Player blue)."), std::string::npos);
+  EXPECT_EQ(set.public_text.find("YOUR SEASON"), std::string::npos) << "the public report has no summary";
+}
+
+TEST_F(ReportTexts, TheFinalReportRanksEveryPlayerAndExplainsTheTieBreak) {
+  Passed p = passed(4, 9);
+  GameState& end = p.result.next;
+  end.finished = true;
+  const std::vector<std::pair<int, int>> vp_thaler = {{30, 5}, {30, 9}, {22, 4}, {22, 4}};
+  for (std::size_t i = 0; i < 4; ++i) end.players[i].vp = vp_thaler[i].first, end.players[i].thaler = vp_thaler[i].second;
+  end.winners = {PlayerIndex{1}};
+  const auto set = render(p);
+  for (const std::string* text : {&set.public_text, &set.players[2].text}) {
+    EXPECT_NE(text->find("Final ranking (most VP; with equal VP, most thaler; still equal, the place is shared):\n"
+                         "  1. Player blue (blue): 30 VP, 9 thaler; as many VP as Player red, so thaler decide: the "
+                         "winner\n"
+                         "  2. Player red (red): 30 VP, 5 thaler; as many VP as Player blue, so thaler decide\n"
+                         "  3. Player yellow (yellow): 22 VP, 4 thaler; as many VP and thaler as Player green, so the "
+                         "place is shared\n"
+                         "  3. Player green (green): 22 VP, 4 thaler; as many VP and thaler as Player yellow, so the "
+                         "place is shared\n"),
+              std::string::npos)
+        << *text;
+  }
+  EXPECT_NE(set.players[0].html.find("as many VP and thaler as Player green: shared"), std::string::npos);
+}
+
+TEST_F(ReportTexts, TheOrderTemplateDescribesEachProvinceAndItsNeighboursInComments) {
+  Passed p = passed(3, 8);
+  const ProvinceId mark = *rules_->find_province("gft_mark");
+  p.result.next.at(mark).buildings[static_cast<std::size_t>(Building::church)] = true;
+  p.result.next.at(mark).revolts = 1;
+  const std::string orders = *render(p).players[0].orders;
+  const int armies = p.result.next.at(mark).armies;
+  const std::string line = "#   Gft. Mark: " + std::to_string(armies) + " armies; church; 1 revolt marker; " +
+                           std::to_string(rules_->province(mark).sites - 1) + " free ";
+  EXPECT_NE(orders.find(line), std::string::npos) << orders;
+  // Each neighbour with its holder and armies, e.g. "Kursachsen (green, 8)"; neutral ones hold none.
+  const std::string next_to = orders.substr(orders.find("\n", orders.find(line)) + 1);
+  EXPECT_EQ(next_to.rfind("#     next to ", 0), 0u) << next_to;
+  for (ProvinceId n : rules_->province(mark).neighbours) {
+    if (!rules_->in_play(n, 3)) continue;
+    const auto& owner = p.result.next.at(n).owner;
+    const std::string who = !owner ? "neutral"
+                            : *owner == PlayerIndex{0}
+                                ? "yours, " + std::to_string(p.result.next.at(n).armies)
+                                : p.result.next.player(*owner).id + ", " + std::to_string(p.result.next.at(n).armies);
+    EXPECT_NE(next_to.substr(0, next_to.find('\n')).find(rules_->province(n).name + " (" + who + ")"),
+              std::string::npos)
+        << next_to.substr(0, next_to.find('\n'));
+  }
+  // Still an order file: comments only.
+  const auto checked = check_order_source(SourceFile{"red.yaml", orders}, p.result.next, *rules_);
+  ASSERT_EQ(checked.diagnostics.size(), 1u) << format_all(checked.diagnostics);
+}
+
+TEST_F(ReportTexts, CountsOfOneAreSingularAndNothingIsWrittenAsPluralInBrackets) {
+  const GameConfig cfg = config(4);
+  NewGame spec{"reports", {"red", "blue", "yellow", "green"}, 11};
+  GameState state = new_game(spec, *rules_);
+  Rng rng(5);
+  std::size_t checked = 0;
+  while (!state.finished) {
+    std::vector<Orders> orders;
+    for (std::size_t p = 0; p < 4; ++p) orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
+    const SeasonResult result = resolve_season(state, orders, {}, *rules_);
+    for (std::string text : everything_sent(reports(cfg, state, result))) {
+      // The bonus tile "armies" may lie on position 1: "Bonus tiles: 1 armies, ...".
+      for (auto at = text.find("Bonus tiles"); at != std::string::npos; at = text.find("Bonus tiles", at + 1)) {
+        text.erase(at, text.find('\n', at) - at);
+      }
+      EXPECT_EQ(text.find("(s)"), std::string::npos) << text.substr(text.find("(s)") - 80, 120);
+      for (const char* wrong : {" 1 armies", " 1 provinces", " 1 markers", " 1 buildings", " 1 sites", " 1 peasants",
+                                " 1 revolts", " 1 spaces", "were 1.", " 1 free sites"}) {
+        EXPECT_EQ(text.find(wrong), std::string::npos) << wrong << " in " << text.substr(text.find(wrong) - 60, 120);
+      }
+      ++checked;
+    }
+    state = result.next;
+  }
+  EXPECT_GT(checked, 6u * 4u);
+}
+
+TEST_F(ReportTexts, EveryCharacterOfTheReportsIsDrawnByTheDefaultFont) {
+  // DejaVu Sans is the font the reports name and install-deps installs; an emoji it lacks is
+  // drawn as a box or depends on the reader's fonts.
+  PangoFontMap* map = pango_cairo_font_map_get_default();
+  PangoContext* context = pango_font_map_create_context(map);
+  PangoFontDescription* description = pango_font_description_from_string("DejaVu Sans 12");
+  PangoFont* font = pango_font_map_load_font(map, context, description);
+  ASSERT_NE(font, nullptr);
+  PangoFontDescription* loaded = pango_font_describe(font);
+  ASSERT_STREQ(pango_font_description_get_family(loaded), "DejaVu Sans") << "install fonts-dejavu-core";
+  std::string all;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(testing::source_path("templates"))) {
+    if (entry.path().extension() == ".mustache") all += testing::read_text(entry.path());
+  }
+  const Passed p = passed(3, 8, 3);
+  for (const std::string& text : everything_sent(render(p))) all += text;
+  for (const auto& e : rules_->events) all += e.name + e.text;
+  std::set<gunichar> missing;
+  for (const char* at = all.c_str(); *at; at = g_utf8_next_char(at)) {
+    const gunichar c = g_utf8_get_char(at);
+    if (c >= 0x80 && !pango_font_has_char(font, c)) missing.insert(c);
+  }
+  std::string list;
+  for (gunichar c : missing) {
+    char code[16];
+    std::snprintf(code, sizeof code, "U+%04X ", c);
+    list += code;
+  }
+  EXPECT_TRUE(missing.empty()) << "characters DejaVu Sans cannot draw: " << list;
+  pango_font_description_free(loaded);
+  pango_font_description_free(description);
+  g_object_unref(font);
+  g_object_unref(context);
 }
 
 TEST(Mime, HeadersWithUmlautsUseRfc2047) {

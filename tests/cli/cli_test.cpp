@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include "adapters/game_directory.hpp"
@@ -76,7 +78,7 @@ TEST_P(NewGameFor, PlaysFromNewToAWinnerWithSubmitAndResolveAlone_D23) {
   EXPECT_EQ(json["season"], "1619-end");
   const Outcome replay = run({"replay", dir.string()});
   EXPECT_EQ(replay.status, 0) << replay.err;
-  EXPECT_NE(replay.out.find("All 6 resolved season(s) replay byte for byte."), std::string::npos);
+  EXPECT_NE(replay.out.find("All 6 resolved seasons replay byte for byte."), std::string::npos);
   const Outcome late = run({"resolve", dir.string()});
   EXPECT_EQ(late.status, 1);
   EXPECT_NE(late.err.find("the game is over"), std::string::npos);
@@ -119,6 +121,22 @@ TEST(Cli, NewWithoutSeedDrawsOneFromTheSystemAndKeepsItInGameYamlOnly) {
   EXPECT_GT(seed.size(), 6u);
   EXPECT_EQ(read_text(dir / "seasons" / "01-1618-spring" / "state.yaml").find(seed), std::string::npos);
   EXPECT_EQ(run({"show", dir.string(), "--json"}).out.find(seed), std::string::npos);
+}
+
+TEST(Cli, NewWarnsWhenMailFromIsLeftAtTheDefault) {
+  TempDir tmp;
+  const Outcome r = new_game_cmd(tmp / "game", 3);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("wallenstein new: warning: mail.from is left at the default Wallenstein GM <gm@localhost>: "
+                       "players' replies would go nowhere."),
+            std::string::npos)
+      << r.err;
+  write_text(tmp / "def.yaml", "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
+                               "  - {id: blue, name: B, email: b@example.org}\n  - {id: green, name: C, email: c@example.org}\n"
+                               "mail: {from: \"GM <gm@example.org>\"}\n");
+  const Outcome set = run({"new", (tmp / "g2").string(), "--from", (tmp / "def.yaml").string(), "--seed", "5000000000"});
+  ASSERT_EQ(set.status, 0) << set.err;
+  EXPECT_EQ(set.err, "");
 }
 
 TEST(Cli, NewFromAGameFileWithoutSeed) {
@@ -183,8 +201,59 @@ TEST_F(GameFixture, SubmitStoresTheOrdersAndStatusShowsThem) {
   EXPECT_EQ(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml"), red_orders("1"));
   const Outcome status = run({"status", dir().string()});
   EXPECT_EQ(status.out,
-            "Game game, 3 players\nSeason 1618-spring (1 of 6), rules version 2\nDeadline: none set\nSubmitted: red\n"
-            "Missing:   blue, yellow\n");
+            "Game game, 3 players\nSeason 1618-spring (1 of 6), rules version 2\nDeadline: none set\n"
+            "Submitted: Anna Weber (red)\nMissing:   Jörg Krämer (blue), Marie Dubois (yellow)\n");
+}
+
+TEST_F(GameFixture, CheckPrintsAForecastAndStillSucceeds) {
+  std::string orders = red_orders();
+  orders.replace(orders.find("target: Kursachsen}"), 19, "target: Kursachsen, min_armies: 2}");
+  const Outcome r = run({"check", dir().string(), file("red.yaml", orders).string()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("red.yaml: ok (red, 1618-spring)\n" + (tmp_ / "red.yaml").string() +
+                       ": forecast: Battle/move A from Vogtland may have too few armies: 2 armies there now, 3 "
+                       "needed when it is played (one always stays), else it is cancelled\n"),
+            std::string::npos)
+      << r.out;
+  const Outcome s = run({"submit", dir().string(), file("red.yaml", orders).string()});
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_NE(s.out.find("forecast: Battle/move A from Vogtland"), std::string::npos) << s.out;
+}
+
+TEST_F(GameFixture, SubmitTakesThePlayerIdInAnyCaseAndStoresUnderTheGamesId) {
+  std::string orders = red_orders();
+  orders.replace(orders.find("player: red"), 11, "player: Red");
+  const Outcome s = run({"submit", dir().string(), file("red.yaml", orders).string(), "--player", "red"});
+  ASSERT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml"), orders);
+}
+
+TEST_F(GameFixture, ResolveNamesTheEventAndThePlayersNotTheirIds) {
+  const Outcome r = run({"resolve", dir().string(), "--force"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(run({"show", dir().string(), "--season", "1618-spring", "--json"}).out);
+  const std::string event = json["resolution"]["event"];
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  EXPECT_NE(r.out.find(": event \"" + rules.event(*rules.find_event(event)).name + "\", turn order "), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find(event), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Anna Weber (red)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("NMR (--nmr pass): Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow)"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST_F(GameFixture, StatusOfAFinishedGameNamesTheWinnerWithVictoryPointsAndThaler) {
+  for (int season = 1; season <= 6; ++season) ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  const auto json = nlohmann::json::parse(run({"show", dir().string(), "--json"}).out);
+  const Outcome status = run({"status", dir().string()});
+  ASSERT_EQ(status.status, 0) << status.err;
+  const std::map<std::string, std::string> names = {{"red", "Anna Weber"}, {"blue", "Jörg Krämer"}, {"yellow", "Marie Dubois"}};
+  const auto& first = json["winners"][0];
+  const std::string id = first.get<std::string>();
+  EXPECT_NE(status.out.find(names.at(id) + " (" + id + "), "), std::string::npos) << status.out;
+  EXPECT_NE(status.out.find(json["winners"].size() == 1 ? "Winner: " : "Shared win: "), std::string::npos) << status.out;
+  EXPECT_NE(status.out.find(" VP, "), std::string::npos) << status.out;
 }
 
 TEST_F(GameFixture, SubmitRefusesAFileOfAnotherPlayerWhenThePlayerIsGiven) {
@@ -214,10 +283,10 @@ TEST_F(GameFixture, ResolveRefusesWhileOrdersAreMissingAndForceRecordsTheNmrPlay
   ASSERT_EQ(run({"submit", dir().string(), file("red.yaml", red_orders()).string()}).status, 0);
   const Outcome refused = run({"resolve", dir().string()});
   EXPECT_EQ(refused.status, 5) << "not now: orders are missing";
-  EXPECT_NE(refused.err.find("orders are missing from blue, yellow"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("orders are missing from Jörg Krämer (blue), Marie Dubois (yellow)"), std::string::npos) << refused.err;
   const Outcome forced = run({"resolve", dir().string(), "--force"});
   ASSERT_EQ(forced.status, 0) << forced.err;
-  EXPECT_NE(forced.out.find("NMR (--nmr pass): blue, yellow"), std::string::npos);
+  EXPECT_NE(forced.out.find("NMR (--nmr pass): Jörg Krämer (blue), Marie Dubois (yellow)"), std::string::npos);
   const auto json = nlohmann::json::parse(run({"show", dir().string(), "--season", "1618-spring", "--json"}).out);
   EXPECT_EQ(json["resolution"]["nmr"], nlohmann::json::array({"blue", "yellow"}));
   EXPECT_EQ(json["resolution"]["bids"]["blue"], 0);

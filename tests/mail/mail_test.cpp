@@ -205,7 +205,7 @@ TEST(Mail, AReportChangedByRollbackAndANewResolveGoesOutAsACorrection) {
   ASSERT_EQ(wallenstein({"mail", game.string(), "--smtp", server.url()}).status, 0);
   const Outcome rollback = wallenstein({"rollback", game.string()});
   ASSERT_EQ(rollback.status, 0) << rollback.err;
-  EXPECT_NE(rollback.out.find("Already mailed the undone report of 1618-spring: red, blue, yellow"), std::string::npos)
+  EXPECT_NE(rollback.out.find("Already mailed the undone report of 1618-spring: Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow)"), std::string::npos)
       << rollback.out;
   // A late order from red changes what happened.
   write_text(tmp / "red.yaml",

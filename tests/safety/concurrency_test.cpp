@@ -100,7 +100,7 @@ TEST(Concurrency, TwoResolvesAtOnceResolveOneSeasonAndLeaveARollbackThatWorks) {
     const Outcome ra = a->wait();
     const Outcome rb = b->wait();
     EXPECT_EQ(std::multiset<int>({ra.status, rb.status}), std::multiset<int>({0, 5})) << ra.err << rb.err;
-    EXPECT_TRUE(contains(ra.err + rb.err, "orders are missing from red, blue, yellow for 1618-summer"));
+    EXPECT_TRUE(contains(ra.err + rb.err, "orders are missing from Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow) for 1618-summer"));
     EXPECT_TRUE(fs::exists(game / "seasons/02-1618-summer/state.yaml"));
     EXPECT_FALSE(fs::exists(game / "seasons/03-1618-autumn"));
     ASSERT_EQ(run({"rollback", game.string()}).status, 0);
@@ -211,7 +211,7 @@ TEST(Lock, AReaderFinishesAnInterruptedWriteBeforeReading) {
   const Outcome r = run({"status", game.string()});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.err, "finished an interrupted change")) << r.err;
-  EXPECT_TRUE(contains(r.out, "Submitted: red")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Submitted: Anna Weber (red)")) << r.out;
   EXPECT_FALSE(fs::exists(game / ".journal"));
 }
 

@@ -79,7 +79,7 @@ TEST(FairDice, TheFinalReportRevealsTheSeedAndVerifyConfirmsTheWholeGame) {
   const Outcome v = run({"verify", game.string()});
   EXPECT_EQ(v.status, 0) << v.out << v.err;
   EXPECT_NE(v.out.find("matches seed 123456789012"), std::string::npos) << v.out;
-  EXPECT_NE(v.out.find("All 6 resolved season(s) replay byte for byte"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("All 6 resolved seasons replay byte for byte"), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("Verified:"), std::string::npos) << v.out;
 }
 

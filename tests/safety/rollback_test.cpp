@@ -82,7 +82,7 @@ TEST_F(RollbackGame, DryRunSaysWhatWouldChangeAndChangesNothing) {
 TEST_F(RollbackGame, SaysWhichPlayersWereAlreadyMailedTheUndoneSeason) {
   ASSERT_EQ(run({"mail", dir().string()}).status, 0);
   const Outcome r = run({"rollback", dir().string(), "--dry-run"});
-  EXPECT_NE(r.out.find("Already mailed the undone report of 1618-spring: red, blue, yellow"), std::string::npos)
+  EXPECT_NE(r.out.find("Already mailed the undone report of 1618-spring: Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow)"), std::string::npos)
       << r.out;
 }
 

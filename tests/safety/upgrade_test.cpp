@@ -35,7 +35,7 @@ TEST(OlderGame, EveryCommandWorksOnAGameOfAnOlderProgram) {
   const Outcome status = run({"status", game.string()});
   ASSERT_EQ(status.status, 0) << status.err;
   EXPECT_TRUE(contains(status.out, "Season 1619-autumn (6 of 6), rules version 1")) << status.out;
-  EXPECT_TRUE(contains(status.out, "Submitted: red, yellow")) << status.out;
+  EXPECT_TRUE(contains(status.out, "Submitted: Anna Weber (red), Marie Dubois (yellow)")) << status.out;
 
   const Outcome now = run({"show", game.string(), "--json"});
   ASSERT_EQ(now.status, 0) << now.err;
@@ -60,7 +60,7 @@ TEST(OlderGame, EveryCommandWorksOnAGameOfAnOlderProgram) {
 
   const Outcome replay = run({"replay", game.string()});
   ASSERT_EQ(replay.status, 0) << replay.out << replay.err;
-  EXPECT_TRUE(contains(replay.out, "All 5 resolved season(s) replay byte for byte.")) << replay.out;
+  EXPECT_TRUE(contains(replay.out, "All 5 resolved seasons replay byte for byte.")) << replay.out;
 
   const Outcome resolve = run({"resolve", game.string(), "--force"});
   ASSERT_EQ(resolve.status, 0) << resolve.err;
@@ -70,7 +70,7 @@ TEST(OlderGame, EveryCommandWorksOnAGameOfAnOlderProgram) {
   EXPECT_TRUE(contains(log, "\nprogram_version: ")) << log.substr(0, 600);
   const Outcome final_replay = run({"replay", game.string()});
   EXPECT_EQ(final_replay.status, 0) << final_replay.err;
-  EXPECT_TRUE(contains(final_replay.out, "All 6 resolved season(s) replay byte for byte.")) << final_replay.out;
+  EXPECT_TRUE(contains(final_replay.out, "All 6 resolved seasons replay byte for byte.")) << final_replay.out;
 }
 
 TEST(OlderGame, UpgradeSaysWhatChangesAndOnlyTheFollowingSeasonsPlayTheNewRules) {
@@ -92,7 +92,7 @@ TEST(OlderGame, UpgradeSaysWhatChangesAndOnlyTheFollowingSeasonsPlayTheNewRules)
   // The five seasons played before still replay under version 1, the last one under version 2.
   const Outcome replay = run({"replay", game.string()});
   EXPECT_EQ(replay.status, 0) << replay.err;
-  EXPECT_TRUE(contains(replay.out, "All 6 resolved season(s) replay byte for byte.")) << replay.out;
+  EXPECT_TRUE(contains(replay.out, "All 6 resolved seasons replay byte for byte.")) << replay.out;
   EXPECT_TRUE(contains(run({"upgrade", game.string()}).out, "already plays rules version 2"));
 }
 

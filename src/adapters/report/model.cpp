@@ -32,15 +32,14 @@ class Builder {
     list bids;
     for (const BidRecord& b : log.bids) {
       Data x = player_ref(b.player);
-      x["coin"] = b.bid.kind == BidKind::coin;
-      x["value"] = str(b.bid.coin);
-      x["province_card"] = b.bid.kind == BidKind::province;
-      if (b.bid.kind == BidKind::province) x["province"] = province(b.bid.province);
-      x["none"] = b.bid.kind == BidKind::none;
+      x["bid"] = bid_data(b.bid, names_);
+      x["paid"] = str(b.paid);
+      x["pays"] = b.paid > 0;
       bids.push_back(x);
     }
     mark_last(bids);
     d["bids"] = bids;
+    d["ranking"] = bid_ranking(log, names_);
     list order;
     for (std::size_t i = 0; i < log.turn_order.size(); ++i) {
       Data x = player_ref(log.turn_order[i]);
@@ -79,12 +78,12 @@ class Builder {
       Data x = player_ref(s.player);
       x["grain_before"] = str(s.grain_before);
       x["grain_after"] = str(s.grain_after_loss);
-      x["provinces"] = str(s.provinces);
+      set_count(x, "provinces", s.provinces);
       x["supplied"] = s.unsupplied <= 0;
-      x["unsupplied"] = str(std::max(0, s.unsupplied));
-      x["revolts"] = str(s.revolts);
+      set_count(x, "unsupplied", std::max(0, s.unsupplied));
+      set_count(x, "revolts", s.revolts);
       x["any_revolt"] = s.revolts > 0;
-      x["extra_peasants"] = str(s.extra_peasants);
+      set_count(x, "extra_peasants", s.extra_peasants);
       std::vector<std::string> drawn;
       for (ProvinceId p : s.drawn) drawn.push_back(province(p));
       x["drawn"] = names(drawn);
@@ -121,10 +120,12 @@ class Builder {
       scores.push_back(x);
     }
     d["scores"] = scores;
-    d["markers_removed"] = str(w.markers_removed);
+    set_count(d, "markers_removed", w.markers_removed);
     std::vector<std::string> next;
     for (EventId e : w.next_year_events) next.push_back(rules_.event(e).name);
-    d["next_year"] = next.empty() ? Data(false) : names(next);
+    // `next_year_any` guards the sentence; `next_year` is the list it loops over.
+    d["next_year_any"] = !next.empty();
+    d["next_year"] = names(next);
     return d;
   }
 
@@ -137,16 +138,16 @@ class Builder {
       x["thaler"] = str(ps.thaler);
       x["grain"] = str(ps.grain);
       x["vp"] = str(ps.vp);
-      x["reserve"] = str(ps.reserve);
+      set_count(x, "reserve", ps.reserve);
       const auto held = s.provinces_of(p);
-      x["province_count"] = str(static_cast<int>(held.size()));
+      set_count(x, "province_count", static_cast<int>(held.size()));
       list held_list;
       int armies = 0;
       int buildings = 0;
       for (ProvinceId id : held) {
         Data h;
         h["name"] = province(id);
-        h["armies"] = str(s.at(id).armies);
+        set_count(h, "armies", s.at(id).armies);
         held_list.push_back(h);
         armies += s.at(id).armies;
         buildings += s.at(id).building_count();
@@ -154,8 +155,8 @@ class Builder {
       mark_last(held_list);
       x["has_provinces"] = !held_list.empty();
       x["provinces"] = held_list.empty() ? Data(false) : Data(held_list);
-      x["armies"] = str(armies);
-      x["buildings"] = str(buildings);
+      set_count(x, "armies", armies);
+      set_count(x, "buildings", buildings);
       x["winner"] = std::find(s.winners.begin(), s.winners.end(), p) != s.winners.end();
       rows.push_back(x);
     }
@@ -170,12 +171,11 @@ class Builder {
       Data x;
       x["name"] = facts.name;
       x["region"] = rules_.regions[facts.region.value].name;
-      x["armies"] = str(ps.armies);
-      x["armies_one"] = ps.armies == 1;
+      set_count(x, "armies", ps.armies);
       x["grain"] = str(facts.grain);
       x["tax"] = str(facts.tax);
-      x["sites"] = str(facts.sites);
-      x["free_sites"] = str(facts.sites - ps.building_count());
+      set_count(x, "sites", facts.sites);
+      set_count(x, "free_sites", facts.sites - ps.building_count());
       list buildings;
       for (Building b : kAllBuildings) {
         if (!ps.has(b)) continue;
@@ -198,6 +198,7 @@ class Builder {
         nb["owner"] = owner ? s.player(*owner).id : std::string();
         nb["neutral"] = !owner.has_value();
         nb["mine"] = owner == p;
+        set_count(nb, "armies", s.at(n).armies);
         near.push_back(nb);
       }
       mark_last(near);
@@ -274,12 +275,12 @@ class Builder {
     // Rules 4.3 and D-12: every space (ten actions and the bid) takes a card while cards last.
     const int held = s.province_count(p);
     const int coins = static_cast<int>(rules_.coin_cards.size());
-    d["cards_needed"] = str(std::min(held, kActionCount + 1 - coins));
+    set_count(d, "cards_needed", std::min(held, kActionCount + 1 - coins));
     // Rules 4.3, D-25: the bid takes a card only when one is left over once the spaces are covered.
     const bool bids = !rules_.changes().bid_needs_a_spare_card || card_left_for_bid(s, rules_, p);
     d["bid_card"] = bids;
     d["bid"] = std::string(bids ? "0" : "none");
-    d["provinces_held"] = str(held);
+    set_count(d, "provinces_held", held);
     d["coins"] = str(coins);
     d["holds_provinces"] = held > 0;
     std::vector<std::string> tiles;
@@ -317,9 +318,12 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   if (in.log) {
     std::vector<std::string> nmr;
     for (PlayerIndex p : in.log->nmr) nmr.push_back(b.player(p));
-    d["nmr"] = nmr.empty() ? Data(false) : b.names(nmr);
+    // `nmr_any` guards the sentence; `nmr` is the list it loops over.
+    d["nmr_any"] = !nmr.empty();
+    d["nmr"] = b.names(nmr);
     d["happened"] = b.what_happened(*in.log);
   }
+  const Names names(in);
   d["standings"] = b.standings(after);
   d["finished"] = after.finished;
   if (after.finished) {
@@ -327,6 +331,7 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
     for (PlayerIndex w : after.winners) winners.push_back(b.player(w));
     d["winners"] = b.names(winners);
     d["shared"] = after.winners.size() > 1;
+    d["final_ranking"] = final_ranking(after, names);
   } else {
     d["next"] = b.next(after);
   }
@@ -343,6 +348,7 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   }
   if (player) {
     d["me"] = b.player_ref(*player);
+    if (in.log) d["summary"] = personal_summary(in, names, *player);
     d["holdings"] = b.holdings(after, *player);
     if (!after.finished) d["orders"] = b.order_template(after, *player);
   }

@@ -26,6 +26,11 @@ Data Names::cubes(const CubeCounts& counts) const {
   return items.empty() ? Data(false) : Data(items);
 }
 
+void set_count(Data& d, const std::string& key, int n) {
+  d[key] = std::to_string(n);
+  d[key + "_one"] = n == 1;
+}
+
 void Names::mark_last(kainjow::mustache::list& items) {
   for (std::size_t i = 0; i < items.size(); ++i) items[i]["last"] = i + 1 == items.size();
 }

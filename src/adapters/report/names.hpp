@@ -38,4 +38,18 @@ class Names {
 /// (collected, built, placed, moved, marker, cancelled, battle, revolt).
 Data step_data(const LogEntry& entry, const Names& names);
 
+/// Sets `key` to the number and `key_one` to whether it is 1, so templates can say "1 army".
+void set_count(Data& d, const std::string& key, int n);
+
+/// A bid as {coin, value, province_card, province, none}.
+Data bid_data(const Bid& bid, const Names& names);
+/// The bid ranking of a season with the tile each player took and the place it gave (rules 4.5):
+/// {rows: [{rank, name, id, bid, by_lot, tile, position, last}], by_lot}.
+Data bid_ranking(const SeasonLog& log, const Names& names);
+/// What a season changed for one player: provinces won and lost, cancelled actions, thaler,
+/// grain and VP, turn-order position and standing.
+Data personal_summary(const SeasonView& view, const Names& names, PlayerIndex me);
+/// Every player's final place (rules 10), with how ties on VP were broken.
+Data final_ranking(const GameState& after, const Names& names);
+
 }  // namespace wallenstein::report

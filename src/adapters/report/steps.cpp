@@ -29,8 +29,8 @@ class StepWriter {
     x["player"] = player(c.player);
     x["action"] = rules_.action(c.action).name;
     x["province"] = province(c.province);
-    x["need"] = str(c.need);
-    x["have"] = str(c.have);
+    set_count(x, "need", c.need);
+    set_count(x, "have", c.have);
     if (c.target) x["target"] = province(*c.target);
     x["holder"] = c.holder ? player(*c.holder) : std::string();
     x["neutral"] = !c.holder.has_value();
@@ -59,7 +59,7 @@ class StepWriter {
     x["province"] = province(b.province);
     x["cost"] = str(b.cost);
     x["calmed"] = b.markers_removed > 0;
-    x["markers_removed"] = str(b.markers_removed);
+    set_count(x, "markers_removed", b.markers_removed);
     if (b.event) x["event"] = rules_.event(*b.event).name;
     d["built"] = std::move(x);
   }
@@ -141,14 +141,17 @@ class StepWriter {
     x["defender_peasants"] = b.defender_peasants > 0 && b.defender.has_value();
     x["peasant_count"] = str(b.defender_peasants);
     x["peasant_count_one"] = b.defender_peasants == 1;
-    x["bystanders"] = b.defender.has_value() && b.revolt_markers;
+    // Rules 8.2: peasants in the tray fight for a defender only where no revolt marker lies;
+    // said only when some came out of the tower.
+    x["bystanders"] = b.defender.has_value() && b.revolt_markers && b.tower.out.peasants() > 0;
+    set_count(x, "bystander_count", b.tower.out.peasants());
     x["won"] = b.result == BattleResult::attacker;
     x["lost"] = b.result == BattleResult::defender;
     x["tie"] = b.result == BattleResult::tie;
     x["survivors"] = str(b.survivors);
     x["survivors_one"] = b.survivors == 1;
     x["buildings_lost"] = b.buildings_lost > 0;
-    x["buildings_lost_count"] = str(b.buildings_lost);
+    set_count(x, "buildings_lost_count", b.buildings_lost);
     d["battle"] = std::move(x);
   }
 
@@ -177,7 +180,7 @@ class StepWriter {
     x["survivors"] = str(r.survivors);
     x["survivors_one"] = r.survivors == 1;
     x["buildings_lost"] = r.buildings_lost > 0;
-    x["buildings_lost_count"] = str(r.buildings_lost);
+    set_count(x, "buildings_lost_count", r.buildings_lost);
     d["revolt"] = std::move(x);
   }
 

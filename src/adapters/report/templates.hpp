@@ -14,8 +14,8 @@ enum class Format { text, html, yaml };
 /// The report templates of a directory (templates/), with their partials.
 class Templates {
  public:
-  /// Reads every `*.mustache` under shared/, text/, html/ and yaml/; a file whose name starts
-  /// with `_` is a partial of its format (shared/ ones of every format).
+  /// Reads every `*.mustache` under templates/{shared,text,html,yaml}/; a file whose name starts
+  /// with `_` is a partial of its format (those in templates/shared of every format).
   static Templates load(const std::filesystem::path& dir);
 
   /// Renders `name` (e.g. "report") of a format; a broken template is an InputError naming it.

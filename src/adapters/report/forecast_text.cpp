@@ -1,0 +1,95 @@
+#include "adapters/report/forecast_text.hpp"
+
+#include "adapters/report/names.hpp"
+
+namespace wallenstein::report {
+namespace {
+
+using kainjow::mustache::list;
+
+Data costs(const std::vector<PlannedCost>& planned, const Ruleset& rules) {
+  list out;
+  for (const PlannedCost& p : planned) {
+    Data x;
+    x["action"] = rules.action(p.action).name;
+    x["province"] = rules.province(p.province).name;
+    x["cost"] = std::to_string(p.cost);
+    x["slot"] = std::to_string(p.slot);
+    out.push_back(x);
+  }
+  Names::mark_last(out);
+  return out;
+}
+
+Data warning(const ShortOfThaler& s, const Ruleset& rules) {
+  Data x;
+  x["thaler"] = std::to_string(s.thaler);
+  x["costs"] = std::to_string(s.costs);
+  x["bids"] = s.bid > 0;
+  x["bid"] = std::to_string(s.bid);
+  x["total"] = std::to_string(s.costs + s.bid);
+  x["collects_taxes"] = s.collects_taxes;
+  x["cancelled_any"] = !s.cancelled.empty();
+  x["cancelled"] = costs(s.cancelled, rules);
+  x["at_risk_any"] = !s.at_risk.empty();
+  x["at_risk"] = costs(s.at_risk, rules);
+  x["maybe"] = s.at_risk_fewest == 0;
+  x["exactly"] = s.at_risk_fewest > 0 && s.at_risk_fewest == s.at_risk_most;
+  x["range"] = s.at_risk_fewest > 0 && s.at_risk_fewest < s.at_risk_most;
+  x["fewest"] = std::to_string(s.at_risk_fewest);
+  x["most"] = std::to_string(s.at_risk_most);
+  Data d;
+  d["short"] = std::move(x);
+  return d;
+}
+
+Data warning(const RevoltAhead& r, const Ruleset& rules) {
+  Data x;
+  x["action"] = rules.action(r.action).name;
+  x["province"] = rules.province(r.province).name;
+  set_count(x, "markers", r.markers);
+  set_count(x, "armies", r.armies);
+  Data d;
+  d["revolt"] = std::move(x);
+  return d;
+}
+
+Data warning(const FewArmies& f, const Ruleset& rules) {
+  Data x;
+  x["action"] = rules.action(f.action).name;
+  x["province"] = rules.province(f.province).name;
+  set_count(x, "armies", f.armies);
+  set_count(x, "needed", f.needed);
+  x["placement_planned"] = f.placement_planned;
+  Data d;
+  d["few"] = std::move(x);
+  return d;
+}
+
+}  // namespace
+
+Data forecast_data(const std::vector<ForecastWarning>& warnings, const Ruleset& rules) {
+  list items;
+  for (const ForecastWarning& w : warnings) items.push_back(std::visit([&](const auto& x) { return warning(x, rules); }, w));
+  Data d;
+  d["warnings"] = items;
+  return d;
+}
+
+std::vector<std::string> forecast_lines(const std::vector<ForecastWarning>& warnings, const Ruleset& rules,
+                                        const Templates& templates) {
+  std::vector<std::string> lines;
+  if (warnings.empty()) return lines;
+  const std::string text = templates.render(Format::text, "forecast", forecast_data(warnings, rules));
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    const std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (!line.empty()) lines.push_back(line);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace wallenstein::report

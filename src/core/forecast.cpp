@@ -1,0 +1,105 @@
+#include "core/forecast.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "core/ruleset.hpp"
+
+namespace wallenstein {
+namespace {
+
+constexpr int kFaceUpSlots = 5;  // Rules 4.1: slots 1-5 are published with the season.
+
+int slot_of(const GameState& state, Action action) {
+  for (int slot = 1; slot <= kFaceUpSlots; ++slot) {
+    if (state.action_cards[static_cast<std::size_t>(slot - 1)] == action) return slot;
+  }
+  return 0;
+}
+
+int cost_of(Action action, const ActionOrder& order, const Ruleset& rules) {
+  // D-27: army1 with `place: false` only moves, and pays nothing.
+  if (action == Action::army1 && !order.place && rules.changes().army1_may_only_move) return 0;
+  return rules.action(action).cost;
+}
+
+std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameState& state, const Ruleset& rules) {
+  ShortOfThaler s;
+  s.thaler = state.player(orders.player).thaler;
+  s.bid = orders.bid.kind == BidKind::coin ? orders.bid.coin : 0;
+  std::vector<PlannedCost> face_up;
+  std::vector<PlannedCost> face_down;
+  for (Action a : kAllActions) {
+    const auto& order = orders[a];
+    if (!order) continue;
+    if (a == Action::taxes) s.collects_taxes = true;
+    const int cost = cost_of(a, *order, rules);
+    if (cost == 0) continue;
+    s.costs += cost;
+    const PlannedCost planned{a, order->province, cost, slot_of(state, a)};
+    (planned.slot > 0 ? face_up : face_down).push_back(planned);
+  }
+  if (s.costs + s.bid <= s.thaler) return std::nullopt;
+  std::sort(face_up.begin(), face_up.end(), [](const auto& a, const auto& b) { return a.slot < b.slot; });
+  int left = s.thaler - s.bid;
+  for (const PlannedCost& p : face_up) {
+    if (p.cost <= left) left -= p.cost;
+    else s.cancelled.push_back(p);
+  }
+  // Rules 4.6: each action pays when its card comes up, or is cancelled; try every order of
+  // the face-down cards (at most 5! = 120).
+  std::sort(face_down.begin(), face_down.end(), [](const auto& a, const auto& b) { return a.action < b.action; });
+  std::vector<bool> ever(face_down.size(), false);
+  std::vector<std::size_t> order(face_down.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  s.at_risk_fewest = static_cast<int>(face_down.size());
+  do {
+    int budget = left;
+    int cancelled = 0;
+    for (std::size_t i : order) {
+      if (face_down[i].cost <= budget) {
+        budget -= face_down[i].cost;
+      } else {
+        ever[i] = true;
+        ++cancelled;
+      }
+    }
+    s.at_risk_fewest = std::min(s.at_risk_fewest, cancelled);
+    s.at_risk_most = std::max(s.at_risk_most, cancelled);
+  } while (std::next_permutation(order.begin(), order.end()));
+  for (std::size_t i = 0; i < face_down.size(); ++i) {
+    if (ever[i]) s.at_risk.push_back(face_down[i]);
+  }
+  if (s.at_risk.empty()) s.at_risk_fewest = 0;
+  return s;
+}
+
+}  // namespace
+
+std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& state, const Ruleset& rules) {
+  std::vector<ForecastWarning> out;
+  if (auto s = short_of_thaler(orders, state, rules)) out.emplace_back(std::move(*s));
+  for (Action a : kAllActions) {
+    const auto& order = orders[a];
+    if (!order) continue;
+    const ProvinceState& at = state.at(order->province);
+    if (rules.action(a).kind == ActionKind::collect && at.revolts > 0) {
+      // Rules 7.1: a collection where a marker already lies starts a revolt.
+      out.emplace_back(RevoltAhead{a, order->province, at.revolts, at.armies});
+    }
+    if (rules.action(a).kind == ActionKind::battle) {
+      const int needed = std::max(rules.min_source_armies, order->min_armies + 1);
+      if (at.armies < needed) {
+        bool placement = false;
+        for (Action p : {Action::armies5, Action::armies3, Action::army1}) {
+          const auto& place = orders[p];
+          placement = placement || (place && place->province == order->province && cost_of(p, *place, rules) > 0);
+        }
+        out.emplace_back(FewArmies{a, order->province, at.armies, needed, placement});
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace wallenstein

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <variant>
+#include <vector>
+
+#include "core/game_state.hpp"
+#include "core/orders.hpp"
+
+namespace wallenstein {
+
+struct Ruleset;
+
+/// A planned action that costs thaler, and where its card lies this season.
+struct PlannedCost {
+  Action action = Action::palace;
+  ProvinceId province;
+  int cost = 0;
+  int slot = 0;  ///< 1-5 when its card is face up (rules 4.1); 0 when it is among slots 6-10
+  bool operator==(const PlannedCost&) const = default;
+};
+
+/// The planned costs and a coin bid come to more than the player's thaler now. Worst case: the
+/// bid is paid first, no income is counted, face-up cards come first in slot order, then the
+/// face-down ones in any order (rules 4.5, 4.6).
+struct ShortOfThaler {
+  int thaler = 0;
+  int bid = 0;    ///< the coin bid, paid before any action
+  int costs = 0;  ///< every planned action's cost
+  std::vector<PlannedCost> cancelled;  ///< on face-up slots: cancelled whatever the face-down order
+  std::vector<PlannedCost> at_risk;    ///< on face-down slots: cancelled in some order of the cards
+  int at_risk_fewest = 0;              ///< how many of `at_risk` are cancelled in the kindest order
+  int at_risk_most = 0;                ///< ... and in the worst
+  bool collects_taxes = false;         ///< a planned taxes action may bring thaler in time
+  bool operator==(const ShortOfThaler&) const = default;
+};
+
+/// Collecting grain or taxes where revolt markers lie now starts a revolt (rules 7.1).
+struct RevoltAhead {
+  Action action = Action::taxes;
+  ProvinceId province;
+  int markers = 0;  ///< the peasants who rise, as things stand
+  int armies = 0;   ///< the player's armies there now
+  bool operator==(const RevoltAhead&) const = default;
+};
+
+/// A battle or move whose province has fewer armies now than it needs when played (rules 5, D-20).
+struct FewArmies {
+  Action action = Action::battle_a;
+  ProvinceId province;
+  int armies = 0;  ///< there now
+  int needed = 0;  ///< at least 2 (rules 5), and min_armies + 1 (one stays)
+  bool placement_planned = false;  ///< a placement in the same province may come first
+  bool operator==(const FewArmies&) const = default;
+};
+
+/// One thing a player may want to know about their orders before sending them.
+using ForecastWarning = std::variant<ShortOfThaler, RevoltAhead, FewArmies>;
+
+/// What checked orders lead to if nothing else changes: costs against thaler, collections that
+/// start a revolt, battles short of armies. Warnings only: the orders stay valid.
+std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& state, const Ruleset& rules);
+
+}  // namespace wallenstein

@@ -1,0 +1,153 @@
+#include <gtest/gtest.h>
+
+#include "core/forecast.hpp"
+#include "core/standings.hpp"
+#include "support/tiny_world.hpp"
+
+namespace wallenstein {
+namespace {
+
+using testing::TinyWorld;
+
+template <class T>
+std::vector<T> only(const std::vector<ForecastWarning>& warnings) {
+  std::vector<T> out;
+  for (const auto& w : warnings) {
+    if (const T* t = std::get_if<T>(&w)) out.push_back(*t);
+  }
+  return out;
+}
+
+std::vector<Action> actions(const std::vector<PlannedCost>& costs) {
+  std::vector<Action> out;
+  for (const auto& c : costs) out.push_back(c.action);
+  return out;
+}
+
+TEST(Forecast, SaysNothingWhenTheThalerCoverTheCostsAndTheBid) {
+  TinyWorld w;
+  w.give("a", 0, 3).give("b", 0, 3);
+  w.state.players[0].thaler = 6;
+  Orders o = w.orders(0, 1);
+  w.act(o, Action::palace, "a");
+  w.act(o, Action::church, "b");
+  EXPECT_TRUE(forecast(o, w.state, w.rules).empty());
+}
+
+TEST(Forecast, FaceUpActionsTheThalerCannotReachAreCancelledInSlotOrder) {
+  TinyWorld w;
+  w.give("a", 0, 3).give("b", 0, 3).give("c", 0, 3);
+  w.slots({Action::palace, Action::church, Action::trading_house});
+  w.state.players[0].thaler = 5;
+  Orders o = w.orders(0, 1);  // 4 left after the bid: the palace (3) is paid, the church (2) is not
+  w.act(o, Action::palace, "a");
+  w.act(o, Action::church, "b");
+  w.act(o, Action::trading_house, "c");
+  const auto short_of = only<ShortOfThaler>(forecast(o, w.state, w.rules));
+  ASSERT_EQ(short_of.size(), 1u);
+  EXPECT_EQ(short_of[0].thaler, 5);
+  EXPECT_EQ(short_of[0].bid, 1);
+  EXPECT_EQ(short_of[0].costs, 6);
+  EXPECT_EQ(actions(short_of[0].cancelled), std::vector<Action>{Action::church});
+  EXPECT_EQ(short_of[0].cancelled[0].slot, 2);
+  EXPECT_TRUE(short_of[0].at_risk.empty());
+}
+
+TEST(Forecast, FaceDownActionsAreAtRiskInTheOrderTheirCardsComeUp) {
+  TinyWorld w;
+  w.give("a", 0, 3).give("b", 0, 3);
+  w.slots({Action::grain, Action::taxes, Action::armies5, Action::armies3, Action::army1});  // builds face down
+  w.state.players[0].thaler = 4;
+  Orders o = w.orders(0, 0);
+  w.act(o, Action::palace, "a");
+  w.act(o, Action::church, "b");
+  const auto short_of = only<ShortOfThaler>(forecast(o, w.state, w.rules));
+  ASSERT_EQ(short_of.size(), 1u);
+  EXPECT_TRUE(short_of[0].cancelled.empty());
+  // Palace first: the church is cancelled; church first: the palace is. One of the two, either way.
+  EXPECT_EQ(actions(short_of[0].at_risk), (std::vector<Action>{Action::palace, Action::church}));
+  EXPECT_EQ(short_of[0].at_risk[0].slot, 0);
+  EXPECT_EQ(short_of[0].at_risk_fewest, 1);
+  EXPECT_EQ(short_of[0].at_risk_most, 1);
+}
+
+TEST(Forecast, AFaceDownActionPaidInEveryOrderIsNotAtRisk) {
+  TinyWorld w;
+  w.give("a", 0, 3).give("b", 0, 3).give("c", 0, 3);
+  w.slots({Action::grain, Action::taxes, Action::church, Action::armies3, Action::battle_a});
+  w.state.players[0].thaler = 5;
+  Orders o = w.orders(0, 0);
+  // 3 + 3 + 1 = 7 > 5: the second 3 to come up is always cut; the 1 always finds 2 left.
+  w.act(o, Action::palace, "a");
+  w.act(o, Action::armies5, "b");
+  w.act(o, Action::trading_house, "c");
+  const auto s = only<ShortOfThaler>(forecast(o, w.state, w.rules));
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(actions(s[0].at_risk), (std::vector<Action>{Action::palace, Action::armies5}));
+  EXPECT_EQ(s[0].at_risk_fewest, 1);
+  EXPECT_EQ(s[0].at_risk_most, 1);
+}
+
+TEST(Forecast, PlacementWithoutPlacingCostsNothing_D27) {
+  TinyWorld w;
+  w.give("a", 0, 3).give("b", 0, 3);
+  w.state.players[0].thaler = 0;
+  Orders o = w.orders(0, 0);
+  w.act(o, Action::army1, "a", "b");
+  o.actions[static_cast<std::size_t>(Action::army1)]->place = false;
+  EXPECT_TRUE(forecast(o, w.state, w.rules).empty());
+  o.actions[static_cast<std::size_t>(Action::army1)]->place = true;
+  EXPECT_EQ(only<ShortOfThaler>(forecast(o, w.state, w.rules)).size(), 1u);
+}
+
+TEST(Forecast, ACollectionWhereRevoltMarkersLieStartsARevolt) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("b", 0, 3).markers("a", 2);
+  Orders o = w.orders(0, 0);
+  w.act(o, Action::taxes, "a");
+  w.act(o, Action::grain, "b");
+  const auto revolts = only<RevoltAhead>(forecast(o, w.state, w.rules));
+  ASSERT_EQ(revolts.size(), 1u);
+  EXPECT_EQ(revolts[0].action, Action::taxes);
+  EXPECT_EQ(revolts[0].province, w.p("a"));
+  EXPECT_EQ(revolts[0].markers, 2);
+  EXPECT_EQ(revolts[0].armies, 2);
+}
+
+TEST(Forecast, ABattleFromAProvinceWithTooFewArmiesIsForeseen) {
+  TinyWorld w;
+  w.give("a", 0, 1).give("c", 0, 3);
+  Orders o = w.orders(0, 0);
+  w.act(o, Action::battle_a, "a", "b");
+  w.act(o, Action::battle_b, "c", "d", ArmyCount{false, 3}, 3);
+  w.act(o, Action::armies3, "a");
+  const auto few = only<FewArmies>(forecast(o, w.state, w.rules));
+  ASSERT_EQ(few.size(), 2u);
+  EXPECT_EQ(few[0].action, Action::battle_a);
+  EXPECT_EQ(few[0].armies, 1);
+  EXPECT_EQ(few[0].needed, 2);
+  EXPECT_TRUE(few[0].placement_planned);
+  // min_armies 3 needs 4 there: one army always stays behind.
+  EXPECT_EQ(few[1].action, Action::battle_b);
+  EXPECT_EQ(few[1].needed, 4);
+  EXPECT_FALSE(few[1].placement_planned);
+}
+
+TEST(Standings, MostVictoryPointsFirstThenMostThalerThenAShare) {
+  TinyWorld w(3);
+  w.state.players[0].vp = 10, w.state.players[0].thaler = 4;
+  w.state.players[1].vp = 12, w.state.players[1].thaler = 1;
+  w.state.players[2].vp = 10, w.state.players[2].thaler = 6;
+  const auto ranked = rank_players(w.state);
+  ASSERT_EQ(ranked.size(), 3u);
+  EXPECT_EQ(ranked[0], (Standing{w.player(1), 1, TieBreak::none}));
+  EXPECT_EQ(ranked[1], (Standing{w.player(2), 2, TieBreak::thaler}));
+  EXPECT_EQ(ranked[2], (Standing{w.player(0), 3, TieBreak::thaler}));
+  w.state.players[0].thaler = 6;
+  const auto shared = rank_players(w.state);
+  EXPECT_EQ(shared[1], (Standing{w.player(0), 2, TieBreak::shared}));
+  EXPECT_EQ(shared[2], (Standing{w.player(2), 2, TieBreak::shared}));
+}
+
+}  // namespace
+}  // namespace wallenstein
