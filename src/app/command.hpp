@@ -62,5 +62,6 @@ Command report_command();
 Command mail_command();
 Command verify_command();
 Command upgrade_command();
+Command simulate_command();
 
 }  // namespace wallenstein::app
