@@ -63,5 +63,7 @@ Command mail_command();
 Command verify_command();
 Command upgrade_command();
 Command simulate_command();
+Command suggest_command();
+Command odds_command();
 
 }  // namespace wallenstein::app
