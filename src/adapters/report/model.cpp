@@ -314,6 +314,7 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
     std::vector<std::string> nmr;
     for (PlayerIndex p : in.log->nmr) nmr.push_back(b.player(p));
     d["nmr"] = nmr.empty() ? Data(false) : b.names(nmr);
+    d["nmr_bot"] = in.nmr_policy == "bot";
     d["happened"] = b.what_happened(*in.log);
   }
   d["standings"] = b.standings(after);
