@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "adapters/bot/bot_order_file.hpp"
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
 #include "adapters/log_reader.hpp"
@@ -11,12 +12,13 @@
 #include "adapters/order_file.hpp"
 #include "adapters/state_yaml.hpp"
 #include "adapters/yaml_file.hpp"
+#include "core/bot/bot.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;
 
 SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules) {
-  SeasonInputs inputs{game.load_state(season, rules), {}, {}, {}};
+  SeasonInputs inputs{game.load_state(season, rules), {}, {}, {}, {}, {}};
   if (inputs.state.finished) throw InputError(season.path.string(), "the game is over; there is nothing to resolve");
   std::vector<Diagnostic> problems;
   for (std::size_t i = 0; i < inputs.state.players.size(); ++i) {
@@ -27,7 +29,9 @@ SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& seas
       inputs.orders.push_back(pass_orders(inputs.state.player_index(i), inputs.state, rules));  // Replaced by fill_nmr.
       continue;
     }
-    CheckedOrderFile checked = check_order_file(file.string(), inputs.state, rules);
+    const SourceFile source = read_source(file, kMaxOrderBytes);
+    if (made_by_bot(source.text)) inputs.bot_made.push_back(id);
+    CheckedOrderFile checked = check_order_source(source, inputs.state, rules);
     if (!checked.ok() || checked.player_id != id) {
       for (auto& d : checked.diagnostics) {
         if (d.severity == Diagnostic::Severity::error) problems.push_back(d);
@@ -41,12 +45,34 @@ SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& seas
   return inputs;
 }
 
+namespace {
+
+/// Rules 11 `bot`: the bot's orders for a missing player, as the order file stored for them.
+std::string bot_file(const GameState& state, const Ruleset& rules, PlayerIndex p) {
+  BotFileOptions options;
+  options.nmr = true;
+  options.header = state.player(p).id + " sent no orders for " + season_label(rules, state.season_index).name() +
+                   ": the bot wrote these (resolve --nmr bot, rules 11).";
+  return bot_order_file(plan_orders(see(state, rules, p), rules), state, rules, options);
+}
+
+}  // namespace
+
 void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& rules) {
-  if (policy != kNmrPass) throw UsageError("--nmr must be pass (bot comes later)");
+  if (policy != kNmrPass && policy != kNmrBot) throw UsageError("--nmr must be pass or bot");
   for (const auto& id : inputs.missing) {
     const PlayerIndex p = *inputs.state.find_player(id);
-    inputs.orders[p.value] = pass_orders(p, inputs.state, rules);
     inputs.nmr.push_back(p);
+    if (policy == kNmrPass) {
+      inputs.orders[p.value] = pass_orders(p, inputs.state, rules);
+      continue;
+    }
+    std::string text = bot_file(inputs.state, rules, p);
+    // Played as read back from the file, so that replay, which reads the file, plays the same.
+    const CheckedOrderFile checked = check_order_source(SourceFile{"orders/" + id + ".yaml", text}, inputs.state, rules);
+    if (!checked.ok() || checked.player_id != id) throw std::logic_error("the bot wrote orders that do not check for " + id);
+    inputs.orders[p.value] = *checked.orders;
+    inputs.bot_files.emplace_back(id, std::move(text));
   }
 }
 
@@ -64,7 +90,7 @@ ResolvedSeason resolve_inputs(const SeasonInputs& inputs, const Ruleset& rules, 
 
 namespace {
 
-constexpr std::string_view kPolicies[] = {kNmrPass};
+constexpr std::string_view kPolicies[] = {kNmrPass, kNmrBot};
 
 /// A season's stored log, checked against its state and the files beside it.
 StoredLog stored_log(const SeasonDir& season, const GameState& state, const Ruleset& rules) {
@@ -73,7 +99,7 @@ StoredLog stored_log(const SeasonDir& season, const GameState& state, const Rule
   }
   StoredLog stored = read_log(read_source(season.log_file(), kMaxLogBytes), state, rules);
   if (std::find(std::begin(kPolicies), std::end(kPolicies), stored.header.nmr_policy) == std::end(kPolicies)) {
-    throw InputError(season.log_file().string(), "nmr_policy \"" + stored.header.nmr_policy + "\" is unknown; expected pass");
+    throw InputError(season.log_file().string(), "nmr_policy \"" + stored.header.nmr_policy + "\" is unknown; expected pass or bot");
   }
   return stored;
 }
@@ -89,10 +115,25 @@ ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, con
   SeasonInputs inputs = load_season_inputs(game, season, played);
   std::vector<std::string> nmr;
   for (PlayerIndex p : stored.log.nmr) nmr.push_back(start.player(p).id);
-  if (nmr != inputs.missing) {
-    throw InputError(season.log_file().string(), "the NMR players in log.yaml do not match the missing order files");
+  if (stored.header.nmr_policy == kNmrBot) {
+    // The bot's orders were stored beside the others: replay plays them as stored, so a newer
+    // bot never changes history.
+    for (const auto& id : nmr) {
+      if (std::find(inputs.bot_made.begin(), inputs.bot_made.end(), id) == inputs.bot_made.end()) {
+        throw InputError(season.orders_file(id).string(),
+                         "log.yaml says the bot played for " + id + ", but this is not the bot's order file");
+      }
+    }
+    if (!inputs.missing.empty()) {
+      throw InputError(season.log_file().string(), "orders are missing for players the bot did not play for");
+    }
+    inputs.nmr = stored.log.nmr;
+  } else {
+    if (nmr != inputs.missing) {
+      throw InputError(season.log_file().string(), "the NMR players in log.yaml do not match the missing order files");
+    }
+    fill_nmr(inputs, stored.header.nmr_policy, played);
   }
-  fill_nmr(inputs, stored.header.nmr_policy, played);
   ResolvedSeason again = resolve_inputs(inputs, played, stored.header.nmr_policy);
   again.header = stored.header;  // compared with what was stored, not with this program's name
   again.log_text = write_log(again.result.log, inputs.state, played, again.header);

@@ -16,16 +16,22 @@ struct SeasonInputs {
   std::vector<Orders> orders;          ///< seat order; NMR players get made-up orders
   std::vector<PlayerIndex> nmr;
   std::vector<std::string> missing;    ///< ids of players with no order file
+  std::vector<std::string> bot_made;   ///< ids whose stored order file `resolve --nmr bot` wrote
+  /// Order files the bot wrote for missing players (id, text): stored beside the others.
+  std::vector<std::pair<std::string, std::string>> bot_files;
 };
 
 /// How orders are made up for a player who sent none (rules 11).
 inline constexpr const char* kNmrPass = "pass";
+inline constexpr const char* kNmrBot = "bot";
 
 /// Loads a season's state and stored orders. Stored orders that no longer check are an
 /// InputError (they were valid when submitted, so the directory was edited by hand).
 SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules);
 
-/// Gives every missing player the NMR orders of `policy`.
+/// Gives every missing player the NMR orders of `policy`: `pass`, or `bot`, whose orders are
+/// also written out as order files (in `bot_files`) and read back, so a replay reading the
+/// stored files plays exactly what was resolved.
 void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& rules);
 
 /// A season resolved, with the bytes of the files it produces.

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 #include "adapters/game_config.hpp"
 #include "core/game_state.hpp"
 #include "core/ruleset.hpp"
@@ -16,6 +18,7 @@ struct SeasonView {
   const GameState* start = nullptr;
   const GameState* after = nullptr;
   const SeasonLog* log = nullptr;
+  std::string nmr_policy = "pass";  ///< how the log's NMR players' orders were made (rules 11)
 
   bool resolved() const { return log != nullptr; }
 };

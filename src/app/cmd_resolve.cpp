@@ -54,9 +54,11 @@ Exit run_resolve(const Invocation& in) {
 
   ResolveTransaction transaction(game, season, next_rel);
   transaction.write("log.yaml", resolved.log_text);
+  // Rules 11 `bot`: the bot's orders go beside the others, in the same commit as the resolve.
+  for (const auto& [id, text] : inputs.bot_files) transaction.write(fs::path("orders") / (id + ".yaml"), text);
   if (!in.has("state-only")) {
     // The map of what happened, in the same transaction: a crash leaves all or nothing.
-    const SeasonView view{&game.config(), &rules, &inputs.state, &next, &resolved.result.log};
+    const SeasonView view{&game.config(), &rules, &inputs.state, &next, &resolved.result.log, resolved.header.nmr_policy};
     const map::MapRequest request{view, map::Layout::board, 0};
     transaction.write("map.png", map::render_map(request, map::load_map_style(in.data_dir())).png);
     const auto reports = report::build_reports(view, report::Templates::load(in.templates_dir()));
@@ -72,6 +74,9 @@ Exit run_resolve(const Invocation& in) {
          << rules.event(log.event).name << "\", turn order " << list_names(game.config(), order) << ".\n";
   if (!inputs.missing.empty()) {
     in.out << "  NMR (--nmr " << resolved.header.nmr_policy << "): " << list_names(game.config(), inputs.missing) << "\n";
+  }
+  for (const auto& [id, text] : inputs.bot_files) {
+    in.out << "  orders by the bot for " << list_names(game.config(), {id}) << ": " << season.orders_file(id).string() << "\n";
   }
   in.out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n";
   if (!in.has("state-only")) {
@@ -213,12 +218,12 @@ void dir_only(po::options_description& o, po::positional_options_description& p)
 }  // namespace
 
 Command resolve_command() {
-  return {"resolve", "DIR [--force] [--nmr pass] [--state-only]",
+  return {"resolve", "DIR [--force] [--nmr pass|bot] [--state-only]",
           "Resolve the season being planned (and the winter after autumn), then publish the next season.",
           [](po::options_description& o, po::positional_options_description& p) {
             dir_only(o, p);
             o.add_options()("force", po::bool_switch(), "resolve even though orders are missing")(
-                "nmr", po::value<std::string>()->default_value(kNmrPass), "what missing players do: pass")(
+                "nmr", po::value<std::string>()->default_value(kNmrPass), "what missing players do: pass (coin cards only) or bot (the bot's orders, stored beside the others)")(
                 "state-only", po::bool_switch(), "write only the log and the next state (render and report later)")(
                 "templates", po::value<std::string>()->value_name("DIR"), "the report templates directory");
           },

@@ -29,7 +29,8 @@ OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode 
 
 SeasonView LoadedSeason::view(const GameConfig& config, const Ruleset& rules) const {
   return SeasonView{&config, &rules, &start, resolution ? &resolution->result.next : &start,
-                    resolution ? &resolution->result.log : nullptr};
+                    resolution ? &resolution->result.log : nullptr,
+                    resolution ? resolution->header.nmr_policy : std::string(kNmrPass)};
 }
 
 LoadedSeason load_season(const OpenedSeason& opened) {

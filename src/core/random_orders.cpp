@@ -62,6 +62,7 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
     --nones;
   }
   std::vector<TileId>& tiles = orders.tile_preferences;
+  tiles.reserve(rules.tiles.size());
   for (std::size_t i = 0; i < rules.tiles.size(); ++i) tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
   rng.shuffle(tiles);
   tiles.resize(rng.below(static_cast<std::uint32_t>(tiles.size() + 1)));

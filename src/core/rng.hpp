@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -26,9 +27,25 @@ class Rng {
   static Rng from_state(const State& state);
 
   /// The next 64 raw bits.
-  std::uint64_t next();
+  std::uint64_t next() {
+    const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
+    const std::uint64_t t = state_[1] << 17;
+    state_[2] ^= state_[0];
+    state_[3] ^= state_[1];
+    state_[1] ^= state_[2];
+    state_[0] ^= state_[3];
+    state_[2] ^= t;
+    state_[3] = rotl(state_[3], 45);
+    return result;
+  }
   /// A uniform integer in [0, bound); bound must be at least 1.
-  std::uint32_t below(std::uint32_t bound);
+  std::uint32_t below(std::uint32_t bound) {
+    assert(bound >= 1);
+    // Lemire's multiply-shift with rejection: unbiased, and identical on every platform.
+    std::uint64_t product = std::uint64_t{draw32()} * bound;
+    if (static_cast<std::uint32_t>(product) < bound) return below_rejecting(bound, product);
+    return static_cast<std::uint32_t>(product >> 32);
+  }
   /// True with probability p.
   bool chance(Fraction p) { return below(p.den) < p.num; }
 
@@ -49,6 +66,10 @@ class Rng {
 
  private:
   Rng() = default;
+  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  std::uint32_t draw32() { return static_cast<std::uint32_t>(next() >> 32); }
+  /// The rare path of `below`: the low word fell under the bound, so it may have to draw again.
+  std::uint32_t below_rejecting(std::uint32_t bound, std::uint64_t product);
   State state_{};
 };
 

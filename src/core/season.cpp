@@ -31,7 +31,7 @@ bool Context::lost_earlier(PlayerIndex player, ProvinceId province) const {
 }
 
 void Context::record(LogEntry entry) {
-  log.entries.push_back(entry);
+  log.entries.push_back(std::move(entry));
   step_done();
 }
 
@@ -44,6 +44,7 @@ void publish_season(GameState& state, const Ruleset& rules, Rng& rng) {
   state.action_cards = kAllActions;
   rng.shuffle(state.action_cards.begin(), state.action_cards.end());
   state.bonus_tiles.clear();
+  state.bonus_tiles.reserve(rules.tiles.size());
   for (std::size_t i = 0; i < rules.tiles.size(); ++i) state.bonus_tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
   rng.shuffle(state.bonus_tiles);
 }
@@ -62,8 +63,11 @@ int bid_rank(const Bid& bid) {
 
 void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
   GameState& state = ctx.state;
+  const std::size_t players = state.players.size();
   std::vector<PlayerIndex> ranking;
-  for (std::size_t i = 0; i < state.players.size(); ++i) {
+  ranking.reserve(players);
+  ctx.log.bids.reserve(players);
+  for (std::size_t i = 0; i < players; ++i) {
     const PlayerIndex p = state.player_index(i);
     const Bid& bid = orders[i].bid;
     const int paid = bid.kind == BidKind::coin ? std::min(bid.coin, state.player(p).thaler) : 0;
@@ -80,10 +84,7 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
     const int rank = bid_rank(orders[ranking[start].value].bid);
     while (end < ranking.size() && bid_rank(orders[ranking[end].value].bid) == rank) ++end;
     if (end - start > 1) {
-      std::vector<PlayerIndex> group(ranking.begin() + static_cast<std::ptrdiff_t>(start),
-                                     ranking.begin() + static_cast<std::ptrdiff_t>(end));
-      ctx.rng.shuffle(group);
-      std::copy(group.begin(), group.end(), ranking.begin() + static_cast<std::ptrdiff_t>(start));
+      ctx.rng.shuffle(ranking.begin() + static_cast<std::ptrdiff_t>(start), ranking.begin() + static_cast<std::ptrdiff_t>(end));
     }
     start = end;
   }
@@ -92,7 +93,10 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
   // Each takes the free tile highest on their list, else the free one on the lowest position (D-2).
   std::vector<bool> taken(state.bonus_tiles.size(), false);
   std::vector<std::pair<std::size_t, PlayerIndex>> by_position;
-  ctx.tile.assign(state.players.size(), std::nullopt);
+  by_position.reserve(players);
+  ctx.log.turn_order.reserve(players);
+  ctx.log.tiles.reserve(players);
+  ctx.tile.assign(players, std::nullopt);
   for (PlayerIndex p : ranking) {
     std::optional<std::size_t> position;
     for (TileId wanted : orders[p.value].tile_preferences) {

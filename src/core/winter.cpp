@@ -45,6 +45,7 @@ void score(Context& ctx, WinterLog& winter) {
   // counts[region][building][player]
   const std::size_t regions = ctx.rules.regions.size();
   std::vector<std::array<std::array<int, kMaxPlayers>, kBuildingTypes>> counts(regions);
+  winter.majorities.reserve(regions * kBuildingTypes);
   for (std::size_t i = 0; i < state.provinces.size(); ++i) {
     const ProvinceState& province = state.provinces[i];
     if (!province.owner) continue;
@@ -62,6 +63,8 @@ void score(Context& ctx, WinterLog& winter) {
       const int best = *std::max_element(by_player.begin(), by_player.begin() + players);
       if (best < 1) continue;  // Rules 9.3: at least one building of the type.
       Majority m;
+      m.counts.reserve(static_cast<std::size_t>(players));
+      m.leaders.reserve(static_cast<std::size_t>(players));
       m.region = RegionId{static_cast<std::uint8_t>(r)};
       m.building = kAllBuildings[b];
       for (int p = 0; p < players; ++p) {
@@ -101,6 +104,7 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
   // Rules 9.1: the year's last event card gives the loss.
   winter.last_event = state.events_left.front();
   winter.grain_loss = ctx.rules.event(winter.last_event).winter_loss;
+  winter.supply.reserve(ctx.log.turn_order.size());
 
   for (PlayerIndex p : ctx.log.turn_order) {
     PlayerState& player = state.player(p);

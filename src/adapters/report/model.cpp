@@ -321,6 +321,7 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
     // `nmr_any` guards the sentence; `nmr` is the list it loops over.
     d["nmr_any"] = !nmr.empty();
     d["nmr"] = b.names(nmr);
+    d["nmr_bot"] = in.nmr_policy == "bot";
     d["happened"] = b.what_happened(*in.log);
   }
   const Names names(in);

@@ -1,0 +1,108 @@
+#include "adapters/bot/bot_order_file.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "adapters/order_file.hpp"
+#include "core/random_orders.hpp"
+
+namespace wallenstein {
+namespace {
+
+std::string percent(double p) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * p);
+  return buf;
+}
+
+std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
+std::string province_name(const std::optional<ProvinceId>& p, const Ruleset& rules) {
+  return p ? rules.province(*p).name : std::string("?");
+}
+
+std::string build_reason(const BotReason& r) {
+  std::string out = "+" + std::to_string(r.amount) + " VP for each winter left";
+  if (r.majority > 0) out += ", and +" + std::to_string(r.majority) + " VP a winter for the region's majority";
+  return out;
+}
+
+std::string attack_reason(const BotReason& r, const Ruleset& rules) {
+  std::string out = odds_ratio(r.win) + " odds to win (" + percent(r.win) + " win, " + percent(r.tie) + " tie) with " +
+                    plural(r.armies, "army", "armies") + " against ";
+  out += r.defended ? plural(r.against, "army", "armies") + " in " + province_name(r.other, rules)
+                    : "the peasants of neutral " + province_name(r.other, rules);
+  return out;
+}
+
+}  // namespace
+
+std::string odds_ratio(double win) {
+  if (win >= 1.0 || win / (1.0 - win) >= 10) return "better than 10:1";
+  if (win <= 0.0 || (1.0 - win) / win >= 10) return "worse than 1:10";
+  const bool favoured = win >= 0.5;
+  const double ratio = favoured ? win / (1.0 - win) : (1.0 - win) / win;
+  const double halves = std::round(ratio * 2.0);
+  const long whole = static_cast<long>(halves);
+  const std::string big = whole % 2 == 0 ? std::to_string(whole / 2) : std::to_string(whole);
+  const std::string small = whole % 2 == 0 ? "1" : "2";
+  return favoured ? big + ":" + small : small + ":" + big;
+}
+
+std::string describe(const BotReason& r, const Ruleset& rules) {
+  switch (r.why) {
+    case BotWhy::taxes: return "at least " + plural(r.amount, "thaler", "thaler") + ", no revolt marker to set off";
+    case BotWhy::grain:
+      return plural(r.amount, "grain", "grain") + " toward winter: " + plural(r.need, "province", "provinces") +
+             " to feed, " + std::to_string(r.have) + " grain so far";
+    case BotWhy::build: return build_reason(r);
+    case BotWhy::reinforce:
+      return "+" + plural(r.amount, "army", "armies") + ": enemies next door can bring " + std::to_string(r.against) +
+             "; chance to lose it " + percent(r.risk_before) + " -> " + percent(r.risk_after);
+    case BotWhy::stage: return "feeds " + plural(r.amount, "army", "armies") + " into " + province_name(r.other, rules) + " before its attack";
+    case BotWhy::attack: return attack_reason(r, rules);
+    case BotWhy::move: return "moves " + plural(r.amount, "army", "armies") + " to " + province_name(r.other, rules) + ", which is more exposed";
+    case BotWhy::filler: return "a spare card: a space takes a province card while one is free (rules 4.3)";
+    case BotWhy::bid_province: return "a spare province card: ranks above coin 0 and costs nothing";
+    case BotWhy::bid_coin: return "pays " + plural(r.amount, "thaler", "thaler") + " to choose the tile early";
+    case BotWhy::bid_zero: return "coin 0: no spare card, no tile worth paying for";
+    case BotWhy::bid_none: return "no card is left for the bid (rules 4.3, D-25)";
+  }
+  return {};
+}
+
+std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ruleset& rules,
+                           const BotFileOptions& options) {
+  WrittenOrders written = to_written(plan.orders, state, rules);
+  // Province names read better than ids; the order reader takes both.
+  for (Action a : kAllActions) {
+    const auto& order = plan.orders[a];
+    auto& slot = written.actions[static_cast<std::size_t>(a)];
+    if (!order || !slot) continue;
+    slot->province.text = rules.province(order->province).name;
+    if (order->target) slot->target->text = rules.province(*order->target).name;
+  }
+  if (plan.orders.bid.kind == BidKind::province) written.bid->text = rules.province(plan.orders.bid.province).name;
+  const std::string body = format_order_file(written, options.header);
+  std::istringstream lines(body);
+  std::string out = options.nmr ? std::string(kBotOrdersMark) + "\n" : std::string();
+  std::string line;
+  while (std::getline(lines, line)) {
+    for (Action a : kAllActions) {
+      const std::string key = "  " + std::string(action_key(a)) + ":";
+      const auto& reason = plan.reasons[static_cast<std::size_t>(a)];
+      if (line.rfind(key, 0) == 0 && reason) line += "  # " + describe(*reason, rules);
+    }
+    if (line.rfind("bid:", 0) == 0) line += "  # " + describe(plan.bid, rules);
+    if (line.rfind("turn_order:", 0) == 0) line += "  # the tiles most useful to these orders first";
+    out += line + "\n";
+    // Interfaces 5: mailed orders carry the player's token after the season.
+    if (line.rfind("season:", 0) == 0 && options.token) out += "token: " + *options.token + "\n";
+  }
+  return out;
+}
+
+bool made_by_bot(std::string_view text) { return text.substr(0, kBotOrdersMark.size()) == kBotOrdersMark; }
+
+}  // namespace wallenstein

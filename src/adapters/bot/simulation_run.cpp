@@ -1,0 +1,147 @@
+#include "adapters/bot/simulation_run.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+namespace wallenstein {
+namespace {
+
+void add(SimulationTotals& totals, const GameOutcome& game) {
+  for (std::size_t i = 0; i < game.seats.size(); ++i) {
+    const SeatOutcome& s = game.seats[i];
+    SeatTotals& t = totals.seats[i];
+    t.wins += s.won ? 1 : 0;
+    t.vp += s.vp;
+    t.thaler += s.thaler;
+    t.provinces += s.provinces;
+    t.buildings += s.buildings;
+    t.cancelled += s.cancelled;
+    t.battles += s.battles;
+    t.conquests += s.conquests;
+  }
+  totals.shared_wins += game.winners > 1 ? 1 : 0;
+  totals.revolts += game.revolts;
+  totals.invariant_violations += game.invariant_violations;
+  ++totals.games;
+}
+
+void merge(SimulationTotals& into, const SimulationTotals& part) {
+  for (std::size_t i = 0; i < into.seats.size(); ++i) {
+    SeatTotals& t = into.seats[i];
+    const SeatTotals& p = part.seats[i];
+    t.wins += p.wins, t.vp += p.vp, t.thaler += p.thaler, t.provinces += p.provinces;
+    t.buildings += p.buildings, t.cancelled += p.cancelled, t.battles += p.battles, t.conquests += p.conquests;
+  }
+  into.shared_wins += part.shared_wins;
+  into.revolts += part.revolts;
+  into.invariant_violations += part.invariant_violations;
+  into.games += part.games;
+}
+
+SimulationTotals empty_totals(const std::vector<SeatKind>& seats) {
+  SimulationTotals t;
+  for (SeatKind kind : seats) t.seats.push_back(SeatTotals{kind});
+  return t;
+}
+
+double mean(long long sum, long long games) { return games ? static_cast<double>(sum) / static_cast<double>(games) : 0.0; }
+
+double per_second(const SimulationTotals& t) { return t.seconds > 0 ? static_cast<double>(t.games) / t.seconds : 0.0; }
+
+}  // namespace
+
+SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind>& seats, long long games,
+                                std::uint64_t seed, unsigned threads, const Progress& progress) {
+  threads = static_cast<unsigned>(std::clamp<long long>(threads, 1, std::max<long long>(1, games)));
+  SimulationTotals totals = empty_totals(seats);
+  totals.seed = seed;
+  totals.threads = threads;
+  std::atomic<long long> next{0};
+  std::atomic<long long> done{0};
+  std::mutex merging;
+  const auto start = std::chrono::steady_clock::now();
+  auto work = [&] {
+    SimulationTotals part = empty_totals(seats);
+    for (long long i = next++; i < games; i = next++) {
+      add(part, play_simulated_game(rules, seats, simulated_game_seed(seed, static_cast<std::uint64_t>(i))));
+      ++done;
+    }
+    const std::lock_guard<std::mutex> lock(merging);
+    merge(totals, part);
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  if (progress) {
+    // The coordinating thread reports progress while the others play.
+    std::thread last(work);
+    while (done.load() < games) {
+      progress(done.load(), games);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    progress(games, games);
+    last.join();
+  } else {
+    work();
+  }
+  for (auto& t : pool) t.join();
+  totals.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return totals;
+}
+
+std::string simulation_text(const SimulationTotals& t) {
+  std::string out;
+  char line[256];
+  std::snprintf(line, sizeof line, "%lld games, seed %llu, %u thread%s: %.0f games/s\n", t.games,
+                static_cast<unsigned long long>(t.seed), t.threads, t.threads == 1 ? "" : "s", per_second(t));
+  out += line;
+  out += "seat  kind     wins   win%  mean VP  mean thaler  provinces  buildings  cancelled  battles  won\n";
+  for (std::size_t i = 0; i < t.seats.size(); ++i) {
+    const SeatTotals& s = t.seats[i];
+    std::snprintf(line, sizeof line, "%4zu  %-7s %5lld  %5.1f  %7.2f  %11.2f  %9.2f  %9.2f  %9.2f  %7.2f  %4.2f\n", i + 1,
+                  std::string(seat_kind_name(s.kind)).c_str(), s.wins, 100.0 * mean(s.wins, t.games), mean(s.vp, t.games),
+                  mean(s.thaler, t.games), mean(s.provinces, t.games), mean(s.buildings, t.games),
+                  mean(s.cancelled, t.games), mean(s.battles, t.games), mean(s.conquests, t.games));
+    out += line;
+  }
+  std::snprintf(line, sizeof line,
+                "shared wins: %lld (each counts as a win for every winner); revolts per game: %.2f; "
+                "invariant violations: %lld\n",
+                t.shared_wins, mean(t.revolts, t.games), t.invariant_violations);
+  out += line;
+  return out;
+}
+
+std::string simulation_json(const SimulationTotals& t) {
+  nlohmann::ordered_json j;
+  j["games"] = t.games;
+  j["seed"] = t.seed;
+  j["threads"] = t.threads;
+  j["seats"] = nlohmann::ordered_json::array();
+  for (const SeatTotals& s : t.seats) {
+    nlohmann::ordered_json seat;
+    seat["kind"] = std::string(seat_kind_name(s.kind));
+    seat["wins"] = s.wins;
+    seat["win_rate"] = mean(s.wins, t.games);
+    seat["mean_vp"] = mean(s.vp, t.games);
+    seat["mean_thaler"] = mean(s.thaler, t.games);
+    seat["mean_provinces"] = mean(s.provinces, t.games);
+    seat["mean_buildings"] = mean(s.buildings, t.games);
+    seat["mean_cancelled"] = mean(s.cancelled, t.games);
+    seat["mean_battles"] = mean(s.battles, t.games);
+    seat["mean_battles_won"] = mean(s.conquests, t.games);
+    j["seats"].push_back(seat);
+  }
+  j["shared_wins"] = t.shared_wins;
+  j["mean_revolts"] = mean(t.revolts, t.games);
+  j["invariant_violations"] = t.invariant_violations;
+  j["seconds"] = t.seconds;
+  j["games_per_second"] = per_second(t);
+  return j.dump(2) + "\n";
+}
+
+}  // namespace wallenstein

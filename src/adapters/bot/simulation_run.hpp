@@ -1,0 +1,52 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/simulation.hpp"
+
+namespace wallenstein {
+
+struct Ruleset;
+
+/// Sums over the games of one seat (integers, so the totals do not depend on the threads).
+struct SeatTotals {
+  SeatKind kind = SeatKind::bot;
+  long long wins = 0;
+  long long vp = 0;
+  long long thaler = 0;
+  long long provinces = 0;
+  long long buildings = 0;
+  long long cancelled = 0;
+  long long battles = 0;
+  long long conquests = 0;
+};
+
+/// What `simulate` measured.
+struct SimulationTotals {
+  long long games = 0;
+  std::uint64_t seed = 0;
+  unsigned threads = 1;
+  std::vector<SeatTotals> seats;
+  long long shared_wins = 0;  ///< games with more than one winner
+  long long revolts = 0;
+  long long invariant_violations = 0;
+  double seconds = 0;  ///< wall time of the games
+};
+
+/// How many games are done; called from the coordinating thread now and then.
+using Progress = std::function<void(long long done, long long total)>;
+
+/// Plays `games` games between `seats` on `threads` threads; game i always plays from
+/// simulated_game_seed(seed, i), so the totals are the same for any thread count.
+SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind>& seats, long long games,
+                                std::uint64_t seed, unsigned threads, const Progress& progress = {});
+
+/// The figures as a table for people.
+std::string simulation_text(const SimulationTotals& totals);
+/// The figures as JSON (games, seats[i].kind/wins/mean_vp/..., invariant_violations, games_per_second).
+std::string simulation_json(const SimulationTotals& totals);
+
+}  // namespace wallenstein

@@ -1,0 +1,142 @@
+// The bot's bid, its bonus tile preferences, and the card counts of rules 4.3.
+
+#include <algorithm>
+
+#include "core/bot/plan.hpp"
+
+namespace wallenstein::bot {
+namespace {
+
+bool planned(const Plan& plan, Action action) { return plan.step(action).has_value(); }
+
+/// What the +1 cube of the attack tile adds to the planned attacks.
+double attack_tile_worth(const Assessment& a, const Plan& plan) {
+  double worth = 0;
+  for (Action card : {Action::battle_a, Action::battle_b}) {
+    const auto& s = plan.step(card);
+    if (!s || s->reason.why != BotWhy::attack || !s->order.target) continue;
+    const ProvinceId target = *s->order.target;
+    const int moving = std::max(1, s->reason.armies);
+    const auto with = a.odds(battle_question(a.view, a.rules, a.me, target, moving, {1, 0, -1}));
+    worth += (with.win - s->reason.win) * 3.0;
+  }
+  return worth;
+}
+
+/// What the +1 cube of the defence tile saves across the provinces at risk.
+double defence_tile_worth(const Assessment& a) {
+  double worth = 0;
+  for (ProvinceId p : a.mine) {
+    const int armies = a.view.at(p).armies;
+    const double before = a.loss_risk(p, armies);
+    if (before < 0.02) continue;
+    worth += (before - a.loss_risk(p, armies + 1)) * a.keep_value(p);
+  }
+  return worth;
+}
+
+double tile_worth(const Assessment& a, const Plan& plan, const BonusTile& tile) {
+  switch (tile.effect) {
+    case TileEffect::taxes_bonus: return planned(plan, Action::taxes) ? a.thaler_value() * tile.value : 0.0;
+    case TileEffect::grain_bonus: {
+      const auto& g = plan.step(Action::grain);
+      if (!g) return 0.0;
+      const int grain = a.view.mine().grain + g->reason.amount + a.future_grain(g->order.province);
+      return a.winter_risk(grain) - a.winter_risk(grain + tile.value);
+    }
+    case TileEffect::armies5_bonus: return planned(plan, Action::armies5) ? 0.05 * tile.value : 0.0;
+    case TileEffect::attack_cubes: return attack_tile_worth(a, plan);
+    case TileEffect::defense_cubes: return defence_tile_worth(a);
+  }
+  return 0.0;
+}
+
+/// The tiles most wanted first; ties broken by the bot's own stream.
+std::vector<std::pair<double, TileId>> ranked_tiles(const Assessment& a, const Plan& plan, Rng& rng) {
+  std::vector<std::pair<double, TileId>> ranked;
+  for (std::size_t i = 0; i < a.rules.tiles.size(); ++i) {
+    const double noise = 1e-6 * rng.below(1000);
+    ranked.emplace_back(tile_worth(a, plan, a.rules.tiles[i]) + noise, TileId{static_cast<std::uint8_t>(i)});
+  }
+  std::sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  return ranked;
+}
+
+/// A card on a space that would otherwise break rules 4.3: the most useful payable step, else
+/// one that is cancelled without harm.
+void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
+  std::vector<Candidate> options;
+  for (Candidate& c : collect_candidates(a, plan)) {
+    if (c.steps.front().second.order.province == p) options.push_back(std::move(c));
+  }
+  for (Candidate& c : build_candidates(a)) {
+    if (c.steps.front().second.order.province == p) options.push_back(std::move(c));
+  }
+  for (Candidate& c : move_candidates(a, plan)) {
+    if (c.steps.front().second.order.province == p) options.push_back(std::move(c));
+  }
+  std::stable_sort(options.begin(), options.end(), [](const Candidate& x, const Candidate& y) { return x.value > y.value; });
+  for (const Candidate& c : options) {
+    if (plan.try_add(c)) return;
+  }
+  // Nothing useful is payable: a placement it can pay for, else a build cancelled before any
+  // payment (rules 5: the type is there or no site is free), else any build, else a move.
+  Step s;
+  s.order.province = p;
+  s.reason.why = BotWhy::filler;
+  for (Action action : {Action::army1, Action::armies3, Action::armies5}) {
+    if (plan.action_free(action) && plan.try_add(Candidate{0, {{action, s}}, std::nullopt})) return;
+  }
+  const SeenProvince& here = a.view.at(p);
+  const bool full = here.building_count() >= a.rules.province(p).sites;
+  for (Building b : kAllBuildings) {
+    const Action action = kAllActions[static_cast<std::size_t>(b)];
+    if (plan.action_free(action) && (full || here.has(b))) return plan.force(action, s);
+  }
+  for (Action action : kAllActions) {
+    if (plan.action_free(action) && a.rules.action(action).kind != ActionKind::battle) return plan.force(action, s);
+  }
+  for (ProvinceId n : a.rules.province(p).neighbours) {
+    if (a.in_play(n) && (!s.order.target || a.is_mine(n))) s.order.target = n;
+  }
+  s.order.armies = ArmyCount{false, 1};
+  plan.force(plan.action_free(Action::battle_a) ? Action::battle_a : Action::battle_b, s);
+}
+
+}  // namespace
+
+void settle_bid_and_cards(const Assessment& a, Plan& plan, Rng& rng, BotPlan& out) {
+  const int coins = static_cast<int>(a.rules.coin_cards.size());
+  const bool may_bid = !a.rules.changes().bid_needs_a_spare_card ||
+                       static_cast<int>(a.mine.size()) + coins > kActionCount;
+  // Rules 4.3: a space beyond the coin cards takes a province card while any is free.
+  auto spare_cards = [&] { return plan.free_provinces(); };
+  while (plan.actions_without_card() > coins && !spare_cards().empty()) add_filler(a, plan, spare_cards().front());
+
+  const auto ranked = ranked_tiles(a, plan, rng);
+  for (const auto& [worth, tile] : ranked) out.orders.tile_preferences.push_back(tile);
+  BotReason bid = because(BotWhy::bid_none);
+  bid.tile = ranked.front().second;
+  out.orders.bid = Bid{BidKind::none, 0, ProvinceId{}};
+  if (may_bid) {
+    const auto spare = spare_cards();
+    const double edge = ranked.front().first - ranked[1].first;
+    const int room = plan.spare_thaler();
+    const bool coin_card_free = plan.actions_without_card() + 1 <= coins || spare.empty();
+    if (edge >= 0.6 && room >= 1 && coin_card_free && a.thaler_value() < edge / 2) {
+      const int coin = edge >= 1.2 && room >= 2 ? 2 : 1;
+      out.orders.bid = Bid{BidKind::coin, coin, ProvinceId{}};
+      bid.why = BotWhy::bid_coin;
+      bid.amount = coin;
+    } else if (!spare.empty()) {
+      out.orders.bid = Bid{BidKind::province, 0, spare.back()};
+      bid.why = BotWhy::bid_province;
+    } else if (coin_card_free) {
+      out.orders.bid = Bid{BidKind::coin, 0, ProvinceId{}};
+      bid.why = BotWhy::bid_zero;
+    }
+  }
+  out.bid = bid;
+}
+
+}  // namespace wallenstein::bot

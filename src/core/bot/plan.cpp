@@ -1,0 +1,106 @@
+#include "core/bot/plan.hpp"
+
+#include <algorithm>
+
+namespace wallenstein::bot {
+namespace {
+
+constexpr int kAfterFaceUp = kFaceUpSlots + 1;
+constexpr int kAfterEverything = kActionCount + 1;
+
+int step_cost(const Ruleset& rules, Action action, const ActionOrder& order) {
+  const ActionDef& def = rules.action(action);
+  if (def.kind == ActionKind::place && !order.place) return 0;
+  return def.cost;
+}
+
+}  // namespace
+
+int payment_slot(const PlayerView& view, Action action) {
+  return view.face_up_slot(action).value_or(kAfterFaceUp);
+}
+
+int income_slot(const PlayerView& view, Action action) {
+  return view.face_up_slot(action).value_or(kAfterEverything);
+}
+
+double chance_before(const PlayerView& view, Action first, Action second) {
+  const auto a = view.face_up_slot(first);
+  const auto b = view.face_up_slot(second);
+  if (a && b) return *a < *b ? 1.0 : 0.0;
+  if (a) return 1.0;
+  if (b) return 0.0;
+  return 0.5;
+}
+
+int reserve_needed(const Ruleset& rules, Action action) {
+  const ActionDef& def = rules.action(action);
+  // Before D-28 the armies tile's +1 was a duty: keep a cube for it.
+  const bool tile_duty = action == Action::armies5 && !rules.changes().armies_tile_is_a_right;
+  return def.armies + (tile_duty ? 1 : 0);
+}
+
+bool Plan::try_add(const Candidate& candidate) {
+  std::array<bool, 64> cards{};
+  for (const auto& [action, step] : candidate.steps) {
+    if (!action_free(action) || !province_free(step.order.province) || cards[step.order.province.value]) return false;
+    cards[step.order.province.value] = true;
+  }
+  if (candidate.target && targeted(*candidate.target)) return false;
+  Plan trial = *this;
+  for (const auto& [action, step] : candidate.steps) trial.force(action, step);
+  if (candidate.target) trial.targeted_[candidate.target->value] = true;
+  if (!trial.payable()) return false;
+  *this = std::move(trial);
+  return true;
+}
+
+void Plan::force(Action action, const Step& step) {
+  steps_[static_cast<std::size_t>(action)] = step;
+  used_[step.order.province.value] = true;
+}
+
+int Plan::spare_thaler() const {
+  const PlayerView& view = a_->view;
+  struct Flow {
+    int slot;
+    int amount;
+  };
+  std::vector<Flow> flows;
+  int reserve = 0;
+  for (Action action : kAllActions) {
+    const auto& s = step(action);
+    if (!s) continue;
+    const ActionDef& def = a_->rules.action(action);
+    if (const int cost = step_cost(a_->rules, action, s->order); cost > 0) flows.push_back({payment_slot(view, action), -cost});
+    if (def.kind == ActionKind::collect && def.collects == Resource::thaler) {
+      flows.push_back({income_slot(view, action), a_->least_income(s->order.province, Resource::thaler)});
+    }
+    if (def.kind == ActionKind::place && s->order.place) reserve += reserve_needed(a_->rules, action);
+  }
+  if (reserve > view.mine().reserve) return -1;
+  std::stable_sort(flows.begin(), flows.end(), [](const Flow& x, const Flow& y) { return x.slot < y.slot; });
+  int cash = view.mine().thaler - coin_bid_;
+  int least = cash;
+  for (const Flow& f : flows) {
+    cash += f.amount;
+    least = std::min(least, cash);
+  }
+  return least;
+}
+
+bool Plan::payable() const { return spare_thaler() >= 0; }
+
+std::vector<ProvinceId> Plan::free_provinces() const {
+  std::vector<ProvinceId> out;
+  for (ProvinceId p : a_->mine) {
+    if (province_free(p)) out.push_back(p);
+  }
+  return out;
+}
+
+int Plan::actions_without_card() const {
+  return static_cast<int>(std::count_if(steps_.begin(), steps_.end(), [](const auto& s) { return !s.has_value(); }));
+}
+
+}  // namespace wallenstein::bot

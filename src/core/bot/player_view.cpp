@@ -1,0 +1,85 @@
+#include "core/bot/player_view.hpp"
+
+#include <algorithm>
+
+#include "core/ruleset.hpp"
+
+namespace wallenstein {
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+SeenProvince seen(const ProvinceState& province) {
+  return SeenProvince{province.owner, province.armies, province.buildings, province.revolts};
+}
+
+/// Rules 1: every colour has a fixed number of pieces; those not in sight are in the tower.
+CubeCounts unseen_cubes(const GameState& state, const Ruleset& rules) {
+  CubeCounts out;
+  for (std::size_t p = 0; p < state.players.size(); ++p) {
+    out.n[p] = rules.pieces.cubes_per_player - state.players[p].reserve - state.tower.tray.n[p];
+  }
+  for (const ProvinceState& province : state.provinces) {
+    if (province.owner) out.player(*province.owner) -= province.armies;
+  }
+  out.peasants() = rules.pieces.peasants - state.supply.peasants - state.tower.tray.peasants();
+  for (int& n : out.n) n = std::max(0, n);
+  return out;
+}
+
+}  // namespace
+
+int SeenProvince::building_count() const {
+  return static_cast<int>(std::count(buildings.begin(), buildings.end(), true));
+}
+
+std::vector<ProvinceId> PlayerView::provinces_of(PlayerIndex p) const {
+  std::vector<ProvinceId> out;
+  for (std::size_t i = 0; i < provinces.size(); ++i) {
+    if (provinces[i].owner == p) out.push_back(ProvinceId{static_cast<std::uint8_t>(i)});
+  }
+  return out;
+}
+
+std::optional<int> PlayerView::face_up_slot(Action action) const {
+  for (std::size_t i = 0; i < face_up.size(); ++i) {
+    if (face_up[i] == action) return static_cast<int>(i) + 1;
+  }
+  return std::nullopt;
+}
+
+std::uint64_t bot_seed(const Rng::State& game_rng, int season_index, PlayerIndex player) {
+  std::uint64_t x = 0x626f74ULL ^ (static_cast<std::uint64_t>(season_index) << 8) ^ player.value;
+  std::uint64_t mixed = splitmix64(x);
+  for (std::uint64_t word : game_rng) {
+    x ^= word;
+    mixed ^= splitmix64(x);
+  }
+  return mixed;
+}
+
+PlayerView see(const GameState& state, const Ruleset& rules, PlayerIndex player) {
+  PlayerView view;
+  view.me = player;
+  view.season_index = state.season_index;
+  for (const PlayerState& p : state.players) view.players.push_back(SeenPlayer{p.thaler, p.grain, p.vp, p.reserve});
+  view.provinces.reserve(state.provinces.size());
+  for (const ProvinceState& province : state.provinces) view.provinces.push_back(seen(province));
+  view.supply = state.supply;
+  view.tray = state.tower.tray;
+  view.unseen = unseen_cubes(state, rules);
+  view.year_events = state.year_events;
+  view.events_left = state.events_left;
+  std::copy_n(state.action_cards.begin(), kFaceUpSlots, view.face_up.begin());
+  view.bonus_tiles = state.bonus_tiles;
+  view.turn_order = state.turn_order;
+  view.bot_seed = bot_seed(state.rng, state.season_index, player);
+  return view;
+}
+
+}  // namespace wallenstein

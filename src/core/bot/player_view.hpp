@@ -1,0 +1,80 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/game_state.hpp"
+#include "core/ids.hpp"
+
+namespace wallenstein {
+
+struct Ruleset;
+
+/// The number of action slots shown face up when a season is published (rules 4.1).
+inline constexpr int kFaceUpSlots = 5;
+
+/// What anyone at the table sees of a province (rules 11: the board is public).
+struct SeenProvince {
+  std::optional<PlayerIndex> owner;
+  int armies = 0;
+  std::array<bool, kBuildingTypes> buildings{};
+  int revolts = 0;
+
+  bool has(Building b) const { return buildings[static_cast<std::size_t>(b)]; }
+  int building_count() const;
+  bool operator==(const SeenProvince&) const = default;
+};
+
+/// A player's public counters.
+struct SeenPlayer {
+  int thaler = 0;
+  int grain = 0;
+  int vp = 0;
+  int reserve = 0;
+  bool operator==(const SeenPlayer&) const = default;
+};
+
+/// Everything one player may see while planning a season, and nothing more: the board, every
+/// player's counters, the face-up action slots 1-5, the bonus tiles, the tray, the year's events
+/// still to come, and the player's own cards (the provinces they hold). The face-down slots, the
+/// event deck, the tower's inside and the game's RNG are not in it, so a policy that reads only
+/// this value cannot use them.
+struct PlayerView {
+  PlayerIndex me;
+  int season_index = 1;
+  std::vector<SeenPlayer> players;          ///< seat order
+  std::vector<SeenProvince> provinces;      ///< by ProvinceId
+  Supply supply;                            ///< the pieces beside the board
+  CubeCounts tray;                          ///< the tower's tray (public)
+  /// Cubes of each colour seen nowhere (not in a reserve, on the board or in the tray): they are
+  /// inside the tower. Counted from public pieces, as a player at the table could.
+  CubeCounts unseen;
+  std::vector<EventId> year_events;         ///< the year's revealed cards
+  std::vector<EventId> events_left;         ///< revealed, not yet drawn: this season's comes from these
+  std::array<Action, kFaceUpSlots> face_up{};  ///< slots 1..5
+  std::vector<TileId> bonus_tiles;          ///< by turn-order position
+  std::vector<PlayerIndex> turn_order;      ///< of the last season
+  /// The bot's own random stream for this season and player: a hash of the game's seed material
+  /// with the season and the seat, so it never advances (nor reveals) the game's RNG.
+  std::uint64_t bot_seed = 0;
+
+  int player_count() const { return static_cast<int>(players.size()); }
+  const SeenProvince& at(ProvinceId id) const { return provinces[id.value]; }
+  const SeenPlayer& player(PlayerIndex p) const { return players[p.value]; }
+  const SeenPlayer& mine() const { return players[me.value]; }
+  /// The provinces a player holds, by id order.
+  std::vector<ProvinceId> provinces_of(PlayerIndex p) const;
+  /// The face-up slot (1..5) of an action, or empty when it lies face down (slots 6..10).
+  std::optional<int> face_up_slot(Action action) const;
+  bool operator==(const PlayerView&) const = default;
+};
+
+/// What `player` sees of `state` while planning the season being planned.
+PlayerView see(const GameState& state, const Ruleset& rules, PlayerIndex player);
+
+/// The bot's seed for a season and seat, mixed from the game's RNG words through splitmix64.
+std::uint64_t bot_seed(const Rng::State& game_rng, int season_index, PlayerIndex player);
+
+}  // namespace wallenstein

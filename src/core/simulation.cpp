@@ -1,0 +1,95 @@
+#include "core/simulation.hpp"
+
+#include <array>
+
+#include "core/bot/bot.hpp"
+#include "core/random_orders.hpp"
+#include "core/ruleset.hpp"
+
+namespace wallenstein {
+namespace {
+
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+constexpr std::array<std::pair<SeatKind, std::string_view>, 3> kKinds = {
+    {{SeatKind::bot, "bot"}, {SeatKind::random, "random"}, {SeatKind::pass, "pass"}}};
+
+Orders seat_orders(SeatKind kind, const GameState& state, const Ruleset& rules, PlayerIndex p, std::uint64_t seed) {
+  switch (kind) {
+    case SeatKind::bot: return bot_orders(state, rules, p);
+    case SeatKind::random: {
+      Rng rng(mix(seed ^ mix((static_cast<std::uint64_t>(state.season_index) << 8) | p.value)));
+      return random_orders(state, rules, p, rng);
+    }
+    case SeatKind::pass: return pass_orders(p, state, rules);
+  }
+  return pass_orders(p, state, rules);
+}
+
+void count_steps(const SeasonLog& log, GameOutcome& out) {
+  for (const LogEntry& entry : log.entries) {
+    if (const auto* c = std::get_if<Cancelled>(&entry)) ++out.seats[c->player.value].cancelled;
+    if (const auto* b = std::get_if<Battle>(&entry)) {
+      SeatOutcome& s = out.seats[b->attacker.value];
+      ++s.battles;
+      s.conquests += b->result == BattleResult::attacker ? 1 : 0;
+    }
+    out.revolts += std::holds_alternative<Revolt>(entry) ? 1 : 0;
+  }
+  if (log.winter) out.revolts += static_cast<int>(log.winter->revolts.size());
+}
+
+}  // namespace
+
+std::optional<SeatKind> seat_kind(std::string_view name) {
+  for (const auto& [kind, key] : kKinds) {
+    if (key == name) return kind;
+  }
+  return std::nullopt;
+}
+
+std::string_view seat_kind_name(SeatKind kind) {
+  for (const auto& [k, key] : kKinds) {
+    if (k == kind) return key;
+  }
+  return "?";
+}
+
+std::uint64_t simulated_game_seed(std::uint64_t seed, std::uint64_t index) { return mix(mix(seed) ^ index); }
+
+GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind>& seats, std::uint64_t seed) {
+  NewGame spec{"simulated", {}, seed};
+  for (std::size_t i = 0; i < seats.size(); ++i) spec.player_ids.push_back("p" + std::to_string(i + 1));
+  GameState state = new_game(spec, rules);
+  GameOutcome out;
+  out.seats.resize(seats.size());
+  std::vector<Orders> orders(seats.size());
+  while (!state.finished) {
+    for (std::size_t i = 0; i < seats.size(); ++i) orders[i] = seat_orders(seats[i], state, rules, state.player_index(i), seed);
+    SeasonResult result = resolve_season(state, orders, {}, rules);
+    count_steps(result.log, out);
+    state = std::move(result.next);
+    out.invariant_violations += static_cast<int>(invariant_violations(state, rules).size());
+  }
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    const PlayerIndex p = state.player_index(i);
+    SeatOutcome& s = out.seats[i];
+    s.vp = state.player(p).vp;
+    s.thaler = state.player(p).thaler;
+    for (const ProvinceState& province : state.provinces) {
+      if (province.owner != p) continue;
+      ++s.provinces;
+      s.buildings += province.building_count();
+    }
+  }
+  for (PlayerIndex w : state.winners) out.seats[w.value].won = true;
+  out.winners = static_cast<int>(state.winners.size());
+  return out;
+}
+
+}  // namespace wallenstein

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "core/engine.hpp"
+
+namespace wallenstein {
+
+struct Ruleset;
+
+/// Who plays a seat in a simulated game.
+enum class SeatKind : std::uint8_t {
+  bot,     ///< the heuristic bot (plan_orders)
+  random,  ///< random legal orders (random_orders)
+  pass,    ///< the NMR pass orders: coin cards only
+};
+
+/// The seat kind written in `--seats`, if it is one.
+std::optional<SeatKind> seat_kind(std::string_view name);
+/// The name of a seat kind.
+std::string_view seat_kind_name(SeatKind kind);
+
+/// How one seat ended a simulated game.
+struct SeatOutcome {
+  bool won = false;  ///< a shared win counts for each winner
+  int vp = 0;
+  int thaler = 0;
+  int provinces = 0;
+  int buildings = 0;
+  int cancelled = 0;  ///< planned actions cancelled over the game
+  int battles = 0;    ///< battles this seat started
+  int conquests = 0;  ///< battles this seat won
+};
+
+/// One simulated game from start to the last winter.
+struct GameOutcome {
+  std::vector<SeatOutcome> seats;
+  int winners = 0;
+  int revolts = 0;
+  int invariant_violations = 0;  ///< checked after every season; must stay 0
+};
+
+/// The seed of game `index` of a run started with `seed`: the same game whatever the threads.
+std::uint64_t simulated_game_seed(std::uint64_t seed, std::uint64_t index);
+
+/// Plays a whole game in memory between the given seats (seat order), from `new_game` with
+/// `seed`. Random seats draw from streams split off the seed by seat and season.
+GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind>& seats, std::uint64_t seed);
+
+}  // namespace wallenstein

@@ -1,0 +1,145 @@
+// suggest, odds, resolve --nmr bot and simulate, through the built binary.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "support/games.hpp"
+#include "support/run_binary.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::Outcome;
+using testing::TempDir;
+
+Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+
+class BotCli : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_EQ(testing::new_game(dir(), 4).status, 0); }
+  fs::path dir() const { return tmp_ / "game"; }
+  fs::path season(const std::string& name) const { return dir() / "seasons" / name; }
+  TempDir tmp_;
+};
+
+TEST_F(BotCli, SuggestPrintsALegalOrderFileWithAReasonOnEveryActionAndTheSameOneEveryTime) {
+  for (const std::string player : {"red", "blue", "yellow", "green"}) {
+    const Outcome first = run({"suggest", dir().string(), "--player", player});
+    ASSERT_EQ(first.status, 0) << first.err;
+    EXPECT_EQ(run({"suggest", dir().string(), "--player", player}).out, first.out);
+    const fs::path file = tmp_ / (player + ".yaml");
+    testing::write_text(file, first.out);
+    const Outcome check = run({"check", dir().string(), file.string()});
+    EXPECT_EQ(check.status, 0) << check.err << first.out;
+    std::istringstream lines(first.out);
+    std::string line;
+    int commented = 0;
+    while (std::getline(lines, line)) {
+      const bool action = line.rfind("  ", 0) == 0 && line.find(": none") == std::string::npos;
+      if (action) {
+        EXPECT_NE(line.find("  # "), std::string::npos) << "an action without a reason: " << line;
+        ++commented;
+      }
+    }
+    EXPECT_GT(commented, 3);
+    EXPECT_NE(first.out.find("\nbid: "), std::string::npos);
+  }
+}
+
+TEST_F(BotCli, SuggestExplainsItsAttacksWithTheirOdds) {
+  bool seen = false;
+  for (int s = 0; s < 4 && !seen; ++s) {
+    for (const std::string player : {"red", "blue", "yellow", "green"}) {
+      const Outcome r = run({"suggest", dir().string(), "--player", player});
+      seen = seen || std::regex_search(r.out, std::regex("battle_[ab]: .*# [0-9]+:[0-9]+ odds to win \\([0-9]+% win"));
+    }
+    ASSERT_EQ(run({"resolve", dir().string(), "--force", "--nmr", "bot", "--state-only"}).status, 0);
+  }
+  EXPECT_TRUE(seen) << "no attack in four seasons of four bots";
+}
+
+TEST_F(BotCli, SuggestRefusesAnUnknownPlayer) {
+  const Outcome r = run({"suggest", dir().string(), "--player", "purple"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("the players are"), std::string::npos) << r.err;
+}
+
+TEST_F(BotCli, NmrBotStoresTheBotsOrdersBesideTheOthersAndReplayAgrees) {
+  testing::write_random_orders(dir(), tmp_ / "in", 7);
+  ASSERT_EQ(run({"submit", dir().string(), (tmp_ / "in" / "red.yaml").string()}).status, 0);
+  const Outcome r = run({"resolve", dir().string(), "--force", "--nmr", "bot"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("NMR (--nmr bot): blue, yellow, green"), std::string::npos) << r.out;
+  const fs::path spring = season("01-1618-spring");
+  for (const std::string player : {"blue", "yellow", "green"}) {
+    const std::string orders = testing::read_text(spring / "orders" / (player + ".yaml"));
+    EXPECT_EQ(orders.rfind("# wallenstein: orders made by the bot", 0), 0u) << orders;
+  }
+  EXPECT_NE(testing::read_text(spring / "log.yaml").find("nmr_policy: bot"), std::string::npos);
+  EXPECT_NE(testing::read_text(spring / "reports" / "public.txt").find("the bot played for them"), std::string::npos);
+  while (run({"resolve", dir().string(), "--force", "--nmr", "bot", "--state-only"}).status == 0) {
+  }
+  const Outcome replay = run({"replay", dir().string()});
+  EXPECT_EQ(replay.status, 0) << replay.err;
+  EXPECT_NE(replay.out.find("All 6 resolved season(s) replay byte for byte."), std::string::npos) << replay.out;
+}
+
+TEST_F(BotCli, RollbackOfAnNmrBotResolveRemovesTheBotsOrders) {
+  const auto before = testing::snapshot_tree(dir());
+  ASSERT_EQ(run({"resolve", dir().string(), "--force", "--nmr", "bot"}).status, 0);
+  ASSERT_TRUE(fs::exists(season("01-1618-spring") / "orders" / "red.yaml"));
+  ASSERT_EQ(run({"rollback", dir().string()}).status, 0);
+  EXPECT_EQ(testing::snapshot_tree(dir()), before);
+}
+
+TEST_F(BotCli, ReplayRefusesABotSeasonWhoseStoredOrdersAreNotTheBots) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force", "--nmr", "bot", "--state-only"}).status, 0);
+  testing::replace_in_file(season("01-1618-spring") / "orders" / "blue.yaml", "# wallenstein: orders made by the bot", "#");
+  const Outcome replay = run({"replay", dir().string()});
+  EXPECT_EQ(replay.status, 1);
+  EXPECT_NE(replay.err.find("not the bot's order file"), std::string::npos) << replay.err;
+}
+
+TEST_F(BotCli, OddsSumToOneAndSayHowTheyWereComputed) {
+  const Outcome r = run({"odds", dir().string(), "--from", "Lüneburg", "--to", "Osnabrück"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("win ([0-9.]+)%, tie ([0-9.]+)%, lose ([0-9.]+)%"))) << r.out;
+  EXPECT_NEAR(std::stod(m[1]) + std::stod(m[2]) + std::stod(m[3]), 100.0, 0.2);
+  EXPECT_NE(r.out.find("Exact computation"), std::string::npos);
+  EXPECT_EQ(run({"odds", dir().string(), "--from", "Lüneburg", "--to", "Bayern"}).status, 2);
+}
+
+TEST(SimulateCli, JsonGivesTheFiguresPerSeatWithNoInvariantViolationsWhateverTheThreads) {
+  const Outcome two = run({"simulate", "--games", "8", "--seats", "bot,random,random", "--threads", "2", "--json"});
+  ASSERT_EQ(two.status, 0) << two.err;
+  const auto json = nlohmann::json::parse(two.out);
+  EXPECT_EQ(json["games"], 8);
+  ASSERT_EQ(json["seats"].size(), 3u);
+  EXPECT_EQ(json["seats"][0]["kind"], "bot");
+  EXPECT_EQ(json["seats"][1]["kind"], "random");
+  for (const auto& seat : json["seats"]) {
+    EXPECT_TRUE(seat["wins"].is_number_integer());
+    EXPECT_TRUE(seat["mean_vp"].is_number());
+  }
+  EXPECT_EQ(json["invariant_violations"], 0);
+  EXPECT_TRUE(json["games_per_second"].is_number());
+  const auto one = nlohmann::json::parse(
+      run({"simulate", "--games", "8", "--seats", "bot,random,random", "--threads", "1", "--json"}).out);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(one["seats"][i]["wins"], json["seats"][i]["wins"]);
+    EXPECT_EQ(one["seats"][i]["mean_vp"], json["seats"][i]["mean_vp"]);
+  }
+}
+
+TEST(SimulateCli, RefusesUnknownSeatKindsAndImpossiblePlayerCounts) {
+  EXPECT_EQ(run({"simulate", "--games", "1", "--seats", "bot,robot,random"}).status, 2);
+  EXPECT_EQ(run({"simulate", "--games", "1", "--seats", "bot,random"}).status, 2);
+}
+
+}  // namespace
+}  // namespace wallenstein

@@ -1,0 +1,134 @@
+// The bot on the real map: legal, deterministic orders in every season of many games, planned
+// from public information only.
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "adapters/ruleset_loader.hpp"
+#include "core/bot/bot.hpp"
+#include "core/engine.hpp"
+#include "core/random_orders.hpp"
+#include "core/ruleset.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+int game_count() {
+  const char* env = std::getenv("WALLENSTEIN_PROPERTY_GAMES");
+  return env ? std::max(1, std::atoi(env) / 50) : 200;
+}
+
+/// Half the seats bots, half random players, so the bot meets boards of every kind.
+std::vector<Orders> mixed_orders(const GameState& state, const Ruleset& rules, Rng& rng, int g) {
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < state.players.size(); ++p) {
+    const PlayerIndex player = state.player_index(p);
+    orders.push_back((p + static_cast<std::size_t>(g)) % 2 == 0 ? bot_orders(state, rules, player)
+                                                                : random_orders(state, rules, player, rng));
+  }
+  return orders;
+}
+
+void expect_bot_orders_legal_in_every_season(const Ruleset& rules, int games) {
+  for (int g = 0; g < games && !::testing::Test::HasFailure(); ++g) {
+    const int players = 3 + g % 3;
+    NewGame spec{"prop", {}, static_cast<std::uint64_t>(7000 + g)};
+    for (int p = 0; p < players; ++p) spec.player_ids.push_back("p" + std::to_string(p));
+    GameState state = new_game(spec, rules);
+    Rng rng(static_cast<std::uint64_t>(g));
+    while (!state.finished) {
+      for (std::size_t p = 0; p < state.players.size(); ++p) {
+        const BotPlan plan = plan_orders(see(state, rules, state.player_index(p)), rules);
+        const OrderCheck check = check_orders(to_written(plan.orders, state, rules), state, rules);
+        ASSERT_TRUE(check.ok()) << "game " << g << " season " << state.season_index << " player " << p << ": "
+                                << check.errors.front().message;
+      }
+      state = resolve_season(state, mixed_orders(state, rules, rng, g), {}, rules).next;
+      ASSERT_TRUE(invariant_violations(state, rules).empty());
+    }
+  }
+}
+
+TEST(BotProperties, OrdersPassCheckInEverySeasonOfManyGames) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  expect_bot_orders_legal_in_every_season(rules, game_count());
+}
+
+TEST(BotProperties, OrdersPassCheckUnderRulesVersionOne) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), 1);
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 5));
+}
+
+/// A state from the middle of a game, after a few seasons of mixed play.
+GameState midgame(const Ruleset& rules, int players, std::uint64_t seed) {
+  NewGame spec{"prop", {}, seed};
+  for (int p = 0; p < players; ++p) spec.player_ids.push_back("p" + std::to_string(p));
+  GameState state = new_game(spec, rules);
+  Rng rng(seed);
+  for (int s = 0; s < 2; ++s) state = resolve_season(state, mixed_orders(state, rules, rng, s), {}, rules).next;
+  return state;
+}
+
+TEST(BotProperties, SameStateSameOrders) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const GameState state = midgame(rules, 4, seed);
+    for (std::size_t p = 0; p < state.players.size(); ++p) {
+      const Orders first = bot_orders(state, rules, state.player_index(p));
+      const Orders again = bot_orders(GameState(state), rules, state.player_index(p));
+      EXPECT_EQ(to_written(first, state, rules).turn_order.size(), to_written(again, state, rules).turn_order.size());
+      EXPECT_TRUE(first.bid == again.bid);
+      for (Action a : kAllActions) {
+        ASSERT_EQ(first[a].has_value(), again[a].has_value());
+        if (first[a]) {
+          EXPECT_EQ(first[a]->province, again[a]->province);
+        }
+      }
+    }
+  }
+}
+
+/// The same game with everything a player cannot see changed: the face-down slots in another
+/// order, another event deck, other cubes inside the tower. The game's RNG words are left alone:
+/// they seed the bot's own stream (through a one-way mix), as the rules of `replay` need.
+GameState with_other_secrets(GameState state) {
+  std::rotate(state.action_cards.begin() + 5, state.action_cards.begin() + 7, state.action_cards.end());
+  std::reverse(state.event_deck.begin(), state.event_deck.end());
+  state.tower.inside.n[0] += 3;
+  state.tower.inside.peasants() = 0;
+  return state;
+}
+
+TEST(BotProperties, NeverUsesHiddenInformation) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const GameState state = midgame(rules, 3 + static_cast<int>(seed % 3), seed);
+    const GameState other = with_other_secrets(state);
+    ASSERT_NE(state, other);
+    for (std::size_t p = 0; p < state.players.size(); ++p) {
+      const PlayerIndex player = state.player_index(p);
+      EXPECT_EQ(see(state, rules, player), see(other, rules, player));
+      const WrittenOrders a = to_written(bot_orders(state, rules, player), state, rules);
+      const WrittenOrders b = to_written(bot_orders(other, rules, player), other, rules);
+      for (std::size_t i = 0; i < a.actions.size(); ++i) EXPECT_EQ(a.actions[i]->province.text, b.actions[i]->province.text);
+      EXPECT_EQ(a.bid->text, b.bid->text);
+    }
+  }
+}
+
+TEST(BotProperties, ItsRandomStreamIsSplitBySeasonAndSeatWithoutTouchingTheGames) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  const GameState state = midgame(rules, 5, 3);
+  const GameState before = state;
+  EXPECT_NE(see(state, rules, PlayerIndex{0}).bot_seed, see(state, rules, PlayerIndex{1}).bot_seed);
+  GameState later = state;
+  later.season_index += 1;
+  EXPECT_NE(see(state, rules, PlayerIndex{0}).bot_seed, see(later, rules, PlayerIndex{0}).bot_seed);
+  (void)bot_orders(state, rules, PlayerIndex{0});
+  EXPECT_EQ(state, before);
+}
+
+}  // namespace
+}  // namespace wallenstein
