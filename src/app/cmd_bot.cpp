@@ -39,6 +39,10 @@ Exit run_suggest(const Invocation& in) {
   options.header = "Orders suggested by the bot for " + state.player(player).id + ", " + opened.season.name +
                    ": a starting point.\nEdit them, then `wallenstein check` and send them. The same game always "
                    "gives the same suggestion.";
+  // Interfaces 5: the suggestion is ready to mail, so it carries the player's token (if the game has them).
+  for (const PlayerInfo& p : opened.game.config().players) {
+    if (p.id == state.player(player).id && !p.token.empty()) options.token = p.token;
+  }
   in.out << bot_order_file(plan, state, opened.rules, options);
   return Exit::ok;
 }

@@ -47,6 +47,9 @@ TEST_F(BotCli, SuggestPrintsALegalOrderFileWithAReasonOnEveryActionAndTheSameOne
     }
     EXPECT_GT(commented, 3);
     EXPECT_NE(first.out.find("\nbid: "), std::string::npos);
+    const Outcome token = run({"player", dir().string(), "token", player});
+    ASSERT_EQ(token.status, 0) << token.err;
+    EXPECT_NE(first.out.find("\ntoken: " + token.out), std::string::npos) << "ready to mail: " << first.out;
   }
 }
 
@@ -73,7 +76,8 @@ TEST_F(BotCli, NmrBotStoresTheBotsOrdersBesideTheOthersAndReplayAgrees) {
   ASSERT_EQ(run({"submit", dir().string(), (tmp_ / "in" / "red.yaml").string()}).status, 0);
   const Outcome r = run({"resolve", dir().string(), "--force", "--nmr", "bot"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("NMR (--nmr bot): blue, yellow, green"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("NMR (--nmr bot): Jörg Krämer (blue), Marie Dubois (yellow), Ola Nordmann (green)\n"
+                       "  orders by the bot for Jörg Krämer (blue): "), std::string::npos) << r.out;
   const fs::path spring = season("01-1618-spring");
   for (const std::string player : {"blue", "yellow", "green"}) {
     const std::string orders = testing::read_text(spring / "orders" / (player + ".yaml"));
@@ -85,7 +89,7 @@ TEST_F(BotCli, NmrBotStoresTheBotsOrdersBesideTheOthersAndReplayAgrees) {
   }
   const Outcome replay = run({"replay", dir().string()});
   EXPECT_EQ(replay.status, 0) << replay.err;
-  EXPECT_NE(replay.out.find("All 6 resolved season(s) replay byte for byte."), std::string::npos) << replay.out;
+  EXPECT_NE(replay.out.find("All 6 resolved seasons replay byte for byte."), std::string::npos) << replay.out;
 }
 
 TEST_F(BotCli, RollbackOfAnNmrBotResolveRemovesTheBotsOrders) {

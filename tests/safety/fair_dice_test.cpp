@@ -41,7 +41,7 @@ TEST(FairDice, TheFirstReportsPublishTheCommitmentAndNeverTheSeedOrSalt) {
   const fs::path game = tmp / "game";
   const Outcome made = testing::new_game(game, 3, kSeed);
   ASSERT_EQ(made.status, 0) << made.err;
-  EXPECT_EQ(made.err.find("warning"), std::string::npos) << made.err;
+  EXPECT_EQ(made.err.find("--seed"), std::string::npos) << made.err;
   const std::string config = read_text(game / "game.yaml");
   const std::string salt = yaml_value(config, "salt");
   const std::string commitment = yaml_value(config, "commitment");
@@ -115,7 +115,7 @@ TEST(FairDice, AGuessableSeedIsWarnedAboutAndARandomSeedHasARandomSalt) {
   for (const auto& p : testing::players_args(3)) args.push_back(p);
   const Outcome a = run(args);
   ASSERT_EQ(a.status, 0) << a.err;
-  EXPECT_EQ(a.err.find("warning"), std::string::npos) << a.err;
+  EXPECT_EQ(a.err.find("--seed"), std::string::npos) << a.err;
   args[1] = (tmp / "b").string();
   ASSERT_EQ(run(args).status, 0);
   EXPECT_NE(yaml_value(read_text(tmp / "a/game.yaml"), "salt"), yaml_value(read_text(tmp / "b/game.yaml"), "salt"));

@@ -17,8 +17,7 @@ inline constexpr std::string_view kBotOrdersMark = "# wallenstein: orders made b
 struct BotFileOptions {
   std::string header;  ///< comment lines at the top (without "# ")
   bool nmr = false;    ///< starts with kBotOrdersMark: stored for a player who sent nothing
-  /// The player's secret for mailed orders (interfaces 5), written after `season:`; nothing sets
-  /// it yet: the order reader does not take `token:` so far.
+  /// The player's secret for mailed orders (interfaces 5), written after `season:`.
   std::optional<std::string> token;
 };
 
