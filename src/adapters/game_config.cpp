@@ -16,9 +16,13 @@ namespace {
 // Anything else is an error, so that a typo (`dedlines:`) is never silently ignored.
 constexpr std::string_view kGameKeys[] = {"name",  "edition",         "expansions", "rules_version",
                                           "seed",  "salt",            "commitment", "players",
-                                          "mail",  "program_version", "deadlines"};
-constexpr std::string_view kPlayerKeys[] = {"id", "name", "email", "token"};
-constexpr std::string_view kMailKeys[] = {"from", "gm", "smtp", "imap", "outbox"};
+                                          "mail",  "program_version", "deadlines",  "schedule"};
+constexpr std::string_view kPlayerKeys[] = {"id", "name", "email", "token", "paused", "former"};
+constexpr std::string_view kFormerKeys[] = {"name", "email", "until"};
+constexpr std::string_view kMailKeys[] = {"from", "gm", "smtp", "imap", "outbox", "spectators"};
+constexpr std::string_view kScheduleKeys[] = {"timezone", "deadline", "reminders", "early",      "hold_back",
+                                              "nmr",      "grace",    "max_missing", "min_season"};
+constexpr std::string_view kNmrPolicies[] = {"pass", "bot", "hold"};
 constexpr std::string_view kSmtpKeys[] = {"url", "starttls", "user", "password_env"};
 constexpr std::string_view kImapKeys[] = {"url", "starttls", "user", "password_env", "done"};
 
@@ -26,7 +30,67 @@ bool has_control(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
 }
 
+std::optional<std::chrono::minutes> duration(YamlReader& r, const YAML::Node& node, std::string_view what) {
+  const auto text = r.text(node, what);
+  if (!text) return std::nullopt;
+  const auto d = parse_duration(*text);
+  if (!d) r.error(node, std::string(what) + " \"" + *text + "\" is not a duration; write it like 30m, 6h, 2d or 1d12h");
+  return d;
+}
+
+std::string duration_text(std::chrono::minutes d) {
+  const long m = d.count();
+  if (m % (24 * 60) == 0 && m > 0) return std::to_string(m / (24 * 60)) + "d";
+  if (m % 60 == 0 && m > 0) return std::to_string(m / 60) + "h";
+  return std::to_string(m) + "m";
+}
+
+/// game.yaml `schedule:` (interfaces 6), every key checked.
+Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
+  Schedule s;
+  if (const YAML::Node tz = node["timezone"]; tz.IsDefined()) {
+    s.timezone = r.text(tz, "timezone").value_or("UTC");
+    if (!known_timezone(s.timezone)) {
+      r.error(tz, "unknown time zone \"" + s.timezone + "\"; use a name of the tz database, like Europe/Berlin or UTC");
+    }
+  }
+  if (auto deadline = r.require(node, "deadline", "like \"sun 20:00\", \"mon,thu 20:00\" or \"every 3d at 20:00\"")) {
+    if (const auto text = r.text(*deadline, "deadline")) {
+      std::string problem;
+      if (auto rule = parse_deadline_rule(*text, problem)) s.deadline = *rule;
+      else r.error(*deadline, "deadline \"" + *text + "\": " + problem);
+      s.deadline_text = *text;
+    }
+  }
+  if (const YAML::Node list = node["reminders"]; list.IsDefined() && r.expect_sequence(list, "reminders")) {
+    for (const auto& item : list) {
+      if (auto d = duration(r, item, "reminder")) s.reminders.push_back(*d);
+    }
+    std::sort(s.reminders.rbegin(), s.reminders.rend());
+  }
+  if (const YAML::Node early = node["early"]; early.IsDefined()) s.early = r.boolean(early, "early").value_or(true);
+  for (auto [key, target] : {std::pair{"hold_back", &s.hold_back}, std::pair{"grace", &s.grace},
+                             std::pair{"min_season", &s.min_season}}) {
+    if (const YAML::Node n = node[key]; n.IsDefined()) {
+      if (auto d = duration(r, n, key)) *target = *d;
+    }
+  }
+  if (const YAML::Node nmr = node["nmr"]; nmr.IsDefined()) {
+    const std::string text = r.text(nmr, "nmr").value_or("pass");
+    const auto it = std::find(std::begin(kNmrPolicies), std::end(kNmrPolicies), text);
+    if (it == std::end(kNmrPolicies)) r.unknown_value(nmr, "nmr policy", kNmrPolicies);
+    else s.nmr = static_cast<NmrPolicy>(it - std::begin(kNmrPolicies));
+  }
+  if (const YAML::Node gate = node["max_missing"]; gate.IsDefined()) {
+    s.max_missing = static_cast<int>(r.integer(gate, "max_missing", 0, 5).value_or(5));
+  }
+  r.check_keys(node, kScheduleKeys, "schedule");  // last, so that problems are listed top to bottom
+  return s;
+}
+
 }  // namespace
+
+std::string_view nmr_policy_name(NmrPolicy policy) { return kNmrPolicies[static_cast<std::size_t>(policy)]; }
 
 std::optional<std::string> edition_problem(std::int64_t edition) {
   if (edition == 2) return std::nullopt;
@@ -75,6 +139,21 @@ const PlayerInfo* GameConfig::player(std::string_view id) const {
     if (p.id == id) return &p;
   }
   return nullptr;
+}
+
+GameConfig GameConfig::as_of(int season_index) const {
+  GameConfig then = *this;
+  for (auto& p : then.players) {
+    // The first former holder whose time had not ended yet held the seat then.
+    for (const auto& h : p.former) {
+      if (season_index < h.until) {
+        p.name = h.name;
+        p.email = h.email;
+        break;
+      }
+    }
+  }
+  return then;
 }
 
 std::optional<std::string> player_id_problem(std::string_view id) {
@@ -200,6 +279,20 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
                            });
         if (!shape) r.error(token, "a token is 12 to 64 lowercase letters and digits");
       }
+      if (const YAML::Node paused = node["paused"]; paused.IsDefined()) p.paused = r.boolean(paused, "paused").value_or(false);
+      if (const YAML::Node former = node["former"]; former.IsDefined() && r.expect_sequence(former, "former")) {
+        for (const auto& f : former) {
+          if (!r.expect_map(f, "former holder")) continue;
+          r.check_keys(f, kFormerKeys, "former holder");
+          FormerHolder h;
+          if (auto name = r.require(f, "name", "who held the seat")) h.name = r.text(*name, "name").value_or("");
+          if (auto email = r.require(f, "email", "their address")) h.email = r.text(*email, "email").value_or("");
+          if (auto until = r.require(f, "until", "the season index from which the next person plays")) {
+            h.until = static_cast<int>(r.integer(*until, "until", 1, 99).value_or(1));
+          }
+          p.former.push_back(std::move(h));
+        }
+      }
       config.players.push_back(std::move(p));
     }
     if (config.players.size() < 3 || config.players.size() > 5) {
@@ -224,6 +317,13 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
       if (const YAML::Node user = smtp["user"]; user.IsDefined()) s.user = r.text(user, "smtp user").value_or("");
       if (const YAML::Node env = smtp["password_env"]; env.IsDefined()) s.password_env = r.text(env, "password_env").value_or("");
       config.mail.smtp = s;
+    }
+    if (const YAML::Node list = mail["spectators"]; list.IsDefined() && r.expect_sequence(list, "mail spectators")) {
+      for (const auto& item : list) {
+        const std::string address = r.text(item, "spectator").value_or("");
+        if (auto problem = email_problem(address)) r.error(item, *problem);
+        else config.mail.spectators.push_back(address);
+      }
     }
     if (const YAML::Node gm = mail["gm"]; gm.IsDefined()) {
       config.mail.gm = r.text(gm, "mail gm").value_or("");
@@ -254,6 +354,9 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   if (const YAML::Node deadlines = root["deadlines"]; deadlines.IsDefined() && r.expect_map(deadlines, "deadlines")) {
     for (const auto& entry : deadlines) config.deadlines[entry.first.Scalar()] = r.text(entry.second, "deadline").value_or("");
   }
+  if (const YAML::Node schedule = root["schedule"]; schedule.IsDefined() && r.expect_map(schedule, "schedule")) {
+    config.schedule = read_schedule(r, schedule);
+  }
   r.throw_if_errors();
   return config;
 }
@@ -271,6 +374,14 @@ std::string write_game_config(const GameConfig& config) {
   for (const auto& p : config.players) {
     YamlOut row = YamlOut::map().add("id", p.id).add("name", p.name).add("email", p.email);
     if (!p.token.empty()) row.add("token", p.token);
+    if (p.paused) row.add("paused", true);
+    if (!p.former.empty()) {
+      YamlOut former = YamlOut::list();
+      for (const auto& h : p.former) former.push(YamlOut::map().add("name", h.name).add("email", h.email).add("until", h.until).flow());
+      row.add("former", std::move(former));
+      players.push(std::move(row));
+      continue;
+    }
     players.push(row.flow());
   }
   root.add("players", std::move(players));
@@ -295,11 +406,27 @@ std::string write_game_config(const GameConfig& config) {
     mail.add("imap", std::move(imap));
   }
   mail.add("outbox", config.mail.outbox);
+  if (!config.mail.spectators.empty()) mail.add("spectators", YamlOut::flow_list(config.mail.spectators));
   root.add("mail", std::move(mail));
   if (!config.deadlines.empty()) {
     YamlOut deadlines = YamlOut::map();
     for (const auto& [season, when] : config.deadlines) deadlines.add(season, when);
     root.add("deadlines", std::move(deadlines));
+  }
+  if (const auto& s = config.schedule) {
+    YamlOut schedule = YamlOut::map();
+    std::vector<std::string> reminders;
+    for (const auto r : s->reminders) reminders.push_back(duration_text(r));
+    schedule.add("timezone", s->timezone)
+        .add("deadline", s->deadline_text)
+        .add("reminders", YamlOut::flow_list(reminders))
+        .add("early", s->early)
+        .add("hold_back", duration_text(s->hold_back))
+        .add("nmr", std::string(nmr_policy_name(s->nmr)))
+        .add("grace", duration_text(s->grace))
+        .add("max_missing", s->max_missing)
+        .add("min_season", duration_text(s->min_season));
+    root.add("schedule", std::move(schedule));
   }
   return root.dump(
       "Wallenstein game definition (interfaces 2). The seed and salt are secret: never show them to\n"
@@ -310,7 +437,8 @@ std::string write_game_config(const GameConfig& config) {
       "Players are in seat order: A, B, C... of the standard setup.\n"
       "mail.smtp (absent: messages go to the outbox directory): url, starttls, user, and\n"
       "password_env, the name of the environment variable that holds the password.\n"
-      "deadlines: optional, season name -> free text shown in status and reports.");
+      "deadlines: optional, season name -> free text shown in status and reports.\n"
+      "schedule: optional; `wallenstein tick` (from cron) keeps the deadlines it sets.");
 }
 
 }  // namespace wallenstein

@@ -8,8 +8,16 @@
 #include <vector>
 
 #include "adapters/files.hpp"
+#include "adapters/schedule.hpp"
 
 namespace wallenstein {
+
+/// Someone who held a seat before `player replace` gave it to the next person.
+struct FormerHolder {
+  std::string name;
+  std::string email;
+  int until = 0;  ///< the season index (1-based) from which the next person plays
+};
 
 /// A player as game.yaml lists them (seat order).
 struct PlayerInfo {
@@ -17,6 +25,8 @@ struct PlayerInfo {
   std::string name;
   std::string email;
   std::string token = {};  ///< secret: proves mailed orders are this player's (empty in older games)
+  bool paused = false;     ///< an announced absence: the NMR policy plays the seat, the gate ignores it
+  std::vector<FormerHolder> former = {};  ///< earlier holders of the seat, oldest first
 };
 
 /// How mail leaves: an SMTP server, or (default) an outbox directory of .eml files.
@@ -42,6 +52,7 @@ struct MailSettings {
   std::optional<SmtpSettings> smtp;
   std::optional<ImapSettings> imap;
   std::string outbox = "outbox";
+  std::vector<std::string> spectators = {};  ///< addresses that get the public report each season
 
   /// The game master's address: `gm`, else `from`.
   const std::string& game_master() const { return gm.empty() ? from : gm; }
@@ -60,8 +71,11 @@ struct GameConfig {
   std::vector<PlayerInfo> players;
   MailSettings mail;
   std::map<std::string, std::string> deadlines;  ///< season name -> free text, shown by status and reports
+  std::optional<Schedule> schedule = {};          ///< interfaces 6: absent, `tick` leaves the game to its GM
 
   const PlayerInfo* player(std::string_view id) const;
+  /// The configuration as it was in a season: each seat named after whoever held it then.
+  GameConfig as_of(int season_index) const;
 };
 
 /// Why a player id is unusable (ids name files and JSON keys), or empty when it is fine.
@@ -79,6 +93,9 @@ std::optional<std::string> edition_problem(std::int64_t edition);
 std::optional<std::string> expansions_problem(const std::vector<std::string>& expansions);
 /// Why an outbox path is unusable: it must be a relative path that stays inside the game.
 std::optional<std::string> outbox_problem(std::string_view outbox);
+
+/// "pass", "bot" or "hold", as game.yaml `schedule.nmr` writes it.
+std::string_view nmr_policy_name(NmrPolicy policy);
 
 /// Parses game.yaml; `seed_required` is false for `new --from FILE`, which must not carry one.
 GameConfig read_game_config(const SourceFile& file, bool seed_required);

@@ -11,75 +11,13 @@
 #include "adapters/map/render.hpp"
 #include "adapters/report/reports.hpp"
 #include "app/command.hpp"
+#include "app/operations.hpp"
 #include "app/season_context.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 namespace {
-
-/// What a season's mail reports: its state, and once resolved its log and the next state. A
-/// message is corrected when these change (a rollback and a new resolve), not when a newer
-/// program words the same report differently.
-std::string season_digest(const GameDirectory& game, const SeasonDir& season) {
-  std::string bytes = read_bytes(season.state_file());
-  if (const auto next = game.next(season)) bytes += read_bytes(season.log_file()) + read_bytes(next->state_file());
-  return sha256_hex(bytes);
-}
-
-/// The map and the report files the mail carries, stored where missing (and, before the first
-/// resolve, refreshed): what is on disk is what was sent.
-std::string store_products(const OpenedSeason& opened, const LoadedSeason& loaded, const report::ReportSet& reports,
-                           const fs::path& data_dir, bool dry) {
-  const fs::path season = fs::relative(opened.season.path, opened.game.root());
-  Journal journal(opened.game.root());
-  std::string png;
-  if (fs::exists(opened.season.path / "map.png")) {
-    png = read_bytes(opened.season.path / "map.png");
-  } else {
-    const SeasonView view = loaded.view(opened.game.config(), opened.rules);
-    png = map::render_map(map::MapRequest{view, map::Layout::board, 0}, map::load_map_style(data_dir)).png;
-    journal.write(season / "map.png", png);
-  }
-  for (const auto& [relative, content] : report::report_files(reports)) {
-    const fs::path path = opened.season.path / relative;
-    const bool stored = fs::exists(path);
-    // A resolved season's reports are history: never rewritten here (`report` does that).
-    if (stored && (loaded.resolution || read_bytes(path) == content)) continue;
-    journal.write(season / relative, content);
-  }
-  if (!dry) journal.commit();
-  return png;
-}
-
-std::vector<mail::Outgoing> outgoing(const OpenedSeason& opened, const report::ReportSet& reports,
-                                     const std::string& kind, const std::string& png, const Invocation& in) {
-  const GameDirectory& game = opened.game;
-  const mail::Mailbox from = game_sender(game);
-  const std::string domain = game_mail_domain(game);
-  const std::string season_dir = opened.season.path.filename().string();
-  const std::string digest = season_digest(game, opened.season);
-  std::vector<mail::Outgoing> out;
-  for (std::size_t i = 0; i < reports.players.size(); ++i) {
-    const report::PlayerReport& r = reports.players[i];
-    const PlayerInfo& player = game.config().players[i];
-    if (in.has("player") && in.get<std::string>("player") != player.id) continue;
-    mail::Message m;
-    m.from = from;
-    m.to = mail::Mailbox{player.name, player.email};
-    m.subject = r.subject;
-    m.date = mail::rfc5322_now();
-    m.message_id = "<wallenstein." + game.config().name + "." + season_dir + "." + kind + "." + player.id + "@" + domain + ">";
-    m.text = r.text;
-    m.html = r.mail_html;
-    // The map once: inline in the HTML; a text-only reader sees it as an attachment.
-    m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
-    if (r.orders) m.attachments.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
-    out.push_back({season_dir + "/" + kind + "/" + player.id, player.id, std::move(m), digest});
-  }
-  if (in.has("player") && out.empty()) throw UsageError("--player: no player \"" + in.get<std::string>("player") + "\" in this game");
-  return out;
-}
 
 /// One line per message that was not simply sent, then the summary; returns the exit status.
 Exit summarise(const Invocation& in, const mail::DispatchResult& result, const std::string& season,
@@ -131,18 +69,11 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
 Exit run(const Invocation& in) {
   const bool dry = in.has("dry-run");
   const OpenedSeason opened = open_season(in, DefaultSeason::last_report, dry ? LockMode::shared : LockMode::exclusive);
-  const LoadedSeason loaded = load_season(opened);
-  const auto reports =
-      report::build_reports(loaded.view(opened.game.config(), opened.rules), report::Templates::load(in.templates_dir()));
-  const std::string png = store_products(opened, loaded, reports, in.data_dir(), dry);
-  const std::string kind = loaded.resolution ? "report" : "opening";
-  auto messages = outgoing(opened, reports, kind, png, in);
-  const std::size_t total = messages.size();
-  auto mailer = dry ? nullptr
-                    : game_mailer(opened.game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
-  mail::DispatchOptions options{dry, in.has("retry-failed"), in.has("resend")};
-  const auto result = mail::dispatch(opened.game.root(), std::move(messages), mailer.get(), options);
-  return summarise(in, result, opened.season.name, kind, mailer ? mailer->describe() : "", total);
+  MailRequest request{dry, in.has("retry-failed"), in.has("resend"), {}, {}};
+  if (in.has("player")) request.player = in.get<std::string>("player");
+  if (in.has("smtp")) request.smtp = in.get<std::string>("smtp");
+  const MailRun run = mail_season(opened.game, opened.rules, opened.season, request, resources(in));
+  return summarise(in, run.result, opened.season.name, run.kind, run.via, run.total);
 }
 
 }  // namespace

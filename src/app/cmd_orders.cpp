@@ -51,7 +51,6 @@ void print_forecast(const Invocation& in, const std::string& path, const Orders&
 }
 
 /// "Anna Weber (red)": the name players know, and the id their files carry.
-std::string name_and_id(const PlayerInfo& player) { return printable(player.name) + " (" + player.id + ")"; }
 
 Exit run_check(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::shared);
@@ -101,40 +100,6 @@ Exit run_submit(const Invocation& in) {
   return Exit::ok;
 }
 
-Exit run_status(const Invocation& in) {
-  const Planning p = open_planning(in, LockMode::shared);
-  const GameConfig& config = p.opened.game.config();
-  const SeasonLabel label = season_label(p.opened.rules, p.state.season_index);
-  in.out << "Game " << printable(config.name) << ", " << config.players.size() << " players\n";
-  if (p.state.finished) {
-    in.out << "The game is over. ";
-    in.out << (p.state.winners.size() == 1 ? "Winner: " : "Shared win: ");
-    for (std::size_t i = 0; i < p.state.winners.size(); ++i) {
-      const PlayerState& w = p.state.player(p.state.winners[i]);
-      in.out << (i ? ", " : "") << name_and_id(config.players[p.state.winners[i].value]) << ", " << w.vp << " VP, "
-             << w.thaler << " thaler";
-    }
-    in.out << "\n";
-    return Exit::ok;
-  }
-  in.out << "Season " << label.name() << " (" << label.index << " of " << p.opened.rules.season_count()
-         << "), rules version " << p.opened.rules.version << "\n";
-  const auto deadline = config.deadlines.find(label.name());
-  in.out << "Deadline: " << (deadline == config.deadlines.end() ? std::string("none set") : printable(deadline->second))
-         << "\n";
-  const auto submitted = p.opened.game.submitted(p.opened.season);
-  std::string have;
-  std::string missing;
-  for (const auto& player : config.players) {
-    const bool in_list = std::find(submitted.begin(), submitted.end(), player.id) != submitted.end();
-    std::string& list = in_list ? have : missing;
-    list += (list.empty() ? "" : ", ") + name_and_id(player);
-  }
-  in.out << "Submitted: " << (have.empty() ? "nobody yet" : have) << "\n";
-  in.out << "Missing:   " << (missing.empty() ? "nobody: ready to resolve" : missing) << "\n";
-  return Exit::ok;
-}
-
 }  // namespace
 
 Command check_command() {
@@ -158,15 +123,6 @@ Command submit_command() {
             p.add("dir", 1).add("file", 1);
           },
           run_submit};
-}
-
-Command status_command() {
-  return {"status", "DIR", "Show the season being planned, its deadline, and who has and has not submitted.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory");
-            p.add("dir", 1);
-          },
-          run_status};
 }
 
 }  // namespace wallenstein::app

@@ -1,15 +1,23 @@
-// player: the game master's changes to one seat (its token; later replacements and pauses).
+// player: the game master's changes to one seat: its token, a new person taking it over, an
+// announced absence.
 
 #include <ostream>
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/fair_seed.hpp"
+#include "adapters/game_mailer.hpp"
 #include "adapters/journal.hpp"
+#include "adapters/mail/dispatch.hpp"
+#include "adapters/printable.hpp"
+#include "adapters/report/model.hpp"
+#include "adapters/report/templates.hpp"
 #include "app/command.hpp"
+#include "app/operations.hpp"
 #include "app/season_context.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
+namespace fs = std::filesystem;
 namespace {
 
 /// Writes game.yaml through the journal (the caller holds the exclusive lock).
@@ -19,13 +27,16 @@ void save_config(const GameDirectory& game, const GameConfig& config) {
   journal.commit();
 }
 
+PlayerInfo& seat(GameConfig& config, const std::string& id) {
+  for (auto& p : config.players) {
+    if (p.id == id) return p;
+  }
+  throw UsageError("no player \"" + printable(id) + "\" in this game");
+}
+
 Exit token(const Invocation& in, const HeldGame& held, const std::string& id) {
   GameConfig config = held.game.config();
-  PlayerInfo* player = nullptr;
-  for (auto& p : config.players) {
-    if (p.id == id) player = &p;
-  }
-  if (!player) throw UsageError("no player \"" + id + "\" in this game");
+  PlayerInfo* player = &seat(config, id);
   if (!in.has("new")) {
     if (player->token.empty()) {
       in.out << id << " has no token (a game of an older program): make one with --new\n";
@@ -42,23 +53,113 @@ Exit token(const Invocation& in, const HeldGame& held, const std::string& id) {
   return Exit::ok;
 }
 
+/// A new person takes the seat from the season being planned on: the old holder is kept (past
+/// reports name them), the seat gets a new token, and the newcomer a welcome and the last report
+/// with the map and their order template.
+Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) {
+  if (!in.has("name") || !in.has("email")) throw UsageError("replace needs --name NAME and --email ADDR");
+  const std::string name = in.get<std::string>("name");
+  const std::string email = in.get<std::string>("email");
+  if (auto problem = player_name_problem(name)) throw UsageError("--name: " + *problem);
+  if (auto problem = email_problem(email)) throw UsageError("--email: " + *problem);
+  const GameDirectory& game = held.game;
+  const Ruleset rules = game_rules(in, game);
+  const SeasonDir current = game.current();
+  if (game.load_state(current, rules).finished) throw InputError(current.path.string(), "the game is over; no seat is taken over");
+  GameConfig config = game.config();
+  PlayerInfo& p = seat(config, id);
+  const std::string before = p.name;
+  p.former.push_back({p.name, p.email, current.index});
+  p.name = name;
+  p.email = email;
+  p.token = new_token();
+  p.paused = false;
+  save_config(game, config);
+  const GameDirectory updated = GameDirectory::open(game.root());
+
+  // The welcome, once per newcomer, then the last report (or the opening) as a copy to them.
+  report::Data d;
+  d["game"] = config.name;
+  d["name"] = name;
+  d["before"] = before;
+  d["season"] = current.name;
+  d["gm"] = config.mail.game_master();
+  const report::Templates templates = report::Templates::load(in.templates_dir());
+  const std::string body = templates.render(report::Format::text, "welcome", d);
+  mail::Message m;
+  m.from = game_sender(updated);
+  m.to = mail::Mailbox{name, email};
+  m.subject = body.substr(0, body.find('\n'));
+  m.text = body.substr(body.find('\n') + 1);
+  m.date = mail::rfc5322_now();
+  const std::string key = current.path.filename().string() + "/welcome/" + id + ":" + email;
+  m.message_id = "<wallenstein." + config.name + "." + current.path.filename().string() + ".welcome." + id + "." +
+                 std::to_string(p.former.size()) + "@" + game_mail_domain(updated) + ">";
+  const auto mailer = game_mailer(updated, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
+  const auto welcome = mail::dispatch(updated.root(), {{key, id, std::move(m), ""}}, mailer.get(), {});
+  if (!welcome.failure.empty()) throw TransportError(welcome.failure);
+  const auto seasons = updated.seasons();
+  const SeasonDir last = seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back();
+  MailRequest request{false, false, true, id, {}};
+  if (in.has("smtp")) request.smtp = in.get<std::string>("smtp");
+  const MailRun run = mail_season(updated, rules, last, request, resources(in));
+  if (!run.result.failure.empty()) throw TransportError(run.result.failure);
+  in.out << printable(name) << " <" << email << "> takes seat " << id << " from " << current.name << " on (before: "
+         << printable(before) << "); reports of earlier seasons keep " << printable(before) << "'s name. A new token is made; "
+         << "the welcome and the report of " << last.name << " with the order template went via " << mailer->describe() << ".\n";
+  if (fs::exists(current.orders_file(id))) {
+    in.out << "Orders " << printable(before) << " sent for " << current.name << " stay stored until " << printable(name)
+           << " sends new ones.\n";
+  }
+  return Exit::ok;
+}
+
+/// An announced absence: the NMR policy plays the seat, and the max_missing gate ignores it.
+Exit pause(const Invocation& in, const HeldGame& held, const std::string& id, bool paused) {
+  GameConfig config = held.game.config();
+  PlayerInfo& p = seat(config, id);
+  if (p.paused == paused) {
+    in.out << printable(p.name) << " (" << id << ") is " << (paused ? "already paused" : "not paused") << ".\n";
+    return Exit::ok;
+  }
+  p.paused = paused;
+  save_config(held.game, config);
+  if (paused) {
+    in.out << printable(p.name) << " (" << id << ") is paused: no reminders, and at each deadline the NMR policy plays "
+           << "the seat without holding the season. `wallenstein player " << held.game.root().string() << " resume " << id
+           << "` ends it.\n";
+  } else {
+    in.out << printable(p.name) << " (" << id << ") plays again from now on.\n";
+  }
+  return Exit::ok;
+}
+
 Exit run(const Invocation& in) {
   const std::string action = in.get<std::string>("action");
-  const HeldGame held = hold_game(in, in.has("new") ? LockMode::exclusive : LockMode::shared);
-  if (action == "token") return token(in, held, in.get<std::string>("id"));
-  throw UsageError("unknown player action \"" + action + "\"; use token");
+  const std::string id = in.get<std::string>("id");
+  const bool writes = action != "token" || in.has("new");
+  const HeldGame held = hold_game(in, writes ? LockMode::exclusive : LockMode::shared);
+  if (action == "token") return token(in, held, id);
+  if (action == "replace") return replace(in, held, id);
+  if (action == "pause" || action == "resume") return pause(in, held, id, action == "pause");
+  throw UsageError("unknown player action \"" + printable(action) + "\"; use token, replace, pause or resume");
 }
 
 }  // namespace
 
 Command player_command() {
-  return {"player", "DIR token ID [--new]",
-          "A seat's secret token for orders sent by mail: show it, or replace a leaked one with --new.",
+  return {"player", "DIR (token ID [--new] | replace ID --name NAME --email ADDR | pause ID | resume ID)",
+          "A seat: its secret token for mailed orders (--new replaces a leaked one); a new person taking it "
+          "over from the season being planned on; an announced absence (pause, resume).",
           [](po::options_description& o, po::positional_options_description& p) {
             o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "action", po::value<std::string>()->required(), "token")(
+                "action", po::value<std::string>()->required(), "token, replace, pause or resume")(
                 "id", po::value<std::string>()->required(), "the player's id")(
-                "new", po::bool_switch(), "make a new token (the old one stops working)");
+                "new", po::bool_switch(), "make a new token (the old one stops working)")(
+                "name", po::value<std::string>()->value_name("NAME"), "replace: the newcomer's name")(
+                "email", po::value<std::string>()->value_name("ADDR"), "replace: the newcomer's address")(
+                "smtp", po::value<std::string>()->value_name("URL"), "SMTP server instead of game.yaml's")(
+                "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
             p.add("dir", 1).add("action", 1).add("id", 1);
           },
           run};

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <iterator>
 #include <ostream>
+#include <sstream>
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
@@ -14,6 +15,7 @@
 #include "adapters/mail/mime.hpp"
 #include "adapters/printable.hpp"
 #include "app/command.hpp"
+#include "app/operations.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
@@ -99,18 +101,8 @@ mail::ImapOptions imap_options(const Invocation& in, const std::optional<GameDir
   return options;
 }
 
-Exit run_fetch(const Invocation& in) {
-  const auto args = in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
-  IntakeTarget target;
-  std::optional<GameDirectory> game;
-  if (in.has("root")) {
-    if (!args.empty()) throw UsageError("with --root, give no game directory");
-    target.root = in.get<std::string>("root");
-  } else {
-    if (args.size() != 1) throw UsageError("give the game directory, or --root ROOT");
-    target.game_dir = args[0];
-    game = GameDirectory::open(target.game_dir);
-  }
+/// Fetches each new message of a mailbox and receives it; returns the summary line.
+std::string fetch_into(const Invocation& in, const IntakeTarget& target, const std::optional<GameDirectory>& game) {
   std::string done;
   mail::ImapMailbox mailbox(imap_options(in, game, done));
   const IntakeSetup setup = intake_setup(in, smtp_option(in));
@@ -129,12 +121,37 @@ Exit run_fetch(const Invocation& in) {
     mailbox.mark_done(uid, done);
     ++handled;
   }
-  in.out << "Fetched " << uids.size() << (uids.size() == 1 ? " message" : " messages") << " from "
-         << mailbox.describe() << "; " << handled << " handled and marked " << done << ".\n";
+  return "fetched " + std::to_string(uids.size()) + (uids.size() == 1 ? " message" : " messages") + " from " +
+         mailbox.describe() + ", " + std::to_string(handled) + " handled and marked " + done;
+}
+
+Exit run_fetch(const Invocation& in) {
+  const auto args = in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
+  IntakeTarget target;
+  std::optional<GameDirectory> game;
+  if (in.has("root")) {
+    if (!args.empty()) throw UsageError("with --root, give no game directory");
+    target.root = in.get<std::string>("root");
+  } else {
+    if (args.size() != 1) throw UsageError("give the game directory, or --root ROOT");
+    target.game_dir = args[0];
+    game = GameDirectory::open(target.game_dir);
+  }
+  std::string line = fetch_into(in, target, game);
+  line[0] = 'F';
+  in.out << line << ".\n";
   return Exit::ok;
 }
 
 }  // namespace
+
+std::string fetch_orders(const Invocation& in, const fs::path& game_dir) {
+  IntakeTarget target;
+  target.game_dir = game_dir;
+  std::ostringstream receipts;  // tick prints one line per game: the per-message lines are dropped
+  const Invocation quiet{in.options, receipts, in.err, in.command};
+  return fetch_into(quiet, target, GameDirectory::open(game_dir));
+}
 
 Command fetch_command() {
   return {"fetch", "(DIR | --root ROOT) [--imap URL]",

@@ -21,7 +21,7 @@ Exit run(const Invocation& in) {
   const OpenedSeason opened =
       open_season(in, DefaultSeason::current, in.has("output") ? LockMode::shared : LockMode::exclusive);
   const LoadedSeason loaded = load_season(opened);
-  const map::MapRequest request{loaded.view(opened.game.config(), opened.rules),
+  const map::MapRequest request{loaded.view(opened.rules),
                                 layout == "geo" ? map::Layout::geo : map::Layout::board, static_cast<double>(width)};
   const auto rendered = map::render_map(request, map::load_map_style(in.data_dir()));
   const std::filesystem::path out =

@@ -16,6 +16,7 @@
 #include "adapters/state_yaml.hpp"
 #include "adapters/transaction.hpp"
 #include "app/command.hpp"
+#include "app/operations.hpp"
 #include "app/season_context.hpp"
 #include "core/engine.hpp"
 
@@ -23,16 +24,6 @@ namespace wallenstein::app {
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 namespace {
-
-/// "Anna Weber (red)" for each id: the names players know, the ids their files carry.
-std::string list_names(const GameConfig& config, const std::vector<std::string>& ids) {
-  std::string out;
-  for (const auto& id : ids) {
-    const PlayerInfo* p = config.player(id);
-    out += (out.empty() ? "" : ", ") + (p ? printable(p->name) + " (" + id + ")" : id);
-  }
-  return out;
-}
 
 Exit run_resolve(const Invocation& in) {
   const HeldGame held = hold_game(in, LockMode::exclusive);
@@ -45,56 +36,12 @@ Exit run_resolve(const Invocation& in) {
            << "; wait for them, or resolve with --force (they then play --nmr " << in.get<std::string>("nmr") << ")\n";
     return Exit::not_now;
   }
-  fill_nmr(inputs, in.get<std::string>("nmr"), rules);
-  const ResolvedSeason resolved = resolve_inputs(inputs, rules, in.get<std::string>("nmr"));
-  const GameState& next = resolved.result.next;
-  const SeasonLabel next_label = season_label(rules, next.season_index);
-  const fs::path season_rel = fs::relative(season.path, game.root());
-  const fs::path next_rel = fs::path("seasons") / next_label.directory();
-
-  ResolveTransaction transaction(game, season, next_rel);
-  transaction.write("log.yaml", resolved.log_text);
-  // Rules 11 `bot`: the bot's orders go beside the others, in the same commit as the resolve.
-  for (const auto& [id, text] : inputs.bot_files) transaction.write(fs::path("orders") / (id + ".yaml"), text);
-  if (!in.has("state-only")) {
-    // The map of what happened, in the same transaction: a crash leaves all or nothing.
-    const SeasonView view{&game.config(), &rules, &inputs.state, &next, &resolved.result.log, resolved.header.nmr_policy};
-    const map::MapRequest request{view, map::Layout::board, 0};
-    transaction.write("map.png", map::render_map(request, map::load_map_style(in.data_dir())).png);
-    const auto reports = report::build_reports(view, report::Templates::load(in.templates_dir()));
-    for (const auto& [relative, content] : report::report_files(reports)) transaction.write(relative, content);
-  }
-  transaction.write_next("state.yaml", resolved.state_text);
-  transaction.commit();
-
-  const SeasonLog& log = resolved.result.log;
-  std::vector<std::string> order;
-  for (PlayerIndex p : log.turn_order) order.push_back(next.player(p).id);
-  in.out << "Resolved " << season.name << " of game " << game.config().name << ": event \""
-         << rules.event(log.event).name << "\", turn order " << list_names(game.config(), order) << ".\n";
-  if (!inputs.missing.empty()) {
-    in.out << "  NMR (--nmr " << resolved.header.nmr_policy << "): " << list_names(game.config(), inputs.missing) << "\n";
-  }
-  for (const auto& [id, text] : inputs.bot_files) {
-    in.out << "  orders by the bot for " << list_names(game.config(), {id}) << ": " << season.orders_file(id).string() << "\n";
-  }
-  in.out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n";
-  if (!in.has("state-only")) {
-    in.out << "  map:   " << (game.root() / season_rel / "map.png").string() << "\n"
-           << "  reports: " << (game.root() / season_rel / "reports").string() << "/ (send them with `wallenstein mail`)\n";
-  }
-  in.out << "  state: " << (game.root() / next_rel / "state.yaml").string() << "\n";
-  if (next.finished) {
-    in.out << "The game is over. ";
-    in.out << (next.winners.size() == 1 ? "Winner: " : "Shared win: ");
-    for (std::size_t i = 0; i < next.winners.size(); ++i) {
-      const PlayerState& w = next.player(next.winners[i]);
-      in.out << (i ? ", " : "") << list_names(game.config(), {w.id}) << ", " << w.vp << " VP, " << w.thaler << " thaler";
-    }
-    in.out << "\n";
-  } else {
-    in.out << "Season " << next_label.name() << " is open for orders.\n";
-  }
+  const std::string nmr = in.get<std::string>("nmr");
+  fill_nmr(inputs, nmr, rules);
+  // A game on a schedule: the season this opens gets its deadline from it (interfaces 6).
+  std::optional<SeasonTimetable> timetable;
+  if (const auto& schedule = game.config().schedule) timetable = open_timetable(*schedule, clock_now(in));
+  resolve_current(game, rules, inputs, nmr, in.has("state-only"), timetable, resources(in), in.out);
   return Exit::ok;
 }
 

@@ -37,7 +37,7 @@ const std::vector<Command>& commands() {
       new_command(),     check_command(),  submit_command(),   status_command(),
       resolve_command(), replay_command(), rollback_command(), show_command(),
       render_command(),  report_command(), mail_command(),     verify_command(), upgrade_command(), player_command(), receive_command(), fetch_command(),
-      suggest_command(), odds_command(), simulate_command(),
+      tick_command(),    deadline_command(), suggest_command(), odds_command(), simulate_command(),
   };
   return table;
 }

@@ -68,5 +68,7 @@ Command fetch_command();
 Command simulate_command();
 Command suggest_command();
 Command odds_command();
+Command tick_command();
+Command deadline_command();
 
 }  // namespace wallenstein::app

@@ -1,6 +1,7 @@
 #include "app/season_context.hpp"
 
 #include "adapters/ruleset_loader.hpp"
+#include "adapters/season_schedule.hpp"
 
 namespace wallenstein::app {
 
@@ -27,16 +28,21 @@ OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode 
   return OpenedSeason{std::move(held.lock), std::move(held.game), std::move(rules), std::move(season)};
 }
 
-SeasonView LoadedSeason::view(const GameConfig& config, const Ruleset& rules) const {
+SeasonView LoadedSeason::view(const Ruleset& rules) const {
   return SeasonView{&config, &rules, &start, resolution ? &resolution->result.next : &start,
                     resolution ? &resolution->result.log : nullptr,
-                    resolution ? resolution->header.nmr_policy : std::string(kNmrPass)};
+                    resolution ? resolution->header.nmr_policy : std::string(kNmrPass), deadline};
 }
 
-LoadedSeason load_season(const OpenedSeason& opened) {
-  LoadedSeason loaded{opened.game.load_state(opened.season, opened.rules), std::nullopt};
-  if (opened.game.next(opened.season)) loaded.resolution = load_resolved(opened.game, opened.season, opened.rules);
+LoadedSeason load_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season) {
+  LoadedSeason loaded{game.config().as_of(season.index), game.load_state(season, rules), std::nullopt, {}};
+  const auto next = game.next(season);
+  if (next) loaded.resolution = load_resolved(game, season, rules);
+  // The deadline the reports announce: of the season they open orders for.
+  if (const auto t = read_timetable(next ? *next : season)) loaded.deadline = describe_instant(t->deadline, t->timezone);
   return loaded;
 }
+
+LoadedSeason load_season(const OpenedSeason& opened) { return load_season(opened.game, opened.rules, opened.season); }
 
 }  // namespace wallenstein::app

@@ -37,12 +37,15 @@ OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode 
 /// A season loaded for the map and the reports: its state and, when it has been resolved, its
 /// resolution (re-resolved and checked against the stored log and next state).
 struct LoadedSeason {
+  GameConfig config;  ///< game.yaml with each seat named after whoever held it in this season
   GameState start;
   std::optional<ResolvedSeason> resolution;
+  std::string deadline;  ///< when the orders it asks for are due, in words (empty: no schedule)
 
-  SeasonView view(const GameConfig& config, const Ruleset& rules) const;
+  SeasonView view(const Ruleset& rules) const;
 };
 
+LoadedSeason load_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season);
 LoadedSeason load_season(const OpenedSeason& opened);
 
 }  // namespace wallenstein::app

@@ -65,7 +65,7 @@ TEST(GameConfigFile, AMisspeltTopLevelKeyIsRefusedWithTheNearestKey) {
   EXPECT_EQ(
       problems(kGame + "colour: blue\n"),
       Problems{"15:1: unknown key \"colour\" in game.yaml; expected name, edition, expansions, rules_version, seed, "
-               "salt, commitment, players, mail, program_version or deadlines"});
+               "salt, commitment, players, mail, program_version, deadlines or schedule"});
 }
 
 TEST(GameConfigFile, MisspeltKeysInMailSmtpAndPlayersAreRefusedWithTheNearestKey) {

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "adapters/digest.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/ruleset_loader.hpp"
@@ -202,7 +203,8 @@ TEST_F(GameFixture, SubmitStoresTheOrdersAndStatusShowsThem) {
   const Outcome status = run({"status", dir().string()});
   EXPECT_EQ(status.out,
             "Game game, 3 players\nSeason 1618-spring (1 of 6), rules version 2\nDeadline: none set\n"
-            "Submitted: Anna Weber (red)\nMissing:   Jörg Krämer (blue), Marie Dubois (yellow)\n");
+            "Submitted: Anna Weber (red) [receipt " + sha256_hex(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml")).substr(0, 12) +
+                "]\nMissing:   Jörg Krämer (blue), Marie Dubois (yellow)\n");
 }
 
 TEST_F(GameFixture, CheckPrintsAForecastAndStillSucceeds) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include <nlohmann/json.hpp>
 
 #include "support/run_binary.hpp"
@@ -35,7 +37,9 @@ TEST(OlderGame, EveryCommandWorksOnAGameOfAnOlderProgram) {
   const Outcome status = run({"status", game.string()});
   ASSERT_EQ(status.status, 0) << status.err;
   EXPECT_TRUE(contains(status.out, "Season 1619-autumn (6 of 6), rules version 1")) << status.out;
-  EXPECT_TRUE(contains(status.out, "Submitted: Anna Weber (red), Marie Dubois (yellow)")) << status.out;
+  EXPECT_TRUE(std::regex_search(status.out, std::regex("Submitted: Anna Weber \\(red\\) \\[receipt [0-9a-f]{12}\\], "
+                                                        "Marie Dubois \\(yellow\\) \\[receipt [0-9a-f]{12}\\]\n")))
+      << status.out;
 
   const Outcome now = run({"show", game.string(), "--json"});
   ASSERT_EQ(now.status, 0) << now.err;

@@ -213,7 +213,8 @@ class Builder {
     const SeasonLabel label = season_label(rules_, s.season_index);
     d["season"] = label.name();
     const auto deadline = in_.config->deadlines.find(label.name());
-    if (deadline != in_.config->deadlines.end()) d["deadline"] = deadline->second;
+    if (!in_.deadline.empty()) d["deadline"] = in_.deadline;
+    else if (deadline != in_.config->deadlines.end()) d["deadline"] = deadline->second;
     list events;
     for (EventId e : s.year_events) {
       const EventCard& card = rules_.event(e);

@@ -1,0 +1,184 @@
+#include "adapters/schedule.hpp"
+
+#include <date/tz.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <sstream>
+
+namespace wallenstein {
+namespace {
+
+constexpr std::array<std::string_view, 7> kDays = {"sun", "mon", "tue", "wed", "thu", "fri", "sat"};
+constexpr std::array<std::string_view, 7> kDayNames = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+                                                       "Thursday", "Friday", "Saturday"};
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+bool parse_clock(std::string_view text, int& hour, int& minute) {
+  if (text.size() != 5 || text[2] != ':' || !std::isdigit(static_cast<unsigned char>(text[0])) ||
+      !std::isdigit(static_cast<unsigned char>(text[1])) || !std::isdigit(static_cast<unsigned char>(text[3])) ||
+      !std::isdigit(static_cast<unsigned char>(text[4]))) {
+    return false;
+  }
+  hour = (text[0] - '0') * 10 + (text[1] - '0');
+  minute = (text[3] - '0') * 10 + (text[4] - '0');
+  return hour < 24 && minute < 60;
+}
+
+const date::time_zone* zone(const std::string& name) { return date::locate_zone(name); }
+
+/// The first instant at or after the wall-clock time `local` in `tz` (a skipped time: the end of
+/// the gap; a repeated one: its first occurrence).
+Instant at_local(const date::time_zone* tz, date::local_seconds local) {
+  return std::chrono::time_point_cast<std::chrono::seconds>(date::make_zoned(tz, local, date::choose::earliest).get_sys_time());
+}
+
+}  // namespace
+
+std::optional<std::chrono::minutes> parse_duration(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  std::chrono::minutes total{0};
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t j = i;
+    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+    if (j == i || j == text.size() || j - i > 6) return std::nullopt;
+    const long n = std::stol(std::string(text.substr(i, j - i)));
+    switch (text[j]) {
+      case 'd': total += std::chrono::minutes(n * 24 * 60); break;
+      case 'h': total += std::chrono::minutes(n * 60); break;
+      case 'm': total += std::chrono::minutes(n); break;
+      default: return std::nullopt;
+    }
+    i = j + 1;
+  }
+  return total;
+}
+
+std::string describe_duration(std::chrono::minutes duration) {
+  const long total = duration.count();
+  if (total <= 0) return "no time";
+  const long days = total / (24 * 60);
+  const long hours = total % (24 * 60) / 60;
+  const long minutes = total % 60;
+  auto part = [](long n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+  if (days > 0) return part(days, "day", "days") + (hours > 0 ? " " + part(hours, "hour", "hours") : "");
+  if (hours > 0) return part(hours, "hour", "hours") + (minutes > 0 ? " " + part(minutes, "minute", "minutes") : "");
+  return part(minutes, "minute", "minutes");
+}
+
+std::optional<DeadlineRule> parse_deadline_rule(std::string_view text, std::string& problem) {
+  const std::string t = lower(text);
+  DeadlineRule rule;
+  std::string clock;
+  if (t.rfind("every ", 0) == 0) {
+    // "every 3d at 20:00"
+    std::istringstream in(t.substr(6));
+    std::string days, at;
+    in >> days >> at >> clock;
+    const auto every = parse_duration(days);
+    if (!every || every->count() % (24 * 60) != 0 || every->count() == 0 || at != "at") {
+      problem = "write it like \"every 3d at 20:00\"";
+      return std::nullopt;
+    }
+    rule.every_days = static_cast<int>(every->count() / (24 * 60));
+  } else {
+    // "sun 20:00", "mon,thu 20:00"
+    std::istringstream in(t);
+    std::string days;
+    in >> days >> clock;
+    std::istringstream list(days);
+    std::string day;
+    while (std::getline(list, day, ',')) {
+      // "sun" or "sunday"
+      auto it = std::find(kDays.begin(), kDays.end(), day);
+      for (std::size_t i = 0; i < kDayNames.size() && it == kDays.end(); ++i) {
+        if (day == lower(kDayNames[i])) it = kDays.begin() + static_cast<std::ptrdiff_t>(i);
+      }
+      if (it == kDays.end()) {
+        problem = "\"" + day + "\" is not a day; use sun, mon, tue, wed, thu, fri or sat";
+        return std::nullopt;
+      }
+      rule.weekdays.push_back(static_cast<int>(it - kDays.begin()));
+    }
+  }
+  if (!parse_clock(clock, rule.hour, rule.minute)) {
+    problem = "the time must be HH:MM on a 24-hour clock, like 20:00";
+    return std::nullopt;
+  }
+  if (rule.weekdays.empty() && rule.every_days == 0) {
+    problem = "write \"sun 20:00\", \"mon,thu 20:00\" or \"every 3d at 20:00\"";
+    return std::nullopt;
+  }
+  return rule;
+}
+
+bool known_timezone(const std::string& name) {
+  try {
+    zone(name);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+std::optional<Instant> parse_instant(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  date::sys_seconds t;
+  if (!text.empty() && text.back() == 'Z') {
+    in >> date::parse("%FT%TZ", t);
+  } else {
+    in >> date::parse("%FT%T%Ez", t);
+  }
+  if (in.fail()) return std::nullopt;
+  return Instant{t.time_since_epoch()};
+}
+
+std::string format_instant(Instant t, const std::string& timezone) {
+  const auto z = date::make_zoned(zone(timezone), t);
+  std::string s = date::format("%FT%T%z", z);
+  s.insert(s.size() - 2, ":");  // +0100 -> +01:00
+  return s;
+}
+
+std::string describe_instant(Instant t, const std::string& timezone) {
+  const auto z = date::make_zoned(zone(timezone), t);
+  const auto local = z.get_local_time();
+  const auto day = date::floor<date::days>(local);
+  const date::weekday wd{day};
+  const date::year_month_day ymd{day};
+  return std::string(kDayNames[wd.c_encoding()]) + " " + std::to_string(static_cast<unsigned>(ymd.day())) + " " +
+         date::format("%B %Y, %H:%M %Z", z);
+}
+
+Instant next_deadline(const Schedule& schedule, Instant opened) {
+  const date::time_zone* tz = zone(schedule.timezone);
+  const Instant earliest = opened + schedule.min_season;
+  const auto opened_local = date::make_zoned(tz, opened).get_local_time();
+  date::local_days day = date::floor<date::days>(opened_local);
+  const date::local_days first = day;
+  const auto clock = std::chrono::hours(schedule.deadline.hour) + std::chrono::minutes(schedule.deadline.minute);
+  // At most a year of days is ever looked at; the rules above always match within a few weeks.
+  for (int i = 0; i < 400; ++i, day += date::days{1}) {
+    bool matches = false;
+    if (schedule.deadline.every_days > 0) {
+      matches = (day - first).count() % schedule.deadline.every_days == 0;
+    } else {
+      const int wd = static_cast<int>(date::weekday{day}.c_encoding());
+      matches = std::find(schedule.deadline.weekdays.begin(), schedule.deadline.weekdays.end(), wd) !=
+                schedule.deadline.weekdays.end();
+    }
+    if (!matches) continue;
+    const Instant candidate = at_local(tz, date::local_seconds{day} + clock);
+    if (candidate >= earliest) return candidate;
+  }
+  return earliest;
+}
+
+}  // namespace wallenstein

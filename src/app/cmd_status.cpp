@@ -1,0 +1,165 @@
+// status: where one game or many stand (interfaces 1 and 6), for people and for scripts.
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+#include <ostream>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/digest.hpp"
+#include "adapters/files.hpp"
+#include "adapters/held_game.hpp"
+#include "adapters/printable.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "adapters/season_schedule.hpp"
+#include "app/command.hpp"
+#include "app/game_roots.hpp"
+#include "app/operations.hpp"
+
+namespace wallenstein::app {
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+/// The receipt of stored orders: the start of their SHA-256, as the mailed receipt gives it.
+std::string receipt(const SeasonDir& season, const std::string& id) {
+  return sha256_hex(read_bytes(season.orders_file(id))).substr(0, 12);
+}
+
+/// One game's status as JSON (the text form is written from it, so both always agree).
+json game_status(const fs::path& dir, const Invocation& in, std::map<int, Ruleset>& rulesets, Instant now) {
+  const HeldGame held = wallenstein::hold_game(dir, LockMode::shared, in.wait(), "status", in.err);
+  const GameDirectory& game = held.game;
+  const GameConfig& config = game.config();
+  auto it = rulesets.find(config.rules_version);
+  if (it == rulesets.end()) it = rulesets.emplace(config.rules_version, load_ruleset(in.data_dir(), config.rules_version)).first;
+  const Ruleset& rules = it->second;
+  const SeasonDir season = game.current();
+  const GameState state = game.load_state(season, rules);
+  json j;
+  j["game"] = config.name;
+  j["dir"] = dir.string();
+  j["players"] = config.players.size();
+  j["rules_version"] = rules.version;
+  j["finished"] = state.finished;
+  if (state.finished) {
+    json winners = json::array();
+    for (PlayerIndex w : state.winners) {
+      const PlayerState& p = state.player(w);
+      winners.push_back({{"id", p.id}, {"name", config.players[w.value].name}, {"vp", p.vp}, {"thaler", p.thaler}});
+    }
+    j["winners"] = winners;
+    return j;
+  }
+  j["season"] = season.name;
+  j["season_number"] = season.index;
+  j["seasons"] = rules.season_count();
+  if (const auto t = read_timetable(season)) {
+    j["deadline"] = format_instant(t->deadline, t->timezone);
+    j["deadline_text"] = describe_instant(t->deadline, t->timezone);
+    j["seconds_left"] = std::max<long long>(0, (t->deadline - now).count());
+    j["held"] = t->held;
+    j["extended"] = t->extended;
+  } else if (const auto free = config.deadlines.find(season.name); free != config.deadlines.end()) {
+    j["deadline_text"] = free->second;
+  }
+  const auto submitted = game.submitted(season);
+  json have = json::array();
+  json missing = json::array();
+  for (const auto& p : config.players) {
+    if (std::find(submitted.begin(), submitted.end(), p.id) != submitted.end()) {
+      have.push_back({{"id", p.id}, {"name", p.name}, {"receipt", receipt(season, p.id)}});
+    } else {
+      missing.push_back({{"id", p.id}, {"name", p.name}, {"paused", p.paused}});
+    }
+  }
+  j["submitted"] = have;
+  j["missing"] = missing;
+  return j;
+}
+
+std::string who(const json& p) { return printable(p["name"].get<std::string>()) + " (" + p["id"].get<std::string>() + ")"; }
+
+void print_text(std::ostream& out, const json& j) {
+  out << "Game " << printable(j["game"].get<std::string>()) << ", " << j["players"].get<int>() << " players\n";
+  if (j["finished"].get<bool>()) {
+    out << "The game is over. " << (j["winners"].size() == 1 ? "Winner: " : "Shared win: ");
+    bool first = true;
+    for (const auto& w : j["winners"]) {
+      out << (first ? "" : ", ") << who(w) << ", " << w["vp"].get<int>() << " VP, " << w["thaler"].get<int>() << " thaler";
+      first = false;
+    }
+    out << "\n";
+    return;
+  }
+  out << "Season " << j["season"].get<std::string>() << " (" << j["season_number"].get<int>() << " of "
+      << j["seasons"].get<int>() << "), rules version " << j["rules_version"].get<int>() << "\n";
+  out << "Deadline: ";
+  if (j.contains("deadline")) {
+    const long long left = j["seconds_left"].get<long long>();
+    out << j["deadline_text"].get<std::string>() << " ("
+        << (left > 0 ? describe_duration(std::chrono::minutes(left / 60)) + " left" : std::string("passed")) << ")";
+    if (j["held"].get<bool>()) out << "; HELD: too many orders were missing, tick waits for the game master";
+    else if (j["extended"].get<bool>()) out << "; extended once";
+  } else if (j.contains("deadline_text")) {
+    out << printable(j["deadline_text"].get<std::string>());
+  } else {
+    out << "none set";
+  }
+  out << "\n";
+  std::string have;
+  for (const auto& p : j["submitted"]) have += (have.empty() ? "" : ", ") + who(p) + " [receipt " + p["receipt"].get<std::string>() + "]";
+  std::string missing;
+  for (const auto& p : j["missing"]) missing += (missing.empty() ? "" : ", ") + who(p) + (p["paused"].get<bool>() ? " (paused)" : "");
+  out << "Submitted: " << (have.empty() ? "nobody yet" : have) << "\n";
+  out << "Missing:   " << (missing.empty() ? "nobody: ready to resolve" : missing) << "\n";
+}
+
+Exit run_status(const Invocation& in) {
+  const auto dirs = game_dirs(in);
+  const Instant now = clock_now(in);
+  std::map<int, Ruleset> rulesets;
+  json all = json::array();
+  bool broken = false;
+  bool busy = false;
+  for (std::size_t i = 0; i < dirs.size(); ++i) {
+    json j;
+    try {
+      j = game_status(dirs[i], in, rulesets, now);
+    } catch (const BusyError& e) {
+      busy = true;
+      j = {{"dir", dirs[i].string()}, {"error", e.what()}};
+      in.err << "wallenstein status: " << dirs[i].string() << ": " << e.what() << "\n";
+    } catch (const InputError& e) {
+      broken = true;
+      j = {{"dir", dirs[i].string()}, {"error", e.diagnostics().empty() ? e.what() : e.diagnostics().front().format()}};
+      in.err << format_all(e.diagnostics());
+    }
+    if (!in.has("json") && j.contains("game")) {
+      if (i > 0) in.out << "\n";
+      print_text(in.out, j);
+    }
+    all.push_back(std::move(j));
+  }
+  if (in.has("json")) in.out << json{{"games", all}}.dump(2) << "\n";
+  if (broken) return Exit::invalid_input;
+  return busy ? Exit::not_now : Exit::ok;
+}
+
+}  // namespace
+
+Command status_command() {
+  return {"status", "(DIR... | --root ROOT) [--json]",
+          "Show each game's season, deadline and time left, who has submitted (with receipts) and who is missing.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            declare_game_dirs(o, p);
+            o.add_options()("json", po::bool_switch(), "one JSON document for scripts and web pages")(
+                "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock");
+          },
+          run_status};
+}
+
+}  // namespace wallenstein::app

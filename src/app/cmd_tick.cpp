@@ -1,0 +1,515 @@
+// tick and deadline: the game runs itself on its schedule (interfaces 6).
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <ostream>
+#include <sstream>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/files.hpp"
+#include "adapters/game_mailer.hpp"
+#include "adapters/journal.hpp"
+#include "adapters/mail/mime.hpp"
+#include "adapters/printable.hpp"
+#include "adapters/report/model.hpp"
+#include "adapters/report/names.hpp"
+#include "adapters/report/templates.hpp"
+#include "adapters/ruleset_loader.hpp"
+#include "app/command.hpp"
+#include "app/game_roots.hpp"
+#include "app/operations.hpp"
+#include "app/season_context.hpp"
+
+namespace wallenstein::app {
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+using report::Data;
+
+namespace {
+
+/// What one tick found and did to one game: the line it prints.
+struct TickLine {
+  std::string text;
+  bool internal_error = false;
+};
+
+/// A message of the schedule (reminder, new deadline, held season), rendered from a template
+/// whose first line is the subject.
+mail::Message schedule_message(const GameDirectory& game, const report::Templates& templates, const std::string& name,
+                               const Data& data, const mail::Mailbox& to) {
+  const std::string body = templates.render(report::Format::text, name, data);
+  mail::Message m;
+  m.from = game_sender(game);
+  m.to = to;
+  m.subject = body.substr(0, body.find('\n'));
+  m.text = body.substr(std::min(body.size(), body.find('\n') + 1));
+  m.date = mail::rfc5322_now();
+  m.headers.emplace_back("Auto-Submitted", "auto-generated");
+  return m;
+}
+
+/// The message id of a schedule message: one per ledger key.
+std::string schedule_message_id(const GameDirectory& game, const std::string& key) {
+  std::string id = key;
+  std::replace_if(id.begin(), id.end(), [](char c) { return c == '/' || c == ':' || c == '@'; }, '.');
+  return "<wallenstein." + game.config().name + "." + id + "@" + game_mail_domain(game) + ">";
+}
+
+Data timetable_data(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& t, Instant now) {
+  Data d;
+  d["game"] = game.config().name;
+  d["season"] = season.name;
+  d["deadline"] = describe_instant(t.deadline, t.timezone);
+  d["left"] = describe_duration(std::chrono::duration_cast<std::chrono::minutes>(t.deadline - now));
+  d["gm"] = game.config().mail.game_master();
+  return d;
+}
+
+/// Players without an order file in the season, in seat order.
+std::vector<std::string> missing_players(const GameDirectory& game, const SeasonDir& season) {
+  const auto submitted = game.submitted(season);
+  std::vector<std::string> missing;
+  for (const auto& p : game.config().players) {
+    if (std::find(submitted.begin(), submitted.end(), p.id) == submitted.end()) missing.push_back(p.id);
+  }
+  return missing;
+}
+
+/// When the last order file of the season was written (its modification time).
+std::optional<Instant> last_submission(const SeasonDir& season) {
+  std::optional<Instant> last;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(season.orders_dir(), ec)) {
+    if (entry.path().extension() != ".yaml") continue;
+    const auto written = std::chrono::file_clock::to_sys(entry.last_write_time());
+    const Instant t = std::chrono::time_point_cast<std::chrono::seconds>(written);
+    if (!last || t > *last) last = t;
+  }
+  return last;
+}
+
+/// Where one tick of one game stands, read without the ruleset: enough to say "nothing due".
+struct Situation {
+  SeasonDir season;
+  std::optional<SeasonTimetable> timetable;
+  std::vector<std::string> missing;
+  int counted_missing = 0;  ///< missing players who are not paused (the gate counts these)
+};
+
+Situation situation(const GameDirectory& game) {
+  Situation s;
+  s.season = game.current();
+  s.timetable = read_timetable(s.season);
+  s.missing = missing_players(game, s.season);
+  for (const auto& id : s.missing) s.counted_missing += game.config().player(id)->paused ? 0 : 1;
+  return s;
+}
+
+/// The reminders due now that were not sent: only the latest one that is due (a tick that
+/// comes late sends one reminder, not every one it missed).
+std::optional<std::chrono::minutes> due_reminder(const Schedule& schedule, const SeasonTimetable& t, Instant now) {
+  std::optional<std::chrono::minutes> due;
+  for (const auto before : schedule.reminders) {  // longest first
+    const Instant at = t.deadline - before;
+    if (now >= at && now < t.deadline && at > t.opened) due = before;
+  }
+  return due;
+}
+
+/// A deadline in a ledger key: a moved deadline gets its own reminders and announcement.
+std::string stamp(Instant deadline) { return std::to_string(deadline.time_since_epoch().count()); }
+
+std::string reminder_name(std::chrono::minutes before, Instant deadline) {
+  return "reminder-" + std::to_string(before.count()) + "m-" + stamp(deadline);
+}
+
+/// Sends one player each the reminder that is due, once (the mail ledger keeps the key).
+int send_reminders(const GameDirectory& game, const Situation& s, std::chrono::minutes before, Instant now,
+                   const report::Templates& templates, mail::Mailer* mailer) {
+  const std::string season_dir = s.season.path.filename().string();
+  std::vector<mail::Outgoing> out;
+  for (const auto& id : s.missing) {
+    const PlayerInfo& p = *game.config().player(id);
+    if (p.paused) continue;
+    Data d = timetable_data(game, s.season, *s.timetable, now);
+    d["name"] = p.name;
+    d["id"] = p.id;
+    Data others{Data::type::list};
+    kainjow::mustache::list waiting;
+    for (const auto& other : s.missing) {
+      if (other == id) continue;
+      Data x;
+      x["name"] = game.config().player(other)->name;
+      waiting.push_back(x);
+    }
+    report::Names::mark_last(waiting);
+    d["others_missing"] = !waiting.empty();
+    d["others"] = waiting;
+    const std::string key = season_dir + "/" + reminder_name(before, s.timetable->deadline) + "/" + id;
+    mail::Message m = schedule_message(game, templates, "reminder", d, mail::Mailbox{p.name, p.email});
+    m.message_id = schedule_message_id(game, key);
+    out.push_back({key, id, std::move(m), ""});
+  }
+  const auto result = mail::dispatch(game.root(), std::move(out), mailer, {});
+  if (!result.failure.empty()) throw TransportError(result.failure);
+  return static_cast<int>(std::count_if(result.messages.begin(), result.messages.end(),
+                                        [](const auto& m) { return m.what == mail::Dispatched::What::sent; }));
+}
+
+/// Tells every player (and the game master) a season's new deadline, once per deadline.
+void announce_deadline(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& t, Instant now,
+                       const std::string& why, const report::Templates& templates, mail::Mailer* mailer) {
+  const std::string season_dir = season.path.filename().string();
+  std::vector<mail::Outgoing> out;
+  for (const auto& p : game.config().players) {
+    Data d = timetable_data(game, season, t, now);
+    d["name"] = p.name;
+    d["why"] = why;
+    const std::string key = season_dir + "/deadline-" + stamp(t.deadline) + "/" + p.id;
+    mail::Message m = schedule_message(game, templates, "deadline_moved", d, mail::Mailbox{p.name, p.email});
+    m.message_id = schedule_message_id(game, key);
+    out.push_back({key, p.id, std::move(m), ""});
+  }
+  const auto result = mail::dispatch(game.root(), std::move(out), mailer, {});
+  if (!result.failure.empty()) throw TransportError(result.failure);
+}
+
+void write_timetable(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& t) {
+  Journal journal(game.root());
+  journal.write(fs::relative(season.path, game.root()) / kTimetableFile, timetable_text(t));
+  journal.commit();
+}
+
+/// The rulesets of one process, loaded once per rules version (a root of many games).
+class RulesetCache {
+ public:
+  explicit RulesetCache(fs::path data_dir) : data_dir_(std::move(data_dir)) {}
+  const Ruleset& at(int version) {
+    auto it = cache_.find(version);
+    if (it == cache_.end()) it = cache_.emplace(version, load_ruleset(data_dir_, version)).first;
+    return it->second;
+  }
+
+ private:
+  fs::path data_dir_;
+  std::map<int, Ruleset> cache_;
+};
+
+struct TickContext {
+  const Invocation& in;
+  Instant now;
+  RulesetCache& rules;
+  std::ostream& notes;  ///< the verbose account (resolve's lines, mail summaries): stderr
+};
+
+std::string left_text(const SeasonTimetable& t, Instant now) {
+  if (now >= t.deadline) return "deadline passed " + describe_duration(std::chrono::duration_cast<std::chrono::minutes>(now - t.deadline)) + " ago";
+  return describe_duration(std::chrono::duration_cast<std::chrono::minutes>(t.deadline - now)) + " left";
+}
+
+std::string waiting_text(const GameConfig& config, const Situation& s) {
+  if (s.missing.empty()) return "every order is in";
+  return "waiting for " + list_names(config, s.missing);
+}
+
+/// One game's tick, under its lock; returns its line.
+std::string tick_held(const GameDirectory& game, const TickContext& c) {
+  const Schedule& schedule = *game.config().schedule;
+  const Ruleset& rules = c.rules.at(game.config().rules_version);
+  const std::optional<std::string> smtp = c.in.has("smtp") ? std::optional(c.in.get<std::string>("smtp")) : std::nullopt;
+  std::unique_ptr<mail::Mailer> mailer = game_mailer(game, smtp);
+  const report::Templates templates = report::Templates::load(c.in.templates_dir());
+  std::vector<std::string> did;
+
+  // Receipts and notices the intake queued, and mail of the last season not yet out (the
+  // opening mail of a new game, a report a failed connection held back).
+  const auto flushed = mail::flush_queue(game.root(), mailer.get(), game_sender(game));
+  if (!flushed.failure.empty()) throw TransportError(flushed.failure);
+  const auto seasons = game.seasons();
+  const SeasonDir last_report = seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back();
+  auto mail_due = [&](const SeasonDir& season) {
+    if (season_mailed(game, season)) return;
+    const MailRun run = mail_season(game, rules, season, MailRequest{false, false, false, {}, smtp}, resources(c.in));
+    if (!run.result.failure.empty()) throw TransportError(run.result.failure);
+    did.push_back("mailed " + season.name);
+  };
+  Situation s = situation(game);
+  if (s.season.index <= rules.season_count() && !s.timetable) {
+    s.timetable = open_timetable(schedule, c.now);
+    write_timetable(game, s.season, *s.timetable);
+    did.push_back("deadline set");
+  }
+  mail_due(last_report);
+  if (s.season.index > rules.season_count()) return "game over" + (did.empty() ? "" : "; " + did.front());
+  SeasonTimetable& t = *s.timetable;
+  const std::string status = s.season.name + ": " + waiting_text(game.config(), s) + "; due " +
+                             describe_instant(t.deadline, t.timezone) + " (" + left_text(t, c.now) + ")";
+  auto line = [&](const std::string& head) {
+    std::string out = head;
+    for (const auto& d : did) out += "; " + d;
+    return out;
+  };
+  if (t.held) return line(s.season.name + ": held for the game master (" + waiting_text(game.config(), s) + ")");
+
+  if (const auto before = due_reminder(schedule, t, c.now); before && !s.missing.empty()) {
+    if (const int sent = send_reminders(game, s, *before, c.now, templates, mailer.get()); sent > 0) {
+      did.push_back(std::to_string(sent) + (sent == 1 ? " reminder sent" : " reminders sent"));
+    }
+  }
+
+  // Paused seats (announced absences) are not waited for: the NMR policy plays them.
+  const bool everyone_in = s.counted_missing == 0;
+  const auto last = last_submission(s.season);
+  const bool early = schedule.early && everyone_in && (!last || c.now >= *last + schedule.hold_back);
+  const bool deadline_passed = c.now >= t.deadline;
+  if (!early && !deadline_passed) return line(status);
+
+  std::string nmr = schedule.nmr == NmrPolicy::bot ? kNmrBot : kNmrPass;
+  if (!s.missing.empty()) {
+    if (s.counted_missing > schedule.max_missing) {
+      // The gate: too many seats empty for a fair season; a person decides.
+      t.held = true;
+      write_timetable(game, s.season, t);
+      Data d = timetable_data(game, s.season, t, c.now);
+      d["missing"] = list_names(game.config(), s.missing);
+      d["count"] = std::to_string(s.counted_missing);
+      d["max_missing"] = std::to_string(schedule.max_missing);
+      d["dir"] = game.root().string();
+      const std::string key = s.season.path.filename().string() + "/held/gm";
+      mail::Message m = schedule_message(game, templates, "gm_held", d,
+                                         mail::parse_mailbox(game.config().mail.game_master(), "game.yaml mail.gm"));
+      m.message_id = schedule_message_id(game, key);
+      const auto result = mail::dispatch(game.root(), {{key, "gm", std::move(m), ""}}, mailer.get(), {});
+      if (!result.failure.empty()) throw TransportError(result.failure);
+      return line(s.season.name + ": held: " + std::to_string(s.counted_missing) + " orders missing at the deadline (max_missing " +
+                  std::to_string(schedule.max_missing) + "); the game master is told");
+    }
+    if (schedule.nmr == NmrPolicy::hold && !t.extended && s.counted_missing > 0) {
+      t.extended = true;
+      t.deadline = t.deadline + schedule.grace;
+      write_timetable(game, s.season, t);
+      announce_deadline(game, s.season, t, c.now, "orders are missing from " + list_names(game.config(), s.missing),
+                        templates, mailer.get());
+      return line(s.season.name + ": deadline extended by " + describe_duration(schedule.grace) + " to " +
+                  describe_instant(t.deadline, t.timezone) + " (" + waiting_text(game.config(), s) + ")");
+    }
+  }
+
+  SeasonInputs inputs = load_season_inputs(game, s.season, rules);
+  fill_nmr(inputs, nmr, rules);
+  const SeasonTimetable next = open_timetable(schedule, c.now);
+  std::ostringstream account;  // resolve's own lines: the tick prints one line per game instead
+  const ResolveDone done = resolve_current(game, rules, inputs, nmr, false, next, resources(c.in), account);
+  std::string head = "resolved " + done.season + (early && !deadline_passed ? " early" : " at the deadline");
+  if (!inputs.missing.empty()) head += " (NMR " + nmr + ": " + list_names(game.config(), inputs.missing) + ")";
+  const auto after = game.seasons();
+  mail_due(after[after.size() - 2]);
+  if (done.finished) return line(head + "; the game is over");
+  return line(head + "; " + done.next_season + " due " + describe_instant(next.deadline, next.timezone));
+}
+
+/// One game's tick: fetch first (it takes the lock per message), then everything else under
+/// the game's lock. Errors become the game's line; the other games go on.
+TickLine tick_game(const fs::path& dir, const TickContext& c) {
+  const std::string name = dir.filename().string();
+  try {
+    std::string fetched;
+    {
+      const GameDirectory peek = GameDirectory::open(dir);
+      if (!peek.config().schedule) return {name + ": no schedule in game.yaml; tick leaves it to its game master", false};
+      if (peek.config().mail.imap) fetched = fetch_orders(c.in, dir) + "; ";
+    }
+    const HeldGame held = wallenstein::hold_game(dir, LockMode::exclusive, c.in.wait(), "tick", c.notes);
+    return {name + ": " + fetched + tick_held(held.game, c), false};
+  } catch (const BusyError& e) {
+    return {name + ": busy, left for the next tick (" + std::string(e.what()) + ")", false};
+  } catch (const InputError& e) {
+    c.notes << format_all(e.diagnostics());
+    return {name + ": broken, skipped: " + printable(e.diagnostics().empty() ? e.what() : e.diagnostics().front().message), false};
+  } catch (const TransportError& e) {
+    return {name + ": mail failed (" + printable(e.what()) + "); the next tick tries again", false};
+  } catch (const std::exception& e) {
+    return {name + ": internal error: " + printable(e.what()), true};
+  }
+}
+
+/// A game needs the full tick when something may be due; the quick look reads no state and no
+/// ruleset (most games, most of the time: nothing to do).
+bool anything_due(const fs::path& dir, Instant now, std::string& line) {
+  try {
+    const GameDirectory game = GameDirectory::open(dir);
+    const auto& schedule = game.config().schedule;
+    if (!schedule) {
+      line = dir.filename().string() + ": no schedule in game.yaml; tick leaves it to its game master";
+      return false;
+    }
+    const fs::path queue = dir / "mail" / "queue";
+    if (game.config().mail.imap || (fs::exists(queue) && !fs::is_empty(queue))) return true;
+    if (fs::exists(dir / ".journal")) return true;  // an interrupted write: recovery under the lock
+    const Situation s = situation(game);
+    if (!s.timetable) return true;
+    const SeasonTimetable& t = *s.timetable;
+    if (t.held) return true;  // cheap enough, and says so
+    if (now >= t.deadline) return true;
+    if (due_reminder(*schedule, t, now) && !s.missing.empty()) return true;
+    if (schedule->early && s.counted_missing == 0) return true;
+    const auto seasons = game.seasons();
+    if (!season_mailed(game, seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back())) return true;
+    line = dir.filename().string() + ": " + s.season.name + ": " + waiting_text(game.config(), s) + "; due " +
+           describe_instant(t.deadline, t.timezone) + " (" + left_text(t, now) + ")";
+    return false;
+  } catch (const std::exception&) {
+    return true;  // the full tick says what is wrong
+  }
+}
+
+/// Runs `wallenstein tick DIR --now T` for each game in child processes, `jobs` at a time,
+/// and returns their lines in the order of `dirs`.
+std::vector<TickLine> tick_in_children(const std::vector<fs::path>& dirs, const Invocation& in, Instant now, int jobs) {
+  std::vector<TickLine> lines(dirs.size());
+  std::map<pid_t, std::pair<std::size_t, FILE*>> running;
+  std::size_t next = 0;
+  const std::string exe = fs::read_symlink("/proc/self/exe").string();
+  const std::string now_text = format_instant(now, "UTC");
+  auto start = [&](std::size_t i) {
+    int fds[2];
+    if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) {
+      dup2(fds[1], STDOUT_FILENO);
+      close(fds[0]);
+      close(fds[1]);
+      std::vector<std::string> args = {exe, "tick", dirs[i].string(), "--now", now_text, "--jobs", "1"};
+      if (in.has("smtp")) args.insert(args.end(), {"--smtp", in.get<std::string>("smtp")});
+      if (in.has("templates")) args.insert(args.end(), {"--templates", in.get<std::string>("templates")});
+      if (in.options.count("wait")) args.insert(args.end(), {"--wait", std::to_string(in.wait().count() / 1000)});
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(exe.c_str(), argv.data());
+      _exit(4);
+    }
+    close(fds[1]);
+    running[pid] = {i, fdopen(fds[0], "r")};
+  };
+  auto collect = [&] {
+    // Read every running child's output to its end before waiting (a full pipe would block it).
+    const auto it = running.begin();
+    std::string text;
+    char buffer[4096];
+    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, it->second.second)) text.append(buffer, n);
+    std::fclose(it->second.second);
+    int status = 0;
+    waitpid(it->first, &status, 0);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    const bool failed = !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+    if (text.empty()) text = dirs[it->second.first].filename().string() + ": internal error: the tick process died";
+    lines[it->second.first] = {text, failed};
+    running.erase(it);
+  };
+  while (next < dirs.size() || !running.empty()) {
+    while (next < dirs.size() && static_cast<int>(running.size()) < jobs) start(next++);
+    collect();
+  }
+  return lines;
+}
+
+Exit run_tick(const Invocation& in) {
+  const std::vector<fs::path> dirs = game_dirs(in);
+  const Instant now = clock_now(in);
+  RulesetCache rules(in.data_dir());
+  const TickContext context{in, now, rules, in.err};
+  const int jobs = in.get<int>("jobs") > 0 ? in.get<int>("jobs") : std::max(1, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)));
+  std::vector<TickLine> lines(dirs.size());
+  std::vector<fs::path> busy;
+  std::vector<std::size_t> busy_at;
+  for (std::size_t i = 0; i < dirs.size(); ++i) {
+    std::string line;
+    if (!anything_due(dirs[i], now, line)) {
+      lines[i] = {line, false};
+    } else if (jobs > 1 && dirs.size() > 1) {
+      busy.push_back(dirs[i]);
+      busy_at.push_back(i);
+    } else {
+      lines[i] = tick_game(dirs[i], context);
+    }
+  }
+  if (!busy.empty()) {
+    const auto done = tick_in_children(busy, in, now, jobs);
+    for (std::size_t k = 0; k < busy.size(); ++k) lines[busy_at[k]] = done[k];
+  }
+  bool internal = false;
+  for (const auto& l : lines) {
+    in.out << l.text << "\n";
+    internal = internal || l.internal_error;
+  }
+  return internal ? Exit::internal : Exit::ok;
+}
+
+Exit run_deadline(const Invocation& in) {
+  if (in.has("set") == in.has("extend")) throw UsageError("give either --set TIME or --extend DURATION");
+  const HeldGame held = hold_game(in, LockMode::exclusive);
+  const GameDirectory& game = held.game;
+  const Ruleset rules = game_rules(in, game);
+  const SeasonDir season = game.current();
+  if (game.load_state(season, rules).finished) throw InputError(season.path.string(), "the game is over; there is no deadline to move");
+  const Instant now = clock_now(in);
+  const std::string zone = game.config().schedule ? game.config().schedule->timezone : std::string("UTC");
+  SeasonTimetable t = read_timetable(season).value_or(SeasonTimetable{now, now, zone, false, false});
+  if (in.has("set")) {
+    const std::string text = in.get<std::string>("set");
+    const auto when = parse_instant(text);
+    if (!when) throw UsageError("--set \"" + printable(text) + "\" is not a time like 2026-11-29T20:00:00+01:00");
+    t.deadline = *when;
+  } else {
+    const std::string text = in.get<std::string>("extend");
+    const auto by = parse_duration(text);
+    if (!by || by->count() == 0) throw UsageError("--extend \"" + printable(text) + "\" is not a duration like 24h, 2d or 1d12h");
+    t.deadline = std::max(t.deadline, now) + *by;
+  }
+  if (t.deadline <= now) throw UsageError("the new deadline " + describe_instant(t.deadline, t.timezone) + " is not in the future");
+  t.held = false;  // the game master decided: tick runs the season again
+  write_timetable(game, season, t);
+  const auto mailer = game_mailer(game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
+  announce_deadline(game, season, t, now, "the game master moved it", report::Templates::load(in.templates_dir()), mailer.get());
+  in.out << "Deadline of " << season.name << ": " << describe_instant(t.deadline, t.timezone) << " ("
+         << format_instant(t.deadline, t.timezone) << "); every player is told via " << mailer->describe() << ".\n";
+  return Exit::ok;
+}
+
+}  // namespace
+
+Command tick_command() {
+  return {"tick", "(DIR... | --root ROOT) [--now TIME] [--jobs N]",
+          "One cron step per game: fetch, reminders, resolve when due, map, reports, mail, the next deadline.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            declare_game_dirs(o, p);
+            o.add_options()("now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock (tests, catching up)")(
+                "jobs", po::value<int>()->default_value(0), "games ticked at once (default: one per core)")(
+                "smtp", po::value<std::string>()->value_name("URL"), "SMTP server instead of game.yaml's")(
+                "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
+          },
+          run_tick};
+}
+
+Command deadline_command() {
+  return {"deadline", "DIR (--set TIME | --extend DURATION)",
+          "Move the deadline of the season being planned; every player is told by mail.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+                "set", po::value<std::string>()->value_name("TIME"), "the new deadline, like 2026-11-29T20:00:00+01:00")(
+                "extend", po::value<std::string>()->value_name("DURATION"), "move it later by this much, like 24h or 2d")(
+                "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock")(
+                "smtp", po::value<std::string>()->value_name("URL"), "SMTP server instead of game.yaml's")(
+                "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
+            p.add("dir", 1);
+          },
+          run_deadline};
+}
+
+}  // namespace wallenstein::app

@@ -1,0 +1,39 @@
+#include "app/game_roots.hpp"
+
+#include <algorithm>
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/printable.hpp"
+#include "app/command.hpp"
+
+namespace wallenstein::app {
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+void declare_game_dirs(po::options_description& options, po::positional_options_description& positional) {
+  options.add_options()("dirs", po::value<std::vector<std::string>>()->value_name("DIR"), "game directories")(
+      "root", po::value<std::string>()->value_name("ROOT"), "every game directory in ROOT");
+  positional.add("dirs", -1);
+}
+
+std::vector<fs::path> game_dirs(const Invocation& in) {
+  const bool root = in.has("root");
+  const bool dirs = in.has("dirs");
+  if (root == dirs) throw UsageError("give game directories, or --root ROOT (not both)");
+  std::vector<fs::path> out;
+  if (dirs) {
+    for (const auto& d : in.get<std::vector<std::string>>("dirs")) out.emplace_back(d);
+    return out;
+  }
+  const fs::path base = in.get<std::string>("root");
+  std::error_code ec;
+  if (!fs::is_directory(base, ec)) throw UsageError("--root " + printable(base.string()) + " is not a directory");
+  for (const auto& entry : fs::directory_iterator(base, ec)) {
+    // Only real directories: a symlinked game could lead anywhere (interfaces 7).
+    if (entry.is_directory() && !entry.is_symlink() && fs::exists(entry.path() / "game.yaml")) out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace wallenstein::app

@@ -1,0 +1,220 @@
+#include "app/operations.hpp"
+
+#include "adapters/diagnostic.hpp"
+#include "adapters/digest.hpp"
+#include "adapters/files.hpp"
+#include "adapters/game_mailer.hpp"
+#include "adapters/journal.hpp"
+#include "adapters/mail/ledger.hpp"
+#include "adapters/mail/mime.hpp"
+#include "adapters/map/render.hpp"
+#include "adapters/printable.hpp"
+#include "adapters/report/reports.hpp"
+#include "adapters/transaction.hpp"
+#include "app/command.hpp"
+#include "app/season_context.hpp"
+#include "core/engine.hpp"
+
+namespace wallenstein::app {
+namespace fs = std::filesystem;
+
+Resources resources(const Invocation& in) { return Resources{in.data_dir(), in.templates_dir()}; }
+
+Instant clock_now(const Invocation& in) {
+  if (in.options.count("now")) {
+    const std::string text = in.get<std::string>("now");
+    if (const auto t = parse_instant(text)) return *t;
+    throw UsageError("--now \"" + printable(text) + "\" is not a time like 2026-11-29T20:00:00+01:00 or 2026-11-29T19:00:00Z");
+  }
+  return std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+}
+
+std::string list_names(const GameConfig& config, const std::vector<std::string>& ids) {
+  std::string out;
+  for (const auto& id : ids) {
+    const PlayerInfo* p = config.player(id);
+    out += (out.empty() ? "" : ", ") + (p ? printable(p->name) + " (" + id + ")" : id);
+  }
+  return out;
+}
+
+ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules, const SeasonInputs& inputs,
+                            const std::string& nmr, bool state_only, const std::optional<SeasonTimetable>& next_timetable,
+                            const Resources& resources, std::ostream& out) {
+  const SeasonDir season = game.current();
+  const ResolvedSeason resolved = resolve_inputs(inputs, rules, nmr);
+  const GameState& next = resolved.result.next;
+  const SeasonLabel next_label = season_label(rules, next.season_index);
+  const fs::path season_rel = fs::relative(season.path, game.root());
+  const fs::path next_rel = fs::path("seasons") / next_label.directory();
+  const GameConfig then = game.config().as_of(season.index);
+
+  ResolveTransaction transaction(game, season, next_rel);
+  transaction.write("log.yaml", resolved.log_text);
+  // Rules 11 `bot`: the bot's orders go beside the others, in the same commit as the resolve.
+  for (const auto& [id, text] : inputs.bot_files) transaction.write(fs::path("orders") / (id + ".yaml"), text);
+  if (!state_only) {
+    // The map of what happened, in the same transaction: a crash leaves all or nothing.
+    SeasonView view{&then, &rules, &inputs.state, &next, &resolved.result.log, resolved.header.nmr_policy};
+    if (next_timetable) view.deadline = describe_instant(next_timetable->deadline, next_timetable->timezone);
+    const map::MapRequest request{view, map::Layout::board, 0};
+    transaction.write("map.png", map::render_map(request, map::load_map_style(resources.data_dir)).png);
+    const auto reports = report::build_reports(view, report::Templates::load(resources.templates_dir));
+    for (const auto& [relative, content] : report::report_files(reports)) transaction.write(relative, content);
+  }
+  transaction.write_next("state.yaml", resolved.state_text);
+  if (next_timetable && !next.finished) transaction.write_next(kTimetableFile, timetable_text(*next_timetable));
+  transaction.commit();
+
+  const SeasonLog& log = resolved.result.log;
+  std::vector<std::string> order;
+  for (PlayerIndex p : log.turn_order) order.push_back(next.player(p).id);
+  out << "Resolved " << season.name << " of game " << game.config().name << ": event \"" << rules.event(log.event).name
+      << "\", turn order " << list_names(then, order) << ".\n";
+  if (!inputs.missing.empty()) out << "  NMR (--nmr " << resolved.header.nmr_policy << "): " << list_names(then, inputs.missing) << "\n";
+  for (const auto& [id, text] : inputs.bot_files) {
+    out << "  orders by the bot for " << list_names(then, {id}) << ": " << season.orders_file(id).string() << "\n";
+  }
+  out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n";
+  if (!state_only) {
+    out << "  map:   " << (game.root() / season_rel / "map.png").string() << "\n"
+        << "  reports: " << (game.root() / season_rel / "reports").string() << "/ (send them with `wallenstein mail`)\n";
+  }
+  out << "  state: " << (game.root() / next_rel / "state.yaml").string() << "\n";
+  if (next.finished) {
+    out << "The game is over. " << (next.winners.size() == 1 ? "Winner: " : "Shared win: ");
+    for (std::size_t i = 0; i < next.winners.size(); ++i) {
+      const PlayerState& w = next.player(next.winners[i]);
+      out << (i ? ", " : "") << list_names(game.config(), {w.id}) << ", " << w.vp << " VP, " << w.thaler << " thaler";
+    }
+    out << "\n";
+  } else {
+    out << "Season " << next_label.name() << " is open for orders";
+    if (next_timetable) out << ", due " << describe_instant(next_timetable->deadline, next_timetable->timezone);
+    out << ".\n";
+  }
+  return ResolveDone{season.name, next.finished ? std::string() : next_label.name(), next.finished};
+}
+
+namespace {
+
+/// What a season's mail reports: its state, and once resolved its log and the next state. A
+/// message is corrected when these change (a rollback and a new resolve), not when a newer
+/// program words the same report differently.
+std::string season_digest(const GameDirectory& game, const SeasonDir& season) {
+  std::string bytes = read_bytes(season.state_file());
+  if (const auto next = game.next(season)) bytes += read_bytes(season.log_file()) + read_bytes(next->state_file());
+  return sha256_hex(bytes);
+}
+
+std::string mail_kind(const GameDirectory& game, const SeasonDir& season) {
+  return game.next(season) ? "report" : "opening";
+}
+
+/// The map and the report files the mail carries, stored where missing (and, before the first
+/// resolve, refreshed): what is on disk is what was sent.
+std::string store_products(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season_dir,
+                           const LoadedSeason& loaded, const report::ReportSet& reports, const fs::path& data_dir, bool dry) {
+  const fs::path season = fs::relative(season_dir.path, game.root());
+  Journal journal(game.root());
+  std::string png;
+  if (fs::exists(season_dir.path / "map.png")) {
+    png = read_bytes(season_dir.path / "map.png");
+  } else {
+    png = map::render_map(map::MapRequest{loaded.view(rules), map::Layout::board, 0}, map::load_map_style(data_dir)).png;
+    journal.write(season / "map.png", png);
+  }
+  for (const auto& [relative, content] : report::report_files(reports)) {
+    const fs::path path = season_dir.path / relative;
+    const bool stored = fs::exists(path);
+    // A resolved season's reports are history: never rewritten here (`report` does that).
+    if (stored && (loaded.resolution || read_bytes(path) == content)) continue;
+    journal.write(season / relative, content);
+  }
+  if (!dry) journal.commit();
+  return png;
+}
+
+std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeason& loaded, const SeasonDir& season,
+                                     const report::ReportSet& reports, const std::string& png, const MailRequest& request) {
+  const mail::Mailbox from = game_sender(game);
+  const std::string domain = game_mail_domain(game);
+  const std::string season_dir = season.path.filename().string();
+  const std::string kind = mail_kind(game, season);
+  const std::string digest = season_digest(game, season);
+  const std::string id_prefix = "<wallenstein." + game.config().name + "." + season_dir + "." + kind + ".";
+  std::vector<mail::Outgoing> out;
+  for (std::size_t i = 0; i < reports.players.size(); ++i) {
+    const report::PlayerReport& r = reports.players[i];
+    // The seat's holder now: a replaced player's successor gets the mail, named as then.
+    const PlayerInfo& player = game.config().players[i];
+    if (request.player && *request.player != player.id) continue;
+    mail::Message m;
+    m.from = from;
+    m.to = mail::Mailbox{player.name, player.email};
+    m.subject = r.subject;
+    m.date = mail::rfc5322_now();
+    m.message_id = id_prefix + player.id + "@" + domain + ">";
+    m.text = r.text;
+    m.html = r.mail_html;
+    // The map once: inline in the HTML; a text-only reader sees it as an attachment.
+    m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
+    if (r.orders) m.attachments.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
+    out.push_back({season_dir + "/" + kind + "/" + player.id, player.id, std::move(m), digest});
+  }
+  if (request.player && out.empty()) throw UsageError("--player: no player \"" + *request.player + "\" in this game");
+  if (request.player || loaded.config.mail.spectators.empty()) return out;
+  // Spectators: the public report and the map, nothing private.
+  for (std::size_t i = 0; i < game.config().mail.spectators.size(); ++i) {
+    const std::string& address = game.config().mail.spectators[i];
+    mail::Message m;
+    m.from = from;
+    m.to = mail::Mailbox{"", address};
+    m.subject = "Wallenstein " + game.config().name + ": " + season.name + " (public report)";
+    m.date = mail::rfc5322_now();
+    m.message_id = id_prefix + "spectator" + std::to_string(i + 1) + "@" + domain + ">";
+    m.text = reports.public_text;
+    m.attachments.push_back({"map.png", "image/png", png, ""});
+    out.push_back({season_dir + "/" + kind + "/spectator:" + address, "spectator", std::move(m), digest});
+  }
+  return out;
+}
+
+}  // namespace
+
+MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season, const MailRequest& request,
+                    const Resources& resources) {
+  const LoadedSeason loaded = load_season(game, rules, season);
+  const auto reports = report::build_reports(loaded.view(rules), report::Templates::load(resources.templates_dir));
+  const std::string png = store_products(game, rules, season, loaded, reports, resources.data_dir, request.dry_run);
+  auto messages = outgoing(game, loaded, season, reports, png, request);
+  MailRun run;
+  run.kind = mail_kind(game, season);
+  run.total = messages.size();
+  auto mailer = request.dry_run ? nullptr : game_mailer(game, request.smtp);
+  run.via = mailer ? mailer->describe() : "";
+  run.result = mail::dispatch(game.root(), std::move(messages), mailer.get(),
+                              mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend});
+  return run;
+}
+
+bool season_mailed(const GameDirectory& game, const SeasonDir& season) {
+  const mail::Ledger ledger = mail::Ledger::load(game.root());
+  const std::string prefix = season.path.filename().string() + "/" + mail_kind(game, season) + "/";
+  const std::string digest = season_digest(game, season);
+  auto sent = [&](const std::string& key) {
+    const auto entries = ledger.of(key);
+    // Refused for good counts as done: only the game master can mend an address (mail --retry-failed).
+    return !entries.empty() && entries.back()->digest == digest &&
+           (entries.back()->state == mail::Delivery::sent || entries.back()->state == mail::Delivery::refused);
+  };
+  for (const auto& p : game.config().players) {
+    if (!sent(prefix + p.id)) return false;
+  }
+  for (const auto& address : game.config().mail.spectators) {
+    if (!sent(prefix + "spectator:" + address)) return false;
+  }
+  return true;
+}
+
+}  // namespace wallenstein::app

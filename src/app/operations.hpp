@@ -1,0 +1,80 @@
+#pragma once
+
+// What resolve, mail and tick do to a game they already hold under its lock.
+
+#include <filesystem>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "adapters/game_directory.hpp"
+#include "adapters/mail/dispatch.hpp"
+#include "adapters/season_files.hpp"
+#include "adapters/season_schedule.hpp"
+
+namespace wallenstein::app {
+
+struct Invocation;
+
+/// Where the program's data and templates are.
+struct Resources {
+  std::filesystem::path data_dir;
+  std::filesystem::path templates_dir;
+};
+
+/// The data and templates directories of a command (`--templates`, or the installed ones).
+Resources resources(const Invocation& in);
+
+/// The time now: `--now TIME` where the command takes it (tests, catching up), else the clock.
+/// Only the adapters read it; the rules core never sees a clock.
+Instant clock_now(const Invocation& in);
+
+/// What a resolve did.
+struct ResolveDone {
+  std::string season;       ///< "1618-spring"
+  std::string next_season;  ///< the season now open (empty once the game is over)
+  bool finished = false;
+};
+
+/// Resolves the season being planned (its inputs loaded, NMR orders filled in) in one journal
+/// commit: log, map and reports unless `state_only`, the bot's order files, the next state and,
+/// when given, the next season's timetable. Prints what it did on `out`.
+ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules, const SeasonInputs& inputs,
+                            const std::string& nmr, bool state_only, const std::optional<SeasonTimetable>& next_timetable,
+                            const Resources& resources, std::ostream& out);
+
+/// "Anna Weber (red)" for each id: the names players know, the ids their files carry.
+std::string list_names(const GameConfig& config, const std::vector<std::string>& ids);
+
+/// Polls a game's IMAP mailbox (game.yaml mail.imap) and receives each new message, as `fetch`
+/// does; returns a summary ("fetched 2 messages from ..., 2 handled").
+std::string fetch_orders(const Invocation& in, const std::filesystem::path& game_dir);
+
+/// What the game master asked `mail` for.
+struct MailRequest {
+  bool dry_run = false;
+  bool retry_failed = false;
+  bool resend = false;
+  std::optional<std::string> player = {};  ///< only this player's message
+  std::optional<std::string> smtp = {};    ///< instead of game.yaml's transport
+};
+
+/// What a mail run did.
+struct MailRun {
+  mail::DispatchResult result;
+  std::string kind;    ///< "opening" (before the first resolve) or "report"
+  std::string via;     ///< the transport, described without secrets
+  std::size_t total = 0;
+};
+
+/// Mails a season's reports (with the map and order templates) to every player and the public
+/// report to the spectators, each message once (the mail ledger decides).
+MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season, const MailRequest& request,
+                    const Resources& resources);
+
+/// Whether every message of a season's mail is in the ledger as sent (nothing for `mail_season`
+/// to do): lets `tick` skip building reports it would not send.
+bool season_mailed(const GameDirectory& game, const SeasonDir& season);
+
+}  // namespace wallenstein::app

@@ -1,0 +1,288 @@
+// The game runs itself (interfaces 6): tick from cron with --now in place of the clock,
+// deadline, status over many games, seats taken over or paused, spectators.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "adapters/schedule.hpp"
+#include "support/games.hpp"
+#include "support/run_binary.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using testing::Outcome;
+using testing::read_text;
+using testing::TempDir;
+
+Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args, 120); }
+
+std::string iso(Instant t) { return format_instant(t, "UTC"); }
+
+Instant real_now() { return std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now()); }
+
+/// Messages in the outbox whose file name matches (Message-IDs name the files).
+int outbox_count(const fs::path& game, const std::string& pattern) {
+  const std::regex re(pattern);
+  int n = 0;
+  if (!fs::exists(game / "outbox")) return 0;
+  for (const auto& e : fs::directory_iterator(game / "outbox")) n += std::regex_search(e.path().filename().string(), re) ? 1 : 0;
+  return n;
+}
+
+nlohmann::json status_json(const fs::path& game, Instant now) {
+  const Outcome s = run({"status", game.string(), "--json", "--now", iso(now)});
+  EXPECT_EQ(s.status, 0) << s.err;
+  return nlohmann::json::parse(s.out)["games"][0];
+}
+
+Instant deadline_of(const fs::path& game, Instant now) {
+  const auto j = status_json(game, now);
+  return parse_instant(j.at("deadline").get<std::string>()).value();
+}
+
+class Tick : public ::testing::Test {
+ protected:
+  void make_game(const std::string& schedule, int players = 3) {
+    ASSERT_EQ(testing::new_game(game(), players).status, 0);
+    std::string config = read_text(game() / "game.yaml");
+    testing::write_text(game() / "game.yaml", config + schedule);
+  }
+  fs::path game() const { return tmp_ / "game"; }
+  Outcome tick(Instant now) { return run({"tick", game().string(), "--now", iso(now)}); }
+  /// Random legal orders for these players, submitted.
+  void submit(const std::vector<std::string>& players, std::uint64_t seed) {
+    const auto files = testing::write_random_orders(game(), tmp_ / ("orders" + std::to_string(seed)), seed);
+    for (const auto& f : files) {
+      const std::string id = f.stem().string();
+      if (std::find(players.begin(), players.end(), id) == players.end()) continue;
+      const Outcome s = run({"submit", game().string(), f.string()});
+      ASSERT_EQ(s.status, 0) << s.err;
+    }
+  }
+  int seasons() const {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(game() / "seasons")) n += e.is_directory() ? 1 : 0;
+    return n;
+  }
+  TempDir tmp_;
+};
+
+const std::string kWeekly =
+    "schedule:\n  timezone: Europe/Berlin\n  deadline: \"sun 20:00\"\n  reminders: [48h, 6h]\n"
+    "  early: true\n  hold_back: 30m\n  nmr: pass\n  max_missing: 1\n";
+
+TEST_F(Tick, DrivesAWholeGameToItsEndWithOrdersLateOrNeverAndRemindsEachPlayerOnce) {
+  make_game(kWeekly);
+  Instant now = real_now();
+  Outcome t = tick(now);
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_NE(t.out.find("deadline set; mailed 1618-spring"), std::string::npos) << t.out;
+  EXPECT_EQ(outbox_count(game(), "opening"), 3);
+  bool held_once = false;
+  for (int season = 1; season <= 6; ++season) {
+    const Instant deadline = deadline_of(game(), now);
+    const std::string dir = "0" + std::to_string(season) + "-";
+    // Red is always early; blue comes after the first reminder; yellow never does.
+    submit({"red"}, 100 + static_cast<std::uint64_t>(season));
+    EXPECT_EQ(tick(deadline - 49h).out.find("reminder"), std::string::npos);
+    t = tick(deadline - 47h);
+    EXPECT_NE(t.out.find("2 reminders sent"), std::string::npos) << t.out;
+    EXPECT_EQ(tick(deadline - 46h).out.find("reminder"), std::string::npos) << "a reminder goes once";
+    EXPECT_EQ(outbox_count(game(), dir + ".*reminder-2880m"), 2);
+    EXPECT_EQ(outbox_count(game(), dir + ".*reminder-2880m.red"), 0) << "red's orders are in";
+    if (season == 3) {
+      // Nobody else sends anything: two missing at the deadline is more than max_missing 1.
+      t = tick(deadline + 1min);
+      EXPECT_NE(t.out.find("held: 2 orders missing at the deadline (max_missing 1); the game master is told"),
+                std::string::npos)
+          << t.out;
+      EXPECT_NE(tick(deadline + 2h).out.find("held for the game master"), std::string::npos);
+      EXPECT_EQ(outbox_count(game(), dir + ".*held.gm"), 1) << "the game master is told once";
+      EXPECT_TRUE(status_json(game(), deadline + 2h)["held"].get<bool>());
+      EXPECT_EQ(seasons(), season) << "nothing is resolved while held";
+      const Outcome moved = run({"deadline", game().string(), "--extend", "24h", "--now", iso(deadline + 2h)});
+      ASSERT_EQ(moved.status, 0) << moved.err;
+      EXPECT_EQ(outbox_count(game(), dir + ".*deadline-"), 3) << "every player is told the new deadline";
+      submit({"blue"}, 300);
+      t = tick(deadline + 26h + 1min);
+      EXPECT_NE(t.out.find("resolved 1618-autumn at the deadline (NMR pass: Marie Dubois (yellow))"), std::string::npos) << t.out;
+      held_once = true;
+      now = deadline + 26h + 1min;
+      continue;
+    }
+    submit({"blue"}, 200 + static_cast<std::uint64_t>(season));
+    t = tick(deadline - 5h);
+    EXPECT_NE(t.out.find("1 reminder sent"), std::string::npos) << t.out;
+    EXPECT_EQ(outbox_count(game(), dir + ".*reminder-360m.*yellow"), 1);
+    EXPECT_EQ(seasons(), season) << "not resolved before the deadline while yellow is missing";
+    t = tick(deadline + 1min);
+    ASSERT_EQ(t.status, 0) << t.err;
+    EXPECT_NE(t.out.find("resolved"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("at the deadline (NMR pass: Marie Dubois (yellow))"), std::string::npos) << t.out;
+    EXPECT_EQ(outbox_count(game(), dir + ".*report"), 3) << "each player gets the report once";
+    now = deadline + 1min;
+  }
+  EXPECT_TRUE(held_once);
+  EXPECT_NE(t.out.find("the game is over"), std::string::npos) << t.out;
+  EXPECT_NE(tick(now + 24h * 30).out.find("game over"), std::string::npos);
+  const Outcome replay = run({"replay", game().string()});
+  EXPECT_EQ(replay.status, 0) << replay.err;
+  EXPECT_EQ(outbox_count(game(), "reminder"), 6 * 2 + 5) << "two 48h reminders a season, and one 6h reminder but in the held one";
+}
+
+TEST_F(Tick, ResolvesEarlyOnlyOnceEveryOrderIsInAndNobodyChangedOneForTheHoldBack) {
+  make_game(kWeekly);
+  const Instant start = real_now();
+  ASSERT_EQ(tick(start).status, 0);
+  submit({"red", "blue", "yellow"}, 7);
+  Outcome t = tick(real_now() + 10min);
+  EXPECT_NE(t.out.find("every order is in"), std::string::npos) << t.out;
+  EXPECT_EQ(seasons(), 1);
+  t = tick(real_now() + 31min);
+  EXPECT_NE(t.out.find("resolved 1618-spring early"), std::string::npos) << t.out;
+  EXPECT_EQ(seasons(), 2);
+  EXPECT_GE(deadline_of(game(), real_now() + 31min), real_now() + 48h) << "a season lasts at least min_season";
+}
+
+TEST_F(Tick, TheHoldPolicyMovesTheDeadlineOnceByTheGraceThenPasses) {
+  make_game("schedule:\n  timezone: UTC\n  deadline: \"sun 20:00\"\n  nmr: hold\n  grace: 24h\n  max_missing: 2\n");
+  const Instant start = real_now();
+  ASSERT_EQ(tick(start).status, 0);
+  submit({"red"}, 3);
+  const Instant deadline = deadline_of(game(), start);
+  Outcome t = tick(deadline + 1min);
+  EXPECT_NE(t.out.find("deadline extended by 1 day to"), std::string::npos) << t.out;
+  EXPECT_EQ(outbox_count(game(), "deadline-"), 3);
+  EXPECT_EQ(deadline_of(game(), deadline), deadline + 24h);
+  EXPECT_EQ(seasons(), 1);
+  t = tick(deadline + 25h);
+  EXPECT_NE(t.out.find("resolved 1618-spring at the deadline (NMR pass: Jörg Krämer (blue), Marie Dubois (yellow))"),
+            std::string::npos)
+      << t.out;
+}
+
+TEST_F(Tick, TwoTicksRacingOnOneGameResolveItOnce) {
+  make_game(kWeekly);
+  const Instant start = real_now();
+  ASSERT_EQ(tick(start).status, 0);
+  submit({"red", "blue", "yellow"}, 11);
+  const std::string when = iso(deadline_of(game(), start) + 1min);
+  auto a = testing::start_wallenstein({"tick", game().string(), "--now", when});
+  auto b = testing::start_wallenstein({"tick", game().string(), "--now", when});
+  const Outcome ra = a->wait();
+  const Outcome rb = b->wait();
+  EXPECT_EQ(ra.status, 0) << ra.err;
+  EXPECT_EQ(rb.status, 0) << rb.err;
+  const auto resolved = [](const Outcome& o) { return o.out.find("resolved 1618-spring") != std::string::npos ? 1 : 0; };
+  EXPECT_EQ(resolved(ra) + resolved(rb), 1) << ra.out << rb.out;
+  EXPECT_EQ(seasons(), 2);
+  EXPECT_EQ(outbox_count(game(), "01-1618-spring.report"), 3) << "the reports went once";
+  EXPECT_EQ(run({"replay", game().string()}).status, 0);
+}
+
+TEST_F(Tick, ARootOfGamesGoesOnPastABrokenOneAndSaysWhatIsWrong) {
+  const fs::path root = tmp_ / "root";
+  for (const std::string name : {"a", "b", "c", "d"}) ASSERT_EQ(testing::new_game(root / name, 3).status, 0);
+  for (const std::string name : {"a", "b", "d"}) {
+    testing::write_text(root / name / "game.yaml", read_text(root / name / "game.yaml") + kWeekly);
+  }
+  testing::write_text(root / "b" / "game.yaml", read_text(root / "b" / "game.yaml") + "dedlines: {}\n");
+  testing::write_text(root / "d" / "seasons" / "01-1618-spring" / "state.yaml", "season_index: [\n");
+  const Outcome t = run({"tick", "--root", root.string(), "--now", iso(real_now())});
+  EXPECT_EQ(t.status, 0) << t.err;
+  const std::regex lines(
+      "^a: 1618-spring: waiting for .*; deadline set; mailed 1618-spring\n"
+      "b: broken, skipped: unknown key \"dedlines\" in game.yaml; did you mean \"deadlines\"\\?\n"
+      "c: no schedule in game.yaml; tick leaves it to its game master\n"
+      "d: broken, skipped: .*\n$");
+  EXPECT_TRUE(std::regex_search(t.out, lines)) << t.out;
+  EXPECT_NE(t.err.find("game.yaml:"), std::string::npos) << "the broken file is named with its position: " << t.err;
+  const Outcome again = run({"tick", "--root", root.string(), "--now", iso(real_now()), "--jobs", "1"});
+  EXPECT_NE(again.out.find("a: 1618-spring: waiting for"), std::string::npos) << again.out;
+  EXPECT_EQ(again.out.find("a: 1618-spring: waiting for Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow); due"), 0u)
+      << "nothing new for a: " << again.out;
+}
+
+TEST_F(Tick, StatusOfManyGamesGivesDeadlinesTimeLeftReceiptsAndMissingAsJson) {
+  make_game(kWeekly);
+  const Instant start = real_now();
+  ASSERT_EQ(tick(start).status, 0);
+  submit({"blue"}, 5);
+  const auto j = status_json(game(), start);
+  EXPECT_EQ(j["season"], "1618-spring");
+  EXPECT_GT(j["seconds_left"].get<long long>(), 48 * 3600);
+  EXPECT_EQ(j["submitted"].size(), 1u);
+  EXPECT_EQ(j["submitted"][0]["id"], "blue");
+  EXPECT_EQ(j["submitted"][0]["receipt"].get<std::string>().size(), 12u);
+  EXPECT_EQ(j["missing"].size(), 2u);
+  EXPECT_FALSE(j["held"].get<bool>());
+  const Outcome text = run({"status", "--root", tmp_.path().string(), "--now", iso(start)});
+  EXPECT_NE(text.out.find("Deadline: Sunday"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(" left)"), std::string::npos) << text.out;
+  EXPECT_EQ(run({"status"}).status, 2) << "a directory or --root is needed";
+}
+
+TEST_F(Tick, ASeatTakenOverKeepsTheOldNameInPastReportsAndWelcomesTheNewcomer) {
+  make_game(kWeekly);
+  ASSERT_EQ(run({"resolve", game().string(), "--force"}).status, 0);
+  const std::string old_token = run({"player", game().string(), "token", "blue"}).out;
+  const Outcome r = run({"player", game().string(), "replace", "blue", "--name", "Nina Neu", "--email", "nina@example.org"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Nina Neu <nina@example.org> takes seat blue from 1618-summer on (before: Jörg Krämer)"), std::string::npos)
+      << r.out;
+  EXPECT_NE(run({"player", game().string(), "token", "blue"}).out, old_token);
+  EXPECT_EQ(outbox_count(game(), "02-1618-summer.welcome.blue"), 1);
+  ASSERT_EQ(run({"report", game().string(), "--season", "1618-spring"}).status, 0);
+  const std::string spring = read_text(game() / "seasons/01-1618-spring/reports/public.txt");
+  EXPECT_NE(spring.find("Jörg Krämer"), std::string::npos) << spring;
+  EXPECT_EQ(spring.find("Nina Neu"), std::string::npos) << spring;
+  ASSERT_EQ(run({"resolve", game().string(), "--force"}).status, 0);
+  const std::string summer = read_text(game() / "seasons/02-1618-summer/reports/public.txt");
+  EXPECT_NE(summer.find("Nina Neu"), std::string::npos) << summer;
+  EXPECT_EQ(run({"player", game().string(), "replace", "blue", "--name", "X", "--email", "not-an-address"}).status, 2);
+}
+
+TEST_F(Tick, APausedSeatGetsNoReminderAndDoesNotCountAgainstTheGate) {
+  make_game(kWeekly);
+  const Instant start = real_now();
+  ASSERT_EQ(tick(start).status, 0);
+  ASSERT_EQ(run({"player", game().string(), "pause", "yellow"}).status, 0);
+  submit({"red"}, 9);
+  const Instant deadline = deadline_of(game(), start);
+  EXPECT_NE(tick(deadline - 47h).out.find("1 reminder sent"), std::string::npos);
+  EXPECT_EQ(outbox_count(game(), "reminder.*yellow"), 0);
+  const Outcome t = tick(deadline + 1min);
+  EXPECT_NE(t.out.find("resolved 1618-spring at the deadline (NMR pass: Jörg Krämer (blue), Marie Dubois (yellow))"),
+            std::string::npos)
+      << "two missing, one paused: within max_missing 1: " << t.out;
+  ASSERT_EQ(run({"player", game().string(), "resume", "yellow"}).status, 0);
+  EXPECT_EQ(read_text(game() / "game.yaml").find("paused: true"), std::string::npos);
+}
+
+TEST_F(Tick, SpectatorsGetThePublicReportAndNothingPrivate) {
+  make_game(kWeekly);
+  std::string config = read_text(game() / "game.yaml");
+  config.replace(config.find("  outbox: outbox\n"), 17, "  outbox: outbox\n  spectators: [fan@example.org]\n");
+  testing::write_text(game() / "game.yaml", config);
+  ASSERT_EQ(run({"resolve", game().string(), "--force"}).status, 0);
+  ASSERT_EQ(run({"mail", game().string()}).status, 0);
+  ASSERT_EQ(outbox_count(game(), "01-1618-spring.report.spectator1"), 1);
+  std::string eml;
+  for (const auto& e : fs::directory_iterator(game() / "outbox")) {
+    if (e.path().filename().string().find("spectator1") != std::string::npos) eml = read_text(e.path());
+  }
+  EXPECT_NE(eml.find("To: <fan@example.org>"), std::string::npos) << eml.substr(0, 400);
+  EXPECT_EQ(eml.find("token"), std::string::npos);
+  EXPECT_EQ(eml.find("orders-"), std::string::npos) << "no order template";
+  ASSERT_EQ(run({"mail", game().string()}).status, 0);
+  EXPECT_EQ(outbox_count(game(), "spectator"), 1) << "sent once";
+}
+
+}  // namespace
+}  // namespace wallenstein
