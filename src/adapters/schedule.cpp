@@ -129,15 +129,37 @@ bool known_timezone(const std::string& name) {
 }
 
 std::optional<Instant> parse_instant(std::string_view text) {
-  std::istringstream in{std::string(text)};
-  date::sys_seconds t;
-  if (!text.empty() && text.back() == 'Z') {
-    in >> date::parse("%FT%TZ", t);
-  } else {
-    in >> date::parse("%FT%T%Ez", t);
+  // YYYY-MM-DDTHH:MM:SS followed by Z or +HH:MM / -HH:MM (read by hand: date::parse trips
+  // GCC's maybe-uninitialized warning in release builds).
+  auto number = [&](std::size_t at, std::size_t digits, int& out) {
+    if (at + digits > text.size()) return false;
+    out = 0;
+    for (std::size_t i = at; i < at + digits; ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(text[i]))) return false;
+      out = out * 10 + (text[i] - '0');
+    }
+    return true;
+  };
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  if (text.size() < 20 || !number(0, 4, year) || text[4] != '-' || !number(5, 2, month) || text[7] != '-' ||
+      !number(8, 2, day) || (text[10] != 'T' && text[10] != ' ') || !number(11, 2, hour) || text[13] != ':' ||
+      !number(14, 2, minute) || text[16] != ':' || !number(17, 2, second)) {
+    return std::nullopt;
   }
-  if (in.fail()) return std::nullopt;
-  return Instant{t.time_since_epoch()};
+  int offset_minutes = 0;
+  const std::string_view zone = text.substr(19);
+  if (zone != "Z") {
+    int oh = 0, om = 0;
+    if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || !number(20, 2, oh) || zone[3] != ':' || !number(23, 2, om) ||
+        oh > 23 || om > 59) {
+      return std::nullopt;
+    }
+    offset_minutes = (zone[0] == '-' ? -1 : 1) * (oh * 60 + om);
+  }
+  const date::year_month_day ymd{date::year{year}, date::month{static_cast<unsigned>(month)}, date::day{static_cast<unsigned>(day)}};
+  if (!ymd.ok() || hour > 23 || minute > 59 || second > 59) return std::nullopt;
+  const auto local = date::sys_days{ymd} + std::chrono::hours(hour) + std::chrono::minutes(minute) + std::chrono::seconds(second);
+  return Instant{local - std::chrono::minutes(offset_minutes)};
 }
 
 std::string format_instant(Instant t, const std::string& timezone) {

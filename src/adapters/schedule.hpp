@@ -33,7 +33,7 @@ struct Schedule {
   std::chrono::minutes hold_back{30};           ///< ...and none changed for this long
   NmrPolicy nmr = NmrPolicy::pass;
   std::chrono::minutes grace{24 * 60};          ///< hold: the deadline moves once by this much
-  int max_missing = 1000;                       ///< more missing than this: hold, tell the GM
+  int max_missing = 5;                          ///< more missing than this: hold, tell the GM (5: never)
   std::chrono::minutes min_season{48 * 60};     ///< a season is never shorter than this
 };
 

@@ -10,11 +10,15 @@
 #include "adapters/version.hpp"
 #include "adapters/printable.hpp"
 #include "adapters/ruleset_loader.hpp"
+#include "adapters/journal.hpp"
+#include "adapters/season_schedule.hpp"
 #include "app/command.hpp"
+#include "app/operations.hpp"
 #include "core/engine.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
+namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t kMaxFromBytes = 256 * 1024;
@@ -94,6 +98,15 @@ Exit run(const Invocation& in) {
   for (const auto& p : config.players) spec.player_ids.push_back(p.id);
   const GameState state = new_game(spec, rules);
   create_game_directory(dir, config, state, rules);
+  if (config.schedule) {
+    // The first season's deadline, so that the opening mail can name it (interfaces 6).
+    const GameDirectory game = GameDirectory::open(dir);
+    const SeasonTimetable timetable = open_timetable(*config.schedule, clock_now(in));
+    Journal journal(dir);
+    journal.write(fs::relative(game.current().path, dir) / kTimetableFile, timetable_text(timetable));
+    journal.commit();
+    in.out << "Orders for the first season are due " << describe_instant(timetable.deadline, timetable.timezone) << ".\n";
+  }
 
   if (mail::parse_mailbox(config.mail.from, "mail.from").address == mail::parse_mailbox(MailSettings{}.from, "mail.from").address) {
     // Players reply to this address; the default reaches nobody outside the game master's machine.
@@ -123,6 +136,7 @@ Command new_command() {
                 "a player, once per player in seat order (A, B, C...)")(
                 "from", po::value<std::string>()->value_name("FILE"), "a game.yaml without a seed to copy players from")(
                 "seed", po::value<std::string>()->value_name("N"), "random seed (default: from the OS; kept secret)")(
+                "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock (the first deadline)")(
                 "name", po::value<std::string>(), "the game's name (default: the directory's name)")(
                 "setup", po::value<std::string>()->default_value("standard"), "standard (draft comes later)")(
                 "edition", po::value<int>()->default_value(2), "rules edition: 2 (1 comes later)")(

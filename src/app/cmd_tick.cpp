@@ -1,5 +1,6 @@
 // tick and deadline: the game runs itself on its schedule (interfaces 6).
 
+#include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -358,7 +359,7 @@ bool anything_due(const fs::path& dir, Instant now, std::string& line) {
     if (due_reminder(*schedule, t, now) && !s.missing.empty()) return true;
     if (schedule->early && s.counted_missing == 0) return true;
     const auto seasons = game.seasons();
-    if (!season_mailed(game, seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back())) return true;
+    if (!season_mailed(game, seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back(), false)) return true;
     line = dir.filename().string() + ": " + s.season.name + ": " + waiting_text(game.config(), s) + "; due " +
            describe_instant(t.deadline, t.timezone) + " (" + left_text(t, now) + ")";
     return false;
@@ -367,27 +368,36 @@ bool anything_due(const fs::path& dir, Instant now, std::string& line) {
   }
 }
 
-/// Runs `wallenstein tick DIR --now T` for each game in child processes, `jobs` at a time,
-/// and returns their lines in the order of `dirs`.
+/// Ticks the games in `jobs` child processes (`wallenstein tick DIR... --now T --jobs 1`), the
+/// games dealt out in turn; returns their lines in the order of `dirs`. A child ticks its games
+/// one after the other in one process: starting a process (libraries, fonts, ruleset,
+/// templates) costs about as much CPU as a resolve's map.
 std::vector<TickLine> tick_in_children(const std::vector<fs::path>& dirs, const Invocation& in, Instant now, int jobs) {
-  std::vector<TickLine> lines(dirs.size());
-  std::map<pid_t, std::pair<std::size_t, FILE*>> running;
-  std::size_t next = 0;
+  const std::size_t groups = std::min(dirs.size(), static_cast<std::size_t>(jobs));
   const std::string exe = fs::read_symlink("/proc/self/exe").string();
-  const std::string now_text = format_instant(now, "UTC");
-  auto start = [&](std::size_t i) {
+  struct Child {
+    pid_t pid = -1;
+    FILE* out = nullptr;
+    std::vector<std::size_t> games;
+  };
+  std::vector<Child> children(groups);
+  for (std::size_t i = 0; i < dirs.size(); ++i) children[i % groups].games.push_back(i);
+  for (Child& child : children) {
+    std::vector<std::string> args = {exe, "tick"};
+    for (std::size_t i : child.games) args.push_back(dirs[i].string());
+    args.insert(args.end(), {"--now", format_instant(now, "UTC"), "--jobs", "1"});
+    if (in.has("smtp")) args.insert(args.end(), {"--smtp", in.get<std::string>("smtp")});
+    if (in.has("templates")) args.insert(args.end(), {"--templates", in.get<std::string>("templates")});
+    if (in.has("data")) args.insert(args.end(), {"--data", in.get<std::string>("data")});
+    args.insert(args.end(), {"--wait", std::to_string(static_cast<double>(in.wait().count()) / 1000.0)});
     int fds[2];
     if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {
+    child.pid = fork();
+    if (child.pid < 0) throw std::runtime_error("fork failed");
+    if (child.pid == 0) {
       dup2(fds[1], STDOUT_FILENO);
       close(fds[0]);
       close(fds[1]);
-      std::vector<std::string> args = {exe, "tick", dirs[i].string(), "--now", now_text, "--jobs", "1"};
-      if (in.has("smtp")) args.insert(args.end(), {"--smtp", in.get<std::string>("smtp")});
-      if (in.has("templates")) args.insert(args.end(), {"--templates", in.get<std::string>("templates")});
-      if (in.options.count("wait")) args.insert(args.end(), {"--wait", std::to_string(in.wait().count() / 1000)});
       std::vector<char*> argv;
       for (auto& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
@@ -395,26 +405,27 @@ std::vector<TickLine> tick_in_children(const std::vector<fs::path>& dirs, const 
       _exit(4);
     }
     close(fds[1]);
-    running[pid] = {i, fdopen(fds[0], "r")};
-  };
-  auto collect = [&] {
-    // Read every running child's output to its end before waiting (a full pipe would block it).
-    const auto it = running.begin();
+    child.out = fdopen(fds[0], "r");
+  }
+  std::vector<TickLine> lines(dirs.size());
+  for (Child& child : children) {
+    // One line per game, in the order given; a child that died leaves the rest unsaid.
     std::string text;
     char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, it->second.second)) text.append(buffer, n);
-    std::fclose(it->second.second);
+    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, child.out)) text.append(buffer, n);
+    std::fclose(child.out);
     int status = 0;
-    waitpid(it->first, &status, 0);
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    const bool failed = !WIFEXITED(status) || WEXITSTATUS(status) != 0;
-    if (text.empty()) text = dirs[it->second.first].filename().string() + ": internal error: the tick process died";
-    lines[it->second.first] = {text, failed};
-    running.erase(it);
-  };
-  while (next < dirs.size() || !running.empty()) {
-    while (next < dirs.size() && static_cast<int>(running.size()) < jobs) start(next++);
-    collect();
+    waitpid(child.pid, &status, 0);
+    std::istringstream said(text);
+    for (std::size_t i : child.games) {
+      std::string line;
+      if (std::getline(said, line)) {
+        lines[i] = {line, line.find(": internal error: ") != std::string::npos};
+      } else {
+        lines[i] = {dirs[i].filename().string() + ": internal error: the tick process died (status " + std::to_string(status) + ")",
+                    true};
+      }
+    }
   }
   return lines;
 }
@@ -440,6 +451,9 @@ Exit run_tick(const Invocation& in) {
     }
   }
   if (!busy.empty()) {
+    // The children are the parallelism: the map's colour quantizer must not start a thread per
+    // core in each of them as well.
+    setenv("OMP_NUM_THREADS", "1", 1);
     const auto done = tick_in_children(busy, in, now, jobs);
     for (std::size_t k = 0; k < busy.size(); ++k) lines[busy_at[k]] = done[k];
   }

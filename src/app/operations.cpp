@@ -198,14 +198,14 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
   return run;
 }
 
-bool season_mailed(const GameDirectory& game, const SeasonDir& season) {
+bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same_content) {
   const mail::Ledger ledger = mail::Ledger::load(game.root());
   const std::string prefix = season.path.filename().string() + "/" + mail_kind(game, season) + "/";
-  const std::string digest = season_digest(game, season);
+  const std::string digest = same_content ? season_digest(game, season) : std::string();
   auto sent = [&](const std::string& key) {
     const auto entries = ledger.of(key);
     // Refused for good counts as done: only the game master can mend an address (mail --retry-failed).
-    return !entries.empty() && entries.back()->digest == digest &&
+    return !entries.empty() && (!same_content || entries.back()->digest == digest) &&
            (entries.back()->state == mail::Delivery::sent || entries.back()->state == mail::Delivery::refused);
   };
   for (const auto& p : game.config().players) {

@@ -74,7 +74,9 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
                     const Resources& resources);
 
 /// Whether every message of a season's mail is in the ledger as sent (nothing for `mail_season`
-/// to do): lets `tick` skip building reports it would not send.
-bool season_mailed(const GameDirectory& game, const SeasonDir& season);
+/// to do): lets `tick` skip building reports it would not send. With `same_content`, only mail
+/// of what the season now holds counts (after a rollback and a new resolve it does not); without,
+/// the quick look of `tick` reads the ledger alone.
+bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same_content = true);
 
 }  // namespace wallenstein::app

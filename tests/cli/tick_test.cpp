@@ -286,3 +286,26 @@ TEST_F(Tick, SpectatorsGetThePublicReportAndNothingPrivate) {
 
 }  // namespace
 }  // namespace wallenstein
+
+namespace wallenstein {
+namespace {
+
+TEST(TickNew, AGameCreatedWithAScheduleOpensWithItsFirstDeadlineInTheOpeningReports) {
+  TempDir tmp;
+  testing::write_text(tmp / "def.yaml",
+                      "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
+                      "  - {id: blue, name: B, email: b@example.org}\n  - {id: yellow, name: C, email: c@example.org}\n"
+                      "mail: {from: \"GM <gm@example.org>\"}\n"
+                      "schedule: {timezone: Europe/Berlin, deadline: \"wed 21:00\"}\n");
+  const Outcome made = run({"new", (tmp / "league").string(), "--from", (tmp / "def.yaml").string(), "--seed",
+                            "12345678901", "--now", "2026-11-23T09:00:00Z"});
+  ASSERT_EQ(made.status, 0) << made.err;
+  EXPECT_NE(made.out.find("Orders for the first season are due Wednesday 25 November 2026, 21:00 CET."), std::string::npos)
+      << made.out;
+  ASSERT_EQ(run({"report", (tmp / "league").string()}).status, 0);
+  const std::string report = read_text(tmp / "league/seasons/01-1618-spring/reports/red.txt");
+  EXPECT_NE(report.find("Orders due: Wednesday 25 November 2026, 21:00 CET."), std::string::npos) << report;
+}
+
+}  // namespace
+}  // namespace wallenstein

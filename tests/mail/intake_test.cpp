@@ -340,5 +340,37 @@ TEST(Fetch, MovesHandledMailToAFolderWhenDoneNamesOne) {
   EXPECT_TRUE(contains(testing::run_shell(line).out, "Fetched 0 messages"));
 }
 
+TEST(TickWithImap, FetchesMailedOrdersAnswersThemAndRemindsOnlyThoseStillMissing) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  testing::ImapServer imap((tmp / "dovecot").string(), "gm", "imap-secret");
+  testing::SmtpServer smtp((tmp / "replies").string());
+  std::string config = read_text(game / "game.yaml");
+  config.replace(config.find("mail:\n"), 6,
+                 "mail:\n  imap: {url: \"" + imap.url() + "\", starttls: false, user: gm, password_env: TEST_IMAP_PASSWORD}\n");
+  write_text(game / "game.yaml", config + "schedule: {timezone: UTC, deadline: \"sun 20:00\", reminders: [48h]}\n");
+  for (const char* m : {"thunderbird-attachment.eml", "outlook-html-only.eml"}) imap.deliver(corpus(m).string());
+  auto tick = [&](const std::string& now) {
+    return testing::run_shell("TEST_IMAP_PASSWORD=imap-secret " + testing::shell_quote(testing::wallenstein_binary()) +
+                              " tick " + testing::shell_quote(game.string()) + " --smtp " + smtp.url() + " --now " + now);
+  };
+  const Outcome first = tick("2026-11-23T09:00:00Z");
+  ASSERT_EQ(first.status, 0) << first.out << first.err;
+  EXPECT_TRUE(contains(first.out, "game: fetched 2 messages from ")) << first.out;
+  EXPECT_TRUE(contains(first.out, "2 handled and marked $WallensteinDone; 1618-spring: waiting for Marie Dubois (yellow)"))
+      << first.out;
+  EXPECT_FALSE(contains(first.out + first.err, "imap-secret"));
+  const Outcome later = tick("2026-11-27T21:00:00Z");
+  EXPECT_TRUE(contains(later.out, "1 reminder sent")) << later.out;
+  std::map<std::string, int> to;
+  for (const auto& entry : fs::directory_iterator(tmp / "replies/new")) {
+    const std::string text = read_text(entry.path());
+    for (const char* who : {"anna@", "joerg@", "marie@"}) to[who] += contains(text, std::string("<") + who) ? 1 : 0;
+  }
+  EXPECT_EQ(to["anna@"], 2) << "her opening report and her receipt";
+  EXPECT_EQ(to["joerg@"], 2) << "his opening report and his receipt";
+  EXPECT_EQ(to["marie@"], 2) << "her opening report and the reminder: hers are the only orders missing";
+}
+
 }  // namespace
 }  // namespace wallenstein
