@@ -1,11 +1,13 @@
 // Received mail as `receive` reads it (adapters/mail/incoming.hpp): what of the headers the
-// answer may write into its own.
+// answer may write into its own, and HTML turned into text.
 
 #include "adapters/mail/incoming.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "adapters/intake.hpp"
 
 namespace wallenstein {
 namespace {
@@ -44,6 +46,27 @@ TEST(IncomingMail, ALongThreadKeepsItsFirstAndLastReferencesOnOneShortLine) {
   EXPECT_NE(m.references.find(" <message-60@lists.example.org> <orders-1@example.org>"), std::string::npos)
       << m.references;
   EXPECT_EQ(m.references.find("<message-2@lists.example.org>"), std::string::npos) << "the middle of the thread goes";
+}
+
+TEST(IncomingMail, HtmlEntitiesAreDecodedAndWhatIsNotOneStaysAsItIs) {
+  EXPECT_EQ(mail::html_to_text("<p>a&amp;b&nbsp;&#252;&#xFC;&#x10FFFF;&#1114111;</p>"),
+            "a&b \xC3\xBC\xC3\xBC\xF4\x8F\xBF\xBF\xF4\x8F\xBF\xBF\n");
+  EXPECT_EQ(mail::html_to_text("&unknown; &#x110000; & ;&"), "&unknown; &#x110000; & ;&");
+  EXPECT_EQ(mail::html_to_text("a<STYLE>p {}</Style >b<script>x = '</b>';</SCRIPT>c"), "abc");
+}
+
+// Each '&' looked for its ';' up to the end of the text, and each <style> lowercased a copy of
+// the rest: HTML of the largest message `receive` takes kept it, and the game's lock, for hours.
+TEST(IncomingMail, HtmlOfTheLargestMessageSizeIsReadInOnePass) {
+  const std::string ampersands(kMaxMessageBytes, '&');
+  EXPECT_EQ(mail::html_to_text(ampersands), ampersands);
+  std::string styles;
+  std::string text;
+  while (styles.size() < kMaxMessageBytes) {
+    styles += "<style>p{}</style>x";
+    text += 'x';
+  }
+  EXPECT_EQ(mail::html_to_text(styles), text);
 }
 
 }  // namespace

@@ -259,9 +259,16 @@ FoundOrder find_order(const IncomingMessage& m) {
 std::string html_to_text(std::string_view html) {
   std::string out;
   std::size_t i = 0;
+  // Each search starts where the last one ended: a message of the largest size is read in one
+  // pass, however many tags and entities it holds.
   auto skip_block = [&](const std::string& tag) {
-    const auto end = lower(std::string(html.substr(i))).find("</" + tag);
-    i = end == std::string::npos ? html.size() : i + end;
+    for (auto end = html.find("</", i); end != std::string_view::npos; end = html.find("</", end + 2)) {
+      if (lower(std::string(html.substr(end + 2, tag.size()))) == tag) {
+        i = end;
+        return;
+      }
+    }
+    i = html.size();
   };
   while (i < html.size()) {
     const char c = html[i];
@@ -282,8 +289,9 @@ std::string html_to_text(std::string_view html) {
       continue;
     }
     if (c == '&') {
-      const auto semi = html.find(';', i);
-      if (semi != std::string_view::npos && semi - i <= 8) {
+      constexpr std::size_t kLongestEntity = 9;  // "&#1114111" or "&#x10FFFF" before its ';'
+      if (const auto length = html.substr(i, kLongestEntity + 1).find(';'); length != std::string_view::npos) {
+        const std::size_t semi = i + length;
         const std::string entity(html.substr(i + 1, semi - i - 1));
         std::string replacement;
         if (entity == "nbsp") replacement = " ";
