@@ -12,6 +12,7 @@
 #include "adapters/mail/incoming.hpp"
 #include "adapters/mail/intake_ledger.hpp"
 #include "adapters/order_file.hpp"
+#include "adapters/report/forecast_text.hpp"
 #include "adapters/report/names.hpp"
 #include "adapters/report/templates.hpp"
 #include "adapters/ruleset_loader.hpp"
@@ -211,6 +212,17 @@ class Intake {
     d["errors"] = errors;
     d["any_warnings"] = !warnings.empty();
     d["warnings"] = warnings;
+    // The forecast of valid orders, as `check` and `submit` print it.
+    Mustache forecast;
+    if (entry_.outcome == "accepted") {
+      for (const auto& line : report::forecast_lines(*checked.orders, state_, rules_, templates_)) {
+        Data x;
+        x["text"] = line;
+        forecast.push_back(x);
+      }
+    }
+    d["any_forecast"] = !forecast.empty();
+    d["forecast"] = forecast;
     d["any_lines"] = true;
     d["lines"] = numbered_lines(found.text);
     reply(player, d);

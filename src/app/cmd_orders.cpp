@@ -11,7 +11,6 @@
 #include "adapters/report/forecast_text.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
-#include "core/forecast.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
@@ -40,12 +39,11 @@ void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
   for (const auto& d : diagnostics) in.err << d.format() << "\n";
 }
 
-/// What valid orders lead to if nothing else changes (core/forecast.hpp): warnings only.
+/// What valid orders lead to if nothing else changes (core/forecast.hpp): warnings, and the odds
+/// of the battles they plan.
 void print_forecast(const Invocation& in, const std::string& path, const Orders& orders, const Planning& p) {
-  const auto warnings = forecast(orders, p.state, p.opened.rules);
-  if (warnings.empty()) return;
   const auto templates = report::Templates::load(in.templates_dir());
-  for (const auto& line : report::forecast_lines(warnings, p.opened.rules, templates)) {
+  for (const auto& line : report::forecast_lines(orders, p.state, p.opened.rules, templates)) {
     in.out << printable(path) << ": forecast: " << line << "\n";
   }
 }

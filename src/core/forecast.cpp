@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/bot/player_view.hpp"
 #include "core/ruleset.hpp"
 
 namespace wallenstein {
@@ -98,6 +99,27 @@ std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& sta
         out.emplace_back(FewArmies{a, order->province, at.armies, needed, placement});
       }
     }
+  }
+  return out;
+}
+
+std::vector<BattleAhead> battles_ahead(const Orders& orders, const GameState& state, const Ruleset& rules) {
+  std::vector<BattleAhead> out;
+  std::optional<PlayerView> view;  // seen once, only when a battle is planned
+  for (Action a : {Action::battle_a, Action::battle_b}) {
+    const auto& order = orders[a];
+    if (!order || !order->target) continue;
+    const ProvinceState& from = state.at(order->province);
+    const ProvinceState& target = state.at(*order->target);
+    if (from.owner != orders.player || target.owner == orders.player) continue;  // not a battle now
+    // Rules 5, D-20: every cube but one, or up to N; too few to go cancels the move.
+    const int most = from.armies - 1;
+    const int moving = order->armies.all ? most : std::min(order->armies.count, most);
+    if (from.armies < rules.min_source_armies || moving < std::max(1, order->min_armies)) continue;
+    if (!view) view = see(state, rules, orders.player);
+    BattleAhead b{a, order->province, *order->target, moving, target.armies, target.owner.has_value(), {}};
+    b.odds = battle_odds(battle_question(*view, rules, orders.player, *order->target, moving), rules.tower);
+    out.push_back(b);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/bot/battle_odds.hpp"
 #include "core/game_state.hpp"
 #include "core/orders.hpp"
 
@@ -59,5 +60,22 @@ using ForecastWarning = std::variant<ShortOfThaler, RevoltAhead, FewArmies>;
 /// What checked orders lead to if nothing else changes: costs against thaler, collections that
 /// start a revolt, battles short of armies. Warnings only: the orders stay valid.
 std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& state, const Ruleset& rules);
+
+/// A battle the orders plan (battle_a or battle_b into a province the player does not hold), with
+/// its odds if it were fought now: the armies that could go now against the target as it stands.
+struct BattleAhead {
+  Action action = Action::battle_a;
+  ProvinceId province;  ///< where the armies leave
+  ProvinceId target;
+  int moving = 0;         ///< the armies that would go now (rules 5: `armies`, one always stays)
+  int defenders = 0;      ///< the target's armies now
+  bool defended = false;  ///< a player holds the target (else its peasants defend it)
+  BattleOdds odds;        ///< for the attacker, exactly (rules 8.4), without tiles or the event
+};
+
+/// The odds of each battle the orders plan, from public information only (what `see` shows the
+/// player: the armies, the tray and the cubes inside the tower), as things stand. A battle that
+/// could not be fought now (too few armies: a FewArmies warning says so) has none.
+std::vector<BattleAhead> battles_ahead(const Orders& orders, const GameState& state, const Ruleset& rules);
 
 }  // namespace wallenstein

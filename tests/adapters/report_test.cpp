@@ -311,6 +311,26 @@ TEST_F(Reports, TheForecastSaysInWordsWhatWouldBeCancelledAsThingsStand) {
             "always stays) unless your placement there comes first, else it is cancelled");
 }
 
+TEST_F(Reports, TheForecastGivesEachPlannedBattleItsOddsInWords) {
+  const ProvinceId passau = *rules_->find_province("passau");
+  const ProvinceId trier = *rules_->find_province("trier");
+  const BattleAhead defended{Action::battle_a, passau, trier, 4, 2, true, BattleOdds{0.59, 0.17, 0.24}};
+  const BattleAhead neutral{Action::battle_b, trier, passau, 1, 0, false, BattleOdds{0.003, 0.001, 0.996}};
+  const auto lines = report::forecast_lines({FewArmies{Action::battle_b, trier, 1, 2, false}}, {defended, neutral},
+                                            *rules_, *templates_);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0].rfind("Battle/move B from Erzbm. Trier may have too few armies", 0), 0u) << "warnings first";
+  EXPECT_EQ(lines[1],
+            "Battle/move A from Passau, if fought as things stand: 59% win, 17% tie, 24% lose with 4 armies against 2 "
+            "armies in Erzbm. Trier (3:2 odds to win; bonus tiles and the event not counted)");
+  // Rounding never hides that something can happen, or that it can fail.
+  EXPECT_EQ(
+      lines[2],
+      "Battle/move B from Erzbm. Trier, if fought as things stand: under 1% win, under 1% tie, over 99% lose with "
+      "1 army against the peasants of neutral Passau (worse than 1:10 odds to win; bonus tiles and the event not "
+      "counted)");
+}
+
 TEST(Templates, NoSectionLoopsInsideASectionOfTheSameName) {
   // `{{#list}}...{{#list}}{{name}}{{/list}}...{{/list}}` meant as "if any, then each" repeats the
   // whole sentence once per item; a guard needs its own key (`list_any`).

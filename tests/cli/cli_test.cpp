@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <map>
+#include <regex>
 
 #include <nlohmann/json.hpp>
 
@@ -220,6 +221,28 @@ TEST_F(GameFixture, CheckPrintsAForecastAndStillSucceeds) {
   const Outcome s = run({"submit", dir().string(), file("red.yaml", orders).string()});
   EXPECT_EQ(s.status, 0) << s.err;
   EXPECT_NE(s.out.find("forecast: Battle/move A from Vogtland"), std::string::npos) << s.out;
+}
+
+TEST_F(GameFixture, CheckAndSubmitGiveEachPlannedBattleTheOddsThatOddsComputes) {
+  // battle_a sends Vogtland's armies but one (1) against the peasants of neutral Kursachsen.
+  const Outcome odds = run({"odds", dir().string(), "--from", "Vogtland", "--to", "Kursachsen", "--armies", "1"});
+  ASSERT_EQ(odds.status, 0) << odds.err;
+  std::smatch exact;
+  ASSERT_TRUE(std::regex_search(odds.out, exact, std::regex(R"(win ([\d.]+)%, tie ([\d.]+)%, lose ([\d.]+)%)")))
+      << odds.out;
+  const std::regex line(
+      "red\\.yaml: forecast: Battle/move A from Vogtland, if fought as things stand: (\\d+)% win, (\\d+)% tie, "
+      "(\\d+)% lose with 1 army against the peasants of neutral Kursachsen \\([^)]* odds to win; bonus tiles and "
+      "the event not counted\\)\n");
+  for (const char* command : {"check", "submit"}) {
+    const Outcome r = run({command, dir().string(), file("red.yaml", red_orders()).string()});
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::smatch shown;
+    ASSERT_TRUE(std::regex_search(r.out, shown, line)) << command << ":\n" << r.out;
+    for (std::size_t i = 1; i <= 3; ++i) {
+      EXPECT_NEAR(std::stod(shown[i]), std::stod(exact[i]), 0.55) << command << ": whole percents of " << exact[0];
+    }
+  }
 }
 
 TEST_F(GameFixture, SubmitTakesThePlayerIdInAnyCaseAndStoresUnderTheGamesId) {

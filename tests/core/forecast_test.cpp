@@ -133,6 +133,54 @@ TEST(Forecast, ABattleFromAProvinceWithTooFewArmiesIsForeseen) {
   EXPECT_FALSE(few[1].placement_planned);
 }
 
+TEST(BattlesAhead, AnAttackOnANeutralProvinceHasItsExactOddsAgainstOnePeasant) {
+  TinyWorld w;  // the tower: p_through 2/3; nothing inside it, nothing in the tray
+  w.give("a", 0, 3);
+  Orders o = w.orders(0, 0);
+  w.act(o, Action::battle_a, "a", "b", ArmyCount{false, 1});
+  const auto battles = battles_ahead(o, w.state, w.rules);
+  ASSERT_EQ(battles.size(), 1u);
+  EXPECT_EQ(battles[0].action, Action::battle_a);
+  EXPECT_EQ(battles[0].province, w.p("a"));
+  EXPECT_EQ(battles[0].target, w.p("b"));
+  EXPECT_EQ(battles[0].moving, 1);
+  EXPECT_FALSE(battles[0].defended);
+  // One cube against one peasant: each lands alone with 2/3 * 1/3; both or neither is a tie.
+  EXPECT_NEAR(battles[0].odds.win, 2.0 / 9, 1e-12);
+  EXPECT_NEAR(battles[0].odds.lose, 2.0 / 9, 1e-12);
+  EXPECT_NEAR(battles[0].odds.tie, 5.0 / 9, 1e-12);
+}
+
+TEST(BattlesAhead, AnAttackOnAPlayerSendsEveryArmyButOne) {
+  TinyWorld w;
+  w.give("a", 0, 3).give("f", 1, 1);
+  Orders o = w.orders(0, 0);
+  w.act(o, Action::battle_b, "a", "f");
+  const auto battles = battles_ahead(o, w.state, w.rules);
+  ASSERT_EQ(battles.size(), 1u);
+  EXPECT_EQ(battles[0].action, Action::battle_b);
+  EXPECT_EQ(battles[0].moving, 2);
+  EXPECT_EQ(battles[0].defenders, 1);
+  EXPECT_TRUE(battles[0].defended);
+  // Attacker 0/1/2 cubes land with 1/9, 4/9, 4/9; the defender's one with 2/3. The defender
+  // wins only with its own cube landing against none.
+  EXPECT_NEAR(battles[0].odds.win, 16.0 / 27, 1e-12);
+  EXPECT_NEAR(battles[0].odds.lose, 2.0 / 27, 1e-12);
+  EXPECT_NEAR(battles[0].odds.tie, 9.0 / 27, 1e-12);
+}
+
+TEST(BattlesAhead, MovesAndBattlesThatCannotGoNowHaveNoOdds) {
+  TinyWorld w;
+  w.give("a", 0, 3).give("b", 0, 2).give("c", 1, 2).give("e", 0, 1);
+  Orders o = w.orders(0, 0);
+  w.act(o, Action::battle_a, "a", "b");                  // into an own province: a move
+  w.act(o, Action::battle_b, "b", "c", ArmyCount{}, 2);  // 1 could go, 2 wanted: cancelled
+  EXPECT_TRUE(battles_ahead(o, w.state, w.rules).empty());
+  Orders from_one = w.orders(0, 0);
+  w.act(from_one, Action::battle_a, "e", "d");  // one army never leaves alone
+  EXPECT_TRUE(battles_ahead(from_one, w.state, w.rules).empty());
+}
+
 TEST(Standings, MostVictoryPointsFirstThenMostThalerThenAShare) {
   TinyWorld w(3);
   w.state.players[0].vp = 10, w.state.players[0].thaler = 4;

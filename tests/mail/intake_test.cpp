@@ -238,6 +238,27 @@ TEST(Intake, AtMostTwentyMessagesOfAPlayerAreAnsweredEachSeason) {
   EXPECT_EQ(limited, 2u);
 }
 
+TEST(Intake, HeadersOfTheMessageCannotAddHeadersToTheAnswer) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  // An encoded line break in References, decoded by GMime (found by fuzzing incoming_mail).
+  std::string message = read_text(corpus("rejected-orders.eml"));
+  message.replace(message.find("Message-ID:"), 0,
+                  "References: =?UTF-8?Q?<report-1@example.org>=0D=0AX-Injected:_yes?=\n <report-2@example.org>\n");
+  write_text(tmp / "m.eml", message);
+  ASSERT_EQ(run({"receive", game.string(), (tmp / "m.eml").string()}).status, 0);
+  std::size_t answers = 0;
+  for (const auto& entry : fs::directory_iterator(game / "outbox")) {
+    ++answers;
+    const std::string text = read_text(entry.path());
+    EXPECT_FALSE(contains(text, "\nX-Injected")) << text;
+    EXPECT_TRUE(
+        contains(text, "\r\nReferences: <report-1@example.org> <report-2@example.org> <typo-20261123@example.org>\r\n"))
+        << text;
+  }
+  EXPECT_EQ(answers, 1u);
+}
+
 TEST(Intake, WithARootTheOrderNamesItsGame) {
   TempDir tmp;
   fs::create_directories(tmp / "games");

@@ -36,6 +36,45 @@ std::string header(GMimeObject* object, const char* name) {
   return value ? trim(value) : std::string();
 }
 
+/// A message id as the answer can write it into its own headers: "<id>", with no white space,
+/// control character or angle bracket inside; empty when it is not one. (GMime decodes
+/// encoded-words, so "=?UTF-8?Q?a=0D=0AX:_1?=" would otherwise put a line break into a header.)
+std::string clean_id(std::string_view id) {
+  constexpr std::size_t kLongest = 250;
+  if (id.empty() || id.size() > kLongest) return {};
+  for (const char c : id) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte <= 0x20 || byte >= 0x7f || c == '<' || c == '>') return {};
+  }
+  return "<" + std::string(id) + ">";
+}
+
+/// The message ids of the References header, read from its raw text (no encoded-word decoded),
+/// each clean: the first and as many of the last as keep the answer's header line short
+/// (RFC 5322 3.6.4 keeps the first; 998 characters is a line's limit).
+std::vector<std::string> references_of(GMimeObject* object) {
+  GMimeHeader* found = g_mime_header_list_get_header(g_mime_object_get_header_list(object), "References");
+  const char* raw = found ? g_mime_header_get_raw_value(found) : nullptr;
+  if (!raw) return {};
+  // Every <...> in it (GMime's parser gives up at the first thing that is not an id).
+  std::vector<std::string> ids;
+  const std::string_view text(raw);
+  for (auto open = text.find('<'); open != std::string_view::npos; open = text.find('<', open + 1)) {
+    const auto close = text.find_first_of("<>", open + 1);
+    if (close == std::string_view::npos) break;
+    if (text[close] == '<') continue;  // the next id starts there
+    std::string clean = clean_id(text.substr(open + 1, close - open - 1));
+    if (!clean.empty()) ids.push_back(std::move(clean));
+    open = close;
+  }
+  constexpr std::size_t kRoom = 700;  // with the message's own id and "References: ", under 998
+  std::size_t used = ids.empty() ? 0 : ids.front().size();
+  std::size_t keep_from = ids.size();
+  while (keep_from > 1 && used + ids[keep_from - 1].size() + 1 <= kRoom) used += ids[--keep_from].size() + 1;
+  if (keep_from > 1) ids.erase(ids.begin() + 1, ids.begin() + static_cast<std::ptrdiff_t>(keep_from));
+  return ids;
+}
+
 /// Why a message is automatic (RFC 3834 and the usual marks of bounces, lists and vacation
 /// replies), if it is: such mail gets no answer, so two robots never talk forever.
 std::optional<std::string> automatic_reason(GMimeObject* msg, const std::string& from) {
@@ -155,7 +194,7 @@ IncomingMessage parse_message(std::string_view raw) {
   g_object_unref(stream);
   if (!msg) return m;
   GMimeObject* object = GMIME_OBJECT(msg);
-  if (const char* id = g_mime_message_get_message_id(msg); id && *id) m.message_id = "<" + std::string(id) + ">";
+  if (const char* id = g_mime_message_get_message_id(msg)) m.message_id = clean_id(id);
   if (InternetAddressList* from = g_mime_message_get_from(msg); from && internet_address_list_length(from) > 0) {
     InternetAddress* address = internet_address_list_get_address(from, 0);
     if (INTERNET_ADDRESS_IS_MAILBOX(address)) {
@@ -165,7 +204,7 @@ IncomingMessage parse_message(std::string_view raw) {
     if (const char* name = internet_address_get_name(address)) m.from_name = name;
   }
   if (const char* subject = g_mime_message_get_subject(msg)) m.subject = subject;
-  m.references = header(object, "References");
+  for (const std::string& id : references_of(object)) m.references += (m.references.empty() ? "" : " ") + id;
   if (!m.message_id.empty()) m.references += (m.references.empty() ? "" : " ") + m.message_id;
   m.automatic = automatic_reason(object, m.from_address);
   g_mime_message_foreach(msg, collect_part, &m.parts);
@@ -220,9 +259,16 @@ FoundOrder find_order(const IncomingMessage& m) {
 std::string html_to_text(std::string_view html) {
   std::string out;
   std::size_t i = 0;
+  // Each search starts where the last one ended: a message of the largest size is read in one
+  // pass, however many tags and entities it holds.
   auto skip_block = [&](const std::string& tag) {
-    const auto end = lower(std::string(html.substr(i))).find("</" + tag);
-    i = end == std::string::npos ? html.size() : i + end;
+    for (auto end = html.find("</", i); end != std::string_view::npos; end = html.find("</", end + 2)) {
+      if (lower(std::string(html.substr(end + 2, tag.size()))) == tag) {
+        i = end;
+        return;
+      }
+    }
+    i = html.size();
   };
   while (i < html.size()) {
     const char c = html[i];
@@ -243,8 +289,9 @@ std::string html_to_text(std::string_view html) {
       continue;
     }
     if (c == '&') {
-      const auto semi = html.find(';', i);
-      if (semi != std::string_view::npos && semi - i <= 8) {
+      constexpr std::size_t kLongestEntity = 9;  // "&#1114111" or "&#x10FFFF" before its ';'
+      if (const auto length = html.substr(i, kLongestEntity + 1).find(';'); length != std::string_view::npos) {
+        const std::size_t semi = i + length;
         const std::string entity(html.substr(i + 1, semi - i - 1));
         std::string replacement;
         if (entity == "nbsp") replacement = " ";

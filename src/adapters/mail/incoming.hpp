@@ -17,11 +17,12 @@ struct IncomingPart {
 
 /// A received message (RFC 5322 and MIME), as far as the intake needs it.
 struct IncomingMessage {
-  std::string message_id;    ///< with angle brackets; empty when the message has none
+  std::string message_id;    ///< with angle brackets; empty when the message has none, or none fit for a header
   std::string from_address;  ///< lowercase
   std::string from_name;
   std::string subject;
-  std::string references;    ///< its Message-ID and those it answers, for the reply's References
+  /// Its Message-ID and those it answers, for the reply's References: ids only, on one line.
+  std::string references;
   std::optional<std::string> automatic;  ///< why it is automatic mail (RFC 3834), when it is
   std::vector<IncomingPart> parts;
 };

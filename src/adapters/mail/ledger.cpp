@@ -63,10 +63,14 @@ LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
 std::string_view delivery_key(Delivery d) { return kStates[static_cast<std::size_t>(d)]; }
 
 Ledger Ledger::load(const std::filesystem::path& game_root) {
-  Ledger ledger;
   const auto path = game_root / relative_path();
-  if (!std::filesystem::exists(path)) return ledger;
-  const YamlFile yaml = YamlFile::parse(read_source(path, kMaxLedgerBytes), YamlLimits{16, 1000000});
+  if (!std::filesystem::exists(path)) return Ledger();
+  return parse(read_source(path, kMaxLedgerBytes));
+}
+
+Ledger Ledger::parse(const SourceFile& source) {
+  Ledger ledger;
+  const YamlFile yaml = YamlFile::parse(source, YamlLimits{16, 1000000});
   YamlReader r(yaml);
   const YAML::Node& root = yaml.root();
   if (!r.expect_map(root, "mail ledger")) r.throw_if_errors();

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "adapters/files.hpp"
+
 namespace wallenstein::mail {
 
 /// Where a message stands (interfaces 7): recorded as pending before it is handed to the server,
@@ -34,6 +36,8 @@ class Ledger {
  public:
   /// The ledger of a game (empty when the game has sent nothing yet).
   static Ledger load(const std::filesystem::path& game_root);
+  /// A ledger file's text, checked: an InputError lists every problem with its position.
+  static Ledger parse(const SourceFile& source);
   /// The ledger's path relative to the game root.
   static std::filesystem::path relative_path() { return "mail/sent.yaml"; }
 

@@ -1,5 +1,8 @@
 #include "adapters/report/forecast_text.hpp"
 
+#include <cmath>
+
+#include "adapters/bot/bot_order_file.hpp"
 #include "adapters/report/names.hpp"
 
 namespace wallenstein::report {
@@ -66,21 +69,58 @@ Data warning(const FewArmies& f, const Ruleset& rules) {
   return d;
 }
 
+Data battle(const BattleAhead& b, const Ruleset& rules) {
+  Data x;
+  x["action"] = rules.action(b.action).name;
+  x["province"] = rules.province(b.province).name;
+  x["target"] = rules.province(b.target).name;
+  set_count(x, "moving", b.moving);
+  set_count(x, "defenders", b.defenders);
+  x["defended"] = b.defended;
+  x["win"] = percent(b.odds.win);
+  x["tie"] = percent(b.odds.tie);
+  x["lose"] = percent(b.odds.lose);
+  x["ratio"] = odds_ratio(b.odds.win);
+  return x;
+}
+
 }  // namespace
 
-Data forecast_data(const std::vector<ForecastWarning>& warnings, const Ruleset& rules) {
+std::string percent(double p) {
+  const long whole = std::lround(100.0 * p);
+  if (whole == 0 && p > 0) return "under 1%";
+  if (whole == 100 && p < 1) return "over 99%";
+  return std::to_string(whole) + "%";
+}
+
+Data forecast_data(const std::vector<ForecastWarning>& warnings, const std::vector<BattleAhead>& battles,
+                   const Ruleset& rules) {
   list items;
   for (const ForecastWarning& w : warnings) items.push_back(std::visit([&](const auto& x) { return warning(x, rules); }, w));
+  list fights;
+  for (const BattleAhead& b : battles) fights.push_back(battle(b, rules));
   Data d;
   d["warnings"] = items;
+  d["battles"] = fights;
   return d;
 }
 
 std::vector<std::string> forecast_lines(const std::vector<ForecastWarning>& warnings, const Ruleset& rules,
                                         const Templates& templates) {
+  return forecast_lines(warnings, {}, rules, templates);
+}
+
+std::vector<std::string> forecast_lines(const Orders& orders, const GameState& state, const Ruleset& rules,
+                                        const Templates& templates) {
+  return forecast_lines(forecast(orders, state, rules), battles_ahead(orders, state, rules), rules, templates);
+}
+
+std::vector<std::string> forecast_lines(const std::vector<ForecastWarning>& warnings,
+                                        const std::vector<BattleAhead>& battles, const Ruleset& rules,
+                                        const Templates& templates) {
   std::vector<std::string> lines;
-  if (warnings.empty()) return lines;
-  const std::string text = templates.render(Format::text, "forecast", forecast_data(warnings, rules));
+  if (warnings.empty() && battles.empty()) return lines;
+  const std::string text = templates.render(Format::text, "forecast", forecast_data(warnings, battles, rules));
   std::size_t start = 0;
   while (start < text.size()) {
     const std::size_t end = text.find('\n', start);

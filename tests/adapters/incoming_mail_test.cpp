@@ -1,0 +1,73 @@
+// Received mail as `receive` reads it (adapters/mail/incoming.hpp): what of the headers the
+// answer may write into its own, and HTML turned into text.
+
+#include "adapters/mail/incoming.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "adapters/intake.hpp"
+
+namespace wallenstein {
+namespace {
+
+std::string message(const std::string& headers) {
+  return "From: Anna Weber <anna@example.org>\r\nTo: gm@example.org\r\nSubject: orders\r\n" + headers +
+         "Content-Type: text/plain; charset=utf-8\r\n\r\ngame: mailgame\r\n";
+}
+
+// Found by fuzzing (incoming_mail): GMime decodes encoded-words in header values, and the
+// answer's References header took the value as it came, line breaks and all.
+TEST(IncomingMail, AnEncodedLineBreakInReferencesCannotStartAHeaderOfTheAnswer) {
+  const mail::IncomingMessage m = mail::parse_message(message(
+      "Message-ID: <orders-1@example.org>\r\n"
+      "References: =?UTF-8?Q?<report-1@example.org>=0D=0AX-Injected:_yes?=\r\n <report-2@example.org>\r\n"));
+  EXPECT_EQ(m.references.find_first_of("\r\n"), std::string::npos) << m.references;
+  EXPECT_EQ(m.references.find("X-Injected"), std::string::npos) << m.references;
+  EXPECT_EQ(m.references.substr(m.references.size() - 45), "<report-2@example.org> <orders-1@example.org>")
+      << m.references;
+}
+
+TEST(IncomingMail, AMessageIdUnfitForAHeaderIsDropped) {
+  EXPECT_EQ(mail::parse_message(message("Message-ID: <plain-1@example.org>\r\n")).message_id,
+            "<plain-1@example.org>");
+  const mail::IncomingMessage m = mail::parse_message(message("Message-ID: =?UTF-8?Q?<a=0D=0AX-Injected:_yes@b>?=\r\n"));
+  EXPECT_EQ(m.message_id.find_first_of("\r\n "), std::string::npos) << m.message_id;
+  EXPECT_EQ(m.references, m.message_id);
+}
+
+TEST(IncomingMail, ALongThreadKeepsItsFirstAndLastReferencesOnOneShortLine) {
+  std::string references = "References:";
+  for (int i = 1; i <= 60; ++i) references += " <message-" + std::to_string(i) + "@lists.example.org>";
+  const mail::IncomingMessage m = mail::parse_message(message("Message-ID: <orders-1@example.org>\r\n" + references + "\r\n"));
+  EXPECT_LT(m.references.size() + std::string("References: ").size(), 998u);
+  EXPECT_EQ(m.references.rfind("<message-1@lists.example.org> ", 0), 0u) << m.references;
+  EXPECT_NE(m.references.find(" <message-60@lists.example.org> <orders-1@example.org>"), std::string::npos)
+      << m.references;
+  EXPECT_EQ(m.references.find("<message-2@lists.example.org>"), std::string::npos) << "the middle of the thread goes";
+}
+
+TEST(IncomingMail, HtmlEntitiesAreDecodedAndWhatIsNotOneStaysAsItIs) {
+  EXPECT_EQ(mail::html_to_text("<p>a&amp;b&nbsp;&#252;&#xFC;&#x10FFFF;&#1114111;</p>"),
+            "a&b \xC3\xBC\xC3\xBC\xF4\x8F\xBF\xBF\xF4\x8F\xBF\xBF\n");
+  EXPECT_EQ(mail::html_to_text("&unknown; &#x110000; & ;&"), "&unknown; &#x110000; & ;&");
+  EXPECT_EQ(mail::html_to_text("a<STYLE>p {}</Style >b<script>x = '</b>';</SCRIPT>c"), "abc");
+}
+
+// Each '&' looked for its ';' up to the end of the text, and each <style> lowercased a copy of
+// the rest: HTML of the largest message `receive` takes kept it, and the game's lock, for hours.
+TEST(IncomingMail, HtmlOfTheLargestMessageSizeIsReadInOnePass) {
+  const std::string ampersands(kMaxMessageBytes, '&');
+  EXPECT_EQ(mail::html_to_text(ampersands), ampersands);
+  std::string styles;
+  std::string text;
+  while (styles.size() < kMaxMessageBytes) {
+    styles += "<style>p{}</style>x";
+    text += 'x';
+  }
+  EXPECT_EQ(mail::html_to_text(styles), text);
+}
+
+}  // namespace
+}  // namespace wallenstein
