@@ -1,5 +1,7 @@
 #include "adapters/intake.hpp"
 
+#include "adapters/season_schedule.hpp"
+
 #include <algorithm>
 #include <sstream>
 
@@ -16,6 +18,7 @@
 #include "adapters/report/names.hpp"
 #include "adapters/report/templates.hpp"
 #include "adapters/ruleset_loader.hpp"
+#include "adapters/season_schedule.hpp"
 #include "adapters/version.hpp"
 
 namespace wallenstein {
@@ -243,7 +246,11 @@ class Intake {
   void add_waiting(Data& d) {
     if (state_.finished) return;
     const std::string open = season_label(rules_, state_.season_index).name();
-    if (const auto it = game_.config().deadlines.find(open); it != game_.config().deadlines.end()) d["deadline"] = it->second;
+    if (const auto t = read_timetable(season_)) {
+      d["deadline"] = describe_instant(t->deadline, t->timezone);  // the schedule's (interfaces 6)
+    } else if (const auto it = game_.config().deadlines.find(open); it != game_.config().deadlines.end()) {
+      d["deadline"] = it->second;
+    }
     Mustache missing;
     const auto submitted = game_.submitted(season_);
     for (const auto& p : game_.config().players) {
