@@ -75,8 +75,9 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
     ctx.log.bids.push_back({p, bid, paid});
     ranking.push_back(p);
   }
-  std::stable_sort(ranking.begin(), ranking.end(), [&](PlayerIndex a, PlayerIndex b) {
-    return bid_rank(orders[a.value].bid) < bid_rank(orders[b.value].bid);
+  // By bid, then by seat: the order a stable sort of the seat order gives, without its buffer.
+  std::sort(ranking.begin(), ranking.end(), [&](PlayerIndex a, PlayerIndex b) {
+    return std::pair(bid_rank(orders[a.value].bid), a) < std::pair(bid_rank(orders[b.value].bid), b);
   });
   // Ties are broken at random (the leaders drawn from the bag), group by group.
   for (std::size_t start = 0; start < ranking.size();) {
