@@ -125,7 +125,7 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
 }  // namespace
 }  // namespace detail
 
-SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& orders,
+SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
                             const std::vector<PlayerIndex>& nmr, const Ruleset& rules,
                             const ResolveOptions& options) {
   // read_state refuses such states with a position; this stops a caller's bug before it turns
@@ -136,15 +136,15 @@ SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& o
       state.rng == Rng::State{}) {
     throw std::invalid_argument("resolve_season: this state cannot be played");
   }
-  SeasonResult result{state, SeasonLog{}};
+  SeasonResult result{std::move(state), SeasonLog{}};
   GameState& next = result.next;
   SeasonLog& log = result.log;
-  log.season_index = state.season_index;
+  log.season_index = next.season_index;
   log.entries.reserve(96);  // a busy season logs about this many steps
   log.nmr = nmr;
-  log.action_cards = state.action_cards;
+  log.action_cards = next.action_cards;
 
-  Rng rng = Rng::from_state(state.rng);
+  Rng rng = Rng::from_state(next.rng);
   RandomTower random_tower(rules.tower);
   TowerModel& tower = options.tower ? *options.tower : random_tower;
   detail::Context ctx{next, rules, rng, tower, log, options, rules.changes(), std::nullopt, {}, {}};
@@ -167,8 +167,7 @@ SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& o
   next.turn_order = log.turn_order;
   ctx.event.reset();
 
-  const auto label = season_label(rules, state.season_index);
-  if (label.season == rules.seasons.back()) log.winter = detail::play_winter(ctx, orders);
+  if (autumn) log.winter = detail::play_winter(ctx, orders);
 
   next.season_index += 1;
   if (!next.finished) detail::publish_season(next, rules, rng);
