@@ -30,11 +30,6 @@ bool Context::lost_earlier(PlayerIndex player, ProvinceId province) const {
   return std::find(cards_lost.begin(), cards_lost.end(), std::pair{player, province}) != cards_lost.end();
 }
 
-void Context::record(LogEntry entry) {
-  log.entries.push_back(std::move(entry));
-  step_done();
-}
-
 void Context::step_done() const {
   if (options.after_step) options.after_step(state);
 }
