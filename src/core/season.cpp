@@ -87,7 +87,7 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
   ctx.log.bid_ranking = ranking;
 
   // Each takes the free tile highest on their list, else the free one on the lowest position (D-2).
-  std::vector<bool> taken(state.bonus_tiles.size(), false);
+  std::vector<char> taken(state.bonus_tiles.size(), 0);  // bytes, not std::vector<bool>'s packed bits
   std::vector<std::pair<std::size_t, PlayerIndex>> by_position;
   by_position.reserve(players);
   ctx.log.turn_order.reserve(players);
@@ -106,7 +106,7 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
         if (!taken[pos]) position = pos;
       }
     }
-    taken[*position] = true;
+    taken[*position] = 1;
     ctx.tile[p.value] = state.bonus_tiles[*position];
     by_position.emplace_back(*position, p);
   }
