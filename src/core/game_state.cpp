@@ -42,17 +42,31 @@ std::optional<PlayerIndex> GameState::find_player_any_case(std::string_view id) 
   return std::nullopt;
 }
 
+namespace {
+
+/// Whether a province is held by `p`, without a branch: who holds what is random, so a branch
+/// here is mispredicted about half the time and these loops run for every player every season.
+bool held_by(const ProvinceState& province, PlayerIndex p) {
+  return province.owner.has_value() & (province.owner.value_or(PlayerIndex{}) == p);
+}
+
+}  // namespace
+
 std::vector<ProvinceId> GameState::provinces_of(PlayerIndex p) const {
-  std::vector<ProvinceId> out;
+  // One allocation; every index is written and only the held ones are kept.
+  std::vector<ProvinceId> out(provinces.size());
+  std::size_t held = 0;
   for (std::size_t i = 0; i < provinces.size(); ++i) {
-    if (provinces[i].owner == p) out.push_back(ProvinceId{static_cast<std::uint8_t>(i)});
+    out[held] = ProvinceId{static_cast<std::uint8_t>(i)};
+    held += held_by(provinces[i], p) ? 1U : 0U;
   }
+  out.resize(held);
   return out;
 }
 
 int GameState::province_count(PlayerIndex p) const {
   int count = 0;
-  for (const auto& province : provinces) count += province.owner == p ? 1 : 0;
+  for (const auto& province : provinces) count += held_by(province, p) ? 1 : 0;
   return count;
 }
 

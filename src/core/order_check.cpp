@@ -321,7 +321,11 @@ class Checker {
 }  // namespace
 
 bool card_left_for_bid(const GameState& state, const Ruleset& rules, PlayerIndex player) {
-  return state.province_count(player) + static_cast<int>(rules.coin_cards.size()) > kActionCount;
+  return card_left_for_bid(state.province_count(player), rules);
+}
+
+bool card_left_for_bid(int province_cards, const Ruleset& rules) {
+  return province_cards + static_cast<int>(rules.coin_cards.size()) > kActionCount;
 }
 
 Orders pass_orders(PlayerIndex player, const GameState& state, const Ruleset& rules) {

@@ -88,6 +88,8 @@ struct Orders {
 /// Rules 4.3, D-25: whether a player has a card left for the bid once each of the ten action
 /// spaces holds one (more than ten cards: 5 coins and 6 provinces or more).
 bool card_left_for_bid(const GameState& state, const Ruleset& rules, PlayerIndex player);
+/// The same for a player holding `province_cards` province cards.
+bool card_left_for_bid(int province_cards, const Ruleset& rules);
 
 /// What a player who sent nothing does with `--nmr pass` (rules 11, D-13): coin cards only, bid 0;
 /// bid none when no card is left for the bid and the rules version has D-25 (D-29).

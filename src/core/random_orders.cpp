@@ -23,7 +23,7 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
       continue;
     }
     const ProvinceId province = cards[next++];
-    ActionOrder order;
+    ActionOrder& order = orders.actions[static_cast<std::size_t>(action)].emplace();  // filled in place
     order.province = province;
     const ActionKind kind = rules.action(action).kind;
     if (kind == ActionKind::battle || (rules.action(action).move && rng.below(2) == 0)) {
@@ -39,12 +39,11 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
       // Rules 5, D-27: army1 sometimes only moves.
       if (kind == ActionKind::place && changes.army1_may_only_move && rng.below(4) == 0) order.place = false;
     }
-    orders.actions[static_cast<std::size_t>(action)] = order;
   }
   // Rules 4.3: spaces beyond the coin cards must take the free province cards.
   const std::size_t free = cards.size() - next;
   const int thaler = state.player(player).thaler;
-  if (changes.bid_needs_a_spare_card && !card_left_for_bid(state, rules, player)) {
+  if (changes.bid_needs_a_spare_card && !card_left_for_bid(static_cast<int>(cards.size()), rules)) {
     orders.bid = Bid{BidKind::none, 0, ProvinceId{}};  // Rules 4.3, D-25: no card is left for the bid.
   } else if (free > 0 && (nones + 1 > coins || rng.below(4) == 0)) {
     orders.bid = Bid{BidKind::province, 0, cards[next++]};

@@ -34,7 +34,12 @@ struct Context {
   const EventCard* event_with(EventEffect effect) const;
   /// The player's bonus tile, if it has this effect.
   const BonusTile* tile_with(PlayerIndex player, TileEffect effect) const;
-  void record(LogEntry entry);
+  /// Appends a step to the log, built in place (a step can be 200 bytes), and tells the observer.
+  template <class Step>
+  void record(Step&& step) {
+    log.entries.emplace_back(std::forward<Step>(step));
+    step_done();
+  }
   void step_done() const;
 };
 

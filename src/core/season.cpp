@@ -30,11 +30,6 @@ bool Context::lost_earlier(PlayerIndex player, ProvinceId province) const {
   return std::find(cards_lost.begin(), cards_lost.end(), std::pair{player, province}) != cards_lost.end();
 }
 
-void Context::record(LogEntry entry) {
-  log.entries.push_back(std::move(entry));
-  step_done();
-}
-
 void Context::step_done() const {
   if (options.after_step) options.after_step(state);
 }
@@ -75,8 +70,9 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
     ctx.log.bids.push_back({p, bid, paid});
     ranking.push_back(p);
   }
-  std::stable_sort(ranking.begin(), ranking.end(), [&](PlayerIndex a, PlayerIndex b) {
-    return bid_rank(orders[a.value].bid) < bid_rank(orders[b.value].bid);
+  // By bid, then by seat: the order a stable sort of the seat order gives, without its buffer.
+  std::sort(ranking.begin(), ranking.end(), [&](PlayerIndex a, PlayerIndex b) {
+    return std::pair(bid_rank(orders[a.value].bid), a) < std::pair(bid_rank(orders[b.value].bid), b);
   });
   // Ties are broken at random (the leaders drawn from the bag), group by group.
   for (std::size_t start = 0; start < ranking.size();) {
@@ -91,7 +87,7 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
   ctx.log.bid_ranking = ranking;
 
   // Each takes the free tile highest on their list, else the free one on the lowest position (D-2).
-  std::vector<bool> taken(state.bonus_tiles.size(), false);
+  std::vector<char> taken(state.bonus_tiles.size(), 0);  // bytes, not std::vector<bool>'s packed bits
   std::vector<std::pair<std::size_t, PlayerIndex>> by_position;
   by_position.reserve(players);
   ctx.log.turn_order.reserve(players);
@@ -110,7 +106,7 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
         if (!taken[pos]) position = pos;
       }
     }
-    taken[*position] = true;
+    taken[*position] = 1;
     ctx.tile[p.value] = state.bonus_tiles[*position];
     by_position.emplace_back(*position, p);
   }
@@ -124,7 +120,7 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
 }  // namespace
 }  // namespace detail
 
-SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& orders,
+SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
                             const std::vector<PlayerIndex>& nmr, const Ruleset& rules,
                             const ResolveOptions& options) {
   // read_state refuses such states with a position; this stops a caller's bug before it turns
@@ -135,15 +131,15 @@ SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& o
       state.rng == Rng::State{}) {
     throw std::invalid_argument("resolve_season: this state cannot be played");
   }
-  SeasonResult result{state, SeasonLog{}};
+  SeasonResult result{std::move(state), SeasonLog{}};
   GameState& next = result.next;
   SeasonLog& log = result.log;
-  log.season_index = state.season_index;
+  log.season_index = next.season_index;
   log.entries.reserve(96);  // a busy season logs about this many steps
   log.nmr = nmr;
-  log.action_cards = state.action_cards;
+  log.action_cards = next.action_cards;
 
-  Rng rng = Rng::from_state(state.rng);
+  Rng rng = Rng::from_state(next.rng);
   RandomTower random_tower(rules.tower);
   TowerModel& tower = options.tower ? *options.tower : random_tower;
   detail::Context ctx{next, rules, rng, tower, log, options, rules.changes(), std::nullopt, {}, {}};
@@ -166,8 +162,7 @@ SeasonResult resolve_season(const GameState& state, const std::vector<Orders>& o
   next.turn_order = log.turn_order;
   ctx.event.reset();
 
-  const auto label = season_label(rules, state.season_index);
-  if (label.season == rules.seasons.back()) log.winter = detail::play_winter(ctx, orders);
+  if (autumn) log.winter = detail::play_winter(ctx, orders);
 
   next.season_index += 1;
   if (!next.finished) detail::publish_season(next, rules, rng);

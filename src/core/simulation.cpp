@@ -71,7 +71,7 @@ GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind
   std::vector<Orders> orders(seats.size());
   while (!state.finished) {
     for (std::size_t i = 0; i < seats.size(); ++i) orders[i] = seat_orders(seats[i], state, rules, state.player_index(i), seed);
-    SeasonResult result = resolve_season(state, orders, {}, rules);
+    SeasonResult result = resolve_season(std::move(state), orders, {}, rules);
     count_steps(result.log, out);
     state = std::move(result.next);
     out.invariant_violations += static_cast<int>(invariant_violations(state, rules).size());

@@ -123,6 +123,10 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
     winter.supply.push_back(supply);
   }
   // Rules 9.2: players in autumn turn order; each drawn province first gets a marker (D-10).
+  std::size_t drawn = 0;
+  for (const WinterSupply& supply : winter.supply) drawn += supply.drawn.size();
+  winter.markers.reserve(drawn);
+  winter.revolts.reserve(drawn);
   for (const WinterSupply& supply : winter.supply) {
     for (ProvinceId where : supply.drawn) {
       if (state.at(where).owner != supply.player) continue;

@@ -27,7 +27,7 @@ void play_game(int players, std::uint64_t seed) {
     for (int p = 0; p < players; ++p) {
       orders[static_cast<std::size_t>(p)] = random_orders(state, rules(), state.player_index(static_cast<std::size_t>(p)), orders_rng);
     }
-    SeasonResult result = resolve_season(state, orders, {}, rules());
+    SeasonResult result = resolve_season(std::move(state), orders, {}, rules());
     state = std::move(result.next);
   }
   benchmark::DoNotOptimize(state.winners);
