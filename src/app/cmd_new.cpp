@@ -10,7 +10,6 @@
 #include "adapters/version.hpp"
 #include "adapters/printable.hpp"
 #include "adapters/ruleset_loader.hpp"
-#include "adapters/journal.hpp"
 #include "adapters/season_schedule.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
@@ -18,7 +17,6 @@
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
-namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t kMaxFromBytes = 256 * 1024;
@@ -37,6 +35,17 @@ PlayerInfo parse_player(const std::string& spec) {
     throw InputError("--player", "--player takes ID:NAME:EMAIL, e.g. red:\"Anna Weber\":anna@example.org; got \"" + spec + "\"");
   }
   return PlayerInfo{spec.substr(0, first), spec.substr(first + 1, last - first - 1), spec.substr(last + 1)};
+}
+
+/// A game on a schedule: the first season's deadline, so that the opening mail can name it
+/// (interfaces 6).
+std::optional<SeasonTimetable> open_first_season(const Invocation& in, const std::filesystem::path& dir,
+                                                 const std::optional<Schedule>& schedule) {
+  if (!schedule) return std::nullopt;
+  const GameDirectory game = GameDirectory::open(dir);
+  const SeasonTimetable timetable = open_timetable(*schedule, clock_now(in));
+  write_timetable(game, game.current(), timetable);
+  return timetable;
 }
 
 Exit run(const Invocation& in) {
@@ -98,16 +107,7 @@ Exit run(const Invocation& in) {
   for (const auto& p : config.players) spec.player_ids.push_back(p.id);
   const GameState state = new_game(spec, rules);
   create_game_directory(dir, config, state, rules);
-  if (config.schedule) {
-    // The first season's deadline, so that the opening mail can name it (interfaces 6).
-    const GameDirectory game = GameDirectory::open(dir);
-    const SeasonTimetable timetable = open_timetable(*config.schedule, clock_now(in));
-    Journal journal(dir);
-    journal.write(fs::relative(game.current().path, dir) / kTimetableFile, timetable_text(timetable));
-    journal.commit();
-    in.out << "Orders for the first season are due " << describe_instant(timetable.deadline, timetable.timezone) << ".\n";
-  }
-
+  const std::optional<SeasonTimetable> first = open_first_season(in, dir, config.schedule);
   if (mail::parse_mailbox(config.mail.from, "mail.from").address == mail::parse_mailbox(MailSettings{}.from, "mail.from").address) {
     // Players reply to this address; the default reaches nobody outside the game master's machine.
     in.err << "wallenstein new: warning: mail.from is left at the default " << MailSettings{}.from
@@ -121,6 +121,7 @@ Exit run(const Invocation& in) {
          << "  seed commitment (published in the reports): " << config.commitment << "\n  "
          << printable((dir / "seasons" / label.directory() / "state.yaml").string()) << "\nSeason " << label.name()
          << " is open for orders.\n";
+  if (first) in.out << "Orders for it are due " << describe_instant(first->deadline, first->timezone) << ".\n";
   return Exit::ok;
 }
 

@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <map>
 #include <ostream>
 
 #include "adapters/diagnostic.hpp"
@@ -11,7 +10,6 @@
 #include "adapters/files.hpp"
 #include "adapters/held_game.hpp"
 #include "adapters/printable.hpp"
-#include "adapters/ruleset_loader.hpp"
 #include "adapters/season_schedule.hpp"
 #include "app/command.hpp"
 #include "app/game_roots.hpp"
@@ -30,13 +28,11 @@ std::string receipt(const SeasonDir& season, const std::string& id) {
 }
 
 /// One game's status as JSON (the text form is written from it, so both always agree).
-json game_status(const fs::path& dir, const Invocation& in, std::map<int, Ruleset>& rulesets, Instant now) {
+json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulesets, Instant now) {
   const HeldGame held = wallenstein::hold_game(dir, LockMode::shared, in.wait(), "status", in.err);
   const GameDirectory& game = held.game;
   const GameConfig& config = game.config();
-  auto it = rulesets.find(config.rules_version);
-  if (it == rulesets.end()) it = rulesets.emplace(config.rules_version, load_ruleset(in.data_dir(), config.rules_version)).first;
-  const Ruleset& rules = it->second;
+  const Ruleset& rules = rulesets.at(config.rules_version);
   const SeasonDir season = game.current();
   const GameState state = game.load_state(season, rules);
   json j;
@@ -121,7 +117,7 @@ void print_text(std::ostream& out, const json& j) {
 Exit run_status(const Invocation& in) {
   const auto dirs = game_dirs(in);
   const Instant now = clock_now(in);
-  std::map<int, Ruleset> rulesets;
+  RulesetCache rulesets(in.data_dir());
   json all = json::array();
   bool broken = false;
   bool busy = false;

@@ -179,27 +179,6 @@ void announce_deadline(const GameDirectory& game, const SeasonDir& season, const
   if (!result.failure.empty()) throw TransportError(result.failure);
 }
 
-void write_timetable(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& t) {
-  Journal journal(game.root());
-  journal.write(fs::relative(season.path, game.root()) / kTimetableFile, timetable_text(t));
-  journal.commit();
-}
-
-/// The rulesets of one process, loaded once per rules version (a root of many games).
-class RulesetCache {
- public:
-  explicit RulesetCache(fs::path data_dir) : data_dir_(std::move(data_dir)) {}
-  const Ruleset& at(int version) {
-    auto it = cache_.find(version);
-    if (it == cache_.end()) it = cache_.emplace(version, load_ruleset(data_dir_, version)).first;
-    return it->second;
-  }
-
- private:
-  fs::path data_dir_;
-  std::map<int, Ruleset> cache_;
-};
-
 struct TickContext {
   const Invocation& in;
   Instant now;

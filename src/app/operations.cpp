@@ -10,6 +10,7 @@
 #include "adapters/map/render.hpp"
 #include "adapters/printable.hpp"
 #include "adapters/report/reports.hpp"
+#include "adapters/ruleset_loader.hpp"
 #include "adapters/transaction.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
@@ -27,6 +28,18 @@ Instant clock_now(const Invocation& in) {
     throw UsageError("--now \"" + printable(text) + "\" is not a time like 2026-11-29T20:00:00+01:00 or 2026-11-29T19:00:00Z");
   }
   return std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+}
+
+void write_timetable(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& timetable) {
+  Journal journal(game.root());
+  journal.write(fs::relative(season.path, game.root()) / kTimetableFile, timetable_text(timetable));
+  journal.commit();
+}
+
+const Ruleset& RulesetCache::at(int version) {
+  auto it = cache_.find(version);
+  if (it == cache_.end()) it = cache_.emplace(version, load_ruleset(data_dir_, version)).first;
+  return it->second;
 }
 
 std::string list_names(const GameConfig& config, const std::vector<std::string>& ids) {

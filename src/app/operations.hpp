@@ -3,6 +3,7 @@
 // What resolve, mail and tick do to a game they already hold under its lock.
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -43,6 +44,21 @@ struct ResolveDone {
 ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules, const SeasonInputs& inputs,
                             const std::string& nmr, bool state_only, const std::optional<SeasonTimetable>& next_timetable,
                             const Resources& resources, std::ostream& out);
+
+/// Writes a season's timetable (schedule.yaml) through the game's journal; the caller holds the
+/// game's exclusive lock.
+void write_timetable(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& timetable);
+
+/// The rulesets of one process, loaded once per rules version (commands over many games).
+class RulesetCache {
+ public:
+  explicit RulesetCache(std::filesystem::path data_dir) : data_dir_(std::move(data_dir)) {}
+  const Ruleset& at(int version);
+
+ private:
+  std::filesystem::path data_dir_;
+  std::map<int, Ruleset> cache_;
+};
 
 /// "Anna Weber (red)" for each id: the names players know, the ids their files carry.
 std::string list_names(const GameConfig& config, const std::vector<std::string>& ids);

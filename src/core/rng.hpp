@@ -15,6 +15,9 @@ struct Fraction {
   bool operator==(const Fraction&) const = default;
 };
 
+/// One step of splitmix64: advances `x` and returns 64 well-mixed bits (seeds, derived streams).
+std::uint64_t splitmix64(std::uint64_t& x);
+
 /// The game's random number generator: xoshiro256** seeded through splitmix64, with its own
 /// bounded draw (Lemire) and shuffle so every platform and standard library gives the same game.
 class Rng {

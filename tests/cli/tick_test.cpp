@@ -300,7 +300,7 @@ TEST(TickNew, AGameCreatedWithAScheduleOpensWithItsFirstDeadlineInTheOpeningRepo
   const Outcome made = run({"new", (tmp / "league").string(), "--from", (tmp / "def.yaml").string(), "--seed",
                             "12345678901", "--now", "2026-11-23T09:00:00Z"});
   ASSERT_EQ(made.status, 0) << made.err;
-  EXPECT_NE(made.out.find("Orders for the first season are due Wednesday 25 November 2026, 21:00 CET."), std::string::npos)
+  EXPECT_NE(made.out.find("Season 1618-spring is open for orders.\nOrders for it are due Wednesday 25 November 2026, 21:00 CET.\n"), std::string::npos)
       << made.out;
   ASSERT_EQ(run({"report", (tmp / "league").string()}).status, 0);
   const std::string report = read_text(tmp / "league/seasons/01-1618-spring/reports/red.txt");

@@ -2,17 +2,11 @@
 
 #include <algorithm>
 
+#include "core/rng.hpp"
 #include "core/ruleset.hpp"
 
 namespace wallenstein {
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 SeenProvince seen(const ProvinceState& province) {
   return SeenProvince{province.owner, province.armies, province.buildings, province.revolts};
