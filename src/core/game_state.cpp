@@ -44,11 +44,8 @@ std::optional<PlayerIndex> GameState::find_player_any_case(std::string_view id) 
 
 namespace {
 
-/// Whether a province is held by `p`, without a branch: who holds what is random, so a branch
-/// here is mispredicted about half the time and these loops run for every player every season.
-bool held_by(const ProvinceState& province, PlayerIndex p) {
-  return province.owner.has_value() & (province.owner.value_or(PlayerIndex{}) == p);
-}
+/// Whether a province is held by `p`. An empty optional compares unequal to any player.
+bool held_by(const ProvinceState& province, PlayerIndex p) { return province.owner == p; }
 
 }  // namespace
 
