@@ -7,6 +7,7 @@
 
 #include "adapters/yaml_file.hpp"
 #include "adapters/yaml_writer.hpp"
+#include "core/ids.hpp"
 #include "core/rules_version.hpp"
 
 namespace wallenstein {
@@ -156,6 +157,11 @@ GameConfig GameConfig::as_of(int season_index) const {
   return then;
 }
 
+std::string player_count_problem(std::size_t players) {
+  return "Wallenstein is played by " + std::to_string(kMinPlayers) + " to " + std::to_string(kMaxPlayers) +
+         " players, not " + std::to_string(players);
+}
+
 std::optional<std::string> player_id_problem(std::string_view id) {
   const bool shape = !id.empty() && id.size() <= 24 && id.front() >= 'a' && id.front() <= 'z' &&
                      std::all_of(id.begin(), id.end(), [](char c) {
@@ -295,9 +301,7 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
       }
       config.players.push_back(std::move(p));
     }
-    if (config.players.size() < 3 || config.players.size() > 5) {
-      r.error(*players, "Wallenstein is played by 3, 4 or 5 players, not " + std::to_string(config.players.size()));
-    }
+    if (!valid_player_count(config.players.size())) r.error(*players, player_count_problem(config.players.size()));
   }
   if (const YAML::Node mail = root["mail"]; mail.IsDefined() && r.expect_map(mail, "mail")) {
     r.check_keys(mail, kMailKeys, "mail");

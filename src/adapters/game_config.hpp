@@ -82,6 +82,8 @@ struct GameConfig {
 std::optional<std::string> player_id_problem(std::string_view id);
 /// Why an email address is unusable (it goes into mail headers), or empty.
 std::optional<std::string> email_problem(std::string_view email);
+/// Why a game cannot have this many players (valid_player_count is false): the sentence for it.
+std::string player_count_problem(std::size_t players);
 /// Why a display name is unusable (one printable line), or empty.
 std::optional<std::string> player_name_problem(std::string_view name);
 /// Why a game name is unusable, or empty.

@@ -61,10 +61,9 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
   events["left"] = event_ids(rules, state.events_left);
   out["events"] = events;
 
-  // Rules 4.1: only slots 1-5 are face up while a season is planned.
   Json cards = Json::array();
   if (!state.finished) {
-    for (int slot = 1; slot <= 5; ++slot) {
+    for (int slot = 1; slot <= kActionCount && rules.slot_visible(slot, false); ++slot) {
       cards.push_back({{"slot", slot}, {"action", action_key(state.action_cards[static_cast<std::size_t>(slot - 1)])}});
     }
   }

@@ -119,9 +119,11 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
   std::vector<int> per_region(rules.regions.size(), 0);
   for (const auto& p : rules.provinces) ++per_region[p.region.value];
   for (std::size_t i = 0; i < rules.regions.size(); ++i) {
-    if (per_region[i] != 9) {
-      r.error((*regions)[rules.regions[i].id], "region " + rules.regions[i].id + " has " +
-                                                    std::to_string(per_region[i]) + " provinces; every region has 9");
+    if (per_region[i] != rules.provinces_per_region) {
+      r.error((*regions)[rules.regions[i].id],
+              "region " + rules.regions[i].id + " has " + std::to_string(per_region[i]) +
+                  " provinces; every region has " + std::to_string(rules.provinces_per_region) +
+                  " (rules.yaml: provinces_per_region)");
     }
   }
   for (const auto& clash : rules.index_names()) {
@@ -146,7 +148,7 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
     const int count = static_cast<int>(r.integer(entry.first, "player count", 2, kMaxPlayers).value_or(0));
     std::vector<int> sizes;
     if (r.expect_sequence(entry.second, "army groups")) {
-      for (const auto& g : entry.second) sizes.push_back(static_cast<int>(r.integer(g, "army group", 1, 62).value_or(0)));
+      for (const auto& g : entry.second) sizes.push_back(static_cast<int>(r.integer(g, "army group", 1, rules.pieces.cubes_per_player).value_or(0)));
     }
     std::sort(sizes.begin(), sizes.end());
     rules.army_groups[count] = sizes;
@@ -174,7 +176,7 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
         }
         if (!rules.in_play(*pid, count)) r.error(item.first, id + " is out of play with " + std::to_string(count) + " players");
         if (!used.insert(id).second) r.error(item.first, id + " is given to two seats");
-        const int armies = static_cast<int>(r.integer(item.second, "armies", 1, 62).value_or(0));
+        const int armies = static_cast<int>(r.integer(item.second, "armies", 1, rules.pieces.cubes_per_player).value_or(0));
         provinces.emplace_back(*pid, armies);
         sizes.push_back(armies);
       }
@@ -203,8 +205,8 @@ Ruleset load_ruleset(const fs::path& dir, int version) {
   }
   Ruleset rules;
   rules.version = version;
-  load_provinces(dir, rules);
   loading::load_rules(dir, rules);
+  load_provinces(dir, rules);
   load_setups(dir, rules);
   loading::load_events(dir, rules);
   loading::load_supply_table(dir, rules);

@@ -78,10 +78,10 @@ void load_events(const fs::path& dir, Ruleset& rules) {
     switch (card.effect) {
       case EventEffect::religious_peace: break;
       case EventEffect::army_shortage:
-        card.armies5 = as_int(r, node, "armies5", 0, 62, where);
-        card.armies3 = as_int(r, node, "armies3", 0, 62, where);
+        card.armies5 = as_int(r, node, "armies5", 0, rules.pieces.cubes_per_player, where);
+        card.armies3 = as_int(r, node, "armies3", 0, rules.pieces.cubes_per_player, where);
         break;
-      default: card.value = as_int(r, node, "value", 0, 62, where); break;
+      default: card.value = as_int(r, node, "value", 0, rules.pieces.cubes_per_player, where); break;
     }
     card.winter_loss = as_int(r, node, "winter_loss", 0, 100, where);
     rules.events.push_back(std::move(card));
@@ -155,7 +155,7 @@ void load_tower(const fs::path& dir, Ruleset& rules) {
   if (auto n = r.require(root, "p_through", "\"2/3\"")) rules.tower.p_through = fraction_of(r, *n, "p_through").value_or(Fraction{});
   if (auto n = r.require(root, "p_release", "\"1/3\"")) rules.tower.p_release = fraction_of(r, *n, "p_release").value_or(Fraction{});
   if (auto fill = r.require(root, "fill", "cubes_per_player and peasants"); fill && r.expect_map(*fill, "fill")) {
-    rules.tower.fill_cubes_per_player = as_int(r, *fill, "cubes_per_player", 0, 62, "fill");
+    rules.tower.fill_cubes_per_player = as_int(r, *fill, "cubes_per_player", 0, rules.pieces.cubes_per_player, "fill");
     rules.tower.fill_peasants = as_int(r, *fill, "peasants", 0, 20, "fill");
   }
   r.throw_if_errors();
@@ -192,7 +192,9 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
     tile.value = as_int(r, node, "value", 0, 10, "tile " + tile.id);
     rules.tiles.push_back(std::move(tile));
   }
-  if (rules.tiles.size() != 5) r.error(*tiles, "there must be 5 bonus tiles, one per turn-order position");
+  if (rules.tiles.size() != kMaxPlayers) {
+    r.error(*tiles, "there must be " + std::to_string(kMaxPlayers) + " bonus tiles, one per turn-order position");
+  }
   r.throw_if_errors();
 }
 
@@ -237,7 +239,7 @@ void load_actions(const fs::path& dir, Ruleset& rules) {
     } else if (kind == "place") {
       def.kind = ActionKind::place;
       def.cost = as_int(r, node, "cost", 0, 100, where);
-      def.armies = as_int(r, node, "armies", 1, 62, where);
+      def.armies = as_int(r, node, "armies", 1, rules.pieces.cubes_per_player, where);
       if (auto move = node["move"]; move.IsDefined()) def.move = r.boolean(move, where + " move").value_or(false);
     } else if (kind == "battle") {
       def.kind = ActionKind::battle;
@@ -260,12 +262,13 @@ void load_rules(const fs::path& dir, Ruleset& rules) {
   YamlReader r(file);
   const YAML::Node& root = file.root();
   if (!r.expect_map(root, "rules.yaml")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 8> kTop = {"starting_thaler", "pieces", "coin_cards", "years",
-                                                          "events_per_year", "seasons", "battle", "scoring"};
+  static constexpr std::array<std::string_view, 10> kTop = {
+      "starting_thaler", "pieces",        "coin_cards",           "years",  "events_per_year",
+      "face_up_slots",   "provinces_per_region", "seasons", "battle", "scoring"};
   r.check_keys(root, kTop, "rules.yaml");
   if (auto st = r.require(root, "starting_thaler", "player count: thaler"); st && r.expect_map(*st, "starting_thaler")) {
     for (const auto& e : *st) {
-      const int count = static_cast<int>(r.integer(e.first, "player count", 2, kMaxPlayers).value_or(0));
+      const int count = static_cast<int>(r.integer(e.first, "player count", kMinPlayers, kMaxPlayers).value_or(0));
       rules.starting_thaler[count] = static_cast<int>(r.integer(e.second, "starting thaler", 0, 1000).value_or(0));
     }
   }
@@ -290,6 +293,8 @@ void load_rules(const fs::path& dir, Ruleset& rules) {
     if (rules.years.empty()) r.error(*years, "at least one year is needed");
   }
   rules.events_per_year = as_int(r, root, "events_per_year", 1, 12, "rules");
+  rules.face_up_slots = as_int(r, root, "face_up_slots", 0, kActionCount, "rules");
+  rules.provinces_per_region = as_int(r, root, "provinces_per_region", 1, 64, "rules");
   if (auto seasons = r.require(root, "seasons", "[spring, summer, autumn]"); seasons && r.expect_sequence(*seasons, "seasons")) {
     rules.seasons.clear();
     for (const auto& s : *seasons) {
@@ -302,7 +307,7 @@ void load_rules(const fs::path& dir, Ruleset& rules) {
     if (rules.seasons.empty()) r.error(*seasons, "at least one season is needed");
   }
   if (auto battle = r.require(root, "battle", ""); battle && r.expect_map(*battle, "battle")) {
-    rules.min_source_armies = as_int(r, *battle, "min_source_armies", 2, 62, "battle");
+    rules.min_source_armies = as_int(r, *battle, "min_source_armies", 2, rules.pieces.cubes_per_player, "battle");
     rules.neutral_peasants = as_int(r, *battle, "neutral_peasants", 0, 20, "battle");
   }
   if (auto scoring = r.require(root, "scoring", ""); scoring && r.expect_map(*scoring, "scoring")) {

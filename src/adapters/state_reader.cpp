@@ -130,8 +130,8 @@ class StateReader {
       s_.players.push_back(std::move(p));
     }
     const int count = s_.player_count();
-    if (!rules_.standard_setups.contains(count) || count > kMaxPlayers) {
-      r_.error(*players, "3, 4 or 5 players expected, not " + std::to_string(count));
+    if (!valid_player_count(s_.players.size()) || !rules_.standard_setups.contains(count)) {
+      r_.error(*players, player_count_problem(s_.players.size()));
     } else if (origin_ && s_.players.size() != origin_->player_ids.size()) {
       r_.error(*players, "game.yaml has " + std::to_string(origin_->player_ids.size()) + " players, this state " +
                              std::to_string(count));

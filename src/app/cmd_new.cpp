@@ -82,9 +82,7 @@ Exit run(const Invocation& in) {
     if (auto problem = player_name_problem(p.name)) throw InputError("--player", "player " + p.id + ": " + *problem);
     if (auto problem = email_problem(p.email)) throw InputError("--player", "player " + p.id + ": " + *problem);
   }
-  if (config.players.size() < 3 || config.players.size() > 5) {
-    throw InputError("--player", "Wallenstein is played by 3, 4 or 5 players, not " + std::to_string(config.players.size()));
-  }
+  if (!valid_player_count(config.players.size())) throw InputError("--player", player_count_problem(config.players.size()));
 
   if (!in.has("from")) config.rules_version = kCurrentRulesVersion;
   config.program_version = program_version();

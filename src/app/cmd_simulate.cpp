@@ -9,6 +9,7 @@
 
 #include "adapters/bot/simulation_run.hpp"
 #include "adapters/diagnostic.hpp"
+#include "adapters/game_config.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "app/command.hpp"
 #include "core/rules_version.hpp"
@@ -26,8 +27,8 @@ std::vector<SeatKind> parse_seats(const std::string& text, const Ruleset& rules)
     if (!kind) throw UsageError("--seats: unknown seat kind \"" + name + "\"; the kinds are bot, random and pass");
     seats.push_back(*kind);
   }
-  if (!rules.standard_setups.count(static_cast<int>(seats.size()))) {
-    throw UsageError("--seats: " + std::to_string(seats.size()) + " seats; a game has 3, 4 or 5 players");
+  if (!valid_player_count(seats.size()) || !rules.standard_setups.count(static_cast<int>(seats.size()))) {
+    throw UsageError("--seats: " + player_count_problem(seats.size()));
   }
   return seats;
 }

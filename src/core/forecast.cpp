@@ -9,10 +9,8 @@
 namespace wallenstein {
 namespace {
 
-constexpr int kFaceUpSlots = 5;  // Rules 4.1: slots 1-5 are published with the season.
-
-int slot_of(const GameState& state, Action action) {
-  for (int slot = 1; slot <= kFaceUpSlots; ++slot) {
+int slot_of(const GameState& state, const Ruleset& rules, Action action) {
+  for (int slot = 1; slot <= kActionCount && rules.slot_visible(slot, false); ++slot) {
     if (state.action_cards[static_cast<std::size_t>(slot - 1)] == action) return slot;
   }
   return 0;
@@ -37,7 +35,7 @@ std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameSta
     const int cost = cost_of(a, *order, rules);
     if (cost == 0) continue;
     s.costs += cost;
-    const PlannedCost planned{a, order->province, cost, slot_of(state, a)};
+    const PlannedCost planned{a, order->province, cost, slot_of(state, rules, a)};
     (planned.slot > 0 ? face_up : face_down).push_back(planned);
   }
   if (s.costs + s.bid <= s.thaler) return std::nullopt;

@@ -2,13 +2,17 @@
 
 #include <array>
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 namespace wallenstein {
 
-/// Upper bound on players per game (the box holds 5 colours).
+/// The numbers of players a game is for (rules 1: 3, 4 or 5; the box holds 5 colours). kMaxPlayers
+/// also sizes the per-player arrays.
+inline constexpr int kMinPlayers = 3;
 inline constexpr int kMaxPlayers = 5;
+constexpr bool valid_player_count(std::size_t players) { return players >= kMinPlayers && players <= kMaxPlayers; }
 
 /// Index of a province in `Ruleset::provinces` (sorted by id, so iteration order is stable).
 struct ProvinceId {

@@ -148,6 +148,8 @@ struct Ruleset {
   std::vector<SeasonName> seasons{SeasonName::spring, SeasonName::summer, SeasonName::autumn};
   std::map<int, int> starting_thaler;
   int events_per_year = 4;
+  int face_up_slots = 5;
+  int provinces_per_region = 9;  ///< the board's regions are equal (rules 1); checked when loading  ///< action-card slots published when a season opens (rules 4.1)
   int min_source_armies = 2;
   int neutral_peasants = 1;
   ScoringRules scoring;
@@ -183,6 +185,10 @@ struct Ruleset {
     ProvinceId second;
   };
   std::vector<NameClash> index_names();
+
+  /// Whether action-card slot `slot` (1-10) may be seen: every slot once the season is resolved,
+  /// only the first `face_up_slots` while it is planned (rules 4.1). Every view asks this.
+  bool slot_visible(int slot, bool resolved) const { return resolved || slot <= face_up_slots; }
 
   /// Number of action seasons in the game (years x seasons).
   int season_count() const { return static_cast<int>(years.size() * seasons.size()); }

@@ -189,7 +189,7 @@ TEST(StateFile, TwoPlayersAreRefused) {
   const std::string two = text.substr(0, at) + text.substr(text.find('\n', at) + 1);
   const auto found = problems(two);
   ASSERT_FALSE(found.empty());
-  EXPECT_EQ(found.front(), position(two, "- {id: red") + ": 3, 4 or 5 players expected, not 2");
+  EXPECT_EQ(found.front(), position(two, "- {id: red") + ": Wallenstein is played by 3 to 5 players, not 2");
 }
 
 TEST(StateFile, APlayerIdTwiceIsRefused) {

@@ -102,7 +102,8 @@ TEST(PlayerView, ShowsTheFaceUpSlotsAndCountsTheUnseenCubesFromPublicPieces) {
   w.state.supply.peasants -= 3;
   ASSERT_TRUE(w.broken().empty());
   const PlayerView view = see(w.state, w.rules, w.player(0));
-  for (int i = 0; i < kFaceUpSlots; ++i) EXPECT_EQ(view.face_up[static_cast<std::size_t>(i)], w.state.action_cards[static_cast<std::size_t>(i)]);
+  ASSERT_EQ(view.face_up.size(), 5U);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(view.face_up[static_cast<std::size_t>(i)], w.state.action_cards[static_cast<std::size_t>(i)]);
   EXPECT_EQ(view.face_up_slot(w.state.action_cards[7]), std::nullopt);
   EXPECT_EQ(view.unseen, w.state.tower.inside);
 }

@@ -169,11 +169,12 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
   if (!state.finished || log) {
     col.heading(log ? "Action cards (all revealed)" : "Action cards");
     const double half = (col.right() - col.x()) / 2;
-    for (int row = 0; row < 5; ++row) {
+    constexpr int kRows = (kActionCount + 1) / 2;  // two columns of slots
+    for (int row = 0; row < kRows; ++row) {
       double h = 0;
       for (int c = 0; c < 2; ++c) {
-        const int slot = row + 1 + c * 5;
-        const bool hidden = !log && slot > 5;
+        const int slot = row + 1 + c * kRows;
+        const bool hidden = !rules.slot_visible(slot, log != nullptr);
         const std::string name = hidden ? "face down" : action_name(rules, start.action_cards[static_cast<std::size_t>(slot - 1)]);
         const Box b = col.put(std::to_string(slot) + "  " + name, col.x() + c * half, TextRole::panel, "panel", false,
                               hidden ? muted : ink);

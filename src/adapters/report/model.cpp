@@ -228,7 +228,7 @@ class Builder {
     d["events"] = events;
     d["year"] = str(label.year);
     list slots;
-    for (int slot = 1; slot <= 5; ++slot) {  // Rules 4.1: slots 6-10 stay face down.
+    for (int slot = 1; slot <= kActionCount && rules_.slot_visible(slot, false); ++slot) {
       Data x;
       x["slot"] = str(slot);
       x["action"] = rules_.action(s.action_cards[static_cast<std::size_t>(slot - 1)]).name;

@@ -5,7 +5,6 @@
 namespace wallenstein::bot {
 namespace {
 
-constexpr int kAfterFaceUp = kFaceUpSlots + 1;
 constexpr int kAfterEverything = kActionCount + 1;
 
 int step_cost(const Ruleset& rules, Action action, const ActionOrder& order) {
@@ -17,7 +16,7 @@ int step_cost(const Ruleset& rules, Action action, const ActionOrder& order) {
 }  // namespace
 
 int payment_slot(const PlayerView& view, Action action) {
-  return view.face_up_slot(action).value_or(kAfterFaceUp);
+  return view.face_up_slot(action).value_or(static_cast<int>(view.face_up.size()) + 1);
 }
 
 int income_slot(const PlayerView& view, Action action) {

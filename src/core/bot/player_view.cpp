@@ -69,7 +69,9 @@ PlayerView see(const GameState& state, const Ruleset& rules, PlayerIndex player)
   view.unseen = unseen_cubes(state, rules);
   view.year_events = state.year_events;
   view.events_left = state.events_left;
-  std::copy_n(state.action_cards.begin(), kFaceUpSlots, view.face_up.begin());
+  for (int slot = 1; slot <= kActionCount && rules.slot_visible(slot, false); ++slot) {
+    view.face_up.push_back(state.action_cards[static_cast<std::size_t>(slot - 1)]);
+  }
   view.bonus_tiles = state.bonus_tiles;
   view.turn_order = state.turn_order;
   view.bot_seed = bot_seed(state.rng, state.season_index, player);

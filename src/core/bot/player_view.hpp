@@ -12,9 +12,6 @@ namespace wallenstein {
 
 struct Ruleset;
 
-/// The number of action slots shown face up when a season is published (rules 4.1).
-inline constexpr int kFaceUpSlots = 5;
-
 /// What anyone at the table sees of a province (rules 11: the board is public).
 struct SeenProvince {
   std::optional<PlayerIndex> owner;
@@ -37,7 +34,7 @@ struct SeenPlayer {
 };
 
 /// Everything one player may see while planning a season, and nothing more: the board, every
-/// player's counters, the face-up action slots 1-5, the bonus tiles, the tray, the year's events
+/// player's counters, the face-up action slots, the bonus tiles, the tray, the year's events
 /// still to come, and the player's own cards (the provinces they hold). The face-down slots, the
 /// event deck, the tower's inside and the game's RNG are not in it, so a policy that reads only
 /// this value cannot use them.
@@ -53,7 +50,7 @@ struct PlayerView {
   CubeCounts unseen;
   std::vector<EventId> year_events;         ///< the year's revealed cards
   std::vector<EventId> events_left;         ///< revealed, not yet drawn: this season's comes from these
-  std::array<Action, kFaceUpSlots> face_up{};  ///< slots 1..5
+  std::vector<Action> face_up;              ///< the face-up slots, from slot 1 (rules 4.1)
   std::vector<TileId> bonus_tiles;          ///< by turn-order position
   std::vector<PlayerIndex> turn_order;      ///< of the last season
   /// The bot's own random stream for this season and player: a hash of the game's seed material
