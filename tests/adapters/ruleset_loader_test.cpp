@@ -75,12 +75,12 @@ TEST(RulesetLoading, OneSidedBorderIsRejectedWithFileAndLine) {
                               ":34:17: error: altmark lists anhalt as a neighbour, but anhalt does not list altmark");
 }
 
-TEST(RulesetLoading, RegionWithoutNineProvincesIsRejected) {
+TEST(RulesetLoading, RegionWithFewerProvincesThanTheRulesSayIsRejected) {
   DataCopy data;
   replace_in_file(data.file("provinces.yaml"), "    region: sachsen\n    grain: 4\n    tax: 5",
                   "    region: bayern\n    grain: 4\n    tax: 5");
   EXPECT_EQ(data.error(), data.file("provinces.yaml").string() +
-                              ":19:12: error: region sachsen has 8 provinces; every region has 9");
+                              ":19:12: error: region sachsen has 8 provinces; every region has 9 (rules.yaml: provinces_per_region)");
 }
 
 TEST(RulesetLoading, AliasMatchingTwoProvincesIsRejected) {
