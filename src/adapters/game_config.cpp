@@ -63,12 +63,6 @@ Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
       s.deadline_text = *text;
     }
   }
-  if (const YAML::Node list = node["reminders"]; list.IsDefined() && r.expect_sequence(list, "reminders")) {
-    for (const auto& item : list) {
-      if (auto d = duration(r, item, "reminder")) s.reminders.push_back(*d);
-    }
-    std::sort(s.reminders.rbegin(), s.reminders.rend());
-  }
   if (const YAML::Node early = node["early"]; early.IsDefined()) s.early = r.boolean(early, "early").value_or(true);
   for (auto [key, target] : {std::pair{"hold_back", &s.hold_back}, std::pair{"grace", &s.grace},
                              std::pair{"min_season", &s.min_season}}) {
@@ -76,11 +70,31 @@ Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
       if (auto d = duration(r, n, key)) *target = *d;
     }
   }
+  if (const YAML::Node list = node["reminders"]; list.IsDefined() && r.expect_sequence(list, "reminders")) {
+    for (const auto& item : list) {
+      const auto d = duration(r, item, "reminder");
+      if (!d) continue;
+      // A reminder at the deadline or before the season could open never reaches anyone.
+      if (d->count() == 0) r.error(item, "a reminder 0m before the deadline comes too late; write one like 6h");
+      else if (*d >= s.deadline.longest_gap() + s.min_season) {
+        r.error(item, "a reminder " + duration_text(*d) + " before the deadline comes before the season opens (" +
+                          s.deadline_text + "); write a shorter one");
+      } else if (std::find(s.reminders.begin(), s.reminders.end(), *d) != s.reminders.end()) {
+        r.error(item, "the reminder " + duration_text(*d) + " is listed twice");
+      } else {
+        s.reminders.push_back(*d);
+      }
+    }
+    std::sort(s.reminders.rbegin(), s.reminders.rend());
+  }
   if (const YAML::Node nmr = node["nmr"]; nmr.IsDefined()) {
     const std::string text = r.text(nmr, "nmr").value_or("pass");
     const auto it = std::find(std::begin(kNmrPolicies), std::end(kNmrPolicies), text);
     if (it == std::end(kNmrPolicies)) r.unknown_value(nmr, "nmr policy", kNmrPolicies);
     else s.nmr = static_cast<NmrPolicy>(it - std::begin(kNmrPolicies));
+  }
+  if (const YAML::Node grace = node["grace"]; s.nmr == NmrPolicy::hold && s.grace.count() == 0) {
+    r.error(grace.IsDefined() ? grace : node, "nmr: hold extends the deadline by grace, which must be longer than 0m");
   }
   if (const YAML::Node gate = node["max_missing"]; gate.IsDefined()) {
     s.max_missing = static_cast<int>(r.integer(gate, "max_missing", 0, 5).value_or(5));

@@ -74,28 +74,45 @@ std::string describe_duration(std::chrono::minutes duration) {
 }
 
 std::optional<DeadlineRule> parse_deadline_rule(std::string_view text, std::string& problem) {
-  const std::string t = lower(text);
+  std::vector<std::string> words;
+  {
+    std::istringstream in(lower(text));
+    for (std::string w; in >> w;) words.push_back(w);
+  }
+  // The time is the first word that reads as one; nothing may follow it ("sun 20:00 CET"
+  // would suggest a zone that is not the schedule's).
+  const auto at_clock = std::find_if(words.begin(), words.end(), [](const std::string& w) {
+    int h = 0, m = 0;
+    return parse_clock(w, h, m);
+  });
+  if (at_clock == words.end()) {
+    problem = "the time must be HH:MM on a 24-hour clock, like 20:00";
+    return std::nullopt;
+  }
+  if (at_clock + 1 != words.end()) {
+    problem = "nothing may follow the time (\"" + *(at_clock + 1) +
+              "\"); the time zone is schedule.timezone";
+    return std::nullopt;
+  }
   DeadlineRule rule;
-  std::string clock;
-  if (t.rfind("every ", 0) == 0) {
+  const std::string clock = *at_clock;
+  const std::vector<std::string> before(words.begin(), at_clock);
+  if (!before.empty() && before.front() == "every") {
     // "every 3d at 20:00"
-    std::istringstream in(t.substr(6));
-    std::string days, at;
-    in >> days >> at >> clock;
-    const auto every = parse_duration(days);
-    if (!every || every->count() % (24 * 60) != 0 || every->count() == 0 || at != "at") {
+    const auto every = before.size() == 3 ? parse_duration(before[1]) : std::nullopt;
+    if (!every || every->count() % (24 * 60) != 0 || every->count() == 0 || before[2] != "at") {
       problem = "write it like \"every 3d at 20:00\"";
       return std::nullopt;
     }
     rule.every_days = static_cast<int>(every->count() / (24 * 60));
   } else {
-    // "sun 20:00", "mon,thu 20:00"
-    std::istringstream in(t);
+    // "sun 20:00", "mon,thu 20:00", "mon, thu 20:00"
     std::string days;
-    in >> days >> clock;
+    for (const auto& w : before) days += w + ",";
     std::istringstream list(days);
     std::string day;
     while (std::getline(list, day, ',')) {
+      if (day.empty()) continue;
       // "sun" or "sunday"
       auto it = std::find(kDays.begin(), kDays.end(), day);
       for (std::size_t i = 0; i < kDayNames.size() && it == kDays.end(); ++i) {
@@ -108,16 +125,28 @@ std::optional<DeadlineRule> parse_deadline_rule(std::string_view text, std::stri
       rule.weekdays.push_back(static_cast<int>(it - kDays.begin()));
     }
   }
-  if (!parse_clock(clock, rule.hour, rule.minute)) {
-    problem = "the time must be HH:MM on a 24-hour clock, like 20:00";
-    return std::nullopt;
-  }
+  parse_clock(clock, rule.hour, rule.minute);
   if (rule.weekdays.empty() && rule.every_days == 0) {
     problem = "write \"sun 20:00\", \"mon,thu 20:00\" or \"every 3d at 20:00\"";
     return std::nullopt;
   }
   return rule;
 }
+
+std::chrono::minutes DeadlineRule::longest_gap() const {
+  constexpr std::chrono::minutes kDay{24 * 60};
+  if (weekdays.empty()) return every_days * kDay;
+  std::vector<int> days = weekdays;
+  std::sort(days.begin(), days.end());
+  int longest = 0;
+  for (std::size_t i = 0; i < days.size(); ++i) {
+    const int next = i + 1 < days.size() ? days[i + 1] : days.front() + 7;
+    longest = std::max(longest, next - days[i]);
+  }
+  return longest * kDay;
+}
+
+int utc_year(Instant t) { return static_cast<int>(date::year_month_day{date::floor<date::days>(t)}.year()); }
 
 bool known_timezone(const std::string& name) {
   try {

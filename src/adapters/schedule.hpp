@@ -18,6 +18,9 @@ struct DeadlineRule {
   int every_days = 0;         ///< set for "every Nd at HH:MM"
   int hour = 20;
   int minute = 0;
+
+  /// The longest time from one deadline of the rule to the next.
+  std::chrono::minutes longest_gap() const;
 };
 
 /// What a game's NMR policy does at the deadline (interfaces 6).
@@ -47,6 +50,8 @@ std::optional<DeadlineRule> parse_deadline_rule(std::string_view text, std::stri
 bool known_timezone(const std::string& name);
 /// Parses an ISO 8601 time with its offset ("2026-11-29T20:00:00+01:00", or "...Z").
 std::optional<Instant> parse_instant(std::string_view text);
+/// The year of a time, in UTC.
+int utc_year(Instant t);
 /// A time as "2026-11-29T20:00:00+01:00" in a zone.
 std::string format_instant(Instant t, const std::string& timezone);
 /// A time as a player reads it: "Sunday 29 November 2026, 20:00 CET".

@@ -61,6 +61,12 @@ Exit run(const Invocation& in) {
   }
   if (in.has("name")) config.name = in.get<std::string>("name");
   if (auto problem = game_name_problem(config.name)) throw InputError("--name", *problem + "; choose one with --name");
+  if (const std::string base = std::filesystem::absolute(dir).lexically_normal().filename().string(); base != config.name) {
+    // Mail finds a game under a root by the name its orders give: the directory's.
+    in.err << "wallenstein new: warning: the game is named \"" << config.name << "\" but its directory is \"" << base
+           << "\"; `receive --root` and `fetch --root` find games by directory name, so orders for \""
+           << config.name << "\" would not reach it there. Give --name " << base << " (or rename the directory).\n";
+  }
 
   const std::string setup = in.get<std::string>("setup");
   if (setup != "standard") {

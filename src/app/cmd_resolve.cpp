@@ -31,16 +31,20 @@ Exit run_resolve(const Invocation& in) {
   const Ruleset rules = game_rules(in, game);
   const SeasonDir season = game.current();
   SeasonInputs inputs = load_season_inputs(game, season, rules);
+  // Without --nmr, a game on a schedule plays its own policy (hold has run its course by now).
+  const auto& schedule = game.config().schedule;
+  const std::string nmr = in.has("nmr") ? in.get<std::string>("nmr")
+                          : schedule && schedule->nmr == NmrPolicy::bot ? std::string(kNmrBot)
+                                                                        : std::string(kNmrPass);
   if (!inputs.missing.empty() && !in.has("force")) {
     in.err << "wallenstein resolve: orders are missing from " << list_names(game.config(), inputs.missing) << " for " << season.name
-           << "; wait for them, or resolve with --force (they then play --nmr " << in.get<std::string>("nmr") << ")\n";
+           << "; wait for them, or resolve with --force (they then play --nmr " << nmr << ")\n";
     return Exit::not_now;
   }
-  const std::string nmr = in.get<std::string>("nmr");
   fill_nmr(inputs, nmr, rules);
   // A game on a schedule: the season this opens gets its deadline from it (interfaces 6).
   std::optional<SeasonTimetable> timetable;
-  if (const auto& schedule = game.config().schedule) timetable = open_timetable(*schedule, clock_now(in));
+  if (schedule) timetable = open_timetable(*schedule, clock_now(in));
   resolve_current(game, rules, inputs, nmr, in.has("state-only"), timetable, resources(in), in.out);
   return Exit::ok;
 }
@@ -165,12 +169,15 @@ void dir_only(po::options_description& o, po::positional_options_description& p)
 }  // namespace
 
 Command resolve_command() {
-  return {"resolve", "DIR [--force] [--nmr pass|bot] [--state-only]",
+  return {"resolve", "DIR [--force] [--nmr pass|bot] [--state-only] [--now TIME]",
           "Resolve the season being planned (and the winter after autumn), then publish the next season.",
           [](po::options_description& o, po::positional_options_description& p) {
             dir_only(o, p);
             o.add_options()("force", po::bool_switch(), "resolve even though orders are missing")(
-                "nmr", po::value<std::string>()->default_value(kNmrPass), "what missing players do: pass (coin cards only) or bot (the bot's orders, stored beside the others)")(
+                "nmr", po::value<std::string>()->value_name("pass|bot"),
+                "what missing players do: pass (coin cards only) or bot (the bot's orders, stored beside the "
+                "others); default: the schedule's nmr policy, else pass")(
+                "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock (the next deadline)")(
                 "state-only", po::bool_switch(), "write only the log and the next state (render and report later)")(
                 "templates", po::value<std::string>()->value_name("DIR"), "the report templates directory");
           },

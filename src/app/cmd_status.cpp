@@ -3,12 +3,14 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <map>
 #include <ostream>
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/digest.hpp"
 #include "adapters/files.hpp"
 #include "adapters/held_game.hpp"
+#include "adapters/mail/ledger.hpp"
 #include "adapters/printable.hpp"
 #include "adapters/season_schedule.hpp"
 #include "app/command.hpp"
@@ -27,6 +29,18 @@ std::string receipt(const SeasonDir& season, const std::string& id) {
   return sha256_hex(read_bytes(season.orders_file(id))).substr(0, 12);
 }
 
+/// Mail a server refused for good, the latest word on each message (a later sending replaces it).
+json refused_mail(const GameDirectory& game) {
+  const mail::Ledger ledger = mail::Ledger::load(game.root());
+  std::map<std::string, const mail::LedgerEntry*> latest;
+  for (const auto& e : ledger.entries()) latest[e.key] = &e;
+  json out = json::array();
+  for (const auto& [key, e] : latest) {
+    if (e->state == mail::Delivery::refused) out.push_back({{"key", key}, {"to", e->to}, {"answer", e->answer}});
+  }
+  return out;
+}
+
 /// One game's status as JSON (the text form is written from it, so both always agree).
 json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulesets, Instant now) {
   const HeldGame held = wallenstein::hold_game(dir, LockMode::shared, in.wait(), "status", in.err);
@@ -40,6 +54,7 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
   j["dir"] = dir.string();
   j["players"] = config.players.size();
   j["rules_version"] = rules.version;
+  j["refused_mail"] = refused_mail(game);
   j["finished"] = state.finished;
   if (state.finished) {
     json winners = json::array();
@@ -80,7 +95,13 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
 std::string who(const json& p) { return printable(p["name"].get<std::string>()) + " (" + p["id"].get<std::string>() + ")"; }
 
 void print_text(std::ostream& out, const json& j) {
-  out << "Game " << printable(j["game"].get<std::string>()) << ", " << j["players"].get<int>() << " players\n";
+  out << "Game " << printable(j["game"].get<std::string>()) << " in " << printable(j["dir"].get<std::string>()) << ", "
+      << j["players"].get<int>() << " players\n";
+  for (const auto& r : j["refused_mail"]) {
+    out << "Refused mail: " << printable(r["key"].get<std::string>()) << " to " << printable(r["to"].get<std::string>())
+        << " (" << printable(r["answer"].get<std::string>()) << "); fix the address, then `wallenstein mail "
+        << "--retry-failed`\n";
+  }
   if (j["finished"].get<bool>()) {
     out << "The game is over. " << (j["winners"].size() == 1 ? "Winner: " : "Shared win: ");
     bool first = true;

@@ -38,6 +38,55 @@ struct TickLine {
   bool internal_error = false;
 };
 
+/// What one tick did to a game, for its line. Mail trouble is counted, not thrown, so that the
+/// line still says what was resolved; whatever did not go out waits for the next tick.
+struct Account {
+  std::vector<std::string> did;
+  std::vector<std::string> refused;  ///< "green <g@example.org> (550 ...)"
+  std::string failure;               ///< the connection failure that stopped the mail
+
+  void add(const std::string& what) {
+    if (std::find(did.begin(), did.end(), what) == did.end()) did.push_back(what);
+  }
+  /// Takes a dispatch's outcome; returns how many went out.
+  int take(const mail::DispatchResult& result) {
+    using What = mail::Dispatched::What;
+    int sent = 0;
+    for (const auto& m : result.messages) {
+      if (m.what == What::sent || m.what == What::corrected || m.what == What::copied) ++sent;
+      if (m.what == What::refused) refused.push_back(m.player + " <" + m.to.address + "> (" + printable(m.answer) + ")");
+    }
+    if (failure.empty()) failure = result.failure;
+    return sent;
+  }
+  bool mail_up() const { return failure.empty(); }
+  /// The line: what the tick found, what it did, and what went wrong with the mail.
+  std::string line(const std::string& head) const {
+    std::string out = head;
+    for (const auto& d : did) out += "; " + d;
+    if (!refused.empty()) {
+      out += "; " + std::to_string(refused.size()) + (refused.size() == 1 ? " message" : " messages") + " refused: ";
+      for (std::size_t i = 0; i < refused.size(); ++i) out += (i ? ", " : "") + refused[i];
+    }
+    if (!failure.empty()) out += "; mail failed (" + printable(failure) + "), the next tick sends it";
+    return out;
+  }
+};
+
+/// Writes a season's timetable and queues the mail that announces the change, in one commit:
+/// a crash or a mail server that is down can never leave the change unannounced (the next
+/// tick's flush sends what waits). A key already in the ledger is not queued again.
+void commit_with_mail(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& t,
+                      const std::vector<std::pair<std::string, mail::Message>>& mail) {
+  Journal journal(game.root());
+  write_timetable(journal, game, season, t);
+  mail::Ledger ledger = mail::Ledger::load(game.root());
+  for (const auto& [key, message] : mail) {
+    if (ledger.of(key).empty()) mail::queue_message(journal, ledger, key, message);
+  }
+  journal.commit();
+}
+
 /// A message of the schedule (reminder, new deadline, held season), rendered from a template
 /// whose first line is the subject.
 mail::Message schedule_message(const GameDirectory& game, const report::Templates& templates, const std::string& name,
@@ -129,9 +178,10 @@ std::string reminder_name(std::chrono::minutes before, Instant deadline) {
 }
 
 /// Sends one player each the reminder that is due, once (the mail ledger keeps the key).
-int send_reminders(const GameDirectory& game, const Situation& s, std::chrono::minutes before, Instant now,
-                   const report::Templates& templates, mail::Mailer* mailer) {
+mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& s, std::chrono::minutes before,
+                                    Instant now, const report::Templates& templates, mail::Mailer* mailer) {
   const std::string season_dir = s.season.path.filename().string();
+  const Schedule& schedule = *game.config().schedule;
   std::vector<mail::Outgoing> out;
   for (const auto& id : s.missing) {
     const PlayerInfo& p = *game.config().player(id);
@@ -139,7 +189,9 @@ int send_reminders(const GameDirectory& game, const Situation& s, std::chrono::m
     Data d = timetable_data(game, s.season, *s.timetable, now);
     d["name"] = p.name;
     d["id"] = p.id;
-    Data others{Data::type::list};
+    d["nmr"] = std::string(nmr_policy_name(schedule.nmr));
+    d["nmr_bot"] = schedule.nmr == NmrPolicy::bot;
+    d["nmr_hold"] = schedule.nmr == NmrPolicy::hold;
     kainjow::mustache::list waiting;
     for (const auto& other : s.missing) {
       if (other == id) continue;
@@ -155,17 +207,16 @@ int send_reminders(const GameDirectory& game, const Situation& s, std::chrono::m
     m.message_id = schedule_message_id(game, key);
     out.push_back({key, id, std::move(m), ""});
   }
-  const auto result = mail::dispatch(game.root(), std::move(out), mailer, {});
-  if (!result.failure.empty()) throw TransportError(result.failure);
-  return static_cast<int>(std::count_if(result.messages.begin(), result.messages.end(),
-                                        [](const auto& m) { return m.what == mail::Dispatched::What::sent; }));
+  return mail::dispatch(game.root(), std::move(out), mailer, {});
 }
 
-/// Tells every player (and the game master) a season's new deadline, once per deadline.
-void announce_deadline(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& t, Instant now,
-                       const std::string& why, const report::Templates& templates, mail::Mailer* mailer) {
+/// The mail that tells every player a season's new deadline, one per player and deadline.
+std::vector<std::pair<std::string, mail::Message>> deadline_mail(const GameDirectory& game, const SeasonDir& season,
+                                                                 const SeasonTimetable& t, Instant now,
+                                                                 const std::string& why,
+                                                                 const report::Templates& templates) {
   const std::string season_dir = season.path.filename().string();
-  std::vector<mail::Outgoing> out;
+  std::vector<std::pair<std::string, mail::Message>> out;
   for (const auto& p : game.config().players) {
     Data d = timetable_data(game, season, t, now);
     d["name"] = p.name;
@@ -173,10 +224,9 @@ void announce_deadline(const GameDirectory& game, const SeasonDir& season, const
     const std::string key = season_dir + "/deadline-" + stamp(t.deadline) + "/" + p.id;
     mail::Message m = schedule_message(game, templates, "deadline_moved", d, mail::Mailbox{p.name, p.email});
     m.message_id = schedule_message_id(game, key);
-    out.push_back({key, p.id, std::move(m), ""});
+    out.emplace_back(key, std::move(m));
   }
-  const auto result = mail::dispatch(game.root(), std::move(out), mailer, {});
-  if (!result.failure.empty()) throw TransportError(result.failure);
+  return out;
 }
 
 struct TickContext {
@@ -193,103 +243,143 @@ std::string left_text(const SeasonTimetable& t, Instant now) {
 
 std::string waiting_text(const GameConfig& config, const Situation& s) {
   if (s.missing.empty()) return "every order is in";
-  return "waiting for " + list_names(config, s.missing);
+  std::string out = "waiting for " + list_names(config, s.missing);
+  if (s.counted_missing < static_cast<int>(s.missing.size())) out += " (paused seats play the NMR policy)";
+  return out;
 }
+
+/// The game's line while nothing is due: who is missing and the time left, or when an early
+/// run comes.
+std::string status_text(const GameDirectory& game, const Situation& s, const Instant now) {
+  const Schedule& schedule = *game.config().schedule;
+  const SeasonTimetable& t = *s.timetable;
+  std::string out = s.season.name + ": " + waiting_text(game.config(), s);
+  if (schedule.early && s.counted_missing == 0) {
+    if (const auto last = last_submission(s.season); last && now < *last + schedule.hold_back) {
+      out += "; resolves early from " + describe_instant(*last + schedule.hold_back, t.timezone);
+    }
+  }
+  return out + "; due " + describe_instant(t.deadline, t.timezone) + " (" + left_text(t, now) + ")";
+}
+
+/// Everything one tick of one game works with, under the game's lock.
+struct HeldTick {
+  const GameDirectory& game;
+  const TickContext& c;
+  const Schedule& schedule;
+  const Ruleset& rules;
+  std::optional<std::string> smtp;
+  std::unique_ptr<mail::Mailer> mailer;
+  report::Templates templates;
+  Account account;
+
+  /// Mails a season's reports unless they all went out (or the mail is down this tick).
+  void mail_season_if_due(const SeasonDir& season) {
+    if (!account.mail_up() || season_mailed(game, season)) return;
+    const MailRun run = mail_season(game, rules, season, MailRequest{false, false, false, {}, smtp}, resources(c.in));
+    account.take(run.result);
+    if (run.result.failure.empty()) account.add("mailed " + season.name);
+  }
+
+  /// Sends what waits in the queue: receipts of the intake, schedule notices a failure held back.
+  void flush() {
+    if (!account.mail_up()) return;
+    if (const int sent = account.take(mail::flush_queue(game.root(), mailer.get(), game_sender(game))); sent > 0) {
+      account.add(std::to_string(sent) + (sent == 1 ? " queued message sent" : " queued messages sent"));
+    }
+  }
+
+  /// The gate: too many seats empty for a fair season; a person decides. Held once per deadline.
+  std::string hold(Situation& s) {
+    SeasonTimetable& t = *s.timetable;
+    t.held = true;
+    Data d = timetable_data(game, s.season, t, c.now);
+    d["missing"] = list_names(game.config(), s.missing);
+    d["count"] = std::to_string(s.counted_missing);
+    d["max_missing"] = std::to_string(schedule.max_missing);
+    d["nmr"] = std::string(nmr_policy_name(schedule.nmr));
+    d["dir"] = game.root().string();
+    const std::string key = s.season.path.filename().string() + "/held-" + stamp(t.deadline) + "/gm";
+    mail::Message m = schedule_message(game, templates, "gm_held", d,
+                                       mail::parse_mailbox(game.config().mail.game_master(), "game.yaml mail.gm"));
+    m.message_id = schedule_message_id(game, key);
+    commit_with_mail(game, s.season, t, {{key, std::move(m)}});
+    flush();
+    return account.line(s.season.name + ": held: " + std::to_string(s.counted_missing) +
+                        " orders missing at the deadline (max_missing " + std::to_string(schedule.max_missing) +
+                        "); the game master is told");
+  }
+
+  /// nmr: hold: the deadline moves once by the grace, and every player is told.
+  std::string extend(Situation& s) {
+    SeasonTimetable& t = *s.timetable;
+    t.extended = true;
+    t.deadline = t.deadline + schedule.grace;
+    commit_with_mail(game, s.season, t,
+                     deadline_mail(game, s.season, t, c.now,
+                                   "orders are missing from " + list_names(game.config(), s.missing), templates));
+    flush();
+    return account.line(s.season.name + ": deadline extended by " + describe_duration(schedule.grace) + " to " +
+                        describe_instant(t.deadline, t.timezone) + " (" + waiting_text(game.config(), s) + ")");
+  }
+
+  /// Resolves the season with the NMR policy for the missing, then mails its reports.
+  std::string resolve(Situation& s, bool early) {
+    const std::string nmr = schedule.nmr == NmrPolicy::bot ? kNmrBot : kNmrPass;
+    SeasonInputs inputs = load_season_inputs(game, s.season, rules);
+    fill_nmr(inputs, nmr, rules);
+    const SeasonTimetable next = open_timetable(schedule, c.now);
+    std::ostringstream said;  // resolve's own lines: the tick prints one line per game instead
+    const ResolveDone done = resolve_current(game, rules, inputs, nmr, false, next, resources(c.in), said);
+    std::string head = "resolved " + done.season + (early ? " early" : " at the deadline");
+    if (!inputs.missing.empty()) head += " (NMR " + nmr + ": " + list_names(game.config(), inputs.missing) + ")";
+    head += done.finished ? "; the game is over"
+                          : "; " + done.next_season + " due " + describe_instant(next.deadline, next.timezone);
+    const auto after = game.seasons();
+    mail_season_if_due(after[after.size() - 2]);
+    return account.line(head);
+  }
+
+  /// The tick: queued mail, the timetable, reports not yet out, reminders, then the season's
+  /// fate when it is due (early run, gate, hold, resolve).
+  std::string run() {
+    flush();
+    Situation s = situation(game);
+    const auto seasons = game.seasons();
+    const bool over = s.season.index > rules.season_count();
+    if (!over && !s.timetable) {
+      s.timetable = open_timetable(schedule, c.now);
+      write_timetable(game, s.season, *s.timetable);
+      account.add("deadline set");
+    }
+    mail_season_if_due(seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back());
+    if (over) return account.line("game over");
+    SeasonTimetable& t = *s.timetable;
+    if (t.held) return account.line(s.season.name + ": held for the game master (" + waiting_text(game.config(), s) + ")");
+    if (const auto before = due_reminder(schedule, t, c.now); before && !s.missing.empty() && account.mail_up()) {
+      if (const int sent = account.take(send_reminders(game, s, *before, c.now, templates, mailer.get())); sent > 0) {
+        account.add(std::to_string(sent) + (sent == 1 ? " reminder sent" : " reminders sent"));
+      }
+    }
+    // Paused seats (announced absences) are not waited for: the NMR policy plays them.
+    const auto last = last_submission(s.season);
+    const bool deadline_passed = c.now >= t.deadline;
+    const bool early = schedule.early && s.counted_missing == 0 && (!last || c.now >= *last + schedule.hold_back);
+    if (!early && !deadline_passed) return account.line(status_text(game, s, c.now));
+    if (s.counted_missing > schedule.max_missing) return hold(s);
+    if (schedule.nmr == NmrPolicy::hold && !t.extended && s.counted_missing > 0) return extend(s);
+    return resolve(s, !deadline_passed);
+  }
+};
 
 /// One game's tick, under its lock; returns its line.
 std::string tick_held(const GameDirectory& game, const TickContext& c) {
   const Schedule& schedule = *game.config().schedule;
-  const Ruleset& rules = c.rules.at(game.config().rules_version);
-  const std::optional<std::string> smtp = c.in.has("smtp") ? std::optional(c.in.get<std::string>("smtp")) : std::nullopt;
-  std::unique_ptr<mail::Mailer> mailer = game_mailer(game, smtp);
-  const report::Templates templates = report::Templates::load(c.in.templates_dir());
-  std::vector<std::string> did;
-
-  // Receipts and notices the intake queued, and mail of the last season not yet out (the
-  // opening mail of a new game, a report a failed connection held back).
-  const auto flushed = mail::flush_queue(game.root(), mailer.get(), game_sender(game));
-  if (!flushed.failure.empty()) throw TransportError(flushed.failure);
-  const auto seasons = game.seasons();
-  const SeasonDir last_report = seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back();
-  auto mail_due = [&](const SeasonDir& season) {
-    if (season_mailed(game, season)) return;
-    const MailRun run = mail_season(game, rules, season, MailRequest{false, false, false, {}, smtp}, resources(c.in));
-    if (!run.result.failure.empty()) throw TransportError(run.result.failure);
-    did.push_back("mailed " + season.name);
-  };
-  Situation s = situation(game);
-  if (s.season.index <= rules.season_count() && !s.timetable) {
-    s.timetable = open_timetable(schedule, c.now);
-    write_timetable(game, s.season, *s.timetable);
-    did.push_back("deadline set");
-  }
-  mail_due(last_report);
-  if (s.season.index > rules.season_count()) return "game over" + (did.empty() ? "" : "; " + did.front());
-  SeasonTimetable& t = *s.timetable;
-  const std::string status = s.season.name + ": " + waiting_text(game.config(), s) + "; due " +
-                             describe_instant(t.deadline, t.timezone) + " (" + left_text(t, c.now) + ")";
-  auto line = [&](const std::string& head) {
-    std::string out = head;
-    for (const auto& d : did) out += "; " + d;
-    return out;
-  };
-  if (t.held) return line(s.season.name + ": held for the game master (" + waiting_text(game.config(), s) + ")");
-
-  if (const auto before = due_reminder(schedule, t, c.now); before && !s.missing.empty()) {
-    if (const int sent = send_reminders(game, s, *before, c.now, templates, mailer.get()); sent > 0) {
-      did.push_back(std::to_string(sent) + (sent == 1 ? " reminder sent" : " reminders sent"));
-    }
-  }
-
-  // Paused seats (announced absences) are not waited for: the NMR policy plays them.
-  const bool everyone_in = s.counted_missing == 0;
-  const auto last = last_submission(s.season);
-  const bool early = schedule.early && everyone_in && (!last || c.now >= *last + schedule.hold_back);
-  const bool deadline_passed = c.now >= t.deadline;
-  if (!early && !deadline_passed) return line(status);
-
-  std::string nmr = schedule.nmr == NmrPolicy::bot ? kNmrBot : kNmrPass;
-  if (!s.missing.empty()) {
-    if (s.counted_missing > schedule.max_missing) {
-      // The gate: too many seats empty for a fair season; a person decides.
-      t.held = true;
-      write_timetable(game, s.season, t);
-      Data d = timetable_data(game, s.season, t, c.now);
-      d["missing"] = list_names(game.config(), s.missing);
-      d["count"] = std::to_string(s.counted_missing);
-      d["max_missing"] = std::to_string(schedule.max_missing);
-      d["dir"] = game.root().string();
-      const std::string key = s.season.path.filename().string() + "/held/gm";
-      mail::Message m = schedule_message(game, templates, "gm_held", d,
-                                         mail::parse_mailbox(game.config().mail.game_master(), "game.yaml mail.gm"));
-      m.message_id = schedule_message_id(game, key);
-      const auto result = mail::dispatch(game.root(), {{key, "gm", std::move(m), ""}}, mailer.get(), {});
-      if (!result.failure.empty()) throw TransportError(result.failure);
-      return line(s.season.name + ": held: " + std::to_string(s.counted_missing) + " orders missing at the deadline (max_missing " +
-                  std::to_string(schedule.max_missing) + "); the game master is told");
-    }
-    if (schedule.nmr == NmrPolicy::hold && !t.extended && s.counted_missing > 0) {
-      t.extended = true;
-      t.deadline = t.deadline + schedule.grace;
-      write_timetable(game, s.season, t);
-      announce_deadline(game, s.season, t, c.now, "orders are missing from " + list_names(game.config(), s.missing),
-                        templates, mailer.get());
-      return line(s.season.name + ": deadline extended by " + describe_duration(schedule.grace) + " to " +
-                  describe_instant(t.deadline, t.timezone) + " (" + waiting_text(game.config(), s) + ")");
-    }
-  }
-
-  SeasonInputs inputs = load_season_inputs(game, s.season, rules);
-  fill_nmr(inputs, nmr, rules);
-  const SeasonTimetable next = open_timetable(schedule, c.now);
-  std::ostringstream account;  // resolve's own lines: the tick prints one line per game instead
-  const ResolveDone done = resolve_current(game, rules, inputs, nmr, false, next, resources(c.in), account);
-  std::string head = "resolved " + done.season + (early && !deadline_passed ? " early" : " at the deadline");
-  if (!inputs.missing.empty()) head += " (NMR " + nmr + ": " + list_names(game.config(), inputs.missing) + ")";
-  const auto after = game.seasons();
-  mail_due(after[after.size() - 2]);
-  if (done.finished) return line(head + "; the game is over");
-  return line(head + "; " + done.next_season + " due " + describe_instant(next.deadline, next.timezone));
+  std::optional<std::string> smtp = c.in.has("smtp") ? std::optional(c.in.get<std::string>("smtp")) : std::nullopt;
+  auto mailer = game_mailer(game, smtp);
+  HeldTick tick{game, c, schedule, c.rules.at(game.config().rules_version), std::move(smtp), std::move(mailer),
+                report::Templates::load(c.in.templates_dir()), {}};
+  return tick.run();
 }
 
 /// One game's tick: fetch first (it takes the lock per message), then everything else under
@@ -339,8 +429,7 @@ bool anything_due(const fs::path& dir, Instant now, std::string& line) {
     if (schedule->early && s.counted_missing == 0) return true;
     const auto seasons = game.seasons();
     if (!season_mailed(game, seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back(), false)) return true;
-    line = dir.filename().string() + ": " + s.season.name + ": " + waiting_text(game.config(), s) + "; due " +
-           describe_instant(t.deadline, t.timezone) + " (" + left_text(t, now) + ")";
+    line = dir.filename().string() + ": " + status_text(game, s, now);
     return false;
   } catch (const std::exception&) {
     return true;  // the full tick says what is wrong
@@ -457,7 +546,9 @@ Exit run_deadline(const Invocation& in) {
   if (in.has("set")) {
     const std::string text = in.get<std::string>("set");
     const auto when = parse_instant(text);
-    if (!when) throw UsageError("--set \"" + printable(text) + "\" is not a time like 2026-11-29T20:00:00+01:00");
+    if (!when || utc_year(*when) > 2999) {
+      throw UsageError("--set \"" + printable(text) + "\" is not a time like 2026-11-29T20:00:00+01:00");
+    }
     t.deadline = *when;
   } else {
     const std::string text = in.get<std::string>("extend");
@@ -467,11 +558,20 @@ Exit run_deadline(const Invocation& in) {
   }
   if (t.deadline <= now) throw UsageError("the new deadline " + describe_instant(t.deadline, t.timezone) + " is not in the future");
   t.held = false;  // the game master decided: tick runs the season again
-  write_timetable(game, season, t);
+  commit_with_mail(game, season, t,
+                   deadline_mail(game, season, t, now, "the game master moved it",
+                                 report::Templates::load(in.templates_dir())));
+  in.out << "Deadline of " << season.name << " moved to " << describe_instant(t.deadline, t.timezone) << " ("
+         << format_instant(t.deadline, t.timezone) << ").\n";
   const auto mailer = game_mailer(game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
-  announce_deadline(game, season, t, now, "the game master moved it", report::Templates::load(in.templates_dir()), mailer.get());
-  in.out << "Deadline of " << season.name << ": " << describe_instant(t.deadline, t.timezone) << " ("
-         << format_instant(t.deadline, t.timezone) << "); every player is told via " << mailer->describe() << ".\n";
+  const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game));
+  if (!sent.failure.empty()) {
+    in.out << "The players' mail waits in the queue; the next `wallenstein tick` sends it (do not move the "
+              "deadline again).\n";
+    in.err << "wallenstein: " << sent.failure << "\n";
+    return Exit::transport;
+  }
+  in.out << "Every player is told via " << mailer->describe() << ".\n";
   return Exit::ok;
 }
 

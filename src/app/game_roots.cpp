@@ -19,10 +19,15 @@ void declare_game_dirs(po::options_description& options, po::positional_options_
 std::vector<fs::path> game_dirs(const Invocation& in) {
   const bool root = in.has("root");
   const bool dirs = in.has("dirs");
-  if (root == dirs) throw UsageError("give game directories, or --root ROOT (not both)");
+  if (root && dirs) throw UsageError("give game directories or --root ROOT, not both");
+  if (!root && !dirs) throw UsageError("give one or more game directories, or --root ROOT");
   std::vector<fs::path> out;
   if (dirs) {
-    for (const auto& d : in.get<std::vector<std::string>>("dirs")) out.emplace_back(d);
+    for (const auto& d : in.get<std::vector<std::string>>("dirs")) {
+      std::error_code ec;
+      if (!fs::is_directory(d, ec)) throw UsageError(printable(d) + " is not a directory; give game directories");
+      out.emplace_back(d);
+    }
     return out;
   }
   const fs::path base = in.get<std::string>("root");
@@ -33,6 +38,7 @@ std::vector<fs::path> game_dirs(const Invocation& in) {
     if (entry.is_directory() && !entry.is_symlink() && fs::exists(entry.path() / "game.yaml")) out.push_back(entry.path());
   }
   std::sort(out.begin(), out.end());
+  if (out.empty()) throw UsageError("--root " + printable(base.string()) + " holds no game directory (none with a game.yaml)");
   return out;
 }
 

@@ -24,7 +24,14 @@ Resources resources(const Invocation& in) { return Resources{in.data_dir(), in.t
 Instant clock_now(const Invocation& in) {
   if (in.options.count("now")) {
     const std::string text = in.get<std::string>("now");
-    if (const auto t = parse_instant(text)) return *t;
+    if (const auto t = parse_instant(text)) {
+      // A game lasts months: a clock centuries away is a typo, and its deadlines could not be written.
+      const int year = utc_year(*t);
+      if (year < 2000 || year > 2999) {
+        throw UsageError("--now \"" + printable(text) + "\" is not a plausible time: give one between the years 2000 and 2999");
+      }
+      return *t;
+    }
     throw UsageError("--now \"" + printable(text) + "\" is not a time like 2026-11-29T20:00:00+01:00 or 2026-11-29T19:00:00Z");
   }
   return std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
@@ -32,8 +39,13 @@ Instant clock_now(const Invocation& in) {
 
 void write_timetable(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& timetable) {
   Journal journal(game.root());
-  journal.write(fs::relative(season.path, game.root()) / kTimetableFile, timetable_text(timetable));
+  write_timetable(journal, game, season, timetable);
   journal.commit();
+}
+
+void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDir& season,
+                     const SeasonTimetable& timetable) {
+  journal.write(fs::relative(season.path, game.root()) / kTimetableFile, timetable_text(timetable));
 }
 
 const Ruleset& RulesetCache::at(int version) {

@@ -48,6 +48,9 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules, con
 /// Writes a season's timetable (schedule.yaml) through the game's journal; the caller holds the
 /// game's exclusive lock.
 void write_timetable(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& timetable);
+/// The same as one step of a caller's journal, committed with what else the caller writes.
+void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDir& season,
+                     const SeasonTimetable& timetable);
 
 /// The rulesets of one process, loaded once per rules version (commands over many games).
 class RulesetCache {

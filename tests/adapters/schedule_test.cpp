@@ -114,6 +114,16 @@ TEST(GameConfigSchedule, EveryKeyOfTheScheduleIsReadAndWrittenBack) {
   EXPECT_EQ(again.schedule->deadline_text, "mon,thu 18:30");
 }
 
+TEST(Schedule, WeekdaysMayBeListedWithSpacesAfterTheCommas) {
+  std::string problem;
+  const auto rule = parse_deadline_rule("Mon, Thu 20:00", problem);
+  ASSERT_TRUE(rule) << problem;
+  EXPECT_EQ(rule->weekdays, (std::vector<int>{1, 4}));
+  EXPECT_EQ(rule->longest_gap(), 96h) << "thursday to monday";
+  EXPECT_FALSE(parse_deadline_rule("every 3d at 20:00 please", problem));
+  EXPECT_EQ(problem, "nothing may follow the time (\"please\"); the time zone is schedule.timezone");
+}
+
 TEST(GameConfigSchedule, MistakesInTheScheduleAreEachReportedWhereTheyAre) {
   EXPECT_EQ(problems(kGame + "schedule:\n  timezone: Europe/Berlinn\n  deadline: \"sun 25:00\"\n  reminders: [48]\n"
                              "  nmr: wait\n  dedline: x\n"),
@@ -125,6 +135,16 @@ TEST(GameConfigSchedule, MistakesInTheScheduleAreEachReportedWhereTheyAre) {
                 "12:3: unknown key \"dedline\" in schedule; did you mean \"deadline\"?"}));
   EXPECT_EQ(problems(kGame + "schedule:\n  timezone: UTC\n"),
             (std::vector<std::string>{"8:3: missing key \"deadline\" (like \"sun 20:00\", \"mon,thu 20:00\" or \"every 3d at 20:00\")"}));
+  EXPECT_EQ(problems(kGame + "schedule:\n  timezone: UTC\n  deadline: \"sun 20:00 CET\"\n"),
+            (std::vector<std::string>{"9:13: deadline \"sun 20:00 CET\": nothing may follow the time (\"cet\"); the time zone "
+                                      "is schedule.timezone"}));
+  EXPECT_EQ(problems(kGame + "schedule:\n  deadline: \"sun 20:00\"\n  reminders: [48h, 48h, 0m, 400d]\n"),
+            (std::vector<std::string>{
+                "9:20: the reminder 2d is listed twice",
+                "9:25: a reminder 0m before the deadline comes too late; write one like 6h",
+                "9:29: a reminder 400d before the deadline comes before the season opens (sun 20:00); write a shorter one"}));
+  EXPECT_EQ(problems(kGame + "schedule:\n  deadline: \"sun 20:00\"\n  nmr: hold\n  grace: 0m\n"),
+            (std::vector<std::string>{"10:10: nmr: hold extends the deadline by grace, which must be longer than 0m"}));
   EXPECT_EQ(problems(kGame + "schedule:\n  deadline: \"someday 20:00\"\n"),
             (std::vector<std::string>{"8:13: deadline \"someday 20:00\": \"someday\" is not a day; use sun, mon, tue, wed, thu, fri or sat"}));
 }

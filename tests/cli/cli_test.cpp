@@ -136,9 +136,20 @@ TEST(Cli, NewWarnsWhenMailFromIsLeftAtTheDefault) {
   write_text(tmp / "def.yaml", "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
                                "  - {id: blue, name: B, email: b@example.org}\n  - {id: green, name: C, email: c@example.org}\n"
                                "mail: {from: \"GM <gm@example.org>\"}\n");
-  const Outcome set = run({"new", (tmp / "g2").string(), "--from", (tmp / "def.yaml").string(), "--seed", "5000000000"});
+  const Outcome set = run({"new", (tmp / "league").string(), "--from", (tmp / "def.yaml").string(), "--seed", "5000000000"});
   ASSERT_EQ(set.status, 0) << set.err;
   EXPECT_EQ(set.err, "");
+}
+
+TEST(Cli, NewWarnsWhenTheGamesNameIsNotItsDirectorysName) {
+  TempDir tmp;
+  write_text(tmp / "def.yaml", "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
+                               "  - {id: blue, name: B, email: b@example.org}\n  - {id: green, name: C, email: c@example.org}\n"
+                               "mail: {from: \"GM <gm@example.org>\"}\n");
+  const Outcome r = run({"new", (tmp / "g2").string(), "--from", (tmp / "def.yaml").string(), "--seed", "5000000000"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("the game is named \"league\" but its directory is \"g2\"; `receive --root`"), std::string::npos)
+      << "mail under a root would not find it: " << r.err;
 }
 
 TEST(Cli, NewFromAGameFileWithoutSeed) {
@@ -203,7 +214,7 @@ TEST_F(GameFixture, SubmitStoresTheOrdersAndStatusShowsThem) {
   EXPECT_EQ(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml"), red_orders("1"));
   const Outcome status = run({"status", dir().string()});
   EXPECT_EQ(status.out,
-            "Game game, 3 players\nSeason 1618-spring (1 of 6), rules version 2\nDeadline: none set\n"
+            "Game game in " + dir().string() + ", 3 players\nSeason 1618-spring (1 of 6), rules version 2\nDeadline: none set\n"
             "Submitted: Anna Weber (red) [receipt " + sha256_hex(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml")).substr(0, 12) +
                 "]\nMissing:   Jörg Krämer (blue), Marie Dubois (yellow)\n");
 }

@@ -9,6 +9,7 @@
 #include "adapters/schedule.hpp"
 #include "support/games.hpp"
 #include "support/run_binary.hpp"
+#include "support/server_process.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -103,7 +104,7 @@ TEST_F(Tick, DrivesAWholeGameToItsEndWithOrdersLateOrNeverAndRemindsEachPlayerOn
                 std::string::npos)
           << t.out;
       EXPECT_NE(tick(deadline + 2h).out.find("held for the game master"), std::string::npos);
-      EXPECT_EQ(outbox_count(game(), dir + ".*held.gm"), 1) << "the game master is told once";
+      EXPECT_EQ(outbox_count(game(), dir + ".*held-.*gm"), 1) << "the game master is told once";
       EXPECT_TRUE(status_json(game(), deadline + 2h)["held"].get<bool>());
       EXPECT_EQ(seasons(), season) << "nothing is resolved while held";
       const Outcome moved = run({"deadline", game().string(), "--extend", "24h", "--now", iso(deadline + 2h)});
@@ -263,6 +264,76 @@ TEST_F(Tick, APausedSeatGetsNoReminderAndDoesNotCountAgainstTheGate) {
       << "two missing, one paused: within max_missing 1: " << t.out;
   ASSERT_EQ(run({"player", game().string(), "resume", "yellow"}).status, 0);
   EXPECT_EQ(read_text(game() / "game.yaml").find("paused: true"), std::string::npos);
+}
+
+/// A mail server nobody listens on: every connection is refused at once (loopback only).
+const std::string kServerDown = "smtp://127.0.0.1:1";
+
+TEST_F(Tick, NoticesOfAHeldSeasonAndAMovedDeadlineWaitForAMailServerThatIsDownAndGoOnceItIsUp) {
+  make_game(kWeekly);
+  const Instant start = real_now();
+  ASSERT_EQ(tick(start).status, 0);
+  submit({"red"}, 21);
+  const Instant deadline = deadline_of(game(), start);
+  Outcome t = run({"tick", game().string(), "--now", iso(deadline + 1min), "--smtp", kServerDown});
+  EXPECT_EQ(t.status, 0) << t.err;
+  EXPECT_NE(t.out.find("held: 2 orders missing"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("mail failed ("), std::string::npos) << "the line says the mail did not go: " << t.out;
+  EXPECT_EQ(outbox_count(game(), "held-"), 0);
+  t = tick(deadline + 2h);
+  EXPECT_NE(t.out.find("1 queued message sent"), std::string::npos) << t.out;
+  EXPECT_EQ(outbox_count(game(), "held-.*gm"), 1) << "the held notice went with the next tick";
+  EXPECT_EQ(tick(deadline + 3h).out.find("queued"), std::string::npos) << "and only once";
+
+  const Outcome moved =
+      run({"deadline", game().string(), "--extend", "24h", "--now", iso(deadline + 3h), "--smtp", kServerDown});
+  EXPECT_EQ(moved.status, 3) << "the mail failed: " << moved.err;
+  EXPECT_NE(moved.out.find("Deadline of 1618-spring moved to"), std::string::npos) << moved.out;
+  EXPECT_NE(moved.out.find("waits in the queue"), std::string::npos) << moved.out;
+  EXPECT_FALSE(status_json(game(), deadline + 3h)["held"].get<bool>()) << "the hold is released all the same";
+  t = tick(deadline + 4h);
+  EXPECT_NE(t.out.find("3 queued messages sent"), std::string::npos) << t.out;
+  EXPECT_EQ(outbox_count(game(), "deadline-"), 3) << "every player learns the new deadline";
+
+  // The moved deadline passes with the same two missing: held again, and the game master is
+  // told again (one notice per deadline).
+  t = tick(deadline + 27h + 1min);
+  EXPECT_NE(t.out.find("held: 2 orders missing"), std::string::npos) << t.out;
+  EXPECT_EQ(outbox_count(game(), "held-.*gm"), 2);
+}
+
+TEST_F(Tick, ALineNamesTheMailAServerRefusedAndStatusKeepsShowingIt) {
+  make_game(kWeekly);
+  testing::SmtpServer server((tmp_ / "maildir").string(), {"--refuse", "joerg@example.org"});
+  const Outcome t = run({"tick", game().string(), "--now", iso(real_now()), "--smtp", server.url()});
+  EXPECT_EQ(t.status, 0) << t.err;
+  EXPECT_NE(t.out.find("1 message refused: blue <joerg@example.org> (550"), std::string::npos) << t.out;
+  const auto j = status_json(game(), real_now());
+  ASSERT_EQ(j["refused_mail"].size(), 1u) << j.dump();
+  EXPECT_EQ(j["refused_mail"][0]["to"], "joerg@example.org");
+  const Outcome text = run({"status", game().string()});
+  EXPECT_NE(text.out.find("Refused mail: 01-1618-spring/opening/blue to joerg@example.org"), std::string::npos) << text.out;
+}
+
+TEST_F(Tick, ResolveWithoutNmrPlaysTheSchedulesPolicy) {
+  make_game("schedule:\n  deadline: \"sun 20:00\"\n  nmr: bot\n");
+  submit({"red"}, 4);
+  const Outcome r = run({"resolve", game().string(), "--force"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(read_text(game() / "seasons/01-1618-spring/log.yaml").find("nmr_policy: bot"), std::string::npos);
+}
+
+TEST_F(Tick, AClockCenturiesAwayIsRefusedBeforeItCanBreakTheGame) {
+  make_game(kWeekly);
+  const Outcome t = run({"tick", game().string(), "--now", "9999-12-31T23:59:59Z"});
+  EXPECT_EQ(t.status, 2) << t.out;
+  EXPECT_NE(t.err.find("between the years 2000 and 2999"), std::string::npos) << t.err;
+  EXPECT_EQ(seasons(), 1);
+  EXPECT_EQ(run({"tick", (tmp_ / "nowhere").string()}).status, 2) << "a directory that does not exist is a usage error";
+  fs::create_directories(tmp_ / "empty");
+  const Outcome empty = run({"tick", "--root", (tmp_ / "empty").string()});
+  EXPECT_EQ(empty.status, 2);
+  EXPECT_NE(empty.err.find("holds no game directory"), std::string::npos) << empty.err;
 }
 
 TEST_F(Tick, SpectatorsGetThePublicReportAndNothingPrivate) {

@@ -52,6 +52,9 @@ def option_values(name):
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
+        print(__doc__.strip(), file=sys.stderr)
+        sys.exit(2)
     maildir = sys.argv[1]
     die_before = None
     if "--die-before" in sys.argv:
