@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "adapters/english.hpp"
 #include "adapters/yaml_file.hpp"
 #include "core/text.hpp"
 

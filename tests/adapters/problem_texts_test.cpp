@@ -1,4 +1,5 @@
-// The message catalogue of order problems (templates/text/problems.yaml).
+// The message catalogue of order problems (templates/text/problems.yaml) and the English lists
+// the adapters' own messages still join in C++.
 
 #include <gtest/gtest.h>
 
@@ -6,6 +7,7 @@
 #include <filesystem>
 
 #include "adapters/diagnostic.hpp"
+#include "adapters/english.hpp"
 #include "adapters/report/problem_texts.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "support/temp_dir.hpp"
@@ -114,6 +116,12 @@ TEST_F(Catalogue, SuggestionsAreQuotedAndJoinedWithOr) {
   EXPECT_EQ(texts.render(problem, *rules_), "unknown province \"Pasau\"");
   problem.arguments.push_back({ProblemArg::nearest, std::vector<std::string>{"Passau", "Hessen"}});
   EXPECT_EQ(texts.render(problem, *rules_), "unknown province \"Pasau\"; did you mean \"Passau\" or \"Hessen\"?");
+}
+
+TEST(JoinNames, UsesCommasAndTheLastSeparator) {
+  EXPECT_EQ(join_names({"a", "b", "c"}), "a, b or c");
+  EXPECT_EQ(join_names({"a", "b"}, " and "), "a and b");
+  EXPECT_EQ(join_names({"a"}), "a");
 }
 
 }  // namespace
