@@ -16,6 +16,7 @@
 #include "adapters/order_file.hpp"
 #include "adapters/report/forecast_text.hpp"
 #include "adapters/report/names.hpp"
+#include "adapters/report/problem_texts.hpp"
 #include "adapters/report/templates.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/season_schedule.hpp"
@@ -88,6 +89,7 @@ class Intake {
         sha_(sha256_hex(raw)),
         message_(mail::parse_message(raw)),
         templates_(report::Templates::load(setup.templates_dir)),
+        problem_texts_(report::ProblemTexts::load(report::problem_texts_file(setup.templates_dir))),
         journal_(game.root()),
         mail_ledger_(mail::Ledger::load(game.root())),
         intake_(mail::IntakeLedger::load(game.root())) {}
@@ -125,7 +127,8 @@ class Intake {
     state_ = game_.load_state(season_, rules_);
     const mail::FoundOrder found = mail::find_order(message_);
     if (!found.problem.empty()) return no_order(found);
-    CheckedOrderFile checked = check_order_source(SourceFile{"your orders", found.text}, state_, rules_);
+    CheckedOrderFile checked =
+        check_order_source(SourceFile{"your orders", found.text}, state_, rules_, problem_texts_);
     entry_.player = lower(checked.player_id);
     entry_.season = checked.season;
     const PlayerInfo* player = game_.config().player(entry_.player);
@@ -310,6 +313,7 @@ class Intake {
   std::string sha_;
   mail::IncomingMessage message_;
   report::Templates templates_;
+  report::ProblemTexts problem_texts_;
   Journal journal_;
   mail::Ledger mail_ledger_;
   mail::IntakeLedger intake_;

@@ -243,7 +243,8 @@ void sort_by_position(std::vector<Diagnostic>& diagnostics) {
 
 }  // namespace
 
-CheckedOrderFile check_order_source(const SourceFile& original, const GameState& state, const Ruleset& rules) {
+CheckedOrderFile check_order_source(const SourceFile& original, const GameState& state, const Ruleset& rules,
+                                    const report::ProblemTexts& texts) {
   CheckedOrderFile result;
   SourceFile source = original;
   const std::optional<Diagnostic> prose = prose_before_game(source);
@@ -270,7 +271,9 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
     }
     const OrderCheck check = check_orders(*written, state, rules);
     auto add = [&](const Problem& p, Diagnostic::Severity severity) {
-      r.report(p.at.index >= 0 ? reader.mark(p.at) : file->root().Mark(), p.message, severity);
+      // Past the reader's limit a problem is only counted, so a hostile file's thousands are not worded.
+      const std::string message = r.problem_count() < kMaxDiagnostics ? texts.render(p, rules) : std::string();
+      r.report(p.at.index >= 0 ? reader.mark(p.at) : file->root().Mark(), message, severity);
     };
     for (const auto& p : check.errors) add(p, Diagnostic::Severity::error);
     for (const auto& p : check.warnings) add(p, Diagnostic::Severity::warning);
@@ -343,9 +346,10 @@ void check_token(CheckedOrderFile& checked, std::string_view expected) {
   sort_by_position(checked.diagnostics);
 }
 
-CheckedOrderFile check_order_file(const std::string& path, const GameState& state, const Ruleset& rules) {
+CheckedOrderFile check_order_file(const std::string& path, const GameState& state, const Ruleset& rules,
+                                  const report::ProblemTexts& texts) {
   try {
-    return check_order_source(read_source(path, kMaxOrderBytes), state, rules);
+    return check_order_source(read_source(path, kMaxOrderBytes), state, rules, texts);
   } catch (const InputError& e) {
     CheckedOrderFile result;
     result.diagnostics = e.diagnostics();

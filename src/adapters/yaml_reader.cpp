@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "adapters/english.hpp"
 #include "adapters/yaml_file.hpp"
 #include "core/text.hpp"
 
@@ -112,22 +113,25 @@ std::string lowercase(std::string_view s) {
 }
 
 /// "; did you mean "x"?" when an allowed name is close to `name`, else "; expected a, b or c".
-/// Case is ignored in the comparison: `battle_B` suggests `battle_b`.
 std::string suggestion(std::string_view name, std::span<const std::string_view> allowed) {
+  const std::string nearest = nearest_name(name, allowed);
+  return nearest.empty() ? "; expected " + join_names(std::vector<std::string>(allowed.begin(), allowed.end()))
+                         : "; did you mean \"" + nearest + "\"?";
+}
+
+}  // namespace
+
+std::string nearest_name(std::string_view name, std::span<const std::string_view> allowed) {
   std::string nearest;
   int best = 3;
-  std::vector<std::string> list;
   const std::string lower = lowercase(name);
   for (auto a : allowed) {
-    list.emplace_back(a);
     if ((name.size() > a.size() ? name.size() - a.size() : a.size() - name.size()) >= 3) continue;  // d >= 3
     const int d = edit_distance(lower, lowercase(a));
     if (d < best) best = d, nearest = a;
   }
-  return nearest.empty() ? "; expected " + join_names(list) : "; did you mean \"" + nearest + "\"?";
+  return nearest;
 }
-
-}  // namespace
 
 void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::string_view> allowed,
                              std::string_view where) {

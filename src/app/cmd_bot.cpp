@@ -5,12 +5,12 @@
 
 #include "adapters/bot/bot_order_file.hpp"
 #include "adapters/diagnostic.hpp"
+#include "adapters/english.hpp"
 #include "adapters/printable.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
 #include "core/bot/battle_odds.hpp"
 #include "core/bot/bot.hpp"
-#include "core/text.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -9,6 +9,7 @@
 #include "adapters/order_file.hpp"
 #include "adapters/printable.hpp"
 #include "adapters/report/forecast_text.hpp"
+#include "adapters/report/problem_texts.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
 
@@ -52,9 +53,10 @@ void print_forecast(const Invocation& in, const std::string& path, const Orders&
 
 Exit run_check(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::shared);
+  const auto texts = report::ProblemTexts::load(report::problem_texts_file(in.templates_dir()));
   bool all_ok = true;
   for (const auto& path : in.get<std::vector<std::string>>("files")) {
-    CheckedOrderFile checked = check_order_file(path, p.state, p.opened.rules);
+    CheckedOrderFile checked = check_order_file(path, p.state, p.opened.rules, texts);
     check_token_of_player(checked, p.opened.game.config());
     print(in, checked.diagnostics);
     if (checked.ok()) {
@@ -75,7 +77,8 @@ Exit run_submit(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::exclusive);
   const std::string path = in.get<std::string>("file");
   const SourceFile source = read_source(path, kMaxOrderBytes);
-  CheckedOrderFile checked = check_order_source(source, p.state, p.opened.rules);
+  const auto texts = report::ProblemTexts::load(report::problem_texts_file(in.templates_dir()));
+  CheckedOrderFile checked = check_order_source(source, p.state, p.opened.rules, texts);
   check_token_of_player(checked, p.opened.game.config());
   print(in, checked.diagnostics);
   if (!checked.ok()) {

@@ -8,7 +8,8 @@
 namespace wallenstein {
 namespace {
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+using Arg = ProblemArg;
+using Args = std::vector<ProblemArgument>;
 
 bool is_none(std::string_view text) {
   return text.size() == 4 && (text[0] | 0x20) == 'n' && (text[1] | 0x20) == 'o' && (text[2] | 0x20) == 'n' &&
@@ -34,37 +35,32 @@ class Checker {
   }
 
  private:
-  void error(SourceRef at, std::string message) { result_.errors.push_back({at, std::move(message)}); }
-  void warning(SourceRef at, std::string message) { result_.warnings.push_back({at, std::move(message)}); }
-
-  const std::string& name(ProvinceId id) const { return rules_.province(id).name; }
-
-  std::vector<std::string> names(const std::vector<ProvinceId>& ids) const {
-    std::vector<std::string> out;
-    out.reserve(ids.size());
-    for (ProvinceId id : ids) out.push_back(name(id));
-    return out;
+  void error(SourceRef at, ProblemKind kind, Args args = {}) {
+    result_.errors.push_back({at, kind, std::move(args)});
+  }
+  void warning(SourceRef at, ProblemKind kind, Args args = {}) {
+    result_.warnings.push_back({at, kind, std::move(args)});
   }
 
   void check_header() {
     if (written_.game.text != state_.game) {
-      error(written_.game.at, "game " + quoted(written_.game.text) + " is not this game; expected " +
-                                  quoted(state_.game));
+      error(written_.game.at, ProblemKind::wrong_game,
+            {{Arg::written, written_.game.text}, {Arg::expected, state_.game}});
     }
     // Player ids are lowercase; `player: Red` is taken for `red` (README, the order file).
     player_ = state_.find_player_any_case(written_.player.text);
     if (!player_) {
       std::vector<std::string> ids;
       for (const auto& p : state_.players) ids.push_back(p.id);
-      error(written_.player.at, "unknown player " + quoted(written_.player.text) + "; the players are " +
-                                    join_names(ids, " and "));
+      error(written_.player.at, ProblemKind::unknown_player,
+            {{Arg::written, written_.player.text}, {Arg::players, std::move(ids)}});
     }
     const SeasonLabel label = season_label(rules_, state_.season_index);
     if (state_.finished) {
-      error(written_.season.at, "the game is over; no more orders are taken");
+      error(written_.season.at, ProblemKind::game_over);
     } else if (written_.season.text != label.name()) {
-      error(written_.season.at, "season " + quoted(written_.season.text) +
-                                    " is not the season being planned; expected " + quoted(label.name()));
+      error(written_.season.at, ProblemKind::wrong_season,
+            {{Arg::written, written_.season.text}, {Arg::expected, label.name()}});
     }
   }
 
@@ -72,17 +68,14 @@ class Checker {
   std::optional<ProvinceId> lookup(const Written& w) {
     auto id = rules_.find_province(w.text);
     if (!id) {
-      std::string message = "unknown province " + quoted(w.text);
+      Args args{{Arg::written, w.text}};
       auto near = rules_.nearest_province_names(w.text);
-      if (!near.empty()) {
-        for (auto& n : near) n = quoted(n);
-        message += "; did you mean " + join_names(near) + "?";
-      }
-      error(w.at, std::move(message));
+      if (!near.empty()) args.push_back({Arg::nearest, std::move(near)});
+      error(w.at, ProblemKind::unknown_province, std::move(args));
       return std::nullopt;
     }
     if (!rules_.in_play(*id, state_.player_count())) {
-      error(w.at, name(*id) + " is out of play with " + std::to_string(state_.player_count()) + " players");
+      error(w.at, ProblemKind::out_of_play, {{Arg::province, *id}, {Arg::player_count, state_.player_count()}});
       return std::nullopt;
     }
     return id;
@@ -94,25 +87,26 @@ class Checker {
     if (!id) return std::nullopt;
     const auto& owner = state_.at(*id).owner;
     if (owner != player_) {
-      std::string message = name(*id) + " is not yours: ";
-      message += owner ? "it is held by " + state_.player(*owner).id : std::string("it is neutral");
-      const auto mine = state_.provinces_of(*player_);
-      message += mine.empty() ? "; you hold no province" : "; you hold " + join_names(names(mine), " and ");
-      error(w.at, std::move(message));
+      Args args{{Arg::province, *id}, {Arg::yours, state_.provinces_of(*player_)}};
+      if (owner) args.push_back({Arg::owner, state_.player(*owner).id});
+      error(w.at, ProblemKind::not_yours, std::move(args));
       return std::nullopt;
     }
     return id;
   }
 
-  /// Each province card at most once among the actions and the bid (rules 4.3).
-  bool claim_card(ProvinceId id, const Written& w, std::string_view use) {
+  /// Each province card at most once among the actions and the bid (rules 4.3); `use` is the
+  /// action, or none for the bid.
+  bool claim_card(ProvinceId id, const Written& w, std::optional<Action> use) {
     for (const auto& [used, where] : cards_used_) {
       if (used == id) {
-        error(w.at, name(id) + " is already used for " + where + "; each province card serves once per season");
+        Args args{{Arg::province, id}};
+        if (where) args.push_back({Arg::action, *where});
+        error(w.at, ProblemKind::card_used_twice, std::move(args));
         return false;
       }
     }
-    cards_used_.emplace_back(id, std::string(use));
+    cards_used_.emplace_back(id, use);
     return true;
   }
 
@@ -124,21 +118,21 @@ class Checker {
       return;
     }
     const auto province = own_province(slot->province);
-    if (province) claim_card(*province, slot->province, action_key(action));
+    if (province) claim_card(*province, slot->province, action);
     ActionOrder order;
     if (province) order.province = *province;
     if (slot->armies) {
       order.armies = *slot->armies;
       if (!order.armies.all && order.armies.count > rules_.pieces.cubes_per_player) {
-        error(slot->armies_at, "armies: " + std::to_string(order.armies.count) + " is more than a player's " +
-                                   std::to_string(rules_.pieces.cubes_per_player) + " cubes");
+        error(slot->armies_at, ProblemKind::armies_above_cubes,
+              {{Arg::armies, order.armies.count}, {Arg::cubes, rules_.pieces.cubes_per_player}});
       }
     }
     if (slot->min_armies) {
       order.min_armies = *slot->min_armies;
       if (!order.armies.all && order.min_armies > order.armies.count) {
-        error(slot->min_armies_at, "min_armies " + std::to_string(order.min_armies) + " is more than armies " +
-                                       std::to_string(order.armies.count) + ": the move could never happen");
+        error(slot->min_armies_at, ProblemKind::min_armies_above_armies,
+              {{Arg::min_armies, order.min_armies}, {Arg::armies, order.armies.count}});
       }
     }
     if (slot->place) {
@@ -146,9 +140,8 @@ class Checker {
       if (!order.place) check_move_only(*slot);
     }
     if (rules_.action(action).kind == ActionKind::battle && !slot->target) {
-      const std::string key(action_key(action));
-      error(slot->province.at, key + " needs a target: write `" + key + ": {province: " + slot->province.text +
-                                   ", target: ...}` with the adjacent province to attack or move to");
+      error(slot->province.at, ProblemKind::battle_without_target,
+            {{Arg::action, action}, {Arg::written, slot->province.text}});
     }
     if (slot->target) {
       const auto target = lookup(*slot->target);
@@ -162,11 +155,9 @@ class Checker {
   /// army1 with `place: false` (rules 5, D-27): only in rules versions that have it, and only with a move.
   void check_move_only(const WrittenAction& slot) {
     if (!changes_.army1_may_only_move) {
-      error(slot.place_at, "place: false is not in this game's rules (version " + std::to_string(rules_.version) +
-                               "): army1 places 1 army and may then move; remove place: false, or write army1: none");
+      error(slot.place_at, ProblemKind::move_only_not_in_rules, {{Arg::version, rules_.version}});
     } else if (!slot.target) {
-      error(slot.place_at, "army1 with place: false needs move_to: a move only without a move does nothing; add "
-                           "move_to, or remove place: false to place 1 army");
+      error(slot.place_at, ProblemKind::move_only_without_move);
     }
   }
 
@@ -176,12 +167,12 @@ class Checker {
       for (ProvinceId n : rules_.province(from).neighbours) {
         if (rules_.in_play(n, state_.player_count())) near.push_back(n);
       }
-      error(w.at, name(target) + " is not adjacent to " + name(from) + "; its neighbours are " +
-                      join_names(names(near), " and "));
+      error(w.at, ProblemKind::not_adjacent,
+            {{Arg::province, target}, {Arg::from, from}, {Arg::neighbours, std::move(near)}});
       return;
     }
     if (action == Action::army1 && state_.at(target).owner != player_) {
-      warning(w.at, name(target) + " is not yours now: army1 moves there only if you hold it when it is played");
+      warning(w.at, ProblemKind::move_target_not_yours, {{Arg::province, target}});
     }
   }
 
@@ -194,7 +185,12 @@ class Checker {
       return;
     }
     if (!bid_possible()) {
-      error(w.at, no_card_for_bid(w.text));
+      error(w.at, ProblemKind::no_card_for_bid,
+            {{Arg::written, w.text},
+             {Arg::province_cards, state_.province_count(*player_)},
+             {Arg::coin_cards, coin_cards()},
+             {Arg::action_spaces, kActionCount},
+             {Arg::max_provinces, kActionCount - coin_cards()}});
       return;
     }
     const bool numeric = !w.text.empty() && w.text.size() <= 9 &&
@@ -208,12 +204,11 @@ class Checker {
         std::vector<std::string> list;
         list.reserve(coins.size());
         for (int c : coins) list.push_back(std::to_string(c));
-        error(w.at, "bid " + w.text + " is not a coin card; the coins are " + join_names(list, " and ") +
-                        ", or bid a province card or none");
+        error(w.at, ProblemKind::bid_not_a_coin, {{Arg::written, w.text}, {Arg::coins, std::move(list)}});
       } else if (value > state_.player(*player_).thaler) {
         const int thaler = state_.player(*player_).thaler;
-        error(w.at, "bid " + w.text + " is more than your " + std::to_string(thaler) + " thaler; bid at most " +
-                        std::to_string(std::min(thaler, coins.back())) + ", a province card or none");
+        error(w.at, ProblemKind::bid_above_thaler,
+              {{Arg::written, w.text}, {Arg::thaler, thaler}, {Arg::at_most, std::min(thaler, coins.back())}});
       }
       return;
     }
@@ -221,7 +216,7 @@ class Checker {
     if (!province) return;
     bid.kind = BidKind::province;
     bid.province = *province;
-    claim_card(*province, w, "the bid");
+    claim_card(*province, w, std::nullopt);
   }
 
   /// Rules 4.3, D-25: the ten action spaces are covered first; the bid takes a card left over.
@@ -229,25 +224,14 @@ class Checker {
     return !changes_.bid_needs_a_spare_card || card_left_for_bid(state_, rules_, *player_);
   }
 
-  std::string no_card_for_bid(const std::string& bid) const {
-    const int held = state_.province_count(*player_);
-    const int coins = static_cast<int>(rules_.coin_cards.size());
-    const std::string provinces = held == 0   ? std::string()
-                                  : held == 1 ? "1 province card and "
-                                              : std::to_string(held) + " province cards and ";
-    return "no card is left for bid " + bid + ": your " + provinces + std::to_string(coins) +
-           " coin cards all belong on the " + std::to_string(kActionCount) +
-           " action spaces, which come first; with " + std::to_string(kActionCount - coins) +
-           " provinces or fewer, write bid: none";
-  }
+  int coin_cards() const { return static_cast<int>(rules_.coin_cards.size()); }
 
   /// Coin cards cover the spaces without a province; a space may stay empty only when no card is
   /// left to cover it (rules 4.3, interfaces 3).
   void check_coin_cards() {
     const bool coin_bid = result_.orders.bid.kind == BidKind::coin;
-    const int coins = static_cast<int>(rules_.coin_cards.size());
     const int needed = none_actions_ + (coin_bid ? 1 : 0);
-    if (needed <= coins) return;
+    if (needed <= coin_cards()) return;
     std::vector<ProvinceId> free;
     for (ProvinceId id : state_.provinces_of(*player_)) {
       const bool used = std::any_of(cards_used_.begin(), cards_used_.end(),
@@ -255,11 +239,13 @@ class Checker {
       if (!used) free.push_back(id);
     }
     if (free.empty()) return;
-    error(written_.actions_at,
-          std::to_string(none_actions_) + " actions are none" + (coin_bid ? " and the bid is a coin" : "") +
-              ": that needs " + std::to_string(needed) + " coin cards but you hold " + std::to_string(coins) +
-              "; put one of your free province cards (" + join_names(names(free), " and ") + ") on an action" +
-              (bid_possible() ? " or on the bid" : ""));
+    error(written_.actions_at, ProblemKind::too_many_none,
+          {{Arg::none_actions, none_actions_},
+           {Arg::coin_bid, coin_bid},
+           {Arg::needed, needed},
+           {Arg::coin_cards, coin_cards()},
+           {Arg::free, std::move(free)},
+           {Arg::bid_possible, bid_possible()}});
   }
 
   void check_turn_order() {
@@ -275,13 +261,13 @@ class Checker {
           const int d = edit_distance(w.text, t.id);
           if (d < best) best = d, nearest = t.id;
         }
-        error(w.at, "unknown bonus tile " + quoted(w.text) +
-                        (nearest.empty() ? "" : "; did you mean " + quoted(nearest) + "?") + " The tiles are " +
-                        join_names(ids, " and "));
+        Args args{{Arg::written, w.text}, {Arg::tiles, std::move(ids)}};
+        if (!nearest.empty()) args.push_back({Arg::nearest, std::vector<std::string>{nearest}});
+        error(w.at, ProblemKind::unknown_tile, std::move(args));
         continue;
       }
       if (!seen.insert(w.text).second) {
-        error(w.at, "bonus tile " + quoted(w.text) + " is listed twice in turn_order");
+        error(w.at, ProblemKind::tile_listed_twice, {{Arg::written, w.text}});
         continue;
       }
       result_.orders.tile_preferences.push_back(*tile);
@@ -294,16 +280,15 @@ class Checker {
       const auto id = own_province(w);
       if (!id) continue;
       if (std::find(seen.begin(), seen.end(), *id) != seen.end()) {
-        error(w.at, name(*id) + " is listed twice in winter_revolt_order");
+        error(w.at, ProblemKind::winter_province_twice, {{Arg::province, *id}});
         continue;
       }
       seen.push_back(*id);
     }
     const SeasonLabel label = season_label(rules_, state_.season_index);
     if (!written_.winter_revolt_order.empty() && label.season != rules_.seasons.back()) {
-      warning(written_.winter_revolt_order.front().at,
-              "winter_revolt_order is used only in " + std::string(season_key(rules_.seasons.back())) +
-                  " orders; it is ignored this season");
+      warning(written_.winter_revolt_order.front().at, ProblemKind::winter_order_ignored,
+              {{Arg::season, std::string(season_key(rules_.seasons.back()))}});
     }
     result_.orders.winter_revolt_order = std::move(seen);
   }
@@ -314,7 +299,7 @@ class Checker {
   const RuleChanges changes_;
   OrderCheck result_;
   std::optional<PlayerIndex> player_;
-  std::vector<std::pair<ProvinceId, std::string>> cards_used_;
+  std::vector<std::pair<ProvinceId, std::optional<Action>>> cards_used_;  ///< card, action (none: the bid)
   int none_actions_ = 0;
 };
 

@@ -7,15 +7,11 @@
 
 #include "core/game_state.hpp"
 #include "core/ids.hpp"
+#include "core/problem.hpp"
 
 namespace wallenstein {
 
 struct Ruleset;
-
-/// Where a value came from in its file: an index into the reader's table of positions.
-struct SourceRef {
-  int index = -1;
-};
 
 /// A scalar as the player wrote it.
 struct Written {
@@ -95,12 +91,6 @@ bool card_left_for_bid(int province_cards, const Ruleset& rules);
 /// bid none when no card is left for the bid and the rules version has D-25 (D-29).
 Orders pass_orders(PlayerIndex player, const GameState& state, const Ruleset& rules);
 
-/// A problem with an order, at a position in its file.
-struct Problem {
-  SourceRef at;
-  std::string message;
-};
-
 /// The outcome of checking one order file.
 struct OrderCheck {
   Orders orders;
@@ -110,7 +100,8 @@ struct OrderCheck {
 };
 
 /// Checks a written order file against the season being planned (interfaces 3). Lists every
-/// problem, each with a hint; `resolve` calls the same function, so check and resolve agree.
+/// problem with the values its message and hint show; `resolve` calls the same function, so
+/// check and resolve agree.
 OrderCheck check_orders(const WrittenOrders& written, const GameState& state, const Ruleset& rules);
 
 }  // namespace wallenstein

@@ -94,13 +94,4 @@ std::string join(const std::vector<std::string>& items, std::string_view sep) {
   return out;
 }
 
-std::string join_names(const std::vector<std::string>& items, std::string_view last_sep) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out.append(i + 1 == items.size() ? last_sep : std::string_view(", "));
-    out.append(items[i]);
-  }
-  return out;
-}
-
 }  // namespace wallenstein

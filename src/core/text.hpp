@@ -13,9 +13,6 @@ std::vector<std::string> name_keys(std::string_view name);
 /// Levenshtein distance, counted in bytes (names are compared after folding to ASCII).
 int edit_distance(std::string_view a, std::string_view b);
 
-/// Joins items with ", " and the last with " or " / " and ": `a, b or c`.
-std::string join_names(const std::vector<std::string>& items, std::string_view last_sep = " or ");
-
 /// Joins items with a separator.
 std::string join(const std::vector<std::string>& items, std::string_view sep);
 

@@ -22,11 +22,5 @@ TEST(EditDistance, CountsInsertionsDeletionsAndSubstitutions) {
   EXPECT_EQ(edit_distance("same", "same"), 0);
 }
 
-TEST(JoinNames, UsesCommasAndTheLastSeparator) {
-  EXPECT_EQ(join_names({"a", "b", "c"}), "a, b or c");
-  EXPECT_EQ(join_names({"a", "b"}, " and "), "a and b");
-  EXPECT_EQ(join_names({"a"}), "a");
-}
-
 }  // namespace
 }  // namespace wallenstein

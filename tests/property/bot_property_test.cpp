@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 
+#include "adapters/report/problem_texts.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/bot/bot.hpp"
 #include "core/engine.hpp"
@@ -43,7 +44,7 @@ void expect_bot_orders_legal_in_every_season(const Ruleset& rules, int games) {
         const BotPlan plan = plan_orders(see(state, rules, state.player_index(p)), rules);
         const OrderCheck check = check_orders(to_written(plan.orders, state, rules), state, rules);
         ASSERT_TRUE(check.ok()) << "game " << g << " season " << state.season_index << " player " << p << ": "
-                                << check.errors.front().message;
+                                << report::ProblemTexts::standard().render(check.errors.front(), rules);
       }
       state = resolve_season(state, mixed_orders(state, rules, rng, g), {}, rules).next;
       ASSERT_TRUE(invariant_violations(state, rules).empty());

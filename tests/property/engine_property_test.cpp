@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "adapters/report/problem_texts.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
@@ -165,7 +166,7 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
       orders.push_back(random_orders(state, rules, state.player_index(static_cast<std::size_t>(p)), order_rng));
       if (g % 50 == 0) {
         const OrderCheck check = check_orders(to_written(orders.back(), state, rules), state, rules);
-        ASSERT_TRUE(check.ok()) << check.errors.front().message;
+        ASSERT_TRUE(check.ok()) << report::ProblemTexts::standard().render(check.errors.front(), rules);
       }
     }
     const SeasonResult result = resolve_season(state, orders, {}, rules, options);

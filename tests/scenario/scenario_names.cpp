@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "adapters/english.hpp"
 #include "core/text.hpp"
 
 namespace wallenstein::testing {

@@ -1,0 +1,135 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/ids.hpp"
+
+namespace wallenstein {
+
+/// What is wrong with an order (interfaces 3). The core says which problem it is and with what
+/// values; the words are the message catalogue's (templates/text/problems.yaml).
+enum class ProblemKind : std::uint8_t {
+  wrong_game,
+  unknown_player,
+  game_over,
+  wrong_season,
+  unknown_province,
+  out_of_play,
+  not_yours,
+  card_used_twice,
+  armies_above_cubes,
+  min_armies_above_armies,
+  move_only_not_in_rules,
+  move_only_without_move,
+  battle_without_target,
+  not_adjacent,
+  move_target_not_yours,
+  bid_not_a_coin,
+  bid_above_thaler,
+  no_card_for_bid,
+  too_many_none,
+  unknown_tile,
+  tile_listed_twice,
+  winter_province_twice,
+  winter_order_ignored,
+};
+inline constexpr int kProblemKindCount = 23;
+inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
+    ProblemKind::wrong_game,
+    ProblemKind::unknown_player,
+    ProblemKind::game_over,
+    ProblemKind::wrong_season,
+    ProblemKind::unknown_province,
+    ProblemKind::out_of_play,
+    ProblemKind::not_yours,
+    ProblemKind::card_used_twice,
+    ProblemKind::armies_above_cubes,
+    ProblemKind::min_armies_above_armies,
+    ProblemKind::move_only_not_in_rules,
+    ProblemKind::move_only_without_move,
+    ProblemKind::battle_without_target,
+    ProblemKind::not_adjacent,
+    ProblemKind::move_target_not_yours,
+    ProblemKind::bid_not_a_coin,
+    ProblemKind::bid_above_thaler,
+    ProblemKind::no_card_for_bid,
+    ProblemKind::too_many_none,
+    ProblemKind::unknown_tile,
+    ProblemKind::tile_listed_twice,
+    ProblemKind::winter_province_twice,
+    ProblemKind::winter_order_ignored,
+};
+
+/// The identifier of a problem, its message's key in the catalogue.
+std::string_view problem_key(ProblemKind kind);
+
+/// The name of a value in a problem; the catalogue's messages refer to it (`{{province}}`).
+enum class ProblemArg : std::uint8_t {
+  written,         ///< the value as the player wrote it
+  expected,        ///< the game or season the file should name
+  players,         ///< the game's player ids
+  nearest,         ///< spellings close to a misspelt name
+  province,        ///< the province the problem is about
+  from,            ///< the province an action happens in (its target is not adjacent)
+  neighbours,      ///< the provinces adjacent to `from`, in play
+  owner,           ///< the id of the player holding `province` (absent: it is neutral)
+  yours,           ///< the provinces the player holds
+  free,            ///< the player's province cards on no action and not bid
+  action,          ///< the action (card_used_twice: absent when the card is the bid)
+  player_count,    ///< how many players the game has
+  armies,          ///< `armies: N` of an action
+  min_armies,      ///< `min_armies: N` of an action
+  cubes,           ///< the cubes a player has (pieces)
+  version,         ///< the game's rules version
+  coins,           ///< the values of the coin cards
+  thaler,          ///< the thaler the player has
+  at_most,         ///< the highest coin bid the player can pay
+  province_cards,  ///< how many province cards the player holds
+  coin_cards,      ///< how many coin cards a player has
+  action_spaces,   ///< how many action spaces a board has
+  max_provinces,   ///< the most provinces with which no card is left for the bid
+  none_actions,    ///< how many actions are none
+  needed,          ///< how many coin cards those and a coin bid need
+  coin_bid,        ///< whether the bid is a coin
+  bid_possible,    ///< whether a card is left for the bid
+  tiles,           ///< the bonus tiles' ids
+  season,          ///< the season a part of the order is for
+};
+inline constexpr int kProblemArgCount = 29;
+
+/// The identifier of a value in a problem, as the catalogue's placeholders write it.
+std::string_view problem_arg_key(ProblemArg arg);
+
+/// A value shown in a problem: a text (as written, or an id), a number, a yes or no, a province,
+/// an action, a list of texts or a list of provinces.
+using ProblemValue =
+    std::variant<std::string, int, bool, ProvinceId, Action, std::vector<std::string>, std::vector<ProvinceId>>;
+
+/// One named value of a problem.
+struct ProblemArgument {
+  ProblemArg name;
+  ProblemValue value;
+};
+
+/// Where a value came from in its file: an index into the reader's table of positions.
+struct SourceRef {
+  int index = -1;
+};
+
+/// A problem with an order, at a position in its file: which problem, and the values its
+/// message shows (an optional value, like the owner of a neutral province, is left out).
+struct Problem {
+  SourceRef at;
+  ProblemKind kind = ProblemKind::wrong_game;
+  std::vector<ProblemArgument> arguments;
+
+  /// The value named `name`, or null when the problem has none.
+  const ProblemValue* find(ProblemArg name) const;
+};
+
+}  // namespace wallenstein
