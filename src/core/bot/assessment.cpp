@@ -1,6 +1,7 @@
 #include "core/bot/assessment.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace wallenstein::bot {
@@ -177,7 +178,7 @@ double Assessment::compute_winter_risk(int grain) const {
     armies += view.at(p).armies;
     worth += keep_value(p);
   }
-  const int typical_armies = static_cast<int>(armies / held + 0.5);
+  const int typical_armies = static_cast<int>(std::lround(armies / held));
   const double typical_worth = worth / held;
   double risk = 0;
   // Rules 9.1: the year's last card gives the loss; each card left is equally likely to be it.

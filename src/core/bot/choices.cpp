@@ -1,6 +1,7 @@
 // The bot's candidate actions and what each is worth (rules 5, 7, 8, 9).
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/bot/plan.hpp"
 
@@ -17,7 +18,7 @@ Step step_at(ProvinceId p, BotReason reason) {
 Candidate single(double value, Action action, Step step) {
   Candidate c;
   c.value = value;
-  c.steps.emplace_back(action, std::move(step));
+  c.steps.emplace_back(action, step);
   return c;
 }
 
@@ -195,7 +196,7 @@ void add_attack(const Assessment& a, ProvinceId from, ProvinceId target, std::op
     BotReason why = because(BotWhy::attack);
     why.win = odds.win;
     why.tie = odds.tie;
-    why.armies = moving + static_cast<int>(before * extra + 0.5);
+    why.armies = moving + static_cast<int>(std::lround(before * extra));
     why.against = a.view.at(target).armies;
     why.defended = a.view.at(target).owner.has_value();
     why.other = target;

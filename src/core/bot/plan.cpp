@@ -50,7 +50,7 @@ bool Plan::try_add(const Candidate& candidate) {
   for (const auto& [action, step] : candidate.steps) trial.force(action, step);
   if (candidate.target) trial.targeted_[candidate.target->value] = true;
   if (!trial.payable()) return false;
-  *this = std::move(trial);
+  *this = trial;
   return true;
 }
 
