@@ -75,13 +75,13 @@ void arrow(cairo_t* cr, const Arrow& a, double scale) {
 
 void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text, double scale) {
   const Box& b = i.box;
-  const Rgb ink = style.colour("ink");
+  const Rgb ink = style.colours.ink;
   if (i.fresh) {  // built this season: on a white disc with a dark ring, visible on every fill
     cairo_new_path(cr);
     cairo_arc(cr, b.x + b.w / 2, b.y + b.h / 2, b.w * 0.82, 0, 2 * std::numbers::pi);
     set(cr, Rgb{1, 1, 1});
     cairo_fill_preserve(cr);
-    set(cr, style.colour("ink"));
+    set(cr, style.colours.ink);
     cairo_set_line_width(cr, 1.4 * scale);
     cairo_stroke(cr);
   }
@@ -104,7 +104,7 @@ void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text
       }
       cairo_line_to(cr, x + w, y + h);
       cairo_close_path(cr);
-      set(cr, style.colour("palace"));
+      set(cr, style.colours.palace);
       cairo_fill_preserve(cr);
       set(cr, ink);
       cairo_stroke(cr);
@@ -117,7 +117,7 @@ void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text
       cairo_line_to(cr, x + w * 0.88, y + h * 0.55);
       cairo_line_to(cr, x + w * 0.88, y + h);
       cairo_close_path(cr);
-      set(cr, style.colour("church"));
+      set(cr, style.colours.church);
       cairo_fill_preserve(cr);
       set(cr, ink);
       cairo_stroke(cr);
@@ -130,7 +130,7 @@ void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text
     }
     case IconKind::trading_house: {  // a coin
       cairo_arc(cr, x + w / 2, y + h / 2, w * 0.46, 0, 2 * std::numbers::pi);
-      set(cr, style.colour("trading_house"));
+      set(cr, style.colours.trading_house);
       cairo_fill_preserve(cr);
       set(cr, ink);
       cairo_stroke(cr);
@@ -146,7 +146,7 @@ void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text
       cairo_line_to(cr, x + w, y + h);
       cairo_line_to(cr, x, y + h);
       cairo_close_path(cr);
-      set(cr, style.colour("marker"));
+      set(cr, style.colours.marker);
       cairo_fill_preserve(cr);
       set(cr, ink);
       cairo_stroke(cr);
@@ -170,10 +170,10 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
   text.prepare(cr);
 
   // Sea and panel.
-  set(cr, style.colour("background"));
+  set(cr, style.colours.background);
   cairo_rectangle(cr, scene.map_area.x, scene.map_area.y, scene.map_area.w, scene.map_area.h);
   cairo_fill(cr);
-  set(cr, style.colour("panel"));
+  set(cr, style.colours.panel);
   cairo_rectangle(cr, scene.panel_area.x, scene.panel_area.y, scene.panel_area.w, scene.panel_area.h);
   cairo_fill(cr);
 
@@ -206,7 +206,7 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
       cairo_save(cr);
       parts(shape);
       cairo_clip(cr);
-      set(cr, style.colour("muted"), 0.55);
+      set(cr, style.colours.muted, 0.55);
       cairo_set_line_width(cr, 1.2 * scale);
       double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
       for (const auto& part : shape.parts) {
@@ -224,8 +224,8 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
   }
   for (const Shape& shape : scene.shapes) {
     border(shape);
-    set(cr, style.colour("province_border"));
-    cairo_set_line_width(cr, style.line("province_border") * scale);
+    set(cr, style.colours.province_border);
+    cairo_set_line_width(cr, style.widths.province_border * scale);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_stroke(cr);
   }
@@ -237,7 +237,7 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
     parts(shape);
     cairo_clip(cr);
     border(shape);
-    set(cr, style.colour("ink"));
+    set(cr, style.colours.ink);
     cairo_set_line_width(cr, 7 * scale);
     const double dash[] = {7 * scale, 5 * scale};
     cairo_set_dash(cr, dash, 2, 0);
@@ -255,7 +255,7 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
       rounded(cr, t.box, t.role == TextRole::badge ? t.box.h / 2 : 4 * scale);
       set(cr, *t.pill, t.role == TextRole::province ? 0.88 : 1.0);
       cairo_fill_preserve(cr);
-      set(cr, style.colour("province_border"), t.role == TextRole::province ? 0.5 : 1.0);
+      set(cr, style.colours.province_border, t.role == TextRole::province ? 0.5 : 1.0);
       cairo_set_line_width(cr, 1 * scale);
       cairo_stroke(cr);
       const auto size = text.measure(t.text, t.px, t.bold);

@@ -24,8 +24,8 @@ class Column {
 
   /// Text at (x, y_) that never runs past `limit` (default: the right edge), cut at a word,
   /// with an ellipsis.
-  Box put(std::string line, double x, TextRole role, const std::string& font, bool bold, Rgb colour, double limit = 0) {
-    const double px = style_.font_px(font) * s_;
+  Box put(std::string line, double x, TextRole role, double font, bool bold, Rgb colour, double limit = 0) {
+    const double px = font * s_;
     const double edge = limit > 0 ? std::min(limit, right_) : right_;
     auto size = text_.measure(line, px, bold);
     while (x + size.w > edge && line.size() > 4) {
@@ -40,16 +40,16 @@ class Column {
 
   void heading(const std::string& title) {
     skip(10);
-    scene_.rules.push_back({{x_, y_}, {right_, y_}, 1 * s_, style_.colour("panel_rule"), false});
+    scene_.rules.push_back({{x_, y_}, {right_, y_}, 1 * s_, style_.colours.panel_rule, false});
     skip(6);
-    const Box b = put(title, x_, TextRole::heading, "panel_heading", true, style_.colour("ink"));
+    const Box b = put(title, x_, TextRole::heading, style_.fonts.panel_heading, true, style_.colours.ink);
     y_ += b.h + 4 * s_;
   }
 
   /// Ends a line whose items are already placed; `height` is the tallest item.
   void next_line(double height) { y_ += height + 3 * s_; }
 
-  double line_height(const std::string& font) const { return text_.measure("Ag", style_.font_px(font) * s_, false).h; }
+  double line_height(double font) const { return text_.measure("Ag", font * s_, false).h; }
 
  private:
   MapScene& scene_;
@@ -70,13 +70,13 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
   const GameState& start = req.season.start ? *req.season.start : state;
   const Ruleset& rules = *req.season.rules;
   const SeasonLog* log = req.season.log;
-  const Rgb ink = style.colour("ink");
-  const Rgb muted = style.colour("muted");
+  const Rgb ink = style.colours.ink;
+  const Rgb muted = style.colours.muted;
   Column col(scene, text, style, s);
   const auto letters = player_letters(state);
 
   // Title and what this map is.
-  const Box title = col.put("Wallenstein · " + req.season.config->name, col.x(), TextRole::title, "title", true, ink);
+  const Box title = col.put("Wallenstein · " + req.season.config->name, col.x(), TextRole::title, style.fonts.title, true, ink);
   col.skip(title.h / s + 2);
   const SeasonLabel label = season_label(rules, start.season_index);
   std::string subtitle;
@@ -88,7 +88,7 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
   } else {
     subtitle = label.name() + ": orders for season " + std::to_string(label.index) + " of " + std::to_string(rules.season_count());
   }
-  const Box sub = col.put(subtitle, col.x(), TextRole::subtitle, "subtitle", true, ink);
+  const Box sub = col.put(subtitle, col.x(), TextRole::subtitle, style.fonts.subtitle, true, ink);
   col.skip(sub.h / s + 2);
   std::string detail;
   if (!state.winners.empty()) {
@@ -103,28 +103,28 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
   } else {
     detail = "Event: " + rules.event(log->event).name;
   }
-  const Box d = col.put(detail, col.x(), TextRole::panel, "panel", false, ink);
+  const Box d = col.put(detail, col.x(), TextRole::panel, style.fonts.panel, false, ink);
   col.skip(d.h / s);
 
   // Scoreboard.
   col.heading("Players");
-  const double row_h = col.line_height("panel") + 4 * s;
+  const double row_h = col.line_height(style.fonts.panel) + 4 * s;
   // Columns: name, thaler, grain, VP, reserve, provinces, and the turn (position and tile).
   const std::vector<std::pair<std::string, double>> columns = {
       {"thaler", 140}, {"grain", 182}, {"VP", 220}, {"reserve", 246}, {"prov.", 296}, {"turn", 330}};
-  for (const auto& [name, offset] : columns) col.put(name, col.x() + offset * s, TextRole::panel, "small", false, muted);
-  col.next_line(col.line_height("small"));
+  for (const auto& [name, offset] : columns) col.put(name, col.x() + offset * s, TextRole::panel, style.fonts.small, false, muted);
+  col.next_line(col.line_height(style.fonts.small));
   const auto& order = log ? log->turn_order : state.turn_order;
   for (std::size_t i = 0; i < state.players.size(); ++i) {
     const PlayerIndex p = state.player_index(i);
     const PlayerState& player = state.players[i];
     const PlayerColours colours = player_colours(style, state, p);
     scene.swatches.push_back({Box{col.x(), col.y(), row_h - 4 * s, row_h - 4 * s}, colours.fill, ink, letters[i], colours.text});
-    col.put(req.season.config->players[i].name, col.x() + row_h + 2 * s, TextRole::panel, "panel", true, ink,
+    col.put(req.season.config->players[i].name, col.x() + row_h + 2 * s, TextRole::panel, style.fonts.panel, true, ink,
             col.x() + (columns[0].second - 6) * s);
     const std::vector<int> values = {player.thaler, player.grain, player.vp, player.reserve, state.province_count(p)};
     for (std::size_t k = 0; k < values.size(); ++k) {
-      col.put(std::to_string(values[k]), col.x() + columns[k].second * s, TextRole::panel, "panel", false, ink);
+      col.put(std::to_string(values[k]), col.x() + columns[k].second * s, TextRole::panel, style.fonts.panel, false, ink);
     }
     std::string turn;
     for (std::size_t k = 0; k < order.size(); ++k) {
@@ -135,12 +135,12 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
         if (who == p) turn += " " + rules.tile(tile).id;
       }
     }
-    col.put(turn, col.x() + columns.back().second * s, TextRole::panel, "small", false, ink);
+    col.put(turn, col.x() + columns.back().second * s, TextRole::panel, style.fonts.small, false, ink);
     col.next_line(row_h - 3 * s);
   }
   {
     const Box b = col.put(log ? "turn: this season's place and bonus tile" : "turn: last season's place in the turn order",
-                          col.x(), TextRole::panel, "small", false, muted);
+                          col.x(), TextRole::panel, style.fonts.small, false, muted);
     col.next_line(b.h);
   }
 
@@ -152,16 +152,16 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
     const bool left = std::find(start.events_left.begin(), start.events_left.end(), e) != start.events_left.end();
     const std::string mark = current ? "▶ " : left ? "• " : "✓ ";
     const Box b = col.put(mark + card.name + "  (winter −" + std::to_string(card.winter_loss) + " grain)", col.x(),
-                          TextRole::panel, "panel", current, left || current ? ink : muted);
+                          TextRole::panel, style.fonts.panel, current, left || current ? ink : muted);
     col.next_line(b.h);
     if (current || (!log && left && start.events_left.size() <= 2)) {
-      const Box t = col.put(card.text, col.x() + 16 * s, TextRole::panel, "small", false, muted);
+      const Box t = col.put(card.text, col.x() + 16 * s, TextRole::panel, style.fonts.small, false, muted);
       col.next_line(t.h);
     }
   }
   if (!log && !state.finished) {
     const Box b = col.put("• still to come: one is drawn per season, the last sets the winter loss.",
-                          col.x(), TextRole::panel, "small", false, muted);
+                          col.x(), TextRole::panel, style.fonts.small, false, muted);
     col.next_line(b.h);
   }
 
@@ -176,7 +176,7 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
         const int slot = row + 1 + c * kRows;
         const bool hidden = !rules.slot_visible(slot, log != nullptr);
         const std::string name = hidden ? "face down" : action_name(rules, start.action_cards[static_cast<std::size_t>(slot - 1)]);
-        const Box b = col.put(std::to_string(slot) + "  " + name, col.x() + c * half, TextRole::panel, "panel", false,
+        const Box b = col.put(std::to_string(slot) + "  " + name, col.x() + c * half, TextRole::panel, style.fonts.panel, false,
                               hidden ? muted : ink);
         h = std::max(h, b.h);
       }
@@ -190,7 +190,7 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
           if (tile == start.bonus_tiles[pos]) line += "  ← " + state.player(who).id;
         }
       }
-      const Box b = col.put(line, col.x(), TextRole::panel, "panel", false, ink);
+      const Box b = col.put(line, col.x(), TextRole::panel, style.fonts.panel, false, ink);
       col.next_line(b.h);
     }
   }
@@ -199,23 +199,23 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
   col.heading("Tower tray");
   {
     double x = col.x();
-    const double box = col.line_height("panel");
+    const double box = col.line_height(style.fonts.panel);
     bool any = false;
     for (std::size_t i = 0; i < state.players.size(); ++i) {
       const int n = state.tower.tray.n[i];
       if (n == 0) continue;
       const PlayerColours c = player_colours(style, state, state.player_index(i));
       scene.swatches.push_back({Box{x, col.y(), box, box}, c.fill, ink, letters[i], c.text});
-      const Box b = col.put("×" + std::to_string(n), x + box + 3 * s, TextRole::panel, "panel", false, ink);
+      const Box b = col.put("×" + std::to_string(n), x + box + 3 * s, TextRole::panel, style.fonts.panel, false, ink);
       x = b.x + b.w + 12 * s;
       any = true;
     }
     if (state.tower.tray.peasants() > 0) {
       scene.swatches.push_back({Box{x, col.y(), box, box}, Rgb{0.35, 0.6, 0.25}, ink, "", ink});
-      col.put("peasants ×" + std::to_string(state.tower.tray.peasants()), x + box + 3 * s, TextRole::panel, "panel", false, ink);
+      col.put("peasants ×" + std::to_string(state.tower.tray.peasants()), x + box + 3 * s, TextRole::panel, style.fonts.panel, false, ink);
       any = true;
     }
-    if (!any) col.put("empty", col.x(), TextRole::panel, "panel", false, muted);
+    if (!any) col.put("empty", col.x(), TextRole::panel, style.fonts.panel, false, muted);
     col.next_line(box);
   }
 
@@ -225,7 +225,7 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
   const double half = (col.right() - col.x()) / 2;
   auto legend_icon = [&](IconKind kind, const std::string& what, double x, int count) {
     scene.icons.push_back({kind, Box{x, col.y() + 1 * s, icon, icon}, false, count});
-    return col.put(what, x + icon + 6 * s, TextRole::panel, "small", false, ink);
+    return col.put(what, x + icon + 6 * s, TextRole::panel, style.fonts.small, false, ink);
   };
   legend_icon(IconKind::palace, "palace", col.x(), 0);
   legend_icon(IconKind::church, "church", col.x() + half * 0.62, 0);
@@ -235,40 +235,40 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
   {
     const PlayerColours c = player_colours(style, state, PlayerIndex{0});
     const std::string sample = letters[0] + " 5";
-    const auto size = text.measure(sample, style.font_px("badge") * s, true);
+    const auto size = text.measure(sample, style.fonts.badge * s, true);
     const Box b{col.x() + half, col.y(), size.w + 12 * s, size.h + 4 * s};
-    scene.texts.push_back({sample, b, style.font_px("badge") * s, true, c.text, c.fill, TextRole::badge});
-    col.put(state.players[0].id + ", 5 armies", b.x + b.w + 6 * s, TextRole::panel, "small", false, ink);
+    scene.texts.push_back({sample, b, style.fonts.badge * s, true, c.text, c.fill, TextRole::badge});
+    col.put(state.players[0].id + ", 5 armies", b.x + b.w + 6 * s, TextRole::panel, style.fonts.small, false, ink);
     col.next_line(std::max(icon, b.h));
   }
   {
     const double y = col.y() + 7 * s;
-    scene.lines.push_back({{col.x(), y}, {col.x() + 34 * s, y}, 1.6 * s, style.colour("link"), true});
-    col.put("neighbours (border hidden)", col.x() + 40 * s, TextRole::panel, "small", false, ink);
-    scene.lines.push_back({{col.x() + half, y}, {col.x() + half + 34 * s, y}, style.line("wall") * s, style.colour("wall"), false});
-    col.put("no border here", col.x() + half + 40 * s, TextRole::panel, "small", false, ink);
+    scene.lines.push_back({{col.x(), y}, {col.x() + 34 * s, y}, 1.6 * s, style.colours.link, true});
+    col.put("neighbours (border hidden)", col.x() + 40 * s, TextRole::panel, style.fonts.small, false, ink);
+    scene.lines.push_back({{col.x() + half, y}, {col.x() + half + 34 * s, y}, style.widths.wall * s, style.colours.wall, false});
+    col.put("no border here", col.x() + half + 40 * s, TextRole::panel, style.fonts.small, false, ink);
     col.next_line(icon);
   }
   {
     const double y = col.y() + 7 * s;
     const Rgb attacker = player_colours(style, state, PlayerIndex{0}).fill;
     scene.arrows.push_back({{col.x(), y}, {col.x() + 34 * s, y}, 4.5 * s, attacker, ink, false});
-    col.put("battle (won/lost/tie a:d)", col.x() + 40 * s, TextRole::panel, "small", false, ink);
+    col.put("battle (won/lost/tie a:d)", col.x() + 40 * s, TextRole::panel, style.fonts.small, false, ink);
     scene.arrows.push_back({{col.x() + half, y}, {col.x() + half + 34 * s, y}, 2.2 * s, attacker, ink, true});
-    col.put("move", col.x() + half + 40 * s, TextRole::panel, "small", false, ink);
+    col.put("move", col.x() + half + 40 * s, TextRole::panel, style.fonts.small, false, ink);
     col.next_line(icon);
   }
   {
-    scene.swatches.push_back({Box{col.x(), col.y(), icon, icon}, style.colour("out_of_play"), muted, "", ink});
-    col.put("out of play (3 players)", col.x() + icon + 6 * s, TextRole::panel, "small", false, ink);
+    scene.swatches.push_back({Box{col.x(), col.y(), icon, icon}, style.colours.out_of_play, muted, "", ink});
+    col.put("out of play (3 players)", col.x() + icon + 6 * s, TextRole::panel, style.fonts.small, false, ink);
     scene.icons.push_back({IconKind::church, Box{col.x() + half + 2 * s, col.y() + 1 * s, icon - 2 * s, icon - 2 * s}, true, 0});
-    col.put("built this season", col.x() + half + icon + 6 * s, TextRole::panel, "small", false, ink);
+    col.put("built this season", col.x() + half + icon + 6 * s, TextRole::panel, style.fonts.small, false, ink);
     col.next_line(icon + 2 * s);
   }
   {
     const double y = col.y() + icon / 2;
     scene.lines.push_back({{col.x(), y}, {col.x() + icon, y}, 5 * s, ink, true});
-    col.put("conquered this season (dashed band)", col.x() + icon + 6 * s, TextRole::panel, "small", false, ink);
+    col.put("conquered this season (dashed band)", col.x() + icon + 6 * s, TextRole::panel, style.fonts.small, false, ink);
     col.next_line(icon);
   }
 }

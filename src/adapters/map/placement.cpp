@@ -43,12 +43,12 @@ double border_distance(const Shape& shape, Point p) {
 void place_names(const MapRequest& req, const MapStyle& style, const TextKit& text, double s,
                  const std::vector<double>& name_y, Occupancy& taken, MapScene& scene) {
   const Ruleset& rules = *req.season.rules;
-  const double name_px = style.font_px("province") * s;
+  const double name_px = style.fonts.province * s;
   const auto offsets = spiral(3 * s, 60 * s);
   for (std::size_t i = 0; i < scene.shapes.size(); ++i) {
     const Shape& shape = scene.shapes[i];
     const std::string& name = rules.province(shape.id).name;
-    const Rgb ink = shape.out_of_play ? style.colour("muted") : style.colour("ink");
+    const Rgb ink = shape.out_of_play ? style.colours.muted : style.colours.ink;
     bool placed = false;
     for (double px = name_px; px >= name_px * 0.75 && !placed; px -= 1 * s) {
       const auto size = text.measure(name, px, false);
@@ -56,7 +56,7 @@ void place_names(const MapRequest& req, const MapStyle& style, const TextKit& te
         const Point c{shape.pole.x + off.x, name_y[i] + off.y};
         const Box box = box_at(c, size.w + 4 * s, size.h);
         if (!contains(shape, c) || !taken.free(box, 1 * s)) continue;
-        scene.texts.push_back({name, box, px, false, ink, style.colour("label_pill"), TextRole::province});
+        scene.texts.push_back({name, box, px, false, ink, style.colours.label_pill, TextRole::province});
         taken.take(box);
         placed = true;
         break;
@@ -68,7 +68,7 @@ void place_names(const MapRequest& req, const MapStyle& style, const TextKit& te
       for (const Point& off : spiral(4 * s, 200 * s)) {
         const Box box = box_at({shape.pole.x + off.x, name_y[i] + off.y}, size.w + 4 * s, size.h);
         if (!taken.free(box, 1 * s)) continue;
-        scene.texts.push_back({name, box, name_px * 0.75, false, ink, style.colour("label_pill"), TextRole::province});
+        scene.texts.push_back({name, box, name_px * 0.75, false, ink, style.colours.label_pill, TextRole::province});
         taken.take(box);
         break;
       }
@@ -79,13 +79,13 @@ void place_names(const MapRequest& req, const MapStyle& style, const TextKit& te
 
 void place_tags(const MapStyle& style, const TextKit& text, double s, const std::vector<Tag>& tags, Occupancy& taken,
                 MapScene& scene) {
-  const double tag_px = style.font_px("small") * s;
+  const double tag_px = style.fonts.small * s;
   for (const auto& [label, at] : tags) {
     const auto size = text.measure(label, tag_px, true);
     for (const Point& off : spiral(3 * s, 120 * s)) {
       const Box box = box_at({at.x + off.x, at.y + off.y}, size.w + 6 * s, size.h + 2 * s);
       if (!taken.free(box, 1 * s)) continue;
-      scene.texts.push_back({label, box, tag_px, true, style.colour("ink"), style.colour("label_pill"), TextRole::tag});
+      scene.texts.push_back({label, box, tag_px, true, style.colours.ink, style.colours.label_pill, TextRole::tag});
       taken.take(box);
       break;
     }
@@ -96,7 +96,7 @@ void place_tags(const MapStyle& style, const TextKit& text, double s, const std:
 void place_region_names(const MapRequest& req, const MapStyle& style, const TextKit& text, double s,
                         Occupancy& taken, MapScene& scene) {
   const Ruleset& rules = *req.season.rules;
-  const double region_px = style.font_px("region") * s;
+  const double region_px = style.fonts.region * s;
   for (std::size_t r = 0; r < rules.regions.size(); ++r) {
     Point c{0, 0};
     int n = 0;
@@ -107,7 +107,7 @@ void place_region_names(const MapRequest& req, const MapStyle& style, const Text
     const std::string label = upper(rules.regions[r].name);
     const auto size = text.measure(label, region_px, true);
     const auto region_colour = style.regions.count(rules.regions[r].id) ? style.regions.at(rules.regions[r].id).second
-                                                                         : style.colour("ink");
+                                                                         : style.colours.ink;
     for (const Point& off : spiral(4 * s, 240 * s)) {
       const Box box = box_at({c.x + off.x, c.y + off.y}, size.w, size.h);
       bool in_region = false;

@@ -150,10 +150,10 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
     shape.id = id;
     shape.out_of_play = !rules.in_play(id, players);
     const auto region = style.regions.find(rules.regions[rules.province(id).region.value].id);
-    shape.fill = shape.out_of_play ? style.colour("out_of_play")
+    shape.fill = shape.out_of_play ? style.colours.out_of_play
                  : ps.owner        ? player_colours(style, state, *ps.owner).fill
                  : region != style.regions.end() ? region->second.first
-                                                 : style.colour("panel");
+                                                 : style.colours.panel;
     scene.shapes.push_back(std::move(shape));
   }
   for (std::size_t c = 0; c < cells.size(); ++c) {
@@ -184,20 +184,20 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
       for (const auto& [p, q] : contacts[i][j]) length += std::hypot(q.x - p.x, q.y - p.y);
       const bool other_region = rules.province(a).region != rules.province(b).region;
       for (const auto& [p, q] : contacts[i][j]) {
-        if (other_region) scene.lines.push_back({p, q, style.line("region_border") * s, style.colour("region_border"), false});
+        if (other_region) scene.lines.push_back({p, q, style.widths.region_border * s, style.colours.region_border, false});
         if (!neighbours && in_play && length >= min_edge) {
-          scene.lines.push_back({p, q, style.line("wall") * s, style.colour("wall"), false});
+          scene.lines.push_back({p, q, style.widths.wall * s, style.colours.wall, false});
         }
       }
       if (neighbours && in_play && length < min_edge) {
-        scene.lines.push_back({scene.shapes[i].pole, scene.shapes[j].pole, 1.6 * s, style.colour("link"), true});
+        scene.lines.push_back({scene.shapes[i].pole, scene.shapes[j].pole, 1.6 * s, style.colours.link, true});
       }
     }
   }
 
   Occupancy taken(inner);
-  const double name_px = style.font_px("province") * s;
-  const double badge_px = style.font_px("badge") * s;
+  const double name_px = style.fonts.province * s;
+  const double badge_px = style.fonts.badge * s;
   const double icon = 15 * s;
   const double gap = 2 * s;
 
@@ -257,10 +257,10 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
     for (const LogEntry& entry : log.entries) {
       if (const auto* m = std::get_if<Moved>(&entry)) {
         const auto [a, b] = shorten(pole(m->from), pole(m->to));
-        scene.arrows.push_back({a, b, 2.2 * s, player_colours(style, state, m->player).fill, style.colour("ink"), true});
+        scene.arrows.push_back({a, b, 2.2 * s, player_colours(style, state, m->player).fill, style.colours.ink, true});
       } else if (const auto* battle = std::get_if<Battle>(&entry)) {
         const auto [a, b] = shorten(pole(battle->from), pole(battle->target));
-        scene.arrows.push_back({a, b, 4.5 * s, player_colours(style, state, battle->attacker).fill, style.colour("ink"), false});
+        scene.arrows.push_back({a, b, 4.5 * s, player_colours(style, state, battle->attacker).fill, style.colours.ink, false});
         tags.emplace_back(result_tag(*battle), Point{(a.x + b.x) / 2, (a.y + b.y) / 2});
         if (battle->result == BattleResult::attacker) {
           scene.shapes[battle->target.value].conquered_by = player_colours(style, state, battle->attacker).fill;
