@@ -22,12 +22,12 @@ void rounded(cairo_t* cr, const Box& b, double r) {
   cairo_close_path(cr);
 }
 
-void line(cairo_t* cr, const Line& l, double scale) {
+void line(cairo_t* cr, const Line& l, const Dash& dash_style, double scale) {
   cairo_new_path(cr);
   cairo_set_line_width(cr, l.width);
   cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
   if (l.dashed) {
-    const double dash[] = {4 * scale, 4 * scale};
+    const double dash[] = {dash_style.on * scale, dash_style.off * scale};
     cairo_set_dash(cr, dash, 2, 0);
   }
   set(cr, l.colour);
@@ -37,20 +37,20 @@ void line(cairo_t* cr, const Line& l, double scale) {
   cairo_set_dash(cr, nullptr, 0, 0);
 }
 
-void arrow(cairo_t* cr, const Arrow& a, double scale) {
+void arrow(cairo_t* cr, const Arrow& a, const ArrowStyle& style, double scale) {
   const double dx = a.to.x - a.from.x;
   const double dy = a.to.y - a.from.y;
   const double len = std::max(1.0, std::hypot(dx, dy));
   const double ux = dx / len;
   const double uy = dy / len;
-  const double head = std::max(8.0 * scale, a.width * 2.6);
+  const double head = std::max(style.head_length * scale, a.width * style.head_factor);
   const Point base{a.to.x - ux * head, a.to.y - uy * head};
   auto shaft = [&](double width, Rgb colour) {
     cairo_new_path(cr);
     cairo_set_line_width(cr, width);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     if (a.dashed) {
-      const double dash[] = {6 * scale, 4 * scale};
+      const double dash[] = {style.dash.on * scale, style.dash.off * scale};
       cairo_set_dash(cr, dash, 2, 0);
     }
     set(cr, colour);
@@ -59,34 +59,35 @@ void arrow(cairo_t* cr, const Arrow& a, double scale) {
     cairo_stroke(cr);
     cairo_set_dash(cr, nullptr, 0, 0);
   };
-  shaft(a.width + 2.4 * scale, a.outline);
+  shaft(a.width + style.outline_width * scale, a.outline);
   shaft(a.width, a.colour);
   cairo_new_path(cr);
   cairo_move_to(cr, a.to.x, a.to.y);
-  cairo_line_to(cr, base.x - uy * head * 0.6, base.y + ux * head * 0.6);
-  cairo_line_to(cr, base.x + uy * head * 0.6, base.y - ux * head * 0.6);
+  cairo_line_to(cr, base.x - uy * head * style.head_spread, base.y + ux * head * style.head_spread);
+  cairo_line_to(cr, base.x + uy * head * style.head_spread, base.y - ux * head * style.head_spread);
   cairo_close_path(cr);
   set(cr, a.colour);
   cairo_fill_preserve(cr);
   set(cr, a.outline);
-  cairo_set_line_width(cr, 1.2 * scale);
+  cairo_set_line_width(cr, style.head_outline_width * scale);
   cairo_stroke(cr);
 }
 
 void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text, double scale) {
   const Box& b = i.box;
   const Rgb ink = style.colours.ink;
+  const IconStyle& is = style.icons;
   if (i.fresh) {  // built this season: on a white disc with a dark ring, visible on every fill
     cairo_new_path(cr);
-    cairo_arc(cr, b.x + b.w / 2, b.y + b.h / 2, b.w * 0.82, 0, 2 * std::numbers::pi);
-    set(cr, Rgb{1, 1, 1});
+    cairo_arc(cr, b.x + b.w / 2, b.y + b.h / 2, b.w * is.fresh_radius, 0, 2 * std::numbers::pi);
+    set(cr, style.colours.fresh);
     cairo_fill_preserve(cr);
     set(cr, style.colours.ink);
-    cairo_set_line_width(cr, 1.4 * scale);
+    cairo_set_line_width(cr, is.fresh_ring_width * scale);
     cairo_stroke(cr);
   }
   cairo_new_path(cr);
-  cairo_set_line_width(cr, 1.1 * scale);
+  cairo_set_line_width(cr, is.line_width * scale);
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
   const double x = b.x;
   const double y = b.y;
@@ -94,11 +95,11 @@ void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text
   const double h = b.h;
   switch (i.kind) {
     case IconKind::palace: {  // a castle: walls and three merlons
-      const double m = w / 5;
+      const double m = w / is.merlons;
       cairo_move_to(cr, x, y + h);
       cairo_line_to(cr, x, y);
-      for (int k = 0; k < 5; ++k) {
-        const double top = k % 2 == 0 ? y : y + h * 0.28;
+      for (int k = 0; k < is.merlons; ++k) {
+        const double top = k % 2 == 0 ? y : y + h * is.merlon_depth;
         cairo_line_to(cr, x + k * m, top);
         cairo_line_to(cr, x + (k + 1) * m, top);
       }
@@ -111,33 +112,33 @@ void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text
       break;
     }
     case IconKind::church: {  // a pointed roof under a cross
-      cairo_move_to(cr, x + w * 0.12, y + h);
-      cairo_line_to(cr, x + w * 0.12, y + h * 0.55);
-      cairo_line_to(cr, x + w * 0.5, y + h * 0.25);
-      cairo_line_to(cr, x + w * 0.88, y + h * 0.55);
-      cairo_line_to(cr, x + w * 0.88, y + h);
+      for (std::size_t k = 0; k < is.church.size(); ++k) {
+        const Point p{x + w * is.church[k].x, y + h * is.church[k].y};
+        if (k == 0) cairo_move_to(cr, p.x, p.y);
+        else cairo_line_to(cr, p.x, p.y);
+      }
       cairo_close_path(cr);
       set(cr, style.colours.church);
       cairo_fill_preserve(cr);
       set(cr, ink);
       cairo_stroke(cr);
-      cairo_move_to(cr, x + w * 0.5, y);
-      cairo_line_to(cr, x + w * 0.5, y + h * 0.25);
-      cairo_move_to(cr, x + w * 0.36, y + h * 0.1);
-      cairo_line_to(cr, x + w * 0.64, y + h * 0.1);
+      for (std::size_t k = 0; k + 1 < is.cross.size(); k += 2) {
+        cairo_move_to(cr, x + w * is.cross[k].x, y + h * is.cross[k].y);
+        cairo_line_to(cr, x + w * is.cross[k + 1].x, y + h * is.cross[k + 1].y);
+      }
       cairo_stroke(cr);
       break;
     }
     case IconKind::trading_house: {  // a coin
-      cairo_arc(cr, x + w / 2, y + h / 2, w * 0.46, 0, 2 * std::numbers::pi);
+      cairo_arc(cr, x + w / 2, y + h / 2, w * is.coin, 0, 2 * std::numbers::pi);
       set(cr, style.colours.trading_house);
       cairo_fill_preserve(cr);
       set(cr, ink);
       cairo_stroke(cr);
       cairo_new_path(cr);
-      cairo_arc(cr, x + w / 2, y + h / 2, w * 0.26, 0, 2 * std::numbers::pi);
-      set(cr, Rgb{1, 0.93, 0.75});
-      cairo_set_line_width(cr, 1.4 * scale);
+      cairo_arc(cr, x + w / 2, y + h / 2, w * is.coin_ring, 0, 2 * std::numbers::pi);
+      set(cr, style.colours.coin_ring);
+      cairo_set_line_width(cr, is.coin_ring_width * scale);
       cairo_stroke(cr);
       break;
     }
@@ -151,10 +152,10 @@ void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text
       set(cr, ink);
       cairo_stroke(cr);
       const std::string n = std::to_string(i.count);
-      const double px = h * 0.62;
+      const double px = h * is.count_size;
       const auto size = text.measure(n, px, true);
-      set(cr, Rgb{1, 1, 1});
-      text.draw(cr, n, px, true, x + (w - size.w) / 2, y + h * 0.97 - size.h);
+      set(cr, style.colours.revolt_count);
+      text.draw(cr, n, px, true, x + (w - size.w) / 2, y + h * is.count_base - size.h);
       break;
     }
   }
@@ -199,21 +200,21 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
     parts(shape);
     set(cr, shape.fill);
     cairo_fill_preserve(cr);
-    cairo_set_line_width(cr, 1.0);
+    cairo_set_line_width(cr, style.provinces.seam_width);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_stroke(cr);
     if (shape.out_of_play) {
       cairo_save(cr);
       parts(shape);
       cairo_clip(cr);
-      set(cr, style.colours.muted, 0.55);
-      cairo_set_line_width(cr, 1.2 * scale);
+      set(cr, style.colours.muted, style.provinces.hatch_alpha);
+      cairo_set_line_width(cr, style.provinces.hatch_width * scale);
       double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
       for (const auto& part : shape.parts) {
         for (const Point& p : part) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
       }
       // Diagonal hatching over the shape's bounding box only (x - y constant along a line).
-      const double step = 9 * scale;
+      const double step = style.provinces.hatch_step * scale;
       for (double d = std::floor((x0 - y1) / step) * step; d < x1 - y0; d += step) {
         cairo_move_to(cr, d + y0, y0);
         cairo_line_to(cr, d + y1, y1);
@@ -229,7 +230,7 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_stroke(cr);
   }
-  for (const Line& l : scene.lines) line(cr, l, scale);
+  for (const Line& l : scene.lines) line(cr, l, style.provinces.link_dash, scale);
   for (const Shape& shape : scene.shapes) {
     if (!shape.conquered_by) continue;
     // Conquered this season: a dashed dark band along the inside of the border.
@@ -238,13 +239,13 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
     cairo_clip(cr);
     border(shape);
     set(cr, style.colours.ink);
-    cairo_set_line_width(cr, 7 * scale);
-    const double dash[] = {7 * scale, 5 * scale};
+    cairo_set_line_width(cr, style.provinces.conquered_width * scale);
+    const double dash[] = {style.provinces.conquered_dash.on * scale, style.provinces.conquered_dash.off * scale};
     cairo_set_dash(cr, dash, 2, 0);
     cairo_stroke(cr);
     cairo_restore(cr);
   }
-  for (const Arrow& a : scene.arrows) arrow(cr, a, scale);
+  for (const Arrow& a : scene.arrows) arrow(cr, a, style.arrows, scale);
   for (const Icon& i : scene.icons) icon(cr, i, style, text, scale);
 
   // Texts, on pills where they sit on the map.
@@ -252,11 +253,11 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
     double x = t.box.x;
     double y = t.box.y;
     if (t.pill) {
-      rounded(cr, t.box, t.role == TextRole::badge ? t.box.h / 2 : 4 * scale);
-      set(cr, *t.pill, t.role == TextRole::province ? 0.88 : 1.0);
+      rounded(cr, t.box, t.role == TextRole::badge ? t.box.h / 2 : style.texts.pill_radius * scale);
+      set(cr, *t.pill, t.role == TextRole::province ? style.texts.name_alpha : 1.0);
       cairo_fill_preserve(cr);
-      set(cr, style.colours.province_border, t.role == TextRole::province ? 0.5 : 1.0);
-      cairo_set_line_width(cr, 1 * scale);
+      set(cr, style.colours.province_border, t.role == TextRole::province ? style.texts.name_border_alpha : 1.0);
+      cairo_set_line_width(cr, style.texts.pill_border_width * scale);
       cairo_stroke(cr);
       const auto size = text.measure(t.text, t.px, t.bold);
       x = t.box.x + (t.box.w - size.w) / 2;
@@ -266,20 +267,20 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
     text.draw(cr, t.text, t.px, t.bold, x, y);
   }
   for (const Swatch& sw : scene.swatches) {
-    rounded(cr, sw.box, 3 * scale);
+    rounded(cr, sw.box, style.texts.swatch_radius * scale);
     set(cr, sw.fill);
     cairo_fill_preserve(cr);
     set(cr, sw.border);
-    cairo_set_line_width(cr, 1 * scale);
+    cairo_set_line_width(cr, style.texts.swatch_border_width * scale);
     cairo_stroke(cr);
     if (!sw.letter.empty()) {
-      const double px = sw.box.h * 0.62;
+      const double px = sw.box.h * style.texts.swatch_letter;
       const auto size = text.measure(sw.letter, px, true);
       set(cr, sw.letter_colour);
       text.draw(cr, sw.letter, px, true, sw.box.x + (sw.box.w - size.w) / 2, sw.box.y + (sw.box.h - size.h) / 2);
     }
   }
-  for (const Line& l : scene.rules) line(cr, l, scale);
+  for (const Line& l : scene.rules) line(cr, l, style.provinces.link_dash, scale);
 
   cairo_surface_flush(surface);
   const cairo_status_t status = cairo_surface_status(surface);

@@ -12,9 +12,9 @@ class Column {
  public:
   Column(MapScene& scene, const TextKit& text, const MapStyle& style, double s)
       : scene_(scene), text_(text), style_(style), s_(s) {
-    x_ = scene.panel_area.x + 22 * s;
-    right_ = scene.panel_area.x + scene.panel_area.w - 18 * s;
-    y_ = 20 * s;
+    x_ = scene.panel_area.x + style.panel.left * s;
+    right_ = scene.panel_area.x + scene.panel_area.w - style.panel.right * s;
+    y_ = style.panel.top * s;
   }
 
   double x() const { return x_; }
@@ -39,15 +39,15 @@ class Column {
   }
 
   void heading(const std::string& title) {
-    skip(10);
-    scene_.rules.push_back({{x_, y_}, {right_, y_}, 1 * s_, style_.colours.panel_rule, false});
-    skip(6);
+    skip(style_.panel.heading_space);
+    scene_.rules.push_back({{x_, y_}, {right_, y_}, style_.panel.rule_width * s_, style_.colours.panel_rule, false});
+    skip(style_.panel.heading_rule);
     const Box b = put(title, x_, TextRole::heading, style_.fonts.panel_heading, true, style_.colours.ink);
-    y_ += b.h + 4 * s_;
+    y_ += b.h + style_.panel.heading_gap * s_;
   }
 
   /// Ends a line whose items are already placed; `height` is the tallest item.
-  void next_line(double height) { y_ += height + 3 * s_; }
+  void next_line(double height) { y_ += height + style_.panel.line_gap * s_; }
 
   double line_height(double font) const { return text_.measure("Ag", font * s_, false).h; }
 
@@ -77,7 +77,7 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
 
   // Title and what this map is.
   const Box title = col.put("Wallenstein · " + req.season.config->name, col.x(), TextRole::title, style.fonts.title, true, ink);
-  col.skip(title.h / s + 2);
+  col.skip(title.h / s + style.panel.title_gap);
   const SeasonLabel label = season_label(rules, start.season_index);
   std::string subtitle;
   if (state.finished && !log) {
@@ -89,7 +89,7 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
     subtitle = label.name() + ": orders for season " + std::to_string(label.index) + " of " + std::to_string(rules.season_count());
   }
   const Box sub = col.put(subtitle, col.x(), TextRole::subtitle, style.fonts.subtitle, true, ink);
-  col.skip(sub.h / s + 2);
+  col.skip(sub.h / s + style.panel.title_gap);
   std::string detail;
   if (!state.winners.empty()) {
     detail = state.winners.size() == 1 ? "Winner: " : "Shared win: ";
@@ -108,10 +108,12 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
 
   // Scoreboard.
   col.heading("Players");
-  const double row_h = col.line_height(style.fonts.panel) + 4 * s;
+  const PanelStyle& ps = style.panel;
+  const double row_h = col.line_height(style.fonts.panel) + ps.row_pad * s;
   // Columns: name, thaler, grain, VP, reserve, provinces, and the turn (position and tile).
   const std::vector<std::pair<std::string, double>> columns = {
-      {"thaler", 140}, {"grain", 182}, {"VP", 220}, {"reserve", 246}, {"prov.", 296}, {"turn", 330}};
+      {"thaler", ps.columns.thaler}, {"grain", ps.columns.grain},         {"VP", ps.columns.vp},
+      {"reserve", ps.columns.reserve}, {"prov.", ps.columns.provinces}, {"turn", ps.columns.turn}};
   for (const auto& [name, offset] : columns) col.put(name, col.x() + offset * s, TextRole::panel, style.fonts.small, false, muted);
   col.next_line(col.line_height(style.fonts.small));
   const auto& order = log ? log->turn_order : state.turn_order;
@@ -119,9 +121,10 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
     const PlayerIndex p = state.player_index(i);
     const PlayerState& player = state.players[i];
     const PlayerColours colours = player_colours(style, state, p);
-    scene.swatches.push_back({Box{col.x(), col.y(), row_h - 4 * s, row_h - 4 * s}, colours.fill, ink, letters[i], colours.text});
-    col.put(req.season.config->players[i].name, col.x() + row_h + 2 * s, TextRole::panel, style.fonts.panel, true, ink,
-            col.x() + (columns[0].second - 6) * s);
+    const double swatch = row_h - ps.row_pad * s;
+    scene.swatches.push_back({Box{col.x(), col.y(), swatch, swatch}, colours.fill, ink, letters[i], colours.text});
+    col.put(req.season.config->players[i].name, col.x() + row_h + ps.name_gap * s, TextRole::panel, style.fonts.panel, true, ink,
+            col.x() + (columns[0].second - ps.name_room) * s);
     const std::vector<int> values = {player.thaler, player.grain, player.vp, player.reserve, state.province_count(p)};
     for (std::size_t k = 0; k < values.size(); ++k) {
       col.put(std::to_string(values[k]), col.x() + columns[k].second * s, TextRole::panel, style.fonts.panel, false, ink);
@@ -136,7 +139,7 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
       }
     }
     col.put(turn, col.x() + columns.back().second * s, TextRole::panel, style.fonts.small, false, ink);
-    col.next_line(row_h - 3 * s);
+    col.next_line(row_h - ps.line_gap * s);
   }
   {
     const Box b = col.put(log ? "turn: this season's place and bonus tile" : "turn: last season's place in the turn order",
@@ -154,8 +157,8 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
     const Box b = col.put(mark + card.name + "  (winter −" + std::to_string(card.winter_loss) + " grain)", col.x(),
                           TextRole::panel, style.fonts.panel, current, left || current ? ink : muted);
     col.next_line(b.h);
-    if (current || (!log && left && start.events_left.size() <= 2)) {
-      const Box t = col.put(card.text, col.x() + 16 * s, TextRole::panel, style.fonts.small, false, muted);
+    if (current || (!log && left && start.events_left.size() <= static_cast<std::size_t>(ps.event_texts))) {
+      const Box t = col.put(card.text, col.x() + ps.event_indent * s, TextRole::panel, style.fonts.small, false, muted);
       col.next_line(t.h);
     }
   }
@@ -206,13 +209,13 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
       if (n == 0) continue;
       const PlayerColours c = player_colours(style, state, state.player_index(i));
       scene.swatches.push_back({Box{x, col.y(), box, box}, c.fill, ink, letters[i], c.text});
-      const Box b = col.put("×" + std::to_string(n), x + box + 3 * s, TextRole::panel, style.fonts.panel, false, ink);
-      x = b.x + b.w + 12 * s;
+      const Box b = col.put("×" + std::to_string(n), x + box + ps.tray_gap * s, TextRole::panel, style.fonts.panel, false, ink);
+      x = b.x + b.w + ps.tray_spacing * s;
       any = true;
     }
     if (state.tower.tray.peasants() > 0) {
-      scene.swatches.push_back({Box{x, col.y(), box, box}, Rgb{0.35, 0.6, 0.25}, ink, "", ink});
-      col.put("peasants ×" + std::to_string(state.tower.tray.peasants()), x + box + 3 * s, TextRole::panel, style.fonts.panel, false, ink);
+      scene.swatches.push_back({Box{x, col.y(), box, box}, style.colours.peasants, ink, "", ink});
+      col.put("peasants ×" + std::to_string(state.tower.tray.peasants()), x + box + ps.tray_gap * s, TextRole::panel, style.fonts.panel, false, ink);
       any = true;
     }
     if (!any) col.put("empty", col.x(), TextRole::panel, style.fonts.panel, false, muted);
@@ -221,54 +224,56 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
 
   // Legend.
   col.heading("Legend");
-  const double icon = 15 * s;
+  const LegendStyle& l = style.legend;
+  const double icon = style.content.icon * s;
   const double half = (col.right() - col.x()) / 2;
   auto legend_icon = [&](IconKind kind, const std::string& what, double x, int count) {
-    scene.icons.push_back({kind, Box{x, col.y() + 1 * s, icon, icon}, false, count});
-    return col.put(what, x + icon + 6 * s, TextRole::panel, style.fonts.small, false, ink);
+    scene.icons.push_back({kind, Box{x, col.y() + l.icon_drop * s, icon, icon}, false, count});
+    return col.put(what, x + icon + l.label_gap * s, TextRole::panel, style.fonts.small, false, ink);
   };
   legend_icon(IconKind::palace, "palace", col.x(), 0);
-  legend_icon(IconKind::church, "church", col.x() + half * 0.62, 0);
-  legend_icon(IconKind::trading_house, "trading house", col.x() + half * 1.2, 0);
-  col.next_line(icon + 2 * s);
-  legend_icon(IconKind::revolt, "revolt markers (2)", col.x(), 2);
+  legend_icon(IconKind::church, "church", col.x() + half * l.church_at, 0);
+  legend_icon(IconKind::trading_house, "trading house", col.x() + half * l.trading_house_at, 0);
+  col.next_line(icon + l.row_gap * s);
+  legend_icon(IconKind::revolt, "revolt markers (" + std::to_string(l.revolts) + ")", col.x(), l.revolts);
   {
     const PlayerColours c = player_colours(style, state, PlayerIndex{0});
-    const std::string sample = letters[0] + " 5";
+    const std::string sample = letters[0] + " " + std::to_string(l.armies);
     const auto size = text.measure(sample, style.fonts.badge * s, true);
-    const Box b{col.x() + half, col.y(), size.w + 12 * s, size.h + 4 * s};
+    const Box b{col.x() + half, col.y(), size.w + style.content.badge_pad_x * s, size.h + style.content.badge_pad_y * s};
     scene.texts.push_back({sample, b, style.fonts.badge * s, true, c.text, c.fill, TextRole::badge});
-    col.put(state.players[0].id + ", 5 armies", b.x + b.w + 6 * s, TextRole::panel, style.fonts.small, false, ink);
+    col.put(state.players[0].id + ", " + std::to_string(l.armies) + " armies", b.x + b.w + l.label_gap * s, TextRole::panel, style.fonts.small, false, ink);
     col.next_line(std::max(icon, b.h));
   }
   {
-    const double y = col.y() + 7 * s;
-    scene.lines.push_back({{col.x(), y}, {col.x() + 34 * s, y}, 1.6 * s, style.colours.link, true});
-    col.put("neighbours (border hidden)", col.x() + 40 * s, TextRole::panel, style.fonts.small, false, ink);
-    scene.lines.push_back({{col.x() + half, y}, {col.x() + half + 34 * s, y}, style.widths.wall * s, style.colours.wall, false});
-    col.put("no border here", col.x() + half + 40 * s, TextRole::panel, style.fonts.small, false, ink);
+    const double y = col.y() + l.line_drop * s;
+    scene.lines.push_back({{col.x(), y}, {col.x() + l.line_length * s, y}, style.widths.link * s, style.colours.link, true});
+    col.put("neighbours (border hidden)", col.x() + l.line_label * s, TextRole::panel, style.fonts.small, false, ink);
+    scene.lines.push_back({{col.x() + half, y}, {col.x() + half + l.line_length * s, y}, style.widths.wall * s, style.colours.wall, false});
+    col.put("no border here", col.x() + half + l.line_label * s, TextRole::panel, style.fonts.small, false, ink);
     col.next_line(icon);
   }
   {
-    const double y = col.y() + 7 * s;
+    const double y = col.y() + l.line_drop * s;
     const Rgb attacker = player_colours(style, state, PlayerIndex{0}).fill;
-    scene.arrows.push_back({{col.x(), y}, {col.x() + 34 * s, y}, 4.5 * s, attacker, ink, false});
-    col.put("battle (won/lost/tie a:d)", col.x() + 40 * s, TextRole::panel, style.fonts.small, false, ink);
-    scene.arrows.push_back({{col.x() + half, y}, {col.x() + half + 34 * s, y}, 2.2 * s, attacker, ink, true});
-    col.put("move", col.x() + half + 40 * s, TextRole::panel, style.fonts.small, false, ink);
+    scene.arrows.push_back({{col.x(), y}, {col.x() + l.line_length * s, y}, style.arrows.battle_width * s, attacker, ink, false});
+    col.put("battle (won/lost/tie a:d)", col.x() + l.line_label * s, TextRole::panel, style.fonts.small, false, ink);
+    scene.arrows.push_back({{col.x() + half, y}, {col.x() + half + l.line_length * s, y}, style.arrows.move_width * s, attacker, ink, true});
+    col.put("move", col.x() + half + l.line_label * s, TextRole::panel, style.fonts.small, false, ink);
     col.next_line(icon);
   }
   {
     scene.swatches.push_back({Box{col.x(), col.y(), icon, icon}, style.colours.out_of_play, muted, "", ink});
-    col.put("out of play (3 players)", col.x() + icon + 6 * s, TextRole::panel, style.fonts.small, false, ink);
-    scene.icons.push_back({IconKind::church, Box{col.x() + half + 2 * s, col.y() + 1 * s, icon - 2 * s, icon - 2 * s}, true, 0});
-    col.put("built this season", col.x() + half + icon + 6 * s, TextRole::panel, style.fonts.small, false, ink);
-    col.next_line(icon + 2 * s);
+    col.put("out of play (3 players)", col.x() + icon + l.label_gap * s, TextRole::panel, style.fonts.small, false, ink);
+    const double inset = l.fresh_inset * s;
+    scene.icons.push_back({IconKind::church, Box{col.x() + half + inset, col.y() + l.icon_drop * s, icon - inset, icon - inset}, true, 0});
+    col.put("built this season", col.x() + half + icon + l.label_gap * s, TextRole::panel, style.fonts.small, false, ink);
+    col.next_line(icon + l.row_gap * s);
   }
   {
     const double y = col.y() + icon / 2;
-    scene.lines.push_back({{col.x(), y}, {col.x() + icon, y}, 5 * s, ink, true});
-    col.put("conquered this season (dashed band)", col.x() + icon + 6 * s, TextRole::panel, style.fonts.small, false, ink);
+    scene.lines.push_back({{col.x(), y}, {col.x() + icon, y}, l.conquered_width * s, ink, true});
+    col.put("conquered this season (dashed band)", col.x() + icon + l.label_gap * s, TextRole::panel, style.fonts.small, false, ink);
     col.next_line(icon);
   }
 }

@@ -45,6 +45,6 @@ void place_tags(const MapStyle& style, const TextKit& text, double scale, const 
 void place_region_names(const MapRequest& req, const MapStyle& style, const TextKit& text, double scale,
                         Occupancy& taken, MapScene& scene);
 /// Each province's anchor: a point of plain fill, clear of texts, icons, lines and arrows.
-void place_anchors(double scale, const Occupancy& taken, MapScene& scene);
+void place_anchors(const MapStyle& style, double scale, const Occupancy& taken, MapScene& scene);
 
 }  // namespace wallenstein::map

@@ -12,20 +12,20 @@ namespace {
 constexpr double kPi = std::numbers::pi;
 
 /// The point of the shape farthest from its border, on a grid (the "pole of inaccessibility").
-Point pole_of(const Shape& shape, Point site) {
+Point pole_of(const Shape& shape, Point site, const ProvinceStyle& style) {
   double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
   for (const auto& part : shape.parts) {
     for (const Point& p : part) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
   }
   Point best = site;
   double best_score = contains(shape, site) ? border_distance(shape, site) : -1;
-  constexpr int kSteps = 24;
-  for (int i = 0; i <= kSteps; ++i) {
-    for (int j = 0; j <= kSteps; ++j) {
-      const Point p{x0 + (x1 - x0) * i / kSteps, y0 + (y1 - y0) * j / kSteps};
+  const int steps = style.pole_grid;
+  for (int i = 0; i <= steps; ++i) {
+    for (int j = 0; j <= steps; ++j) {
+      const Point p{x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * j / steps};
       if (!contains(shape, p)) continue;
       // Slight pull towards the printed position keeps the content where players expect it.
-      const double score = border_distance(shape, p) - 0.15 * std::hypot(p.x - site.x, p.y - site.y);
+      const double score = border_distance(shape, p) - style.pole_pull * std::hypot(p.x - site.x, p.y - site.y);
       if (score > best_score) best_score = score, best = p;
     }
   }
@@ -124,7 +124,8 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
   // Provinces: Voronoi cells of their positions, with a rounded coast. Each province also gets a
   // site a third of the way towards each neighbour, so neighbours' shapes meet as on the board.
   std::vector<Point> centres = project(req, style);
-  fit(centres, Box{inner.x + radius * 0.8, inner.y + radius * 0.8, inner.w - radius * 1.6, inner.h - radius * 1.6});
+  const double inset = radius * style.provinces.inset;
+  fit(centres, Box{inner.x + inset, inner.y + inset, inner.w - 2 * inset, inner.h - 2 * inset});
   std::vector<Point> sites = centres;
   std::vector<std::size_t> site_province(centres.size());
   for (std::size_t i = 0; i < centres.size(); ++i) site_province[i] = i;
@@ -132,11 +133,12 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
     for (ProvinceId n : rules.provinces[i].neighbours) {
       const Point a = centres[i];
       const Point b = centres[n.value];
-      sites.push_back({a.x + (b.x - a.x) * 0.3, a.y + (b.y - a.y) * 0.3});
+      const double share = style.provinces.neighbour_site;
+      sites.push_back({a.x + (b.x - a.x) * share, a.y + (b.y - a.y) * share});
       site_province.push_back(i);
     }
   }
-  const std::vector<Cell> cells = voronoi_cells(sites, inner, radius, 48);
+  const std::vector<Cell> cells = voronoi_cells(sites, inner, radius, style.provinces.coast_segments);
   const auto letters = player_letters(state);
   const int players = state.player_count();
   const std::size_t province_count = centres.size();
@@ -169,11 +171,11 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
       if (tag >= 0) contacts[owner][site_province[static_cast<std::size_t>(tag)]].push_back(edge);
     }
   }
-  for (std::size_t i = 0; i < province_count; ++i) scene.shapes[i].pole = pole_of(scene.shapes[i], centres[i]);
+  for (std::size_t i = 0; i < province_count; ++i) scene.shapes[i].pole = pole_of(scene.shapes[i], centres[i], style.provinces);
 
   // Borders: regions thick; a shared edge without a game border is a wall; a game border
   // without a shared edge is a dashed link.
-  const double min_edge = 6 * s;
+  const double min_edge = style.provinces.min_contact * s;
   for (std::size_t i = 0; i < province_count; ++i) {
     for (std::size_t j = i + 1; j < province_count; ++j) {
       const ProvinceId a{static_cast<std::uint8_t>(i)};
@@ -190,7 +192,7 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
         }
       }
       if (neighbours && in_play && length < min_edge) {
-        scene.lines.push_back({scene.shapes[i].pole, scene.shapes[j].pole, 1.6 * s, style.colours.link, true});
+        scene.lines.push_back({scene.shapes[i].pole, scene.shapes[j].pole, style.widths.link * s, style.colours.link, true});
       }
     }
   }
@@ -198,8 +200,8 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
   Occupancy taken(inner);
   const double name_px = style.fonts.province * s;
   const double badge_px = style.fonts.badge * s;
-  const double icon = 15 * s;
-  const double gap = 2 * s;
+  const double icon = style.content.icon * s;
+  const double gap = style.content.gap * s;
 
   // Content of each province: badge (owner letter and armies), buildings and revolt markers.
   std::vector<double> name_y(province_count);  // the centre of each name, above its badge
@@ -211,7 +213,7 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
     if (ps.owner) badge_text = letters[ps.owner->value] + " " + std::to_string(ps.armies);
     const auto badge_size = text.measure(badge_text.empty() ? "0" : badge_text, badge_px, true);
     const int icon_count = ps.building_count() + (ps.revolts > 0 ? 1 : 0);
-    const double badge_h = badge_text.empty() ? 0 : badge_size.h + 2 * gap;
+    const double badge_h = badge_text.empty() ? 0 : badge_size.h + style.content.badge_pad_y * s;
     const double icons_h = icon_count > 0 ? icon : 0;
     const double total = name_size.h + (badge_h > 0 ? gap + badge_h : 0) + (icons_h > 0 ? gap + icons_h : 0);
     double y = shape.pole.y - total / 2;
@@ -219,7 +221,7 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
     y += name_size.h;
     if (badge_h > 0) {
       y += gap;
-      const Box box = box_at({shape.pole.x, y + badge_h / 2}, badge_size.w + 6 * gap, badge_h);
+      const Box box = box_at({shape.pole.x, y + badge_h / 2}, badge_size.w + style.content.badge_pad_x * s, badge_h);
       const PlayerColours colours = player_colours(style, state, *ps.owner);
       scene.texts.push_back({badge_text, box, badge_px, true, colours.text, colours.fill, TextRole::badge});
       taken.take(box);
@@ -249,18 +251,18 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
     auto pole = [&](ProvinceId p) { return scene.shapes[p.value].pole; };
     auto shorten = [&](Point from, Point to) {
       const double d = std::max(1.0, std::hypot(to.x - from.x, to.y - from.y));
-      const double cut_from = std::min(16 * s, d / 4);
-      const double cut_to = std::min(20 * s, d / 4);
+      const double cut_from = std::min(style.arrows.cut_from * s, d * style.arrows.cut_share);
+      const double cut_to = std::min(style.arrows.cut_to * s, d * style.arrows.cut_share);
       return std::pair{Point{from.x + (to.x - from.x) * cut_from / d, from.y + (to.y - from.y) * cut_from / d},
                        Point{to.x - (to.x - from.x) * cut_to / d, to.y - (to.y - from.y) * cut_to / d}};
     };
     for (const LogEntry& entry : log.entries) {
       if (const auto* m = std::get_if<Moved>(&entry)) {
         const auto [a, b] = shorten(pole(m->from), pole(m->to));
-        scene.arrows.push_back({a, b, 2.2 * s, player_colours(style, state, m->player).fill, style.colours.ink, true});
+        scene.arrows.push_back({a, b, style.arrows.move_width * s, player_colours(style, state, m->player).fill, style.colours.ink, true});
       } else if (const auto* battle = std::get_if<Battle>(&entry)) {
         const auto [a, b] = shorten(pole(battle->from), pole(battle->target));
-        scene.arrows.push_back({a, b, 4.5 * s, player_colours(style, state, battle->attacker).fill, style.colours.ink, false});
+        scene.arrows.push_back({a, b, style.arrows.battle_width * s, player_colours(style, state, battle->attacker).fill, style.colours.ink, false});
         tags.emplace_back(result_tag(*battle), Point{(a.x + b.x) / 2, (a.y + b.y) / 2});
         if (battle->result == BattleResult::attacker) {
           scene.shapes[battle->target.value].conquered_by = player_colours(style, state, battle->attacker).fill;
@@ -279,7 +281,7 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
   place_names(req, style, text, s, name_y, taken, scene);
   place_tags(style, text, s, tags, taken, scene);
   place_region_names(req, style, text, s, taken, scene);
-  place_anchors(s, taken, scene);
+  place_anchors(style, s, taken, scene);
   build_panel(req, style, text, s, scene);
   return scene;
 }

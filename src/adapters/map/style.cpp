@@ -24,6 +24,10 @@ constexpr std::pair<std::string_view, Rgb Colours::*> kColours[] = {
     {"palace", &Colours::palace},
     {"church", &Colours::church},
     {"trading_house", &Colours::trading_house},
+    {"fresh", &Colours::fresh},
+    {"coin_ring", &Colours::coin_ring},
+    {"revolt_count", &Colours::revolt_count},
+    {"peasants", &Colours::peasants},
 };
 
 /// One map of map_layout.yaml, read key by key. `done` reports the keys that were not read as
@@ -70,6 +74,34 @@ class Section {
 
   void text(std::string_view key, std::string& out, std::string_view hint = "") {
     if (auto v = value(key, hint)) out = r_.text(*v, what(key)).value_or(out);
+  }
+
+  /// Two numbers, [on, off].
+  void dash(std::string_view key, Dash& out) {
+    auto v = value(key, "[on, off]");
+    if (!v) return;
+    const YAML::Node& n = *v;
+    if (!n.IsSequence() || n.size() != 2) {
+      r_.error(n, what(key) + " must be two numbers, like [4, 4]");
+      return;
+    }
+    out = Dash{number(n[0], what(key)), number(n[1], what(key))};
+  }
+
+  /// Points [x, y] in a box whose sides are 1: an outline, or strokes of two points each.
+  void points(std::string_view key, std::vector<Point>& out, bool strokes) {
+    auto v = value(key, "a list of [x, y]");
+    if (!v || !r_.expect_sequence(*v, what(key))) return;
+    for (const auto& p : *v) {
+      if (!p.IsSequence() || p.size() != 2) {
+        r_.error(p, what(key) + " must be a list of points [x, y]");
+        continue;
+      }
+      out.push_back(Point{number(p[0], what(key)), number(p[1], what(key))});
+      if (out.back().x > 1 || out.back().y > 1) r_.error(p, what(key) + " must keep to the box: 0 to 1");
+    }
+    if (strokes && out.size() % 2 != 0) r_.error(*v, what(key) + " must be strokes of two points each");
+    if (!strokes && out.size() < 3) r_.error(*v, what(key) + " must be an outline of 3 points or more");
   }
 
   /// The entries of a map whose keys are names (player ids, region ids): any key is allowed.
@@ -183,6 +215,153 @@ void read_style(Section in, MapStyle& s) {
   in.number("province_border_width", s.widths.province_border, "pixels");
   in.number("region_border_width", s.widths.region_border, "pixels");
   in.number("wall_width", s.widths.wall, "pixels");
+  in.number("link_width", s.widths.link, "pixels");
+  in.done();
+}
+
+void read_provinces(Section in, ProvinceStyle& p) {
+  in.number("inset", p.inset);
+  in.number("neighbour_site", p.neighbour_site);
+  in.whole("coast_segments", p.coast_segments, 8, 360);
+  in.whole("pole_grid", p.pole_grid, 2, 200);
+  in.number("pole_pull", p.pole_pull);
+  in.number("min_contact", p.min_contact, "pixels");
+  in.number("seam_width", p.seam_width, "pixels");
+  in.dash("link_dash", p.link_dash);
+  in.number("hatch_step", p.hatch_step, "pixels");
+  in.number("hatch_width", p.hatch_width, "pixels");
+  in.number("hatch_alpha", p.hatch_alpha, "0 to 1");
+  in.number("conquered_width", p.conquered_width, "pixels");
+  in.dash("conquered_dash", p.conquered_dash);
+  in.done();
+}
+
+void read_content(Section in, ContentStyle& c) {
+  in.number("gap", c.gap, "pixels");
+  in.number("icon", c.icon, "pixels");
+  in.number("badge_pad_x", c.badge_pad_x, "pixels");
+  in.number("badge_pad_y", c.badge_pad_y, "pixels");
+  in.done();
+}
+
+void read_arrows(Section in, ArrowStyle& a) {
+  in.number("move_width", a.move_width, "pixels");
+  in.number("battle_width", a.battle_width, "pixels");
+  in.number("outline_width", a.outline_width, "pixels");
+  in.number("head_length", a.head_length, "pixels");
+  in.number("head_factor", a.head_factor);
+  in.number("head_spread", a.head_spread);
+  in.number("head_outline_width", a.head_outline_width, "pixels");
+  in.number("cut_from", a.cut_from, "pixels");
+  in.number("cut_to", a.cut_to, "pixels");
+  in.number("cut_share", a.cut_share);
+  in.dash("dash", a.dash);
+  in.done();
+}
+
+void read_icons(Section in, IconStyle& i) {
+  in.number("line_width", i.line_width, "pixels");
+  in.number("fresh_radius", i.fresh_radius);
+  in.number("fresh_ring_width", i.fresh_ring_width, "pixels");
+  in.whole("merlons", i.merlons, 1, 20);
+  in.number("merlon_depth", i.merlon_depth);
+  in.points("church", i.church, false);
+  in.points("cross", i.cross, true);
+  in.number("coin", i.coin);
+  in.number("coin_ring", i.coin_ring);
+  in.number("coin_ring_width", i.coin_ring_width, "pixels");
+  in.number("count_size", i.count_size);
+  in.number("count_base", i.count_base);
+  in.done();
+}
+
+void read_texts(Section in, TextStyle& t) {
+  in.number("pill_radius", t.pill_radius, "pixels");
+  in.number("pill_border_width", t.pill_border_width, "pixels");
+  in.number("name_alpha", t.name_alpha, "0 to 1");
+  in.number("name_border_alpha", t.name_border_alpha, "0 to 1");
+  in.number("swatch_radius", t.swatch_radius, "pixels");
+  in.number("swatch_border_width", t.swatch_border_width, "pixels");
+  in.number("swatch_letter", t.swatch_letter);
+  in.done();
+}
+
+void read_placement(Section in, Placement& p) {
+  Section names = in.child("names");
+  names.number("step", p.names.step, "pixels");
+  names.number("reach", p.names.reach, "pixels");
+  names.number("pad", p.names.pad, "pixels");
+  names.number("gap", p.names.gap, "pixels");
+  names.number("smallest", p.names.smallest);
+  names.number("shrink_step", p.names.shrink_step, "pixels");
+  names.number("fallback_step", p.names.fallback_step, "pixels");
+  names.number("fallback_reach", p.names.fallback_reach, "pixels");
+  names.done();
+  Section tags = in.child("tags");
+  tags.number("step", p.tags.step, "pixels");
+  tags.number("reach", p.tags.reach, "pixels");
+  tags.number("pad_x", p.tags.pad_x, "pixels");
+  tags.number("pad_y", p.tags.pad_y, "pixels");
+  tags.number("gap", p.tags.gap, "pixels");
+  tags.done();
+  Section regions = in.child("regions");
+  regions.number("step", p.regions.step, "pixels");
+  regions.number("reach", p.regions.reach, "pixels");
+  regions.number("gap", p.regions.gap, "pixels");
+  regions.done();
+  Section anchors = in.child("anchors");
+  anchors.number("step", p.anchors.step, "pixels");
+  anchors.number("reach", p.anchors.reach, "pixels");
+  anchors.number("near", p.anchors.near, "pixels");
+  anchors.number("border", p.anchors.border, "pixels");
+  anchors.number("box", p.anchors.box, "pixels");
+  anchors.number("arrow", p.anchors.arrow);
+  anchors.number("enough", p.anchors.enough, "pixels");
+  anchors.done();
+  in.done();
+}
+
+void read_panel(Section in, PanelStyle& p) {
+  in.number("left", p.left, "pixels");
+  in.number("right", p.right, "pixels");
+  in.number("top", p.top, "pixels");
+  in.number("line_gap", p.line_gap, "pixels");
+  in.number("title_gap", p.title_gap, "pixels");
+  in.number("heading_space", p.heading_space, "pixels");
+  in.number("heading_rule", p.heading_rule, "pixels");
+  in.number("heading_gap", p.heading_gap, "pixels");
+  in.number("rule_width", p.rule_width, "pixels");
+  in.number("row_pad", p.row_pad, "pixels");
+  in.number("name_gap", p.name_gap, "pixels");
+  in.number("name_room", p.name_room, "pixels");
+  Section columns = in.child("columns");
+  columns.number("thaler", p.columns.thaler, "pixels");
+  columns.number("grain", p.columns.grain, "pixels");
+  columns.number("vp", p.columns.vp, "pixels");
+  columns.number("reserve", p.columns.reserve, "pixels");
+  columns.number("provinces", p.columns.provinces, "pixels");
+  columns.number("turn", p.columns.turn, "pixels");
+  columns.done();
+  in.number("event_indent", p.event_indent, "pixels");
+  in.whole("event_texts", p.event_texts, 0, 4);
+  in.number("tray_gap", p.tray_gap, "pixels");
+  in.number("tray_spacing", p.tray_spacing, "pixels");
+  in.done();
+}
+
+void read_legend(Section in, LegendStyle& l) {
+  in.number("label_gap", l.label_gap, "pixels");
+  in.number("icon_drop", l.icon_drop, "pixels");
+  in.number("church_at", l.church_at);
+  in.number("trading_house_at", l.trading_house_at);
+  in.number("row_gap", l.row_gap, "pixels");
+  in.number("line_drop", l.line_drop, "pixels");
+  in.number("line_length", l.line_length, "pixels");
+  in.number("line_label", l.line_label, "pixels");
+  in.number("conquered_width", l.conquered_width, "pixels");
+  in.number("fresh_inset", l.fresh_inset, "pixels");
+  in.whole("revolts", l.revolts, 1, 9);
+  in.whole("armies", l.armies, 1, 99);
   in.done();
 }
 
@@ -237,6 +416,14 @@ MapStyle load_map_style(const std::filesystem::path& data_dir) {
   read_players(root.child("players"), s);
   read_regions(root.child("regions"), s);
   read_style(root.child("style"), s);
+  read_provinces(root.child("provinces"), s.provinces);
+  read_content(root.child("content"), s.content);
+  read_arrows(root.child("arrows"), s.arrows);
+  read_icons(root.child("icons"), s.icons);
+  read_texts(root.child("texts"), s.texts);
+  read_placement(root.child("placement"), s.placement);
+  read_panel(root.child("panel"), s.panel);
+  read_legend(root.child("legend"), s.legend);
   read_geo(root.child("geo"), s);
   read_png(root.child("png"), s.png);
   root.done();
