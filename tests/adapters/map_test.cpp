@@ -293,7 +293,8 @@ std::string position_of(const std::filesystem::path& file, const std::string& ne
   const std::string text = testing::read_text(file);
   const auto at = text.find_first_not_of("\n ", text.find(needle));
   const auto line_start = text.rfind('\n', at) + 1;
-  const auto line = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1;
+  const auto before = text.substr(0, at);
+  const auto line = std::count(before.begin(), before.end(), '\n') + 1;
   return file.string() + ":" + std::to_string(line) + ":" + std::to_string(at - line_start + 1);
 }
 
@@ -324,6 +325,30 @@ TEST(MapStyle, MissingKeyIsAnError) {
   EXPECT_EQ(errors[0].message, "missing key \"wall_width\" (pixels)");
   EXPECT_EQ(position_of(errors[0]), position_of(dir / "map_layout.yaml", "\n  background:"))
       << "at the map that lacks it";
+}
+
+TEST(MapStyle, AnUnknownPlaceholderInALabelIsAnError) {
+  const testing::TempDir dir;
+  const auto errors = style_errors(dir, "\"{season}: orders", "\"{sesaon}: orders");
+  ASSERT_EQ(errors.size(), 1U);
+  EXPECT_EQ(position_of(errors[0]), position_of(dir / "map_layout.yaml", "\"{sesaon}"));
+  EXPECT_EQ(errors[0].message,
+            "labels planned has no {sesaon}; it can use {season}, {number} or {seasons}");
+}
+
+TEST_F(Map, ThePanelsWordsComeFromTheLayoutFile) {
+  const testing::TempDir dir;
+  const auto file = dir / "map_layout.yaml";
+  std::filesystem::copy_file(testing::source_data_dir() / "map_layout.yaml", file);
+  testing::replace_in_file(file, "face_down: \"face down\"", "face_down: \"verdeckt\"");
+  testing::replace_in_file(file, "slot: \"{slot}  {action}\"", "slot: \"{action} ({slot})\"");
+  const map::MapStyle german = map::load_map_style(dir.path());
+  const auto cfg = config(4);
+  const GameState state = play(4, 1, 5).last.next;
+  const map::MapRequest request{SeasonView{&cfg, rules_, &state, &state, nullptr}, Layout::board};
+  const auto scene = map::render_map(request, german).scene;
+  EXPECT_TRUE(std::any_of(scene.texts.begin(), scene.texts.end(),
+                          [](const map::Text& t) { return t.text == "verdeckt (6)"; }));
 }
 
 }  // namespace

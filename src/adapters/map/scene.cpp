@@ -51,14 +51,18 @@ void fit(std::vector<Point>& pts, const Box& area) {
   for (Point& p : pts) p = Point{ox + (p.x - x0) * k, oy + (p.y - y0) * k};
 }
 
-std::string result_tag(const Battle& b) {
-  const std::string score = std::to_string(b.attacker_count) + ":" + std::to_string(b.defender_count);
+const std::string& result_label(const Battle& b, const Labels& labels) {
   switch (b.result) {
-    case BattleResult::attacker: return "won " + score;
-    case BattleResult::defender: return "lost " + score;
-    case BattleResult::tie: return "tie " + score;
+    case BattleResult::attacker: return labels.battle_won;
+    case BattleResult::defender: return labels.battle_lost;
+    case BattleResult::tie: return labels.battle_tie;
   }
-  return score;
+  return labels.battle_tie;
+}
+
+std::string result_tag(const Battle& b, const Labels& labels) {
+  return fill(result_label(b, labels),
+              {{"attackers", std::to_string(b.attacker_count)}, {"defenders", std::to_string(b.defender_count)}});
 }
 
 }  // namespace
@@ -210,7 +214,9 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
     const ProvinceState& ps = state.at(shape.id);
     const auto name_size = text.measure(rules.province(shape.id).name, name_px, false);
     std::string badge_text;
-    if (ps.owner) badge_text = letters[ps.owner->value] + " " + std::to_string(ps.armies);
+    if (ps.owner) {
+      badge_text = fill(style.labels.badge, {{"letter", letters[ps.owner->value]}, {"armies", std::to_string(ps.armies)}});
+    }
     const auto badge_size = text.measure(badge_text.empty() ? "0" : badge_text, badge_px, true);
     const int icon_count = ps.building_count() + (ps.revolts > 0 ? 1 : 0);
     const double badge_h = badge_text.empty() ? 0 : badge_size.h + style.content.badge_pad_y * s;
@@ -263,17 +269,18 @@ MapScene build_scene(const MapRequest& req, const MapStyle& style, const TextKit
       } else if (const auto* battle = std::get_if<Battle>(&entry)) {
         const auto [a, b] = shorten(pole(battle->from), pole(battle->target));
         scene.arrows.push_back({a, b, style.arrows.battle_width * s, player_colours(style, state, battle->attacker).fill, style.colours.ink, false});
-        tags.emplace_back(result_tag(*battle), Point{(a.x + b.x) / 2, (a.y + b.y) / 2});
+        tags.emplace_back(result_tag(*battle, style.labels), Point{(a.x + b.x) / 2, (a.y + b.y) / 2});
         if (battle->result == BattleResult::attacker) {
           scene.shapes[battle->target.value].conquered_by = player_colours(style, state, battle->attacker).fill;
         }
       } else if (const auto* revolt = std::get_if<Revolt>(&entry)) {
-        tags.emplace_back(revolt->player_won ? "revolt put down" : "revolt lost", pole(revolt->province));
+        tags.emplace_back(revolt->player_won ? style.labels.revolt_put_down : style.labels.revolt_lost, pole(revolt->province));
       }
     }
     if (log.winter) {
       for (const Revolt& revolt : log.winter->revolts) {
-        tags.emplace_back(revolt.player_won ? "winter revolt put down" : "winter revolt lost", pole(revolt.province));
+        tags.emplace_back(revolt.player_won ? style.labels.winter_revolt_put_down : style.labels.winter_revolt_lost,
+                          pole(revolt.province));
       }
     }
   }

@@ -1,9 +1,11 @@
 #include "adapters/map/style.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 
 #include "adapters/yaml_file.hpp"
+#include "core/text.hpp"
 
 namespace wallenstein::map {
 namespace {
@@ -102,6 +104,23 @@ class Section {
     }
     if (strokes && out.size() % 2 != 0) r_.error(*v, what(key) + " must be strokes of two points each");
     if (!strokes && out.size() < 3) r_.error(*v, what(key) + " must be an outline of 3 points or more");
+  }
+
+  /// A text in which `{name}` stands for a value: only the given names may be used.
+  void label(std::string_view key, std::string& out, std::initializer_list<std::string_view> names = {}) {
+    auto v = value(key, "a text");
+    if (!v) return;
+    out = r_.text(*v, what(key)).value_or("");
+    for (auto at = out.find('{'); at != std::string::npos; at = out.find('{', at + 1)) {
+      const auto end = out.find('}', at);
+      if (end == std::string::npos) break;
+      const std::string name = out.substr(at + 1, end - at - 1);
+      if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+      std::vector<std::string> known;
+      for (auto n : names) known.push_back("{" + std::string(n) + "}");
+      r_.error(*v, what(key) + " has no {" + name + "}; " +
+                       (known.empty() ? "it takes no value" : "it can use " + join_names(known)));
+    }
   }
 
   /// The entries of a map whose keys are names (player ids, region ids): any key is allowed.
@@ -365,6 +384,83 @@ void read_legend(Section in, LegendStyle& l) {
   in.done();
 }
 
+void read_map_labels(Section& in, Labels& l) {
+  in.label("badge", l.badge, {"letter", "armies"});
+  in.label("battle_won", l.battle_won, {"attackers", "defenders"});
+  in.label("battle_lost", l.battle_lost, {"attackers", "defenders"});
+  in.label("battle_tie", l.battle_tie, {"attackers", "defenders"});
+  in.label("revolt_put_down", l.revolt_put_down);
+  in.label("revolt_lost", l.revolt_lost);
+  in.label("winter_revolt_put_down", l.winter_revolt_put_down);
+  in.label("winter_revolt_lost", l.winter_revolt_lost);
+}
+
+void read_panel_labels(Section& in, Labels& l) {
+  in.label("title", l.title, {"game"});
+  in.label("game_over", l.game_over);
+  in.label("after", l.after, {"season", "number", "seasons"});
+  in.label("after_winter", l.after_winter, {"season", "number", "seasons"});
+  in.label("planned", l.planned, {"season", "number", "seasons"});
+  in.label("winner", l.winner, {"players"});
+  in.label("shared_win", l.shared_win, {"players"});
+  in.label("winner_entry", l.winner_entry, {"name", "vp"});
+  in.label("separator", l.separator);
+  in.label("deadline", l.deadline, {"deadline"});
+  in.label("no_deadline", l.no_deadline);
+  in.label("event", l.event, {"event"});
+  in.label("players", l.players);
+  in.label("thaler", l.thaler);
+  in.label("grain", l.grain);
+  in.label("vp", l.vp);
+  in.label("reserve", l.reserve);
+  in.label("provinces", l.provinces);
+  in.label("turn", l.turn);
+  in.label("turn_after", l.turn_after);
+  in.label("turn_before", l.turn_before);
+  in.label("events", l.events, {"year"});
+  in.label("events_winter", l.events_winter, {"year", "event"});
+  in.label("event_line", l.event_line, {"mark", "event", "loss"});
+  in.label("event_current", l.event_current);
+  in.label("event_left", l.event_left);
+  in.label("event_past", l.event_past);
+  in.label("events_to_come", l.events_to_come);
+  in.label("action_cards", l.action_cards);
+  in.label("action_cards_revealed", l.action_cards_revealed);
+  in.label("slot", l.slot, {"slot", "action"});
+  in.label("face_down", l.face_down);
+  in.label("bonus_tiles", l.bonus_tiles);
+  in.label("bonus_tile", l.bonus_tile, {"position", "tile"});
+  in.label("tile_taken", l.tile_taken, {"player"});
+  in.label("tower_tray", l.tower_tray);
+  in.label("tray_count", l.tray_count, {"count"});
+  in.label("tray_peasants", l.tray_peasants, {"count"});
+  in.label("tray_empty", l.tray_empty);
+  in.label("ellipsis", l.ellipsis);
+}
+
+void read_legend_labels(Section& in, Labels& l) {
+  in.label("legend", l.legend);
+  in.label("palace", l.palace);
+  in.label("church", l.church);
+  in.label("trading_house", l.trading_house);
+  in.label("revolt_markers", l.revolt_markers, {"count"});
+  in.label("legend_badge", l.legend_badge, {"player", "armies"});
+  in.label("link", l.link);
+  in.label("wall", l.wall);
+  in.label("battle", l.battle);
+  in.label("move", l.move);
+  in.label("out_of_play", l.out_of_play);
+  in.label("fresh", l.fresh);
+  in.label("conquered", l.conquered);
+}
+
+void read_labels(Section in, Labels& l) {
+  read_map_labels(in, l);
+  read_panel_labels(in, l);
+  read_legend_labels(in, l);
+  in.done();
+}
+
 void read_geo(Section in, MapStyle& s) {
   in.number("lat_min", s.lat_min, "degrees");
   in.number("lat_max", s.lat_max, "degrees");
@@ -391,6 +487,23 @@ Rgb MapStyle::colour(std::string_view name) const {
     if (key == name) return colours.*field;
   }
   throw std::logic_error("map_layout.yaml has no colour \"" + std::string(name) + "\"");
+}
+
+std::string fill(std::string_view label, std::initializer_list<std::pair<std::string_view, std::string>> values) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < label.size()) {
+    const auto open = label.find('{', at);
+    const auto close = open == std::string_view::npos ? open : label.find('}', open);
+    if (close == std::string_view::npos) break;
+    out += label.substr(at, open - at);
+    const std::string_view name = label.substr(open + 1, close - open - 1);
+    const auto value = std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == name; });
+    if (value != values.end()) out += value->second;
+    else out += label.substr(open, close - open + 1);
+    at = close + 1;
+  }
+  return out += label.substr(std::min(at, label.size()));
 }
 
 bool parse_rgb(const std::string& text, Rgb& out) {
@@ -424,6 +537,7 @@ MapStyle load_map_style(const std::filesystem::path& data_dir) {
   read_placement(root.child("placement"), s.placement);
   read_panel(root.child("panel"), s.panel);
   read_legend(root.child("legend"), s.legend);
+  read_labels(root.child("labels"), s.labels);
   read_geo(root.child("geo"), s);
   read_png(root.child("png"), s.png);
   root.done();

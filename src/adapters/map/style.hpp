@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <string_view>
@@ -232,6 +233,71 @@ struct LegendStyle {
   int armies = 0;
 };
 
+/// The map's words (`labels:`); a `{name}` in one is filled in by `fill`.
+struct Labels {
+  std::string badge;
+  std::string battle_won;
+  std::string battle_lost;
+  std::string battle_tie;
+  std::string revolt_put_down;
+  std::string revolt_lost;
+  std::string winter_revolt_put_down;
+  std::string winter_revolt_lost;
+  std::string title;
+  std::string game_over;
+  std::string after;
+  std::string after_winter;
+  std::string planned;
+  std::string winner;
+  std::string shared_win;
+  std::string winner_entry;
+  std::string separator;
+  std::string deadline;
+  std::string no_deadline;
+  std::string event;
+  std::string players;
+  std::string thaler;
+  std::string grain;
+  std::string vp;
+  std::string reserve;
+  std::string provinces;
+  std::string turn;
+  std::string turn_after;
+  std::string turn_before;
+  std::string events;
+  std::string events_winter;
+  std::string event_line;
+  std::string event_current;
+  std::string event_left;
+  std::string event_past;
+  std::string events_to_come;
+  std::string action_cards;
+  std::string action_cards_revealed;
+  std::string slot;
+  std::string face_down;
+  std::string bonus_tiles;
+  std::string bonus_tile;
+  std::string tile_taken;
+  std::string tower_tray;
+  std::string tray_count;
+  std::string tray_peasants;
+  std::string tray_empty;
+  std::string legend;
+  std::string palace;
+  std::string church;
+  std::string trading_house;
+  std::string revolt_markers;
+  std::string legend_badge;
+  std::string link;
+  std::string wall;
+  std::string battle;
+  std::string move;
+  std::string out_of_play;
+  std::string fresh;
+  std::string conquered;
+  std::string ellipsis;
+};
+
 /// Every number, colour and word of the map (data/wallenstein/map_layout.yaml).
 struct MapStyle {
   double width = 1600;
@@ -254,6 +320,7 @@ struct MapStyle {
   Placement placement;
   PanelStyle panel;
   LegendStyle legend;
+  Labels labels;
   double lat_min = 45.6, lat_max = 55.2, lon_min = 4.9, lon_max = 19.2;
   PngOptions png;
 
@@ -264,6 +331,9 @@ struct MapStyle {
 /// Loads map_layout.yaml from the data directory; problems (a missing key, an unknown one with
 /// the nearest known, a bad value) are InputErrors with positions.
 MapStyle load_map_style(const std::filesystem::path& data_dir);
+
+/// A label with each `{name}` replaced by its value.
+std::string fill(std::string_view label, std::initializer_list<std::pair<std::string_view, std::string>> values);
 
 /// Parses "#rrggbb".
 bool parse_rgb(const std::string& text, Rgb& out);
