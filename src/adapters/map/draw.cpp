@@ -84,7 +84,8 @@ void fill_and_outline(cairo_t* cr, Rgb fill, Rgb outline) {
 /// Built this season: on a disc with a dark ring, visible on every fill.
 void fresh_disc(cairo_t* cr, const Box& b, const MapStyle& style, double scale) {
   cairo_new_path(cr);
-  cairo_arc(cr, b.x + b.w / 2, b.y + b.h / 2, b.w * style.icons.fresh_radius, 0, 2 * std::numbers::pi);
+  cairo_arc(cr, b.x + b.w / 2, b.y + b.h / 2, b.w * style.icons.fresh_radius, 0,
+            2 * std::numbers::pi);
   cairo_set_line_width(cr, style.icons.fresh_ring_width * scale);
   fill_and_outline(cr, style.colours.fresh, style.colours.ink);
 }
@@ -193,7 +194,12 @@ void hatch(cairo_t* cr, const Shape& shape, const MapStyle& style, double scale)
   cairo_set_line_width(cr, style.provinces.hatch_width * scale);
   double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
   for (const auto& part : shape.parts) {
-    for (const Point& p : part) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+    for (const Point& p : part) {
+      x0 = std::min(x0, p.x);
+      y0 = std::min(y0, p.y);
+      x1 = std::max(x1, p.x);
+      y1 = std::max(y1, p.y);
+    }
   }
   const double step = style.provinces.hatch_step * scale;
   for (double d = std::floor((x0 - y1) / step) * step; d < x1 - y0; d += step) {
@@ -210,7 +216,8 @@ void fill_areas(cairo_t* cr, const MapScene& scene, const MapStyle& style) {
   cairo_rectangle(cr, scene.map_area.x, scene.map_area.y, scene.map_area.w, scene.map_area.h);
   cairo_fill(cr);
   set(cr, style.colours.panel);
-  cairo_rectangle(cr, scene.panel_area.x, scene.panel_area.y, scene.panel_area.w, scene.panel_area.h);
+  cairo_rectangle(cr, scene.panel_area.x, scene.panel_area.y, scene.panel_area.w,
+                  scene.panel_area.h);
   cairo_fill(cr);
 }
 
@@ -251,7 +258,8 @@ void mark_conquered(cairo_t* cr, const Shape& shape, const MapStyle& style, doub
 }
 
 /// A text, on a pill where it sits on the map.
-void draw_text(cairo_t* cr, const Text& t, const MapStyle& style, const TextKit& text, double scale) {
+void draw_text(cairo_t* cr, const Text& t, const MapStyle& style, const TextKit& text,
+               double scale) {
   double x = t.box.x;
   double y = t.box.y;
   if (t.pill) {
@@ -270,7 +278,8 @@ void draw_text(cairo_t* cr, const Text& t, const MapStyle& style, const TextKit&
   text.draw(cr, t.text, t.px, t.bold, x, y);
 }
 
-void draw_swatch(cairo_t* cr, const Swatch& sw, const MapStyle& style, const TextKit& text, double scale) {
+void draw_swatch(cairo_t* cr, const Swatch& sw, const MapStyle& style, const TextKit& text,
+                 double scale) {
   rounded(cr, sw.box, style.texts.swatch_radius * scale);
   cairo_set_line_width(cr, style.texts.swatch_border_width * scale);
   fill_and_outline(cr, sw.fill, sw.border);
@@ -278,11 +287,13 @@ void draw_swatch(cairo_t* cr, const Swatch& sw, const MapStyle& style, const Tex
   const double px = sw.box.h * style.texts.swatch_letter;
   const auto size = text.measure(sw.letter, px, true);
   set(cr, sw.letter_colour);
-  text.draw(cr, sw.letter, px, true, sw.box.x + (sw.box.w - size.w) / 2, sw.box.y + (sw.box.h - size.h) / 2);
+  text.draw(cr, sw.letter, px, true, sw.box.x + (sw.box.w - size.w) / 2,
+            sw.box.y + (sw.box.h - size.h) / 2);
 }
 
 /// Draws the scene in the order that keeps each layer over the ones it covers.
-void draw_scene(cairo_t* cr, const MapScene& scene, const MapStyle& style, const TextKit& text, double scale) {
+void draw_scene(cairo_t* cr, const MapScene& scene, const MapStyle& style, const TextKit& text,
+                double scale) {
   fill_areas(cr, scene, style);
   draw_shapes(cr, scene, style, scale);
   for (const Line& l : scene.lines) line(cr, l, style.provinces.link_dash, scale);
@@ -299,8 +310,8 @@ void draw_scene(cairo_t* cr, const MapScene& scene, const MapStyle& style, const
 }  // namespace
 
 std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit& text) {
-  cairo_surface_t* surface =
-      cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(scene.width), static_cast<int>(scene.height));
+  cairo_surface_t* surface = cairo_image_surface_create(
+      CAIRO_FORMAT_RGB24, static_cast<int>(scene.width), static_cast<int>(scene.height));
   cairo_t* cr = cairo_create(surface);
   text.prepare(cr);
   draw_scene(cr, scene, style, text, scene.width / style.width);
@@ -308,13 +319,17 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
   const cairo_status_t status = cairo_surface_status(surface);
   std::string png;
   if (status == CAIRO_STATUS_SUCCESS) {
-    png = encode_palette_png(PixelsBgrx{cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
-                                        cairo_image_surface_get_height(surface), cairo_image_surface_get_stride(surface)},
-                             style.png);
+    png = encode_palette_png(
+        PixelsBgrx{cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
+                   cairo_image_surface_get_height(surface),
+                   cairo_image_surface_get_stride(surface)},
+        style.png);
   }
   cairo_destroy(cr);
   cairo_surface_destroy(surface);
-  if (status != CAIRO_STATUS_SUCCESS) throw std::runtime_error(std::string("cairo: ") + cairo_status_to_string(status));
+  if (status != CAIRO_STATUS_SUCCESS) {
+    throw std::runtime_error(std::string("cairo: ") + cairo_status_to_string(status));
+  }
   return png;
 }
 

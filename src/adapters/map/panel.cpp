@@ -24,13 +24,15 @@ class Column {
 
   /// Text at (x, y_) that never runs past `limit` (default: the right edge), cut at a word,
   /// with an ellipsis.
-  Box put(std::string line, double x, TextRole role, double font, bool bold, Rgb colour, double limit = 0) {
+  Box put(std::string line, double x, TextRole role, double font, bool bold, Rgb colour,
+          double limit = 0) {
     const double px = font * s_;
     const double edge = limit > 0 ? std::min(limit, right_) : right_;
     auto size = text_.measure(line, px, bold);
     while (x + size.w > edge && line.size() > 4) {
       const auto cut = line.find_last_of(' ', line.size() - 2);
-      line = (cut == std::string::npos || cut < 4 ? line.substr(0, line.size() - 4) : line.substr(0, cut)) +
+      line = (cut == std::string::npos || cut < 4 ? line.substr(0, line.size() - 4)
+                                                  : line.substr(0, cut)) +
              style_.labels.ellipsis;
       size = text_.measure(line, px, bold);
     }
@@ -40,15 +42,18 @@ class Column {
   }
 
   /// A line of the panel's body text.
-  Box write(std::string line, double x, double font, Rgb colour, bool bold = false, double limit = 0) {
+  Box write(std::string line, double x, double font, Rgb colour, bool bold = false,
+            double limit = 0) {
     return put(std::move(line), x, TextRole::panel, font, bold, colour, limit);
   }
 
   void heading(const std::string& title) {
     skip(style_.panel.heading_space);
-    scene_.rules.push_back({{x_, y_}, {right_, y_}, style_.panel.rule_width * s_, style_.colours.panel_rule, false});
+    scene_.rules.push_back(
+        {{x_, y_}, {right_, y_}, style_.panel.rule_width * s_, style_.colours.panel_rule, false});
     skip(style_.panel.heading_rule);
-    const Box b = put(title, x_, TextRole::heading, style_.fonts.panel_heading, true, style_.colours.ink);
+    const Box b =
+        put(title, x_, TextRole::heading, style_.fonts.panel_heading, true, style_.colours.ink);
     y_ += b.h + style_.panel.heading_gap * s_;
   }
 
@@ -73,7 +78,8 @@ using Columns = std::vector<std::pair<std::string, double>>;
 /// The panel of one map, written part by part from the top.
 class Panel {
  public:
-  Panel(const MapRequest& req, const MapStyle& style, const TextKit& text, double s, MapScene& scene)
+  Panel(const MapRequest& req, const MapStyle& style, const TextKit& text, double s,
+        MapScene& scene)
       : req_(req),
         style_(style),
         words_(style.labels),
@@ -95,7 +101,8 @@ class Panel {
     const std::string game = fill(words_.title, {{"game", req_.season.config->name}});
     const Box title = col_.put(game, col_.x(), TextRole::title, style_.fonts.title, true, ink_);
     col_.skip(title.h / s_ + style_.panel.title_gap);
-    const Box sub = col_.put(subtitle(), col_.x(), TextRole::subtitle, style_.fonts.subtitle, true, ink_);
+    const Box sub =
+        col_.put(subtitle(), col_.x(), TextRole::subtitle, style_.fonts.subtitle, true, ink_);
     col_.skip(sub.h / s_ + style_.panel.title_gap);
     const Box d = col_.write(detail(), col_.x(), style_.fonts.panel, ink_);
     col_.skip(d.h / s_);
@@ -104,13 +111,17 @@ class Panel {
   void scoreboard() {
     col_.heading(words_.players);
     const PanelColumns& c = style_.panel.columns;
-    const Columns columns = {{words_.thaler, c.thaler},   {words_.grain, c.grain},         {words_.vp, c.vp},
-                             {words_.reserve, c.reserve}, {words_.provinces, c.provinces}, {words_.turn, c.turn}};
+    const Columns columns = {
+        {words_.thaler, c.thaler},   {words_.grain, c.grain},         {words_.vp, c.vp},
+        {words_.reserve, c.reserve}, {words_.provinces, c.provinces}, {words_.turn, c.turn}};
     const double row_h = col_.line_height(style_.fonts.panel) + style_.panel.row_pad * s_;
-    for (const auto& [name, offset] : columns) col_.write(name, col_.x() + offset * s_, style_.fonts.small, muted_);
+    for (const auto& [name, offset] : columns) {
+      col_.write(name, col_.x() + offset * s_, style_.fonts.small, muted_);
+    }
     col_.next_line(col_.line_height(style_.fonts.small));
     for (std::size_t i = 0; i < state_.players.size(); ++i) player_row(i, columns, row_h);
-    const Box b = col_.write(log_ ? words_.turn_after : words_.turn_before, col_.x(), style_.fonts.small, muted_);
+    const Box b = col_.write(log_ ? words_.turn_after : words_.turn_before, col_.x(),
+                             style_.fonts.small, muted_);
     col_.next_line(b.h);
   }
 
@@ -118,7 +129,8 @@ class Panel {
   void events() {
     const std::string year = std::to_string(label_.year);
     if (log_ && log_->winter) {
-      col_.heading(fill(words_.events_winter, {{"year", year}, {"event", rules_.event(log_->winter->last_event).name}}));
+      col_.heading(fill(words_.events_winter,
+                        {{"year", year}, {"event", rules_.event(log_->winter->last_event).name}}));
     } else {
       col_.heading(fill(words_.events, {{"year", year}}));
     }
@@ -154,8 +166,10 @@ class Panel {
       any = true;
     }
     if (state_.tower.tray.peasants() > 0) {
-      scene_.swatches.push_back({Box{x, col_.y(), box, box}, style_.colours.peasants, ink_, "", ink_});
-      const std::string count = fill(words_.tray_peasants, {{"count", std::to_string(state_.tower.tray.peasants())}});
+      scene_.swatches.push_back(
+          {Box{x, col_.y(), box, box}, style_.colours.peasants, ink_, "", ink_});
+      const std::string count =
+          fill(words_.tray_peasants, {{"count", std::to_string(state_.tower.tray.peasants())}});
       col_.write(count, x + box + ps.tray_gap * s_, style_.fonts.panel, ink_);
       any = true;
     }
@@ -176,7 +190,9 @@ class Panel {
  private:
   std::string subtitle() const {
     if (state_.finished && !log_) return words_.game_over;
-    const std::string& pattern = !log_ ? words_.planned : log_->winter ? words_.after_winter : words_.after;
+    const std::string& pattern = !log_          ? words_.planned
+                                 : log_->winter ? words_.after_winter
+                                                : words_.after;
     return fill(pattern, {{"season", label_.name()},
                           {"number", std::to_string(label_.index)},
                           {"seasons", std::to_string(rules_.season_count())}});
@@ -188,17 +204,20 @@ class Panel {
     if (log_) return fill(words_.event, {{"event", rules_.event(log_->event).name}});
     const auto& deadlines = req_.season.config->deadlines;
     const auto deadline = deadlines.find(label_.name());
-    return deadline == deadlines.end() ? words_.no_deadline : fill(words_.deadline, {{"deadline", deadline->second}});
+    return deadline == deadlines.end() ? words_.no_deadline
+                                       : fill(words_.deadline, {{"deadline", deadline->second}});
   }
 
   std::string winners() const {
     std::string names;
     for (std::size_t i = 0; i < state_.winners.size(); ++i) {
       const PlayerIndex w = state_.winners[i];
-      names += (i ? words_.separator : "") + fill(words_.winner_entry, {{"name", req_.season.config->players[w.value].name},
-                                                                         {"vp", std::to_string(state_.player(w).vp)}});
+      names += (i ? words_.separator : "") +
+               fill(words_.winner_entry, {{"name", req_.season.config->players[w.value].name},
+                                          {"vp", std::to_string(state_.player(w).vp)}});
     }
-    return fill(state_.winners.size() == 1 ? words_.winner : words_.shared_win, {{"players", names}});
+    return fill(state_.winners.size() == 1 ? words_.winner : words_.shared_win,
+                {{"players", names}});
   }
 
   /// A player's swatch, name, holdings and turn.
@@ -208,12 +227,15 @@ class Panel {
     const PlayerState& player = state_.players[i];
     const PlayerColours colours = player_colours(style_, state_, p);
     const double swatch = row_h - ps.row_pad * s_;
-    scene_.swatches.push_back({Box{col_.x(), col_.y(), swatch, swatch}, colours.fill, ink_, letters_[i], colours.text});
-    col_.write(req_.season.config->players[i].name, col_.x() + row_h + ps.name_gap * s_, style_.fonts.panel, ink_, true,
-               col_.x() + (columns[0].second - ps.name_room) * s_);
-    const std::vector<int> values = {player.thaler, player.grain, player.vp, player.reserve, state_.province_count(p)};
+    scene_.swatches.push_back(
+        {Box{col_.x(), col_.y(), swatch, swatch}, colours.fill, ink_, letters_[i], colours.text});
+    col_.write(req_.season.config->players[i].name, col_.x() + row_h + ps.name_gap * s_,
+               style_.fonts.panel, ink_, true, col_.x() + (columns[0].second - ps.name_room) * s_);
+    const std::vector<int> values = {player.thaler, player.grain, player.vp, player.reserve,
+                                     state_.province_count(p)};
     for (std::size_t k = 0; k < values.size(); ++k) {
-      col_.write(std::to_string(values[k]), col_.x() + columns[k].second * s_, style_.fonts.panel, ink_);
+      col_.write(std::to_string(values[k]), col_.x() + columns[k].second * s_, style_.fonts.panel,
+                 ink_);
     }
     col_.write(turn(p), col_.x() + columns.back().second * s_, style_.fonts.small, ink_);
     col_.next_line(row_h - ps.line_gap * s_);
@@ -241,13 +263,19 @@ class Panel {
     const auto& left_events = start_.events_left;
     const bool current = log_ && log_->event == e;
     const bool left = std::find(left_events.begin(), left_events.end(), e) != left_events.end();
-    const std::string& mark = current ? words_.event_current : left ? words_.event_left : words_.event_past;
+    const std::string& mark = current ? words_.event_current
+                              : left  ? words_.event_left
+                                      : words_.event_past;
     const std::string line =
-        fill(words_.event_line, {{"mark", mark}, {"event", card.name}, {"loss", std::to_string(card.winter_loss)}});
-    const Box b = col_.write(line, col_.x(), style_.fonts.panel, left || current ? ink_ : muted_, current);
+        fill(words_.event_line,
+             {{"mark", mark}, {"event", card.name}, {"loss", std::to_string(card.winter_loss)}});
+    const Box b =
+        col_.write(line, col_.x(), style_.fonts.panel, left || current ? ink_ : muted_, current);
     col_.next_line(b.h);
-    if (current || (!log_ && left && left_events.size() <= static_cast<std::size_t>(style_.panel.event_texts))) {
-      const Box t = col_.write(card.text, col_.x() + style_.panel.event_indent * s_, style_.fonts.small, muted_);
+    if (current || (!log_ && left &&
+                    left_events.size() <= static_cast<std::size_t>(style_.panel.event_texts))) {
+      const Box t = col_.write(card.text, col_.x() + style_.panel.event_indent * s_,
+                               style_.fonts.small, muted_);
       col_.next_line(t.h);
     }
   }
@@ -261,9 +289,13 @@ class Panel {
         const int slot = row + 1 + c * kRows;
         const bool hidden = !rules_.slot_visible(slot, log_ != nullptr);
         const std::string name =
-            hidden ? words_.face_down : rules_.action(start_.action_cards[static_cast<std::size_t>(slot - 1)]).name;
-        const std::string line = fill(words_.slot, {{"slot", std::to_string(slot)}, {"action", name}});
-        h = std::max(h, col_.write(line, col_.x() + c * half(), style_.fonts.panel, hidden ? muted_ : ink_).h);
+            hidden ? words_.face_down
+                   : rules_.action(start_.action_cards[static_cast<std::size_t>(slot - 1)]).name;
+        const std::string line =
+            fill(words_.slot, {{"slot", std::to_string(slot)}, {"action", name}});
+        h = std::max(
+            h,
+            col_.write(line, col_.x() + c * half(), style_.fonts.panel, hidden ? muted_ : ink_).h);
       }
       col_.next_line(h);
     }
@@ -273,7 +305,8 @@ class Panel {
     col_.heading(words_.bonus_tiles);
     for (std::size_t pos = 0; pos < start_.bonus_tiles.size(); ++pos) {
       const TileId id = start_.bonus_tiles[pos];
-      std::string line = fill(words_.bonus_tile, {{"position", std::to_string(pos + 1)}, {"tile", rules_.tile(id).name}});
+      std::string line = fill(words_.bonus_tile, {{"position", std::to_string(pos + 1)},
+                                                  {"tile", rules_.tile(id).name}});
       if (log_) {
         for (const auto& [who, tile] : log_->tiles) {
           if (tile == id) line += fill(words_.tile_taken, {{"player", state_.player(who).id}});
@@ -289,15 +322,18 @@ class Panel {
     const LegendStyle& l = style_.legend;
     legend_icon(IconKind::palace, words_.palace, col_.x(), 0);
     legend_icon(IconKind::church, words_.church, col_.x() + half() * l.church_at, 0);
-    legend_icon(IconKind::trading_house, words_.trading_house, col_.x() + half() * l.trading_house_at, 0);
+    legend_icon(IconKind::trading_house, words_.trading_house,
+                col_.x() + half() * l.trading_house_at, 0);
     col_.next_line(icon() + l.row_gap * s_);
-    legend_icon(IconKind::revolt, fill(words_.revolt_markers, {{"count", std::to_string(l.revolts)}}), col_.x(),
+    legend_icon(IconKind::revolt,
+                fill(words_.revolt_markers, {{"count", std::to_string(l.revolts)}}), col_.x(),
                 l.revolts);
   }
 
   void legend_icon(IconKind kind, const std::string& what, double x, int count) {
     const LegendStyle& l = style_.legend;
-    scene_.icons.push_back({kind, Box{x, col_.y() + l.icon_drop * s_, icon(), icon()}, false, count});
+    scene_.icons.push_back(
+        {kind, Box{x, col_.y() + l.icon_drop * s_, icon(), icon()}, false, count});
     col_.write(what, x + icon() + l.label_gap * s_, style_.fonts.small, ink_);
   }
 
@@ -310,9 +346,11 @@ class Panel {
     const double px = style_.fonts.badge * s_;
     const auto size = text_.measure(sample, px, true);
     const ContentStyle& content = style_.content;
-    const Box b{col_.x() + half(), col_.y(), size.w + content.badge_pad_x * s_, size.h + content.badge_pad_y * s_};
+    const Box b{col_.x() + half(), col_.y(), size.w + content.badge_pad_x * s_,
+                size.h + content.badge_pad_y * s_};
     scene_.texts.push_back({sample, b, px, true, c.text, c.fill, TextRole::badge});
-    const std::string what = fill(words_.legend_badge, {{"player", state_.players[0].id}, {"armies", armies}});
+    const std::string what =
+        fill(words_.legend_badge, {{"player", state_.players[0].id}, {"armies", armies}});
     col_.write(what, b.x + b.w + l.label_gap * s_, style_.fonts.small, ink_);
     col_.next_line(std::max(icon(), b.h));
   }
@@ -323,9 +361,14 @@ class Panel {
     const double x = col_.x();
     const double mid = col_.x() + half();
     const double y = col_.y() + l.line_drop * s_;
-    scene_.lines.push_back({{x, y}, {x + l.line_length * s_, y}, style_.widths.link * s_, style_.colours.link, true});
+    scene_.lines.push_back(
+        {{x, y}, {x + l.line_length * s_, y}, style_.widths.link * s_, style_.colours.link, true});
     col_.write(words_.link, x + l.line_label * s_, style_.fonts.small, ink_);
-    scene_.lines.push_back({{mid, y}, {mid + l.line_length * s_, y}, style_.widths.wall * s_, style_.colours.wall, false});
+    scene_.lines.push_back({{mid, y},
+                            {mid + l.line_length * s_, y},
+                            style_.widths.wall * s_,
+                            style_.colours.wall,
+                            false});
     col_.write(words_.wall, mid + l.line_label * s_, style_.fonts.small, ink_);
     col_.next_line(icon());
   }
@@ -337,9 +380,19 @@ class Panel {
     const double mid = col_.x() + half();
     const double y = col_.y() + l.line_drop * s_;
     const Rgb attacker = player_colours(style_, state_, PlayerIndex{0}).fill;
-    scene_.arrows.push_back({{x, y}, {x + l.line_length * s_, y}, style_.arrows.battle_width * s_, attacker, ink_, false});
+    scene_.arrows.push_back({{x, y},
+                             {x + l.line_length * s_, y},
+                             style_.arrows.battle_width * s_,
+                             attacker,
+                             ink_,
+                             false});
     col_.write(words_.battle, x + l.line_label * s_, style_.fonts.small, ink_);
-    scene_.arrows.push_back({{mid, y}, {mid + l.line_length * s_, y}, style_.arrows.move_width * s_, attacker, ink_, true});
+    scene_.arrows.push_back({{mid, y},
+                             {mid + l.line_length * s_, y},
+                             style_.arrows.move_width * s_,
+                             attacker,
+                             ink_,
+                             true});
     col_.write(words_.move, mid + l.line_label * s_, style_.fonts.small, ink_);
     col_.next_line(icon());
   }
@@ -349,7 +402,8 @@ class Panel {
     const LegendStyle& l = style_.legend;
     const double x = col_.x();
     const double mid = col_.x() + half();
-    scene_.swatches.push_back({Box{x, col_.y(), icon(), icon()}, style_.colours.out_of_play, muted_, "", ink_});
+    scene_.swatches.push_back(
+        {Box{x, col_.y(), icon(), icon()}, style_.colours.out_of_play, muted_, "", ink_});
     col_.write(words_.out_of_play, x + icon() + l.label_gap * s_, style_.fonts.small, ink_);
     const double inset = l.fresh_inset * s_;
     const Box church{mid + inset, col_.y() + l.icon_drop * s_, icon() - inset, icon() - inset};
@@ -390,7 +444,8 @@ class Panel {
 
 }  // namespace
 
-void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& text, double s, MapScene& scene) {
+void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& text, double s,
+                 MapScene& scene) {
   Panel panel(req, style, text, s, scene);
   panel.title();
   panel.scoreboard();

@@ -8,10 +8,13 @@ namespace wallenstein::map {
 
 bool Occupancy::free(const Box& b, double gap) const {
   if (!b.inside(frame_)) return false;
-  return std::none_of(boxes_.begin(), boxes_.end(), [&](const Box& o) { return o.overlaps(b, gap); });
+  return std::none_of(boxes_.begin(), boxes_.end(),
+                      [&](const Box& o) { return o.overlaps(b, gap); });
 }
 
-Box box_at(Point centre, double w, double h) { return Box{centre.x - w / 2, centre.y - h / 2, w, h}; }
+Box box_at(Point centre, double w, double h) {
+  return Box{centre.x - w / 2, centre.y - h / 2, w, h};
+}
 
 std::vector<Point> spiral(double step, double reach) {
   constexpr double kPi = std::numbers::pi;
@@ -30,7 +33,8 @@ double segment_distance(Point p, Point a, Point b) {
   const double dx = b.x - a.x;
   const double dy = b.y - a.y;
   const double len2 = dx * dx + dy * dy;
-  const double t = len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0) : 0.0;
+  const double t =
+      len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0) : 0.0;
   return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
 
@@ -58,7 +62,8 @@ void place_names(const MapRequest& req, const MapStyle& style, const TextKit& te
         const Point c{shape.pole.x + off.x, name_y[i] + off.y};
         const Box box = box_at(c, size.w + place.pad * s, size.h);
         if (!contains(shape, c) || !taken.free(box, place.gap * s)) continue;
-        scene.texts.push_back({name, box, px, false, ink, style.colours.label_pill, TextRole::province});
+        scene.texts.push_back(
+            {name, box, px, false, ink, style.colours.label_pill, TextRole::province});
         taken.take(box);
         placed = true;
         break;
@@ -68,32 +73,34 @@ void place_names(const MapRequest& req, const MapStyle& style, const TextKit& te
       // Last resort: anywhere near, even outside the cell; the overlap test still holds.
       const auto size = text.measure(name, smallest, false);
       for (const Point& off : spiral(place.fallback_step * s, place.fallback_reach * s)) {
-        const Box box = box_at({shape.pole.x + off.x, name_y[i] + off.y}, size.w + place.pad * s, size.h);
+        const Box box =
+            box_at({shape.pole.x + off.x, name_y[i] + off.y}, size.w + place.pad * s, size.h);
         if (!taken.free(box, place.gap * s)) continue;
-        scene.texts.push_back({name, box, smallest, false, ink, style.colours.label_pill, TextRole::province});
+        scene.texts.push_back(
+            {name, box, smallest, false, ink, style.colours.label_pill, TextRole::province});
         taken.take(box);
         break;
       }
     }
   }
-
 }
 
-void place_tags(const MapStyle& style, const TextKit& text, double s, const std::vector<Tag>& tags, Occupancy& taken,
-                MapScene& scene) {
+void place_tags(const MapStyle& style, const TextKit& text, double s, const std::vector<Tag>& tags,
+                Occupancy& taken, MapScene& scene) {
   const TagPlacement& place = style.placement.tags;
   const double tag_px = style.fonts.small * s;
   for (const auto& [label, at] : tags) {
     const auto size = text.measure(label, tag_px, true);
     for (const Point& off : spiral(place.step * s, place.reach * s)) {
-      const Box box = box_at({at.x + off.x, at.y + off.y}, size.w + place.pad_x * s, size.h + place.pad_y * s);
+      const Box box =
+          box_at({at.x + off.x, at.y + off.y}, size.w + place.pad_x * s, size.h + place.pad_y * s);
       if (!taken.free(box, place.gap * s)) continue;
-      scene.texts.push_back({label, box, tag_px, true, style.colours.ink, style.colours.label_pill, TextRole::tag});
+      scene.texts.push_back(
+          {label, box, tag_px, true, style.colours.ink, style.colours.label_pill, TextRole::tag});
       taken.take(box);
       break;
     }
   }
-
 }
 
 void place_region_names(const MapRequest& req, const MapStyle& style, const TextKit& text, double s,
@@ -110,21 +117,24 @@ void place_region_names(const MapRequest& req, const MapStyle& style, const Text
     c = Point{c.x / n, c.y / n};
     const std::string label = upper(rules.regions[r].name);
     const auto size = text.measure(label, region_px, true);
-    const auto region_colour = style.regions.count(rules.regions[r].id) ? style.regions.at(rules.regions[r].id).second
-                                                                         : style.colours.ink;
+    const auto region_colour = style.regions.count(rules.regions[r].id)
+                                   ? style.regions.at(rules.regions[r].id).second
+                                   : style.colours.ink;
     for (const Point& off : spiral(place.step * s, place.reach * s)) {
       const Box box = box_at({c.x + off.x, c.y + off.y}, size.w, size.h);
       bool in_region = false;
       for (const Shape& shape : scene.shapes) {
-        if (rules.province(shape.id).region.value == r && contains(shape, box.centre())) in_region = true;
+        if (rules.province(shape.id).region.value == r && contains(shape, box.centre())) {
+          in_region = true;
+        }
       }
       if (!in_region || !taken.free(box, place.gap * s)) continue;
-      scene.texts.push_back({label, box, region_px, true, region_colour, std::nullopt, TextRole::region});
+      scene.texts.push_back(
+          {label, box, region_px, true, region_colour, std::nullopt, TextRole::region});
       taken.take(box);
       break;
     }
   }
-
 }
 
 void place_anchors(const MapStyle& style, double s, const Occupancy& taken, MapScene& scene) {
@@ -134,12 +144,18 @@ void place_anchors(const MapStyle& style, double s, const Occupancy& taken, MapS
   for (Shape& shape : scene.shapes) {
     double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
     for (const auto& part : shape.parts) {
-      for (const Point& p : part) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+      for (const Point& p : part) {
+        x0 = std::min(x0, p.x);
+        y0 = std::min(y0, p.y);
+        x1 = std::max(x1, p.x);
+        y1 = std::max(y1, p.y);
+      }
     }
     const double margin = place.near * s;
     const Box near{x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin};
     auto touches = [&](Point a, Point b) {
-      return Box{std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x), std::abs(a.y - b.y)}.overlaps(near);
+      return Box{std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x), std::abs(a.y - b.y)}
+          .overlaps(near);
     };
     std::vector<Box> boxes;
     for (const Box& b : taken.boxes()) {
@@ -151,7 +167,9 @@ void place_anchors(const MapStyle& style, double s, const Occupancy& taken, MapS
       if (touches(l.a, l.b)) segments.emplace_back(l.a, l.b), widths.push_back(l.width);
     }
     for (const Arrow& a : scene.arrows) {
-      if (touches(a.from, a.to)) segments.emplace_back(a.from, a.to), widths.push_back(place.arrow * a.width);
+      if (touches(a.from, a.to)) {
+        segments.emplace_back(a.from, a.to), widths.push_back(place.arrow * a.width);
+      }
     }
     double best = -1;
     shape.anchor = shape.pole;
@@ -165,13 +183,13 @@ void place_anchors(const MapStyle& style, double s, const Occupancy& taken, MapS
         clear = std::min(clear, std::hypot(dx, dy) - place.box * s);
       }
       for (std::size_t k = 0; k < segments.size(); ++k) {
-        clear = std::min(clear, segment_distance(p, segments[k].first, segments[k].second) - widths[k]);
+        clear =
+            std::min(clear, segment_distance(p, segments[k].first, segments[k].second) - widths[k]);
       }
       if (clear > best) best = clear, shape.anchor = p;
       if (best > place.enough * s) break;
     }
   }
-
 }
 
 }  // namespace wallenstein::map

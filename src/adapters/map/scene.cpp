@@ -1,10 +1,10 @@
 #include "adapters/map/scene.hpp"
 
-#include "adapters/map/placement.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+
+#include "adapters/map/placement.hpp"
 
 namespace wallenstein::map {
 namespace {
@@ -15,7 +15,12 @@ constexpr double kPi = std::numbers::pi;
 Point pole_of(const Shape& shape, Point site, const ProvinceStyle& style) {
   double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
   for (const auto& part : shape.parts) {
-    for (const Point& p : part) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+    for (const Point& p : part) {
+      x0 = std::min(x0, p.x);
+      y0 = std::min(y0, p.y);
+      x1 = std::max(x1, p.x);
+      y1 = std::max(y1, p.y);
+    }
   }
   Point best = site;
   double best_score = contains(shape, site) ? border_distance(shape, site) : -1;
@@ -25,7 +30,8 @@ Point pole_of(const Shape& shape, Point site, const ProvinceStyle& style) {
       const Point p{x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * j / steps};
       if (!contains(shape, p)) continue;
       // Slight pull towards the printed position keeps the content where players expect it.
-      const double score = border_distance(shape, p) - style.pole_pull * std::hypot(p.x - site.x, p.y - site.y);
+      const double score =
+          border_distance(shape, p) - style.pole_pull * std::hypot(p.x - site.x, p.y - site.y);
       if (score > best_score) best_score = score, best = p;
     }
   }
@@ -44,7 +50,12 @@ std::vector<Point> project(const MapRequest& req, const MapStyle& style) {
 
 void fit(std::vector<Point>& pts, const Box& area) {
   double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
-  for (const Point& p : pts) x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+  for (const Point& p : pts) {
+    x0 = std::min(x0, p.x);
+    y0 = std::min(y0, p.y);
+    x1 = std::max(x1, p.x);
+    y1 = std::max(y1, p.y);
+  }
   const double k = std::min(area.w / (x1 - x0), area.h / (y1 - y0));
   const double ox = area.x + (area.w - (x1 - x0) * k) / 2;
   const double oy = area.y + (area.h - (y1 - y0) * k) / 2;
@@ -61,8 +72,8 @@ const std::string& result_label(const Battle& b, const Labels& labels) {
 }
 
 std::string result_tag(const Battle& b, const Labels& labels) {
-  return fill(result_label(b, labels),
-              {{"attackers", std::to_string(b.attacker_count)}, {"defenders", std::to_string(b.defender_count)}});
+  return fill(result_label(b, labels), {{"attackers", std::to_string(b.attacker_count)},
+                                        {"defenders", std::to_string(b.defender_count)}});
 }
 
 /// The edges where two provinces meet: contacts[a][b] for provinces a and b.
@@ -134,7 +145,8 @@ class SceneBuilder {
     Sites s;
     s.centres = project(req_, style_);
     const double inset = radius_ * style_.provinces.inset;
-    fit(s.centres, Box{inner_.x + inset, inner_.y + inset, inner_.w - 2 * inset, inner_.h - 2 * inset});
+    fit(s.centres,
+        Box{inner_.x + inset, inner_.y + inset, inner_.w - 2 * inset, inner_.h - 2 * inset});
     s.points = s.centres;
     s.province.resize(s.centres.size());
     for (std::size_t i = 0; i < s.centres.size(); ++i) s.province[i] = i;
@@ -160,8 +172,8 @@ class SceneBuilder {
       shape.id = id;
       shape.out_of_play = !rules_.in_play(id, players);
       const auto region = style_.regions.find(rules_.regions[rules_.province(id).region.value].id);
-      shape.fill = shape.out_of_play            ? style_.colours.out_of_play
-                   : ps.owner                   ? player_colours(style_, state_, *ps.owner).fill
+      shape.fill = shape.out_of_play                ? style_.colours.out_of_play
+                   : ps.owner                       ? player_colours(style_, state_, *ps.owner).fill
                    : region != style_.regions.end() ? region->second.first
                                                     : style_.colours.panel;
       scene_.shapes.push_back(std::move(shape));
@@ -173,7 +185,8 @@ class SceneBuilder {
   Contacts cut_shapes(const Sites& sites) {
     const std::size_t count = scene_.shapes.size();
     Contacts contacts(count, std::vector<std::vector<std::pair<Point, Point>>>(count));
-    const auto cells = voronoi_cells(sites.points, inner_, radius_, style_.provinces.coast_segments);
+    const auto cells =
+        voronoi_cells(sites.points, inner_, radius_, style_.provinces.coast_segments);
     for (std::size_t c = 0; c < cells.size(); ++c) {
       const std::size_t owner = sites.province[c];
       const std::vector<Point>& points = cells[c].points;
@@ -183,9 +196,13 @@ class SceneBuilder {
       for (std::size_t k = 0; k < points.size(); ++k) {
         const int tag = cells[c].tags[k];
         const std::pair<Point, Point> edge{points[k], points[(k + 1) % points.size()]};
-        if (tag >= 0 && sites.province[static_cast<std::size_t>(tag)] == owner) continue;  // an inner seam
+        if (tag >= 0 && sites.province[static_cast<std::size_t>(tag)] == owner) {
+          continue;  // an inner seam
+        }
         shape.border.push_back(edge);
-        if (tag >= 0) contacts[owner][sites.province[static_cast<std::size_t>(tag)]].push_back(edge);
+        if (tag >= 0) {
+          contacts[owner][sites.province[static_cast<std::size_t>(tag)]].push_back(edge);
+        }
       }
     }
     return contacts;
@@ -206,7 +223,8 @@ class SceneBuilder {
         const bool other_region = rules_.province(a).region != rules_.province(b).region;
         for (const auto& [p, q] : contacts[i][j]) {
           if (other_region) {
-            scene_.lines.push_back({p, q, style_.widths.region_border * s_, style_.colours.region_border, false});
+            scene_.lines.push_back(
+                {p, q, style_.widths.region_border * s_, style_.colours.region_border, false});
           }
           if (!neighbours && in_play && length >= min_edge) {
             scene_.lines.push_back({p, q, style_.widths.wall * s_, style_.colours.wall, false});
@@ -234,21 +252,25 @@ class SceneBuilder {
       const auto name_size = text_.measure(rules_.province(shape.id).name, name_px, false);
       std::string badge;
       if (ps.owner) {
-        badge = fill(style_.labels.badge, {{"letter", letters_[ps.owner->value]}, {"armies", std::to_string(ps.armies)}});
+        badge = fill(style_.labels.badge, {{"letter", letters_[ps.owner->value]},
+                                           {"armies", std::to_string(ps.armies)}});
       }
       const auto badge_size = text_.measure(badge.empty() ? "0" : badge, badge_px, true);
       const int icon_count = ps.building_count() + (ps.revolts > 0 ? 1 : 0);
       const double badge_h = badge.empty() ? 0 : badge_size.h + style_.content.badge_pad_y * s_;
       const double icons_h = icon_count > 0 ? icon() : 0;
-      const double total = name_size.h + (badge_h > 0 ? gap + badge_h : 0) + (icons_h > 0 ? gap + icons_h : 0);
+      const double total =
+          name_size.h + (badge_h > 0 ? gap + badge_h : 0) + (icons_h > 0 ? gap + icons_h : 0);
       double y = shape.pole.y - total / 2;
       name_y[i] = y + name_size.h / 2;
       y += name_size.h;
       if (badge_h > 0) {
         y += gap;
-        const Box box = box_at({shape.pole.x, y + badge_h / 2}, badge_size.w + style_.content.badge_pad_x * s_, badge_h);
+        const Box box = box_at({shape.pole.x, y + badge_h / 2},
+                               badge_size.w + style_.content.badge_pad_x * s_, badge_h);
         const PlayerColours colours = player_colours(style_, state_, *ps.owner);
-        scene_.texts.push_back({badge, box, badge_px, true, colours.text, colours.fill, TextRole::badge});
+        scene_.texts.push_back(
+            {badge, box, badge_px, true, colours.text, colours.fill, TextRole::badge});
         taken.take(box);
         y += badge_h;
       }
@@ -286,20 +308,26 @@ class SceneBuilder {
       if (const auto* m = std::get_if<Moved>(&entry)) {
         const auto [a, b] = shorten(pole(m->from), pole(m->to), style_.arrows, s_);
         const Rgb colour = player_colours(style_, state_, m->player).fill;
-        scene_.arrows.push_back({a, b, style_.arrows.move_width * s_, colour, style_.colours.ink, true});
+        scene_.arrows.push_back(
+            {a, b, style_.arrows.move_width * s_, colour, style_.colours.ink, true});
       } else if (const auto* battle = std::get_if<Battle>(&entry)) {
         const auto [a, b] = shorten(pole(battle->from), pole(battle->target), style_.arrows, s_);
         const Rgb colour = player_colours(style_, state_, battle->attacker).fill;
-        scene_.arrows.push_back({a, b, style_.arrows.battle_width * s_, colour, style_.colours.ink, false});
+        scene_.arrows.push_back(
+            {a, b, style_.arrows.battle_width * s_, colour, style_.colours.ink, false});
         tags.emplace_back(result_tag(*battle, words), Point{(a.x + b.x) / 2, (a.y + b.y) / 2});
-        if (battle->result == BattleResult::attacker) scene_.shapes[battle->target.value].conquered_by = colour;
+        if (battle->result == BattleResult::attacker) {
+          scene_.shapes[battle->target.value].conquered_by = colour;
+        }
       } else if (const auto* revolt = std::get_if<Revolt>(&entry)) {
-        tags.emplace_back(revolt->player_won ? words.revolt_put_down : words.revolt_lost, pole(revolt->province));
+        tags.emplace_back(revolt->player_won ? words.revolt_put_down : words.revolt_lost,
+                          pole(revolt->province));
       }
     }
     if (log.winter) {
       for (const Revolt& revolt : log.winter->revolts) {
-        const std::string& tag = revolt.player_won ? words.winter_revolt_put_down : words.winter_revolt_lost;
+        const std::string& tag =
+            revolt.player_won ? words.winter_revolt_put_down : words.winter_revolt_lost;
         tags.emplace_back(tag, pole(revolt.province));
       }
     }
@@ -324,7 +352,8 @@ class SceneBuilder {
 }  // namespace
 
 bool contains(const Shape& shape, Point p) {
-  return std::any_of(shape.parts.begin(), shape.parts.end(), [&](const auto& part) { return contains(part, p); });
+  return std::any_of(shape.parts.begin(), shape.parts.end(),
+                     [&](const auto& part) { return contains(part, p); });
 }
 
 IconKind icon_of(Building b) {
@@ -361,7 +390,9 @@ std::vector<std::string> player_letters(const GameState& state) {
   std::vector<std::string> letters;
   for (const auto& p : state.players) {
     std::string letter(1, static_cast<char>(std::toupper(static_cast<unsigned char>(p.id[0]))));
-    if (std::find(letters.begin(), letters.end(), letter) != letters.end() && p.id.size() > 1) letter += p.id[1];
+    if (std::find(letters.begin(), letters.end(), letter) != letters.end() && p.id.size() > 1) {
+      letter += p.id[1];
+    }
     letters.push_back(letter);
   }
   return letters;

@@ -100,14 +100,21 @@ class Section {
         continue;
       }
       out.push_back(Point{number(p[0], what(key)), number(p[1], what(key))});
-      if (out.back().x > 1 || out.back().y > 1) r_.error(p, what(key) + " must keep to the box: 0 to 1");
+      if (out.back().x > 1 || out.back().y > 1) {
+        r_.error(p, what(key) + " must keep to the box: 0 to 1");
+      }
     }
-    if (strokes && out.size() % 2 != 0) r_.error(*v, what(key) + " must be strokes of two points each");
-    if (!strokes && out.size() < 3) r_.error(*v, what(key) + " must be an outline of 3 points or more");
+    if (strokes && out.size() % 2 != 0) {
+      r_.error(*v, what(key) + " must be strokes of two points each");
+    }
+    if (!strokes && out.size() < 3) {
+      r_.error(*v, what(key) + " must be an outline of 3 points or more");
+    }
   }
 
   /// A text in which `{name}` stands for a value: only the given names may be used.
-  void label(std::string_view key, std::string& out, std::initializer_list<std::string_view> names = {}) {
+  void label(std::string_view key, std::string& out,
+             std::initializer_list<std::string_view> names = {}) {
     auto v = value(key, "a text");
     if (!v) return;
     out = r_.text(*v, what(key)).value_or("");
@@ -489,7 +496,8 @@ Rgb MapStyle::colour(std::string_view name) const {
   throw std::logic_error("map_layout.yaml has no colour \"" + std::string(name) + "\"");
 }
 
-std::string fill(std::string_view label, std::initializer_list<std::pair<std::string_view, std::string>> values) {
+std::string fill(std::string_view label,
+                 std::initializer_list<std::pair<std::string_view, std::string>> values) {
   std::string out;
   std::size_t at = 0;
   while (at < label.size()) {
@@ -498,7 +506,8 @@ std::string fill(std::string_view label, std::initializer_list<std::pair<std::st
     if (close == std::string_view::npos) break;
     out += label.substr(at, open - at);
     const std::string_view name = label.substr(open + 1, close - open - 1);
-    const auto value = std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == name; });
+    const auto value =
+        std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == name; });
     if (value != values.end()) out += value->second;
     else out += label.substr(open, close - open + 1);
     at = close + 1;

@@ -333,7 +333,8 @@ struct MapStyle {
 MapStyle load_map_style(const std::filesystem::path& data_dir);
 
 /// A label with each `{name}` replaced by its value.
-std::string fill(std::string_view label, std::initializer_list<std::pair<std::string_view, std::string>> values);
+std::string fill(std::string_view label,
+                 std::initializer_list<std::pair<std::string_view, std::string>> values);
 
 /// Parses "#rrggbb".
 bool parse_rgb(const std::string& text, Rgb& out);
