@@ -3,7 +3,9 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 
+#include "adapters/diagnostic.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/ruleset_loader.hpp"
@@ -268,6 +270,85 @@ TEST_F(Map, ExampleMapMatchesTheReviewedFingerprint) {
   }
   EXPECT_EQ(fingerprint(png) + "\n", testing::read_text(path))
       << "the map changed; tools/regen-golden rewrites docs/example-map.png: look at it, then commit both";
+}
+
+/// The problems of the shipped map_layout.yaml with `from` replaced by `to` (a copy in `dir`).
+std::vector<Diagnostic> style_errors(const testing::TempDir& dir, const std::string& from,
+                                     const std::string& to) {
+  std::filesystem::copy_file(testing::source_data_dir() / "map_layout.yaml",
+                             dir / "map_layout.yaml");
+  testing::replace_in_file(dir / "map_layout.yaml", from, to);
+  try {
+    map::load_map_style(dir.path());
+  } catch (const InputError& e) {
+    return e.diagnostics();
+  }
+  ADD_FAILURE() << "map_layout.yaml with \"" << to << "\" was accepted";
+  return {};
+}
+
+/// "path:line:column" of the first `needle` in a file (1-based); a newline and indentation that
+/// start the needle anchor it at the start of a line and are not counted.
+std::string position_of(const std::filesystem::path& file, const std::string& needle) {
+  const std::string text = testing::read_text(file);
+  const auto at = text.find_first_not_of("\n ", text.find(needle));
+  const auto line_start = text.rfind('\n', at) + 1;
+  const auto before = text.substr(0, at);
+  const auto line = std::count(before.begin(), before.end(), '\n') + 1;
+  return file.string() + ":" + std::to_string(line) + ":" + std::to_string(at - line_start + 1);
+}
+
+std::string position_of(const Diagnostic& d) {
+  return d.path + ":" + std::to_string(d.line) + ":" + std::to_string(d.column);
+}
+
+TEST(MapStyle, MisspeltKeyIsAnErrorAtItsPosition) {
+  const testing::TempDir dir;
+  const auto errors = style_errors(dir, "\n  muted:", "\n  mutted:");
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(position_of(errors[0]), position_of(dir / "map_layout.yaml", "mutted"));
+  EXPECT_EQ(errors[0].message, "unknown key \"mutted\" in style; did you mean \"muted\"?");
+}
+
+TEST(MapStyle, MisspeltSectionIsAnErrorAtItsPosition) {
+  const testing::TempDir dir;
+  const auto errors = style_errors(dir, "\nfonts:", "\nfont:");
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(position_of(errors[0]), position_of(dir / "map_layout.yaml", "\nfont:"));
+  EXPECT_EQ(errors[0].message, "unknown key \"font\" in map_layout.yaml; did you mean \"fonts\"?");
+}
+
+TEST(MapStyle, MissingKeyIsAnError) {
+  const testing::TempDir dir;
+  const auto errors = style_errors(dir, "\n  wall_width: 4.0", "");
+  ASSERT_EQ(errors.size(), 1U);
+  EXPECT_EQ(errors[0].message, "missing key \"wall_width\" (pixels)");
+  EXPECT_EQ(position_of(errors[0]), position_of(dir / "map_layout.yaml", "\n  background:"))
+      << "at the map that lacks it";
+}
+
+TEST(MapStyle, AnUnknownPlaceholderInALabelIsAnError) {
+  const testing::TempDir dir;
+  const auto errors = style_errors(dir, "\"{season}: orders", "\"{sesaon}: orders");
+  ASSERT_EQ(errors.size(), 1U);
+  EXPECT_EQ(position_of(errors[0]), position_of(dir / "map_layout.yaml", "\"{sesaon}"));
+  EXPECT_EQ(errors[0].message,
+            "labels planned has no {sesaon}; it can use {season}, {number} or {seasons}");
+}
+
+TEST_F(Map, ThePanelsWordsComeFromTheLayoutFile) {
+  const testing::TempDir dir;
+  const auto file = dir / "map_layout.yaml";
+  std::filesystem::copy_file(testing::source_data_dir() / "map_layout.yaml", file);
+  testing::replace_in_file(file, "face_down: \"face down\"", "face_down: \"verdeckt\"");
+  testing::replace_in_file(file, "slot: \"{slot}  {action}\"", "slot: \"{action} ({slot})\"");
+  const map::MapStyle german = map::load_map_style(dir.path());
+  const auto cfg = config(4);
+  const GameState state = play(4, 1, 5).last.next;
+  const map::MapRequest request{SeasonView{&cfg, rules_, &state, &state, nullptr}, Layout::board};
+  const auto scene = map::render_map(request, german).scene;
+  EXPECT_TRUE(std::any_of(scene.texts.begin(), scene.texts.end(),
+                          [](const map::Text& t) { return t.text == "verdeckt (6)"; }));
 }
 
 }  // namespace

@@ -150,5 +150,14 @@ TEST_F(TamperedFiles, AnUnknownKeyInALogIsRefusedWithTheNearestKey) {
       position(log, "nmr_polcy") + ": error: unknown key \"nmr_polcy\" in log.yaml; did you mean \"nmr_policy\"?");
 }
 
+TEST_F(TamperedFiles, AMisspeltKeyInTheMapLayoutIsRefusedByRenderWithTheNearestKey) {
+  const fs::path data = tmp_ / "data";
+  fs::copy(testing::source_data_dir(), data);
+  replace_in_file(data / "map_layout.yaml", "\n  muted:", "\n  mutted:");
+  expect_refused({"render", dir().string(), "--data", data.string()},
+                 position(data / "map_layout.yaml", "mutted") +
+                     ": error: unknown key \"mutted\" in style; did you mean \"muted\"?");
+}
+
 }  // namespace
 }  // namespace wallenstein

@@ -12,9 +12,9 @@ class Column {
  public:
   Column(MapScene& scene, const TextKit& text, const MapStyle& style, double s)
       : scene_(scene), text_(text), style_(style), s_(s) {
-    x_ = scene.panel_area.x + 22 * s;
-    right_ = scene.panel_area.x + scene.panel_area.w - 18 * s;
-    y_ = 20 * s;
+    x_ = scene.panel_area.x + style.panel.left * s;
+    right_ = scene.panel_area.x + scene.panel_area.w - style.panel.right * s;
+    y_ = style.panel.top * s;
   }
 
   double x() const { return x_; }
@@ -24,13 +24,16 @@ class Column {
 
   /// Text at (x, y_) that never runs past `limit` (default: the right edge), cut at a word,
   /// with an ellipsis.
-  Box put(std::string line, double x, TextRole role, const std::string& font, bool bold, Rgb colour, double limit = 0) {
-    const double px = style_.font_px(font) * s_;
+  Box put(std::string line, double x, TextRole role, double font, bool bold, Rgb colour,
+          double limit = 0) {
+    const double px = font * s_;
     const double edge = limit > 0 ? std::min(limit, right_) : right_;
     auto size = text_.measure(line, px, bold);
     while (x + size.w > edge && line.size() > 4) {
       const auto cut = line.find_last_of(' ', line.size() - 2);
-      line = (cut == std::string::npos || cut < 4 ? line.substr(0, line.size() - 4) : line.substr(0, cut)) + "…";
+      line = (cut == std::string::npos || cut < 4 ? line.substr(0, line.size() - 4)
+                                                  : line.substr(0, cut)) +
+             style_.labels.ellipsis;
       size = text_.measure(line, px, bold);
     }
     const Box box{x, y_, size.w, size.h};
@@ -38,18 +41,26 @@ class Column {
     return box;
   }
 
+  /// A line of the panel's body text.
+  Box write(std::string line, double x, double font, Rgb colour, bool bold = false,
+            double limit = 0) {
+    return put(std::move(line), x, TextRole::panel, font, bold, colour, limit);
+  }
+
   void heading(const std::string& title) {
-    skip(10);
-    scene_.rules.push_back({{x_, y_}, {right_, y_}, 1 * s_, style_.colour("panel_rule"), false});
-    skip(6);
-    const Box b = put(title, x_, TextRole::heading, "panel_heading", true, style_.colour("ink"));
-    y_ += b.h + 4 * s_;
+    skip(style_.panel.heading_space);
+    scene_.rules.push_back(
+        {{x_, y_}, {right_, y_}, style_.panel.rule_width * s_, style_.colours.panel_rule, false});
+    skip(style_.panel.heading_rule);
+    const Box b =
+        put(title, x_, TextRole::heading, style_.fonts.panel_heading, true, style_.colours.ink);
+    y_ += b.h + style_.panel.heading_gap * s_;
   }
 
   /// Ends a line whose items are already placed; `height` is the tallest item.
-  void next_line(double height) { y_ += height + 3 * s_; }
+  void next_line(double height) { y_ += height + style_.panel.line_gap * s_; }
 
-  double line_height(const std::string& font) const { return text_.measure("Ag", style_.font_px(font) * s_, false).h; }
+  double line_height(double font) const { return text_.measure("Ag", font * s_, false).h; }
 
  private:
   MapScene& scene_;
@@ -61,216 +72,387 @@ class Column {
   double y_;
 };
 
-std::string action_name(const Ruleset& rules, Action a) { return rules.action(a).name; }
+/// The scoreboard's columns after the name: their heading and where they start.
+using Columns = std::vector<std::pair<std::string, double>>;
 
-}  // namespace
+/// The panel of one map, written part by part from the top.
+class Panel {
+ public:
+  Panel(const MapRequest& req, const MapStyle& style, const TextKit& text, double s,
+        MapScene& scene)
+      : req_(req),
+        style_(style),
+        words_(style.labels),
+        text_(text),
+        s_(s),
+        scene_(scene),
+        col_(scene, text, style, s),
+        state_(*req.season.after),
+        start_(req.season.start ? *req.season.start : state_),
+        rules_(*req.season.rules),
+        log_(req.season.log),
+        letters_(player_letters(state_)),
+        label_(season_label(rules_, start_.season_index)),
+        ink_(style.colours.ink),
+        muted_(style.colours.muted) {}
 
-void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& text, double s, MapScene& scene) {
-  const GameState& state = *req.season.after;
-  const GameState& start = req.season.start ? *req.season.start : state;
-  const Ruleset& rules = *req.season.rules;
-  const SeasonLog* log = req.season.log;
-  const Rgb ink = style.colour("ink");
-  const Rgb muted = style.colour("muted");
-  Column col(scene, text, style, s);
-  const auto letters = player_letters(state);
-
-  // Title and what this map is.
-  const Box title = col.put("Wallenstein · " + req.season.config->name, col.x(), TextRole::title, "title", true, ink);
-  col.skip(title.h / s + 2);
-  const SeasonLabel label = season_label(rules, start.season_index);
-  std::string subtitle;
-  if (state.finished && !log) {
-    subtitle = "The game is over";
-  } else if (log) {
-    subtitle = "After " + label.name() + " (season " + std::to_string(label.index) + " of " +
-               std::to_string(rules.season_count()) + ")" + (log->winter ? " and winter" : "");
-  } else {
-    subtitle = label.name() + ": orders for season " + std::to_string(label.index) + " of " + std::to_string(rules.season_count());
+  /// The game, the season and its deadline, event or winners.
+  void title() {
+    const std::string game = fill(words_.title, {{"game", req_.season.config->name}});
+    const Box title = col_.put(game, col_.x(), TextRole::title, style_.fonts.title, true, ink_);
+    col_.skip(title.h / s_ + style_.panel.title_gap);
+    const Box sub =
+        col_.put(subtitle(), col_.x(), TextRole::subtitle, style_.fonts.subtitle, true, ink_);
+    col_.skip(sub.h / s_ + style_.panel.title_gap);
+    const Box d = col_.write(detail(), col_.x(), style_.fonts.panel, ink_);
+    col_.skip(d.h / s_);
   }
-  const Box sub = col.put(subtitle, col.x(), TextRole::subtitle, "subtitle", true, ink);
-  col.skip(sub.h / s + 2);
-  std::string detail;
-  if (!state.winners.empty()) {
-    detail = state.winners.size() == 1 ? "Winner: " : "Shared win: ";
-    for (std::size_t i = 0; i < state.winners.size(); ++i) {
-      const PlayerState& w = state.player(state.winners[i]);
-      detail += (i ? ", " : "") + req.season.config->players[state.winners[i].value].name + " (" + std::to_string(w.vp) + " VP)";
+
+  void scoreboard() {
+    col_.heading(words_.players);
+    const PanelColumns& c = style_.panel.columns;
+    const Columns columns = {
+        {words_.thaler, c.thaler},   {words_.grain, c.grain},         {words_.vp, c.vp},
+        {words_.reserve, c.reserve}, {words_.provinces, c.provinces}, {words_.turn, c.turn}};
+    const double row_h = col_.line_height(style_.fonts.panel) + style_.panel.row_pad * s_;
+    for (const auto& [name, offset] : columns) {
+      col_.write(name, col_.x() + offset * s_, style_.fonts.small, muted_);
     }
-  } else if (!log) {
-    const auto deadline = req.season.config->deadlines.find(label.name());
-    detail = deadline == req.season.config->deadlines.end() ? "No deadline set" : "Orders due: " + deadline->second;
-  } else {
-    detail = "Event: " + rules.event(log->event).name;
+    col_.next_line(col_.line_height(style_.fonts.small));
+    for (std::size_t i = 0; i < state_.players.size(); ++i) player_row(i, columns, row_h);
+    const Box b = col_.write(log_ ? words_.turn_after : words_.turn_before, col_.x(),
+                             style_.fonts.small, muted_);
+    col_.next_line(b.h);
   }
-  const Box d = col.put(detail, col.x(), TextRole::panel, "panel", false, ink);
-  col.skip(d.h / s);
 
-  // Scoreboard.
-  col.heading("Players");
-  const double row_h = col.line_height("panel") + 4 * s;
-  // Columns: name, thaler, grain, VP, reserve, provinces, and the turn (position and tile).
-  const std::vector<std::pair<std::string, double>> columns = {
-      {"thaler", 140}, {"grain", 182}, {"VP", 220}, {"reserve", 246}, {"prov.", 296}, {"turn", 330}};
-  for (const auto& [name, offset] : columns) col.put(name, col.x() + offset * s, TextRole::panel, "small", false, muted);
-  col.next_line(col.line_height("small"));
-  const auto& order = log ? log->turn_order : state.turn_order;
-  for (std::size_t i = 0; i < state.players.size(); ++i) {
-    const PlayerIndex p = state.player_index(i);
-    const PlayerState& player = state.players[i];
-    const PlayerColours colours = player_colours(style, state, p);
-    scene.swatches.push_back({Box{col.x(), col.y(), row_h - 4 * s, row_h - 4 * s}, colours.fill, ink, letters[i], colours.text});
-    col.put(req.season.config->players[i].name, col.x() + row_h + 2 * s, TextRole::panel, "panel", true, ink,
-            col.x() + (columns[0].second - 6) * s);
-    const std::vector<int> values = {player.thaler, player.grain, player.vp, player.reserve, state.province_count(p)};
+  /// The year's events: this season's, those still to come and those past.
+  void events() {
+    const std::string year = std::to_string(label_.year);
+    if (log_ && log_->winter) {
+      col_.heading(fill(words_.events_winter,
+                        {{"year", year}, {"event", rules_.event(log_->winter->last_event).name}}));
+    } else {
+      col_.heading(fill(words_.events, {{"year", year}}));
+    }
+    for (EventId e : start_.year_events) event(e);
+    if (!log_ && !state_.finished) {
+      const Box b = col_.write(words_.events_to_come, col_.x(), style_.fonts.small, muted_);
+      col_.next_line(b.h);
+    }
+  }
+
+  /// Action cards and bonus tiles, while there is a season to play or one was played.
+  void cards() {
+    if (state_.finished && !log_) return;
+    action_cards();
+    bonus_tiles();
+  }
+
+  /// The tray of the combat tower is public (its inside is not).
+  void tray() {
+    col_.heading(words_.tower_tray);
+    const PanelStyle& ps = style_.panel;
+    const double box = col_.line_height(style_.fonts.panel);
+    double x = col_.x();
+    bool any = false;
+    for (std::size_t i = 0; i < state_.players.size(); ++i) {
+      const int n = state_.tower.tray.n[i];
+      if (n == 0) continue;
+      const PlayerColours c = player_colours(style_, state_, state_.player_index(i));
+      scene_.swatches.push_back({Box{x, col_.y(), box, box}, c.fill, ink_, letters_[i], c.text});
+      const std::string count = fill(words_.tray_count, {{"count", std::to_string(n)}});
+      const Box b = col_.write(count, x + box + ps.tray_gap * s_, style_.fonts.panel, ink_);
+      x = b.x + b.w + ps.tray_spacing * s_;
+      any = true;
+    }
+    if (state_.tower.tray.peasants() > 0) {
+      scene_.swatches.push_back(
+          {Box{x, col_.y(), box, box}, style_.colours.peasants, ink_, "", ink_});
+      const std::string count =
+          fill(words_.tray_peasants, {{"count", std::to_string(state_.tower.tray.peasants())}});
+      col_.write(count, x + box + ps.tray_gap * s_, style_.fonts.panel, ink_);
+      any = true;
+    }
+    if (!any) col_.write(words_.tray_empty, col_.x(), style_.fonts.panel, muted_);
+    col_.next_line(box);
+  }
+
+  void legend() {
+    col_.heading(words_.legend);
+    legend_icons();
+    legend_badge();
+    legend_lines();
+    legend_arrows();
+    legend_marks();
+    legend_conquered();
+  }
+
+ private:
+  std::string subtitle() const {
+    if (state_.finished && !log_) return words_.game_over;
+    const std::string& pattern = !log_          ? words_.planned
+                                 : log_->winter ? words_.after_winter
+                                                : words_.after;
+    return fill(pattern, {{"season", label_.name()},
+                          {"number", std::to_string(label_.index)},
+                          {"seasons", std::to_string(rules_.season_count())}});
+  }
+
+  /// The winners once there are any, else a resolved season's event or a planned one's deadline.
+  std::string detail() const {
+    if (!state_.winners.empty()) return winners();
+    if (log_) return fill(words_.event, {{"event", rules_.event(log_->event).name}});
+    const auto& deadlines = req_.season.config->deadlines;
+    const auto deadline = deadlines.find(label_.name());
+    return deadline == deadlines.end() ? words_.no_deadline
+                                       : fill(words_.deadline, {{"deadline", deadline->second}});
+  }
+
+  std::string winners() const {
+    std::string names;
+    for (std::size_t i = 0; i < state_.winners.size(); ++i) {
+      const PlayerIndex w = state_.winners[i];
+      names += (i ? words_.separator : "") +
+               fill(words_.winner_entry, {{"name", req_.season.config->players[w.value].name},
+                                          {"vp", std::to_string(state_.player(w).vp)}});
+    }
+    return fill(state_.winners.size() == 1 ? words_.winner : words_.shared_win,
+                {{"players", names}});
+  }
+
+  /// A player's swatch, name, holdings and turn.
+  void player_row(std::size_t i, const Columns& columns, double row_h) {
+    const PanelStyle& ps = style_.panel;
+    const PlayerIndex p = state_.player_index(i);
+    const PlayerState& player = state_.players[i];
+    const PlayerColours colours = player_colours(style_, state_, p);
+    const double swatch = row_h - ps.row_pad * s_;
+    scene_.swatches.push_back(
+        {Box{col_.x(), col_.y(), swatch, swatch}, colours.fill, ink_, letters_[i], colours.text});
+    col_.write(req_.season.config->players[i].name, col_.x() + row_h + ps.name_gap * s_,
+               style_.fonts.panel, ink_, true, col_.x() + (columns[0].second - ps.name_room) * s_);
+    const std::vector<int> values = {player.thaler, player.grain, player.vp, player.reserve,
+                                     state_.province_count(p)};
     for (std::size_t k = 0; k < values.size(); ++k) {
-      col.put(std::to_string(values[k]), col.x() + columns[k].second * s, TextRole::panel, "panel", false, ink);
+      col_.write(std::to_string(values[k]), col_.x() + columns[k].second * s_, style_.fonts.panel,
+                 ink_);
     }
+    col_.write(turn(p), col_.x() + columns.back().second * s_, style_.fonts.small, ink_);
+    col_.next_line(row_h - ps.line_gap * s_);
+  }
+
+  /// A player's place in the turn order, then the bonus tile taken this season.
+  std::string turn(PlayerIndex p) const {
+    const auto& order = log_ ? log_->turn_order : state_.turn_order;
     std::string turn;
     for (std::size_t k = 0; k < order.size(); ++k) {
       if (order[k] == p) turn = std::to_string(k + 1);
     }
-    if (log) {
-      for (const auto& [who, tile] : log->tiles) {
-        if (who == p) turn += " " + rules.tile(tile).id;
+    if (log_) {
+      for (const auto& [who, tile] : log_->tiles) {
+        if (who == p) turn += " " + rules_.tile(tile).id;
       }
     }
-    col.put(turn, col.x() + columns.back().second * s, TextRole::panel, "small", false, ink);
-    col.next_line(row_h - 3 * s);
-  }
-  {
-    const Box b = col.put(log ? "turn: this season's place and bonus tile" : "turn: last season's place in the turn order",
-                          col.x(), TextRole::panel, "small", false, muted);
-    col.next_line(b.h);
+    return turn;
   }
 
-  // Events of the year.
-  col.heading("Events of " + std::to_string(label.year) + (log && log->winter ? " (winter: " + rules.event(log->winter->last_event).name + ")" : ""));
-  for (EventId e : start.year_events) {
-    const EventCard& card = rules.event(e);
-    const bool current = log && log->event == e;
-    const bool left = std::find(start.events_left.begin(), start.events_left.end(), e) != start.events_left.end();
-    const std::string mark = current ? "▶ " : left ? "• " : "✓ ";
-    const Box b = col.put(mark + card.name + "  (winter −" + std::to_string(card.winter_loss) + " grain)", col.x(),
-                          TextRole::panel, "panel", current, left || current ? ink : muted);
-    col.next_line(b.h);
-    if (current || (!log && left && start.events_left.size() <= 2)) {
-      const Box t = col.put(card.text, col.x() + 16 * s, TextRole::panel, "small", false, muted);
-      col.next_line(t.h);
+  /// An event's line; its text too for this season's event, and for a season being planned
+  /// when few are left.
+  void event(EventId e) {
+    const EventCard& card = rules_.event(e);
+    const auto& left_events = start_.events_left;
+    const bool current = log_ && log_->event == e;
+    const bool left = std::find(left_events.begin(), left_events.end(), e) != left_events.end();
+    const std::string& mark = current ? words_.event_current
+                              : left  ? words_.event_left
+                                      : words_.event_past;
+    const std::string line =
+        fill(words_.event_line,
+             {{"mark", mark}, {"event", card.name}, {"loss", std::to_string(card.winter_loss)}});
+    const Box b =
+        col_.write(line, col_.x(), style_.fonts.panel, left || current ? ink_ : muted_, current);
+    col_.next_line(b.h);
+    if (current || (!log_ && left &&
+                    left_events.size() <= static_cast<std::size_t>(style_.panel.event_texts))) {
+      const Box t = col_.write(card.text, col_.x() + style_.panel.event_indent * s_,
+                               style_.fonts.small, muted_);
+      col_.next_line(t.h);
     }
   }
-  if (!log && !state.finished) {
-    const Box b = col.put("• still to come: one is drawn per season, the last sets the winter loss.",
-                          col.x(), TextRole::panel, "small", false, muted);
-    col.next_line(b.h);
-  }
 
-  // Action cards and bonus tiles.
-  if (!state.finished || log) {
-    col.heading(log ? "Action cards (all revealed)" : "Action cards");
-    const double half = (col.right() - col.x()) / 2;
+  void action_cards() {
+    col_.heading(log_ ? words_.action_cards_revealed : words_.action_cards);
     constexpr int kRows = (kActionCount + 1) / 2;  // two columns of slots
     for (int row = 0; row < kRows; ++row) {
       double h = 0;
       for (int c = 0; c < 2; ++c) {
         const int slot = row + 1 + c * kRows;
-        const bool hidden = !rules.slot_visible(slot, log != nullptr);
-        const std::string name = hidden ? "face down" : action_name(rules, start.action_cards[static_cast<std::size_t>(slot - 1)]);
-        const Box b = col.put(std::to_string(slot) + "  " + name, col.x() + c * half, TextRole::panel, "panel", false,
-                              hidden ? muted : ink);
-        h = std::max(h, b.h);
+        const bool hidden = !rules_.slot_visible(slot, log_ != nullptr);
+        const std::string name =
+            hidden ? words_.face_down
+                   : rules_.action(start_.action_cards[static_cast<std::size_t>(slot - 1)]).name;
+        const std::string line =
+            fill(words_.slot, {{"slot", std::to_string(slot)}, {"action", name}});
+        h = std::max(
+            h,
+            col_.write(line, col_.x() + c * half(), style_.fonts.panel, hidden ? muted_ : ink_).h);
       }
-      col.next_line(h);
+      col_.next_line(h);
     }
-    col.heading("Bonus tiles (turn-order positions)");
-    for (std::size_t pos = 0; pos < start.bonus_tiles.size(); ++pos) {
-      std::string line = std::to_string(pos + 1) + "  " + rules.tile(start.bonus_tiles[pos]).name;
-      if (log) {
-        for (const auto& [who, tile] : log->tiles) {
-          if (tile == start.bonus_tiles[pos]) line += "  ← " + state.player(who).id;
+  }
+
+  void bonus_tiles() {
+    col_.heading(words_.bonus_tiles);
+    for (std::size_t pos = 0; pos < start_.bonus_tiles.size(); ++pos) {
+      const TileId id = start_.bonus_tiles[pos];
+      std::string line = fill(words_.bonus_tile, {{"position", std::to_string(pos + 1)},
+                                                  {"tile", rules_.tile(id).name}});
+      if (log_) {
+        for (const auto& [who, tile] : log_->tiles) {
+          if (tile == id) line += fill(words_.tile_taken, {{"player", state_.player(who).id}});
         }
       }
-      const Box b = col.put(line, col.x(), TextRole::panel, "panel", false, ink);
-      col.next_line(b.h);
+      const Box b = col_.write(line, col_.x(), style_.fonts.panel, ink_);
+      col_.next_line(b.h);
     }
   }
 
-  // The tray of the combat tower is public (its inside is not).
-  col.heading("Tower tray");
-  {
-    double x = col.x();
-    const double box = col.line_height("panel");
-    bool any = false;
-    for (std::size_t i = 0; i < state.players.size(); ++i) {
-      const int n = state.tower.tray.n[i];
-      if (n == 0) continue;
-      const PlayerColours c = player_colours(style, state, state.player_index(i));
-      scene.swatches.push_back({Box{x, col.y(), box, box}, c.fill, ink, letters[i], c.text});
-      const Box b = col.put("×" + std::to_string(n), x + box + 3 * s, TextRole::panel, "panel", false, ink);
-      x = b.x + b.w + 12 * s;
-      any = true;
-    }
-    if (state.tower.tray.peasants() > 0) {
-      scene.swatches.push_back({Box{x, col.y(), box, box}, Rgb{0.35, 0.6, 0.25}, ink, "", ink});
-      col.put("peasants ×" + std::to_string(state.tower.tray.peasants()), x + box + 3 * s, TextRole::panel, "panel", false, ink);
-      any = true;
-    }
-    if (!any) col.put("empty", col.x(), TextRole::panel, "panel", false, muted);
-    col.next_line(box);
+  /// The buildings on one line; the revolt markers start the next, which legend_badge ends.
+  void legend_icons() {
+    const LegendStyle& l = style_.legend;
+    legend_icon(IconKind::palace, words_.palace, col_.x(), 0);
+    legend_icon(IconKind::church, words_.church, col_.x() + half() * l.church_at, 0);
+    legend_icon(IconKind::trading_house, words_.trading_house,
+                col_.x() + half() * l.trading_house_at, 0);
+    col_.next_line(icon() + l.row_gap * s_);
+    legend_icon(IconKind::revolt,
+                fill(words_.revolt_markers, {{"count", std::to_string(l.revolts)}}), col_.x(),
+                l.revolts);
   }
 
-  // Legend.
-  col.heading("Legend");
-  const double icon = 15 * s;
-  const double half = (col.right() - col.x()) / 2;
-  auto legend_icon = [&](IconKind kind, const std::string& what, double x, int count) {
-    scene.icons.push_back({kind, Box{x, col.y() + 1 * s, icon, icon}, false, count});
-    return col.put(what, x + icon + 6 * s, TextRole::panel, "small", false, ink);
-  };
-  legend_icon(IconKind::palace, "palace", col.x(), 0);
-  legend_icon(IconKind::church, "church", col.x() + half * 0.62, 0);
-  legend_icon(IconKind::trading_house, "trading house", col.x() + half * 1.2, 0);
-  col.next_line(icon + 2 * s);
-  legend_icon(IconKind::revolt, "revolt markers (2)", col.x(), 2);
-  {
-    const PlayerColours c = player_colours(style, state, PlayerIndex{0});
-    const std::string sample = letters[0] + " 5";
-    const auto size = text.measure(sample, style.font_px("badge") * s, true);
-    const Box b{col.x() + half, col.y(), size.w + 12 * s, size.h + 4 * s};
-    scene.texts.push_back({sample, b, style.font_px("badge") * s, true, c.text, c.fill, TextRole::badge});
-    col.put(state.players[0].id + ", 5 armies", b.x + b.w + 6 * s, TextRole::panel, "small", false, ink);
-    col.next_line(std::max(icon, b.h));
+  void legend_icon(IconKind kind, const std::string& what, double x, int count) {
+    const LegendStyle& l = style_.legend;
+    scene_.icons.push_back(
+        {kind, Box{x, col_.y() + l.icon_drop * s_, icon(), icon()}, false, count});
+    col_.write(what, x + icon() + l.label_gap * s_, style_.fonts.small, ink_);
   }
-  {
-    const double y = col.y() + 7 * s;
-    scene.lines.push_back({{col.x(), y}, {col.x() + 34 * s, y}, 1.6 * s, style.colour("link"), true});
-    col.put("neighbours (border hidden)", col.x() + 40 * s, TextRole::panel, "small", false, ink);
-    scene.lines.push_back({{col.x() + half, y}, {col.x() + half + 34 * s, y}, style.line("wall") * s, style.colour("wall"), false});
-    col.put("no border here", col.x() + half + 40 * s, TextRole::panel, "small", false, ink);
-    col.next_line(icon);
+
+  /// The first player's badge with a sample number of armies.
+  void legend_badge() {
+    const LegendStyle& l = style_.legend;
+    const std::string armies = std::to_string(l.armies);
+    const PlayerColours c = player_colours(style_, state_, PlayerIndex{0});
+    const std::string sample = fill(words_.badge, {{"letter", letters_[0]}, {"armies", armies}});
+    const double px = style_.fonts.badge * s_;
+    const auto size = text_.measure(sample, px, true);
+    const ContentStyle& content = style_.content;
+    const Box b{col_.x() + half(), col_.y(), size.w + content.badge_pad_x * s_,
+                size.h + content.badge_pad_y * s_};
+    scene_.texts.push_back({sample, b, px, true, c.text, c.fill, TextRole::badge});
+    const std::string what =
+        fill(words_.legend_badge, {{"player", state_.players[0].id}, {"armies", armies}});
+    col_.write(what, b.x + b.w + l.label_gap * s_, style_.fonts.small, ink_);
+    col_.next_line(std::max(icon(), b.h));
   }
-  {
-    const double y = col.y() + 7 * s;
-    const Rgb attacker = player_colours(style, state, PlayerIndex{0}).fill;
-    scene.arrows.push_back({{col.x(), y}, {col.x() + 34 * s, y}, 4.5 * s, attacker, ink, false});
-    col.put("battle (won/lost/tie a:d)", col.x() + 40 * s, TextRole::panel, "small", false, ink);
-    scene.arrows.push_back({{col.x() + half, y}, {col.x() + half + 34 * s, y}, 2.2 * s, attacker, ink, true});
-    col.put("move", col.x() + half + 40 * s, TextRole::panel, "small", false, ink);
-    col.next_line(icon);
+
+  /// A link and a wall.
+  void legend_lines() {
+    const LegendStyle& l = style_.legend;
+    const double x = col_.x();
+    const double mid = col_.x() + half();
+    const double y = col_.y() + l.line_drop * s_;
+    scene_.lines.push_back(
+        {{x, y}, {x + l.line_length * s_, y}, style_.widths.link * s_, style_.colours.link, true});
+    col_.write(words_.link, x + l.line_label * s_, style_.fonts.small, ink_);
+    scene_.lines.push_back({{mid, y},
+                            {mid + l.line_length * s_, y},
+                            style_.widths.wall * s_,
+                            style_.colours.wall,
+                            false});
+    col_.write(words_.wall, mid + l.line_label * s_, style_.fonts.small, ink_);
+    col_.next_line(icon());
   }
-  {
-    scene.swatches.push_back({Box{col.x(), col.y(), icon, icon}, style.colour("out_of_play"), muted, "", ink});
-    col.put("out of play (3 players)", col.x() + icon + 6 * s, TextRole::panel, "small", false, ink);
-    scene.icons.push_back({IconKind::church, Box{col.x() + half + 2 * s, col.y() + 1 * s, icon - 2 * s, icon - 2 * s}, true, 0});
-    col.put("built this season", col.x() + half + icon + 6 * s, TextRole::panel, "small", false, ink);
-    col.next_line(icon + 2 * s);
+
+  /// A battle and a move, in the first player's colour.
+  void legend_arrows() {
+    const LegendStyle& l = style_.legend;
+    const double x = col_.x();
+    const double mid = col_.x() + half();
+    const double y = col_.y() + l.line_drop * s_;
+    const Rgb attacker = player_colours(style_, state_, PlayerIndex{0}).fill;
+    scene_.arrows.push_back({{x, y},
+                             {x + l.line_length * s_, y},
+                             style_.arrows.battle_width * s_,
+                             attacker,
+                             ink_,
+                             false});
+    col_.write(words_.battle, x + l.line_label * s_, style_.fonts.small, ink_);
+    scene_.arrows.push_back({{mid, y},
+                             {mid + l.line_length * s_, y},
+                             style_.arrows.move_width * s_,
+                             attacker,
+                             ink_,
+                             true});
+    col_.write(words_.move, mid + l.line_label * s_, style_.fonts.small, ink_);
+    col_.next_line(icon());
   }
-  {
-    const double y = col.y() + icon / 2;
-    scene.lines.push_back({{col.x(), y}, {col.x() + icon, y}, 5 * s, ink, true});
-    col.put("conquered this season (dashed band)", col.x() + icon + 6 * s, TextRole::panel, "small", false, ink);
-    col.next_line(icon);
+
+  /// A province out of play and a building built this season.
+  void legend_marks() {
+    const LegendStyle& l = style_.legend;
+    const double x = col_.x();
+    const double mid = col_.x() + half();
+    scene_.swatches.push_back(
+        {Box{x, col_.y(), icon(), icon()}, style_.colours.out_of_play, muted_, "", ink_});
+    col_.write(words_.out_of_play, x + icon() + l.label_gap * s_, style_.fonts.small, ink_);
+    const double inset = l.fresh_inset * s_;
+    const Box church{mid + inset, col_.y() + l.icon_drop * s_, icon() - inset, icon() - inset};
+    scene_.icons.push_back({IconKind::church, church, true, 0});
+    col_.write(words_.fresh, mid + icon() + l.label_gap * s_, style_.fonts.small, ink_);
+    col_.next_line(icon() + l.row_gap * s_);
   }
+
+  void legend_conquered() {
+    const LegendStyle& l = style_.legend;
+    const double x = col_.x();
+    const double y = col_.y() + icon() / 2;
+    scene_.lines.push_back({{x, y}, {x + icon(), y}, l.conquered_width * s_, ink_, true});
+    col_.write(words_.conquered, x + icon() + l.label_gap * s_, style_.fonts.small, ink_);
+    col_.next_line(icon());
+  }
+
+  double icon() const { return style_.content.icon * s_; }
+  /// Half the column: where the second of two items on a line starts.
+  double half() const { return (col_.right() - col_.x()) / 2; }
+
+  const MapRequest& req_;
+  const MapStyle& style_;
+  const Labels& words_;
+  const TextKit& text_;
+  double s_;
+  MapScene& scene_;
+  Column col_;
+  const GameState& state_;
+  const GameState& start_;
+  const Ruleset& rules_;
+  const SeasonLog* log_;
+  std::vector<std::string> letters_;
+  SeasonLabel label_;
+  Rgb ink_;
+  Rgb muted_;
+};
+
+}  // namespace
+
+void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& text, double s,
+                 MapScene& scene) {
+  Panel panel(req, style, text, s, scene);
+  panel.title();
+  panel.scoreboard();
+  panel.events();
+  panel.cards();
+  panel.tray();
+  panel.legend();
 }
 
 }  // namespace wallenstein::map

@@ -39,12 +39,12 @@ double border_distance(const Shape& shape, Point p);
 void place_names(const MapRequest& req, const MapStyle& style, const TextKit& text, double scale,
                  const std::vector<double>& name_y, Occupancy& taken, MapScene& scene);
 /// The result tags of battles and revolts, near where they happened.
-void place_tags(const MapStyle& style, const TextKit& text, double scale, const std::vector<Tag>& tags,
-                Occupancy& taken, MapScene& scene);
+void place_tags(const MapStyle& style, const TextKit& text, double scale,
+                const std::vector<Tag>& tags, Occupancy& taken, MapScene& scene);
 /// Region names, in capitals, in a free spot inside their region.
-void place_region_names(const MapRequest& req, const MapStyle& style, const TextKit& text, double scale,
-                        Occupancy& taken, MapScene& scene);
+void place_region_names(const MapRequest& req, const MapStyle& style, const TextKit& text,
+                        double scale, Occupancy& taken, MapScene& scene);
 /// Each province's anchor: a point of plain fill, clear of texts, icons, lines and arrows.
-void place_anchors(double scale, const Occupancy& taken, MapScene& scene);
+void place_anchors(const MapStyle& style, double scale, const Occupancy& taken, MapScene& scene);
 
 }  // namespace wallenstein::map

@@ -56,8 +56,8 @@ struct Shape {
   Rgb fill;
   bool out_of_play = false;
   std::optional<Rgb> conquered_by;  ///< a thick outline in the conqueror's colour
-  Point pole;    ///< the centre of the province's content
-  Point anchor;  ///< a point of plain fill, away from every text and icon
+  Point pole;                       ///< the centre of the province's content
+  Point anchor;                     ///< a point of plain fill, away from every text and icon
 };
 
 struct Line {
@@ -118,6 +118,7 @@ std::vector<std::string> player_letters(const GameState& state);
 MapScene build_scene(const MapRequest& request, const MapStyle& style, const TextKit& text);
 
 /// Lays out the side panel (panel.cpp).
-void build_panel(const MapRequest& request, const MapStyle& style, const TextKit& text, double scale, MapScene& scene);
+void build_panel(const MapRequest& request, const MapStyle& style, const TextKit& text,
+                 double scale, MapScene& scene);
 
 }  // namespace wallenstein::map
