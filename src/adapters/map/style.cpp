@@ -4,8 +4,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "adapters/english.hpp"
 #include "adapters/yaml_file.hpp"
-#include "core/text.hpp"
 
 namespace wallenstein::map {
 namespace {
