@@ -250,12 +250,13 @@ std::string waiting_text(const GameConfig& config, const Situation& s) {
 
 /// The game's line while nothing is due: who is missing and the time left, or when an early
 /// run comes.
-std::string status_text(const GameDirectory& game, const Situation& s, const Instant now) {
+std::string status_text(const GameDirectory& game, const Situation& s, const std::optional<Instant>& last,
+                        const Instant now) {
   const Schedule& schedule = *game.config().schedule;
   const SeasonTimetable& t = *s.timetable;
   std::string out = s.season.name + ": " + waiting_text(game.config(), s);
   if (schedule.early && s.counted_missing == 0) {
-    if (const auto last = last_submission(s.season); last && now < *last + schedule.hold_back) {
+    if (last && now < *last + schedule.hold_back) {
       out += "; resolves early from " + describe_instant(*last + schedule.hold_back, t.timezone);
     }
   }
@@ -365,7 +366,7 @@ struct HeldTick {
     const auto last = last_submission(s.season);
     const bool deadline_passed = c.now >= t.deadline;
     const bool early = schedule.early && s.counted_missing == 0 && (!last || c.now >= *last + schedule.hold_back);
-    if (!early && !deadline_passed) return account.line(status_text(game, s, c.now));
+    if (!early && !deadline_passed) return account.line(status_text(game, s, last, c.now));
     if (s.counted_missing > schedule.max_missing) return hold(s);
     if (schedule.nmr == NmrPolicy::hold && !t.extended && s.counted_missing > 0) return extend(s);
     return resolve(s, !deadline_passed);
@@ -429,7 +430,8 @@ bool anything_due(const fs::path& dir, Instant now, std::string& line) {
     if (schedule->early && s.counted_missing == 0) return true;
     const auto seasons = game.seasons();
     if (!season_mailed(game, seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back(), false)) return true;
-    line = dir.filename().string() + ": " + status_text(game, s, now);
+    // No order files are read here: a game whose orders are all in was due above.
+    line = dir.filename().string() + ": " + status_text(game, s, std::nullopt, now);
     return false;
   } catch (const std::exception&) {
     return true;  // the full tick says what is wrong

@@ -192,15 +192,7 @@ void hatch(cairo_t* cr, const Shape& shape, const MapStyle& style, double scale)
   cairo_clip(cr);
   set(cr, style.colours.muted, style.provinces.hatch_alpha);
   cairo_set_line_width(cr, style.provinces.hatch_width * scale);
-  double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
-  for (const auto& part : shape.parts) {
-    for (const Point& p : part) {
-      x0 = std::min(x0, p.x);
-      y0 = std::min(y0, p.y);
-      x1 = std::max(x1, p.x);
-      y1 = std::max(y1, p.y);
-    }
-  }
+  const auto [x0, y0, x1, y1] = extent_of(shape);
   const double step = style.provinces.hatch_step * scale;
   for (double d = std::floor((x0 - y1) / step) * step; d < x1 - y0; d += step) {
     cairo_move_to(cr, d + y0, y0);

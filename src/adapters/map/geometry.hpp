@@ -1,11 +1,27 @@
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
 #include "core/ruleset.hpp"
 
 namespace wallenstein::map {
+
+/// The smallest axis-aligned rectangle around some points, by its corners.
+struct Extent {
+  double x0 = 1e18;
+  double y0 = 1e18;
+  double x1 = -1e18;
+  double y1 = -1e18;
+
+  void add(const Point& p) {
+    x0 = std::min(x0, p.x);
+    y0 = std::min(y0, p.y);
+    x1 = std::max(x1, p.x);
+    y1 = std::max(y1, p.y);
+  }
+};
 
 /// An axis-aligned box (x, y at the top left).
 struct Box {

@@ -142,15 +142,7 @@ void place_anchors(const MapStyle& style, double s, const Occupancy& taken, MapS
   const AnchorPlacement& place = style.placement.anchors;
   const auto anchor_offsets = spiral(place.step * s, place.reach * s);
   for (Shape& shape : scene.shapes) {
-    double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
-    for (const auto& part : shape.parts) {
-      for (const Point& p : part) {
-        x0 = std::min(x0, p.x);
-        y0 = std::min(y0, p.y);
-        x1 = std::max(x1, p.x);
-        y1 = std::max(y1, p.y);
-      }
-    }
+    const auto [x0, y0, x1, y1] = extent_of(shape);
     const double margin = place.near * s;
     const Box near{x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin};
     auto touches = [&](Point a, Point b) {

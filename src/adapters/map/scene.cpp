@@ -11,17 +11,21 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
+}  // namespace
+
+Extent extent_of(const Shape& shape) {
+  Extent e;
+  for (const auto& part : shape.parts) {
+    for (const Point& p : part) e.add(p);
+  }
+  return e;
+}
+
+namespace {
+
 /// The point of the shape farthest from its border, on a grid (the "pole of inaccessibility").
 Point pole_of(const Shape& shape, Point site, const ProvinceStyle& style) {
-  double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
-  for (const auto& part : shape.parts) {
-    for (const Point& p : part) {
-      x0 = std::min(x0, p.x);
-      y0 = std::min(y0, p.y);
-      x1 = std::max(x1, p.x);
-      y1 = std::max(y1, p.y);
-    }
-  }
+  const auto [x0, y0, x1, y1] = extent_of(shape);
   Point best = site;
   double best_score = contains(shape, site) ? border_distance(shape, site) : -1;
   const int steps = style.pole_grid;
@@ -49,13 +53,9 @@ std::vector<Point> project(const MapRequest& req, const MapStyle& style) {
 }
 
 void fit(std::vector<Point>& pts, const Box& area) {
-  double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
-  for (const Point& p : pts) {
-    x0 = std::min(x0, p.x);
-    y0 = std::min(y0, p.y);
-    x1 = std::max(x1, p.x);
-    y1 = std::max(y1, p.y);
-  }
+  Extent e;
+  for (const Point& p : pts) e.add(p);
+  const auto [x0, y0, x1, y1] = e;
   const double k = std::min(area.w / (x1 - x0), area.h / (y1 - y0));
   const double ox = area.x + (area.w - (x1 - x0) * k) / 2;
   const double oy = area.y + (area.h - (y1 - y0) * k) / 2;

@@ -60,6 +60,9 @@ struct Shape {
   Point anchor;                     ///< a point of plain fill, away from every text and icon
 };
 
+/// The extent of every part of a shape.
+Extent extent_of(const Shape& shape);
+
 struct Line {
   Point a;
   Point b;
