@@ -14,6 +14,7 @@
 #include <regex>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "support/games.hpp"
 #include "support/run_binary.hpp"
@@ -98,6 +99,9 @@ struct Crashable {
   std::vector<std::string> args;
 };
 
+/// gtest names the parameter in ctest's list: the command, not its bytes.
+void PrintTo(const Crashable& c, std::ostream* os) { *os << c.name; }
+
 std::vector<std::string> with_game(const std::vector<std::string>& args, const fs::path& game) {
   std::vector<std::string> out;
   for (const auto& a : args) out.push_back(a == "{}" ? game.string() : a);
@@ -127,10 +131,15 @@ std::vector<Crashable> crashables() {
   };
 }
 
-class CrashAtEveryWrite : public ::testing::TestWithParam<Crashable> {};
+/// Kill points are tried in shards that ctest runs side by side; together they try every point
+/// the stride samples.
+constexpr std::size_t kShards = 3;
+
+class CrashAtEveryWrite : public ::testing::TestWithParam<std::tuple<Crashable, std::size_t>> {};
 
 TEST_P(CrashAtEveryWrite, LeavesExactlyTheOldOrTheNewGame) {
-  const Crashable& c = GetParam();
+  const Crashable& c = std::get<0>(GetParam());
+  const std::size_t shard = std::get<1>(GetParam());
   TempDir tmp;
   const fs::path original = tmp / "original";
   c.prepare(original, tmp.path());
@@ -150,7 +159,8 @@ TEST_P(CrashAtEveryWrite, LeavesExactlyTheOldOrTheNewGame) {
   ASSERT_GT(points.size(), 3u);
 
   int tried = 0, as_old = 0, as_new = 0;
-  for (std::size_t i = 0; i < points.size(); i += static_cast<std::size_t>(stride())) {
+  const auto step = static_cast<std::size_t>(stride());
+  for (std::size_t i = shard * step; i < points.size(); i += kShards * step) {
     const fs::path game = tmp / ("kill" + std::to_string(i));
     fs::copy(original, game, fs::copy_options::recursive);
     EXPECT_TRUE(run_killed_at(args_for(game), points[i])) << points[i].syscall << " #" << points[i].invocation;
@@ -164,12 +174,16 @@ TEST_P(CrashAtEveryWrite, LeavesExactlyTheOldOrTheNewGame) {
                        << " left a mix of the old and the new game";
     fs::remove_all(game);
   }
-  std::cout << c.name << ": killed at " << tried << " of " << points.size() << " writes; " << as_old << " old, "
+  EXPECT_GT(tried, 0);
+  std::cout << c.name << " shard " << shard << ": killed at " << tried << " of " << points.size() << " writes; " << as_old << " old, "
             << as_new << " new, " << tried - as_old - as_new << " broken\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(Commands, CrashAtEveryWrite, ::testing::ValuesIn(crashables()),
-                         [](const auto& param_info) { return param_info.param.name; });
+INSTANTIATE_TEST_SUITE_P(Commands, CrashAtEveryWrite,
+                         ::testing::Combine(::testing::ValuesIn(crashables()), ::testing::Range<std::size_t>(0, kShards)),
+                         [](const auto& param_info) {
+                           return std::get<0>(param_info.param).name + "_shard" + std::to_string(std::get<1>(param_info.param));
+                         });
 
 TEST(Crash, KilledAtRandomMomentsAResolveLeavesTheOldOrTheNewGame) {
   TempDir tmp;
@@ -218,7 +232,13 @@ std::map<std::string, std::multiset<std::string>> delivered(const fs::path& mail
   return out;
 }
 
-TEST(Crash, MailKilledAtEveryWriteLosesNothingAndSendsNothingTwice) {
+/// The mail command's kill points are many (every message, every ledger line): more shards.
+constexpr std::size_t kMailShards = 4;
+
+class MailKilledAtEveryWrite : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(MailKilledAtEveryWrite, LosesNothingAndSendsNothingTwice) {
+  const std::size_t shard = GetParam();
   TempDir tmp;
   const fs::path original = tmp / "original";
   ASSERT_EQ(testing::new_game(original, 3).status, 0);
@@ -232,7 +252,8 @@ TEST(Crash, MailKilledAtEveryWriteLosesNothingAndSendsNothingTwice) {
   const fs::path maildir = tmp / "maildir";
   testing::SmtpServer server(maildir.string());
   int tried = 0, copies = 0;
-  for (std::size_t i = 0; i < points.size(); i += static_cast<std::size_t>(stride())) {
+  const auto step = static_cast<std::size_t>(stride());
+  for (std::size_t i = shard * step; i < points.size(); i += kMailShards * step) {
     const fs::path game = tmp / ("kill" + std::to_string(i));
     fs::copy(original, game, fs::copy_options::recursive);
     run_killed_at({"mail", game.string(), "--smtp", server.url()}, points[i]);
@@ -254,9 +275,13 @@ TEST(Crash, MailKilledAtEveryWriteLosesNothingAndSendsNothingTwice) {
   }
   // A kill between the server's 250 and the ledger's "sent" resends the same Message-ID, which
   // mail readers drop (interfaces 7): the only copies there may be.
-  std::cout << "mail: killed at " << tried << " of " << points.size() << " writes; 0 lost, 0 different messages, "
+  EXPECT_GT(tried, 0);
+  std::cout << "mail shard " << shard << ": killed at " << tried << " of " << points.size() << " writes; 0 lost, 0 different messages, "
             << copies << " resent with the same Message-ID\n";
 }
+
+INSTANTIATE_TEST_SUITE_P(Crash, MailKilledAtEveryWrite, ::testing::Range<std::size_t>(0, kMailShards),
+                         [](const auto& param_info) { return "shard" + std::to_string(param_info.param); });
 
 }  // namespace
 }  // namespace wallenstein
