@@ -26,7 +26,8 @@ using ScenarioFile = testing::Scenario;
 const Ruleset& rules(int version = kCurrentRulesVersion) {
   static const std::vector<Ruleset> all = [] {
     std::vector<Ruleset> out;
-    for (int v = kFirstRulesVersion; v <= kCurrentRulesVersion; ++v) out.push_back(load_ruleset(testing::source_data_dir(), v));
+    for (int v = kFirstRulesVersion; v <= kCurrentRulesVersion; ++v)
+      out.push_back(load_ruleset(testing::source_data_dir(), v));
     return out;
   }();
   return all[static_cast<std::size_t>(version - kFirstRulesVersion)];
@@ -43,14 +44,16 @@ std::vector<std::string> scenario_files() {
 
 /// The full order-file text for a player, from the scenario's partial orders: missing actions are
 /// none and a missing bid is the `--nmr pass` bid (0, or none without a card for it: D-29).
-std::string order_text(const GameState& state, PlayerIndex p, const YAML::Node& partial, const Ruleset& r) {
+std::string order_text(const GameState& state, PlayerIndex p, const YAML::Node& partial,
+                       const Ruleset& r) {
   YAML::Node doc;
   doc["game"] = state.game;
   doc["player"] = state.player(p).id;
   doc["season"] = season_label(r, state.season_index).name();
   for (Action a : kAllActions) {
     const std::string key(action_key(a));
-    doc["actions"][key] = partial["actions"] && partial["actions"][key] ? partial["actions"][key] : YAML::Node("none");
+    doc["actions"][key] = partial["actions"] && partial["actions"][key] ? partial["actions"][key]
+                                                                        : YAML::Node("none");
   }
   const bool pass_bids = pass_orders(p, state, r).bid.kind == BidKind::coin;
   doc["bid"] = partial["bid"] ? partial["bid"] : YAML::Node(pass_bids ? "0" : "none");
@@ -64,7 +67,9 @@ bool matches(const YAML::Node& expected, const YAML::Node& actual) {
   if (expected.IsMap()) {
     if (!actual.IsMap()) return false;
     for (const auto& e : expected) {
-      if (!actual[e.first.as<std::string>()] || !matches(e.second, actual[e.first.as<std::string>()])) return false;
+      if (!actual[e.first.as<std::string>()] ||
+          !matches(e.second, actual[e.first.as<std::string>()]))
+        return false;
     }
     return true;
   }
@@ -75,7 +80,8 @@ bool matches(const YAML::Node& expected, const YAML::Node& actual) {
     }
     return true;
   }
-  if (expected.IsNull()) return actual.IsNull() || (actual.IsScalar() && actual.as<std::string>() == "null");
+  if (expected.IsNull())
+    return actual.IsNull() || (actual.IsScalar() && actual.as<std::string>() == "null");
   return actual.IsScalar() && actual.as<std::string>() == expected.as<std::string>();
 }
 
@@ -96,11 +102,14 @@ std::vector<Orders> checked_orders(const ScenarioFile& s, const Ruleset& r) {
     const PlayerIndex p = s.state.player_index(i);
     orders.push_back(pass_orders(p, s.state, r));
     if (!s.orders[i]) continue;
-    const auto checked = check_order_source(SourceFile{s.state.player(p).id + ".yaml", order_text(s.state, p, *s.orders[i], r)}, s.state, r);
+    const auto checked = check_order_source(
+        SourceFile{s.state.player(p).id + ".yaml", order_text(s.state, p, *s.orders[i], r)},
+        s.state, r);
     const auto refused = std::find_if(s.then.order_errors.begin(), s.then.order_errors.end(),
                                       [&](const testing::OrderErrors& e) { return e.player == p; });
     if (refused != s.then.order_errors.end()) {
-      EXPECT_EQ(error_messages(checked), refused->messages) << "the orders of " << s.state.player(p).id;
+      EXPECT_EQ(error_messages(checked), refused->messages)
+          << "the orders of " << s.state.player(p).id;
       continue;
     }
     EXPECT_TRUE(checked.ok()) << format_all(checked.diagnostics);
@@ -109,7 +118,8 @@ std::vector<Orders> checked_orders(const ScenarioFile& s, const Ruleset& r) {
   return orders;
 }
 
-SeasonResult resolve(const ScenarioFile& s, const GameState& state, const std::vector<Orders>& orders, const Ruleset& r,
+SeasonResult resolve(const ScenarioFile& s, const GameState& state,
+                     const std::vector<Orders>& orders, const Ruleset& r,
                      testing::ScriptedTower& scripted) {
   ResolveOptions options;
   if (s.tower) options.tower = &scripted;
@@ -118,7 +128,8 @@ SeasonResult resolve(const ScenarioFile& s, const GameState& state, const std::v
 
 /// The first seed from `given.seed` that draws the scenario's event (the first card left) and,
 /// when `given.bid_ranking` says how the bag broke the ties, gives that ranking.
-std::optional<std::uint64_t> choose_seed(const ScenarioFile& s, const std::vector<Orders>& orders, const Ruleset& r) {
+std::optional<std::uint64_t> choose_seed(const ScenarioFile& s, const std::vector<Orders>& orders,
+                                         const Ruleset& r) {
   const auto cards = static_cast<std::uint32_t>(s.state.events_left.size());
   for (std::uint64_t seed = s.first_seed; seed < s.first_seed + 10000; ++seed) {
     if (Rng(seed).below(cards) != 0) continue;
@@ -142,7 +153,10 @@ std::string owner_name(const GameState& state, std::optional<PlayerIndex> owner)
 void expect_state(const ScenarioFile& s, const GameState& next) {
   for (const auto& c : s.then.counters) {
     const PlayerState& p = next.player(c.player);
-    const int actual = c.counter == "thaler" ? p.thaler : c.counter == "grain" ? p.grain : c.counter == "vp" ? p.vp : p.reserve;
+    const int actual = c.counter == "thaler"  ? p.thaler
+                       : c.counter == "grain" ? p.grain
+                       : c.counter == "vp"    ? p.vp
+                                              : p.reserve;
     EXPECT_EQ(actual, c.value) << c.counter << " of " << p.id;
   }
   for (const auto& want : s.then.provinces) {
@@ -190,10 +204,14 @@ std::vector<YAML::Node> log_candidates(const YAML::Node& log) {
 void expect_log(const ScenarioFile& s, const std::string& log_text) {
   const auto candidates = log_candidates(YAML::Load(log_text));
   auto found = [&](const YAML::Node& pattern) {
-    return std::any_of(candidates.begin(), candidates.end(), [&](const YAML::Node& c) { return matches(pattern, c); });
+    return std::any_of(candidates.begin(), candidates.end(),
+                       [&](const YAML::Node& c) { return matches(pattern, c); });
   };
-  for (const auto& want : s.then.log) EXPECT_TRUE(found(want)) << "no log entry matches " << YAML::Dump(want) << "\nthe log:\n" << log_text;
-  for (const auto& absent : s.then.not_in_log) EXPECT_FALSE(found(absent)) << "unexpected log entry " << YAML::Dump(absent);
+  for (const auto& want : s.then.log)
+    EXPECT_TRUE(found(want)) << "no log entry matches " << YAML::Dump(want) << "\nthe log:\n"
+                             << log_text;
+  for (const auto& absent : s.then.not_in_log)
+    EXPECT_FALSE(found(absent)) << "unexpected log entry " << YAML::Dump(absent);
 }
 
 class Scenario : public ::testing::TestWithParam<std::string> {};

@@ -40,15 +40,18 @@ std::string Diagnostic::format() const {
     const auto starts = char_starts(source_line);
     const std::size_t chars = starts.size() - 1;
     const std::size_t col = column > 0 ? static_cast<std::size_t>(column - 1) : 0;
-    const std::size_t first = col > kWidth / 2 && chars > kWidth ? std::min(col - kWidth / 2, chars - kWidth) : 0;
+    const std::size_t first =
+        col > kWidth / 2 && chars > kWidth ? std::min(col - kWidth / 2, chars - kWidth) : 0;
     const std::size_t last = std::min(chars, first + kWidth);
     const std::size_t caret_at = std::clamp(col, first, last);
     auto piece = [&](std::size_t from, std::size_t to) {
-      return printable(std::string_view(source_line).substr(starts[from], starts[to] - starts[from]), Lines::keep);
+      return printable(
+          std::string_view(source_line).substr(starts[from], starts[to] - starts[from]),
+          Lines::keep);
     };
     const std::string before = piece(first, caret_at);
-    out +=
-        "\n    " + std::string(first > 0 ? "..." : "") + before + piece(caret_at, last) + (last < chars ? "..." : "");
+    out += "\n    " + std::string(first > 0 ? "..." : "") + before + piece(caret_at, last) +
+           (last < chars ? "..." : "");
     out += "\n    " + std::string(first > 0 ? "   " : "");
     // The caret goes under the escaped text, so it counts what is printed; tabs stay tabs.
     for (char c : before) {
@@ -63,7 +66,8 @@ InputError::InputError(std::vector<Diagnostic> diagnostics)
     : std::runtime_error(summary(diagnostics)), diagnostics_(std::move(diagnostics)) {}
 
 InputError::InputError(const std::string& path, const std::string& message)
-    : InputError(std::vector<Diagnostic>{Diagnostic{path, 0, 0, message, Diagnostic::Severity::error, {}}}) {}
+    : InputError(std::vector<Diagnostic>{
+          Diagnostic{path, 0, 0, message, Diagnostic::Severity::error, {}}}) {}
 
 std::string format_all(const std::vector<Diagnostic>& diagnostics) {
   std::string out;

@@ -39,10 +39,11 @@ std::string new_token() {
 }
 
 std::string derived_token(std::uint64_t seed, std::string_view salt, std::string_view player_id) {
-  const std::string hex =
-      sha256_hex("wallenstein-token:" + std::to_string(seed) + ":" + std::string(salt) + ":" + std::string(player_id));
+  const std::string hex = sha256_hex("wallenstein-token:" + std::to_string(seed) + ":" +
+                                     std::string(salt) + ":" + std::string(player_id));
   unsigned char bytes[kTokenLength];
-  for (std::size_t i = 0; i < kTokenLength; ++i) bytes[i] = static_cast<unsigned char>(std::stoi(hex.substr(2 * i, 2), nullptr, 16));
+  for (std::size_t i = 0; i < kTokenLength; ++i)
+    bytes[i] = static_cast<unsigned char>(std::stoi(hex.substr(2 * i, 2), nullptr, 16));
   return token_from_bytes(bytes);
 }
 

@@ -123,7 +123,8 @@ void write_fully(int fd, std::string_view content, const fs::path& tmp) {
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw std::system_error(errno, std::generic_category(), "cannot write " + tmp.string());
+    if (n < 0)
+      throw std::system_error(errno, std::generic_category(), "cannot write " + tmp.string());
     done += static_cast<std::size_t>(n);
   }
 }
@@ -153,7 +154,8 @@ void write_atomic(const fs::path& path, std::string_view content) {
     ::unlink(tmp.c_str());
     throw;
   }
-  sync_path(path.parent_path().empty() ? fs::path(".") : path.parent_path(), O_RDONLY | O_DIRECTORY);
+  sync_path(path.parent_path().empty() ? fs::path(".") : path.parent_path(),
+            O_RDONLY | O_DIRECTORY);
 }
 
 void rename_durable(const fs::path& from, const fs::path& to) {

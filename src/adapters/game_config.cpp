@@ -15,27 +15,32 @@ namespace {
 
 // The keys game.yaml may hold, one list per map (interfaces 2): adding a key is one line here.
 // Anything else is an error, so that a typo (`dedlines:`) is never silently ignored.
-constexpr std::string_view kGameKeys[] = {"name",  "edition",         "expansions", "rules_version",
-                                          "seed",  "salt",            "commitment", "players",
-                                          "mail",  "program_version", "deadlines",  "schedule"};
+constexpr std::string_view kGameKeys[] = {
+    "name",       "edition", "expansions", "rules_version",   "seed",      "salt",
+    "commitment", "players", "mail",       "program_version", "deadlines", "schedule"};
 constexpr std::string_view kPlayerKeys[] = {"id", "name", "email", "token", "paused", "former"};
 constexpr std::string_view kFormerKeys[] = {"name", "email", "until"};
 constexpr std::string_view kMailKeys[] = {"from", "gm", "smtp", "imap", "outbox", "spectators"};
-constexpr std::string_view kScheduleKeys[] = {"timezone", "deadline", "reminders", "early",      "hold_back",
-                                              "nmr",      "grace",    "max_missing", "min_season"};
+constexpr std::string_view kScheduleKeys[] = {"timezone", "deadline",    "reminders",
+                                              "early",    "hold_back",   "nmr",
+                                              "grace",    "max_missing", "min_season"};
 constexpr std::string_view kNmrPolicies[] = {"pass", "bot", "hold"};
 constexpr std::string_view kSmtpKeys[] = {"url", "starttls", "user", "password_env"};
 constexpr std::string_view kImapKeys[] = {"url", "starttls", "user", "password_env", "done"};
 
 bool has_control(std::string_view s) {
-  return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+  return std::any_of(s.begin(), s.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
 }
 
-std::optional<std::chrono::minutes> duration(YamlReader& r, const YAML::Node& node, std::string_view what) {
+std::optional<std::chrono::minutes> duration(YamlReader& r, const YAML::Node& node,
+                                             std::string_view what) {
   const auto text = r.text(node, what);
   if (!text) return std::nullopt;
   const auto d = parse_duration(*text);
-  if (!d) r.error(node, std::string(what) + " \"" + *text + "\" is not a duration; write it like 30m, 6h, 2d or 1d12h");
+  if (!d)
+    r.error(node, std::string(what) + " \"" + *text +
+                      "\" is not a duration; write it like 30m, 6h, 2d or 1d12h");
   return d;
 }
 
@@ -52,33 +57,41 @@ Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
   if (const YAML::Node tz = node["timezone"]; tz.IsDefined()) {
     s.timezone = r.text(tz, "timezone").value_or("UTC");
     if (!known_timezone(s.timezone)) {
-      r.error(tz, "unknown time zone \"" + s.timezone + "\"; use a name of the tz database, like Europe/Berlin or UTC");
+      r.error(tz, "unknown time zone \"" + s.timezone +
+                      "\"; use a name of the tz database, like Europe/Berlin or UTC");
     }
   }
-  if (auto deadline = r.require(node, "deadline", "like \"sun 20:00\", \"mon,thu 20:00\" or \"every 3d at 20:00\"")) {
+  if (auto deadline = r.require(node, "deadline",
+                                "like \"sun 20:00\", \"mon,thu 20:00\" or \"every 3d at 20:00\"")) {
     if (const auto text = r.text(*deadline, "deadline")) {
       std::string problem;
-      if (auto rule = parse_deadline_rule(*text, problem)) s.deadline = *rule;
-      else r.error(*deadline, "deadline \"" + *text + "\": " + problem);
+      if (auto rule = parse_deadline_rule(*text, problem))
+        s.deadline = *rule;
+      else
+        r.error(*deadline, "deadline \"" + *text + "\": " + problem);
       s.deadline_text = *text;
     }
   }
-  if (const YAML::Node early = node["early"]; early.IsDefined()) s.early = r.boolean(early, "early").value_or(true);
+  if (const YAML::Node early = node["early"]; early.IsDefined())
+    s.early = r.boolean(early, "early").value_or(true);
   for (auto [key, target] : {std::pair{"hold_back", &s.hold_back}, std::pair{"grace", &s.grace},
                              std::pair{"min_season", &s.min_season}}) {
     if (const YAML::Node n = node[key]; n.IsDefined()) {
       if (auto d = duration(r, n, key)) *target = *d;
     }
   }
-  if (const YAML::Node list = node["reminders"]; list.IsDefined() && r.expect_sequence(list, "reminders")) {
+  if (const YAML::Node list = node["reminders"];
+      list.IsDefined() && r.expect_sequence(list, "reminders")) {
     for (const auto& item : list) {
       const auto d = duration(r, item, "reminder");
       if (!d) continue;
       // A reminder at the deadline or before the season could open never reaches anyone.
-      if (d->count() == 0) r.error(item, "a reminder 0m before the deadline comes too late; write one like 6h");
+      if (d->count() == 0)
+        r.error(item, "a reminder 0m before the deadline comes too late; write one like 6h");
       else if (*d >= s.deadline.longest_gap() + s.min_season) {
-        r.error(item, "a reminder " + duration_text(*d) + " before the deadline comes before the season opens (" +
-                          s.deadline_text + "); write a shorter one");
+        r.error(item, "a reminder " + duration_text(*d) +
+                          " before the deadline comes before the season opens (" + s.deadline_text +
+                          "); write a shorter one");
       } else if (std::find(s.reminders.begin(), s.reminders.end(), *d) != s.reminders.end()) {
         r.error(item, "the reminder " + duration_text(*d) + " is listed twice");
       } else {
@@ -90,11 +103,14 @@ Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
   if (const YAML::Node nmr = node["nmr"]; nmr.IsDefined()) {
     const std::string text = r.text(nmr, "nmr").value_or("pass");
     const auto it = std::find(std::begin(kNmrPolicies), std::end(kNmrPolicies), text);
-    if (it == std::end(kNmrPolicies)) r.unknown_value(nmr, "nmr policy", kNmrPolicies);
-    else s.nmr = static_cast<NmrPolicy>(it - std::begin(kNmrPolicies));
+    if (it == std::end(kNmrPolicies))
+      r.unknown_value(nmr, "nmr policy", kNmrPolicies);
+    else
+      s.nmr = static_cast<NmrPolicy>(it - std::begin(kNmrPolicies));
   }
   if (const YAML::Node grace = node["grace"]; s.nmr == NmrPolicy::hold && s.grace.count() == 0) {
-    r.error(grace.IsDefined() ? grace : node, "nmr: hold extends the deadline by grace, which must be longer than 0m");
+    r.error(grace.IsDefined() ? grace : node,
+            "nmr: hold extends the deadline by grace, which must be longer than 0m");
   }
   if (const YAML::Node gate = node["max_missing"]; gate.IsDefined()) {
     s.max_missing = static_cast<int>(r.integer(gate, "max_missing", 0, 5).value_or(5));
@@ -105,7 +121,9 @@ Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
 
 }  // namespace
 
-std::string_view nmr_policy_name(NmrPolicy policy) { return kNmrPolicies[static_cast<std::size_t>(policy)]; }
+std::string_view nmr_policy_name(NmrPolicy policy) {
+  return kNmrPolicies[static_cast<std::size_t>(policy)];
+}
 
 std::optional<std::string> edition_problem(std::int64_t edition) {
   if (edition == 2) return std::nullopt;
@@ -115,7 +133,8 @@ std::optional<std::string> edition_problem(std::int64_t edition) {
 
 std::optional<std::string> expansions_problem(const std::vector<std::string>& expansions) {
   if (expansions.empty()) return std::nullopt;
-  return "the expansions (court, landsknechte, leaders) are not available yet; play without expansions";
+  return "the expansions (court, landsknechte, leaders) are not available yet; play without "
+         "expansions";
 }
 
 std::optional<std::string> outbox_problem(std::string_view outbox) {
@@ -123,9 +142,12 @@ std::optional<std::string> outbox_problem(std::string_view outbox) {
   if (outbox.empty()) return "mail outbox is empty" + hint;
   if (has_control(outbox)) return "mail outbox must not contain control characters" + hint;
   const std::filesystem::path path(outbox);
-  if (path.is_absolute()) return "mail outbox \"" + std::string(outbox) + "\" is an absolute path" + hint;
+  if (path.is_absolute())
+    return "mail outbox \"" + std::string(outbox) + "\" is an absolute path" + hint;
   for (const auto& part : path) {
-    if (part == "..") return "mail outbox \"" + std::string(outbox) + "\" leads out of the game directory (..)" + hint;
+    if (part == "..")
+      return "mail outbox \"" + std::string(outbox) + "\" leads out of the game directory (..)" +
+             hint;
   }
   if (path.lexically_normal() == ".") {
     return "mail outbox \"" + std::string(outbox) + "\" is the game directory itself" + hint;
@@ -135,7 +157,8 @@ std::optional<std::string> outbox_problem(std::string_view outbox) {
 
 std::optional<std::string> email_problem(std::string_view email) {
   const auto at = email.find('@');
-  if (at == std::string_view::npos || at == 0 || at + 1 >= email.size() || email.find('@', at + 1) != std::string_view::npos) {
+  if (at == std::string_view::npos || at == 0 || at + 1 >= email.size() ||
+      email.find('@', at + 1) != std::string_view::npos) {
     return "\"" + std::string(email) + "\" is not an email address like name@example.org";
   }
   if (has_control(email) || email.find_first_of(" <>,;\"") != std::string_view::npos) {
@@ -145,7 +168,8 @@ std::optional<std::string> email_problem(std::string_view email) {
 }
 
 std::optional<std::string> player_name_problem(std::string_view name) {
-  if (name.empty() || name.size() > 100 || has_control(name)) return "player name must be 1-100 printable characters";
+  if (name.empty() || name.size() > 100 || has_control(name))
+    return "player name must be 1-100 printable characters";
   return std::nullopt;
 }
 
@@ -172,20 +196,23 @@ GameConfig GameConfig::as_of(int season_index) const {
 }
 
 std::string player_count_problem(std::size_t players) {
-  return "Wallenstein is played by " + std::to_string(kMinPlayers) + " to " + std::to_string(kMaxPlayers) +
-         " players, not " + std::to_string(players);
+  return "Wallenstein is played by " + std::to_string(kMinPlayers) + " to " +
+         std::to_string(kMaxPlayers) + " players, not " + std::to_string(players);
 }
 
 std::optional<std::string> player_id_problem(std::string_view id) {
-  const bool shape = !id.empty() && id.size() <= 24 && id.front() >= 'a' && id.front() <= 'z' &&
-                     std::all_of(id.begin(), id.end(), [](char c) {
-                       return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-                     });
+  const bool shape =
+      !id.empty() && id.size() <= 24 && id.front() >= 'a' && id.front() <= 'z' &&
+      std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+      });
   if (!shape) {
     return "player id \"" + std::string(id) +
-           "\" must be 1-24 lowercase letters, digits, - or _, starting with a letter (it names files)";
+           "\" must be 1-24 lowercase letters, digits, - or _, starting with a letter (it names "
+           "files)";
   }
-  static constexpr std::array<std::string_view, 6> kReserved = {"peasants", "neutral", "public", "none", "all", "gm"};
+  static constexpr std::array<std::string_view, 6> kReserved = {"peasants", "neutral", "public",
+                                                                "none",     "all",     "gm"};
   if (std::find(kReserved.begin(), kReserved.end(), id) != kReserved.end()) {
     return "player id \"" + std::string(id) + "\" is reserved; choose another";
   }
@@ -194,11 +221,12 @@ std::optional<std::string> player_id_problem(std::string_view id) {
 
 std::optional<std::string> game_name_problem(std::string_view name) {
   const bool ok = !name.empty() && name.size() <= 64 &&
-                  ((name.front() >= 'a' && name.front() <= 'z') || (name.front() >= 'A' && name.front() <= 'Z') ||
+                  ((name.front() >= 'a' && name.front() <= 'z') ||
+                   (name.front() >= 'A' && name.front() <= 'Z') ||
                    (name.front() >= '0' && name.front() <= '9')) &&
                   std::all_of(name.begin(), name.end(), [](char c) {
-                    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                           c == '-' || c == '.';
+                    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                           (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
                   });
   if (ok) return std::nullopt;
   return "game name \"" + std::string(name) + "\" must be 1-64 letters, digits, '.', '-' or '_'";
@@ -213,7 +241,8 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   r.check_keys(root, kGameKeys, "game.yaml");
   if (auto name = r.require(root, "name", "the game's name")) {
     config.name = r.text(*name, "name").value_or("");
-    if (auto problem = game_name_problem(config.name); problem && !config.name.empty()) r.error(*name, *problem);
+    if (auto problem = game_name_problem(config.name); problem && !config.name.empty())
+      r.error(*name, *problem);
   }
   if (const YAML::Node edition = root["edition"]; edition.IsDefined()) {
     if (auto number = r.integer(edition, "edition", -999, 999)) {
@@ -221,7 +250,8 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
       config.edition = static_cast<int>(*number);
     }
   }
-  if (const YAML::Node exp = root["expansions"]; exp.IsDefined() && r.expect_sequence(exp, "expansions")) {
+  if (const YAML::Node exp = root["expansions"];
+      exp.IsDefined() && r.expect_sequence(exp, "expansions")) {
     for (const auto& e : exp) config.expansions.push_back(r.text(e, "expansion").value_or(""));
     if (auto problem = expansions_problem(config.expansions)) r.error(exp, *problem);
   }
@@ -231,8 +261,10 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   if (const YAML::Node version = root["rules_version"]; version.IsDefined()) {
     if (auto number = r.integer(version, "rules_version", -999, 999)) {
       if (!known_rules_version(static_cast<int>(*number))) {
-        r.error(version, "rules_version " + std::to_string(*number) + " is unknown to this program, which plays " +
-                             std::to_string(kFirstRulesVersion) + " to " + std::to_string(kCurrentRulesVersion) +
+        r.error(version, "rules_version " + std::to_string(*number) +
+                             " is unknown to this program, which plays " +
+                             std::to_string(kFirstRulesVersion) + " to " +
+                             std::to_string(kCurrentRulesVersion) +
                              "; use the program the game was started with, or a newer one");
       } else {
         config.rules_version = static_cast<int>(*number);
@@ -245,30 +277,41 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   const YAML::Node seed = root["seed"];
   if (seed.IsDefined()) {
     if (!seed_required) {
-      r.error(seed, "this file must not carry a seed: `new` draws one (or takes --seed) and keeps it secret");
+      r.error(
+          seed,
+          "this file must not carry a seed: `new` draws one (or takes --seed) and keeps it secret");
     } else {
       const std::string s = scalar_text(seed);
-      const bool digits = !s.empty() && s.size() <= 19 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-      if (!digits) r.error(seed, "seed must be a whole number of at most 19 digits");
-      else config.seed = std::stoull(s);
+      const bool digits =
+          !s.empty() && s.size() <= 19 &&
+          std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+      if (!digits)
+        r.error(seed, "seed must be a whole number of at most 19 digits");
+      else
+        config.seed = std::stoull(s);
     }
   } else if (seed_required) {
     r.error(root, "missing key \"seed\" (every game keeps its random seed here)");
   }
-  for (auto [key, target] : {std::pair{"salt", &config.salt}, std::pair{"commitment", &config.commitment}}) {
+  for (auto [key, target] :
+       {std::pair{"salt", &config.salt}, std::pair{"commitment", &config.commitment}}) {
     const YAML::Node node = root[key];
     if (!node.IsDefined()) continue;
     if (!seed_required) {
-      r.error(node, std::string("this file must not carry a ") + key + ": `new` makes one with the seed");
+      r.error(node,
+              std::string("this file must not carry a ") + key + ": `new` makes one with the seed");
       continue;
     }
     *target = r.text(node, key).value_or("");
     const bool hex = target->size() >= 16 && target->size() <= 64 &&
-                     std::all_of(target->begin(), target->end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+                     std::all_of(target->begin(), target->end(), [](char c) {
+                       return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+                     });
     if (!hex) r.error(node, std::string(key) + " must be 16 to 64 lowercase hex digits");
   }
   if (config.salt.empty() != config.commitment.empty()) {
-    r.error(root, "salt and commitment come together (the seed's public commitment and its secret salt)");
+    r.error(root,
+            "salt and commitment come together (the seed's public commitment and its secret salt)");
   }
   std::set<std::string> ids;
   if (auto players = r.require(root, "players", "a list of {id, name, email}");
@@ -279,8 +322,10 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
       PlayerInfo p;
       if (auto id = r.require(node, "id", "lowercase, e.g. red")) {
         p.id = r.text(*id, "player id").value_or("");
-        if (auto problem = player_id_problem(p.id)) r.error(*id, *problem);
-        else if (!ids.insert(p.id).second) r.error(*id, "player id \"" + p.id + "\" is used twice");
+        if (auto problem = player_id_problem(p.id))
+          r.error(*id, *problem);
+        else if (!ids.insert(p.id).second)
+          r.error(*id, "player id \"" + p.id + "\" is used twice");
       }
       if (auto name = r.require(node, "name", "the player's name")) {
         p.name = r.text(*name, "player name").value_or("");
@@ -291,7 +336,8 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
         if (auto problem = email_problem(p.email)) r.error(*email, *problem);
       }
       if (const YAML::Node token = node["token"]; token.IsDefined()) {
-        if (!seed_required) r.error(token, "this file must not carry tokens: `new` makes one per player");
+        if (!seed_required)
+          r.error(token, "this file must not carry tokens: `new` makes one per player");
         p.token = r.text(token, "token").value_or("");
         const bool shape = p.token.size() >= 12 && p.token.size() <= 64 &&
                            std::all_of(p.token.begin(), p.token.end(), [](char c) {
@@ -299,15 +345,20 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
                            });
         if (!shape) r.error(token, "a token is 12 to 64 lowercase letters and digits");
       }
-      if (const YAML::Node paused = node["paused"]; paused.IsDefined()) p.paused = r.boolean(paused, "paused").value_or(false);
-      if (const YAML::Node former = node["former"]; former.IsDefined() && r.expect_sequence(former, "former")) {
+      if (const YAML::Node paused = node["paused"]; paused.IsDefined())
+        p.paused = r.boolean(paused, "paused").value_or(false);
+      if (const YAML::Node former = node["former"];
+          former.IsDefined() && r.expect_sequence(former, "former")) {
         for (const auto& f : former) {
           if (!r.expect_map(f, "former holder")) continue;
           r.check_keys(f, kFormerKeys, "former holder");
           FormerHolder h;
-          if (auto name = r.require(f, "name", "who held the seat")) h.name = r.text(*name, "name").value_or("");
-          if (auto email = r.require(f, "email", "their address")) h.email = r.text(*email, "email").value_or("");
-          if (auto until = r.require(f, "until", "the season index from which the next person plays")) {
+          if (auto name = r.require(f, "name", "who held the seat"))
+            h.name = r.text(*name, "name").value_or("");
+          if (auto email = r.require(f, "email", "their address"))
+            h.email = r.text(*email, "email").value_or("");
+          if (auto until =
+                  r.require(f, "until", "the season index from which the next person plays")) {
             h.until = static_cast<int>(r.integer(*until, "until", 1, 99).value_or(1));
           }
           p.former.push_back(std::move(h));
@@ -315,7 +366,8 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
       }
       config.players.push_back(std::move(p));
     }
-    if (!valid_player_count(config.players.size())) r.error(*players, player_count_problem(config.players.size()));
+    if (!valid_player_count(config.players.size()))
+      r.error(*players, player_count_problem(config.players.size()));
   }
   if (const YAML::Node mail = root["mail"]; mail.IsDefined() && r.expect_map(mail, "mail")) {
     r.check_keys(mail, kMailKeys, "mail");
@@ -325,54 +377,77 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
     }
     if (const YAML::Node outbox = mail["outbox"]; outbox.IsDefined()) {
       config.mail.outbox = r.text(outbox, "mail outbox").value_or("outbox");
-      if (auto problem = outbox_problem(config.mail.outbox); problem && outbox.IsScalar()) r.error(outbox, *problem);
+      if (auto problem = outbox_problem(config.mail.outbox); problem && outbox.IsScalar())
+        r.error(outbox, *problem);
     }
-    if (const YAML::Node smtp = mail["smtp"]; smtp.IsDefined() && !smtp.IsNull() && r.expect_map(smtp, "mail smtp")) {
+    if (const YAML::Node smtp = mail["smtp"];
+        smtp.IsDefined() && !smtp.IsNull() && r.expect_map(smtp, "mail smtp")) {
       r.check_keys(smtp, kSmtpKeys, "mail.smtp");
       SmtpSettings s;
-      if (auto url = r.require(smtp, "url", "smtp://host:587")) s.url = r.text(*url, "smtp url").value_or("");
-      if (const YAML::Node tls = smtp["starttls"]; tls.IsDefined()) s.starttls = r.boolean(tls, "starttls").value_or(true);
-      if (const YAML::Node user = smtp["user"]; user.IsDefined()) s.user = r.text(user, "smtp user").value_or("");
-      if (const YAML::Node env = smtp["password_env"]; env.IsDefined()) s.password_env = r.text(env, "password_env").value_or("");
+      if (auto url = r.require(smtp, "url", "smtp://host:587"))
+        s.url = r.text(*url, "smtp url").value_or("");
+      if (const YAML::Node tls = smtp["starttls"]; tls.IsDefined())
+        s.starttls = r.boolean(tls, "starttls").value_or(true);
+      if (const YAML::Node user = smtp["user"]; user.IsDefined())
+        s.user = r.text(user, "smtp user").value_or("");
+      if (const YAML::Node env = smtp["password_env"]; env.IsDefined())
+        s.password_env = r.text(env, "password_env").value_or("");
       config.mail.smtp = s;
     }
-    if (const YAML::Node list = mail["spectators"]; list.IsDefined() && r.expect_sequence(list, "mail spectators")) {
+    if (const YAML::Node list = mail["spectators"];
+        list.IsDefined() && r.expect_sequence(list, "mail spectators")) {
       for (const auto& item : list) {
         const std::string address = r.text(item, "spectator").value_or("");
-        if (auto problem = email_problem(address)) r.error(item, *problem);
-        else config.mail.spectators.push_back(address);
+        if (auto problem = email_problem(address))
+          r.error(item, *problem);
+        else
+          config.mail.spectators.push_back(address);
       }
     }
     if (const YAML::Node gm = mail["gm"]; gm.IsDefined()) {
       config.mail.gm = r.text(gm, "mail gm").value_or("");
       if (has_control(config.mail.gm)) r.error(gm, "mail gm must be one line");
     }
-    if (const YAML::Node imap = mail["imap"]; imap.IsDefined() && !imap.IsNull() && r.expect_map(imap, "mail imap")) {
+    if (const YAML::Node imap = mail["imap"];
+        imap.IsDefined() && !imap.IsNull() && r.expect_map(imap, "mail imap")) {
       r.check_keys(imap, kImapKeys, "mail.imap");
       ImapSettings s;
       if (auto url = r.require(imap, "url", "imaps://host/INBOX")) {
         s.url = r.text(*url, "imap url").value_or("");
         if (s.url.rfind("imap://", 0) != 0 && s.url.rfind("imaps://", 0) != 0) {
-          r.error(*url, "the IMAP url must start with imap:// or imaps://, like imaps://mail.example.org/INBOX");
+          r.error(*url,
+                  "the IMAP url must start with imap:// or imaps://, like "
+                  "imaps://mail.example.org/INBOX");
         }
       }
-      if (const YAML::Node tls = imap["starttls"]; tls.IsDefined()) s.starttls = r.boolean(tls, "starttls").value_or(true);
-      if (const YAML::Node user = imap["user"]; user.IsDefined()) s.user = r.text(user, "imap user").value_or("");
-      if (const YAML::Node env = imap["password_env"]; env.IsDefined()) s.password_env = r.text(env, "password_env").value_or("");
+      if (const YAML::Node tls = imap["starttls"]; tls.IsDefined())
+        s.starttls = r.boolean(tls, "starttls").value_or(true);
+      if (const YAML::Node user = imap["user"]; user.IsDefined())
+        s.user = r.text(user, "imap user").value_or("");
+      if (const YAML::Node env = imap["password_env"]; env.IsDefined())
+        s.password_env = r.text(env, "password_env").value_or("");
       if (const YAML::Node done = imap["done"]; done.IsDefined()) {
         s.done = r.text(done, "imap done").value_or("");
-        const bool ok = !s.done.empty() && s.done.size() <= 64 && std::all_of(s.done.begin(), s.done.end(), [](char c) {
-          return std::isalnum(static_cast<unsigned char>(c)) || c == '$' || c == '_' || c == '-' || c == '.' || c == '/';
-        });
-        if (!ok) r.error(done, "done is a keyword like $WallensteinDone or a folder name (letters, digits, $ _ - . /)");
+        const bool ok = !s.done.empty() && s.done.size() <= 64 &&
+                        std::all_of(s.done.begin(), s.done.end(), [](char c) {
+                          return std::isalnum(static_cast<unsigned char>(c)) || c == '$' ||
+                                 c == '_' || c == '-' || c == '.' || c == '/';
+                        });
+        if (!ok)
+          r.error(done,
+                  "done is a keyword like $WallensteinDone or a folder name (letters, digits, $ _ "
+                  "- . /)");
       }
       config.mail.imap = s;
     }
   }
-  if (const YAML::Node deadlines = root["deadlines"]; deadlines.IsDefined() && r.expect_map(deadlines, "deadlines")) {
-    for (const auto& entry : deadlines) config.deadlines[entry.first.Scalar()] = r.text(entry.second, "deadline").value_or("");
+  if (const YAML::Node deadlines = root["deadlines"];
+      deadlines.IsDefined() && r.expect_map(deadlines, "deadlines")) {
+    for (const auto& entry : deadlines)
+      config.deadlines[entry.first.Scalar()] = r.text(entry.second, "deadline").value_or("");
   }
-  if (const YAML::Node schedule = root["schedule"]; schedule.IsDefined() && r.expect_map(schedule, "schedule")) {
+  if (const YAML::Node schedule = root["schedule"];
+      schedule.IsDefined() && r.expect_map(schedule, "schedule")) {
     config.schedule = read_schedule(r, schedule);
   }
   r.throw_if_errors();
@@ -387,7 +462,8 @@ std::string write_game_config(const GameConfig& config) {
   root.add("rules_version", config.rules_version);
   if (!config.program_version.empty()) root.add("program_version", config.program_version);
   root.add("seed", YamlOut::number(static_cast<std::int64_t>(config.seed.value_or(0))));
-  if (!config.commitment.empty()) root.add("salt", config.salt).add("commitment", config.commitment);
+  if (!config.commitment.empty())
+    root.add("salt", config.salt).add("commitment", config.commitment);
   YamlOut players = YamlOut::list();
   for (const auto& p : config.players) {
     YamlOut row = YamlOut::map().add("id", p.id).add("name", p.name).add("email", p.email);
@@ -395,7 +471,9 @@ std::string write_game_config(const GameConfig& config) {
     if (p.paused) row.add("paused", true);
     if (!p.former.empty()) {
       YamlOut former = YamlOut::list();
-      for (const auto& h : p.former) former.push(YamlOut::map().add("name", h.name).add("email", h.email).add("until", h.until).flow());
+      for (const auto& h : p.former)
+        former.push(
+            YamlOut::map().add("name", h.name).add("email", h.email).add("until", h.until).flow());
       row.add("former", std::move(former));
       players.push(std::move(row));
       continue;
@@ -424,7 +502,8 @@ std::string write_game_config(const GameConfig& config) {
     mail.add("imap", std::move(imap));
   }
   mail.add("outbox", config.mail.outbox);
-  if (!config.mail.spectators.empty()) mail.add("spectators", YamlOut::flow_list(config.mail.spectators));
+  if (!config.mail.spectators.empty())
+    mail.add("spectators", YamlOut::flow_list(config.mail.spectators));
   root.add("mail", std::move(mail));
   if (!config.deadlines.empty()) {
     YamlOut deadlines = YamlOut::map();
@@ -447,8 +526,10 @@ std::string write_game_config(const GameConfig& config) {
     root.add("schedule", std::move(schedule));
   }
   return root.dump(
-      "Wallenstein game definition (interfaces 2). The seed and salt are secret: never show them to\n"
-      "players before the game ends. The commitment (SHA-256 of seed and salt) is in their reports.\n"
+      "Wallenstein game definition (interfaces 2). The seed and salt are secret: never show them "
+      "to\n"
+      "players before the game ends. The commitment (SHA-256 of seed and salt) is in their "
+      "reports.\n"
       "rules_version: the rules this game plays; it keeps them until `wallenstein upgrade`.\n"
       "players[].token: each player's secret for orders sent by mail, printed only in their own\n"
       "order templates (`wallenstein player DIR token ID --new` replaces a leaked one).\n"

@@ -24,8 +24,10 @@ struct PlayerInfo {
   std::string id;
   std::string name;
   std::string email;
-  std::string token = {};  ///< secret: proves mailed orders are this player's (empty in older games)
-  bool paused = false;     ///< an announced absence: the NMR policy plays the seat, the gate ignores it
+  std::string token =
+      {};  ///< secret: proves mailed orders are this player's (empty in older games)
+  bool paused =
+      false;  ///< an announced absence: the NMR policy plays the seat, the gate ignores it
   std::vector<FormerHolder> former = {};  ///< earlier holders of the seat, oldest first
 };
 
@@ -39,8 +41,8 @@ struct SmtpSettings {
 
 /// Where orders arrive by mail (interfaces 5): an IMAP mailbox that `fetch` polls.
 struct ImapSettings {
-  std::string url;           ///< imap://host/INBOX or imaps://host/INBOX
-  bool starttls = true;      ///< for imap:// URLs
+  std::string url;       ///< imap://host/INBOX or imaps://host/INBOX
+  bool starttls = true;  ///< for imap:// URLs
   std::string user;
   std::string password_env;  ///< the name of the environment variable holding the password
   std::string done = "$WallensteinDone";  ///< a keyword (starts with $) or a folder to move to
@@ -64,14 +66,17 @@ struct GameConfig {
   int edition = 2;
   std::vector<std::string> expansions;
   std::optional<std::uint64_t> seed;
-  int rules_version = 1;   ///< the rules the game plays (absent in games of older programs: 1)
+  int rules_version = 1;        ///< the rules the game plays (absent in games of older programs: 1)
   std::string program_version;  ///< the program that created or last upgraded the game
-  std::string salt;        ///< secret until the game ends, like the seed
-  std::string commitment;  ///< public: seed_commitment(seed, salt); empty in games of older programs
+  std::string salt;             ///< secret until the game ends, like the seed
+  std::string
+      commitment;  ///< public: seed_commitment(seed, salt); empty in games of older programs
   std::vector<PlayerInfo> players;
   MailSettings mail;
-  std::map<std::string, std::string> deadlines;  ///< season name -> free text, shown by status and reports
-  std::optional<Schedule> schedule = {};          ///< interfaces 6: absent, `tick` leaves the game to its GM
+  std::map<std::string, std::string>
+      deadlines;  ///< season name -> free text, shown by status and reports
+  std::optional<Schedule> schedule =
+      {};  ///< interfaces 6: absent, `tick` leaves the game to its GM
 
   const PlayerInfo* player(std::string_view id) const;
   /// The configuration as it was in a season: each seat named after whoever held it then.

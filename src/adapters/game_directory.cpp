@@ -49,9 +49,11 @@ void refuse_symlinked_directories(const fs::path& root, const GameConfig& config
 }  // namespace
 
 GameDirectory GameDirectory::open(const fs::path& root) {
-  if (!fs::is_directory(root)) throw InputError(root.string(), "not a game directory (no such directory)");
+  if (!fs::is_directory(root))
+    throw InputError(root.string(), "not a game directory (no such directory)");
   const fs::path game = root / "game.yaml";
-  if (!fs::exists(game)) throw InputError(root.string(), "not a game directory: game.yaml is missing");
+  if (!fs::exists(game))
+    throw InputError(root.string(), "not a game directory: game.yaml is missing");
   GameConfig config = read_game_config(read_source(game, kMaxGameYamlBytes), true);
   refuse_symlinked_directories(root, config);
   GameDirectory opened(root, std::move(config));
@@ -62,10 +64,11 @@ GameDirectory GameDirectory::open(const fs::path& root) {
     if (all[i].index == static_cast<int>(i) + 1) continue;
     std::string expected = std::to_string(i + 1);
     if (expected.size() < 2) expected.insert(0, "0");
-    throw InputError(all[i].path.string(), i > 0 && all[i].index == all[i - 1].index
-                                               ? "another season directory has the same number; each is used once"
-                                               : "season directory " + expected +
-                                                     " is missing; seasons are numbered 01, 02, ... without gaps");
+    throw InputError(all[i].path.string(),
+                     i > 0 && all[i].index == all[i - 1].index
+                         ? "another season directory has the same number; each is used once"
+                         : "season directory " + expected +
+                               " is missing; seasons are numbered 01, 02, ... without gaps");
   }
   return opened;
 }
@@ -78,13 +81,16 @@ std::vector<SeasonDir> GameDirectory::seasons() const {
     auto season = parse_season_dir(entry.path());
     if (season && fs::exists(season->state_file())) out.push_back(*season);
   }
-  std::sort(out.begin(), out.end(), [](const SeasonDir& a, const SeasonDir& b) { return a.index < b.index; });
+  std::sort(out.begin(), out.end(),
+            [](const SeasonDir& a, const SeasonDir& b) { return a.index < b.index; });
   return out;
 }
 
 SeasonDir GameDirectory::current() const {
   auto all = seasons();
-  if (all.empty()) throw InputError((root_ / "seasons").string(), "no season found: the game directory is incomplete");
+  if (all.empty())
+    throw InputError((root_ / "seasons").string(),
+                     "no season found: the game directory is incomplete");
   return all.back();
 }
 
@@ -97,7 +103,8 @@ SeasonDir GameDirectory::find(std::string_view which) const {
   for (const auto& s : all) names.push_back(s.name);
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-  throw InputError(root_.string(), "no season \"" + std::string(which) + "\"; this game has " + list);
+  throw InputError(root_.string(),
+                   "no season \"" + std::string(which) + "\"; this game has " + list);
 }
 
 std::optional<SeasonDir> GameDirectory::next(const SeasonDir& season) const {
@@ -124,11 +131,13 @@ std::vector<std::string> GameDirectory::submitted(const SeasonDir& season) const
 void create_game_directory(const fs::path& root, const GameConfig& config, const GameState& state,
                            const Ruleset& rules) {
   if (fs::exists(root) && (!fs::is_directory(root) || !fs::is_empty(root))) {
-    throw InputError(root.string(), "already exists and is not empty; a new game never overwrites anything");
+    throw InputError(root.string(),
+                     "already exists and is not empty; a new game never overwrites anything");
   }
   const fs::path parent = fs::absolute(root).parent_path();
   fs::create_directories(parent);
-  const fs::path staging = parent / ("." + root.filename().string() + ".new-" + std::to_string(::getpid()));
+  const fs::path staging =
+      parent / ("." + root.filename().string() + ".new-" + std::to_string(::getpid()));
   fs::remove_all(staging);
   try {
     const SeasonLabel label = season_label(rules, state.season_index);

@@ -49,14 +49,15 @@ class GameDirectory {
   std::vector<std::string> submitted(const SeasonDir& season) const;
 
  private:
-  GameDirectory(std::filesystem::path root, GameConfig config) : root_(std::move(root)), config_(std::move(config)) {}
+  GameDirectory(std::filesystem::path root, GameConfig config)
+      : root_(std::move(root)), config_(std::move(config)) {}
   std::filesystem::path root_;
   GameConfig config_;
 };
 
 /// Creates a game directory with game.yaml and the first season's state, all or nothing:
 /// everything is written into a staging directory that is renamed into place last.
-void create_game_directory(const std::filesystem::path& root, const GameConfig& config, const GameState& state,
-                           const Ruleset& rules);
+void create_game_directory(const std::filesystem::path& root, const GameConfig& config,
+                           const GameState& state, const Ruleset& rules);
 
 }  // namespace wallenstein

@@ -25,7 +25,8 @@ std::string holder_line(std::string_view command) {
   ::gmtime_r(&now, &utc);
   char when[32];
   std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return "pid " + std::to_string(::getpid()) + ", `wallenstein " + std::string(command) + "`, since " + when + "\n";
+  return "pid " + std::to_string(::getpid()) + ", `wallenstein " + std::string(command) +
+         "`, since " + when + "\n";
 }
 
 /// What the lock file says about its last exclusive holder, and whether that process still lives.
@@ -50,8 +51,11 @@ GameLock GameLock::acquire(const fs::path& root, LockMode mode, std::chrono::mil
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) {
     const int err = errno;
-    if (err == ELOOP) throw InputError(path.string(), "is a symbolic link; the game's lock file must be a plain file");
-    throw std::system_error(err, std::generic_category(), "cannot open the lock file " + path.string());
+    if (err == ELOOP)
+      throw InputError(path.string(),
+                       "is a symbolic link; the game's lock file must be a plain file");
+    throw std::system_error(err, std::generic_category(),
+                            "cannot open the lock file " + path.string());
   }
   GameLock lock(fd, LockMode::shared, path, std::string(command));
   lock.take(mode, wait);
@@ -64,9 +68,11 @@ void GameLock::take(LockMode mode, std::chrono::milliseconds wait) {
   auto pause = std::chrono::milliseconds(2);
   while (::flock(fd_, operation | LOCK_NB) != 0) {
     if (errno == EINTR) continue;
-    if (errno != EWOULDBLOCK) throw std::system_error(errno, std::generic_category(), "cannot lock " + path_.string());
+    if (errno != EWOULDBLOCK)
+      throw std::system_error(errno, std::generic_category(), "cannot lock " + path_.string());
     if (Clock::now() >= deadline) {
-      throw BusyError("the game " + path_.parent_path().string() + " is busy: held by " + describe_holder(fd_) +
+      throw BusyError("the game " + path_.parent_path().string() + " is busy: held by " +
+                      describe_holder(fd_) +
                       "; try again later, or wait longer with --wait SECONDS");
     }
     // A production wait, not a test's: poll with a growing pause (flock has no timeout).
@@ -87,7 +93,10 @@ void GameLock::change(LockMode mode, std::chrono::milliseconds wait) {
 }
 
 GameLock::GameLock(GameLock&& other) noexcept
-    : fd_(other.fd_), mode_(other.mode_), path_(std::move(other.path_)), command_(std::move(other.command_)) {
+    : fd_(other.fd_),
+      mode_(other.mode_),
+      path_(std::move(other.path_)),
+      command_(std::move(other.command_)) {
   other.fd_ = -1;
 }
 

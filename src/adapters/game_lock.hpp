@@ -23,8 +23,8 @@ class GameLock {
  public:
   /// Waits up to `wait` for the lock; then a BusyError naming the holder. `command` is written
   /// into the lock file by an exclusive holder, so that a waiting process can say who holds it.
-  static GameLock acquire(const std::filesystem::path& game_root, LockMode mode, std::chrono::milliseconds wait,
-                          std::string_view command);
+  static GameLock acquire(const std::filesystem::path& game_root, LockMode mode,
+                          std::chrono::milliseconds wait, std::string_view command);
 
   GameLock(GameLock&& other) noexcept;
   GameLock& operator=(GameLock&& other) noexcept;

@@ -6,7 +6,8 @@
 
 namespace wallenstein {
 
-std::unique_ptr<mail::Mailer> game_mailer(const GameDirectory& game, const std::optional<std::string>& smtp_url) {
+std::unique_ptr<mail::Mailer> game_mailer(const GameDirectory& game,
+                                          const std::optional<std::string>& smtp_url) {
   const MailSettings& settings = game.config().mail;
   if (!smtp_url && !settings.smtp) return mail::outbox_mailer(game.root(), settings.outbox);
   mail::SmtpOptions options;
@@ -17,8 +18,9 @@ std::unique_ptr<mail::Mailer> game_mailer(const GameDirectory& game, const std::
     if (!settings.smtp->password_env.empty()) {
       const char* password = std::getenv(settings.smtp->password_env.c_str());
       if (!password) {
-        throw InputError((game.root() / "game.yaml").string(),
-                         "the SMTP password is read from $" + settings.smtp->password_env + ", which is not set");
+        throw InputError((game.root() / "game.yaml").string(), "the SMTP password is read from $" +
+                                                                   settings.smtp->password_env +
+                                                                   ", which is not set");
       }
       options.password = password;
     }

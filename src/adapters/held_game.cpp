@@ -13,7 +13,9 @@ HeldGame hold_game(const std::filesystem::path& root, LockMode mode, std::chrono
   if (journal_pending(root)) {
     // A run was killed while writing: finish or undo its change before anyone reads the game.
     lock.change(LockMode::exclusive, wait);
-    if (recover_journal(root)) notes << "wallenstein: finished an interrupted change to " << printable(root.string()) << "\n";
+    if (recover_journal(root))
+      notes << "wallenstein: finished an interrupted change to " << printable(root.string())
+            << "\n";
     lock.change(mode, wait);
   }
   GameDirectory game = GameDirectory::open(root);

@@ -1,7 +1,5 @@
 #include "adapters/intake.hpp"
 
-#include "adapters/season_schedule.hpp"
-
 #include <algorithm>
 #include <sstream>
 
@@ -33,7 +31,8 @@ using Mustache = kainjow::mustache::list;
 constexpr int kAnswerLimit = 20;
 
 std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return s;
 }
 
@@ -52,12 +51,15 @@ std::string named_game(const std::string& order) {
 }
 
 /// One line per diagnostic, as the player can find it in the order they wrote.
-Mustache diagnostic_lines(const std::vector<Diagnostic>& diagnostics, Diagnostic::Severity severity) {
+Mustache diagnostic_lines(const std::vector<Diagnostic>& diagnostics,
+                          Diagnostic::Severity severity) {
   Mustache out;
   for (const auto& d : diagnostics) {
     if (d.severity != severity) continue;
     Data x;
-    x["text"] = (d.line > 0 ? "line " + std::to_string(d.line) + ", column " + std::to_string(d.column) + ": " : "") +
+    x["text"] = (d.line > 0 ? "line " + std::to_string(d.line) + ", column " +
+                                  std::to_string(d.column) + ": "
+                            : "") +
                 d.message;
     out.push_back(x);
   }
@@ -99,10 +101,12 @@ class Intake {
     const std::string inbox = "mail/inbox/" + sha_.substr(0, 24) + ".eml";
     if (const mail::IntakeEntry* seen = intake_.find(message_.message_id, sha_)) {
       out.outcome = "duplicate";
-      out.summary = "already handled (" + seen->outcome + ", " + seen->at + "): nothing stored, no second answer";
+      out.summary = "already handled (" + seen->outcome + ", " + seen->at +
+                    "): nothing stored, no second answer";
       return out;
     }
-    entry_ = mail::IntakeEntry{message_.message_id, sha_, message_.from_address, {}, {}, {}, {}, {}, setup_.now};
+    entry_ = mail::IntakeEntry{message_.message_id, sha_, message_.from_address, {}, {}, {}, {}, {},
+                               setup_.now};
     journal_.write(inbox, std::string(raw_));
     inbox_file_ = inbox;
     out.summary = decide();
@@ -132,7 +136,8 @@ class Intake {
     entry_.player = lower(checked.player_id);
     entry_.season = checked.season;
     const PlayerInfo* player = game_.config().player(entry_.player);
-    if (!player || player->token.empty() || !checked.token || !token_matches(*checked.token, player->token)) {
+    if (!player || player->token.empty() || !checked.token ||
+        !token_matches(*checked.token, player->token)) {
       return bad_token(player, checked);
     }
     if (intake_.answered(player->id, entry_.season) >= kAnswerLimit) return rate_limited(*player);
@@ -158,10 +163,15 @@ class Intake {
   std::string bad_token(const PlayerInfo* player, const CheckedOrderFile& checked) {
     entry_.outcome = "bad_token";
     std::string why;
-    if (!player) why = "it names no player of this game (\"" + checked.player_id + "\")";
-    else if (player->token.empty()) why = player->id + " has no token yet: run `wallenstein player DIR token " + player->id + " --new`";
-    else if (!checked.token) why = "it carries no token for " + player->id;
-    else why = "its token is not " + player->id + "'s";
+    if (!player)
+      why = "it names no player of this game (\"" + checked.player_id + "\")";
+    else if (player->token.empty())
+      why = player->id + " has no token yet: run `wallenstein player DIR token " + player->id +
+            " --new`";
+    else if (!checked.token)
+      why = "it carries no token for " + player->id;
+    else
+      why = "its token is not " + player->id + "'s";
     notify_gm("orders refused: " + why, "A message claimed to hold orders but " + why + ".");
     return "orders refused: " + why + "; no answer, the game master is told";
   }
@@ -170,21 +180,25 @@ class Intake {
     entry_.outcome = "rate_limited";
     // The game master hears of it once, at the first message over the limit.
     if (intake_.count(player.id, entry_.season, "rate_limited") == 0) {
-      notify_gm(player.id + " sent more than " + std::to_string(kAnswerLimit) + " messages this season",
-                "Further messages of " + player.id + " for " + entry_.season + " are recorded but not answered.");
+      notify_gm(
+          player.id + " sent more than " + std::to_string(kAnswerLimit) + " messages this season",
+          "Further messages of " + player.id + " for " + entry_.season +
+              " are recorded but not answered.");
     }
-    return "more than " + std::to_string(kAnswerLimit) + " messages of " + player.id + " this season: no answer";
+    return "more than " + std::to_string(kAnswerLimit) + " messages of " + player.id +
+           " this season: no answer";
   }
 
-  std::string answer(const PlayerInfo& player, const mail::FoundOrder& found, CheckedOrderFile& checked) {
+  std::string answer(const PlayerInfo& player, const mail::FoundOrder& found,
+                     CheckedOrderFile& checked) {
     Data d = base_data();
     d["player"] = player.id;
     d["found_in"] = found.source;
     const std::string open = season_label(rules_, state_.season_index).name();
     const auto seasons = game_.seasons();
-    const bool past = checked.season != open && std::any_of(seasons.begin(), seasons.end(), [&](const SeasonDir& s) {
-                        return s.name == checked.season;
-                      });
+    const bool past = checked.season != open &&
+                      std::any_of(seasons.begin(), seasons.end(),
+                                  [&](const SeasonDir& s) { return s.name == checked.season; });
     if (state_.finished) {
       entry_.outcome = "game_over";
       d["game_over"] = true;
@@ -232,8 +246,10 @@ class Intake {
     d["any_lines"] = true;
     d["lines"] = numbered_lines(found.text);
     reply(player, d);
-    return player.id + ": orders for " + (checked.season.empty() ? open : checked.season) + " " + entry_.outcome +
-           (entry_.receipt.empty() ? "" : " (receipt " + entry_.receipt.substr(0, 12) + "...)") + "; answer queued";
+    return player.id + ": orders for " + (checked.season.empty() ? open : checked.season) + " " +
+           entry_.outcome +
+           (entry_.receipt.empty() ? "" : " (receipt " + entry_.receipt.substr(0, 12) + "...)") +
+           "; answer queued";
   }
 
   /// What every answer says about the game: the open season, its deadline, who is missing.
@@ -251,13 +267,15 @@ class Intake {
     const std::string open = season_label(rules_, state_.season_index).name();
     if (const auto t = read_timetable(season_)) {
       d["deadline"] = describe_instant(t->deadline, t->timezone);  // the schedule's (interfaces 6)
-    } else if (const auto it = game_.config().deadlines.find(open); it != game_.config().deadlines.end()) {
+    } else if (const auto it = game_.config().deadlines.find(open);
+               it != game_.config().deadlines.end()) {
       d["deadline"] = it->second;
     }
     Mustache missing;
     const auto submitted = game_.submitted(season_);
     for (const auto& p : game_.config().players) {
-      if (p.id == stored_ || std::find(submitted.begin(), submitted.end(), p.id) != submitted.end()) continue;
+      if (p.id == stored_ || std::find(submitted.begin(), submitted.end(), p.id) != submitted.end())
+        continue;
       Data x;
       x["name"] = p.name + " (" + p.id + ")";
       missing.push_back(x);
@@ -273,7 +291,8 @@ class Intake {
     m.from = game_sender(game_);
     m.to = mail::Mailbox{player.name, player.email};
     m.subject = templates_.render(report::Format::text, "receipt_subject", d);
-    while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' ')) m.subject.pop_back();
+    while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
+      m.subject.pop_back();
     m.date = setup_.now;
     m.message_id = "<wallenstein." + game_.config().name + ".intake." + sha_.substr(0, 24) + "@" +
                    game_mail_domain(game_) + ">";
@@ -326,7 +345,8 @@ class Intake {
 };
 
 /// The game a message is for: the one given, or the one its order names under the root.
-std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target, std::string& problem) {
+std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target,
+                                std::string& problem) {
   if (!target.game_dir.empty()) return target.game_dir;
   const mail::IncomingMessage message = mail::parse_message(raw);
   if (message.automatic) {
@@ -340,7 +360,8 @@ std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target
   }
   const fs::path dir = target.root / name;
   if (!fs::is_regular_file(dir / "game.yaml")) {
-    problem = "no game \"" + name + "\" under " + target.root.string() + " (from " + message.from_address + "): no answer";
+    problem = "no game \"" + name + "\" under " + target.root.string() + " (from " +
+              message.from_address + "): no answer";
     return std::nullopt;
   }
   return dir;
@@ -348,7 +369,8 @@ std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target
 
 }  // namespace
 
-Received receive_message(std::string_view raw, const IntakeTarget& target, const IntakeSetup& setup) {
+Received receive_message(std::string_view raw, const IntakeTarget& target,
+                         const IntakeSetup& setup) {
   std::string problem;
   const auto dir = game_of(raw, target, problem);
   if (!dir) return Received{{}, "no_game", problem, {}};

@@ -44,7 +44,8 @@ struct Received {
 /// token, checks the order as `check` does, stores it as `submit` does, and answers through the
 /// game's mail: the answer is queued in the same commit as the stored order, then sent. A
 /// message seen before (same Message-ID or bytes) is neither stored nor answered twice.
-Received receive_message(std::string_view raw, const IntakeTarget& target, const IntakeSetup& setup);
+Received receive_message(std::string_view raw, const IntakeTarget& target,
+                         const IntakeSetup& setup);
 
 /// The largest message `receive` takes.
 inline constexpr std::size_t kMaxMessageBytes = 16 << 20;

@@ -23,7 +23,9 @@ constexpr const char* kDone = ".journal.done";     // applied: being removed
 constexpr const char* kHeader = "wallenstein-journal 1";
 constexpr std::size_t kMaxStepsBytes = 4 << 20;
 
-[[noreturn]] void fail(const std::string& what) { throw std::system_error(errno, std::generic_category(), what); }
+[[noreturn]] void fail(const std::string& what) {
+  throw std::system_error(errno, std::generic_category(), what);
+}
 
 void sync_directory(const fs::path& dir) {
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -58,7 +60,7 @@ void write_new_file(const fs::path& path, std::string_view content) {
 }
 
 bool lstat_is_link(const fs::path& path) {
-  struct stat st{};
+  struct stat st {};
   return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
@@ -71,7 +73,8 @@ void refuse_links(const fs::path& root, const fs::path& relative, bool last) {
   for (const auto& part : relative) {
     at /= part;
     if ((++i < end || last) && lstat_is_link(at)) {
-      throw InputError(at.string(), "is a symbolic link; the game's files and directories must be plain ones");
+      throw InputError(at.string(),
+                       "is a symbolic link; the game's files and directories must be plain ones");
     }
   }
 }
@@ -86,7 +89,8 @@ std::vector<Journal::Step> read_steps(const fs::path& dir) {
   std::vector<Journal::Step> steps;
   int number = 0;
   auto bad = [&](const std::string& what) {
-    throw InputError({Diagnostic{file.path, number, 1, what + "; the journal is damaged (remove it by hand)", {}, line}});
+    throw InputError({Diagnostic{
+        file.path, number, 1, what + "; the journal is damaged (remove it by hand)", {}, line}});
   };
   while (std::getline(in, line)) {
     ++number;
@@ -101,7 +105,8 @@ std::vector<Journal::Step> read_steps(const fs::path& dir) {
       case 'W': {
         const auto space = rest.find(' ');
         if (space == std::string::npos || space == 0 ||
-            !std::all_of(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(space), ::isdigit)) {
+            !std::all_of(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(space),
+                         ::isdigit)) {
           bad("expected \"W <blob number> <path>\"");
         }
         step.content = rest.substr(0, space);  // the blob's number, while reading
@@ -109,10 +114,17 @@ std::vector<Journal::Step> read_steps(const fs::path& dir) {
         step.kind = Journal::Step::Kind::write;
         break;
       }
-      case 'D': step.kind = Journal::Step::Kind::remove; break;
-      case 'M': step.kind = Journal::Step::Kind::make_directory; break;
-      case 'R': step.kind = Journal::Step::Kind::remove_directory; break;
-      default: bad("unknown step \"" + line.substr(0, 1) + "\"");
+      case 'D':
+        step.kind = Journal::Step::Kind::remove;
+        break;
+      case 'M':
+        step.kind = Journal::Step::Kind::make_directory;
+        break;
+      case 'R':
+        step.kind = Journal::Step::Kind::remove_directory;
+        break;
+      default:
+        bad("unknown step \"" + line.substr(0, 1) + "\"");
     }
     step.path = confined_path(rest, file.path);
     steps.push_back(std::move(step));
@@ -133,15 +145,20 @@ void apply(const fs::path& root, const fs::path& journal, const std::vector<Jour
         const fs::path blob = journal / "blobs" / step.content;
         if (!fs::exists(fs::symlink_status(blob))) break;  // moved into place before a crash
         fs::create_directories(target.parent_path());
-        if (::rename(blob.c_str(), target.c_str()) != 0) fail("cannot move " + blob.string() + " to " + target.string());
+        if (::rename(blob.c_str(), target.c_str()) != 0)
+          fail("cannot move " + blob.string() + " to " + target.string());
         break;
       }
       case Journal::Step::Kind::remove:
-        if (::unlink(target.c_str()) != 0 && errno != ENOENT) fail("cannot remove " + target.string());
+        if (::unlink(target.c_str()) != 0 && errno != ENOENT)
+          fail("cannot remove " + target.string());
         break;
-      case Journal::Step::Kind::make_directory: fs::create_directories(target); break;
+      case Journal::Step::Kind::make_directory:
+        fs::create_directories(target);
+        break;
       case Journal::Step::Kind::remove_directory:
-        if (::rmdir(target.c_str()) != 0 && errno != ENOENT) fail("cannot remove directory " + target.string());
+        if (::rmdir(target.c_str()) != 0 && errno != ENOENT)
+          fail("cannot remove directory " + target.string());
         break;
     }
     touched.insert(target.parent_path());
@@ -151,7 +168,8 @@ void apply(const fs::path& root, const fs::path& journal, const std::vector<Jour
   }
 }
 
-/// Removes an applied journal: first renamed, so a crash while deleting leaves only `.journal.done`.
+/// Removes an applied journal: first renamed, so a crash while deleting leaves only
+/// `.journal.done`.
 void discard(const fs::path& root, const char* name) {
   const fs::path dir = root / name;
   if (!fs::exists(fs::symlink_status(dir))) return;
@@ -173,7 +191,8 @@ fs::path confined_path(const std::string& relative, const std::string& what) {
   for (const auto& part : p) {
     if (part == ".." || part.string().rfind(".journal", 0) == 0 || part == ".lock") escapes = true;
   }
-  if (escapes) throw InputError(what, "path \"" + relative + "\" does not stay inside the game directory");
+  if (escapes)
+    throw InputError(what, "path \"" + relative + "\" does not stay inside the game directory");
   return p;
 }
 
@@ -196,8 +215,12 @@ void Journal::write(const fs::path& relative, std::string content) {
   add(Step{Step::Kind::write, relative, std::move(content)});
 }
 void Journal::remove(const fs::path& relative) { add(Step{Step::Kind::remove, relative, {}}); }
-void Journal::make_directory(const fs::path& relative) { add(Step{Step::Kind::make_directory, relative, {}}); }
-void Journal::remove_directory(const fs::path& relative) { add(Step{Step::Kind::remove_directory, relative, {}}); }
+void Journal::make_directory(const fs::path& relative) {
+  add(Step{Step::Kind::make_directory, relative, {}});
+}
+void Journal::remove_directory(const fs::path& relative) {
+  add(Step{Step::Kind::remove_directory, relative, {}});
+}
 
 void Journal::commit() {
   if (steps_.empty()) return;
@@ -214,13 +237,15 @@ void Journal::commit() {
       line += " " + std::to_string(blob++);
     }
     list += line + " " + step.path.generic_string() + "\n";
-    recorded.push_back(Step{step.kind, step.path, step.kind == Step::Kind::write ? std::to_string(blob - 1) : ""});
+    recorded.push_back(
+        Step{step.kind, step.path, step.kind == Step::Kind::write ? std::to_string(blob - 1) : ""});
   }
   write_new_file(prepared / "steps", list);
   sync_directory(prepared / "blobs");
   sync_directory(prepared);
   // The commit point.
-  if (::rename(prepared.c_str(), (root_ / kCommitted).c_str()) != 0) fail("cannot commit the journal in " + root_.string());
+  if (::rename(prepared.c_str(), (root_ / kCommitted).c_str()) != 0)
+    fail("cannot commit the journal in " + root_.string());
   sync_directory(root_);
   apply(root_, root_ / kCommitted, recorded);
   discard(root_, kCommitted);
@@ -237,7 +262,8 @@ bool journal_pending(const fs::path& root) {
 bool recover_journal(const fs::path& root) {
   if (!journal_pending(root)) return false;
   for (const char* name : {kPrepared, kCommitted, kDone}) {
-    if (lstat_is_link(root / name)) throw InputError((root / name).string(), "is a symbolic link; remove it by hand");
+    if (lstat_is_link(root / name))
+      throw InputError((root / name).string(), "is a symbolic link; remove it by hand");
   }
   fs::remove_all(root / kPrepared);  // Never committed: the game was not touched.
   fs::remove_all(root / kDone);      // Applied: only the removal was interrupted.

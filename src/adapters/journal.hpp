@@ -34,7 +34,12 @@ class Journal {
 
   /// One change: what happens to which path (relative to the game root).
   struct Step {
-    enum class Kind : char { write = 'W', remove = 'D', make_directory = 'M', remove_directory = 'R' };
+    enum class Kind : char {
+      write = 'W',
+      remove = 'D',
+      make_directory = 'M',
+      remove_directory = 'R'
+    };
     Kind kind = Kind::write;
     std::filesystem::path path;
     std::string content;  ///< write only

@@ -27,10 +27,15 @@ Json winter_json(const GameState& state, const Ruleset& rules, const WinterLog& 
   }
   Json scores = Json::object();
   for (const Score& s : winter.scores) {
-    scores[state.player(s.player).id] = {{"provinces", s.provinces}, {"buildings", s.buildings},
-                                         {"majorities", s.majorities}, {"total", s.total}, {"vp", s.vp_after}};
+    scores[state.player(s.player).id] = {{"provinces", s.provinces},
+                                         {"buildings", s.buildings},
+                                         {"majorities", s.majorities},
+                                         {"total", s.total},
+                                         {"vp", s.vp_after}};
   }
-  return {{"event", rules.event(winter.last_event).id}, {"grain_loss", winter.grain_loss}, {"revolts", revolts},
+  return {{"event", rules.event(winter.last_event).id},
+          {"grain_loss", winter.grain_loss},
+          {"revolts", revolts},
           {"scores", scores}};
 }
 
@@ -38,14 +43,18 @@ Json winter_json(const GameState& state, const Ruleset& rules, const WinterLog& 
 
 Json bid_json(const Bid& bid) {
   switch (bid.kind) {
-    case BidKind::coin: return bid.coin;
-    case BidKind::province: return "province";
-    case BidKind::none: return "none";
+    case BidKind::coin:
+      return bid.coin;
+    case BidKind::province:
+      return "province";
+    case BidKind::none:
+      return "none";
   }
   return nullptr;
 }
 
-Json public_json(const GameConfig& config, const GameState& state, const Ruleset& rules, const SeasonLog* resolution) {
+Json public_json(const GameConfig& config, const GameState& state, const Ruleset& rules,
+                 const SeasonLog* resolution) {
   const SeasonLabel label = season_label(rules, state.season_index);
   Json out;
   out["game"] = state.game;
@@ -64,7 +73,9 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
   Json cards = Json::array();
   if (!state.finished) {
     for (int slot = 1; slot <= kActionCount && rules.slot_visible(slot, false); ++slot) {
-      cards.push_back({{"slot", slot}, {"action", action_key(state.action_cards[static_cast<std::size_t>(slot - 1)])}});
+      cards.push_back(
+          {{"slot", slot},
+           {"action", action_key(state.action_cards[static_cast<std::size_t>(slot - 1)])}});
     }
   }
   out["action_cards"] = cards;
@@ -79,7 +90,8 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
   for (std::size_t i = 0; i < state.players.size(); ++i) {
     const PlayerState& p = state.players[i];
     Json provinces = Json::array();
-    for (ProvinceId id : state.provinces_of(state.player_index(i))) provinces.push_back(rules.province(id).id);
+    for (ProvinceId id : state.provinces_of(state.player_index(i)))
+      provinces.push_back(rules.province(id).id);
     Json bid = nullptr;
     if (resolution) bid = bid_json(resolution->bids[i].bid);
     players.push_back({{"id", p.id},
@@ -101,14 +113,15 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
     for (Building b : kAllBuildings) {
       if (p.has(b)) buildings.push_back(building_key(b));
     }
-    provinces.push_back({{"id", facts.id},
-                         {"name", facts.name},
-                         {"region", rules.regions[facts.region.value].id},
-                         {"in_play", rules.in_play(ProvinceId{static_cast<std::uint8_t>(i)}, state.player_count())},
-                         {"owner", p.owner ? Json(state.player(*p.owner).id) : Json(nullptr)},
-                         {"armies", p.armies},
-                         {"buildings", buildings},
-                         {"revolts", p.revolts}});
+    provinces.push_back(
+        {{"id", facts.id},
+         {"name", facts.name},
+         {"region", rules.regions[facts.region.value].id},
+         {"in_play", rules.in_play(ProvinceId{static_cast<std::uint8_t>(i)}, state.player_count())},
+         {"owner", p.owner ? Json(state.player(*p.owner).id) : Json(nullptr)},
+         {"armies", p.armies},
+         {"buildings", buildings},
+         {"revolts", p.revolts}});
   }
   out["provinces"] = provinces;
 
@@ -143,7 +156,9 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
     r["tiles"] = taken;
     Json all = Json::array();
     for (int slot = 1; slot <= kActionCount; ++slot) {
-      all.push_back({{"slot", slot}, {"action", action_key(resolution->action_cards[static_cast<std::size_t>(slot - 1)])}});
+      all.push_back(
+          {{"slot", slot},
+           {"action", action_key(resolution->action_cards[static_cast<std::size_t>(slot - 1)])}});
     }
     r["action_cards"] = all;
     r["nmr"] = ids(state, resolution->nmr);

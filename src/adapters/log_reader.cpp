@@ -8,9 +8,10 @@
 namespace wallenstein {
 namespace {
 
-constexpr std::array<BattleResult, 3> kBattleResults = {BattleResult::attacker, BattleResult::defender,
-                                                        BattleResult::tie};
-constexpr std::array<RevoltCause, 3> kRevoltCauses = {RevoltCause::grain, RevoltCause::taxes, RevoltCause::winter};
+constexpr std::array<BattleResult, 3> kBattleResults = {BattleResult::attacker,
+                                                        BattleResult::defender, BattleResult::tie};
+constexpr std::array<RevoltCause, 3> kRevoltCauses = {RevoltCause::grain, RevoltCause::taxes,
+                                                      RevoltCause::winter};
 
 constexpr int kBig = 1000000;
 
@@ -24,21 +25,25 @@ class LogReader {
     const YAML::Node& root = file_.root();
     if (!r_.expect_map(root, "log.yaml")) r_.throw_if_errors();
     static constexpr std::array<std::string_view, 16> kKeys = {
-        "game",  "season",     "season_index", "nmr",         "nmr_policy", "rules_version", "program_version",
-        "event", "bids",       "bid_ranking",  "tiles",       "turn_order", "action_cards",  "steps",
-        "winter", "winners"};
+        "game",         "season",        "season_index",    "nmr",
+        "nmr_policy",   "rules_version", "program_version", "event",
+        "bids",         "bid_ranking",   "tiles",           "turn_order",
+        "action_cards", "steps",         "winter",          "winners"};
     r_.check_keys(root, kKeys, "log.yaml");
     StoredLog out;
     SeasonLog& log = out.log;
-    if (text(root, "game") != before_.game) r_.error(root["game"], "this log is not of game \"" + before_.game + "\"");
+    if (text(root, "game") != before_.game)
+      r_.error(root["game"], "this log is not of game \"" + before_.game + "\"");
     log.season_index = num(root, "season_index", 1, 99);
     if (log.season_index != before_.season_index) {
       r_.error(root["season_index"], "season_index does not match the season's state (" +
                                          std::to_string(before_.season_index) + ")");
     }
     out.header.nmr_policy = text(root, "nmr_policy");
-    if (root["rules_version"].IsDefined()) out.header.rules_version = num(root, "rules_version", 1, 1000);
-    if (root["program_version"].IsDefined()) out.header.program_version = text(root, "program_version");
+    if (root["rules_version"].IsDefined())
+      out.header.rules_version = num(root, "rules_version", 1, 1000);
+    if (root["program_version"].IsDefined())
+      out.header.program_version = text(root, "program_version");
     log.nmr = players(root, "nmr");
     log.event = event(root, "event");
     read_bids(root, log);
@@ -47,8 +52,10 @@ class LogReader {
       for (const auto& entry : *tiles) {
         const auto p = before_.find_player(entry.first.Scalar());
         const auto t = rules_.find_tile(scalar_text(entry.second));
-        if (!p || !t) r_.error(entry.first, "unknown player or tile");
-        else log.tiles.emplace_back(*p, *t);
+        if (!p || !t)
+          r_.error(entry.first, "unknown player or tile");
+        else
+          log.tiles.emplace_back(*p, *t);
       }
     }
     log.turn_order = players(root, "turn_order");
@@ -140,7 +147,8 @@ class LogReader {
 
   /// A key written by one of the log's key functions, back to its value.
   template <class T, std::size_t N, class KeyOf>
-  T keyed_node(const YAML::Node& node, const char* what, const std::array<T, N>& values, KeyOf key_of) {
+  T keyed_node(const YAML::Node& node, const char* what, const std::array<T, N>& values,
+               KeyOf key_of) {
     const std::string written = r_.text(node, what).value_or("");
     for (T v : values) {
       if (key_of(v) == written) return v;
@@ -153,8 +161,12 @@ class LogReader {
     auto node = r_.require(map, key, "");
     return node ? keyed_node(*node, key, values, key_of) : values.front();
   }
-  Action action(const YAML::Node& map, const char* key) { return keyed(map, key, kAllActions, action_key); }
-  Building building(const YAML::Node& map, const char* key) { return keyed(map, key, kAllBuildings, building_key); }
+  Action action(const YAML::Node& map, const char* key) {
+    return keyed(map, key, kAllActions, action_key);
+  }
+  Building building(const YAML::Node& map, const char* key) {
+    return keyed(map, key, kAllBuildings, building_key);
+  }
 
   CubeCounts cubes(const YAML::Node& node) {
     CubeCounts c;
@@ -162,9 +174,12 @@ class LogReader {
     for (const auto& entry : node) {
       const std::string who = entry.first.Scalar();
       const int n = static_cast<int>(r_.integer(entry.second, "cubes", 0, kBig).value_or(0));
-      if (who == "peasants") c.peasants() = n;
-      else if (auto p = before_.find_player(who)) c.player(*p) = n;
-      else r_.error(entry.first, "unknown colour \"" + who + "\"");
+      if (who == "peasants")
+        c.peasants() = n;
+      else if (auto p = before_.find_player(who))
+        c.player(*p) = n;
+      else
+        r_.error(entry.first, "unknown colour \"" + who + "\"");
     }
     return c;
   }
@@ -172,12 +187,13 @@ class LogReader {
     TowerThrow t;
     auto node = require_map(map, "tower");
     if (!node) return t;
-    static constexpr std::array<std::string_view, 6> kKeys = {"thrown", "from_tray", "released", "stuck", "out",
-                                                              "gm_inside_after"};
+    static constexpr std::array<std::string_view, 6> kKeys = {
+        "thrown", "from_tray", "released", "stuck", "out", "gm_inside_after"};
     r_.check_keys(*node, kKeys, "tower");
-    for (auto [key, target] : {std::pair{"thrown", &t.fighting}, std::pair{"from_tray", &t.from_tray},
-                               std::pair{"released", &t.released}, std::pair{"stuck", &t.stuck},
-                               std::pair{"out", &t.out}, std::pair{"gm_inside_after", &t.inside_after}}) {
+    for (auto [key, target] :
+         {std::pair{"thrown", &t.fighting}, std::pair{"from_tray", &t.from_tray},
+          std::pair{"released", &t.released}, std::pair{"stuck", &t.stuck},
+          std::pair{"out", &t.out}, std::pair{"gm_inside_after", &t.inside_after}}) {
       if (auto n = r_.require(*node, key, "")) *target = cubes(*n);
     }
     return t;
@@ -207,7 +223,8 @@ class LogReader {
   void read_action_cards(const YAML::Node& root, SeasonLog& log) {
     auto list = require_list(root, "action_cards");
     if (!list) return;
-    if (list->size() != kActionCount) r_.error(*list, "action_cards must list the ten action cards");
+    if (list->size() != kActionCount)
+      r_.error(*list, "action_cards must list the ten action cards");
     for (std::size_t i = 0; i < list->size() && i < kActionCount; ++i) {
       log.action_cards[i] = keyed_node((*list)[i], "action card", kAllActions, action_key);
     }
@@ -223,8 +240,13 @@ class LogReader {
       return c;
     }
     if (what == "built") {
-      Built b{slot, player(node, "player"), province(node, "province"), building(node, "building"), num(node, "cost"),
-              num_or(node, "markers_removed", 0), optional_event(node)};
+      Built b{slot,
+              player(node, "player"),
+              province(node, "province"),
+              building(node, "building"),
+              num(node, "cost"),
+              num_or(node, "markers_removed", 0),
+              optional_event(node)};
       return b;
     }
     if (what == "collected") return collected(node, slot);
@@ -242,7 +264,11 @@ class LogReader {
       return p;
     }
     if (what == "moved") {
-      return Moved{slot, action(node, "action"), player(node, "player"), province(node, "from"), province(node, "to"),
+      return Moved{slot,
+                   action(node, "action"),
+                   player(node, "player"),
+                   province(node, "from"),
+                   province(node, "to"),
                    num(node, "armies")};
     }
     if (what == "battle") return battle(node, slot);
@@ -335,8 +361,8 @@ class LogReader {
   }
 
   MarkerAdded marker(const YAML::Node& node, int slot) {
-    return MarkerAdded{slot, player(node, "player"), province(node, "province"), num(node, "markers"),
-                       flag(node, "supply_empty")};
+    return MarkerAdded{slot, player(node, "player"), province(node, "province"),
+                       num(node, "markers"), flag(node, "supply_empty")};
   }
 
   WinterLog winter(const YAML::Node& node) {
@@ -363,23 +389,31 @@ class LogReader {
     if (auto revolts = require_list(node, "revolts")) {
       for (const auto& item : *revolts) {
         const std::string what = item.IsMap() ? scalar_text(item["what"]) : "";
-        if (what == "revolt_marker") w.markers.push_back(marker(item, 0));
-        else if (what == "revolt") w.revolts.push_back(revolt(item, 0));
-        else r_.error(item, "a winter revolt step must be a revolt_marker or a revolt");
+        if (what == "revolt_marker")
+          w.markers.push_back(marker(item, 0));
+        else if (what == "revolt")
+          w.revolts.push_back(revolt(item, 0));
+        else
+          r_.error(item, "a winter revolt step must be a revolt_marker or a revolt");
       }
     }
     if (auto majorities = require_list(node, "majorities")) {
       for (const auto& row : *majorities) {
         Majority m;
         const auto region = rules_.find_region(text(row, "region"));
-        if (!region) r_.error(row, "unknown region");
-        else m.region = *region;
+        if (!region)
+          r_.error(row, "unknown region");
+        else
+          m.region = *region;
         m.building = building(row, "building");
         if (auto counts = require_map(row, "counts")) {
           for (const auto& entry : *counts) {
             const auto p = before_.find_player(entry.first.Scalar());
-            if (!p) r_.error(entry.first, "unknown player");
-            else m.counts.emplace_back(*p, static_cast<int>(r_.integer(entry.second, "count", 0, kBig).value_or(0)));
+            if (!p)
+              r_.error(entry.first, "unknown player");
+            else
+              m.counts.emplace_back(
+                  *p, static_cast<int>(r_.integer(entry.second, "count", 0, kBig).value_or(0)));
           }
         }
         m.leaders = players(row, "leaders");
@@ -389,15 +423,18 @@ class LogReader {
     }
     if (auto scores = require_list(node, "scores")) {
       for (const auto& row : *scores) {
-        w.scores.push_back(Score{player(row, "player"), num(row, "provinces"), num(row, "buildings"),
-                                 num(row, "majorities"), num(row, "total"), num(row, "vp")});
+        w.scores.push_back(Score{player(row, "player"), num(row, "provinces"),
+                                 num(row, "buildings"), num(row, "majorities"), num(row, "total"),
+                                 num(row, "vp")});
       }
     }
     w.markers_removed = num(node, "markers_removed");
     if (auto next = require_list(node, "next_year_events")) {
       for (const auto& item : *next) {
-        if (auto e = rules_.find_event(scalar_text(item))) w.next_year_events.push_back(*e);
-        else r_.error(item, "unknown event \"" + scalar_text(item) + "\"");
+        if (auto e = rules_.find_event(scalar_text(item)))
+          w.next_year_events.push_back(*e);
+        else
+          r_.error(item, "unknown event \"" + scalar_text(item) + "\"");
       }
     }
     return w;

@@ -4,8 +4,8 @@
 
 #include "adapters/files.hpp"
 #include "adapters/log_yaml.hpp"
-#include "core/rules_version.hpp"
 #include "core/game_state.hpp"
+#include "core/rules_version.hpp"
 #include "core/ruleset.hpp"
 #include "core/season_log.hpp"
 
@@ -16,7 +16,9 @@ struct StoredLog {
   SeasonLog log;
   LogHeader header;
   /// The rules the season was resolved with: logs of older programs carry none, they played 1.
-  int rules_version() const { return header.rules_version > 0 ? header.rules_version : kFirstRulesVersion; }
+  int rules_version() const {
+    return header.rules_version > 0 ? header.rules_version : kFirstRulesVersion;
+  }
 };
 
 /// Parses a season's log.yaml (as `write_log` writes it) against the state the season started

@@ -54,8 +54,12 @@ class LogWriter {
   }
 
   YamlOut operator()(const Cancelled& c) const {
-    YamlOut out = head(c.slot, c.move_only ? "move_cancelled" : c.placement_only ? "placement_cancelled" : "cancelled");
-    out.add("action", std::string(action_key(c.action))).add("player", player(c.player)).add("province", province(c.province));
+    YamlOut out = head(c.slot, c.move_only        ? "move_cancelled"
+                               : c.placement_only ? "placement_cancelled"
+                                                  : "cancelled");
+    out.add("action", std::string(action_key(c.action)))
+        .add("player", player(c.player))
+        .add("province", province(c.province));
     out.add("reason", std::string(cancel_reason_key(c.reason)));
     if (c.need != 0 || c.have != 0) out.add("need", c.need).add("have", c.have);
     if (c.target) out.add("target", province(*c.target));
@@ -74,14 +78,17 @@ class LogWriter {
         .add("province", province(b.province))
         .add("building", std::string(building_key(b.building)))
         .add("cost", b.cost);
-    if (b.event) out.add("event", rules_.event(*b.event).id).add("markers_removed", b.markers_removed);
+    if (b.event)
+      out.add("event", rules_.event(*b.event).id).add("markers_removed", b.markers_removed);
     return out.flow();
   }
 
   YamlOut operator()(const Collected& c) const {
     YamlOut out = head(c.slot, "collected");
     const bool grain = c.resource == Resource::grain;
-    out.add("action", grain ? "grain" : "taxes").add("player", player(c.player)).add("province", province(c.province));
+    out.add("action", grain ? "grain" : "taxes")
+        .add("player", player(c.player))
+        .add("province", province(c.province));
     out.add("base", c.base);
     if (c.event) out.add("event", rules_.event(*c.event).id).add("after_event", c.after_event);
     if (c.tile_bonus != 0) out.add("tile_bonus", c.tile_bonus);
@@ -91,7 +98,9 @@ class LogWriter {
 
   YamlOut operator()(const Placed& p) const {
     YamlOut out = head(p.slot, "placed");
-    out.add("action", std::string(action_key(p.action))).add("player", player(p.player)).add("province", province(p.province));
+    out.add("action", std::string(action_key(p.action)))
+        .add("player", player(p.player))
+        .add("province", province(p.province));
     out.add("cost", p.cost).add("base", p.base);
     if (p.event) out.add("event", rules_.event(*p.event).id);
     if (p.tile_bonus != 0) out.add("tile_bonus", p.tile_bonus);
@@ -143,9 +152,11 @@ class LogWriter {
         .add("province", province(r.province))
         .add("markers", r.markers);
     if (r.extra_peasants) out.add("extra_peasants", r.extra_peasants);
-    out.add("cubes", YamlOut::map().add("defending", r.defending).add("peasants", r.peasants).flow());
+    out.add("cubes",
+            YamlOut::map().add("defending", r.defending).add("peasants", r.peasants).flow());
     out.add("tower", tower(r.tower).flow());
-    out.add("count", YamlOut::map().add("player", r.player_count).add("peasants", r.peasant_count).flow());
+    out.add("count",
+            YamlOut::map().add("player", r.player_count).add("peasants", r.peasant_count).flow());
     out.add("result", r.player_won ? "put_down" : "lost");
     if (r.player_won) out.add("survivors", r.survivors);
     if (r.buildings_lost) out.add("buildings_lost", r.buildings_lost);
@@ -154,7 +165,9 @@ class LogWriter {
 
   YamlOut operator()(const MarkerAdded& m) const {
     YamlOut out = head(m.slot, "revolt_marker");
-    out.add("player", player(m.player)).add("province", province(m.province)).add("markers", m.markers_after);
+    out.add("player", player(m.player))
+        .add("province", province(m.province))
+        .add("markers", m.markers_after);
     if (m.supply_empty) out.add("supply_empty", true);
     return out.flow();
   }
@@ -170,7 +183,10 @@ class LogWriter {
           .add("after_loss", s.grain_after_loss)
           .add("provinces", s.provinces)
           .add("unsupplied", std::max(0, s.unsupplied));
-      if (s.revolts) row.add("revolts", s.revolts).add("extra_peasants", s.extra_peasants).add("drawn", provinces(s.drawn));
+      if (s.revolts)
+        row.add("revolts", s.revolts)
+            .add("extra_peasants", s.extra_peasants)
+            .add("drawn", provinces(s.drawn));
       supply.push(row.flow());
     }
     out.add("supply", std::move(supply));
@@ -221,40 +237,58 @@ class LogWriter {
 
 std::string_view cancel_reason_key(CancelReason reason) {
   switch (reason) {
-    case CancelReason::province_lost: return "province_lost";
-    case CancelReason::card_left_hand: return "card_left_hand";
-    case CancelReason::not_enough_thaler: return "not_enough_thaler";
-    case CancelReason::not_enough_reserve: return "not_enough_reserve";
-    case CancelReason::no_building_left: return "no_building_left";
-    case CancelReason::already_built: return "already_built";
-    case CancelReason::no_free_site: return "no_free_site";
-    case CancelReason::too_few_armies: return "too_few_armies";
-    case CancelReason::min_armies_not_met: return "min_armies_not_met";
-    case CancelReason::target_protected: return "target_protected";
-    case CancelReason::move_target_not_own: return "move_target_not_own";
+    case CancelReason::province_lost:
+      return "province_lost";
+    case CancelReason::card_left_hand:
+      return "card_left_hand";
+    case CancelReason::not_enough_thaler:
+      return "not_enough_thaler";
+    case CancelReason::not_enough_reserve:
+      return "not_enough_reserve";
+    case CancelReason::no_building_left:
+      return "no_building_left";
+    case CancelReason::already_built:
+      return "already_built";
+    case CancelReason::no_free_site:
+      return "no_free_site";
+    case CancelReason::too_few_armies:
+      return "too_few_armies";
+    case CancelReason::min_armies_not_met:
+      return "min_armies_not_met";
+    case CancelReason::target_protected:
+      return "target_protected";
+    case CancelReason::move_target_not_own:
+      return "move_target_not_own";
   }
   return "?";
 }
 
 std::string_view battle_result_key(BattleResult result) {
   switch (result) {
-    case BattleResult::attacker: return "attacker";
-    case BattleResult::defender: return "defender";
-    case BattleResult::tie: return "tie";
+    case BattleResult::attacker:
+      return "attacker";
+    case BattleResult::defender:
+      return "defender";
+    case BattleResult::tie:
+      return "tie";
   }
   return "?";
 }
 
 std::string_view revolt_cause_key(RevoltCause cause) {
   switch (cause) {
-    case RevoltCause::grain: return "grain";
-    case RevoltCause::taxes: return "taxes";
-    case RevoltCause::winter: return "winter";
+    case RevoltCause::grain:
+      return "grain";
+    case RevoltCause::taxes:
+      return "taxes";
+    case RevoltCause::winter:
+      return "winter";
   }
   return "?";
 }
 
-std::string write_log(const SeasonLog& log, const GameState& before, const Ruleset& rules, const LogHeader& header) {
+std::string write_log(const SeasonLog& log, const GameState& before, const Ruleset& rules,
+                      const LogHeader& header) {
   const LogWriter w(before, rules);
   const SeasonLabel label = season_label(rules, log.season_index);
   YamlOut root = YamlOut::map();
@@ -268,9 +302,15 @@ std::string write_log(const SeasonLog& log, const GameState& before, const Rules
   for (const BidRecord& b : log.bids) {
     YamlOut row = YamlOut::map().add("player", w.player(b.player));
     switch (b.bid.kind) {
-      case BidKind::coin: row.add("bid", b.bid.coin); break;
-      case BidKind::province: row.add("bid", "province").add("province", w.province(b.bid.province)); break;
-      case BidKind::none: row.add("bid", "none"); break;
+      case BidKind::coin:
+        row.add("bid", b.bid.coin);
+        break;
+      case BidKind::province:
+        row.add("bid", "province").add("province", w.province(b.bid.province));
+        break;
+      case BidKind::none:
+        row.add("bid", "none");
+        break;
     }
     bids.push(row.add("paid", b.paid).flow());
   }
@@ -288,9 +328,10 @@ std::string write_log(const SeasonLog& log, const GameState& before, const Rules
   root.add("steps", std::move(steps));
   if (log.winter) root.add("winter", w.winter(*log.winter));
   if (!log.winners.empty()) root.add("winners", w.players(log.winners));
-  return root.dump("Wallenstein game \"" + before.game + "\": what happened in " + label.name() +
-                   ".\nGAME MASTER ONLY: keys starting with gm_ hold hidden information (the tower's content).\n"
-                   "Steps are in the order they happened: slot by slot, players in turn order.");
+  return root.dump(
+      "Wallenstein game \"" + before.game + "\": what happened in " + label.name() +
+      ".\nGAME MASTER ONLY: keys starting with gm_ hold hidden information (the tower's content).\n"
+      "Steps are in the order they happened: slot by slot, players in turn order.");
 }
 
 }  // namespace wallenstein

@@ -9,11 +9,13 @@
 namespace wallenstein {
 namespace {
 
-constexpr std::array<std::string_view, 8> kTopKeys = {"game", "player",     "season",
-                                                      "actions", "bid", "turn_order",
-                                                      "winter_revolt_order", "token"};
+constexpr std::array<std::string_view, 8> kTopKeys = {
+    "game", "player", "season", "actions", "bid", "turn_order", "winter_revolt_order", "token"};
 constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kExpansionKeys = {
-    {{"court", "court"}, {"favors", "court"}, {"landsknechte", "landsknechte"}, {"leader", "leaders"}}};
+    {{"court", "court"},
+     {"favors", "court"},
+     {"landsknechte", "landsknechte"},
+     {"leader", "leaders"}}};
 
 /// Reads the structure of an order file into WrittenOrders, remembering each value's position.
 class OrderReader {
@@ -41,7 +43,8 @@ class OrderReader {
 
     WrittenOrders w;
     // A key in another case (`BID:`) was reported by check_keys with the right spelling.
-    const auto require = [&](std::string_view key, std::string_view hint) -> std::optional<YAML::Node> {
+    const auto require = [&](std::string_view key,
+                             std::string_view hint) -> std::optional<YAML::Node> {
       if (written_in_another_case(root, std::string(key))) return std::nullopt;
       return r_.require(root, key, hint);
     };
@@ -84,7 +87,8 @@ class OrderReader {
     if (!node.IsDefined() || (node.IsSequence() && node.size() == 0)) return out;
     if (!r_.expect_sequence(node, key)) return out;
     for (const auto& item : node) {
-      if (auto text = r_.text(item, std::string(key) + " entry")) out.push_back(Written{*text, ref(item)});
+      if (auto text = r_.text(item, std::string(key) + " entry"))
+        out.push_back(Written{*text, ref(item)});
     }
     return out;
   }
@@ -100,7 +104,8 @@ class OrderReader {
       if (!node.IsDefined()) {
         // `battle_B` already got "did you mean battle_b?"; saying battle_b is missing adds nothing.
         if (!written_in_another_case(actions, key)) {
-          r_.error(actions, "missing action \"" + key + "\"; write `" + key + ": none` for no action");
+          r_.error(actions,
+                   "missing action \"" + key + "\"; write `" + key + ": none` for no action");
         }
         continue;
       }
@@ -113,7 +118,8 @@ class OrderReader {
     if (map[key].IsDefined()) return false;
     for (const auto& entry : map) {
       const std::string k = entry.first.Scalar();
-      if (k != key && k.size() == key.size() && std::equal(k.begin(), k.end(), key.begin(), [](char a, char b) {
+      if (k != key && k.size() == key.size() &&
+          std::equal(k.begin(), k.end(), key.begin(), [](char a, char b) {
             return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
           })) {
         return true;
@@ -151,8 +157,9 @@ class OrderReader {
         r_.error(entry.first, "army1 uses \"move_to\", not \"target\"");
         if (!node["move_to"].IsDefined()) target_key = k;
       } else if (k == "place") {
-        r_.error(entry.first, "\"place\" belongs to army1 only (place: false makes army1 a move only); " + key +
-                                  " has no placement to leave out");
+        r_.error(entry.first,
+                 "\"place\" belongs to army1 only (place: false makes army1 a move only); " + key +
+                     " has no placement to leave out");
       } else {
         r_.unknown_key(entry.first, allowed, key);
       }
@@ -164,7 +171,8 @@ class OrderReader {
     out.province = Written{*text, ref(*province)};
     const YAML::Node target = node[target_key];
     if ((battle || mover) && target.IsDefined()) {
-      if (auto t = r_.text(target, key + (battle ? " target" : " move_to"))) out.target = Written{*t, ref(target)};
+      if (auto t = r_.text(target, key + (battle ? " target" : " move_to")))
+        out.target = Written{*t, ref(target)};
     }
     if (const YAML::Node armies = node["armies"]; (battle || mover) && armies.IsDefined()) {
       out.armies_at = ref(armies);
@@ -210,22 +218,29 @@ std::optional<Diagnostic> prose_before_game(SourceFile& source) {
   if (!game || *game == 0) return std::nullopt;
   std::optional<std::size_t> first;
   for (std::size_t i = 0; i < *game && !first; ++i) {
-    const std::string_view line = std::string_view(source.text).substr(lines[i].first, lines[i].second);
+    const std::string_view line =
+        std::string_view(source.text).substr(lines[i].first, lines[i].second);
     const auto text = line.find_first_not_of(" \t\r");
     if (text == std::string_view::npos || line[text] == '#' || line.substr(text) == "---") continue;
     first = i;
   }
   if (!first) return std::nullopt;
-  const std::string_view line = std::string_view(source.text).substr(lines[*first].first, lines[*first].second);
+  const std::string_view line =
+      std::string_view(source.text).substr(lines[*first].first, lines[*first].second);
   const std::string_view key = line.substr(0, line.find(':'));
   const bool order_key = line.find(':') != std::string_view::npos &&
                          (std::find(kTopKeys.begin(), kTopKeys.end(), key) != kTopKeys.end() ||
-                          std::any_of(kExpansionKeys.begin(), kExpansionKeys.end(), [&](const auto& e) { return e.first == key; }));
+                          std::any_of(kExpansionKeys.begin(), kExpansionKeys.end(),
+                                      [&](const auto& e) { return e.first == key; }));
   if (order_key) return std::nullopt;
-  Diagnostic d{source.path, static_cast<int>(*first) + 1, 1,
-               "this looks like text from a mail, not part of an order file: the order starts at `game:` on line " +
+  Diagnostic d{source.path,
+               static_cast<int>(*first) + 1,
+               1,
+               "this looks like text from a mail, not part of an order file: the order starts at "
+               "`game:` on line " +
                    std::to_string(*game + 1) + "; remove the lines above it",
-               Diagnostic::Severity::error, std::string(line)};
+               Diagnostic::Severity::error,
+               std::string(line)};
   if (!d.source_line.empty() && d.source_line.back() == '\r') d.source_line.pop_back();
   for (std::size_t i = 0; i < *game; ++i) {
     for (std::size_t c = 0; c < lines[i].second; ++c) {
@@ -236,15 +251,16 @@ std::optional<Diagnostic> prose_before_game(SourceFile& source) {
 }
 
 void sort_by_position(std::vector<Diagnostic>& diagnostics) {
-  std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return std::pair(a.line, a.column) < std::pair(b.line, b.column);
-  });
+  std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return std::pair(a.line, a.column) < std::pair(b.line, b.column);
+                   });
 }
 
 }  // namespace
 
-CheckedOrderFile check_order_source(const SourceFile& original, const GameState& state, const Ruleset& rules,
-                                    const report::ProblemTexts& texts) {
+CheckedOrderFile check_order_source(const SourceFile& original, const GameState& state,
+                                    const Ruleset& rules, const report::ProblemTexts& texts) {
   CheckedOrderFile result;
   SourceFile source = original;
   const std::optional<Diagnostic> prose = prose_before_game(source);
@@ -271,8 +287,10 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
     }
     const OrderCheck check = check_orders(*written, state, rules);
     auto add = [&](const Problem& p, Diagnostic::Severity severity) {
-      // Past the reader's limit a problem is only counted, so a hostile file's thousands are not worded.
-      const std::string message = r.problem_count() < kMaxDiagnostics ? texts.render(p, rules) : std::string();
+      // Past the reader's limit a problem is only counted, so a hostile file's thousands are not
+      // worded.
+      const std::string message =
+          r.problem_count() < kMaxDiagnostics ? texts.render(p, rules) : std::string();
       r.report(p.at.index >= 0 ? reader.mark(p.at) : file->root().Mark(), message, severity);
     };
     for (const auto& p : check.errors) add(p, Diagnostic::Severity::error);
@@ -307,7 +325,9 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
     }
     YamlOut detail = YamlOut::map().add("province", slot->province.text);
     if (slot->target) detail.add(a == Action::army1 ? "move_to" : "target", slot->target->text);
-    if (slot->armies) detail.add("armies", slot->armies->all ? YamlOut::text("all") : YamlOut::number(slot->armies->count));
+    if (slot->armies)
+      detail.add("armies",
+                 slot->armies->all ? YamlOut::text("all") : YamlOut::number(slot->armies->count));
     if (slot->min_armies) detail.add("min_armies", *slot->min_armies);
     if (slot->place) detail.add("place", *slot->place);
     actions.add(key, detail.flow());
@@ -331,14 +351,16 @@ bool token_matches(std::string_view written, std::string_view expected) {
   // Compared in constant time, so the time taken says nothing about how much was right.
   if (written.size() != expected.size() || expected.empty()) return false;
   unsigned char diff = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i) diff |= static_cast<unsigned char>(written[i] ^ expected[i]);
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    diff |= static_cast<unsigned char>(written[i] ^ expected[i]);
   return diff == 0;
 }
 
 void check_token(CheckedOrderFile& checked, std::string_view expected) {
   if (!checked.token || token_matches(*checked.token, expected)) return;
   Diagnostic d = *checked.token_at;
-  d.message = "this is not the token of " + checked.player_id + "; copy it from your latest order template";
+  d.message =
+      "this is not the token of " + checked.player_id + "; copy it from your latest order template";
   d.source_line = "token: (not shown: a token is a secret)";
   checked.diagnostics.push_back(std::move(d));
   ++checked.errors;
@@ -346,8 +368,8 @@ void check_token(CheckedOrderFile& checked, std::string_view expected) {
   sort_by_position(checked.diagnostics);
 }
 
-CheckedOrderFile check_order_file(const std::string& path, const GameState& state, const Ruleset& rules,
-                                  const report::ProblemTexts& texts) {
+CheckedOrderFile check_order_file(const std::string& path, const GameState& state,
+                                  const Ruleset& rules, const report::ProblemTexts& texts) {
   try {
     return check_order_source(read_source(path, kMaxOrderBytes), state, rules, texts);
   } catch (const InputError& e) {

@@ -46,7 +46,8 @@ std::size_t utf8_length(std::string_view text, std::size_t at) {
     if ((byte & 0xC0) != 0x80) return 0;
     cp = (cp << 6) | (byte & 0x3FU);
   }
-  const bool overlong = (extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000);
+  const bool overlong =
+      (extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000);
   if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
   return extra + 1;
 }
@@ -99,7 +100,8 @@ PrintableStreambuf::int_type PrintableStreambuf::overflow(int_type ch) {
 std::streamsize PrintableStreambuf::xsputn(const char* s, std::streamsize n) {
   const std::string_view text(s, static_cast<std::size_t>(n));
   pending_.append(text);
-  if ((text.find('\n') != std::string_view::npos || pending_.size() >= kFlushAt) && !emit(false)) return 0;
+  if ((text.find('\n') != std::string_view::npos || pending_.size() >= kFlushAt) && !emit(false))
+    return 0;
   return n;
 }
 

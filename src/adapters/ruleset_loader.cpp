@@ -31,10 +31,13 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
   const auto regions = r.require(root, "regions", "region id: display name");
   const auto provinces = r.require(root, "provinces", "province id: fields");
   r.throw_if_errors();
-  if (!r.expect_map(*regions, "regions") || !r.expect_map(*provinces, "provinces")) r.throw_if_errors();
+  if (!r.expect_map(*regions, "regions") || !r.expect_map(*provinces, "provinces"))
+    r.throw_if_errors();
   for (const auto& entry : *regions) {
     Region region{entry.first.Scalar(), r.text(entry.second, "region name").value_or("")};
-    if (!valid_id(region.id)) r.error(entry.first, "region id \"" + region.id + "\" must be lowercase letters, digits or _");
+    if (!valid_id(region.id))
+      r.error(entry.first,
+              "region id \"" + region.id + "\" must be lowercase letters, digits or _");
     rules.regions.push_back(std::move(region));
   }
 
@@ -43,32 +46,38 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
   for (const auto& entry : *provinces) by_id.emplace(entry.first.Scalar(), entry.second);
   if (by_id.size() > 64) r.error(*provinces, "at most 64 provinces are supported");
   std::map<std::string, ProvinceId> ids;
-  for (const auto& [id, node] : by_id) ids.emplace(id, ProvinceId{static_cast<std::uint8_t>(ids.size())});
+  for (const auto& [id, node] : by_id)
+    ids.emplace(id, ProvinceId{static_cast<std::uint8_t>(ids.size())});
 
   static constexpr std::array<std::string_view, 11> kFields = {
-      "name", "aliases", "region", "grain", "tax", "sites", "excluded_3p", "lat", "lon", "board", "neighbours"};
+      "name",        "aliases", "region", "grain", "tax",       "sites",
+      "excluded_3p", "lat",     "lon",    "board", "neighbours"};
   std::vector<std::pair<const YAML::Node*, std::vector<std::string>>> neighbour_names;
   for (const auto& [id, node] : by_id) {
     const std::string where = "province " + id;
     Province p;
     p.id = id;
-    if (!valid_id(id)) r.error(node, "province id \"" + id + "\" must be lowercase letters, digits or _");
+    if (!valid_id(id))
+      r.error(node, "province id \"" + id + "\" must be lowercase letters, digits or _");
     if (!r.expect_map(node, where)) continue;
     r.check_keys(node, kFields, where);
     p.name = as_text(r, node, "name", where);
-    if (const YAML::Node aliases = node["aliases"]; aliases.IsDefined() && r.expect_sequence(aliases, where + " aliases")) {
+    if (const YAML::Node aliases = node["aliases"];
+        aliases.IsDefined() && r.expect_sequence(aliases, where + " aliases")) {
       for (const auto& a : aliases) p.aliases.push_back(r.text(a, "alias").value_or(""));
     }
     const std::string region = as_text(r, node, "region", where);
     if (auto rid = rules.find_region(region)) {
       p.region = *rid;
     } else if (!region.empty()) {
-      r.error(node["region"], "unknown region \"" + region + "\"; regions are listed under `regions:`");
+      r.error(node["region"],
+              "unknown region \"" + region + "\"; regions are listed under `regions:`");
     }
     p.grain = as_int(r, node, "grain", 0, 20, where);
     p.tax = as_int(r, node, "tax", 0, 20, where);
     p.sites = as_int(r, node, "sites", 1, kBuildingTypes, where);
-    if (auto ex = r.require(node, "excluded_3p", "true or false")) p.excluded_3p = r.boolean(*ex, where + " excluded_3p").value_or(false);
+    if (auto ex = r.require(node, "excluded_3p", "true or false"))
+      p.excluded_3p = r.boolean(*ex, where + " excluded_3p").value_or(false);
     for (const char* key : {"lat", "lon"}) {
       if (auto v = r.require(node, key, "degrees")) {
         try {
@@ -80,14 +89,17 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
     }
     if (auto board = r.require(node, "board", "[x, y]")) {
       if (board->IsSequence() && board->size() == 2) {
-        p.board.x = static_cast<double>(r.integer((*board)[0], where + " board x", 0, 1000).value_or(0));
-        p.board.y = static_cast<double>(r.integer((*board)[1], where + " board y", 0, 1000).value_or(0));
+        p.board.x =
+            static_cast<double>(r.integer((*board)[0], where + " board x", 0, 1000).value_or(0));
+        p.board.y =
+            static_cast<double>(r.integer((*board)[1], where + " board y", 0, 1000).value_or(0));
       } else {
         r.error(*board, where + " board must be [x, y]");
       }
     }
     std::vector<std::string> names;
-    if (auto n = r.require(node, "neighbours", "list of province ids"); n && r.expect_sequence(*n, where + " neighbours")) {
+    if (auto n = r.require(node, "neighbours", "list of province ids");
+        n && r.expect_sequence(*n, where + " neighbours")) {
       for (const auto& item : *n) {
         const std::string other = r.text(item, "neighbour").value_or("");
         auto it = ids.find(other);
@@ -95,7 +107,8 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
           r.error(item, "unknown neighbour \"" + other + "\" of " + id);
         } else if (other == id) {
           r.error(item, id + " cannot neighbour itself");
-        } else if (std::find(p.neighbours.begin(), p.neighbours.end(), it->second) != p.neighbours.end()) {
+        } else if (std::find(p.neighbours.begin(), p.neighbours.end(), it->second) !=
+                   p.neighbours.end()) {
           r.error(item, "neighbour " + other + " is listed twice for " + id);
         } else {
           p.neighbours.push_back(it->second);
@@ -111,8 +124,9 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
     for (ProvinceId n : p.neighbours) {
       const auto& back = rules.province(n).neighbours;
       if (std::find(back.begin(), back.end(), ids.at(p.id)) == back.end()) {
-        r.error(by_id.at(p.id)["neighbours"], p.id + " lists " + rules.province(n).id + " as a neighbour, but " +
-                                                   rules.province(n).id + " does not list " + p.id);
+        r.error(by_id.at(p.id)["neighbours"], p.id + " lists " + rules.province(n).id +
+                                                  " as a neighbour, but " + rules.province(n).id +
+                                                  " does not list " + p.id);
       }
     }
   }
@@ -129,7 +143,8 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
   for (const auto& clash : rules.index_names()) {
     const std::string& first = rules.province(clash.first).id;
     r.error(by_id.at(first), "the name \"" + clash.name + "\" matches both " + first + " and " +
-                                 rules.province(clash.second).id + "; names and aliases must be unique");
+                                 rules.province(clash.second).id +
+                                 "; names and aliases must be unique");
   }
   r.throw_if_errors();
 }
@@ -145,16 +160,20 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
   auto standard = r.require(root, "standard", "player count: seats");
   r.throw_if_errors();
   for (const auto& entry : *groups) {
-    const int count = static_cast<int>(r.integer(entry.first, "player count", 2, kMaxPlayers).value_or(0));
+    const int count =
+        static_cast<int>(r.integer(entry.first, "player count", 2, kMaxPlayers).value_or(0));
     std::vector<int> sizes;
     if (r.expect_sequence(entry.second, "army groups")) {
-      for (const auto& g : entry.second) sizes.push_back(static_cast<int>(r.integer(g, "army group", 1, rules.pieces.cubes_per_player).value_or(0)));
+      for (const auto& g : entry.second)
+        sizes.push_back(static_cast<int>(
+            r.integer(g, "army group", 1, rules.pieces.cubes_per_player).value_or(0)));
     }
     std::sort(sizes.begin(), sizes.end());
     rules.army_groups[count] = sizes;
   }
   for (const auto& entry : *standard) {
-    const int count = static_cast<int>(r.integer(entry.first, "player count", 2, kMaxPlayers).value_or(0));
+    const int count =
+        static_cast<int>(r.integer(entry.first, "player count", 2, kMaxPlayers).value_or(0));
     if (!r.expect_map(entry.second, "standard setup")) continue;
     StandardSetup setup;
     std::set<std::string> used;
@@ -162,7 +181,9 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
     for (const auto& seat : entry.second) {
       const std::string letter = seat.first.Scalar();
       const std::string expected(1, static_cast<char>('A' + seat_index));
-      if (letter != expected) r.error(seat.first, "seat \"" + letter + "\" should be \"" + expected + "\": seats are A, B, C... in order");
+      if (letter != expected)
+        r.error(seat.first, "seat \"" + letter + "\" should be \"" + expected +
+                                "\": seats are A, B, C... in order");
       ++seat_index;
       std::vector<std::pair<ProvinceId, int>> provinces;
       std::vector<int> sizes;
@@ -174,21 +195,25 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
           r.error(item.first, "unknown province id \"" + id + "\"");
           continue;
         }
-        if (!rules.in_play(*pid, count)) r.error(item.first, id + " is out of play with " + std::to_string(count) + " players");
+        if (!rules.in_play(*pid, count))
+          r.error(item.first, id + " is out of play with " + std::to_string(count) + " players");
         if (!used.insert(id).second) r.error(item.first, id + " is given to two seats");
-        const int armies = static_cast<int>(r.integer(item.second, "armies", 1, rules.pieces.cubes_per_player).value_or(0));
+        const int armies = static_cast<int>(
+            r.integer(item.second, "armies", 1, rules.pieces.cubes_per_player).value_or(0));
         provinces.emplace_back(*pid, armies);
         sizes.push_back(armies);
       }
       std::sort(sizes.begin(), sizes.end());
       if (rules.army_groups.count(count) && sizes != rules.army_groups[count]) {
-        r.error(seat.first, "seat " + letter + " of the " + std::to_string(count) +
-                                "-player setup does not use exactly the army groups listed under groups");
+        r.error(seat.first,
+                "seat " + letter + " of the " + std::to_string(count) +
+                    "-player setup does not use exactly the army groups listed under groups");
       }
       setup.seats.push_back(std::move(provinces));
     }
     if (seat_index != count) {
-      r.error(entry.first, "the " + std::to_string(count) + "-player setup has " + std::to_string(seat_index) + " seats");
+      r.error(entry.first, "the " + std::to_string(count) + "-player setup has " +
+                               std::to_string(seat_index) + " seats");
     }
     rules.standard_setups[count] = std::move(setup);
   }
@@ -198,10 +223,13 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
 }  // namespace
 
 Ruleset load_ruleset(const fs::path& dir, int version) {
-  if (!fs::is_directory(dir)) throw InputError(dir.string(), "data directory not found; pass --data DIR");
+  if (!fs::is_directory(dir))
+    throw InputError(dir.string(), "data directory not found; pass --data DIR");
   if (!known_rules_version(version)) {
-    throw InputError(dir.string(), "rules version " + std::to_string(version) + " is unknown to this program, which plays " +
-                                       std::to_string(kFirstRulesVersion) + " to " + std::to_string(kCurrentRulesVersion));
+    throw InputError(dir.string(), "rules version " + std::to_string(version) +
+                                       " is unknown to this program, which plays " +
+                                       std::to_string(kFirstRulesVersion) + " to " +
+                                       std::to_string(kCurrentRulesVersion));
   }
   Ruleset rules;
   rules.version = version;
@@ -215,14 +243,17 @@ Ruleset load_ruleset(const fs::path& dir, int version) {
   loading::load_actions(dir, rules);
   for (const auto& [count, setup] : rules.standard_setups) {
     if (!rules.starting_thaler.count(count)) {
-      throw InputError((dir / "rules.yaml").string(),
-                       "starting_thaler has no entry for " + std::to_string(count) + " players, which setups.yaml offers");
+      throw InputError((dir / "rules.yaml").string(), "starting_thaler has no entry for " +
+                                                          std::to_string(count) +
+                                                          " players, which setups.yaml offers");
     }
   }
-  const std::size_t events_needed = static_cast<std::size_t>(rules.events_per_year) * rules.years.size();
+  const std::size_t events_needed =
+      static_cast<std::size_t>(rules.events_per_year) * rules.years.size();
   if (rules.events.size() < events_needed) {
-    throw InputError((dir / "events.yaml").string(), "there are " + std::to_string(rules.events.size()) +
-                                                        " event cards but the years need " + std::to_string(events_needed));
+    throw InputError((dir / "events.yaml").string(),
+                     "there are " + std::to_string(rules.events.size()) +
+                         " event cards but the years need " + std::to_string(events_needed));
   }
   return rules;
 }
@@ -233,7 +264,8 @@ fs::path find_data_dir(const fs::path& override_dir) {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    const fs::path installed = exe.parent_path().parent_path() / "share" / "wallenstein" / "data" / "wallenstein";
+    const fs::path installed =
+        exe.parent_path().parent_path() / "share" / "wallenstein" / "data" / "wallenstein";
     if (fs::is_directory(installed)) return installed;
   }
   return fs::path(WALLENSTEIN_SOURCE_DIR) / "data" / "wallenstein";

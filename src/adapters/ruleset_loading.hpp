@@ -15,10 +15,11 @@ YamlFile open_data(const std::filesystem::path& dir, const char* name);
 /// Lowercase letters, digits and _ (ids name files and JSON keys).
 bool valid_id(const std::string& id);
 /// A required integer field in [min, max]; 0 (and an error) when missing or wrong.
-int as_int(YamlReader& r, const YAML::Node& map, std::string_view key, std::int64_t min, std::int64_t max,
-           std::string_view where);
+int as_int(YamlReader& r, const YAML::Node& map, std::string_view key, std::int64_t min,
+           std::int64_t max, std::string_view where);
 /// A required text field; empty (and an error) when missing or wrong.
-std::string as_text(YamlReader& r, const YAML::Node& map, std::string_view key, std::string_view where);
+std::string as_text(YamlReader& r, const YAML::Node& map, std::string_view key,
+                    std::string_view where);
 
 void load_events(const std::filesystem::path& dir, Ruleset& rules);
 void load_supply_table(const std::filesystem::path& dir, Ruleset& rules);

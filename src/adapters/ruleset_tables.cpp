@@ -12,7 +12,9 @@ namespace fs = std::filesystem;
 
 constexpr std::size_t kMaxDataBytes = 4 << 20;
 
-YamlFile open_data(const fs::path& dir, const char* name) { return YamlFile::parse(read_source(dir / name, kMaxDataBytes)); }
+YamlFile open_data(const fs::path& dir, const char* name) {
+  return YamlFile::parse(read_source(dir / name, kMaxDataBytes));
+}
 
 bool valid_id(const std::string& id) {
   return !id.empty() && id.size() <= 40 && std::all_of(id.begin(), id.end(), [](char c) {
@@ -20,15 +22,16 @@ bool valid_id(const std::string& id) {
   });
 }
 
-int as_int(YamlReader& r, const YAML::Node& map, std::string_view key, std::int64_t min, std::int64_t max,
-           std::string_view where) {
+int as_int(YamlReader& r, const YAML::Node& map, std::string_view key, std::int64_t min,
+           std::int64_t max, std::string_view where) {
   auto node = r.require(map, key, "");
   if (!node) return 0;
   auto value = r.integer(*node, std::string(where) + " " + std::string(key), min, max);
   return value ? static_cast<int>(*value) : 0;
 }
 
-std::string as_text(YamlReader& r, const YAML::Node& map, std::string_view key, std::string_view where) {
+std::string as_text(YamlReader& r, const YAML::Node& map, std::string_view key,
+                    std::string_view where) {
   auto node = r.require(map, key, "");
   if (!node) return {};
   return r.text(*node, std::string(where) + " " + std::string(key)).value_or("");
@@ -38,10 +41,14 @@ namespace {
 
 std::optional<EventEffect> event_effect(std::string_view s) {
   static const std::map<std::string_view, EventEffect> kEffects = {
-      {"trading_house_calms", EventEffect::trading_house_calms}, {"palace_guard", EventEffect::palace_guard},
-      {"tax_max", EventEffect::tax_max},           {"tax_min", EventEffect::tax_min},
-      {"grain_max", EventEffect::grain_max},       {"grain_min", EventEffect::grain_min},
-      {"neutral_peasants", EventEffect::neutral_peasants}, {"religious_peace", EventEffect::religious_peace},
+      {"trading_house_calms", EventEffect::trading_house_calms},
+      {"palace_guard", EventEffect::palace_guard},
+      {"tax_max", EventEffect::tax_max},
+      {"tax_min", EventEffect::tax_min},
+      {"grain_max", EventEffect::grain_max},
+      {"grain_min", EventEffect::grain_min},
+      {"neutral_peasants", EventEffect::neutral_peasants},
+      {"religious_peace", EventEffect::religious_peace},
       {"army_shortage", EventEffect::army_shortage}};
   auto it = kEffects.find(s);
   return it == kEffects.end() ? std::nullopt : std::optional(it->second);
@@ -57,7 +64,8 @@ void load_events(const fs::path& dir, Ruleset& rules) {
   auto events = r.require(root, "events", "list of event cards");
   r.throw_if_errors();
   if (!r.expect_sequence(*events, "events")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 8> kFields = {"id", "name", "effect", "value", "armies5", "armies3", "winter_loss", "text"};
+  static constexpr std::array<std::string_view, 8> kFields = {
+      "id", "name", "effect", "value", "armies5", "armies3", "winter_loss", "text"};
   std::set<std::string> seen;
   for (const auto& node : *events) {
     if (!r.expect_map(node, "event")) continue;
@@ -65,7 +73,8 @@ void load_events(const fs::path& dir, Ruleset& rules) {
     EventCard card;
     card.id = as_text(r, node, "id", "event");
     const std::string where = "event " + card.id;
-    if (!valid_id(card.id)) r.error(node, "event id \"" + card.id + "\" must be lowercase letters, digits or _");
+    if (!valid_id(card.id))
+      r.error(node, "event id \"" + card.id + "\" must be lowercase letters, digits or _");
     if (!seen.insert(card.id).second) r.error(node, "event id " + card.id + " is used twice");
     card.name = as_text(r, node, "name", where);
     card.text = as_text(r, node, "text", where);
@@ -73,15 +82,19 @@ void load_events(const fs::path& dir, Ruleset& rules) {
     if (auto e = event_effect(effect)) {
       card.effect = *e;
     } else if (!effect.empty()) {
-      r.error(node["effect"], "unknown effect \"" + effect + "\"; see the list at the top of events.yaml");
+      r.error(node["effect"],
+              "unknown effect \"" + effect + "\"; see the list at the top of events.yaml");
     }
     switch (card.effect) {
-      case EventEffect::religious_peace: break;
+      case EventEffect::religious_peace:
+        break;
       case EventEffect::army_shortage:
         card.armies5 = as_int(r, node, "armies5", 0, rules.pieces.cubes_per_player, where);
         card.armies3 = as_int(r, node, "armies3", 0, rules.pieces.cubes_per_player, where);
         break;
-      default: card.value = as_int(r, node, "value", 0, rules.pieces.cubes_per_player, where); break;
+      default:
+        card.value = as_int(r, node, "value", 0, rules.pieces.cubes_per_player, where);
+        break;
     }
     card.winter_loss = as_int(r, node, "winter_loss", 0, 100, where);
     rules.events.push_back(std::move(card));
@@ -98,7 +111,8 @@ void load_supply_table(const fs::path& dir, Ruleset& rules) {
   auto rows = r.require(root, "rows", "list of rows");
   r.throw_if_errors();
   if (!r.expect_sequence(*rows, "rows")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 4> kFields = {"unsupplied_min", "unsupplied_max", "revolts", "extra_peasants"};
+  static constexpr std::array<std::string_view, 4> kFields = {"unsupplied_min", "unsupplied_max",
+                                                              "revolts", "extra_peasants"};
   int next_min = 1;
   bool open_ended = false;
   for (const auto& node : *rows) {
@@ -112,9 +126,12 @@ void load_supply_table(const fs::path& dir, Ruleset& rules) {
     row.revolts = as_int(r, node, "revolts", 0, 45, "row");
     row.extra_peasants = as_int(r, node, "extra_peasants", 0, 20, "row");
     if (open_ended || row.unsupplied_min != next_min) {
-      r.error(node, "rows must cover 1, 2, 3... without gaps or overlaps; this row should start at " + std::to_string(next_min));
+      r.error(node,
+              "rows must cover 1, 2, 3... without gaps or overlaps; this row should start at " +
+                  std::to_string(next_min));
     }
-    if (row.unsupplied_max && *row.unsupplied_max < row.unsupplied_min) r.error(node, "unsupplied_max is below unsupplied_min");
+    if (row.unsupplied_max && *row.unsupplied_max < row.unsupplied_min)
+      r.error(node, "unsupplied_max is below unsupplied_min");
     next_min = row.unsupplied_max ? *row.unsupplied_max + 1 : next_min;
     open_ended = !row.unsupplied_max;
     rules.supply_table.push_back(row);
@@ -139,7 +156,8 @@ std::optional<Fraction> fraction_of(YamlReader& r, const YAML::Node& node, std::
     }
   } catch (const std::exception&) {
   }
-  r.error(node, std::string(what) + " must be a fraction \"num/den\" between 0 and 1, like \"2/3\"");
+  r.error(node,
+          std::string(what) + " must be a fraction \"num/den\" between 0 and 1, like \"2/3\"");
   return std::nullopt;
 }
 
@@ -152,10 +170,14 @@ void load_tower(const fs::path& dir, Ruleset& rules) {
   if (!r.expect_map(root, "tower.yaml")) r.throw_if_errors();
   static constexpr std::array<std::string_view, 3> kTop = {"p_through", "p_release", "fill"};
   r.check_keys(root, kTop, "tower.yaml");
-  if (auto n = r.require(root, "p_through", "\"2/3\"")) rules.tower.p_through = fraction_of(r, *n, "p_through").value_or(Fraction{});
-  if (auto n = r.require(root, "p_release", "\"1/3\"")) rules.tower.p_release = fraction_of(r, *n, "p_release").value_or(Fraction{});
-  if (auto fill = r.require(root, "fill", "cubes_per_player and peasants"); fill && r.expect_map(*fill, "fill")) {
-    rules.tower.fill_cubes_per_player = as_int(r, *fill, "cubes_per_player", 0, rules.pieces.cubes_per_player, "fill");
+  if (auto n = r.require(root, "p_through", "\"2/3\""))
+    rules.tower.p_through = fraction_of(r, *n, "p_through").value_or(Fraction{});
+  if (auto n = r.require(root, "p_release", "\"1/3\""))
+    rules.tower.p_release = fraction_of(r, *n, "p_release").value_or(Fraction{});
+  if (auto fill = r.require(root, "fill", "cubes_per_player and peasants");
+      fill && r.expect_map(*fill, "fill")) {
+    rules.tower.fill_cubes_per_player =
+        as_int(r, *fill, "cubes_per_player", 0, rules.pieces.cubes_per_player, "fill");
     rules.tower.fill_peasants = as_int(r, *fill, "peasants", 0, 20, "fill");
   }
   r.throw_if_errors();
@@ -170,8 +192,10 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
   r.throw_if_errors();
   if (!r.expect_sequence(*tiles, "tiles")) r.throw_if_errors();
   static const std::map<std::string_view, TileEffect> kEffects = {
-      {"taxes_bonus", TileEffect::taxes_bonus},     {"grain_bonus", TileEffect::grain_bonus},
-      {"armies5_bonus", TileEffect::armies5_bonus}, {"attack_cubes", TileEffect::attack_cubes},
+      {"taxes_bonus", TileEffect::taxes_bonus},
+      {"grain_bonus", TileEffect::grain_bonus},
+      {"armies5_bonus", TileEffect::armies5_bonus},
+      {"attack_cubes", TileEffect::attack_cubes},
       {"defense_cubes", TileEffect::defense_cubes}};
   static constexpr std::array<std::string_view, 4> kFields = {"id", "name", "effect", "value"};
   std::set<std::string> seen;
@@ -180,7 +204,8 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
     r.check_keys(node, kFields, "tile");
     BonusTile tile;
     tile.id = as_text(r, node, "id", "tile");
-    if (!valid_id(tile.id)) r.error(node, "tile id \"" + tile.id + "\" must be lowercase letters, digits or _");
+    if (!valid_id(tile.id))
+      r.error(node, "tile id \"" + tile.id + "\" must be lowercase letters, digits or _");
     if (!seen.insert(tile.id).second) r.error(node, "tile id " + tile.id + " is used twice");
     tile.name = as_text(r, node, "name", "tile " + tile.id);
     const std::string effect = as_text(r, node, "effect", "tile " + tile.id);
@@ -193,7 +218,8 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
     rules.tiles.push_back(std::move(tile));
   }
   if (rules.tiles.size() != kMaxPlayers) {
-    r.error(*tiles, "there must be " + std::to_string(kMaxPlayers) + " bonus tiles, one per turn-order position");
+    r.error(*tiles, "there must be " + std::to_string(kMaxPlayers) +
+                        " bonus tiles, one per turn-order position");
   }
   r.throw_if_errors();
 }
@@ -206,13 +232,15 @@ void load_actions(const fs::path& dir, Ruleset& rules) {
   auto actions = r.require(root, "actions", "list of the 10 actions");
   r.throw_if_errors();
   if (!r.expect_sequence(*actions, "actions")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 8> kFields = {"id", "name", "kind", "cost", "build", "collect", "armies", "move"};
+  static constexpr std::array<std::string_view, 8> kFields = {"id",    "name",    "kind",   "cost",
+                                                              "build", "collect", "armies", "move"};
   std::array<bool, kActionCount> seen{};
   for (const auto& node : *actions) {
     if (!r.expect_map(node, "action")) continue;
     r.check_keys(node, kFields, "action");
     const std::string id = as_text(r, node, "id", "action");
-    const auto* found = std::find_if(kAllActions.begin(), kAllActions.end(), [&](Action a) { return action_key(a) == id; });
+    const auto* found = std::find_if(kAllActions.begin(), kAllActions.end(),
+                                     [&](Action a) { return action_key(a) == id; });
     if (found == kAllActions.end()) {
       r.error(node, "unknown action \"" + id + "\"; the actions are fixed by the player board");
       continue;
@@ -227,20 +255,27 @@ void load_actions(const fs::path& dir, Ruleset& rules) {
       def.kind = ActionKind::build;
       def.cost = as_int(r, node, "cost", 0, 100, where);
       const std::string b = as_text(r, node, "build", where);
-      const auto* building = std::find_if(kAllBuildings.begin(), kAllBuildings.end(), [&](Building x) { return building_key(x) == b; });
-      if (building == kAllBuildings.end()) r.error(node, "unknown building \"" + b + "\"");
-      else def.builds = *building;
+      const auto* building = std::find_if(kAllBuildings.begin(), kAllBuildings.end(),
+                                          [&](Building x) { return building_key(x) == b; });
+      if (building == kAllBuildings.end())
+        r.error(node, "unknown building \"" + b + "\"");
+      else
+        def.builds = *building;
     } else if (kind == "collect") {
       def.kind = ActionKind::collect;
       const std::string c = as_text(r, node, "collect", where);
-      if (c == "grain") def.collects = Resource::grain;
-      else if (c == "taxes") def.collects = Resource::thaler;
-      else r.error(node, "collect must be grain or taxes");
+      if (c == "grain")
+        def.collects = Resource::grain;
+      else if (c == "taxes")
+        def.collects = Resource::thaler;
+      else
+        r.error(node, "collect must be grain or taxes");
     } else if (kind == "place") {
       def.kind = ActionKind::place;
       def.cost = as_int(r, node, "cost", 0, 100, where);
       def.armies = as_int(r, node, "armies", 1, rules.pieces.cubes_per_player, where);
-      if (auto move = node["move"]; move.IsDefined()) def.move = r.boolean(move, where + " move").value_or(false);
+      if (auto move = node["move"]; move.IsDefined())
+        def.move = r.boolean(move, where + " move").value_or(false);
     } else if (kind == "battle") {
       def.kind = ActionKind::battle;
     } else {
@@ -252,7 +287,8 @@ void load_actions(const fs::path& dir, Ruleset& rules) {
     rules.actions[index] = std::move(def);
   }
   for (Action a : kAllActions) {
-    if (!seen[static_cast<std::size_t>(a)]) r.error(*actions, "action " + std::string(action_key(a)) + " is missing");
+    if (!seen[static_cast<std::size_t>(a)])
+      r.error(*actions, "action " + std::string(action_key(a)) + " is missing");
   }
   r.throw_if_errors();
 }
@@ -263,13 +299,16 @@ void load_rules(const fs::path& dir, Ruleset& rules) {
   const YAML::Node& root = file.root();
   if (!r.expect_map(root, "rules.yaml")) r.throw_if_errors();
   static constexpr std::array<std::string_view, 10> kTop = {
-      "starting_thaler", "pieces",        "coin_cards",           "years",  "events_per_year",
-      "face_up_slots",   "provinces_per_region", "seasons", "battle", "scoring"};
+      "starting_thaler",      "pieces",  "coin_cards", "years",  "events_per_year", "face_up_slots",
+      "provinces_per_region", "seasons", "battle",     "scoring"};
   r.check_keys(root, kTop, "rules.yaml");
-  if (auto st = r.require(root, "starting_thaler", "player count: thaler"); st && r.expect_map(*st, "starting_thaler")) {
+  if (auto st = r.require(root, "starting_thaler", "player count: thaler");
+      st && r.expect_map(*st, "starting_thaler")) {
     for (const auto& e : *st) {
-      const int count = static_cast<int>(r.integer(e.first, "player count", kMinPlayers, kMaxPlayers).value_or(0));
-      rules.starting_thaler[count] = static_cast<int>(r.integer(e.second, "starting thaler", 0, 1000).value_or(0));
+      const int count = static_cast<int>(
+          r.integer(e.first, "player count", kMinPlayers, kMaxPlayers).value_or(0));
+      rules.starting_thaler[count] =
+          static_cast<int>(r.integer(e.second, "starting thaler", 0, 1000).value_or(0));
     }
   }
   if (auto pieces = r.require(root, "pieces", ""); pieces && r.expect_map(*pieces, "pieces")) {
@@ -278,36 +317,48 @@ void load_rules(const fs::path& dir, Ruleset& rules) {
     rules.pieces.revolt_markers = as_int(r, *pieces, "revolt_markers", 0, 1000, "pieces");
     if (auto b = r.require(*pieces, "buildings", ""); b && r.expect_map(*b, "buildings")) {
       for (Building type : kAllBuildings) {
-        rules.pieces.buildings[static_cast<std::size_t>(type)] = as_int(r, *b, building_key(type), 0, 1000, "buildings");
+        rules.pieces.buildings[static_cast<std::size_t>(type)] =
+            as_int(r, *b, building_key(type), 0, 1000, "buildings");
       }
     }
   }
-  if (auto coins = r.require(root, "coin_cards", "[0, 1, 2, 3, 4]"); coins && r.expect_sequence(*coins, "coin_cards")) {
+  if (auto coins = r.require(root, "coin_cards", "[0, 1, 2, 3, 4]");
+      coins && r.expect_sequence(*coins, "coin_cards")) {
     rules.coin_cards.clear();
-    for (const auto& c : *coins) rules.coin_cards.push_back(static_cast<int>(r.integer(c, "coin card", 0, 100).value_or(0)));
-    if (!std::is_sorted(rules.coin_cards.begin(), rules.coin_cards.end())) r.error(*coins, "coin cards must be in increasing order");
+    for (const auto& c : *coins)
+      rules.coin_cards.push_back(static_cast<int>(r.integer(c, "coin card", 0, 100).value_or(0)));
+    if (!std::is_sorted(rules.coin_cards.begin(), rules.coin_cards.end()))
+      r.error(*coins, "coin cards must be in increasing order");
   }
-  if (auto years = r.require(root, "years", "[1618, 1619]"); years && r.expect_sequence(*years, "years")) {
+  if (auto years = r.require(root, "years", "[1618, 1619]");
+      years && r.expect_sequence(*years, "years")) {
     rules.years.clear();
-    for (const auto& y : *years) rules.years.push_back(static_cast<int>(r.integer(y, "year", 1000, 9999).value_or(0)));
+    for (const auto& y : *years)
+      rules.years.push_back(static_cast<int>(r.integer(y, "year", 1000, 9999).value_or(0)));
     if (rules.years.empty()) r.error(*years, "at least one year is needed");
   }
   rules.events_per_year = as_int(r, root, "events_per_year", 1, 12, "rules");
   rules.face_up_slots = as_int(r, root, "face_up_slots", 0, kActionCount, "rules");
   rules.provinces_per_region = as_int(r, root, "provinces_per_region", 1, 64, "rules");
-  if (auto seasons = r.require(root, "seasons", "[spring, summer, autumn]"); seasons && r.expect_sequence(*seasons, "seasons")) {
+  if (auto seasons = r.require(root, "seasons", "[spring, summer, autumn]");
+      seasons && r.expect_sequence(*seasons, "seasons")) {
     rules.seasons.clear();
     for (const auto& s : *seasons) {
       const std::string name = r.text(s, "season").value_or("");
-      if (name == "spring") rules.seasons.push_back(SeasonName::spring);
-      else if (name == "summer") rules.seasons.push_back(SeasonName::summer);
-      else if (name == "autumn") rules.seasons.push_back(SeasonName::autumn);
-      else r.error(s, "season must be spring, summer or autumn");
+      if (name == "spring")
+        rules.seasons.push_back(SeasonName::spring);
+      else if (name == "summer")
+        rules.seasons.push_back(SeasonName::summer);
+      else if (name == "autumn")
+        rules.seasons.push_back(SeasonName::autumn);
+      else
+        r.error(s, "season must be spring, summer or autumn");
     }
     if (rules.seasons.empty()) r.error(*seasons, "at least one season is needed");
   }
   if (auto battle = r.require(root, "battle", ""); battle && r.expect_map(*battle, "battle")) {
-    rules.min_source_armies = as_int(r, *battle, "min_source_armies", 2, rules.pieces.cubes_per_player, "battle");
+    rules.min_source_armies =
+        as_int(r, *battle, "min_source_armies", 2, rules.pieces.cubes_per_player, "battle");
     rules.neutral_peasants = as_int(r, *battle, "neutral_peasants", 0, 20, "battle");
   }
   if (auto scoring = r.require(root, "scoring", ""); scoring && r.expect_map(*scoring, "scoring")) {
@@ -316,7 +367,8 @@ void load_rules(const fs::path& dir, Ruleset& rules) {
     rules.scoring.tie_penalty = as_int(r, *scoring, "tie_penalty", 0, 100, "scoring");
     if (auto m = r.require(*scoring, "majority", ""); m && r.expect_map(*m, "majority")) {
       for (Building type : kAllBuildings) {
-        rules.scoring.majority[static_cast<std::size_t>(type)] = as_int(r, *m, building_key(type), 0, 100, "majority");
+        rules.scoring.majority[static_cast<std::size_t>(type)] =
+            as_int(r, *m, building_key(type), 0, 100, "majority");
       }
     }
   }

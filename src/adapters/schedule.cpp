@@ -16,13 +16,15 @@ constexpr std::array<std::string_view, 7> kDayNames = {"Sunday",   "Monday", "Tu
 
 std::string lower(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
 bool parse_clock(std::string_view text, int& hour, int& minute) {
   if (text.size() != 5 || text[2] != ':' || !std::isdigit(static_cast<unsigned char>(text[0])) ||
-      !std::isdigit(static_cast<unsigned char>(text[1])) || !std::isdigit(static_cast<unsigned char>(text[3])) ||
+      !std::isdigit(static_cast<unsigned char>(text[1])) ||
+      !std::isdigit(static_cast<unsigned char>(text[3])) ||
       !std::isdigit(static_cast<unsigned char>(text[4]))) {
     return false;
   }
@@ -36,7 +38,8 @@ const date::time_zone* zone(const std::string& name) { return date::locate_zone(
 /// The first instant at or after the wall-clock time `local` in `tz` (a skipped time: the end of
 /// the gap; a repeated one: its first occurrence).
 Instant at_local(const date::time_zone* tz, date::local_seconds local) {
-  return std::chrono::time_point_cast<std::chrono::seconds>(date::make_zoned(tz, local, date::choose::earliest).get_sys_time());
+  return std::chrono::time_point_cast<std::chrono::seconds>(
+      date::make_zoned(tz, local, date::choose::earliest).get_sys_time());
 }
 
 }  // namespace
@@ -51,10 +54,17 @@ std::optional<std::chrono::minutes> parse_duration(std::string_view text) {
     if (j == i || j == text.size() || j - i > 6) return std::nullopt;
     const long n = std::stol(std::string(text.substr(i, j - i)));
     switch (text[j]) {
-      case 'd': total += std::chrono::minutes(n * 24 * 60); break;
-      case 'h': total += std::chrono::minutes(n * 60); break;
-      case 'm': total += std::chrono::minutes(n); break;
-      default: return std::nullopt;
+      case 'd':
+        total += std::chrono::minutes(n * 24 * 60);
+        break;
+      case 'h':
+        total += std::chrono::minutes(n * 60);
+        break;
+      case 'm':
+        total += std::chrono::minutes(n);
+        break;
+      default:
+        return std::nullopt;
     }
     i = j + 1;
   }
@@ -67,9 +77,14 @@ std::string describe_duration(std::chrono::minutes duration) {
   const long days = total / (24 * 60);
   const long hours = total % (24 * 60) / 60;
   const long minutes = total % 60;
-  auto part = [](long n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
-  if (days > 0) return part(days, "day", "days") + (hours > 0 ? " " + part(hours, "hour", "hours") : "");
-  if (hours > 0) return part(hours, "hour", "hours") + (minutes > 0 ? " " + part(minutes, "minute", "minutes") : "");
+  auto part = [](long n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  if (days > 0)
+    return part(days, "day", "days") + (hours > 0 ? " " + part(hours, "hour", "hours") : "");
+  if (hours > 0)
+    return part(hours, "hour", "hours") +
+           (minutes > 0 ? " " + part(minutes, "minute", "minutes") : "");
   return part(minutes, "minute", "minutes");
 }
 
@@ -146,7 +161,9 @@ std::chrono::minutes DeadlineRule::longest_gap() const {
   return longest * kDay;
 }
 
-int utc_year(Instant t) { return static_cast<int>(date::year_month_day{date::floor<date::days>(t)}.year()); }
+int utc_year(Instant t) {
+  return static_cast<int>(date::year_month_day{date::floor<date::days>(t)}.year());
+}
 
 bool known_timezone(const std::string& name) {
   try {
@@ -170,24 +187,27 @@ std::optional<Instant> parse_instant(std::string_view text) {
     return true;
   };
   int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-  if (text.size() < 20 || !number(0, 4, year) || text[4] != '-' || !number(5, 2, month) || text[7] != '-' ||
-      !number(8, 2, day) || (text[10] != 'T' && text[10] != ' ') || !number(11, 2, hour) || text[13] != ':' ||
-      !number(14, 2, minute) || text[16] != ':' || !number(17, 2, second)) {
+  if (text.size() < 20 || !number(0, 4, year) || text[4] != '-' || !number(5, 2, month) ||
+      text[7] != '-' || !number(8, 2, day) || (text[10] != 'T' && text[10] != ' ') ||
+      !number(11, 2, hour) || text[13] != ':' || !number(14, 2, minute) || text[16] != ':' ||
+      !number(17, 2, second)) {
     return std::nullopt;
   }
   int offset_minutes = 0;
   const std::string_view zone = text.substr(19);
   if (zone != "Z") {
     int oh = 0, om = 0;
-    if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || !number(20, 2, oh) || zone[3] != ':' || !number(23, 2, om) ||
-        oh > 23 || om > 59) {
+    if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || !number(20, 2, oh) ||
+        zone[3] != ':' || !number(23, 2, om) || oh > 23 || om > 59) {
       return std::nullopt;
     }
     offset_minutes = (zone[0] == '-' ? -1 : 1) * (oh * 60 + om);
   }
-  const date::year_month_day ymd{date::year{year}, date::month{static_cast<unsigned>(month)}, date::day{static_cast<unsigned>(day)}};
+  const date::year_month_day ymd{date::year{year}, date::month{static_cast<unsigned>(month)},
+                                 date::day{static_cast<unsigned>(day)}};
   if (!ymd.ok() || hour > 23 || minute > 59 || second > 59) return std::nullopt;
-  const auto local = date::sys_days{ymd} + std::chrono::hours(hour) + std::chrono::minutes(minute) + std::chrono::seconds(second);
+  const auto local = date::sys_days{ymd} + std::chrono::hours(hour) + std::chrono::minutes(minute) +
+                     std::chrono::seconds(second);
   return Instant{local - std::chrono::minutes(offset_minutes)};
 }
 
@@ -204,7 +224,8 @@ std::string describe_instant(Instant t, const std::string& timezone) {
   const auto day = date::floor<date::days>(local);
   const date::weekday wd{day};
   const date::year_month_day ymd{day};
-  return std::string(kDayNames[wd.c_encoding()]) + " " + std::to_string(static_cast<unsigned>(ymd.day())) + " " +
+  return std::string(kDayNames[wd.c_encoding()]) + " " +
+         std::to_string(static_cast<unsigned>(ymd.day())) + " " +
          date::format("%B %Y, %H:%M %Z", z);
 }
 
@@ -214,7 +235,8 @@ Instant next_deadline(const Schedule& schedule, Instant opened) {
   const auto opened_local = date::make_zoned(tz, opened).get_local_time();
   date::local_days day = date::floor<date::days>(opened_local);
   const date::local_days first = day;
-  const auto clock = std::chrono::hours(schedule.deadline.hour) + std::chrono::minutes(schedule.deadline.minute);
+  const auto clock =
+      std::chrono::hours(schedule.deadline.hour) + std::chrono::minutes(schedule.deadline.minute);
   // At most a year of days is ever looked at; the rules above always match within a few weeks.
   for (int i = 0; i < 400; ++i, day += date::days{1}) {
     bool matches = false;
@@ -222,8 +244,8 @@ Instant next_deadline(const Schedule& schedule, Instant opened) {
       matches = (day - first).count() % schedule.deadline.every_days == 0;
     } else {
       const int wd = static_cast<int>(date::weekday{day}.c_encoding());
-      matches = std::find(schedule.deadline.weekdays.begin(), schedule.deadline.weekdays.end(), wd) !=
-                schedule.deadline.weekdays.end();
+      matches = std::find(schedule.deadline.weekdays.begin(), schedule.deadline.weekdays.end(),
+                          wd) != schedule.deadline.weekdays.end();
     }
     if (!matches) continue;
     const Instant candidate = at_local(tz, date::local_seconds{day} + clock);

@@ -35,9 +35,9 @@ struct Schedule {
   bool early = true;                            ///< resolve once every order is in...
   std::chrono::minutes hold_back{30};           ///< ...and none changed for this long
   NmrPolicy nmr = NmrPolicy::pass;
-  std::chrono::minutes grace{24 * 60};          ///< hold: the deadline moves once by this much
-  int max_missing = 5;                          ///< more missing than this: hold, tell the GM (5: never)
-  std::chrono::minutes min_season{48 * 60};     ///< a season is never shorter than this
+  std::chrono::minutes grace{24 * 60};  ///< hold: the deadline moves once by this much
+  int max_missing = 5;                  ///< more missing than this: hold, tell the GM (5: never)
+  std::chrono::minutes min_season{48 * 60};  ///< a season is never shorter than this
 };
 
 /// Parses "48h", "30m", "2d", "1d12h"; empty on a malformed text.

@@ -8,25 +8,28 @@
 #include "adapters/files.hpp"
 #include "adapters/log_reader.hpp"
 #include "adapters/log_yaml.hpp"
-#include "adapters/version.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/state_yaml.hpp"
+#include "adapters/version.hpp"
 #include "adapters/yaml_file.hpp"
 #include "core/bot/bot.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;
 
-SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules) {
+SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& season,
+                                const Ruleset& rules) {
   SeasonInputs inputs{game.load_state(season, rules), {}, {}, {}, {}, {}};
-  if (inputs.state.finished) throw InputError(season.path.string(), "the game is over; there is nothing to resolve");
+  if (inputs.state.finished)
+    throw InputError(season.path.string(), "the game is over; there is nothing to resolve");
   std::vector<Diagnostic> problems;
   for (std::size_t i = 0; i < inputs.state.players.size(); ++i) {
     const std::string& id = inputs.state.players[i].id;
     const fs::path file = season.orders_file(id);
     if (!fs::exists(file)) {
       inputs.missing.push_back(id);
-      inputs.orders.push_back(pass_orders(inputs.state.player_index(i), inputs.state, rules));  // Replaced by fill_nmr.
+      inputs.orders.push_back(
+          pass_orders(inputs.state.player_index(i), inputs.state, rules));  // Replaced by fill_nmr.
       continue;
     }
     const SourceFile source = read_source(file, kMaxOrderBytes);
@@ -36,7 +39,9 @@ SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& seas
       for (auto& d : checked.diagnostics) {
         if (d.severity == Diagnostic::Severity::error) problems.push_back(d);
       }
-      if (checked.ok()) problems.push_back(Diagnostic{file.string(), 0, 0, "these are not the orders of " + id, {}, {}});
+      if (checked.ok())
+        problems.push_back(
+            Diagnostic{file.string(), 0, 0, "these are not the orders of " + id, {}, {}});
       continue;
     }
     inputs.orders.push_back(*checked.orders);
@@ -51,7 +56,8 @@ namespace {
 std::string bot_file(const GameState& state, const Ruleset& rules, PlayerIndex p) {
   BotFileOptions options;
   options.nmr = true;
-  options.header = state.player(p).id + " sent no orders for " + season_label(rules, state.season_index).name() +
+  options.header = state.player(p).id + " sent no orders for " +
+                   season_label(rules, state.season_index).name() +
                    ": the bot wrote these (resolve --nmr bot, rules 11).";
   return bot_order_file(plan_orders(see(state, rules, p), rules), state, rules, options);
 }
@@ -69,20 +75,24 @@ void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& ru
     }
     std::string text = bot_file(inputs.state, rules, p);
     // Played as read back from the file, so that replay, which reads the file, plays the same.
-    const CheckedOrderFile checked = check_order_source(SourceFile{"orders/" + id + ".yaml", text}, inputs.state, rules);
-    if (!checked.ok() || checked.player_id != id) throw std::logic_error("the bot wrote orders that do not check for " + id);
+    const CheckedOrderFile checked =
+        check_order_source(SourceFile{"orders/" + id + ".yaml", text}, inputs.state, rules);
+    if (!checked.ok() || checked.player_id != id)
+      throw std::logic_error("the bot wrote orders that do not check for " + id);
     inputs.orders[p.value] = *checked.orders;
     inputs.bot_files.emplace_back(id, std::move(text));
   }
 }
 
-ResolvedSeason resolve_inputs(const SeasonInputs& inputs, const Ruleset& rules, const std::string& nmr_policy) {
+ResolvedSeason resolve_inputs(const SeasonInputs& inputs, const Ruleset& rules,
+                              const std::string& nmr_policy) {
   ResolvedSeason out;
   out.result = resolve_season(inputs.state, inputs.orders, inputs.nmr, rules);
   out.header = LogHeader{nmr_policy, rules.version, std::string(program_version())};
   // A broken invariant is a bug in the engine: refuse to write anything.
   const auto broken = invariant_violations(out.result.next, rules);
-  if (!broken.empty()) throw std::logic_error("the resolved state breaks a rule invariant: " + broken.front());
+  if (!broken.empty())
+    throw std::logic_error("the resolved state breaks a rule invariant: " + broken.front());
   out.state_text = write_state(out.result.next, rules);
   out.log_text = write_log(out.result.log, inputs.state, rules, out.header);
   return out;
@@ -95,11 +105,14 @@ constexpr std::string_view kPolicies[] = {kNmrPass, kNmrBot};
 /// A season's stored log, checked against its state and the files beside it.
 StoredLog stored_log(const SeasonDir& season, const GameState& state, const Ruleset& rules) {
   if (!fs::exists(season.log_file())) {
-    throw InputError(season.path.string(), "this season has a next season but no log.yaml; the directory is damaged");
+    throw InputError(season.path.string(),
+                     "this season has a next season but no log.yaml; the directory is damaged");
   }
   StoredLog stored = read_log(read_source(season.log_file(), kMaxLogBytes), state, rules);
-  if (std::find(std::begin(kPolicies), std::end(kPolicies), stored.header.nmr_policy) == std::end(kPolicies)) {
-    throw InputError(season.log_file().string(), "nmr_policy \"" + stored.header.nmr_policy + "\" is unknown; expected pass or bot");
+  if (std::find(std::begin(kPolicies), std::end(kPolicies), stored.header.nmr_policy) ==
+      std::end(kPolicies)) {
+    throw InputError(season.log_file().string(), "nmr_policy \"" + stored.header.nmr_policy +
+                                                     "\" is unknown; expected pass or bot");
   }
   return stored;
 }
@@ -120,17 +133,20 @@ ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, con
     // bot never changes history.
     for (const auto& id : nmr) {
       if (std::find(inputs.bot_made.begin(), inputs.bot_made.end(), id) == inputs.bot_made.end()) {
-        throw InputError(season.orders_file(id).string(),
-                         "log.yaml says the bot played for " + id + ", but this is not the bot's order file");
+        throw InputError(
+            season.orders_file(id).string(),
+            "log.yaml says the bot played for " + id + ", but this is not the bot's order file");
       }
     }
     if (!inputs.missing.empty()) {
-      throw InputError(season.log_file().string(), "orders are missing for players the bot did not play for");
+      throw InputError(season.log_file().string(),
+                       "orders are missing for players the bot did not play for");
     }
     inputs.nmr = stored.log.nmr;
   } else {
     if (nmr != inputs.missing) {
-      throw InputError(season.log_file().string(), "the NMR players in log.yaml do not match the missing order files");
+      throw InputError(season.log_file().string(),
+                       "the NMR players in log.yaml do not match the missing order files");
     }
     fill_nmr(inputs, stored.header.nmr_policy, played);
   }
@@ -140,7 +156,8 @@ ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, con
   return again;
 }
 
-ResolvedSeason load_resolved(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules) {
+ResolvedSeason load_resolved(const GameDirectory& game, const SeasonDir& season,
+                             const Ruleset& rules) {
   const auto next = game.next(season);
   if (!next) throw std::logic_error("load_resolved on a season that was not resolved");
   ResolvedSeason out;

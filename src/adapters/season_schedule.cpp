@@ -16,7 +16,9 @@ std::optional<Instant> instant(YamlReader& r, const YAML::Node& node, std::strin
   const auto text = r.text(node, what);
   if (!text) return std::nullopt;
   const auto t = parse_instant(*text);
-  if (!t) r.error(node, std::string(what) + " must be a time like 2026-11-29T20:00:00+01:00, not \"" + *text + "\"");
+  if (!t)
+    r.error(node, std::string(what) + " must be a time like 2026-11-29T20:00:00+01:00, not \"" +
+                      *text + "\"");
   return t;
 }
 
@@ -39,12 +41,15 @@ std::optional<SeasonTimetable> read_timetable(const SeasonDir& season) {
     t.timezone = r.text(*tz, "timezone").value_or("UTC");
     if (!known_timezone(t.timezone)) r.error(*tz, "unknown time zone \"" + t.timezone + "\"");
   }
-  if (auto opened = r.require(root, "opened", "when the season opened")) t.opened = instant(r, *opened, "opened").value_or(Instant{});
+  if (auto opened = r.require(root, "opened", "when the season opened"))
+    t.opened = instant(r, *opened, "opened").value_or(Instant{});
   if (auto deadline = r.require(root, "deadline", "the season's deadline")) {
     t.deadline = instant(r, *deadline, "deadline").value_or(Instant{});
   }
-  if (const YAML::Node n = root["extended"]; n.IsDefined()) t.extended = r.boolean(n, "extended").value_or(false);
-  if (const YAML::Node n = root["held"]; n.IsDefined()) t.held = r.boolean(n, "held").value_or(false);
+  if (const YAML::Node n = root["extended"]; n.IsDefined())
+    t.extended = r.boolean(n, "extended").value_or(false);
+  if (const YAML::Node n = root["held"]; n.IsDefined())
+    t.held = r.boolean(n, "held").value_or(false);
   r.throw_if_errors();
   return t;
 }
@@ -58,8 +63,10 @@ std::string timetable_text(const SeasonTimetable& t) {
       .add("held", t.held);
   return root.dump(
       "This season's timetable (interfaces 6), kept by `wallenstein tick`.\n"
-      "Move the deadline with `wallenstein deadline DIR --set TIME` or `--extend 24h`: players are told.\n"
-      "extended: the `hold` policy already moved it once; held: too many orders were missing at the\n"
+      "Move the deadline with `wallenstein deadline DIR --set TIME` or `--extend 24h`: players are "
+      "told.\n"
+      "extended: the `hold` policy already moved it once; held: too many orders were missing at "
+      "the\n"
       "deadline, so tick waits for the game master (resolve --force, or a new deadline).");
 }
 

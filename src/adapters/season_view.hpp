@@ -19,7 +19,7 @@ struct SeasonView {
   const GameState* after = nullptr;
   const SeasonLog* log = nullptr;
   std::string nmr_policy = "pass";  ///< how the log's NMR players' orders were made (rules 11)
-  std::string deadline = {};        ///< when the orders for the season after are due, in words (schedule)
+  std::string deadline = {};  ///< when the orders for the season after are due, in words (schedule)
 
   bool resolved() const { return log != nullptr; }
 };

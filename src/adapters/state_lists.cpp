@@ -50,9 +50,11 @@ void StateLists::read_turn_order(const YAML::Node& root) {
   const auto found = players(root, "turn_order");
   s_.turn_order = ids(found);
   // A key that is missing gives an invalid node, which throws when asked its type.
-  if (const YAML::Node node = root["turn_order"];
-      node.IsDefined() && node.IsSequence() && node.size() == found.size() && found.size() != s_.players.size()) {
-    r_.error(node, "turn_order must list each of the " + std::to_string(s_.players.size()) + " players once");
+  if (const YAML::Node node = root["turn_order"]; node.IsDefined() && node.IsSequence() &&
+                                                  node.size() == found.size() &&
+                                                  found.size() != s_.players.size()) {
+    r_.error(node, "turn_order must list each of the " + std::to_string(s_.players.size()) +
+                       " players once");
   }
 }
 
@@ -61,7 +63,8 @@ void StateLists::read_winners(const YAML::Node& root) {
   const YAML::Node node = root["winners"];
   if (!node.IsDefined() || !node.IsSequence()) return;
   if (s_.finished && node.size() == 0) r_.error(node, "a finished game has winners; list them");
-  if (!s_.finished && node.size() != 0) r_.error(node, "winners are set only when the game is over (finished: true)");
+  if (!s_.finished && node.size() != 0)
+    r_.error(node, "winners are set only when the game is over (finished: true)");
 }
 
 StateLists::Found<EventId> StateLists::events(const YAML::Node& map, std::string_view key) {
@@ -98,8 +101,8 @@ void StateLists::read_events(const YAML::Node& root) {
   // gives the winter loss; the deck holds the cards of the years to come.
   const auto per_year = static_cast<std::size_t>(rules_.events_per_year);
   if (year.size() != per_year) {
-    r_.error((*node)["year"], "events.year must hold the year's " + std::to_string(per_year) + " events, not " +
-                                  std::to_string(year.size()));
+    r_.error((*node)["year"], "events.year must hold the year's " + std::to_string(per_year) +
+                                  " events, not " + std::to_string(year.size()));
   }
   for (const auto& [e, at] : left) {
     if (!contains(year, e)) {
@@ -108,7 +111,8 @@ void StateLists::read_events(const YAML::Node& root) {
   }
   for (const auto& [e, at] : deck) {
     if (contains(year, e)) {
-      r_.error(at, "event \"" + rules_.event(e).id + "\" is in the deck and among the year's events");
+      r_.error(at,
+               "event \"" + rules_.event(e).id + "\" is in the deck and among the year's events");
     }
   }
   if (s_.finished) return;
@@ -116,14 +120,16 @@ void StateLists::read_events(const YAML::Node& root) {
   const auto played = static_cast<std::size_t>(s_.season_index - 1);
   const std::size_t want_left = per_year - played % seasons;
   if (left.size() != want_left) {
-    r_.error((*node)["left"],
-             "events.left must hold the " + std::to_string(want_left) + " events of the year not drawn yet in " +
-                 season_label(rules_, s_.season_index).name() + ", not " + std::to_string(left.size()));
+    r_.error((*node)["left"], "events.left must hold the " + std::to_string(want_left) +
+                                  " events of the year not drawn yet in " +
+                                  season_label(rules_, s_.season_index).name() + ", not " +
+                                  std::to_string(left.size()));
   }
   const std::size_t years_to_come = rules_.years.size() - 1 - played / seasons;
   if (deck.size() < per_year * years_to_come) {
-    r_.error((*node)["deck"], "events.deck must hold at least " + std::to_string(per_year * years_to_come) +
-                                  " events for the years to come, not " + std::to_string(deck.size()));
+    r_.error((*node)["deck"],
+             "events.deck must hold at least " + std::to_string(per_year * years_to_come) +
+                 " events for the years to come, not " + std::to_string(deck.size()));
   }
 }
 
@@ -133,7 +139,8 @@ void StateLists::read_action_cards(const YAML::Node& root) {
   std::vector<Action> seen;
   for (const auto& item : *cards) {
     const std::string id = r_.text(item, "action").value_or("");
-    const auto* a = std::find_if(kAllActions.begin(), kAllActions.end(), [&](Action x) { return action_key(x) == id; });
+    const auto* a = std::find_if(kAllActions.begin(), kAllActions.end(),
+                                 [&](Action x) { return action_key(x) == id; });
     if (a == kAllActions.end()) {
       r_.error(item, "unknown action \"" + id + "\"");
     } else if (std::find(seen.begin(), seen.end(), *a) != seen.end()) {
@@ -155,15 +162,17 @@ void StateLists::read_bonus_tiles(const YAML::Node& root) {
     const std::string id = r_.text(item, "bonus tile").value_or("");
     if (auto t = rules_.find_tile(id); !t) {
       r_.error(item, "unknown bonus tile \"" + id + "\"");
-    } else if (std::find(s_.bonus_tiles.begin(), s_.bonus_tiles.end(), *t) != s_.bonus_tiles.end()) {
+    } else if (std::find(s_.bonus_tiles.begin(), s_.bonus_tiles.end(), *t) !=
+               s_.bonus_tiles.end()) {
       r_.error(item, "bonus tile \"" + id + "\" is on two positions; each tile is on one");
     } else {
       s_.bonus_tiles.push_back(*t);
     }
   }
   if (tiles->size() != rules_.tiles.size()) {
-    r_.error(*tiles, "every bonus tile must be on a position: " + std::to_string(rules_.tiles.size()) +
-                         " expected, not " + std::to_string(tiles->size()));
+    r_.error(*tiles,
+             "every bonus tile must be on a position: " + std::to_string(rules_.tiles.size()) +
+                 " expected, not " + std::to_string(tiles->size()));
   }
 }
 
@@ -187,7 +196,9 @@ void StateLists::read_rng(const YAML::Node& root) {
   // xoshiro256** never leaves the all-zero state: every draw would be 0 and a bounded draw
   // would retry forever.
   if (words && std::all_of(s_.rng.begin(), s_.rng.end(), [](std::uint64_t w) { return w == 0; })) {
-    r_.error(*rng, "rng is all zeros, a state the generator never leaves; at least one word must not be 0");
+    r_.error(
+        *rng,
+        "rng is all zeros, a state the generator never leaves; at least one word must not be 0");
   }
 }
 

@@ -17,7 +17,8 @@ namespace wallenstein {
 /// make it one, as many events as the season needs, and a generator that is not stuck at zero.
 class StateLists {
  public:
-  StateLists(YamlReader& reader, const Ruleset& rules, GameState& state) : r_(reader), rules_(rules), s_(state) {}
+  StateLists(YamlReader& reader, const Ruleset& rules, GameState& state)
+      : r_(reader), rules_(rules), s_(state) {}
 
   /// Reads the lists into the state; the players, season_index and finished must be read first.
   void read(const YAML::Node& root);

@@ -14,12 +14,14 @@ namespace wallenstein {
 namespace {
 
 // The keys of each map in state.yaml (write_state writes exactly these).
-constexpr std::string_view kStateKeys[] = {
-    "format",    "game",   "edition", "season", "season_index", "finished",    "players", "turn_order",
-    "provinces", "supply", "tower",   "events", "action_cards", "bonus_tiles", "winners", "rng"};
+constexpr std::string_view kStateKeys[] = {"format",       "game",        "edition", "season",
+                                           "season_index", "finished",    "players", "turn_order",
+                                           "provinces",    "supply",      "tower",   "events",
+                                           "action_cards", "bonus_tiles", "winners", "rng"};
 constexpr std::string_view kPlayerKeys[] = {"id", "thaler", "grain", "vp", "reserve"};
 constexpr std::string_view kProvinceKeys[] = {"owner", "armies", "buildings", "revolts"};
-constexpr std::string_view kSupplyKeys[] = {"peasants", "revolt_markers", "palace", "church", "trading_house"};
+constexpr std::string_view kSupplyKeys[] = {"peasants", "revolt_markers", "palace", "church",
+                                            "trading_house"};
 constexpr std::string_view kTowerKeys[] = {"inside", "tray"};
 
 /// Reads the parts of state.yaml; every problem is collected with its position.
@@ -42,7 +44,8 @@ class StateReader {
     read_tower(root);
     lists_.read(root);
     r_.throw_if_errors();
-    for (const auto& problem : invariant_violations(s_, rules_)) r_.error(root, "inconsistent state: " + problem);
+    for (const auto& problem : invariant_violations(s_, rules_))
+      r_.error(root, "inconsistent state: " + problem);
     r_.throw_if_errors();
     return s_;
   }
@@ -65,7 +68,8 @@ class StateReader {
       if (auto problem = game_name_problem(s_.game)) {
         r_.error(*game, *problem);
       } else if (origin_ && s_.game != origin_->game) {
-        r_.error(*game, "game \"" + s_.game + "\" does not match game.yaml's name \"" + origin_->game + "\"");
+        r_.error(*game, "game \"" + s_.game + "\" does not match game.yaml's name \"" +
+                            origin_->game + "\"");
       }
     }
     if (auto edition = r_.require(root, "edition", "2")) {
@@ -86,20 +90,24 @@ class StateReader {
     const std::string expected = season_label(rules_, s_.season_index).name();
     if (origin_ && s_.season_index != origin_->season_index) {
       // The directory decides: a state moved or edited into the wrong season must not be played.
-      r_.error(*index, "season_index " + std::to_string(s_.season_index) + " does not match the season directory " +
-                           origin_->directory + "; expected " + std::to_string(origin_->season_index));
-    } else if (auto season = r_.require(root, "season", expected); season && scalar_text(*season) != expected) {
+      r_.error(*index, "season_index " + std::to_string(s_.season_index) +
+                           " does not match the season directory " + origin_->directory +
+                           "; expected " + std::to_string(origin_->season_index));
+    } else if (auto season = r_.require(root, "season", expected);
+               season && scalar_text(*season) != expected) {
       r_.error(*season, "season \"" + scalar_text(*season) + "\" does not match season_index " +
                             std::to_string(s_.season_index) + "; expected " + expected);
     } else if (origin_ && origin_->season_name != expected) {
-      r_.error(*index, "the season directory " + origin_->directory + " is not named after season " + expected +
-                           "; expected " + season_label(rules_, s_.season_index).directory());
+      r_.error(*index, "the season directory " + origin_->directory +
+                           " is not named after season " + expected + "; expected " +
+                           season_label(rules_, s_.season_index).directory());
     }
     if (auto f = r_.require(root, "finished", "true or false")) {
       s_.finished = r_.boolean(*f, "finished").value_or(false);
       if (s_.finished != (s_.season_index == last)) {
-        r_.error(*f, std::string("finished must be ") + (s_.finished ? "false" : "true") + " at season_index " +
-                         std::to_string(s_.season_index) + ": the game ends after season " + std::to_string(last - 1));
+        r_.error(*f, std::string("finished must be ") + (s_.finished ? "false" : "true") +
+                         " at season_index " + std::to_string(s_.season_index) +
+                         ": the game ends after season " + std::to_string(last - 1));
       }
     }
   }
@@ -118,9 +126,10 @@ class StateReader {
           r_.error(*id, *problem);
         } else if (s_.find_player(p.id)) {
           r_.error(*id, "player id \"" + p.id + "\" is used twice");
-        } else if (origin_ && seat < origin_->player_ids.size() && origin_->player_ids[seat] != p.id) {
-          r_.error(*id, "player " + p.id + " is not seat " + std::to_string(seat + 1) + " of game.yaml; expected " +
-                            origin_->player_ids[seat]);
+        } else if (origin_ && seat < origin_->player_ids.size() &&
+                   origin_->player_ids[seat] != p.id) {
+          r_.error(*id, "player " + p.id + " is not seat " + std::to_string(seat + 1) +
+                            " of game.yaml; expected " + origin_->player_ids[seat]);
         }
       }
       p.thaler = num(node, "thaler", 0, 100000);
@@ -133,8 +142,8 @@ class StateReader {
     if (!valid_player_count(s_.players.size()) || !rules_.standard_setups.contains(count)) {
       r_.error(*players, player_count_problem(s_.players.size()));
     } else if (origin_ && s_.players.size() != origin_->player_ids.size()) {
-      r_.error(*players, "game.yaml has " + std::to_string(origin_->player_ids.size()) + " players, this state " +
-                             std::to_string(count));
+      r_.error(*players, "game.yaml has " + std::to_string(origin_->player_ids.size()) +
+                             " players, this state " + std::to_string(count));
     }
   }
 
@@ -162,7 +171,8 @@ class StateReader {
       if (!r_.expect_map(node, "province " + id)) continue;
       r_.check_keys(node, kProvinceKeys, "province " + id);
       ProvinceState& p = s_.at(*pid);
-      if (auto owner = r_.require(node, "owner", "a player id or null"); owner && !owner->IsNull()) {
+      if (auto owner = r_.require(node, "owner", "a player id or null");
+          owner && !owner->IsNull()) {
         p.owner = player(*owner);
       }
       p.armies = num(node, "armies", 0, rules_.pieces.cubes_per_player * kMaxPlayers);
@@ -221,7 +231,8 @@ class StateReader {
     auto tower = r_.require(root, "tower", "");
     if (!tower || !r_.expect_map(*tower, "tower")) return;
     r_.check_keys(*tower, kTowerKeys, "tower");
-    if (auto inside = r_.require(*tower, "inside", "")) s_.tower.inside = counts(*inside, "tower inside");
+    if (auto inside = r_.require(*tower, "inside", ""))
+      s_.tower.inside = counts(*inside, "tower inside");
     if (auto tray = r_.require(*tower, "tray", "")) s_.tower.tray = counts(*tray, "tower tray");
   }
 

@@ -61,19 +61,24 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
     for (Building b : kAllBuildings) {
       if (p.has(b)) buildings.emplace_back(building_key(b));
     }
-    provinces.add(rules.provinces[i].id, YamlOut::map()
-                                            .add("owner", p.owner ? YamlOut::text(state.player(*p.owner).id) : YamlOut::null())
-                                            .add("armies", p.armies)
-                                            .add("buildings", YamlOut::flow_list(buildings))
-                                            .add("revolts", p.revolts)
-                                            .flow());
+    provinces.add(
+        rules.provinces[i].id,
+        YamlOut::map()
+            .add("owner", p.owner ? YamlOut::text(state.player(*p.owner).id) : YamlOut::null())
+            .add("armies", p.armies)
+            .add("buildings", YamlOut::flow_list(buildings))
+            .add("revolts", p.revolts)
+            .flow());
   }
   root.add("provinces", std::move(provinces));
   YamlOut supply = YamlOut::map();
   supply.add("peasants", state.supply.peasants).add("revolt_markers", state.supply.revolt_markers);
-  for (Building b : kAllBuildings) supply.add(std::string(building_key(b)), state.supply.buildings[static_cast<std::size_t>(b)]);
+  for (Building b : kAllBuildings)
+    supply.add(std::string(building_key(b)), state.supply.buildings[static_cast<std::size_t>(b)]);
   root.add("supply", supply.flow());
-  root.add("tower", YamlOut::map().add("inside", counts_out(state.tower.inside, state)).add("tray", counts_out(state.tower.tray, state)));
+  root.add("tower", YamlOut::map()
+                        .add("inside", counts_out(state.tower.inside, state))
+                        .add("tray", counts_out(state.tower.tray, state)));
   root.add("events", YamlOut::map()
                          .add("year", event_ids(state.year_events))
                          .add("left", event_ids(state.events_left))
@@ -88,10 +93,11 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
   std::vector<std::string> rng;
   for (std::uint64_t word : state.rng) rng.push_back(hex64(word));
   root.add("rng", YamlOut::flow_list(rng));
-  return root.dump("Wallenstein game \"" + state.game + "\": the state at the start of " + label.name() +
-                   ".\nGAME MASTER ONLY: it holds hidden information (action slots 6-10, the event deck,\n"
-                   "the tower's content, the random generator). Never send it to players.\n"
-                   "action_cards: slots 1-10 in order; bonus_tiles: turn-order positions 1-5.");
+  return root.dump(
+      "Wallenstein game \"" + state.game + "\": the state at the start of " + label.name() +
+      ".\nGAME MASTER ONLY: it holds hidden information (action slots 6-10, the event deck,\n"
+      "the tower's content, the random generator). Never send it to players.\n"
+      "action_cards: slots 1-10 in order; bonus_tiles: turn-order positions 1-5.");
 }
 
 }  // namespace wallenstein

@@ -27,7 +27,8 @@ struct StateOrigin {
 /// Parses state.yaml and checks everything the engine relies on, so that no hand edit can crash,
 /// hang or mislead `resolve`; with an origin, also that the state belongs where it was found.
 /// Every problem is an InputError at its line.
-GameState read_state(const SourceFile& file, const Ruleset& rules, const StateOrigin* origin = nullptr);
+GameState read_state(const SourceFile& file, const Ruleset& rules,
+                     const StateOrigin* origin = nullptr);
 
 /// The largest state.yaml accepted.
 inline constexpr std::size_t kMaxStateBytes = 4 << 20;

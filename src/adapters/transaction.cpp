@@ -29,7 +29,8 @@ std::vector<fs::path> files_under(const fs::path& root, const fs::path& dir) {
   std::vector<fs::path> out;
   std::error_code ec;
   if (!fs::is_directory(root / dir, ec)) return out;
-  for (auto it = fs::recursive_directory_iterator(root / dir, ec); it != fs::recursive_directory_iterator(); ++it) {
+  for (auto it = fs::recursive_directory_iterator(root / dir, ec);
+       it != fs::recursive_directory_iterator(); ++it) {
     if (!it->is_directory(ec)) out.push_back(fs::relative(it->path(), root));
   }
   std::sort(out.begin(), out.end());
@@ -40,7 +41,8 @@ std::vector<fs::path> files_under(const fs::path& root, const fs::path& dir) {
 std::vector<fs::path> directories_under(const fs::path& root, const fs::path& dir) {
   std::vector<fs::path> out;
   std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(root / dir, ec); it != fs::recursive_directory_iterator(); ++it) {
+  for (auto it = fs::recursive_directory_iterator(root / dir, ec);
+       it != fs::recursive_directory_iterator(); ++it) {
     if (it->is_directory(ec) && !it->is_symlink(ec)) out.push_back(fs::relative(it->path(), root));
   }
   std::sort(out.begin(), out.end(), [](const fs::path& a, const fs::path& b) {
@@ -58,7 +60,8 @@ YamlOut path_list(const std::vector<fs::path>& paths) {
 
 }  // namespace
 
-ResolveTransaction::ResolveTransaction(const GameDirectory& game, SeasonDir resolved, fs::path next_directory)
+ResolveTransaction::ResolveTransaction(const GameDirectory& game, SeasonDir resolved,
+                                       fs::path next_directory)
     : game_(game), resolved_(std::move(resolved)), next_(std::move(next_directory)) {}
 
 void ResolveTransaction::write(const fs::path& relative, std::string content) {
@@ -72,7 +75,8 @@ void ResolveTransaction::write_next(const fs::path& relative, std::string conten
 void ResolveTransaction::commit() {
   const fs::path& root = game_.root();
   const fs::path season = fs::relative(resolved_.path, root);
-  if (fs::exists(root / next_)) throw InputError((root / next_).string(), "already exists: this season has been resolved");
+  if (fs::exists(root / next_))
+    throw InputError((root / next_).string(), "already exists: this season has been resolved");
   Journal journal(root);
   const fs::path bundle = bundle_path(resolved_.index);
   for (const auto& stale : files_under(root, bundle)) journal.remove(stale);
@@ -97,11 +101,13 @@ void ResolveTransaction::commit() {
   std::sort(dirs.begin(), dirs.end());
   manifest.add("before_directories", path_list(dirs));
   manifest.add("replaced", path_list(replaced));
-  journal.write(bundle / "manifest.yaml",
-                manifest.dump("What `resolve` changed, so that `rollback` can undo it exactly.\n"
-                              "before, before_directories: the files and directories of the resolved season\n"
-                              "before it was resolved;\n"
-                              "replaced: of those, the ones it rewrote (their earlier bytes are under saved/)."));
+  journal.write(
+      bundle / "manifest.yaml",
+      manifest.dump(
+          "What `resolve` changed, so that `rollback` can undo it exactly.\n"
+          "before, before_directories: the files and directories of the resolved season\n"
+          "before it was resolved;\n"
+          "replaced: of those, the ones it rewrote (their earlier bytes are under saved/)."));
 
   for (auto& [relative, content] : writes_) journal.write(season / relative, std::move(content));
   journal.make_directory(next_ / "orders");
@@ -113,11 +119,11 @@ namespace {
 
 /// A rollback bundle's manifest, checked so that it can only name the two seasons it is about.
 struct Bundle {
-  fs::path resolved;               ///< seasons/NN-...: the season that was resolved
-  fs::path created;                ///< seasons/NN+1-...: the season the resolve published
-  std::vector<fs::path> before;    ///< files of `resolved` before the resolve (format 2)
+  fs::path resolved;                         ///< seasons/NN-...: the season that was resolved
+  fs::path created;                          ///< seasons/NN+1-...: the season the resolve published
+  std::vector<fs::path> before;              ///< files of `resolved` before the resolve (format 2)
   std::vector<fs::path> before_directories;  ///< its directories then (format 2)
-  std::vector<fs::path> created_files;  ///< files the resolve created in `resolved` (format 1)
+  std::vector<fs::path> created_files;       ///< files the resolve created in `resolved` (format 1)
   std::vector<fs::path> created_directories;
   std::vector<fs::path> replaced;
   bool has_before = false;
@@ -138,7 +144,8 @@ Bundle read_bundle(const GameDirectory& game, const SeasonDir& resolved, const S
   b.created = fs::relative(current.path, game.root());
   if (auto index = r.require(root, "season_index", "the index of the resolved season")) {
     if (r.integer(*index, "season_index", 1, 99).value_or(0) != resolved.index) {
-      r.error(*index, "season_index does not match the resolved season " + bundle_name(resolved.index));
+      r.error(*index,
+              "season_index does not match the resolved season " + bundle_name(resolved.index));
     }
   }
   if (auto dir = r.require(root, "created_directory", "the season the resolve published")) {
@@ -181,7 +188,8 @@ Bundle read_bundle(const GameDirectory& game, const SeasonDir& resolved, const S
   r.throw_if_errors();
   for (const auto& p : b.replaced) {
     if (!fs::is_regular_file(game.root() / bundle_path(resolved.index) / "saved" / p)) {
-      throw InputError(file.string(), "the saved copy of " + p.generic_string() + " is missing from the bundle");
+      throw InputError(file.string(),
+                       "the saved copy of " + p.generic_string() + " is missing from the bundle");
     }
   }
   return b;
@@ -192,8 +200,11 @@ Bundle read_bundle(const GameDirectory& game, const SeasonDir& resolved, const S
 RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, bool dry_run) {
   const auto seasons = game.seasons();
   const fs::path& root = game.root();
-  if (seasons.size() < 2 || !fs::exists(root / bundle_path(seasons[seasons.size() - 2].index) / "manifest.yaml")) {
-    throw InputError(root.string(), "there is no resolve to undo (no rollback bundle for the last resolved season)");
+  if (seasons.size() < 2 ||
+      !fs::exists(root / bundle_path(seasons[seasons.size() - 2].index) / "manifest.yaml")) {
+    throw InputError(
+        root.string(),
+        "there is no resolve to undo (no rollback bundle for the last resolved season)");
   }
   const SeasonDir& current = seasons.back();
   const SeasonDir& resolved = seasons[seasons.size() - 2];
@@ -211,10 +222,12 @@ RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, boo
   if (!out.kept_orders.empty() && !force) {
     std::string list;
     for (const auto& f : out.kept_orders) list += (list.empty() ? "" : ", ") + f;
-    throw InputError((root / b.created / "orders").string(),
-                     "orders were already submitted for " + current.name + " (" + list +
-                         "); rollback would discard them. Nothing was changed. Use --force to undo the resolve "
-                         "anyway: the orders are then kept in attic/" + b.created.filename().string() + "/");
+    throw InputError(
+        (root / b.created / "orders").string(),
+        "orders were already submitted for " + current.name + " (" + list +
+            "); rollback would discard them. Nothing was changed. Use --force to undo the resolve "
+            "anyway: the orders are then kept in attic/" +
+            b.created.filename().string() + "/");
   }
   for (const auto& file : next_files) {
     if (file.parent_path() == b.created / "orders") {
@@ -236,8 +249,8 @@ RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, boo
   std::set<fs::path> keep(b.before.begin(), b.before.end());
   for (const auto& file : files_under(root, b.resolved)) {
     const bool added = b.has_before ? keep.count(file) == 0
-                                    : std::find(b.created_files.begin(), b.created_files.end(), file) !=
-                                          b.created_files.end();
+                                    : std::find(b.created_files.begin(), b.created_files.end(),
+                                                file) != b.created_files.end();
     if (!added) continue;
     journal.remove(file);
     out.changes.push_back("removed " + file.generic_string());
@@ -245,8 +258,8 @@ RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, boo
   for (const auto& dir : b.created_directories) journal.remove_directory(dir);
   if (b.has_before) {
     for (const auto& dir : directories_under(root, b.resolved)) {
-      if (dir != b.resolved && std::find(b.before_directories.begin(), b.before_directories.end(), dir) ==
-                                   b.before_directories.end()) {
+      if (dir != b.resolved && std::find(b.before_directories.begin(), b.before_directories.end(),
+                                         dir) == b.before_directories.end()) {
         journal.remove_directory(dir);
       }
     }
@@ -258,7 +271,8 @@ RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, boo
   const fs::path bundle = bundle_path(resolved.index);
   for (const auto& file : files_under(root, bundle)) journal.remove(file);
   for (const auto& dir : directories_under(root, bundle)) journal.remove_directory(dir);
-  if (files_under(root, ".rollback").size() == files_under(root, bundle).size()) journal.remove_directory(".rollback");
+  if (files_under(root, ".rollback").size() == files_under(root, bundle).size())
+    journal.remove_directory(".rollback");
   if (!dry_run) journal.commit();
   return out;
 }

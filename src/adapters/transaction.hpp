@@ -15,7 +15,8 @@ namespace wallenstein {
 class ResolveTransaction {
  public:
   /// `resolved` is the season being resolved; `next_directory` the new season's directory.
-  ResolveTransaction(const GameDirectory& game, SeasonDir resolved, std::filesystem::path next_directory);
+  ResolveTransaction(const GameDirectory& game, SeasonDir resolved,
+                     std::filesystem::path next_directory);
 
   /// A file of the resolved season (log, reports, map), relative to its directory.
   void write(const std::filesystem::path& relative, std::string content);
@@ -34,9 +35,9 @@ class ResolveTransaction {
 
 /// What `rollback` does or would do.
 struct RollbackOutcome {
-  std::vector<std::string> changes;     ///< "removed ...", "restored ...", "kept ... in attic/..."
-  std::string season;                   ///< the season being planned again
-  std::vector<std::string> kept_orders; ///< next-season orders moved to attic/ (with --force)
+  std::vector<std::string> changes;      ///< "removed ...", "restored ...", "kept ... in attic/..."
+  std::string season;                    ///< the season being planned again
+  std::vector<std::string> kept_orders;  ///< next-season orders moved to attic/ (with --force)
 };
 
 /// Undoes the last resolve from its bundle, in one journal commit (or only says what it would

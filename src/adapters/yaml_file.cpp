@@ -47,16 +47,19 @@ class Screen final : public YAML::EventHandler {
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
     throw Rejected{mark, "aliases (*name) are not allowed in this file; write the value out"};
   }
-  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string& value) override {
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                const std::string& value) override {
     node(mark, true, value);
   }
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
     check_depth(mark);
     node(mark, false, {});
     frames_.push_back(Frame{false, true, {}});
   }
   void OnSequenceEnd() override { frames_.pop_back(); }
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
     check_depth(mark);
     node(mark, false, {});
     frames_.push_back(Frame{true, true, {}});
@@ -72,13 +75,15 @@ class Screen final : public YAML::EventHandler {
 
   void check_depth(const YAML::Mark& mark) const {
     if (static_cast<int>(frames_.size()) >= limits_.max_depth) {
-      throw Rejected{mark, "nested more than " + std::to_string(limits_.max_depth) + " levels deep"};
+      throw Rejected{mark,
+                     "nested more than " + std::to_string(limits_.max_depth) + " levels deep"};
     }
   }
 
   void node(const YAML::Mark& mark, bool scalar, const std::string& value) {
     if (++nodes_ > limits_.max_nodes) {
-      throw Rejected{mark, "more than " + std::to_string(limits_.max_nodes) + " values; this file is far too large"};
+      throw Rejected{mark, "more than " + std::to_string(limits_.max_nodes) +
+                               " values; this file is far too large"};
     }
     if (frames_.empty() || !frames_.back().is_map) return;
     Frame& frame = frames_.back();
@@ -88,7 +93,8 @@ class Screen final : public YAML::EventHandler {
     }
     // yaml-cpp also reports an unclosed flow as a complex key; the parse error that follows
     // says more, so this one waits until the document has parsed.
-    if (!scalar && !pending_) pending_ = Rejected{mark, "a key must be a plain word, not a list or map"};
+    if (!scalar && !pending_)
+      pending_ = Rejected{mark, "a key must be a plain word, not a list or map"};
     if (!frame.keys.insert(value).second) {
       throw Rejected{mark, "duplicate key \"" + value + "\"; each key may appear once"};
     }
@@ -111,14 +117,19 @@ std::optional<std::size_t> unclosed_flow(std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (quote) {
-      if (c == '\\' && quote == '"') ++i;
-      else if (c == quote) quote = 0;
-      else if (c == '\n' && open.empty()) quote = 0;
+      if (c == '\\' && quote == '"')
+        ++i;
+      else if (c == quote)
+        quote = 0;
+      else if (c == '\n' && open.empty())
+        quote = 0;
       continue;
     }
     if (c == '#' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n')) {
       while (i < text.size() && text[i] != '\n') ++i;
-    } else if ((c == '"' || c == '\'') && (i == 0 || std::string_view(" \t\n[{,:").find(text[i - 1]) != std::string_view::npos)) {
+    } else if ((c == '"' || c == '\'') &&
+               (i == 0 ||
+                std::string_view(" \t\n[{,:").find(text[i - 1]) != std::string_view::npos)) {
       quote = c;
     } else if (c == '{' || c == '[') {
       open.push_back(i);
@@ -142,11 +153,14 @@ Diagnostic make(const SourceFile& file, int line, int byte_column, std::string m
     }
     if (start != std::string::npos && start <= file.text.size()) {
       const std::size_t end = file.text.find('\n', start);
-      d.source_line = file.text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      d.source_line =
+          file.text.substr(start, end == std::string::npos ? std::string::npos : end - start);
       if (!d.source_line.empty() && d.source_line.back() == '\r') d.source_line.pop_back();
       int characters = 0;
-      for (int i = 0; i < byte_column - 1 && static_cast<std::size_t>(i) < d.source_line.size(); ++i) {
-        if ((static_cast<unsigned char>(d.source_line[static_cast<std::size_t>(i)]) & 0xC0) != 0x80) ++characters;
+      for (int i = 0; i < byte_column - 1 && static_cast<std::size_t>(i) < d.source_line.size();
+           ++i) {
+        if ((static_cast<unsigned char>(d.source_line[static_cast<std::size_t>(i)]) & 0xC0) != 0x80)
+          ++characters;
       }
       if (byte_column > 0) d.column = characters + 1;
     }
@@ -182,9 +196,10 @@ YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
       if (const auto at = unclosed_flow(file.text)) {
         const auto [line, column] = position_of(file.text, *at);
         const bool map = file.text[*at] == '{';
-        throw InputError({make(file, line, column,
-                               std::string("this ") + (map ? "{" : "[") + " is never closed; end the " +
-                                   (map ? "map with }" : "list with ]") + " on the same line")});
+        throw InputError(
+            {make(file, line, column,
+                  std::string("this ") + (map ? "{" : "[") + " is never closed; end the " +
+                      (map ? "map with }" : "list with ]") + " on the same line")});
       }
     }
     throw InputError({make(file, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg)});
@@ -198,15 +213,19 @@ YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
   return YamlFile(std::move(file), std::move(root));
 }
 
-Diagnostic YamlFile::at(const YAML::Mark& mark, std::string message, Diagnostic::Severity severity) const {
+Diagnostic YamlFile::at(const YAML::Mark& mark, std::string message,
+                        Diagnostic::Severity severity) const {
   if (mark.is_null()) return make(source_, 0, 0, std::move(message), severity);
   return make(source_, mark.line + 1, mark.column + 1, std::move(message), severity);
 }
 
-Diagnostic YamlFile::at(const YAML::Node& node, std::string message, Diagnostic::Severity severity) const {
+Diagnostic YamlFile::at(const YAML::Node& node, std::string message,
+                        Diagnostic::Severity severity) const {
   return at(node.IsDefined() ? node.Mark() : YAML::Mark::null_mark(), std::move(message), severity);
 }
 
-std::string scalar_text(const YAML::Node& node) { return node.IsScalar() ? node.Scalar() : std::string(); }
+std::string scalar_text(const YAML::Node& node) {
+  return node.IsScalar() ? node.Scalar() : std::string();
+}
 
 }  // namespace wallenstein

@@ -37,7 +37,8 @@ class YamlFile {
                 Diagnostic::Severity severity = Diagnostic::Severity::error) const;
 
  private:
-  YamlFile(SourceFile source, YAML::Node root) : source_(std::move(source)), root_(std::move(root)) {}
+  YamlFile(SourceFile source, YAML::Node root)
+      : source_(std::move(source)), root_(std::move(root)) {}
   SourceFile source_;
   YAML::Node root_;
 };
@@ -59,17 +60,21 @@ class YamlReader {
   bool expect_sequence(const YAML::Node& node, std::string_view what);
   /// A scalar as text; null, maps and sequences are errors.
   std::optional<std::string> text(const YAML::Node& node, std::string_view what);
-  std::optional<std::int64_t> integer(const YAML::Node& node, std::string_view what, std::int64_t min,
-                                      std::int64_t max);
+  std::optional<std::int64_t> integer(const YAML::Node& node, std::string_view what,
+                                      std::int64_t min, std::int64_t max);
   std::optional<bool> boolean(const YAML::Node& node, std::string_view what);
   /// Reports keys not in `allowed`, suggesting the nearest allowed one.
-  void check_keys(const YAML::Node& map, std::span<const std::string_view> allowed, std::string_view where);
+  void check_keys(const YAML::Node& map, std::span<const std::string_view> allowed,
+                  std::string_view where);
   /// Reports one key that is not allowed, suggesting the nearest allowed one.
-  void unknown_key(const YAML::Node& key, std::span<const std::string_view> allowed, std::string_view where);
+  void unknown_key(const YAML::Node& key, std::span<const std::string_view> allowed,
+                   std::string_view where);
   /// Reports a value that is not one of `allowed` (`what` names it), suggesting the nearest one.
-  void unknown_value(const YAML::Node& node, std::string_view what, std::span<const std::string_view> allowed);
+  void unknown_value(const YAML::Node& node, std::string_view what,
+                     std::span<const std::string_view> allowed);
   /// The value of a required key, or an error at the map naming the missing key.
-  std::optional<YAML::Node> require(const YAML::Node& map, std::string_view key, std::string_view hint);
+  std::optional<YAML::Node> require(const YAML::Node& map, std::string_view key,
+                                    std::string_view hint);
 
   bool ok() const;
   std::vector<Diagnostic>& diagnostics() { return diagnostics_; }

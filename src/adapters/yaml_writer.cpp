@@ -10,16 +10,18 @@ namespace {
 bool plain_safe(std::string_view s) {
   if (s.empty()) return false;
   const char first = s.front();
-  if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_')) return false;
+  if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_'))
+    return false;
   for (char c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                    c == '-' || c == '.';
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-' || c == '.';
     if (!ok) return false;
   }
-  static constexpr std::array<std::string_view, 11> kReserved = {"y", "n", "yes", "no", "true", "false",
-                                                                 "on", "off", "null", "nan", "inf"};
+  static constexpr std::array<std::string_view, 11> kReserved = {
+      "y", "n", "yes", "no", "true", "false", "on", "off", "null", "nan", "inf"};
   std::string lower(s);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) { return static_cast<char>(c | 0x20); });
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](char c) { return static_cast<char>(c | 0x20); });
   return std::find(kReserved.begin(), kReserved.end(), lower) == kReserved.end();
 }
 
@@ -30,15 +32,26 @@ std::string yaml_quote(std::string_view value) {
   std::string out = "\"";
   for (char c : value) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          std::snprintf(buf, sizeof buf, "\\x%02x",
+                        static_cast<unsigned>(static_cast<unsigned char>(c)));
           out += buf;
         } else {
           out += c;
@@ -105,13 +118,17 @@ YamlOut& YamlOut::flow() {
   return *this;
 }
 
-bool YamlOut::empty() const { return kind_ == Kind::list ? items_.empty() : kind_ == Kind::map ? entries_.empty() : false; }
+bool YamlOut::empty() const {
+  return kind_ == Kind::list ? items_.empty() : kind_ == Kind::map ? entries_.empty() : false;
+}
 
 bool YamlOut::inline_value() const { return kind_ == Kind::scalar || flow_ || empty(); }
 
 void YamlOut::write_flow(std::string& out) const {
   switch (kind_) {
-    case Kind::scalar: out += scalar_; break;
+    case Kind::scalar:
+      out += scalar_;
+      break;
     case Kind::list:
       out += "[";
       for (std::size_t i = 0; i < items_.size(); ++i) {
@@ -167,7 +184,8 @@ std::string YamlOut::dump(std::string_view header_comment) const {
   std::size_t start = 0;
   while (start < header_comment.size()) {
     const std::size_t end = header_comment.find('\n', start);
-    const std::string_view line = header_comment.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    const std::string_view line = header_comment.substr(
+        start, end == std::string_view::npos ? std::string_view::npos : end - start);
     out += line.empty() ? "#\n" : "# " + std::string(line) + "\n";
     if (end == std::string_view::npos) break;
     start = end + 1;

@@ -24,7 +24,9 @@ class YamlOut {
 
   /// Appends a key to a map; returns *this for chaining.
   YamlOut& add(std::string key, YamlOut value);
-  YamlOut& add(std::string key, std::string value) { return add(std::move(key), text(std::move(value))); }
+  YamlOut& add(std::string key, std::string value) {
+    return add(std::move(key), text(std::move(value)));
+  }
   YamlOut& add(std::string key, const char* value) { return add(std::move(key), text(value)); }
   YamlOut& add(std::string key, int value) { return add(std::move(key), number(value)); }
   YamlOut& add(std::string key, bool value) { return add(std::move(key), boolean(value)); }

@@ -19,7 +19,8 @@ namespace {
 /// The state of the season being planned, refusing a finished game.
 GameState planning_state(const OpenedSeason& opened) {
   GameState state = opened.game.load_state(opened.season, opened.rules);
-  if (state.finished) throw InputError(opened.season.path.string(), "the game is over; there is no season to plan");
+  if (state.finished)
+    throw InputError(opened.season.path.string(), "the game is over; there is no season to plan");
   return state;
 }
 
@@ -27,7 +28,8 @@ PlayerIndex player_named(const GameState& state, const std::string& id) {
   if (const auto p = state.find_player(id)) return *p;
   std::vector<std::string> ids;
   for (const auto& p : state.players) ids.push_back(p.id);
-  throw UsageError("--player: unknown player \"" + printable(id) + "\"; the players are " + join_names(ids, " and "));
+  throw UsageError("--player: unknown player \"" + printable(id) + "\"; the players are " +
+                   join_names(ids, " and "));
 }
 
 Exit run_suggest(const Invocation& in) {
@@ -36,10 +38,13 @@ Exit run_suggest(const Invocation& in) {
   const PlayerIndex player = player_named(state, in.get<std::string>("player"));
   const BotPlan plan = plan_orders(see(state, opened.rules, player), opened.rules);
   BotFileOptions options;
-  options.header = "Orders suggested by the bot for " + state.player(player).id + ", " + opened.season.name +
-                   ": a starting point.\nEdit them, then `wallenstein check` and send them. The same game always "
+  options.header = "Orders suggested by the bot for " + state.player(player).id + ", " +
+                   opened.season.name +
+                   ": a starting point.\nEdit them, then `wallenstein check` and send them. The "
+                   "same game always "
                    "gives the same suggestion.";
-  // Interfaces 5: the suggestion is ready to mail, so it carries the player's token (if the game has them).
+  // Interfaces 5: the suggestion is ready to mail, so it carries the player's token (if the game
+  // has them).
   for (const PlayerInfo& p : opened.game.config().players) {
     if (p.id == state.player(player).id && !p.token.empty()) options.token = p.token;
   }
@@ -62,8 +67,8 @@ std::string percent(double p) {
 }
 
 std::string odds_line(const BattleOdds& odds) {
-  return "win " + percent(odds.win) + ", tie " + percent(odds.tie) + ", lose " + percent(odds.lose) + " (" +
-         odds_ratio(odds.win) + " odds to win)";
+  return "win " + percent(odds.win) + ", tie " + percent(odds.tie) + ", lose " +
+         percent(odds.lose) + " (" + odds_ratio(odds.win) + " odds to win)";
 }
 
 std::string who(const GameState& state, const ProvinceState& province) {
@@ -79,31 +84,40 @@ Exit run_odds(const Invocation& in) {
   const ProvinceId to = province_named(rules, in.get<std::string>("to"), "--to");
   const ProvinceState& source = state.at(from);
   const ProvinceState& target = state.at(to);
-  if (!source.owner) throw UsageError("--from: " + rules.province(from).name + " is neutral; only a player's province attacks");
+  if (!source.owner)
+    throw UsageError("--from: " + rules.province(from).name +
+                     " is neutral; only a player's province attacks");
   if (!rules.adjacent(from, to) || !rules.in_play(to, state.player_count())) {
     throw UsageError("--to: " + rules.province(to).name + " is not an adjacent province in play");
   }
-  if (target.owner == source.owner) throw UsageError("--to: " + rules.province(to).name + " is the attacker's own: that is a move");
+  if (target.owner == source.owner)
+    throw UsageError("--to: " + rules.province(to).name + " is the attacker's own: that is a move");
   const int most = std::max(0, source.armies - 1);
   const int moving = in.has("armies") ? in.get<int>("armies") : most;
   if (moving < 1) throw UsageError("--armies must be at least 1");
   const PlayerView view = see(state, rules, *source.owner);
-  const BattleOdds base = battle_odds(battle_question(view, rules, *source.owner, to, moving), rules.tower);
-  in.out << rules.province(from).name << " (" << who(state, source) << ") attacks " << rules.province(to).name << " ("
-         << who(state, target) << ") with " << moving << (moving == 1 ? " army" : " armies") << ":\n  " << odds_line(base)
-         << "\n";
+  const BattleOdds base =
+      battle_odds(battle_question(view, rules, *source.owner, to, moving), rules.tower);
+  in.out << rules.province(from).name << " (" << who(state, source) << ") attacks "
+         << rules.province(to).name << " (" << who(state, target) << ") with " << moving
+         << (moving == 1 ? " army" : " armies") << ":\n  " << odds_line(base) << "\n";
   in.out << "  with the attack tile: "
-         << odds_line(battle_odds(battle_question(view, rules, *source.owner, to, moving, {1, 0, -1}), rules.tower)) << "\n";
+         << odds_line(battle_odds(
+                battle_question(view, rules, *source.owner, to, moving, {1, 0, -1}), rules.tower))
+         << "\n";
   if (target.owner) {
     in.out << "  with the defense tile: "
-           << odds_line(battle_odds(battle_question(view, rules, *source.owner, to, moving, {0, 1, -1}), rules.tower))
+           << odds_line(battle_odds(
+                  battle_question(view, rules, *source.owner, to, moving, {0, 1, -1}), rules.tower))
            << "\n";
   }
   if (moving > most) in.out << "Note: only " << most << " can move now (one army stays).\n";
   in.out << "A tie " << (target.owner ? "devastates the province." : "leaves it neutral.") << "\n"
-         << "Exact computation under the tower model of rules 8.4 (p_through " << rules.tower.p_through.num << "/"
-         << rules.tower.p_through.den << ", p_release " << rules.tower.p_release.num << "/" << rules.tower.p_release.den
-         << "), from public\ninformation only: the armies, the tray, and the cubes seen in no reserve, province or "
+         << "Exact computation under the tower model of rules 8.4 (p_through "
+         << rules.tower.p_through.num << "/" << rules.tower.p_through.den << ", p_release "
+         << rules.tower.p_release.num << "/" << rules.tower.p_release.den
+         << "), from public\ninformation only: the armies, the tray, and the cubes seen in no "
+            "reserve, province or "
             "tray\n(inside the tower). The season's event is not counted.\n";
   return Exit::ok;
 }
@@ -111,14 +125,16 @@ Exit run_odds(const Invocation& in) {
 }  // namespace
 
 Command suggest_command() {
-  return {"suggest", "DIR --player ID",
-          "Print a legal order file written by the bot for a player, with a comment on each choice.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "player", po::value<std::string>()->required()->value_name("ID"), "the player to suggest orders for");
-            p.add("dir", 1);
-          },
-          run_suggest};
+  return {
+      "suggest", "DIR --player ID",
+      "Print a legal order file written by the bot for a player, with a comment on each choice.",
+      [](po::options_description& o, po::positional_options_description& p) {
+        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+            "player", po::value<std::string>()->required()->value_name("ID"),
+            "the player to suggest orders for");
+        p.add("dir", 1);
+      },
+      run_suggest};
 }
 
 Command odds_command() {
@@ -126,9 +142,11 @@ Command odds_command() {
           "Win, tie and lose chances of a battle, from public information only.",
           [](po::options_description& o, po::positional_options_description& p) {
             o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "from", po::value<std::string>()->required()->value_name("PROVINCE"), "the attacking province")(
-                "to", po::value<std::string>()->required()->value_name("PROVINCE"), "the province attacked")(
-                "armies", po::value<int>()->value_name("N"), "armies moved (default: all but one)");
+                "from", po::value<std::string>()->required()->value_name("PROVINCE"),
+                "the attacking province")(
+                "to", po::value<std::string>()->required()->value_name("PROVINCE"),
+                "the province attacked")("armies", po::value<int>()->value_name("N"),
+                                         "armies moved (default: all but one)");
             p.add("dir", 1);
           },
           run_odds};

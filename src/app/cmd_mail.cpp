@@ -26,24 +26,34 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
   int sent = 0, corrections = 0, copies = 0, before = 0, refused_before = 0, failed = 0;
   for (const auto& d : result.messages) {
     switch (d.what) {
-      case What::sent: ++sent; break;
-      case What::corrected: ++corrections; break;
-      case What::copied: ++copies; break;
-      case What::already_sent: ++before; break;
+      case What::sent:
+        ++sent;
+        break;
+      case What::corrected:
+        ++corrections;
+        break;
+      case What::copied:
+        ++copies;
+        break;
+      case What::already_sent:
+        ++before;
+        break;
       case What::refused_before:
         ++refused_before;
-        in.out << "  " << d.player << " <" << d.to.address << ">: refused earlier; fix the address and run "
+        in.out << "  " << d.player << " <" << d.to.address
+               << ">: refused earlier; fix the address and run "
                << "`wallenstein mail --retry-failed`\n";
         break;
       case What::refused:
       case What::deferred:
         ++failed;
-        in.out << "  " << d.player << " <" << d.to.address << ">: " << (d.what == What::refused ? "refused" : "deferred")
+        in.out << "  " << d.player << " <" << d.to.address
+               << ">: " << (d.what == What::refused ? "refused" : "deferred")
                << " by the server: " << d.answer << "\n";
         break;
       case What::would_send:
-        in.out << "would send to " << d.to.name << " <" << d.to.address << ">: \"" << d.subject << "\", " << d.bytes / 1024
-               << " KiB\n";
+        in.out << "would send to " << d.to.name << " <" << d.to.address << ">: \"" << d.subject
+               << "\", " << d.bytes / 1024 << " KiB\n";
         break;
     }
   }
@@ -52,13 +62,15 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
     return Exit::ok;
   }
   if (!result.failure.empty()) {
-    in.out << "Sent " << sent + corrections + copies << " of " << total << " before the failure; run `wallenstein mail` "
+    in.out << "Sent " << sent + corrections + copies << " of " << total
+           << " before the failure; run `wallenstein mail` "
            << "again to send the rest (nothing is sent twice).\n";
     in.err << "wallenstein: " << result.failure << "\n";
     return Exit::transport;
   }
   in.out << "Mail for " << season << " (" << kind << ") via " << via << ": " << sent << " sent";
-  if (corrections) in.out << ", " << corrections << (corrections == 1 ? " correction" : " corrections");
+  if (corrections)
+    in.out << ", " << corrections << (corrections == 1 ? " correction" : " corrections");
   if (copies) in.out << ", " << copies << (copies == 1 ? " copy" : " copies");
   if (before) in.out << ", " << before << " already sent before";
   if (failed) in.out << ", " << failed << " refused or deferred (above)";
@@ -68,7 +80,8 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
 
 Exit run(const Invocation& in) {
   const bool dry = in.has("dry-run");
-  const OpenedSeason opened = open_season(in, DefaultSeason::last_report, dry ? LockMode::shared : LockMode::exclusive);
+  const OpenedSeason opened =
+      open_season(in, DefaultSeason::last_report, dry ? LockMode::shared : LockMode::exclusive);
   MailRequest request{dry, in.has("retry-failed"), in.has("resend"), {}, {}};
   if (in.has("player")) request.player = in.get<std::string>("player");
   if (in.has("smtp")) request.smtp = in.get<std::string>("smtp");
@@ -79,21 +92,27 @@ Exit run(const Invocation& in) {
 }  // namespace
 
 Command mail_command() {
-  return {"mail", "DIR [--season S] [--player ID] [--dry-run] [--retry-failed] [--resend] [--smtp URL]",
-          "Send every player the report of a season with the map and their order template; never twice.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "season", po::value<std::string>()->value_name("S"),
-                "default: the last resolved season, or the first season's opening before any")(
-                "player", po::value<std::string>()->value_name("ID"), "only this player's message")(
-                "dry-run", po::bool_switch(), "build the messages and say what would be sent; send nothing")(
-                "retry-failed", po::bool_switch(), "send again what a server refused (after fixing the address)")(
-                "resend", po::bool_switch(), "send a copy of messages already sent (a new Message-ID)")(
-                "smtp", po::value<std::string>()->value_name("URL"), "SMTP server instead of game.yaml's (or the outbox)")(
-                "templates", po::value<std::string>()->value_name("DIR"), "the report templates directory");
-            p.add("dir", 1);
-          },
-          run};
+  return {
+      "mail", "DIR [--season S] [--player ID] [--dry-run] [--retry-failed] [--resend] [--smtp URL]",
+      "Send every player the report of a season with the map and their order template; never "
+      "twice.",
+      [](po::options_description& o, po::positional_options_description& p) {
+        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+            "season", po::value<std::string>()->value_name("S"),
+            "default: the last resolved season, or the first season's opening before any")(
+            "player", po::value<std::string>()->value_name("ID"), "only this player's message")(
+            "dry-run", po::bool_switch(),
+            "build the messages and say what would be sent; send nothing")(
+            "retry-failed", po::bool_switch(),
+            "send again what a server refused (after fixing the address)")(
+            "resend", po::bool_switch(), "send a copy of messages already sent (a new Message-ID)")(
+            "smtp", po::value<std::string>()->value_name("URL"),
+            "SMTP server instead of game.yaml's (or the outbox)")(
+            "templates", po::value<std::string>()->value_name("DIR"),
+            "the report templates directory");
+        p.add("dir", 1);
+      },
+      run};
 }
 
 }  // namespace wallenstein::app

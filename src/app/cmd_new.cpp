@@ -7,10 +7,10 @@
 #include "adapters/fair_seed.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/mail/mime.hpp"
-#include "adapters/version.hpp"
 #include "adapters/printable.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/season_schedule.hpp"
+#include "adapters/version.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "core/engine.hpp"
@@ -22,9 +22,11 @@ namespace {
 constexpr std::size_t kMaxFromBytes = 256 * 1024;
 
 std::uint64_t parse_seed(const std::string& text) {
-  const bool digits = !text.empty() && text.size() <= 19 &&
-                      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!digits) throw InputError("--seed", "must be a whole number of at most 19 digits, not \"" + text + "\"");
+  const bool digits =
+      !text.empty() && text.size() <= 19 &&
+      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits)
+    throw InputError("--seed", "must be a whole number of at most 19 digits, not \"" + text + "\"");
   return std::stoull(text);
 }
 
@@ -32,14 +34,19 @@ PlayerInfo parse_player(const std::string& spec) {
   const auto first = spec.find(':');
   const auto last = spec.rfind(':');
   if (first == std::string::npos || first == last) {
-    throw InputError("--player", "--player takes ID:NAME:EMAIL, e.g. red:\"Anna Weber\":anna@example.org; got \"" + spec + "\"");
+    throw InputError(
+        "--player",
+        "--player takes ID:NAME:EMAIL, e.g. red:\"Anna Weber\":anna@example.org; got \"" + spec +
+            "\"");
   }
-  return PlayerInfo{spec.substr(0, first), spec.substr(first + 1, last - first - 1), spec.substr(last + 1)};
+  return PlayerInfo{spec.substr(0, first), spec.substr(first + 1, last - first - 1),
+                    spec.substr(last + 1)};
 }
 
 /// A game on a schedule: the first season's deadline, so that the opening mail can name it
 /// (interfaces 6).
-std::optional<SeasonTimetable> open_first_season(const Invocation& in, const std::filesystem::path& dir,
+std::optional<SeasonTimetable> open_first_season(const Invocation& in,
+                                                 const std::filesystem::path& dir,
                                                  const std::optional<Schedule>& schedule) {
   if (!schedule) return std::nullopt;
   const GameDirectory game = GameDirectory::open(dir);
@@ -52,20 +59,30 @@ Exit run(const Invocation& in) {
   const std::filesystem::path dir = in.game_dir();
   GameConfig config;
   if (in.has("from")) {
-    if (in.has("player")) throw UsageError("give either --player (repeated) or --from FILE, not both");
+    if (in.has("player"))
+      throw UsageError("give either --player (repeated) or --from FILE, not both");
     config = read_game_config(read_source(in.get<std::string>("from"), kMaxFromBytes), false);
   } else {
-    if (!in.has("player")) throw UsageError("name the players with --player ID:NAME:EMAIL (3 to 5 times) or --from FILE");
+    if (!in.has("player"))
+      throw UsageError(
+          "name the players with --player ID:NAME:EMAIL (3 to 5 times) or --from FILE");
     config.name = std::filesystem::absolute(dir).lexically_normal().filename().string();
-    for (const auto& spec : in.get<std::vector<std::string>>("player")) config.players.push_back(parse_player(spec));
+    for (const auto& spec : in.get<std::vector<std::string>>("player"))
+      config.players.push_back(parse_player(spec));
   }
   if (in.has("name")) config.name = in.get<std::string>("name");
-  if (auto problem = game_name_problem(config.name)) throw InputError("--name", *problem + "; choose one with --name");
-  if (const std::string base = std::filesystem::absolute(dir).lexically_normal().filename().string(); base != config.name) {
+  if (auto problem = game_name_problem(config.name))
+    throw InputError("--name", *problem + "; choose one with --name");
+  if (const std::string base =
+          std::filesystem::absolute(dir).lexically_normal().filename().string();
+      base != config.name) {
     // Mail finds a game under a root by the name its orders give: the directory's.
-    in.err << "wallenstein new: warning: the game is named \"" << config.name << "\" but its directory is \"" << base
-           << "\"; `receive --root` and `fetch --root` find games by directory name, so orders for \""
-           << config.name << "\" would not reach it there. Give --name " << base << " (or rename the directory).\n";
+    in.err
+        << "wallenstein new: warning: the game is named \"" << config.name
+        << "\" but its directory is \"" << base
+        << "\"; `receive --root` and `fetch --root` find games by directory name, so orders for \""
+        << config.name << "\" would not reach it there. Give --name " << base
+        << " (or rename the directory).\n";
   }
 
   const std::string setup = in.get<std::string>("setup");
@@ -84,25 +101,32 @@ Exit run(const Invocation& in) {
   std::set<std::string> ids;
   for (const auto& p : config.players) {
     if (auto problem = player_id_problem(p.id)) throw InputError("--player", *problem);
-    if (!ids.insert(p.id).second) throw InputError("--player", "player id \"" + p.id + "\" is given twice");
-    if (auto problem = player_name_problem(p.name)) throw InputError("--player", "player " + p.id + ": " + *problem);
-    if (auto problem = email_problem(p.email)) throw InputError("--player", "player " + p.id + ": " + *problem);
+    if (!ids.insert(p.id).second)
+      throw InputError("--player", "player id \"" + p.id + "\" is given twice");
+    if (auto problem = player_name_problem(p.name))
+      throw InputError("--player", "player " + p.id + ": " + *problem);
+    if (auto problem = email_problem(p.email))
+      throw InputError("--player", "player " + p.id + ": " + *problem);
   }
-  if (!valid_player_count(config.players.size())) throw InputError("--player", player_count_problem(config.players.size()));
+  if (!valid_player_count(config.players.size()))
+    throw InputError("--player", player_count_problem(config.players.size()));
 
   if (!in.has("from")) config.rules_version = kCurrentRulesVersion;
   config.program_version = program_version();
   const Ruleset rules = load_ruleset(in.data_dir(), config.rules_version);
   config.seed = in.has("seed") ? parse_seed(in.get<std::string>("seed")) : os_seed();
   if (in.has("seed") && *config.seed < kGuessableSeedLimit) {
-    in.err << "wallenstein new: warning: --seed " << *config.seed << " is below 2^32: players could find it by "
-           << "trying every seed against the published commitment and foresee the game. Fine for tests and "
+    in.err << "wallenstein new: warning: --seed " << *config.seed
+           << " is below 2^32: players could find it by "
+           << "trying every seed against the published commitment and foresee the game. Fine for "
+              "tests and "
            << "examples; leave --seed out for a real game.\n";
   }
   // With --seed the whole game follows from it, salt included, so examples and tests repeat
   // byte for byte; otherwise the salt is as random as the seed.
-  config.salt = in.has("seed") ? sha256_hex("wallenstein-salt:" + std::to_string(*config.seed)).substr(0, 32)
-                               : os_random_hex(16);
+  config.salt = in.has("seed")
+                    ? sha256_hex("wallenstein-salt:" + std::to_string(*config.seed)).substr(0, 32)
+                    : os_random_hex(16);
   config.commitment = seed_commitment(*config.seed, config.salt);
   for (auto& p : config.players) {
     p.token = in.has("seed") ? derived_token(*config.seed, config.salt, p.id) : new_token();
@@ -112,10 +136,12 @@ Exit run(const Invocation& in) {
   const GameState state = new_game(spec, rules);
   create_game_directory(dir, config, state, rules);
   const std::optional<SeasonTimetable> first = open_first_season(in, dir, config.schedule);
-  if (mail::parse_mailbox(config.mail.from, "mail.from").address == mail::parse_mailbox(MailSettings{}.from, "mail.from").address) {
+  if (mail::parse_mailbox(config.mail.from, "mail.from").address ==
+      mail::parse_mailbox(MailSettings{}.from, "mail.from").address) {
     // Players reply to this address; the default reaches nobody outside the game master's machine.
     in.err << "wallenstein new: warning: mail.from is left at the default " << MailSettings{}.from
-           << ": players' replies would go nowhere. Set it in " << printable((dir / "game.yaml").string())
+           << ": players' replies would go nowhere. Set it in "
+           << printable((dir / "game.yaml").string())
            << " (mail: {from: \"Wallenstein GM <gm@example.org>\"}) before `wallenstein mail`.\n";
   }
   const SeasonLabel label = season_label(rules, state.season_index);
@@ -123,9 +149,11 @@ Exit run(const Invocation& in) {
          << printable(dir.string()) << "\n  " << printable((dir / "game.yaml").string())
          << "   (secret seed inside: game master only)\n"
          << "  seed commitment (published in the reports): " << config.commitment << "\n  "
-         << printable((dir / "seasons" / label.directory() / "state.yaml").string()) << "\nSeason " << label.name()
-         << " is open for orders.\n";
-  if (first) in.out << "Orders for it are due " << describe_instant(first->deadline, first->timezone) << ".\n";
+         << printable((dir / "seasons" / label.directory() / "state.yaml").string()) << "\nSeason "
+         << label.name() << " is open for orders.\n";
+  if (first)
+    in.out << "Orders for it are due " << describe_instant(first->deadline, first->timezone)
+           << ".\n";
   return Exit::ok;
 }
 
@@ -133,19 +161,27 @@ Exit run(const Invocation& in) {
 
 Command new_command() {
   return {"new",
-          "DIR (--player ID:NAME:EMAIL ... | --from FILE) [--seed N] [--name NAME] [--setup standard] [--edition 2]",
+          "DIR (--player ID:NAME:EMAIL ... | --from FILE) [--seed N] [--name NAME] [--setup "
+          "standard] [--edition 2]",
           "Create a game directory, lay out the standard setup and publish the first season.",
           [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory to create")(
+            o.add_options()("dir", po::value<std::string>()->required(),
+                            "the game directory to create")(
                 "player", po::value<std::vector<std::string>>()->value_name("ID:NAME:EMAIL"),
                 "a player, once per player in seat order (A, B, C...)")(
-                "from", po::value<std::string>()->value_name("FILE"), "a game.yaml without a seed to copy players from")(
-                "seed", po::value<std::string>()->value_name("N"), "random seed (default: from the OS; kept secret)")(
-                "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock (the first deadline)")(
-                "name", po::value<std::string>(), "the game's name (default: the directory's name)")(
-                "setup", po::value<std::string>()->default_value("standard"), "standard (draft comes later)")(
-                "edition", po::value<int>()->default_value(2), "rules edition: 2 (1 comes later)")(
-                "expansions", po::value<std::string>()->value_name("LIST"), "comma-separated expansions (later)");
+                "from", po::value<std::string>()->value_name("FILE"),
+                "a game.yaml without a seed to copy players from")(
+                "seed", po::value<std::string>()->value_name("N"),
+                "random seed (default: from the OS; kept secret)")(
+                "now", po::value<std::string>()->value_name("TIME"),
+                "the time instead of the clock (the first deadline)")(
+                "name", po::value<std::string>(),
+                "the game's name (default: the directory's name)")(
+                "setup", po::value<std::string>()->default_value("standard"),
+                "standard (draft comes later)")("edition", po::value<int>()->default_value(2),
+                                                "rules edition: 2 (1 comes later)")(
+                "expansions", po::value<std::string>()->value_name("LIST"),
+                "comma-separated expansions (later)");
             p.add("dir", 1);
           },
           run};

@@ -31,7 +31,8 @@ Planning open_planning(const Invocation& in, LockMode mode) {
 
 /// A token in the file must be its player's (files without one are the game master's to submit).
 void check_token_of_player(CheckedOrderFile& checked, const GameConfig& config) {
-  if (const PlayerInfo* player = config.player(checked.player_id); player && !player->token.empty()) {
+  if (const PlayerInfo* player = config.player(checked.player_id);
+      player && !player->token.empty()) {
     check_token(checked, player->token);
   }
 }
@@ -42,7 +43,8 @@ void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
 
 /// What valid orders lead to if nothing else changes (core/forecast.hpp): warnings, and the odds
 /// of the battles they plan.
-void print_forecast(const Invocation& in, const std::string& path, const Orders& orders, const Planning& p) {
+void print_forecast(const Invocation& in, const std::string& path, const Orders& orders,
+                    const Planning& p) {
   const auto templates = report::Templates::load(in.templates_dir());
   for (const auto& line : report::forecast_lines(orders, p.state, p.opened.rules, templates)) {
     in.out << printable(path) << ": forecast: " << line << "\n";
@@ -86,8 +88,9 @@ Exit run_submit(const Invocation& in) {
     return Exit::invalid_input;
   }
   if (in.has("player") && in.get<std::string>("player") != checked.player_id) {
-    in.err << printable(path) << ": error: these are the orders of \"" << printable(checked.player_id)
-           << "\", not of \"" << printable(in.get<std::string>("player")) << "\"; not stored\n";
+    in.err << printable(path) << ": error: these are the orders of \""
+           << printable(checked.player_id) << "\", not of \""
+           << printable(in.get<std::string>("player")) << "\"; not stored\n";
     return Exit::invalid_input;
   }
   const auto target = p.opened.season.orders_file(checked.player_id);
@@ -95,8 +98,9 @@ Exit run_submit(const Invocation& in) {
   Journal journal(p.opened.game.root());
   journal.write(std::filesystem::relative(target, p.opened.game.root()), source.text);
   journal.commit();
-  in.out << "Stored the orders of " << checked.player_id << " for " << printable(p.opened.season.name)
-         << (replacing ? " (replacing the earlier ones)" : "") << ": " << printable(target.string()) << "\n";
+  in.out << "Stored the orders of " << checked.player_id << " for "
+         << printable(p.opened.season.name) << (replacing ? " (replacing the earlier ones)" : "")
+         << ": " << printable(target.string()) << "\n";
   print_forecast(in, path, *checked.orders, p);
   return Exit::ok;
 }
@@ -105,7 +109,8 @@ Exit run_submit(const Invocation& in) {
 
 Command check_command() {
   return {"check", "DIR FILE...",
-          "Check order files against the season being planned, listing every problem; nothing is stored.",
+          "Check order files against the season being planned, listing every problem; nothing is "
+          "stored.",
           [](po::options_description& o, po::positional_options_description& p) {
             o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
                 "files", po::value<std::vector<std::string>>()->required(), "order files");
@@ -115,15 +120,17 @@ Command check_command() {
 }
 
 Command submit_command() {
-  return {"submit", "DIR FILE [--player ID]",
-          "Check one order file and store it for the season being planned, replacing earlier orders.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "file", po::value<std::string>()->required(), "the order file")(
-                "player", po::value<std::string>()->value_name("ID"), "refuse the file unless it is this player's");
-            p.add("dir", 1).add("file", 1);
-          },
-          run_submit};
+  return {
+      "submit", "DIR FILE [--player ID]",
+      "Check one order file and store it for the season being planned, replacing earlier orders.",
+      [](po::options_description& o, po::positional_options_description& p) {
+        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+            "file", po::value<std::string>()->required(), "the order file")(
+            "player", po::value<std::string>()->value_name("ID"),
+            "refuse the file unless it is this player's");
+        p.add("dir", 1).add("file", 1);
+      },
+      run_submit};
 }
 
 }  // namespace wallenstein::app

@@ -47,8 +47,10 @@ Exit token(const Invocation& in, const HeldGame& held, const std::string& id) {
   }
   player->token = new_token();
   save_config(held.game, config);
-  in.out << "New token for " << player->name << " (" << id << "). Their next order template carries it; "
-         << "orders mailed with the old one are refused from now on. Send it to them: `wallenstein mail "
+  in.out << "New token for " << player->name << " (" << id
+         << "). Their next order template carries it; "
+         << "orders mailed with the old one are refused from now on. Send it to them: `wallenstein "
+            "mail "
          << held.game.root().string() << " --player " << id << " --resend`.\n";
   return Exit::ok;
 }
@@ -57,7 +59,8 @@ Exit token(const Invocation& in, const HeldGame& held, const std::string& id) {
 /// reports name them), the seat gets a new token, and the newcomer a welcome and the last report
 /// with the map and their order template.
 Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) {
-  if (!in.has("name") || !in.has("email")) throw UsageError("replace needs --name NAME and --email ADDR");
+  if (!in.has("name") || !in.has("email"))
+    throw UsageError("replace needs --name NAME and --email ADDR");
   const std::string name = in.get<std::string>("name");
   const std::string email = in.get<std::string>("email");
   if (auto problem = player_name_problem(name)) throw UsageError("--name: " + *problem);
@@ -65,7 +68,8 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   const GameDirectory& game = held.game;
   const Ruleset rules = game_rules(in, game);
   const SeasonDir current = game.current();
-  if (game.load_state(current, rules).finished) throw InputError(current.path.string(), "the game is over; no seat is taken over");
+  if (game.load_state(current, rules).finished)
+    throw InputError(current.path.string(), "the game is over; no seat is taken over");
   GameConfig config = game.config();
   PlayerInfo& p = seat(config, id);
   const std::string before = p.name;
@@ -93,10 +97,13 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   m.text = body.substr(body.find('\n') + 1);
   m.date = mail::rfc5322_now();
   const std::string key = current.path.filename().string() + "/welcome/" + id + ":" + email;
-  m.message_id = "<wallenstein." + config.name + "." + current.path.filename().string() + ".welcome." + id + "." +
-                 std::to_string(p.former.size()) + "@" + game_mail_domain(updated) + ">";
-  const auto mailer = game_mailer(updated, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
-  const auto welcome = mail::dispatch(updated.root(), {{key, id, std::move(m), ""}}, mailer.get(), {});
+  m.message_id = "<wallenstein." + config.name + "." + current.path.filename().string() +
+                 ".welcome." + id + "." + std::to_string(p.former.size()) + "@" +
+                 game_mail_domain(updated) + ">";
+  const auto mailer = game_mailer(
+      updated, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
+  const auto welcome =
+      mail::dispatch(updated.root(), {{key, id, std::move(m), ""}}, mailer.get(), {});
   if (!welcome.failure.empty()) throw TransportError(welcome.failure);
   const auto seasons = updated.seasons();
   const SeasonDir last = seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back();
@@ -104,12 +111,14 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   if (in.has("smtp")) request.smtp = in.get<std::string>("smtp");
   const MailRun run = mail_season(updated, rules, last, request, resources(in));
   if (!run.result.failure.empty()) throw TransportError(run.result.failure);
-  in.out << printable(name) << " <" << email << "> takes seat " << id << " from " << current.name << " on (before: "
-         << printable(before) << "); reports of earlier seasons keep " << printable(before) << "'s name. A new token is made; "
-         << "the welcome and the report of " << last.name << " with the order template went via " << mailer->describe() << ".\n";
+  in.out << printable(name) << " <" << email << "> takes seat " << id << " from " << current.name
+         << " on (before: " << printable(before) << "); reports of earlier seasons keep "
+         << printable(before) << "'s name. A new token is made; "
+         << "the welcome and the report of " << last.name << " with the order template went via "
+         << mailer->describe() << ".\n";
   if (fs::exists(current.orders_file(id))) {
-    in.out << "Orders " << printable(before) << " sent for " << current.name << " stay stored until " << printable(name)
-           << " sends new ones.\n";
+    in.out << "Orders " << printable(before) << " sent for " << current.name
+           << " stay stored until " << printable(name) << " sends new ones.\n";
   }
   return Exit::ok;
 }
@@ -119,15 +128,17 @@ Exit pause(const Invocation& in, const HeldGame& held, const std::string& id, bo
   GameConfig config = held.game.config();
   PlayerInfo& p = seat(config, id);
   if (p.paused == paused) {
-    in.out << printable(p.name) << " (" << id << ") is " << (paused ? "already paused" : "not paused") << ".\n";
+    in.out << printable(p.name) << " (" << id << ") is "
+           << (paused ? "already paused" : "not paused") << ".\n";
     return Exit::ok;
   }
   p.paused = paused;
   save_config(held.game, config);
   if (paused) {
-    in.out << printable(p.name) << " (" << id << ") is paused: no reminders, and at each deadline the NMR policy plays "
-           << "the seat without holding the season. `wallenstein player " << held.game.root().string() << " resume " << id
-           << "` ends it.\n";
+    in.out << printable(p.name) << " (" << id
+           << ") is paused: no reminders, and at each deadline the NMR policy plays "
+           << "the seat without holding the season. `wallenstein player "
+           << held.game.root().string() << " resume " << id << "` ends it.\n";
   } else {
     in.out << printable(p.name) << " (" << id << ") plays again from now on.\n";
   }
@@ -142,27 +153,32 @@ Exit run(const Invocation& in) {
   if (action == "token") return token(in, held, id);
   if (action == "replace") return replace(in, held, id);
   if (action == "pause" || action == "resume") return pause(in, held, id, action == "pause");
-  throw UsageError("unknown player action \"" + printable(action) + "\"; use token, replace, pause or resume");
+  throw UsageError("unknown player action \"" + printable(action) +
+                   "\"; use token, replace, pause or resume");
 }
 
 }  // namespace
 
 Command player_command() {
-  return {"player", "DIR (token ID [--new] | replace ID --name NAME --email ADDR | pause ID | resume ID)",
-          "A seat: its secret token for mailed orders (--new replaces a leaked one); a new person taking it "
-          "over from the season being planned on; an announced absence (pause, resume).",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "action", po::value<std::string>()->required(), "token, replace, pause or resume")(
-                "id", po::value<std::string>()->required(), "the player's id")(
-                "new", po::bool_switch(), "make a new token (the old one stops working)")(
-                "name", po::value<std::string>()->value_name("NAME"), "replace: the newcomer's name")(
-                "email", po::value<std::string>()->value_name("ADDR"), "replace: the newcomer's address")(
-                "smtp", po::value<std::string>()->value_name("URL"), "SMTP server instead of game.yaml's")(
-                "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
-            p.add("dir", 1).add("action", 1).add("id", 1);
-          },
-          run};
+  return {
+      "player",
+      "DIR (token ID [--new] | replace ID --name NAME --email ADDR | pause ID | resume ID)",
+      "A seat: its secret token for mailed orders (--new replaces a leaked one); a new person "
+      "taking it "
+      "over from the season being planned on; an announced absence (pause, resume).",
+      [](po::options_description& o, po::positional_options_description& p) {
+        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+            "action", po::value<std::string>()->required(), "token, replace, pause or resume")(
+            "id", po::value<std::string>()->required(), "the player's id")(
+            "new", po::bool_switch(), "make a new token (the old one stops working)")(
+            "name", po::value<std::string>()->value_name("NAME"), "replace: the newcomer's name")(
+            "email", po::value<std::string>()->value_name("ADDR"),
+            "replace: the newcomer's address")("smtp", po::value<std::string>()->value_name("URL"),
+                                               "SMTP server instead of game.yaml's")(
+            "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
+        p.add("dir", 1).add("action", 1).add("id", 1);
+      },
+      run};
 }
 
 }  // namespace wallenstein::app

@@ -8,8 +8,8 @@
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/files.hpp"
-#include "adapters/game_mailer.hpp"
 #include "adapters/game_lock.hpp"
+#include "adapters/game_mailer.hpp"
 #include "adapters/intake.hpp"
 #include "adapters/mail/imap.hpp"
 #include "adapters/mail/mime.hpp"
@@ -31,7 +31,8 @@ std::string read_message(const std::string& path) {
   while (raw.size() <= kMaxMessageBytes && std::cin.read(block, sizeof block).gcount() > 0) {
     raw.append(block, static_cast<std::size_t>(std::cin.gcount()));
   }
-  if (raw.size() > kMaxMessageBytes) throw InputError("standard input", "the message is larger than 16 MiB");
+  if (raw.size() > kMaxMessageBytes)
+    throw InputError("standard input", "the message is larger than 16 MiB");
   return raw;
 }
 
@@ -51,16 +52,19 @@ std::optional<std::string> smtp_option(const Invocation& in) {
 }
 
 void print(const Invocation& in, const Received& r) {
-  in.out << (r.game.empty() ? std::string("(no game)") : r.game) << ": " << printable(r.summary) << "\n";
+  in.out << (r.game.empty() ? std::string("(no game)") : r.game) << ": " << printable(r.summary)
+         << "\n";
   if (!r.mail_failure.empty()) {
-    in.err << "wallenstein: the answer could not be sent yet and stays queued (the next receive, fetch or tick "
+    in.err << "wallenstein: the answer could not be sent yet and stays queued (the next receive, "
+              "fetch or tick "
               "sends it): "
            << r.mail_failure << "\n";
   }
 }
 
 Exit run(const Invocation& in) {
-  const auto args = in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
+  const auto args =
+      in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
   IntakeTarget target;
   std::string file;
   if (in.has("root")) {
@@ -68,7 +72,8 @@ Exit run(const Invocation& in) {
     target.root = in.get<std::string>("root");
     if (!args.empty()) file = args[0];
   } else {
-    if (args.empty() || args.size() > 2) throw UsageError("give the game directory (or --root ROOT) and at most one FILE");
+    if (args.empty() || args.size() > 2)
+      throw UsageError("give the game directory (or --root ROOT) and at most one FILE");
     target.game_dir = args[0];
     if (args.size() == 2) file = args[1];
   }
@@ -78,7 +83,8 @@ Exit run(const Invocation& in) {
 }
 
 /// The mailbox to poll: game.yaml's mail.imap for a game, overridden by --imap and its options.
-mail::ImapOptions imap_options(const Invocation& in, const std::optional<GameDirectory>& game, std::string& done) {
+mail::ImapOptions imap_options(const Invocation& in, const std::optional<GameDirectory>& game,
+                               std::string& done) {
   std::optional<ImapSettings> settings;
   if (game) settings = game->config().mail.imap;
   if (!settings && !in.has("imap")) {
@@ -94,7 +100,8 @@ mail::ImapOptions imap_options(const Invocation& in, const std::optional<GameDir
   mail::ImapOptions options{s.url, s.starttls, s.user, {}, 60};
   if (!s.password_env.empty()) {
     const char* password = std::getenv(s.password_env.c_str());
-    if (!password) throw UsageError("the IMAP password is read from $" + s.password_env + ", which is not set");
+    if (!password)
+      throw UsageError("the IMAP password is read from $" + s.password_env + ", which is not set");
     options.password = password;
   }
   done = s.done;
@@ -102,7 +109,8 @@ mail::ImapOptions imap_options(const Invocation& in, const std::optional<GameDir
 }
 
 /// Fetches each new message of a mailbox and receives it; returns the summary line.
-std::string fetch_into(const Invocation& in, const IntakeTarget& target, const std::optional<GameDirectory>& game) {
+std::string fetch_into(const Invocation& in, const IntakeTarget& target,
+                       const std::optional<GameDirectory>& game) {
   std::string done;
   mail::ImapMailbox mailbox(imap_options(in, game, done));
   const IntakeSetup setup = intake_setup(in, smtp_option(in));
@@ -113,7 +121,8 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target, const s
     try {
       print(in, receive_message(raw, target, setup));
     } catch (const BusyError& e) {
-      in.err << "wallenstein fetch: message " << uid << " left for the next run: " << e.what() << "\n";
+      in.err << "wallenstein fetch: message " << uid << " left for the next run: " << e.what()
+             << "\n";
       continue;  // not marked: the next fetch handles it
     }
     // Marked only once handled: a crash before this fetches it again, and the intake ledger
@@ -121,12 +130,14 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target, const s
     mailbox.mark_done(uid, done);
     ++handled;
   }
-  return "fetched " + std::to_string(uids.size()) + (uids.size() == 1 ? " message" : " messages") + " from " +
-         mailbox.describe() + ", " + std::to_string(handled) + " handled and marked " + done;
+  return "fetched " + std::to_string(uids.size()) + (uids.size() == 1 ? " message" : " messages") +
+         " from " + mailbox.describe() + ", " + std::to_string(handled) + " handled and marked " +
+         done;
 }
 
 Exit run_fetch(const Invocation& in) {
-  const auto args = in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
+  const auto args =
+      in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
   IntakeTarget target;
   std::optional<GameDirectory> game;
   if (in.has("root")) {
@@ -154,37 +165,42 @@ std::string fetch_orders(const Invocation& in, const fs::path& game_dir) {
 }
 
 Command fetch_command() {
-  return {"fetch", "(DIR | --root ROOT) [--imap URL]",
-          "Poll the game's IMAP mailbox and handle each new message as `receive` does; mark it handled.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("args", po::value<std::vector<std::string>>(), "DIR")(
-                "root", po::value<std::string>()->value_name("ROOT"), "a directory of games")(
-                "imap", po::value<std::string>()->value_name("URL"), "imap[s]://host[:port]/MAILBOX instead of game.yaml's")(
-                "imap-user", po::value<std::string>()->value_name("USER"), "the IMAP login")(
-                "imap-password-env", po::value<std::string>()->value_name("NAME"),
-                "the environment variable holding the IMAP password")(
-                "done", po::value<std::string>()->value_name("KEYWORD|FOLDER"),
-                "mark handled mail with this keyword ($...) or move it to this folder")(
-                "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server")(
-                "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
-            p.add("args", -1);
-          },
-          run_fetch};
+  return {
+      "fetch", "(DIR | --root ROOT) [--imap URL]",
+      "Poll the game's IMAP mailbox and handle each new message as `receive` does; mark it "
+      "handled.",
+      [](po::options_description& o, po::positional_options_description& p) {
+        o.add_options()("args", po::value<std::vector<std::string>>(), "DIR")(
+            "root", po::value<std::string>()->value_name("ROOT"), "a directory of games")(
+            "imap", po::value<std::string>()->value_name("URL"),
+            "imap[s]://host[:port]/MAILBOX instead of game.yaml's")(
+            "imap-user", po::value<std::string>()->value_name("USER"), "the IMAP login")(
+            "imap-password-env", po::value<std::string>()->value_name("NAME"),
+            "the environment variable holding the IMAP password")(
+            "done", po::value<std::string>()->value_name("KEYWORD|FOLDER"),
+            "mark handled mail with this keyword ($...) or move it to this folder")(
+            "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server")(
+            "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
+        p.add("args", -1);
+      },
+      run_fetch};
 }
 
 Command receive_command() {
-  return {"receive", "(DIR | --root ROOT) [FILE]",
-          "Take one e-mail with orders (FILE, or standard input from a mail server), check and store them, "
-          "and answer with a receipt.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("args", po::value<std::vector<std::string>>(), "DIR and FILE")(
-                "root", po::value<std::string>()->value_name("ROOT"),
-                "a directory of games: the message goes to the game its orders name")(
-                "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server")(
-                "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
-            p.add("args", -1);
-          },
-          run};
+  return {
+      "receive", "(DIR | --root ROOT) [FILE]",
+      "Take one e-mail with orders (FILE, or standard input from a mail server), check and store "
+      "them, "
+      "and answer with a receipt.",
+      [](po::options_description& o, po::positional_options_description& p) {
+        o.add_options()("args", po::value<std::vector<std::string>>(), "DIR and FILE")(
+            "root", po::value<std::string>()->value_name("ROOT"),
+            "a directory of games: the message goes to the game its orders name")(
+            "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server")(
+            "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
+        p.add("args", -1);
+      },
+      run};
 }
 
 }  // namespace wallenstein::app

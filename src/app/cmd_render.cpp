@@ -18,14 +18,16 @@ Exit run(const Invocation& in) {
   const int width = in.get<int>("width");
   if (width < 800 || width > 6400) throw UsageError("--width must be between 800 and 6400 pixels");
   // Drawing to a file of one's own only reads the game.
-  const OpenedSeason opened =
-      open_season(in, DefaultSeason::current, in.has("output") ? LockMode::shared : LockMode::exclusive);
+  const OpenedSeason opened = open_season(
+      in, DefaultSeason::current, in.has("output") ? LockMode::shared : LockMode::exclusive);
   const LoadedSeason loaded = load_season(opened);
   const map::MapRequest request{loaded.view(opened.rules),
-                                layout == "geo" ? map::Layout::geo : map::Layout::board, static_cast<double>(width)};
+                                layout == "geo" ? map::Layout::geo : map::Layout::board,
+                                static_cast<double>(width)};
   const auto rendered = map::render_map(request, map::load_map_style(in.data_dir()));
-  const std::filesystem::path out =
-      in.has("output") ? std::filesystem::path(in.get<std::string>("output")) : opened.season.path / "map.png";
+  const std::filesystem::path out = in.has("output")
+                                        ? std::filesystem::path(in.get<std::string>("output"))
+                                        : opened.season.path / "map.png";
   if (in.has("output")) {
     write_atomic(out, rendered.png);
   } else {
@@ -33,8 +35,9 @@ Exit run(const Invocation& in) {
     journal.write(std::filesystem::relative(out, opened.game.root()), rendered.png);
     journal.commit();
   }
-  in.out << "Map of " << printable(opened.season.name) << (loaded.resolution ? " (after resolving it)" : "") << ": "
-         << printable(out.string()) << " (" << static_cast<int>(rendered.scene.width) << "x"
+  in.out << "Map of " << printable(opened.season.name)
+         << (loaded.resolution ? " (after resolving it)" : "") << ": " << printable(out.string())
+         << " (" << static_cast<int>(rendered.scene.width) << "x"
          << static_cast<int>(rendered.scene.height) << ")\n";
   return Exit::ok;
 }
@@ -43,13 +46,17 @@ Exit run(const Invocation& in) {
 
 Command render_command() {
   return {"render", "DIR [--season S] [-o FILE] [--width N] [--layout board|geo]",
-          "Draw the map of a season as a PNG: the season being planned, or a resolved one with what happened.",
+          "Draw the map of a season as a PNG: the season being planned, or a resolved one with "
+          "what happened.",
           [](po::options_description& o, po::positional_options_description& p) {
             o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "season", po::value<std::string>()->value_name("S"), "01-1618-spring or 1618-spring (default: now)")(
-                "output,o", po::value<std::string>()->value_name("FILE"), "where to write (default: the season's map.png)")(
+                "season", po::value<std::string>()->value_name("S"),
+                "01-1618-spring or 1618-spring (default: now)")(
+                "output,o", po::value<std::string>()->value_name("FILE"),
+                "where to write (default: the season's map.png)")(
                 "width", po::value<int>()->default_value(1600), "image width in pixels")(
-                "layout", po::value<std::string>()->default_value("board"), "board (as printed) or geo (geography)");
+                "layout", po::value<std::string>()->default_value("board"),
+                "board (as printed) or geo (geography)");
             p.add("dir", 1);
           },
           run};

@@ -14,15 +14,16 @@ namespace {
 bool belongs_to(const std::string& relative, const std::string& player) {
   return relative == "reports/public.txt" || relative == "reports/" + player + ".txt" ||
          relative == "reports/" + player + ".html" ||
-         (relative.size() > player.size() + 6 && relative.compare(relative.size() - player.size() - 6, std::string::npos,
-                                                                  "-" + player + ".yaml") == 0);
+         (relative.size() > player.size() + 6 &&
+          relative.compare(relative.size() - player.size() - 6, std::string::npos,
+                           "-" + player + ".yaml") == 0);
 }
 
 Exit run(const Invocation& in) {
   const OpenedSeason opened = open_season(in, DefaultSeason::last_report, LockMode::exclusive);
   const LoadedSeason loaded = load_season(opened);
-  const auto reports = report::build_reports(loaded.view(opened.rules),
-                                             report::Templates::load(in.templates_dir()));
+  const auto reports =
+      report::build_reports(loaded.view(opened.rules), report::Templates::load(in.templates_dir()));
   std::size_t written = 0;
   Journal journal(opened.game.root());
   const auto season = std::filesystem::relative(opened.season.path, opened.game.root());
@@ -32,8 +33,9 @@ Exit run(const Invocation& in) {
     ++written;
   }
   journal.commit();
-  in.out << (loaded.resolution ? "Reports on " : "Opening reports of ") << printable(opened.season.name) << ": "
-         << written << " files in " << printable((opened.season.path / "reports").string()) << "\n";
+  in.out << (loaded.resolution ? "Reports on " : "Opening reports of ")
+         << printable(opened.season.name) << ": " << written << " files in "
+         << printable((opened.season.path / "reports").string()) << "\n";
   return Exit::ok;
 }
 
@@ -41,13 +43,16 @@ Exit run(const Invocation& in) {
 
 Command report_command() {
   return {"report", "DIR [--season S] [--player ID]",
-          "Write the reports of a season (text and HTML per player, the public report, the order templates).",
+          "Write the reports of a season (text and HTML per player, the public report, the order "
+          "templates).",
           [](po::options_description& o, po::positional_options_description& p) {
             o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
                 "season", po::value<std::string>()->value_name("S"),
                 "default: the last resolved season, or the first season's opening before any")(
-                "player", po::value<std::string>()->value_name("ID"), "only this player's files (and the public one)")(
-                "templates", po::value<std::string>()->value_name("DIR"), "the report templates directory");
+                "player", po::value<std::string>()->value_name("ID"),
+                "only this player's files (and the public one)")(
+                "templates", po::value<std::string>()->value_name("DIR"),
+                "the report templates directory");
             p.add("dir", 1);
           },
           run};

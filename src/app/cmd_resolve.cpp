@@ -8,8 +8,8 @@
 #include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/mail/ledger.hpp"
-#include "adapters/printable.hpp"
 #include "adapters/map/render.hpp"
+#include "adapters/printable.hpp"
 #include "adapters/report/reports.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/season_files.hpp"
@@ -33,11 +33,12 @@ Exit run_resolve(const Invocation& in) {
   SeasonInputs inputs = load_season_inputs(game, season, rules);
   // Without --nmr, a game on a schedule plays its own policy (hold has run its course by now).
   const auto& schedule = game.config().schedule;
-  const std::string nmr = in.has("nmr") ? in.get<std::string>("nmr")
+  const std::string nmr = in.has("nmr")                                 ? in.get<std::string>("nmr")
                           : schedule && schedule->nmr == NmrPolicy::bot ? std::string(kNmrBot)
                                                                         : std::string(kNmrPass);
   if (!inputs.missing.empty() && !in.has("force")) {
-    in.err << "wallenstein resolve: orders are missing from " << list_names(game.config(), inputs.missing) << " for " << season.name
+    in.err << "wallenstein resolve: orders are missing from "
+           << list_names(game.config(), inputs.missing) << " for " << season.name
            << "; wait for them, or resolve with --force (they then play --nmr " << nmr << ")\n";
     return Exit::not_now;
   }
@@ -57,27 +58,35 @@ std::size_t replay_seasons(const GameDirectory& game, const Ruleset& rules, cons
   NewGame spec{game.config().name, {}, game.config().seed.value_or(0)};
   for (const auto& p : game.config().players) spec.player_ids.push_back(p.id);
   const std::string first = write_state(new_game(spec, rules), rules);
-  if (auto diff = first_difference(first, read_bytes(seasons.front().state_file())); !diff.empty()) {
-    in.err << seasons.front().state_file().string() << ": differs from `new` with the game's seed: " << diff << "\n";
+  if (auto diff = first_difference(first, read_bytes(seasons.front().state_file()));
+      !diff.empty()) {
+    in.err << seasons.front().state_file().string()
+           << ": differs from `new` with the game's seed: " << diff << "\n";
     ++differences;
   }
   for (std::size_t i = 0; i + 1 < seasons.size(); ++i) {
     const ResolvedSeason again = reresolve(game, seasons[i], rules);
     std::size_t before = differences;
-    if (auto diff = first_difference(again.log_text, read_bytes(seasons[i].log_file())); !diff.empty()) {
+    if (auto diff = first_difference(again.log_text, read_bytes(seasons[i].log_file()));
+        !diff.empty()) {
       in.err << seasons[i].log_file().string() << ": differs: " << diff << "\n";
       ++differences;
     }
-    if (auto diff = first_difference(again.state_text, read_bytes(seasons[i + 1].state_file())); !diff.empty()) {
+    if (auto diff = first_difference(again.state_text, read_bytes(seasons[i + 1].state_file()));
+        !diff.empty()) {
       in.err << seasons[i + 1].state_file().string() << ": differs: " << diff << "\n";
       ++differences;
     }
     in.out << seasons[i].name << ": " << (differences == before ? "confirmed" : "DIFFERS") << "\n";
   }
   const std::size_t resolved = seasons.size() - 1;
-  if (differences > 0) in.err << "replay found " << differences << (differences == 1 ? " difference\n" : " differences\n");
-  else if (resolved == 1) in.out << "The 1 resolved season replays byte for byte.\n";
-  else in.out << "All " << resolved << " resolved seasons replay byte for byte.\n";
+  if (differences > 0)
+    in.err << "replay found " << differences
+           << (differences == 1 ? " difference\n" : " differences\n");
+  else if (resolved == 1)
+    in.out << "The 1 resolved season replays byte for byte.\n";
+  else
+    in.out << "All " << resolved << " resolved seasons replay byte for byte.\n";
   return differences;
 }
 
@@ -92,7 +101,9 @@ bool announced_in_first_reports(const GameDirectory& game, const std::string& co
   const auto reports = game.seasons().front().path / "reports";
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(reports, ec)) {
-    if (entry.path().extension() == ".txt" && read_bytes(entry.path()).find(commitment) != std::string::npos) return true;
+    if (entry.path().extension() == ".txt" &&
+        read_bytes(entry.path()).find(commitment) != std::string::npos)
+      return true;
   }
   return false;
 }
@@ -103,17 +114,19 @@ Exit run_verify(const Invocation& in) {
   const Ruleset rules = game_rules(in, held.game);
   bool ok = true;
   if (config.commitment.empty()) {
-    in.out << "This game was created by an older program, without a seed commitment: only the replay is checked.\n";
+    in.out << "This game was created by an older program, without a seed commitment: only the "
+              "replay is checked.\n";
   } else {
     const std::string computed = seed_commitment(config.seed.value_or(0), config.salt);
-    const std::string& announced = in.has("commitment") ? in.get<std::string>("commitment") : config.commitment;
+    const std::string& announced =
+        in.has("commitment") ? in.get<std::string>("commitment") : config.commitment;
     if (computed != announced || computed != config.commitment) {
-      in.err << "wallenstein verify: the seed and salt do not match the commitment: SHA-256 gives " << computed
-             << ", announced was " << announced << "\n";
+      in.err << "wallenstein verify: the seed and salt do not match the commitment: SHA-256 gives "
+             << computed << ", announced was " << announced << "\n";
       ok = false;
     } else {
-      in.out << "Commitment " << computed << " matches seed " << config.seed.value_or(0) << " and salt " << config.salt
-             << ".\n";
+      in.out << "Commitment " << computed << " matches seed " << config.seed.value_or(0)
+             << " and salt " << config.salt << ".\n";
     }
     if (!in.has("commitment") && fs::exists(held.game.seasons().front().path / "reports") &&
         !announced_in_first_reports(held.game, config.commitment)) {
@@ -123,9 +136,11 @@ Exit run_verify(const Invocation& in) {
   }
   if (replay_seasons(held.game, rules, in) > 0) ok = false;
   const GameState last = held.game.load_state(held.game.current(), rules);
-  if (!last.finished) in.out << "Note: the game is not over; its seed must stay secret until the end.\n";
-  in.out << (ok ? "Verified: the dice were fixed from the start and every season follows from them.\n"
-                : "NOT verified (see above).\n");
+  if (!last.finished)
+    in.out << "Note: the game is not over; its seed must stay secret until the end.\n";
+  in.out
+      << (ok ? "Verified: the dice were fixed from the start and every season follows from them.\n"
+             : "NOT verified (see above).\n");
   return ok ? Exit::ok : Exit::invalid_input;
 }
 
@@ -135,7 +150,8 @@ std::vector<std::string> mailed_players(const GameDirectory& game, const SeasonD
   std::vector<std::string> out;
   for (const auto& player : game.config().players) {
     const auto entries = ledger.of(season.path.filename().string() + "/report/" + player.id);
-    if (std::any_of(entries.begin(), entries.end(), [](const mail::LedgerEntry* e) { return e->state == mail::Delivery::sent; })) {
+    if (std::any_of(entries.begin(), entries.end(),
+                    [](const mail::LedgerEntry* e) { return e->state == mail::Delivery::sent; })) {
       out.push_back(player.id);
     }
   }
@@ -150,12 +166,14 @@ Exit run_rollback(const Invocation& in) {
   const auto seasons = held.game.seasons();
   const auto mailed = mailed_players(held.game, dry ? seasons[seasons.size() - 2] : seasons.back());
   if (dry) {
-    in.out << "Dry run: nothing changed. Rolling back would make " << done.season << " the season being planned again.\n";
+    in.out << "Dry run: nothing changed. Rolling back would make " << done.season
+           << " the season being planned again.\n";
   } else {
     in.out << "Rolled back: " << done.season << " is the season being planned again.\n";
   }
   if (!mailed.empty()) {
-    in.out << "Already mailed the undone report of " << done.season << ": " << list_names(held.game.config(), mailed)
+    in.out << "Already mailed the undone report of " << done.season << ": "
+           << list_names(held.game.config(), mailed)
            << ". After the next resolve, `wallenstein mail` sends them a correction.\n";
   }
   return Exit::ok;
@@ -170,46 +188,55 @@ void dir_only(po::options_description& o, po::positional_options_description& p)
 
 Command resolve_command() {
   return {"resolve", "DIR [--force] [--nmr pass|bot] [--state-only] [--now TIME]",
-          "Resolve the season being planned (and the winter after autumn), then publish the next season.",
+          "Resolve the season being planned (and the winter after autumn), then publish the next "
+          "season.",
           [](po::options_description& o, po::positional_options_description& p) {
             dir_only(o, p);
             o.add_options()("force", po::bool_switch(), "resolve even though orders are missing")(
                 "nmr", po::value<std::string>()->value_name("pass|bot"),
-                "what missing players do: pass (coin cards only) or bot (the bot's orders, stored beside the "
+                "what missing players do: pass (coin cards only) or bot (the bot's orders, stored "
+                "beside the "
                 "others); default: the schedule's nmr policy, else pass")(
-                "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock (the next deadline)")(
-                "state-only", po::bool_switch(), "write only the log and the next state (render and report later)")(
-                "templates", po::value<std::string>()->value_name("DIR"), "the report templates directory");
+                "now", po::value<std::string>()->value_name("TIME"),
+                "the time instead of the clock (the next deadline)")(
+                "state-only", po::bool_switch(),
+                "write only the log and the next state (render and report later)")(
+                "templates", po::value<std::string>()->value_name("DIR"),
+                "the report templates directory");
           },
           run_resolve};
 }
 
 Command replay_command() {
-  return {"replay", "DIR", "Re-resolve every stored season from its state and orders and report any difference.",
+  return {"replay", "DIR",
+          "Re-resolve every stored season from its state and orders and report any difference.",
           dir_only, run_replay};
 }
 
 Command verify_command() {
   return {"verify", "DIR [--commitment HEX]",
-          "Check the seed against its published commitment and replay every season (for players, on the published game).",
+          "Check the seed against its published commitment and replay every season (for players, "
+          "on the published game).",
           [](po::options_description& o, po::positional_options_description& p) {
             dir_only(o, p);
-            o.add_options()("commitment", po::value<std::string>()->value_name("HEX"),
-                            "the commitment as your own first report gave it (default: the one in game.yaml)");
+            o.add_options()(
+                "commitment", po::value<std::string>()->value_name("HEX"),
+                "the commitment as your own first report gave it (default: the one in game.yaml)");
           },
           run_verify};
 }
 
 Command rollback_command() {
-  return {"rollback", "DIR [--dry-run] [--force]",
-          "Undo the last resolve, restoring the game directory exactly as it was.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            dir_only(o, p);
-            o.add_options()("dry-run", po::bool_switch(), "say what would change; change nothing")(
-                "force", po::bool_switch(),
-                "undo even though orders were submitted for the next season (they are kept in attic/)");
-          },
-          run_rollback};
+  return {
+      "rollback", "DIR [--dry-run] [--force]",
+      "Undo the last resolve, restoring the game directory exactly as it was.",
+      [](po::options_description& o, po::positional_options_description& p) {
+        dir_only(o, p);
+        o.add_options()("dry-run", po::bool_switch(), "say what would change; change nothing")(
+            "force", po::bool_switch(),
+            "undo even though orders were submitted for the next season (they are kept in attic/)");
+      },
+      run_rollback};
 }
 
 }  // namespace wallenstein::app

@@ -18,12 +18,14 @@ Exit run(const Invocation& in) {
     in.out << json.dump(2) << "\n";
     return Exit::ok;
   }
-  in.out << printable(json["game"].get<std::string>()) << " " << printable(json["season"].get<std::string>()) << "\n";
+  in.out << printable(json["game"].get<std::string>()) << " "
+         << printable(json["season"].get<std::string>()) << "\n";
   for (const auto& p : json["players"]) {
     const std::size_t provinces = p["provinces"].size();
-    in.out << "  " << printable(p["name"].get<std::string>()) << " (" << printable(p["id"].get<std::string>())
-           << "): " << p["thaler"] << " thaler, " << p["grain"] << " grain, " << p["vp"] << " VP, " << p["reserve"]
-           << " in reserve, " << provinces << (provinces == 1 ? " province\n" : " provinces\n");
+    in.out << "  " << printable(p["name"].get<std::string>()) << " ("
+           << printable(p["id"].get<std::string>()) << "): " << p["thaler"] << " thaler, "
+           << p["grain"] << " grain, " << p["vp"] << " VP, " << p["reserve"] << " in reserve, "
+           << provinces << (provinces == 1 ? " province\n" : " provinces\n");
   }
   return Exit::ok;
 }
@@ -31,11 +33,13 @@ Exit run(const Invocation& in) {
 }  // namespace
 
 Command show_command() {
-  return {"show", "DIR [--season S] [--json]", "Print the public state of a season (as JSON with --json).",
+  return {"show", "DIR [--season S] [--json]",
+          "Print the public state of a season (as JSON with --json).",
           [](po::options_description& o, po::positional_options_description& p) {
             o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "season", po::value<std::string>()->value_name("S"), "01-1618-spring or 1618-spring (default: now)")(
-                "json", po::bool_switch(), "print JSON (interfaces 4)");
+                "season", po::value<std::string>()->value_name("S"),
+                "01-1618-spring or 1618-spring (default: now)")("json", po::bool_switch(),
+                                                                "print JSON (interfaces 4)");
             p.add("dir", 1);
           },
           run};

@@ -24,10 +24,13 @@ std::vector<SeatKind> parse_seats(const std::string& text, const Ruleset& rules)
   std::string name;
   while (std::getline(list, name, ',')) {
     const auto kind = seat_kind(name);
-    if (!kind) throw UsageError("--seats: unknown seat kind \"" + name + "\"; the kinds are bot, random and pass");
+    if (!kind)
+      throw UsageError("--seats: unknown seat kind \"" + name +
+                       "\"; the kinds are bot, random and pass");
     seats.push_back(*kind);
   }
-  if (!valid_player_count(seats.size()) || !rules.standard_setups.count(static_cast<int>(seats.size()))) {
+  if (!valid_player_count(seats.size()) ||
+      !rules.standard_setups.count(static_cast<int>(seats.size()))) {
     throw UsageError("--seats: " + player_count_problem(seats.size()));
   }
   return seats;
@@ -40,9 +43,11 @@ Progress progress_bar() {
   return [colour](long long done, long long total) {
     constexpr int kWidth = 40;
     const int filled = static_cast<int>(kWidth * done / std::max(1LL, total));
-    std::string line = "\r" + std::string(colour ? "\033[32m" : "") + std::string(static_cast<std::size_t>(filled), '#') +
-                       std::string(colour ? "\033[0m" : "") + std::string(static_cast<std::size_t>(kWidth - filled), '.') +
-                       " " + std::to_string(done) + "/" + std::to_string(total) + (done == total ? "\n" : "");
+    std::string line =
+        "\r" + std::string(colour ? "\033[32m" : "") +
+        std::string(static_cast<std::size_t>(filled), '#') + std::string(colour ? "\033[0m" : "") +
+        std::string(static_cast<std::size_t>(kWidth - filled), '.') + " " + std::to_string(done) +
+        "/" + std::to_string(total) + (done == total ? "\n" : "");
     // Written past the printable filter on std::cerr: the bar's own control characters are meant.
     [[maybe_unused]] const auto written = ::write(STDERR_FILENO, line.data(), line.size());
   };
@@ -50,7 +55,8 @@ Progress progress_bar() {
 
 Exit run_simulate(const Invocation& in) {
   const int version = in.get<int>("rules-version");
-  if (!known_rules_version(version)) throw UsageError("--rules-version " + std::to_string(version) + " is not known");
+  if (!known_rules_version(version))
+    throw UsageError("--rules-version " + std::to_string(version) + " is not known");
   const Ruleset rules = load_ruleset(in.data_dir(), version);
   const std::vector<SeatKind> seats = parse_seats(in.get<std::string>("seats"), rules);
   const long long games = in.get<long long>("games");
@@ -67,19 +73,23 @@ Exit run_simulate(const Invocation& in) {
 }  // namespace
 
 Command simulate_command() {
-  return {"simulate", "--games N --seats KINDS [--seed S] [--threads T] [--json]",
-          "Play N whole games in memory between bots (bot, random, pass) and print statistics per seat.",
-          [](po::options_description& o, po::positional_options_description&) {
-            o.add_options()("games", po::value<long long>()->required()->value_name("N"), "games to play")(
-                "seats", po::value<std::string>()->required()->value_name("KINDS"),
-                "one kind per seat, comma-separated: bot, random or pass (3 to 5 seats)")(
-                "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
-                "game i plays from a seed derived from S and i")(
-                "threads", po::value<unsigned>()->value_name("T"), "worker threads (default: every core)")(
-                "rules-version", po::value<int>()->default_value(kCurrentRulesVersion)->value_name("V"),
-                "the rules version to play")("json", po::bool_switch(), "print the figures as JSON");
-          },
-          run_simulate};
+  return {
+      "simulate", "--games N --seats KINDS [--seed S] [--threads T] [--json]",
+      "Play N whole games in memory between bots (bot, random, pass) and print statistics per "
+      "seat.",
+      [](po::options_description& o, po::positional_options_description&) {
+        o.add_options()("games", po::value<long long>()->required()->value_name("N"),
+                        "games to play")(
+            "seats", po::value<std::string>()->required()->value_name("KINDS"),
+            "one kind per seat, comma-separated: bot, random or pass (3 to 5 seats)")(
+            "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
+            "game i plays from a seed derived from S and i")(
+            "threads", po::value<unsigned>()->value_name("T"),
+            "worker threads (default: every core)")(
+            "rules-version", po::value<int>()->default_value(kCurrentRulesVersion)->value_name("V"),
+            "the rules version to play")("json", po::bool_switch(), "print the figures as JSON");
+      },
+      run_simulate};
 }
 
 }  // namespace wallenstein::app

@@ -1,9 +1,8 @@
 // status: where one game or many stand (interfaces 1 and 6), for people and for scripts.
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "adapters/diagnostic.hpp"
@@ -36,7 +35,8 @@ json refused_mail(const GameDirectory& game) {
   for (const auto& e : ledger.entries()) latest[e.key] = &e;
   json out = json::array();
   for (const auto& [key, e] : latest) {
-    if (e->state == mail::Delivery::refused) out.push_back({{"key", key}, {"to", e->to}, {"answer", e->answer}});
+    if (e->state == mail::Delivery::refused)
+      out.push_back({{"key", key}, {"to", e->to}, {"answer", e->answer}});
   }
   return out;
 }
@@ -60,7 +60,10 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
     json winners = json::array();
     for (PlayerIndex w : state.winners) {
       const PlayerState& p = state.player(w);
-      winners.push_back({{"id", p.id}, {"name", config.players[w.value].name}, {"vp", p.vp}, {"thaler", p.thaler}});
+      winners.push_back({{"id", p.id},
+                         {"name", config.players[w.value].name},
+                         {"vp", p.vp},
+                         {"thaler", p.thaler}});
     }
     j["winners"] = winners;
     return j;
@@ -92,35 +95,45 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
   return j;
 }
 
-std::string who(const json& p) { return printable(p["name"].get<std::string>()) + " (" + p["id"].get<std::string>() + ")"; }
+std::string who(const json& p) {
+  return printable(p["name"].get<std::string>()) + " (" + p["id"].get<std::string>() + ")";
+}
 
 void print_text(std::ostream& out, const json& j) {
-  out << "Game " << printable(j["game"].get<std::string>()) << " in " << printable(j["dir"].get<std::string>()) << ", "
-      << j["players"].get<int>() << " players\n";
+  out << "Game " << printable(j["game"].get<std::string>()) << " in "
+      << printable(j["dir"].get<std::string>()) << ", " << j["players"].get<int>() << " players\n";
   for (const auto& r : j["refused_mail"]) {
-    out << "Refused mail: " << printable(r["key"].get<std::string>()) << " to " << printable(r["to"].get<std::string>())
-        << " (" << printable(r["answer"].get<std::string>()) << "); fix the address, then `wallenstein mail "
+    out << "Refused mail: " << printable(r["key"].get<std::string>()) << " to "
+        << printable(r["to"].get<std::string>()) << " ("
+        << printable(r["answer"].get<std::string>())
+        << "); fix the address, then `wallenstein mail "
         << "--retry-failed`\n";
   }
   if (j["finished"].get<bool>()) {
     out << "The game is over. " << (j["winners"].size() == 1 ? "Winner: " : "Shared win: ");
     bool first = true;
     for (const auto& w : j["winners"]) {
-      out << (first ? "" : ", ") << who(w) << ", " << w["vp"].get<int>() << " VP, " << w["thaler"].get<int>() << " thaler";
+      out << (first ? "" : ", ") << who(w) << ", " << w["vp"].get<int>() << " VP, "
+          << w["thaler"].get<int>() << " thaler";
       first = false;
     }
     out << "\n";
     return;
   }
-  out << "Season " << j["season"].get<std::string>() << " (" << j["season_number"].get<int>() << " of "
-      << j["seasons"].get<int>() << "), rules version " << j["rules_version"].get<int>() << "\n";
+  out << "Season " << j["season"].get<std::string>() << " (" << j["season_number"].get<int>()
+      << " of " << j["seasons"].get<int>() << "), rules version " << j["rules_version"].get<int>()
+      << "\n";
   out << "Deadline: ";
   if (j.contains("deadline")) {
     const long long left = j["seconds_left"].get<long long>();
     out << j["deadline_text"].get<std::string>() << " ("
-        << (left > 0 ? describe_duration(std::chrono::minutes(left / 60)) + " left" : std::string("passed")) << ")";
-    if (j["held"].get<bool>()) out << "; HELD: too many orders were missing, tick waits for the game master";
-    else if (j["extended"].get<bool>()) out << "; extended once";
+        << (left > 0 ? describe_duration(std::chrono::minutes(left / 60)) + " left"
+                     : std::string("passed"))
+        << ")";
+    if (j["held"].get<bool>())
+      out << "; HELD: too many orders were missing, tick waits for the game master";
+    else if (j["extended"].get<bool>())
+      out << "; extended once";
   } else if (j.contains("deadline_text")) {
     out << printable(j["deadline_text"].get<std::string>());
   } else {
@@ -128,9 +141,13 @@ void print_text(std::ostream& out, const json& j) {
   }
   out << "\n";
   std::string have;
-  for (const auto& p : j["submitted"]) have += (have.empty() ? "" : ", ") + who(p) + " [receipt " + p["receipt"].get<std::string>() + "]";
+  for (const auto& p : j["submitted"])
+    have +=
+        (have.empty() ? "" : ", ") + who(p) + " [receipt " + p["receipt"].get<std::string>() + "]";
   std::string missing;
-  for (const auto& p : j["missing"]) missing += (missing.empty() ? "" : ", ") + who(p) + (p["paused"].get<bool>() ? " (paused)" : "");
+  for (const auto& p : j["missing"])
+    missing +=
+        (missing.empty() ? "" : ", ") + who(p) + (p["paused"].get<bool>() ? " (paused)" : "");
   out << "Submitted: " << (have.empty() ? "nobody yet" : have) << "\n";
   out << "Missing:   " << (missing.empty() ? "nobody: ready to resolve" : missing) << "\n";
 }
@@ -152,7 +169,8 @@ Exit run_status(const Invocation& in) {
       in.err << "wallenstein status: " << dirs[i].string() << ": " << e.what() << "\n";
     } catch (const InputError& e) {
       broken = true;
-      j = {{"dir", dirs[i].string()}, {"error", e.diagnostics().empty() ? e.what() : e.diagnostics().front().format()}};
+      j = {{"dir", dirs[i].string()},
+           {"error", e.diagnostics().empty() ? e.what() : e.diagnostics().front().format()}};
       in.err << format_all(e.diagnostics());
     }
     if (!in.has("json") && j.contains("game")) {
@@ -169,14 +187,16 @@ Exit run_status(const Invocation& in) {
 }  // namespace
 
 Command status_command() {
-  return {"status", "(DIR... | --root ROOT) [--json]",
-          "Show each game's season, deadline and time left, who has submitted (with receipts) and who is missing.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            declare_game_dirs(o, p);
-            o.add_options()("json", po::bool_switch(), "one JSON document for scripts and web pages")(
-                "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock");
-          },
-          run_status};
+  return {
+      "status", "(DIR... | --root ROOT) [--json]",
+      "Show each game's season, deadline and time left, who has submitted (with receipts) and who "
+      "is missing.",
+      [](po::options_description& o, po::positional_options_description& p) {
+        declare_game_dirs(o, p);
+        o.add_options()("json", po::bool_switch(), "one JSON document for scripts and web pages")(
+            "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock");
+      },
+      run_status};
 }
 
 }  // namespace wallenstein::app

@@ -54,7 +54,8 @@ struct Account {
     int sent = 0;
     for (const auto& m : result.messages) {
       if (m.what == What::sent || m.what == What::corrected || m.what == What::copied) ++sent;
-      if (m.what == What::refused) refused.push_back(m.player + " <" + m.to.address + "> (" + printable(m.answer) + ")");
+      if (m.what == What::refused)
+        refused.push_back(m.player + " <" + m.to.address + "> (" + printable(m.answer) + ")");
     }
     if (failure.empty()) failure = result.failure;
     return sent;
@@ -65,10 +66,12 @@ struct Account {
     std::string out = head;
     for (const auto& d : did) out += "; " + d;
     if (!refused.empty()) {
-      out += "; " + std::to_string(refused.size()) + (refused.size() == 1 ? " message" : " messages") + " refused: ";
+      out += "; " + std::to_string(refused.size()) +
+             (refused.size() == 1 ? " message" : " messages") + " refused: ";
       for (std::size_t i = 0; i < refused.size(); ++i) out += (i ? ", " : "") + refused[i];
     }
-    if (!failure.empty()) out += "; mail failed (" + printable(failure) + "), the next tick sends it";
+    if (!failure.empty())
+      out += "; mail failed (" + printable(failure) + "), the next tick sends it";
     return out;
   }
 };
@@ -89,8 +92,8 @@ void commit_with_mail(const GameDirectory& game, const SeasonDir& season, const 
 
 /// A message of the schedule (reminder, new deadline, held season), rendered from a template
 /// whose first line is the subject.
-mail::Message schedule_message(const GameDirectory& game, const report::Templates& templates, const std::string& name,
-                               const Data& data, const mail::Mailbox& to) {
+mail::Message schedule_message(const GameDirectory& game, const report::Templates& templates,
+                               const std::string& name, const Data& data, const mail::Mailbox& to) {
   const std::string body = templates.render(report::Format::text, name, data);
   mail::Message m;
   m.from = game_sender(game);
@@ -105,11 +108,13 @@ mail::Message schedule_message(const GameDirectory& game, const report::Template
 /// The message id of a schedule message: one per ledger key.
 std::string schedule_message_id(const GameDirectory& game, const std::string& key) {
   std::string id = key;
-  std::replace_if(id.begin(), id.end(), [](char c) { return c == '/' || c == ':' || c == '@'; }, '.');
+  std::replace_if(
+      id.begin(), id.end(), [](char c) { return c == '/' || c == ':' || c == '@'; }, '.');
   return "<wallenstein." + game.config().name + "." + id + "@" + game_mail_domain(game) + ">";
 }
 
-Data timetable_data(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& t, Instant now) {
+Data timetable_data(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& t,
+                    Instant now) {
   Data d;
   d["game"] = game.config().name;
   d["season"] = season.name;
@@ -124,7 +129,8 @@ std::vector<std::string> missing_players(const GameDirectory& game, const Season
   const auto submitted = game.submitted(season);
   std::vector<std::string> missing;
   for (const auto& p : game.config().players) {
-    if (std::find(submitted.begin(), submitted.end(), p.id) == submitted.end()) missing.push_back(p.id);
+    if (std::find(submitted.begin(), submitted.end(), p.id) == submitted.end())
+      missing.push_back(p.id);
   }
   return missing;
 }
@@ -161,7 +167,8 @@ Situation situation(const GameDirectory& game) {
 
 /// The reminders due now that were not sent: only the latest one that is due (a tick that
 /// comes late sends one reminder, not every one it missed).
-std::optional<std::chrono::minutes> due_reminder(const Schedule& schedule, const SeasonTimetable& t, Instant now) {
+std::optional<std::chrono::minutes> due_reminder(const Schedule& schedule, const SeasonTimetable& t,
+                                                 Instant now) {
   std::optional<std::chrono::minutes> due;
   for (const auto before : schedule.reminders) {  // longest first
     const Instant at = t.deadline - before;
@@ -178,8 +185,9 @@ std::string reminder_name(std::chrono::minutes before, Instant deadline) {
 }
 
 /// Sends one player each the reminder that is due, once (the mail ledger keeps the key).
-mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& s, std::chrono::minutes before,
-                                    Instant now, const report::Templates& templates, mail::Mailer* mailer) {
+mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& s,
+                                    std::chrono::minutes before, Instant now,
+                                    const report::Templates& templates, mail::Mailer* mailer) {
   const std::string season_dir = s.season.path.filename().string();
   const Schedule& schedule = *game.config().schedule;
   std::vector<mail::Outgoing> out;
@@ -202,8 +210,10 @@ mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& 
     report::Names::mark_last(waiting);
     d["others_missing"] = !waiting.empty();
     d["others"] = waiting;
-    const std::string key = season_dir + "/" + reminder_name(before, s.timetable->deadline) + "/" + id;
-    mail::Message m = schedule_message(game, templates, "reminder", d, mail::Mailbox{p.name, p.email});
+    const std::string key =
+        season_dir + "/" + reminder_name(before, s.timetable->deadline) + "/" + id;
+    mail::Message m =
+        schedule_message(game, templates, "reminder", d, mail::Mailbox{p.name, p.email});
     m.message_id = schedule_message_id(game, key);
     out.push_back({key, id, std::move(m), ""});
   }
@@ -211,10 +221,9 @@ mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& 
 }
 
 /// The mail that tells every player a season's new deadline, one per player and deadline.
-std::vector<std::pair<std::string, mail::Message>> deadline_mail(const GameDirectory& game, const SeasonDir& season,
-                                                                 const SeasonTimetable& t, Instant now,
-                                                                 const std::string& why,
-                                                                 const report::Templates& templates) {
+std::vector<std::pair<std::string, mail::Message>> deadline_mail(
+    const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& t, Instant now,
+    const std::string& why, const report::Templates& templates) {
   const std::string season_dir = season.path.filename().string();
   std::vector<std::pair<std::string, mail::Message>> out;
   for (const auto& p : game.config().players) {
@@ -222,7 +231,8 @@ std::vector<std::pair<std::string, mail::Message>> deadline_mail(const GameDirec
     d["name"] = p.name;
     d["why"] = why;
     const std::string key = season_dir + "/deadline-" + stamp(t.deadline) + "/" + p.id;
-    mail::Message m = schedule_message(game, templates, "deadline_moved", d, mail::Mailbox{p.name, p.email});
+    mail::Message m =
+        schedule_message(game, templates, "deadline_moved", d, mail::Mailbox{p.name, p.email});
     m.message_id = schedule_message_id(game, key);
     out.emplace_back(key, std::move(m));
   }
@@ -237,21 +247,26 @@ struct TickContext {
 };
 
 std::string left_text(const SeasonTimetable& t, Instant now) {
-  if (now >= t.deadline) return "deadline passed " + describe_duration(std::chrono::duration_cast<std::chrono::minutes>(now - t.deadline)) + " ago";
-  return describe_duration(std::chrono::duration_cast<std::chrono::minutes>(t.deadline - now)) + " left";
+  if (now >= t.deadline)
+    return "deadline passed " +
+           describe_duration(std::chrono::duration_cast<std::chrono::minutes>(now - t.deadline)) +
+           " ago";
+  return describe_duration(std::chrono::duration_cast<std::chrono::minutes>(t.deadline - now)) +
+         " left";
 }
 
 std::string waiting_text(const GameConfig& config, const Situation& s) {
   if (s.missing.empty()) return "every order is in";
   std::string out = "waiting for " + list_names(config, s.missing);
-  if (s.counted_missing < static_cast<int>(s.missing.size())) out += " (paused seats play the NMR policy)";
+  if (s.counted_missing < static_cast<int>(s.missing.size()))
+    out += " (paused seats play the NMR policy)";
   return out;
 }
 
 /// The game's line while nothing is due: who is missing and the time left, or when an early
 /// run comes.
-std::string status_text(const GameDirectory& game, const Situation& s, const std::optional<Instant>& last,
-                        const Instant now) {
+std::string status_text(const GameDirectory& game, const Situation& s,
+                        const std::optional<Instant>& last, const Instant now) {
   const Schedule& schedule = *game.config().schedule;
   const SeasonTimetable& t = *s.timetable;
   std::string out = s.season.name + ": " + waiting_text(game.config(), s);
@@ -277,7 +292,8 @@ struct HeldTick {
   /// Mails a season's reports unless they all went out (or the mail is down this tick).
   void mail_season_if_due(const SeasonDir& season) {
     if (!account.mail_up() || season_mailed(game, season)) return;
-    const MailRun run = mail_season(game, rules, season, MailRequest{false, false, false, {}, smtp}, resources(c.in));
+    const MailRun run = mail_season(game, rules, season, MailRequest{false, false, false, {}, smtp},
+                                    resources(c.in));
     account.take(run.result);
     if (run.result.failure.empty()) account.add("mailed " + season.name);
   }
@@ -285,8 +301,11 @@ struct HeldTick {
   /// Sends what waits in the queue: receipts of the intake, schedule notices a failure held back.
   void flush() {
     if (!account.mail_up()) return;
-    if (const int sent = account.take(mail::flush_queue(game.root(), mailer.get(), game_sender(game))); sent > 0) {
-      account.add(std::to_string(sent) + (sent == 1 ? " queued message sent" : " queued messages sent"));
+    if (const int sent =
+            account.take(mail::flush_queue(game.root(), mailer.get(), game_sender(game)));
+        sent > 0) {
+      account.add(std::to_string(sent) +
+                  (sent == 1 ? " queued message sent" : " queued messages sent"));
     }
   }
 
@@ -300,15 +319,17 @@ struct HeldTick {
     d["max_missing"] = std::to_string(schedule.max_missing);
     d["nmr"] = std::string(nmr_policy_name(schedule.nmr));
     d["dir"] = game.root().string();
-    const std::string key = s.season.path.filename().string() + "/held-" + stamp(t.deadline) + "/gm";
-    mail::Message m = schedule_message(game, templates, "gm_held", d,
-                                       mail::parse_mailbox(game.config().mail.game_master(), "game.yaml mail.gm"));
+    const std::string key =
+        s.season.path.filename().string() + "/held-" + stamp(t.deadline) + "/gm";
+    mail::Message m = schedule_message(
+        game, templates, "gm_held", d,
+        mail::parse_mailbox(game.config().mail.game_master(), "game.yaml mail.gm"));
     m.message_id = schedule_message_id(game, key);
     commit_with_mail(game, s.season, t, {{key, std::move(m)}});
     flush();
     return account.line(s.season.name + ": held: " + std::to_string(s.counted_missing) +
-                        " orders missing at the deadline (max_missing " + std::to_string(schedule.max_missing) +
-                        "); the game master is told");
+                        " orders missing at the deadline (max_missing " +
+                        std::to_string(schedule.max_missing) + "); the game master is told");
   }
 
   /// nmr: hold: the deadline moves once by the grace, and every player is told.
@@ -316,12 +337,15 @@ struct HeldTick {
     SeasonTimetable& t = *s.timetable;
     t.extended = true;
     t.deadline = t.deadline + schedule.grace;
-    commit_with_mail(game, s.season, t,
-                     deadline_mail(game, s.season, t, c.now,
-                                   "orders are missing from " + list_names(game.config(), s.missing), templates));
+    commit_with_mail(
+        game, s.season, t,
+        deadline_mail(game, s.season, t, c.now,
+                      "orders are missing from " + list_names(game.config(), s.missing),
+                      templates));
     flush();
-    return account.line(s.season.name + ": deadline extended by " + describe_duration(schedule.grace) + " to " +
-                        describe_instant(t.deadline, t.timezone) + " (" + waiting_text(game.config(), s) + ")");
+    return account.line(
+        s.season.name + ": deadline extended by " + describe_duration(schedule.grace) + " to " +
+        describe_instant(t.deadline, t.timezone) + " (" + waiting_text(game.config(), s) + ")");
   }
 
   /// Resolves the season with the NMR policy for the missing, then mails its reports.
@@ -331,11 +355,14 @@ struct HeldTick {
     fill_nmr(inputs, nmr, rules);
     const SeasonTimetable next = open_timetable(schedule, c.now);
     std::ostringstream said;  // resolve's own lines: the tick prints one line per game instead
-    const ResolveDone done = resolve_current(game, rules, inputs, nmr, false, next, resources(c.in), said);
+    const ResolveDone done =
+        resolve_current(game, rules, inputs, nmr, false, next, resources(c.in), said);
     std::string head = "resolved " + done.season + (early ? " early" : " at the deadline");
-    if (!inputs.missing.empty()) head += " (NMR " + nmr + ": " + list_names(game.config(), inputs.missing) + ")";
+    if (!inputs.missing.empty())
+      head += " (NMR " + nmr + ": " + list_names(game.config(), inputs.missing) + ")";
     head += done.finished ? "; the game is over"
-                          : "; " + done.next_season + " due " + describe_instant(next.deadline, next.timezone);
+                          : "; " + done.next_season + " due " +
+                                describe_instant(next.deadline, next.timezone);
     const auto after = game.seasons();
     mail_season_if_due(after[after.size() - 2]);
     return account.line(head);
@@ -356,16 +383,22 @@ struct HeldTick {
     mail_season_if_due(seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back());
     if (over) return account.line("game over");
     SeasonTimetable& t = *s.timetable;
-    if (t.held) return account.line(s.season.name + ": held for the game master (" + waiting_text(game.config(), s) + ")");
-    if (const auto before = due_reminder(schedule, t, c.now); before && !s.missing.empty() && account.mail_up()) {
-      if (const int sent = account.take(send_reminders(game, s, *before, c.now, templates, mailer.get())); sent > 0) {
+    if (t.held)
+      return account.line(s.season.name + ": held for the game master (" +
+                          waiting_text(game.config(), s) + ")");
+    if (const auto before = due_reminder(schedule, t, c.now);
+        before && !s.missing.empty() && account.mail_up()) {
+      if (const int sent =
+              account.take(send_reminders(game, s, *before, c.now, templates, mailer.get()));
+          sent > 0) {
         account.add(std::to_string(sent) + (sent == 1 ? " reminder sent" : " reminders sent"));
       }
     }
     // Paused seats (announced absences) are not waited for: the NMR policy plays them.
     const auto last = last_submission(s.season);
     const bool deadline_passed = c.now >= t.deadline;
-    const bool early = schedule.early && s.counted_missing == 0 && (!last || c.now >= *last + schedule.hold_back);
+    const bool early =
+        schedule.early && s.counted_missing == 0 && (!last || c.now >= *last + schedule.hold_back);
     if (!early && !deadline_passed) return account.line(status_text(game, s, last, c.now));
     if (s.counted_missing > schedule.max_missing) return hold(s);
     if (schedule.nmr == NmrPolicy::hold && !t.extended && s.counted_missing > 0) return extend(s);
@@ -376,10 +409,17 @@ struct HeldTick {
 /// One game's tick, under its lock; returns its line.
 std::string tick_held(const GameDirectory& game, const TickContext& c) {
   const Schedule& schedule = *game.config().schedule;
-  std::optional<std::string> smtp = c.in.has("smtp") ? std::optional(c.in.get<std::string>("smtp")) : std::nullopt;
+  std::optional<std::string> smtp =
+      c.in.has("smtp") ? std::optional(c.in.get<std::string>("smtp")) : std::nullopt;
   auto mailer = game_mailer(game, smtp);
-  HeldTick tick{game, c, schedule, c.rules.at(game.config().rules_version), std::move(smtp), std::move(mailer),
-                report::Templates::load(c.in.templates_dir()), {}};
+  HeldTick tick{game,
+                c,
+                schedule,
+                c.rules.at(game.config().rules_version),
+                std::move(smtp),
+                std::move(mailer),
+                report::Templates::load(c.in.templates_dir()),
+                {}};
   return tick.run();
 }
 
@@ -391,16 +431,20 @@ TickLine tick_game(const fs::path& dir, const TickContext& c) {
     std::string fetched;
     {
       const GameDirectory peek = GameDirectory::open(dir);
-      if (!peek.config().schedule) return {name + ": no schedule in game.yaml; tick leaves it to its game master", false};
+      if (!peek.config().schedule)
+        return {name + ": no schedule in game.yaml; tick leaves it to its game master", false};
       if (peek.config().mail.imap) fetched = fetch_orders(c.in, dir) + "; ";
     }
-    const HeldGame held = wallenstein::hold_game(dir, LockMode::exclusive, c.in.wait(), "tick", c.notes);
+    const HeldGame held =
+        wallenstein::hold_game(dir, LockMode::exclusive, c.in.wait(), "tick", c.notes);
     return {name + ": " + fetched + tick_held(held.game, c), false};
   } catch (const BusyError& e) {
     return {name + ": busy, left for the next tick (" + std::string(e.what()) + ")", false};
   } catch (const InputError& e) {
     c.notes << format_all(e.diagnostics());
-    return {name + ": broken, skipped: " + printable(e.diagnostics().empty() ? e.what() : e.diagnostics().front().message), false};
+    return {name + ": broken, skipped: " +
+                printable(e.diagnostics().empty() ? e.what() : e.diagnostics().front().message),
+            false};
   } catch (const TransportError& e) {
     return {name + ": mail failed (" + printable(e.what()) + "); the next tick tries again", false};
   } catch (const std::exception& e) {
@@ -415,7 +459,8 @@ bool anything_due(const fs::path& dir, Instant now, std::string& line) {
     const GameDirectory game = GameDirectory::open(dir);
     const auto& schedule = game.config().schedule;
     if (!schedule) {
-      line = dir.filename().string() + ": no schedule in game.yaml; tick leaves it to its game master";
+      line =
+          dir.filename().string() + ": no schedule in game.yaml; tick leaves it to its game master";
       return false;
     }
     const fs::path queue = dir / "mail" / "queue";
@@ -429,7 +474,9 @@ bool anything_due(const fs::path& dir, Instant now, std::string& line) {
     if (due_reminder(*schedule, t, now) && !s.missing.empty()) return true;
     if (schedule->early && s.counted_missing == 0) return true;
     const auto seasons = game.seasons();
-    if (!season_mailed(game, seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back(), false)) return true;
+    if (!season_mailed(game, seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back(),
+                       false))
+      return true;
     // No order files are read here: a game whose orders are all in was due above.
     line = dir.filename().string() + ": " + status_text(game, s, std::nullopt, now);
     return false;
@@ -442,7 +489,8 @@ bool anything_due(const fs::path& dir, Instant now, std::string& line) {
 /// games dealt out in turn; returns their lines in the order of `dirs`. A child ticks its games
 /// one after the other in one process: starting a process (libraries, fonts, ruleset,
 /// templates) costs about as much CPU as a resolve's map.
-std::vector<TickLine> tick_in_children(const std::vector<fs::path>& dirs, const Invocation& in, Instant now, int jobs) {
+std::vector<TickLine> tick_in_children(const std::vector<fs::path>& dirs, const Invocation& in,
+                                       Instant now, int jobs) {
   const std::size_t groups = std::min(dirs.size(), static_cast<std::size_t>(jobs));
   const std::string exe = fs::read_symlink("/proc/self/exe").string();
   struct Child {
@@ -457,9 +505,11 @@ std::vector<TickLine> tick_in_children(const std::vector<fs::path>& dirs, const 
     for (std::size_t i : child.games) args.push_back(dirs[i].string());
     args.insert(args.end(), {"--now", format_instant(now, "UTC"), "--jobs", "1"});
     if (in.has("smtp")) args.insert(args.end(), {"--smtp", in.get<std::string>("smtp")});
-    if (in.has("templates")) args.insert(args.end(), {"--templates", in.get<std::string>("templates")});
+    if (in.has("templates"))
+      args.insert(args.end(), {"--templates", in.get<std::string>("templates")});
     if (in.has("data")) args.insert(args.end(), {"--data", in.get<std::string>("data")});
-    args.insert(args.end(), {"--wait", std::to_string(static_cast<double>(in.wait().count()) / 1000.0)});
+    args.insert(args.end(),
+                {"--wait", std::to_string(static_cast<double>(in.wait().count()) / 1000.0)});
     int fds[2];
     if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
     child.pid = fork();
@@ -482,7 +532,8 @@ std::vector<TickLine> tick_in_children(const std::vector<fs::path>& dirs, const 
     // One line per game, in the order given; a child that died leaves the rest unsaid.
     std::string text;
     char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, child.out)) text.append(buffer, n);
+    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, child.out))
+      text.append(buffer, n);
     std::fclose(child.out);
     int status = 0;
     waitpid(child.pid, &status, 0);
@@ -492,7 +543,9 @@ std::vector<TickLine> tick_in_children(const std::vector<fs::path>& dirs, const 
       if (std::getline(said, line)) {
         lines[i] = {line, line.find(": internal error: ") != std::string::npos};
       } else {
-        lines[i] = {dirs[i].filename().string() + ": internal error: the tick process died (status " + std::to_string(status) + ")",
+        lines[i] = {dirs[i].filename().string() +
+                        ": internal error: the tick process died (status " +
+                        std::to_string(status) + ")",
                     true};
       }
     }
@@ -505,7 +558,9 @@ Exit run_tick(const Invocation& in) {
   const Instant now = clock_now(in);
   RulesetCache rules(in.data_dir());
   const TickContext context{in, now, rules, in.err};
-  const int jobs = in.get<int>("jobs") > 0 ? in.get<int>("jobs") : std::max(1, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)));
+  const int jobs = in.get<int>("jobs") > 0
+                       ? in.get<int>("jobs")
+                       : std::max(1, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)));
   std::vector<TickLine> lines(dirs.size());
   std::vector<fs::path> busy;
   std::vector<std::size_t> busy_at;
@@ -536,39 +591,51 @@ Exit run_tick(const Invocation& in) {
 }
 
 Exit run_deadline(const Invocation& in) {
-  if (in.has("set") == in.has("extend")) throw UsageError("give either --set TIME or --extend DURATION");
+  if (in.has("set") == in.has("extend"))
+    throw UsageError("give either --set TIME or --extend DURATION");
   const HeldGame held = hold_game(in, LockMode::exclusive);
   const GameDirectory& game = held.game;
   const Ruleset rules = game_rules(in, game);
   const SeasonDir season = game.current();
-  if (game.load_state(season, rules).finished) throw InputError(season.path.string(), "the game is over; there is no deadline to move");
+  if (game.load_state(season, rules).finished)
+    throw InputError(season.path.string(), "the game is over; there is no deadline to move");
   const Instant now = clock_now(in);
-  const std::string zone = game.config().schedule ? game.config().schedule->timezone : std::string("UTC");
-  SeasonTimetable t = read_timetable(season).value_or(SeasonTimetable{now, now, zone, false, false});
+  const std::string zone =
+      game.config().schedule ? game.config().schedule->timezone : std::string("UTC");
+  SeasonTimetable t =
+      read_timetable(season).value_or(SeasonTimetable{now, now, zone, false, false});
   if (in.has("set")) {
     const std::string text = in.get<std::string>("set");
     const auto when = parse_instant(text);
     if (!when || utc_year(*when) > 2999) {
-      throw UsageError("--set \"" + printable(text) + "\" is not a time like 2026-11-29T20:00:00+01:00");
+      throw UsageError("--set \"" + printable(text) +
+                       "\" is not a time like 2026-11-29T20:00:00+01:00");
     }
     t.deadline = *when;
   } else {
     const std::string text = in.get<std::string>("extend");
     const auto by = parse_duration(text);
-    if (!by || by->count() == 0) throw UsageError("--extend \"" + printable(text) + "\" is not a duration like 24h, 2d or 1d12h");
+    if (!by || by->count() == 0)
+      throw UsageError("--extend \"" + printable(text) +
+                       "\" is not a duration like 24h, 2d or 1d12h");
     t.deadline = std::max(t.deadline, now) + *by;
   }
-  if (t.deadline <= now) throw UsageError("the new deadline " + describe_instant(t.deadline, t.timezone) + " is not in the future");
+  if (t.deadline <= now)
+    throw UsageError("the new deadline " + describe_instant(t.deadline, t.timezone) +
+                     " is not in the future");
   t.held = false;  // the game master decided: tick runs the season again
   commit_with_mail(game, season, t,
                    deadline_mail(game, season, t, now, "the game master moved it",
                                  report::Templates::load(in.templates_dir())));
-  in.out << "Deadline of " << season.name << " moved to " << describe_instant(t.deadline, t.timezone) << " ("
+  in.out << "Deadline of " << season.name << " moved to "
+         << describe_instant(t.deadline, t.timezone) << " ("
          << format_instant(t.deadline, t.timezone) << ").\n";
-  const auto mailer = game_mailer(game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
+  const auto mailer =
+      game_mailer(game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
   const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game));
   if (!sent.failure.empty()) {
-    in.out << "The players' mail waits in the queue; the next `wallenstein tick` sends it (do not move the "
+    in.out << "The players' mail waits in the queue; the next `wallenstein tick` sends it (do not "
+              "move the "
               "deadline again).\n";
     in.err << "wallenstein: " << sent.failure << "\n";
     return Exit::transport;
@@ -581,30 +648,39 @@ Exit run_deadline(const Invocation& in) {
 
 Command tick_command() {
   return {"tick", "(DIR... | --root ROOT) [--now TIME] [--jobs N]",
-          "One cron step per game: fetch, reminders, resolve when due, map, reports, mail, the next deadline.",
+          "One cron step per game: fetch, reminders, resolve when due, map, reports, mail, the "
+          "next deadline.",
           [](po::options_description& o, po::positional_options_description& p) {
             declare_game_dirs(o, p);
-            o.add_options()("now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock (tests, catching up)")(
-                "jobs", po::value<int>()->default_value(0), "games ticked at once (default: one per core)")(
-                "smtp", po::value<std::string>()->value_name("URL"), "SMTP server instead of game.yaml's")(
-                "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
+            o.add_options()("now", po::value<std::string>()->value_name("TIME"),
+                            "the time instead of the clock (tests, catching up)")(
+                "jobs", po::value<int>()->default_value(0),
+                "games ticked at once (default: one per core)")(
+                "smtp", po::value<std::string>()->value_name("URL"),
+                "SMTP server instead of game.yaml's")("templates",
+                                                      po::value<std::string>()->value_name("DIR"),
+                                                      "the templates directory");
           },
           run_tick};
 }
 
 Command deadline_command() {
-  return {"deadline", "DIR (--set TIME | --extend DURATION)",
-          "Move the deadline of the season being planned; every player is told by mail.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "set", po::value<std::string>()->value_name("TIME"), "the new deadline, like 2026-11-29T20:00:00+01:00")(
-                "extend", po::value<std::string>()->value_name("DURATION"), "move it later by this much, like 24h or 2d")(
-                "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock")(
-                "smtp", po::value<std::string>()->value_name("URL"), "SMTP server instead of game.yaml's")(
-                "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
-            p.add("dir", 1);
-          },
-          run_deadline};
+  return {
+      "deadline", "DIR (--set TIME | --extend DURATION)",
+      "Move the deadline of the season being planned; every player is told by mail.",
+      [](po::options_description& o, po::positional_options_description& p) {
+        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+            "set", po::value<std::string>()->value_name("TIME"),
+            "the new deadline, like 2026-11-29T20:00:00+01:00")(
+            "extend", po::value<std::string>()->value_name("DURATION"),
+            "move it later by this much, like 24h or 2d")(
+            "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock")(
+            "smtp", po::value<std::string>()->value_name("URL"),
+            "SMTP server instead of game.yaml's")(
+            "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
+        p.add("dir", 1);
+      },
+      run_deadline};
 }
 
 }  // namespace wallenstein::app

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <boost/program_options.hpp>
-
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -12,7 +11,14 @@
 namespace wallenstein::app {
 
 /// The exit statuses of interfaces 1.
-enum class Exit : int { ok = 0, invalid_input = 1, usage = 2, transport = 3, internal = 4, not_now = 5 };
+enum class Exit : int {
+  ok = 0,
+  invalid_input = 1,
+  usage = 2,
+  transport = 3,
+  internal = 4,
+  not_now = 5
+};
 
 /// What a subcommand receives: its parsed options and the streams to write to.
 struct Invocation {

@@ -10,9 +10,11 @@ namespace wallenstein::app {
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
-void declare_game_dirs(po::options_description& options, po::positional_options_description& positional) {
-  options.add_options()("dirs", po::value<std::vector<std::string>>()->value_name("DIR"), "game directories")(
-      "root", po::value<std::string>()->value_name("ROOT"), "every game directory in ROOT");
+void declare_game_dirs(po::options_description& options,
+                       po::positional_options_description& positional) {
+  options.add_options()("dirs", po::value<std::vector<std::string>>()->value_name("DIR"),
+                        "game directories")("root", po::value<std::string>()->value_name("ROOT"),
+                                            "every game directory in ROOT");
   positional.add("dirs", -1);
 }
 
@@ -25,20 +27,25 @@ std::vector<fs::path> game_dirs(const Invocation& in) {
   if (dirs) {
     for (const auto& d : in.get<std::vector<std::string>>("dirs")) {
       std::error_code ec;
-      if (!fs::is_directory(d, ec)) throw UsageError(printable(d) + " is not a directory; give game directories");
+      if (!fs::is_directory(d, ec))
+        throw UsageError(printable(d) + " is not a directory; give game directories");
       out.emplace_back(d);
     }
     return out;
   }
   const fs::path base = in.get<std::string>("root");
   std::error_code ec;
-  if (!fs::is_directory(base, ec)) throw UsageError("--root " + printable(base.string()) + " is not a directory");
+  if (!fs::is_directory(base, ec))
+    throw UsageError("--root " + printable(base.string()) + " is not a directory");
   for (const auto& entry : fs::directory_iterator(base, ec)) {
     // Only real directories: a symlinked game could lead anywhere (interfaces 7).
-    if (entry.is_directory() && !entry.is_symlink() && fs::exists(entry.path() / "game.yaml")) out.push_back(entry.path());
+    if (entry.is_directory() && !entry.is_symlink() && fs::exists(entry.path() / "game.yaml"))
+      out.push_back(entry.path());
   }
   std::sort(out.begin(), out.end());
-  if (out.empty()) throw UsageError("--root " + printable(base.string()) + " holds no game directory (none with a game.yaml)");
+  if (out.empty())
+    throw UsageError("--root " + printable(base.string()) +
+                     " holds no game directory (none with a game.yaml)");
   return out;
 }
 

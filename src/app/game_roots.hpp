@@ -3,7 +3,6 @@
 // Commands that work on many games: `DIR...` or `--root ROOT` (every game directory in it).
 
 #include <boost/program_options.hpp>
-
 #include <filesystem>
 #include <vector>
 

@@ -26,7 +26,8 @@ void print_usage(std::ostream& out) {
     out << "  " << name << c.summary << "\n";
   }
   out << "\nRun `wallenstein COMMAND --help` for a command's options.\n"
-         "Exit status: 0 ok, 1 invalid input, 2 usage error, 3 transport failure, 4 internal error,\n"
+         "Exit status: 0 ok, 1 invalid input, 2 usage error, 3 transport failure, 4 internal "
+         "error,\n"
          "5 not now (orders missing before the deadline, or another run holds the game).\n";
 }
 
@@ -60,7 +61,8 @@ int run(int argc, char** argv) {
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   wallenstein::app::Invocation invocation{{}, std::cout, std::cerr, command->name};
   try {
-    po::store(po::command_line_parser(rest).options(options).positional(positional).run(), invocation.options);
+    po::store(po::command_line_parser(rest).options(options).positional(positional).run(),
+              invocation.options);
     if (invocation.options.count("help")) {
       std::cout << "usage: wallenstein " << command->name << " " << command->synopsis << "\n\n"
                 << command->summary << "\n\n"
@@ -69,8 +71,8 @@ int run(int argc, char** argv) {
     }
     po::notify(invocation.options);
   } catch (const po::error& e) {
-    std::cerr << "wallenstein " << command->name << ": " << wallenstein::printable(e.what()) << "\nusage: wallenstein "
-              << command->name << " " << command->synopsis << "\n";
+    std::cerr << "wallenstein " << command->name << ": " << wallenstein::printable(e.what())
+              << "\nusage: wallenstein " << command->name << " " << command->synopsis << "\n";
     return static_cast<int>(Exit::usage);
   }
   return static_cast<int>(command->run(invocation));

@@ -25,19 +25,23 @@ Instant clock_now(const Invocation& in) {
   if (in.options.count("now")) {
     const std::string text = in.get<std::string>("now");
     if (const auto t = parse_instant(text)) {
-      // A game lasts months: a clock centuries away is a typo, and its deadlines could not be written.
+      // A game lasts months: a clock centuries away is a typo, and its deadlines could not be
+      // written.
       const int year = utc_year(*t);
       if (year < 2000 || year > 2999) {
-        throw UsageError("--now \"" + printable(text) + "\" is not a plausible time: give one between the years 2000 and 2999");
+        throw UsageError("--now \"" + printable(text) +
+                         "\" is not a plausible time: give one between the years 2000 and 2999");
       }
       return *t;
     }
-    throw UsageError("--now \"" + printable(text) + "\" is not a time like 2026-11-29T20:00:00+01:00 or 2026-11-29T19:00:00Z");
+    throw UsageError("--now \"" + printable(text) +
+                     "\" is not a time like 2026-11-29T20:00:00+01:00 or 2026-11-29T19:00:00Z");
   }
   return std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
 }
 
-void write_timetable(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& timetable) {
+void write_timetable(const GameDirectory& game, const SeasonDir& season,
+                     const SeasonTimetable& timetable) {
   Journal journal(game.root());
   write_timetable(journal, game, season, timetable);
   journal.commit();
@@ -63,8 +67,9 @@ std::string list_names(const GameConfig& config, const std::vector<std::string>&
   return out;
 }
 
-ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules, const SeasonInputs& inputs,
-                            const std::string& nmr, bool state_only, const std::optional<SeasonTimetable>& next_timetable,
+ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
+                            const SeasonInputs& inputs, const std::string& nmr, bool state_only,
+                            const std::optional<SeasonTimetable>& next_timetable,
                             const Resources& resources, std::ostream& out) {
   const SeasonDir season = game.current();
   const ResolvedSeason resolved = resolve_inputs(inputs, rules, nmr);
@@ -77,45 +82,58 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules, con
   ResolveTransaction transaction(game, season, next_rel);
   transaction.write("log.yaml", resolved.log_text);
   // Rules 11 `bot`: the bot's orders go beside the others, in the same commit as the resolve.
-  for (const auto& [id, text] : inputs.bot_files) transaction.write(fs::path("orders") / (id + ".yaml"), text);
+  for (const auto& [id, text] : inputs.bot_files)
+    transaction.write(fs::path("orders") / (id + ".yaml"), text);
   if (!state_only) {
     // The map of what happened, in the same transaction: a crash leaves all or nothing.
-    SeasonView view{&then, &rules, &inputs.state, &next, &resolved.result.log, resolved.header.nmr_policy};
-    if (next_timetable) view.deadline = describe_instant(next_timetable->deadline, next_timetable->timezone);
+    SeasonView view{
+        &then, &rules, &inputs.state, &next, &resolved.result.log, resolved.header.nmr_policy};
+    if (next_timetable)
+      view.deadline = describe_instant(next_timetable->deadline, next_timetable->timezone);
     const map::MapRequest request{view, map::Layout::board, 0};
-    transaction.write("map.png", map::render_map(request, map::load_map_style(resources.data_dir)).png);
-    const auto reports = report::build_reports(view, report::Templates::load(resources.templates_dir));
-    for (const auto& [relative, content] : report::report_files(reports)) transaction.write(relative, content);
+    transaction.write("map.png",
+                      map::render_map(request, map::load_map_style(resources.data_dir)).png);
+    const auto reports =
+        report::build_reports(view, report::Templates::load(resources.templates_dir));
+    for (const auto& [relative, content] : report::report_files(reports))
+      transaction.write(relative, content);
   }
   transaction.write_next("state.yaml", resolved.state_text);
-  if (next_timetable && !next.finished) transaction.write_next(kTimetableFile, timetable_text(*next_timetable));
+  if (next_timetable && !next.finished)
+    transaction.write_next(kTimetableFile, timetable_text(*next_timetable));
   transaction.commit();
 
   const SeasonLog& log = resolved.result.log;
   std::vector<std::string> order;
   for (PlayerIndex p : log.turn_order) order.push_back(next.player(p).id);
-  out << "Resolved " << season.name << " of game " << game.config().name << ": event \"" << rules.event(log.event).name
-      << "\", turn order " << list_names(then, order) << ".\n";
-  if (!inputs.missing.empty()) out << "  NMR (--nmr " << resolved.header.nmr_policy << "): " << list_names(then, inputs.missing) << "\n";
+  out << "Resolved " << season.name << " of game " << game.config().name << ": event \""
+      << rules.event(log.event).name << "\", turn order " << list_names(then, order) << ".\n";
+  if (!inputs.missing.empty())
+    out << "  NMR (--nmr " << resolved.header.nmr_policy
+        << "): " << list_names(then, inputs.missing) << "\n";
   for (const auto& [id, text] : inputs.bot_files) {
-    out << "  orders by the bot for " << list_names(then, {id}) << ": " << season.orders_file(id).string() << "\n";
+    out << "  orders by the bot for " << list_names(then, {id}) << ": "
+        << season.orders_file(id).string() << "\n";
   }
   out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n";
   if (!state_only) {
     out << "  map:   " << (game.root() / season_rel / "map.png").string() << "\n"
-        << "  reports: " << (game.root() / season_rel / "reports").string() << "/ (send them with `wallenstein mail`)\n";
+        << "  reports: " << (game.root() / season_rel / "reports").string()
+        << "/ (send them with `wallenstein mail`)\n";
   }
   out << "  state: " << (game.root() / next_rel / "state.yaml").string() << "\n";
   if (next.finished) {
     out << "The game is over. " << (next.winners.size() == 1 ? "Winner: " : "Shared win: ");
     for (std::size_t i = 0; i < next.winners.size(); ++i) {
       const PlayerState& w = next.player(next.winners[i]);
-      out << (i ? ", " : "") << list_names(game.config(), {w.id}) << ", " << w.vp << " VP, " << w.thaler << " thaler";
+      out << (i ? ", " : "") << list_names(game.config(), {w.id}) << ", " << w.vp << " VP, "
+          << w.thaler << " thaler";
     }
     out << "\n";
   } else {
     out << "Season " << next_label.name() << " is open for orders";
-    if (next_timetable) out << ", due " << describe_instant(next_timetable->deadline, next_timetable->timezone);
+    if (next_timetable)
+      out << ", due " << describe_instant(next_timetable->deadline, next_timetable->timezone);
     out << ".\n";
   }
   return ResolveDone{season.name, next.finished ? std::string() : next_label.name(), next.finished};
@@ -128,7 +146,8 @@ namespace {
 /// program words the same report differently.
 std::string season_digest(const GameDirectory& game, const SeasonDir& season) {
   std::string bytes = read_bytes(season.state_file());
-  if (const auto next = game.next(season)) bytes += read_bytes(season.log_file()) + read_bytes(next->state_file());
+  if (const auto next = game.next(season))
+    bytes += read_bytes(season.log_file()) + read_bytes(next->state_file());
   return sha256_hex(bytes);
 }
 
@@ -138,15 +157,18 @@ std::string mail_kind(const GameDirectory& game, const SeasonDir& season) {
 
 /// The map and the report files the mail carries, stored where missing (and, before the first
 /// resolve, refreshed): what is on disk is what was sent.
-std::string store_products(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season_dir,
-                           const LoadedSeason& loaded, const report::ReportSet& reports, const fs::path& data_dir, bool dry) {
+std::string store_products(const GameDirectory& game, const Ruleset& rules,
+                           const SeasonDir& season_dir, const LoadedSeason& loaded,
+                           const report::ReportSet& reports, const fs::path& data_dir, bool dry) {
   const fs::path season = fs::relative(season_dir.path, game.root());
   Journal journal(game.root());
   std::string png;
   if (fs::exists(season_dir.path / "map.png")) {
     png = read_bytes(season_dir.path / "map.png");
   } else {
-    png = map::render_map(map::MapRequest{loaded.view(rules), map::Layout::board, 0}, map::load_map_style(data_dir)).png;
+    png = map::render_map(map::MapRequest{loaded.view(rules), map::Layout::board, 0},
+                          map::load_map_style(data_dir))
+              .png;
     journal.write(season / "map.png", png);
   }
   for (const auto& [relative, content] : report::report_files(reports)) {
@@ -160,14 +182,16 @@ std::string store_products(const GameDirectory& game, const Ruleset& rules, cons
   return png;
 }
 
-std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeason& loaded, const SeasonDir& season,
-                                     const report::ReportSet& reports, const std::string& png, const MailRequest& request) {
+std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeason& loaded,
+                                     const SeasonDir& season, const report::ReportSet& reports,
+                                     const std::string& png, const MailRequest& request) {
   const mail::Mailbox from = game_sender(game);
   const std::string domain = game_mail_domain(game);
   const std::string season_dir = season.path.filename().string();
   const std::string kind = mail_kind(game, season);
   const std::string digest = season_digest(game, season);
-  const std::string id_prefix = "<wallenstein." + game.config().name + "." + season_dir + "." + kind + ".";
+  const std::string id_prefix =
+      "<wallenstein." + game.config().name + "." + season_dir + "." + kind + ".";
   std::vector<mail::Outgoing> out;
   for (std::size_t i = 0; i < reports.players.size(); ++i) {
     const report::PlayerReport& r = reports.players[i];
@@ -184,10 +208,12 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
     m.html = r.mail_html;
     // The map once: inline in the HTML; a text-only reader sees it as an attachment.
     m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
-    if (r.orders) m.attachments.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
+    if (r.orders)
+      m.attachments.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
     out.push_back({season_dir + "/" + kind + "/" + player.id, player.id, std::move(m), digest});
   }
-  if (request.player && out.empty()) throw UsageError("--player: no player \"" + *request.player + "\" in this game");
+  if (request.player && out.empty())
+    throw UsageError("--player: no player \"" + *request.player + "\" in this game");
   if (request.player || loaded.config.mail.spectators.empty()) return out;
   // Spectators: the public report and the map, nothing private.
   for (std::size_t i = 0; i < game.config().mail.spectators.size(); ++i) {
@@ -200,26 +226,30 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
     m.message_id = id_prefix + "spectator" + std::to_string(i + 1) + "@" + domain + ">";
     m.text = reports.public_text;
     m.attachments.push_back({"map.png", "image/png", png, ""});
-    out.push_back({season_dir + "/" + kind + "/spectator:" + address, "spectator", std::move(m), digest});
+    out.push_back(
+        {season_dir + "/" + kind + "/spectator:" + address, "spectator", std::move(m), digest});
   }
   return out;
 }
 
 }  // namespace
 
-MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season, const MailRequest& request,
-                    const Resources& resources) {
+MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,
+                    const MailRequest& request, const Resources& resources) {
   const LoadedSeason loaded = load_season(game, rules, season);
-  const auto reports = report::build_reports(loaded.view(rules), report::Templates::load(resources.templates_dir));
-  const std::string png = store_products(game, rules, season, loaded, reports, resources.data_dir, request.dry_run);
+  const auto reports =
+      report::build_reports(loaded.view(rules), report::Templates::load(resources.templates_dir));
+  const std::string png =
+      store_products(game, rules, season, loaded, reports, resources.data_dir, request.dry_run);
   auto messages = outgoing(game, loaded, season, reports, png, request);
   MailRun run;
   run.kind = mail_kind(game, season);
   run.total = messages.size();
   auto mailer = request.dry_run ? nullptr : game_mailer(game, request.smtp);
   run.via = mailer ? mailer->describe() : "";
-  run.result = mail::dispatch(game.root(), std::move(messages), mailer.get(),
-                              mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend});
+  run.result =
+      mail::dispatch(game.root(), std::move(messages), mailer.get(),
+                     mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend});
   return run;
 }
 
@@ -229,9 +259,11 @@ bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same
   const std::string digest = same_content ? season_digest(game, season) : std::string();
   auto sent = [&](const std::string& key) {
     const auto entries = ledger.of(key);
-    // Refused for good counts as done: only the game master can mend an address (mail --retry-failed).
+    // Refused for good counts as done: only the game master can mend an address (mail
+    // --retry-failed).
     return !entries.empty() && (!same_content || entries.back()->digest == digest) &&
-           (entries.back()->state == mail::Delivery::sent || entries.back()->state == mail::Delivery::refused);
+           (entries.back()->state == mail::Delivery::sent ||
+            entries.back()->state == mail::Delivery::refused);
   };
   for (const auto& p : game.config().players) {
     if (!sent(prefix + p.id)) return false;

@@ -41,13 +41,15 @@ struct ResolveDone {
 /// Resolves the season being planned (its inputs loaded, NMR orders filled in) in one journal
 /// commit: log, map and reports unless `state_only`, the bot's order files, the next state and,
 /// when given, the next season's timetable. Prints what it did on `out`.
-ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules, const SeasonInputs& inputs,
-                            const std::string& nmr, bool state_only, const std::optional<SeasonTimetable>& next_timetable,
+ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
+                            const SeasonInputs& inputs, const std::string& nmr, bool state_only,
+                            const std::optional<SeasonTimetable>& next_timetable,
                             const Resources& resources, std::ostream& out);
 
 /// Writes a season's timetable (schedule.yaml) through the game's journal; the caller holds the
 /// game's exclusive lock.
-void write_timetable(const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& timetable);
+void write_timetable(const GameDirectory& game, const SeasonDir& season,
+                     const SeasonTimetable& timetable);
 /// The same as one step of a caller's journal, committed with what else the caller writes.
 void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDir& season,
                      const SeasonTimetable& timetable);
@@ -82,15 +84,15 @@ struct MailRequest {
 /// What a mail run did.
 struct MailRun {
   mail::DispatchResult result;
-  std::string kind;    ///< "opening" (before the first resolve) or "report"
-  std::string via;     ///< the transport, described without secrets
+  std::string kind;  ///< "opening" (before the first resolve) or "report"
+  std::string via;   ///< the transport, described without secrets
   std::size_t total = 0;
 };
 
 /// Mails a season's reports (with the map and order templates) to every player and the public
 /// report to the spectators, each message once (the mail ledger decides).
-MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season, const MailRequest& request,
-                    const Resources& resources);
+MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,
+                    const MailRequest& request, const Resources& resources);
 
 /// Whether every message of a season's mail is in the ledger as sent (nothing for `mail_season`
 /// to do): lets `tick` skip building reports it would not send. With `same_content`, only mail

@@ -25,24 +25,33 @@ OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode 
   } else {
     season = held.game.current();
   }
-  return OpenedSeason{std::move(held.lock), std::move(held.game), std::move(rules), std::move(season)};
+  return OpenedSeason{std::move(held.lock), std::move(held.game), std::move(rules),
+                      std::move(season)};
 }
 
 SeasonView LoadedSeason::view(const Ruleset& rules) const {
-  return SeasonView{&config, &rules, &start, resolution ? &resolution->result.next : &start,
+  return SeasonView{&config,
+                    &rules,
+                    &start,
+                    resolution ? &resolution->result.next : &start,
                     resolution ? &resolution->result.log : nullptr,
-                    resolution ? resolution->header.nmr_policy : std::string(kNmrPass), deadline};
+                    resolution ? resolution->header.nmr_policy : std::string(kNmrPass),
+                    deadline};
 }
 
 LoadedSeason load_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season) {
-  LoadedSeason loaded{game.config().as_of(season.index), game.load_state(season, rules), std::nullopt, {}};
+  LoadedSeason loaded{
+      game.config().as_of(season.index), game.load_state(season, rules), std::nullopt, {}};
   const auto next = game.next(season);
   if (next) loaded.resolution = load_resolved(game, season, rules);
   // The deadline the reports announce: of the season they open orders for.
-  if (const auto t = read_timetable(next ? *next : season)) loaded.deadline = describe_instant(t->deadline, t->timezone);
+  if (const auto t = read_timetable(next ? *next : season))
+    loaded.deadline = describe_instant(t->deadline, t->timezone);
   return loaded;
 }
 
-LoadedSeason load_season(const OpenedSeason& opened) { return load_season(opened.game, opened.rules, opened.season); }
+LoadedSeason load_season(const OpenedSeason& opened) {
+  return load_season(opened.game, opened.rules, opened.season);
+}
 
 }  // namespace wallenstein::app

@@ -19,8 +19,8 @@ Ruleset game_rules(const Invocation& in, const GameDirectory& game);
 
 /// Which season a command works on when `--season` is not given.
 enum class DefaultSeason {
-  current,       ///< the season being planned
-  last_report,   ///< the last resolved season, or the first season before any resolve
+  current,      ///< the season being planned
+  last_report,  ///< the last resolved season, or the first season before any resolve
 };
 
 /// A game directory held and opened with its ruleset and the season a command works on.

@@ -5,8 +5,8 @@
 namespace wallenstein::detail {
 namespace {
 
-Cancelled cancelled(int slot, Action action, PlayerIndex player, ProvinceId province, CancelReason reason,
-                    int need = 0, int have = 0) {
+Cancelled cancelled(int slot, Action action, PlayerIndex player, ProvinceId province,
+                    CancelReason reason, int need = 0, int have = 0) {
   Cancelled c;
   c.slot = slot;
   c.action = action;
@@ -72,7 +72,8 @@ void collect(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wh
   if (cap) c.after_event = std::min(c.base, cap->value);
   if (floor) c.after_event = std::max(c.base, floor->value);
   if (c.after_event != c.base) c.event = ctx.event;
-  if (const BonusTile* t = ctx.tile_with(p, grain ? TileEffect::grain_bonus : TileEffect::taxes_bonus)) {
+  if (const BonusTile* t =
+          ctx.tile_with(p, grain ? TileEffect::grain_bonus : TileEffect::taxes_bonus)) {
     c.tile_bonus = t->value;
   }
   c.amount = c.after_event + c.tile_bonus;
@@ -92,20 +93,21 @@ void collect(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wh
   }
 }
 
-void move_armies(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId from, ProvinceId to,
-                 int count) {
+void move_armies(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId from,
+                 ProvinceId to, int count) {
   ctx.state.at(from).armies -= count;
   ctx.state.at(to).armies += count;
   ctx.record(Moved{slot, action, p, from, to, count});
 }
 
 /// The cubes that may leave `from` under the order, or a cancellation.
-std::optional<int> cubes_to_move(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId from,
-                                 const ActionOrder& order, bool move_only) {
+std::optional<int> cubes_to_move(Context& ctx, int slot, Action action, PlayerIndex p,
+                                 ProvinceId from, const ActionOrder& order, bool move_only) {
   const int moving = movable(ctx.state.at(from).armies, order.armies);
   const int needed = std::max(1, order.min_armies);
   if (moving < needed) {
-    Cancelled c = cancelled(slot, action, p, from, CancelReason::min_armies_not_met, needed, moving);
+    Cancelled c =
+        cancelled(slot, action, p, from, CancelReason::min_armies_not_met, needed, moving);
     c.move_only = move_only;
     c.target = order.target;
     ctx.record(c);
@@ -115,7 +117,8 @@ std::optional<int> cubes_to_move(Context& ctx, int slot, Action action, PlayerIn
 }
 
 /// Pays for and places the card's armies (rules 5, 6); false when the placement is cancelled.
-bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order, bool move_follows) {
+bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order,
+                  bool move_follows) {
   const ActionDef& def = ctx.rules.action(action);
   PlayerState& player = ctx.state.player(p);
   Placed placed;
@@ -127,7 +130,7 @@ bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const Ac
   placed.cost = def.cost;
   int count = def.armies;
   if (const EventCard* shortage = ctx.event_with(EventEffect::army_shortage)) {
-    const int limited = action == Action::armies5 ? shortage->armies5
+    const int limited = action == Action::armies5   ? shortage->armies5
                         : action == Action::armies3 ? shortage->armies3
                                                     : count;
     if (limited != count) placed.event = ctx.event;
@@ -135,16 +138,20 @@ bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const Ac
   }
   // Rules 6 and D-4: the armies tile adds to "place 5 armies" after the event.
   if (action == Action::armies5) {
-    if (const BonusTile* t = ctx.tile_with(p, TileEffect::armies5_bonus)) placed.tile_bonus = t->value;
+    if (const BonusTile* t = ctx.tile_with(p, TileEffect::armies5_bonus))
+      placed.tile_bonus = t->value;
   }
   // Rules 6, D-28: the tile's extra cubes are a right; the reserve may lack them.
-  if (ctx.changes.armies_tile_is_a_right) placed.tile_bonus = std::clamp(player.reserve - count, 0, placed.tile_bonus);
+  if (ctx.changes.armies_tile_is_a_right)
+    placed.tile_bonus = std::clamp(player.reserve - count, 0, placed.tile_bonus);
   placed.count = count + placed.tile_bonus;
   std::optional<Cancelled> c;
   if (player.thaler < def.cost) {
-    c = cancelled(slot, action, p, order.province, CancelReason::not_enough_thaler, def.cost, player.thaler);
+    c = cancelled(slot, action, p, order.province, CancelReason::not_enough_thaler, def.cost,
+                  player.thaler);
   } else if (player.reserve < placed.count) {
-    c = cancelled(slot, action, p, order.province, CancelReason::not_enough_reserve, placed.count, player.reserve);
+    c = cancelled(slot, action, p, order.province, CancelReason::not_enough_reserve, placed.count,
+                  player.reserve);
   }
   if (c) {
     c->placement_only = move_follows;
@@ -159,7 +166,8 @@ bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const Ac
 }
 
 /// army1's move to an own neighbour (rules 5); `placed` says whether a placement came first.
-void move_to_own(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order, bool placed) {
+void move_to_own(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOrder& order,
+                 bool placed) {
   const ProvinceId to = *order.target;
   if (ctx.state.at(to).owner != p) {
     Cancelled c = cancelled(slot, action, p, order.province, CancelReason::move_target_not_own);
@@ -188,7 +196,8 @@ void battle(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOr
   const ProvinceId from = order.province;
   const int armies = ctx.state.at(from).armies;
   if (armies < ctx.rules.min_source_armies) {
-    Cancelled c = cancelled(slot, action, p, from, CancelReason::too_few_armies, ctx.rules.min_source_armies, armies);
+    Cancelled c = cancelled(slot, action, p, from, CancelReason::too_few_armies,
+                            ctx.rules.min_source_armies, armies);
     c.target = order.target;
     ctx.record(c);
     return;
@@ -198,7 +207,8 @@ void battle(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOr
   const ProvinceId target = *order.target;
   const ProvinceState& there = ctx.state.at(target);
   if (there.owner == p) {
-    move_armies(ctx, slot, action, p, from, target, *moving);  // Rules 5: into an own province, a move.
+    move_armies(ctx, slot, action, p, from, target,
+                *moving);  // Rules 5: into an own province, a move.
     return;
   }
   if (ctx.event_with(EventEffect::religious_peace) && there.has(Building::church)) {
@@ -218,7 +228,8 @@ int movable(int armies, ArmyCount spec) {
   return spec.all ? most : std::min(spec.count, most);
 }
 
-void perform_action(Context& ctx, int slot, Action action, PlayerIndex player, const ActionOrder& order) {
+void perform_action(Context& ctx, int slot, Action action, PlayerIndex player,
+                    const ActionOrder& order) {
   const ProvinceState& province = ctx.state.at(order.province);
   if (province.owner != player) {
     // Rules 4.7: a card taken in battle (or lost to a revolt) cancels its planned action.
@@ -228,14 +239,21 @@ void perform_action(Context& ctx, int slot, Action action, PlayerIndex player, c
     return;
   }
   if (ctx.changes.lost_card_leaves_its_actions && ctx.lost_earlier(player, order.province)) {
-    // Rules 4.7, D-26: the card left the player's hand; winning the province back does not return it.
+    // Rules 4.7, D-26: the card left the player's hand; winning the province back does not return
+    // it.
     ctx.record(cancelled(slot, action, player, order.province, CancelReason::card_left_hand));
     return;
   }
   switch (ctx.rules.action(action).kind) {
-    case ActionKind::build: build(ctx, slot, action, player, order.province); break;
-    case ActionKind::collect: collect(ctx, slot, action, player, order.province); break;
-    case ActionKind::place: place(ctx, slot, action, player, order); break;
+    case ActionKind::build:
+      build(ctx, slot, action, player, order.province);
+      break;
+    case ActionKind::collect:
+      collect(ctx, slot, action, player, order.province);
+      break;
+    case ActionKind::place:
+      place(ctx, slot, action, player, order);
+      break;
     case ActionKind::battle:
       if (!order.target) return;  // Checked orders always carry a target for battles.
       battle(ctx, slot, action, player, order);

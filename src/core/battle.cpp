@@ -81,8 +81,10 @@ Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker,
     const PlayerIndex d = *b.defender;
     b.defending = there.armies;
     there.armies = 0;
-    if (const BonusTile* t = ctx.tile_with(d, TileEffect::defense_cubes)) b.defense_bonus = from_reserve(ctx, d, t->value);
-    if (const EventCard* guard = ctx.event_with(EventEffect::palace_guard); guard && there.has(Building::palace)) {
+    if (const BonusTile* t = ctx.tile_with(d, TileEffect::defense_cubes))
+      b.defense_bonus = from_reserve(ctx, d, t->value);
+    if (const EventCard* guard = ctx.event_with(EventEffect::palace_guard);
+        guard && there.has(Building::palace)) {
       b.palace_guard = from_reserve(ctx, d, guard->value);
     }
     fighting.player(d) = b.defending + b.defense_bonus + b.palace_guard;
@@ -119,7 +121,8 @@ Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker,
       tray_peasants_to_supply(ctx, b.defender_peasants);
       tray_to_reserve(ctx, attacker, b.defender_count);
       tray_to_province(ctx, attacker, target, b.survivors);
-      ctx.hand_over(target, attacker);  // Rules 4.7: the card changes hands at once; D-6: no marker added.
+      ctx.hand_over(target,
+                    attacker);  // Rules 4.7: the card changes hands at once; D-6: no marker added.
       break;
     }
     case BattleResult::defender: {

@@ -27,9 +27,10 @@ struct SeasonResult {
 };
 
 /// Resolves the season being planned (and the winter after autumn) and publishes the next one:
-/// rules 4 to 10. ("Rules N.M" in the core's comments is a section of docs/rules.md.) `orders` holds one entry per player in seat order; `nmr` names the players
-/// whose orders were made up for them. Same inputs, same result, on every platform.
-/// `state` is taken by value: a caller done with it moves it in and saves a copy of it.
+/// rules 4 to 10. ("Rules N.M" in the core's comments is a section of docs/rules.md.) `orders`
+/// holds one entry per player in seat order; `nmr` names the players whose orders were made up for
+/// them. Same inputs, same result, on every platform. `state` is taken by value: a caller done with
+/// it moves it in and saves a copy of it.
 SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
                             const std::vector<PlayerIndex>& nmr, const Ruleset& rules,
                             const ResolveOptions& options = {});

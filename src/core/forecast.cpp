@@ -22,7 +22,8 @@ int cost_of(Action action, const ActionOrder& order, const Ruleset& rules) {
   return rules.action(action).cost;
 }
 
-std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameState& state, const Ruleset& rules) {
+std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameState& state,
+                                             const Ruleset& rules) {
   ShortOfThaler s;
   s.thaler = state.player(orders.player).thaler;
   s.bid = orders.bid.kind == BidKind::coin ? orders.bid.coin : 0;
@@ -39,15 +40,19 @@ std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameSta
     (planned.slot > 0 ? face_up : face_down).push_back(planned);
   }
   if (s.costs + s.bid <= s.thaler) return std::nullopt;
-  std::sort(face_up.begin(), face_up.end(), [](const auto& a, const auto& b) { return a.slot < b.slot; });
+  std::sort(face_up.begin(), face_up.end(),
+            [](const auto& a, const auto& b) { return a.slot < b.slot; });
   int left = s.thaler - s.bid;
   for (const PlannedCost& p : face_up) {
-    if (p.cost <= left) left -= p.cost;
-    else s.cancelled.push_back(p);
+    if (p.cost <= left)
+      left -= p.cost;
+    else
+      s.cancelled.push_back(p);
   }
   // Rules 4.6: each action pays when its card comes up, or is cancelled; try every order of
   // the face-down cards (at most 5! = 120).
-  std::sort(face_down.begin(), face_down.end(), [](const auto& a, const auto& b) { return a.action < b.action; });
+  std::sort(face_down.begin(), face_down.end(),
+            [](const auto& a, const auto& b) { return a.action < b.action; });
   std::vector<bool> ever(face_down.size(), false);
   std::vector<std::size_t> order(face_down.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -75,7 +80,8 @@ std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameSta
 
 }  // namespace
 
-std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& state, const Ruleset& rules) {
+std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& state,
+                                      const Ruleset& rules) {
   std::vector<ForecastWarning> out;
   if (auto s = short_of_thaler(orders, state, rules)) out.emplace_back(std::move(*s));
   for (Action a : kAllActions) {
@@ -92,7 +98,8 @@ std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& sta
         bool placement = false;
         for (Action p : {Action::armies5, Action::armies3, Action::army1}) {
           const auto& place = orders[p];
-          placement = placement || (place && place->province == order->province && cost_of(p, *place, rules) > 0);
+          placement = placement || (place && place->province == order->province &&
+                                    cost_of(p, *place, rules) > 0);
         }
         out.emplace_back(FewArmies{a, order->province, at.armies, needed, placement});
       }
@@ -101,7 +108,8 @@ std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& sta
   return out;
 }
 
-std::vector<BattleAhead> battles_ahead(const Orders& orders, const GameState& state, const Ruleset& rules) {
+std::vector<BattleAhead> battles_ahead(const Orders& orders, const GameState& state,
+                                       const Ruleset& rules) {
   std::vector<BattleAhead> out;
   std::optional<PlayerView> view;  // seen once, only when a battle is planned
   for (Action a : {Action::battle_a, Action::battle_b}) {
@@ -115,8 +123,10 @@ std::vector<BattleAhead> battles_ahead(const Orders& orders, const GameState& st
     const int moving = order->armies.all ? most : std::min(order->armies.count, most);
     if (from.armies < rules.min_source_armies || moving < std::max(1, order->min_armies)) continue;
     if (!view) view = see(state, rules, orders.player);
-    BattleAhead b{a, order->province, *order->target, moving, target.armies, target.owner.has_value(), {}};
-    b.odds = battle_odds(battle_question(*view, rules, orders.player, *order->target, moving), rules.tower);
+    BattleAhead b{
+        a, order->province, *order->target, moving, target.armies, target.owner.has_value(), {}};
+    b.odds = battle_odds(battle_question(*view, rules, orders.player, *order->target, moving),
+                         rules.tower);
     out.push_back(b);
   }
   return out;

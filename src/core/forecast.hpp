@@ -25,8 +25,8 @@ struct PlannedCost {
 /// face-down ones in any order (rules 4.5, 4.6).
 struct ShortOfThaler {
   int thaler = 0;
-  int bid = 0;    ///< the coin bid, paid before any action
-  int costs = 0;  ///< every planned action's cost
+  int bid = 0;                         ///< the coin bid, paid before any action
+  int costs = 0;                       ///< every planned action's cost
   std::vector<PlannedCost> cancelled;  ///< on face-up slots: cancelled whatever the face-down order
   std::vector<PlannedCost> at_risk;    ///< on face-down slots: cancelled in some order of the cards
   int at_risk_fewest = 0;              ///< how many of `at_risk` are cancelled in the kindest order
@@ -48,8 +48,8 @@ struct RevoltAhead {
 struct FewArmies {
   Action action = Action::battle_a;
   ProvinceId province;
-  int armies = 0;  ///< there now
-  int needed = 0;  ///< at least 2 (rules 5), and min_armies + 1 (one stays)
+  int armies = 0;                  ///< there now
+  int needed = 0;                  ///< at least 2 (rules 5), and min_armies + 1 (one stays)
   bool placement_planned = false;  ///< a placement in the same province may come first
   bool operator==(const FewArmies&) const = default;
 };
@@ -59,7 +59,8 @@ using ForecastWarning = std::variant<ShortOfThaler, RevoltAhead, FewArmies>;
 
 /// What checked orders lead to if nothing else changes: costs against thaler, collections that
 /// start a revolt, battles short of armies. Warnings only: the orders stay valid.
-std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& state, const Ruleset& rules);
+std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& state,
+                                      const Ruleset& rules);
 
 /// A battle the orders plan (battle_a or battle_b into a province the player does not hold), with
 /// its odds if it were fought now: the armies that could go now against the target as it stands.
@@ -76,6 +77,7 @@ struct BattleAhead {
 /// The odds of each battle the orders plan, from public information only (what `see` shows the
 /// player: the armies, the tray and the cubes inside the tower), as things stand. A battle that
 /// could not be fought now (too few armies: a FewArmies warning says so) has none.
-std::vector<BattleAhead> battles_ahead(const Orders& orders, const GameState& state, const Ruleset& rules);
+std::vector<BattleAhead> battles_ahead(const Orders& orders, const GameState& state,
+                                       const Ruleset& rules);
 
 }  // namespace wallenstein

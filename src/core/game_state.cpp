@@ -32,10 +32,14 @@ std::optional<PlayerIndex> GameState::find_player(std::string_view id) const {
 }
 
 std::optional<PlayerIndex> GameState::find_player_any_case(std::string_view id) const {
-  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  const auto lower = [](char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  };
   for (std::size_t i = 0; i < players.size(); ++i) {
     const std::string& own = players[i].id;
-    if (own.size() == id.size() && std::equal(own.begin(), own.end(), id.begin(), [&](char a, char b) { return lower(a) == lower(b); })) {
+    if (own.size() == id.size() &&
+        std::equal(own.begin(), own.end(), id.begin(),
+                   [&](char a, char b) { return lower(a) == lower(b); })) {
       return player_index(i);
     }
   }
@@ -68,7 +72,8 @@ int GameState::province_count(PlayerIndex p) const {
 }
 
 std::string SeasonLabel::name() const {
-  return std::to_string(year) + "-" + (season ? std::string(season_key(*season)) : std::string("end"));
+  return std::to_string(year) + "-" +
+         (season ? std::string(season_key(*season)) : std::string("end"));
 }
 
 std::string SeasonLabel::directory() const {

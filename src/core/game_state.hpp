@@ -70,21 +70,24 @@ struct GameState {
   /// 1-based number of the season being planned; season_count() + 1 once the game is over.
   int season_index = 1;
   bool finished = false;
-  std::vector<PlayerState> players;          ///< seat order
-  std::vector<ProvinceState> provinces;      ///< by ProvinceId
+  std::vector<PlayerState> players;      ///< seat order
+  std::vector<ProvinceState> provinces;  ///< by ProvinceId
   Supply supply;
   TowerState tower;
-  std::vector<EventId> year_events;          ///< the year's 4 revealed cards (public)
-  std::vector<EventId> events_left;          ///< revealed cards not yet drawn (public)
-  std::vector<EventId> event_deck;           ///< hidden, top first
+  std::vector<EventId> year_events;                 ///< the year's 4 revealed cards (public)
+  std::vector<EventId> events_left;                 ///< revealed cards not yet drawn (public)
+  std::vector<EventId> event_deck;                  ///< hidden, top first
   std::array<Action, kActionCount> action_cards{};  ///< slot 1..10; 6..10 hidden until resolved
-  std::vector<TileId> bonus_tiles;           ///< by turn-order position 1..5 (public)
-  std::vector<PlayerIndex> turn_order;       ///< the order of the last resolved season (seat order before)
+  std::vector<TileId> bonus_tiles;                  ///< by turn-order position 1..5 (public)
+  std::vector<PlayerIndex>
+      turn_order;  ///< the order of the last resolved season (seat order before)
   Rng::State rng{};
-  std::vector<PlayerIndex> winners;          ///< set when the game is over
+  std::vector<PlayerIndex> winners;  ///< set when the game is over
 
   int player_count() const { return static_cast<int>(players.size()); }
-  PlayerIndex player_index(std::size_t i) const { return PlayerIndex{static_cast<std::uint8_t>(i)}; }
+  PlayerIndex player_index(std::size_t i) const {
+    return PlayerIndex{static_cast<std::uint8_t>(i)};
+  }
   const ProvinceState& at(ProvinceId id) const { return provinces[id.value]; }
   ProvinceState& at(ProvinceId id) { return provinces[id.value]; }
   PlayerState& player(PlayerIndex p) { return players[p.value]; }

@@ -4,34 +4,50 @@ namespace wallenstein {
 
 std::string_view action_key(Action action) {
   switch (action) {
-    case Action::palace: return "palace";
-    case Action::church: return "church";
-    case Action::trading_house: return "trading_house";
-    case Action::grain: return "grain";
-    case Action::taxes: return "taxes";
-    case Action::armies5: return "armies5";
-    case Action::armies3: return "armies3";
-    case Action::army1: return "army1";
-    case Action::battle_a: return "battle_a";
-    case Action::battle_b: return "battle_b";
+    case Action::palace:
+      return "palace";
+    case Action::church:
+      return "church";
+    case Action::trading_house:
+      return "trading_house";
+    case Action::grain:
+      return "grain";
+    case Action::taxes:
+      return "taxes";
+    case Action::armies5:
+      return "armies5";
+    case Action::armies3:
+      return "armies3";
+    case Action::army1:
+      return "army1";
+    case Action::battle_a:
+      return "battle_a";
+    case Action::battle_b:
+      return "battle_b";
   }
   return "?";
 }
 
 std::string_view building_key(Building building) {
   switch (building) {
-    case Building::palace: return "palace";
-    case Building::church: return "church";
-    case Building::trading_house: return "trading_house";
+    case Building::palace:
+      return "palace";
+    case Building::church:
+      return "church";
+    case Building::trading_house:
+      return "trading_house";
   }
   return "?";
 }
 
 std::string_view season_key(SeasonName season) {
   switch (season) {
-    case SeasonName::spring: return "spring";
-    case SeasonName::summer: return "summer";
-    case SeasonName::autumn: return "autumn";
+    case SeasonName::spring:
+      return "spring";
+    case SeasonName::summer:
+      return "summer";
+    case SeasonName::autumn:
+      return "autumn";
   }
   return "?";
 }

@@ -12,7 +12,9 @@ namespace wallenstein {
 /// also sizes the per-player arrays.
 inline constexpr int kMinPlayers = 3;
 inline constexpr int kMaxPlayers = 5;
-constexpr bool valid_player_count(std::size_t players) { return players >= kMinPlayers && players <= kMaxPlayers; }
+constexpr bool valid_player_count(std::size_t players) {
+  return players >= kMinPlayers && players <= kMaxPlayers;
+}
 
 /// Index of a province in `Ruleset::provinces` (sorted by id, so iteration order is stable).
 struct ProvinceId {

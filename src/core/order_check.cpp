@@ -12,8 +12,8 @@ using Arg = ProblemArg;
 using Args = std::vector<ProblemArgument>;
 
 bool is_none(std::string_view text) {
-  return text.size() == 4 && (text[0] | 0x20) == 'n' && (text[1] | 0x20) == 'o' && (text[2] | 0x20) == 'n' &&
-         (text[3] | 0x20) == 'e';
+  return text.size() == 4 && (text[0] | 0x20) == 'n' && (text[1] | 0x20) == 'o' &&
+         (text[2] | 0x20) == 'n' && (text[3] | 0x20) == 'e';
 }
 
 /// Checks one written order file; one instance per call keeps the problem lists together.
@@ -75,7 +75,8 @@ class Checker {
       return std::nullopt;
     }
     if (!rules_.in_play(*id, state_.player_count())) {
-      error(w.at, ProblemKind::out_of_play, {{Arg::province, *id}, {Arg::player_count, state_.player_count()}});
+      error(w.at, ProblemKind::out_of_play,
+            {{Arg::province, *id}, {Arg::player_count, state_.player_count()}});
       return std::nullopt;
     }
     return id;
@@ -152,7 +153,8 @@ class Checker {
     if (province) result_.orders.actions[static_cast<std::size_t>(action)] = order;
   }
 
-  /// army1 with `place: false` (rules 5, D-27): only in rules versions that have it, and only with a move.
+  /// army1 with `place: false` (rules 5, D-27): only in rules versions that have it, and only with
+  /// a move.
   void check_move_only(const WrittenAction& slot) {
     if (!changes_.army1_may_only_move) {
       error(slot.place_at, ProblemKind::move_only_not_in_rules, {{Arg::version, rules_.version}});
@@ -193,8 +195,9 @@ class Checker {
              {Arg::max_provinces, kActionCount - coin_cards()}});
       return;
     }
-    const bool numeric = !w.text.empty() && w.text.size() <= 9 &&
-                         std::all_of(w.text.begin(), w.text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const bool numeric =
+        !w.text.empty() && w.text.size() <= 9 &&
+        std::all_of(w.text.begin(), w.text.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (numeric) {
       const int value = std::stoi(w.text);
       bid.kind = BidKind::coin;
@@ -204,11 +207,14 @@ class Checker {
         std::vector<std::string> list;
         list.reserve(coins.size());
         for (int c : coins) list.push_back(std::to_string(c));
-        error(w.at, ProblemKind::bid_not_a_coin, {{Arg::written, w.text}, {Arg::coins, std::move(list)}});
+        error(w.at, ProblemKind::bid_not_a_coin,
+              {{Arg::written, w.text}, {Arg::coins, std::move(list)}});
       } else if (value > state_.player(*player_).thaler) {
         const int thaler = state_.player(*player_).thaler;
         error(w.at, ProblemKind::bid_above_thaler,
-              {{Arg::written, w.text}, {Arg::thaler, thaler}, {Arg::at_most, std::min(thaler, coins.back())}});
+              {{Arg::written, w.text},
+               {Arg::thaler, thaler},
+               {Arg::at_most, std::min(thaler, coins.back())}});
       }
       return;
     }
@@ -299,7 +305,8 @@ class Checker {
   const RuleChanges changes_;
   OrderCheck result_;
   std::optional<PlayerIndex> player_;
-  std::vector<std::pair<ProvinceId, std::optional<Action>>> cards_used_;  ///< card, action (none: the bid)
+  std::vector<std::pair<ProvinceId, std::optional<Action>>>
+      cards_used_;  ///< card, action (none: the bid)
   int none_actions_ = 0;
 };
 
@@ -317,12 +324,14 @@ Orders pass_orders(PlayerIndex player, const GameState& state, const Ruleset& ru
   Orders orders;
   orders.player = player;
   // Rules 11 bids 0; D-29: only with a card left for the bid (D-25), else none.
-  const bool bids = !rules.changes().bid_needs_a_spare_card || card_left_for_bid(state, rules, player);
+  const bool bids =
+      !rules.changes().bid_needs_a_spare_card || card_left_for_bid(state, rules, player);
   orders.bid = bids ? Bid{BidKind::coin, 0, ProvinceId{}} : Bid{BidKind::none, 0, ProvinceId{}};
   return orders;
 }
 
-OrderCheck check_orders(const WrittenOrders& written, const GameState& state, const Ruleset& rules) {
+OrderCheck check_orders(const WrittenOrders& written, const GameState& state,
+                        const Ruleset& rules) {
   return Checker(written, state, rules).run();
 }
 

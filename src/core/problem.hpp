@@ -107,8 +107,8 @@ std::string_view problem_arg_key(ProblemArg arg);
 
 /// A value shown in a problem: a text (as written, or an id), a number, a yes or no, a province,
 /// an action, a list of texts or a list of provinces.
-using ProblemValue =
-    std::variant<std::string, int, bool, ProvinceId, Action, std::vector<std::string>, std::vector<ProvinceId>>;
+using ProblemValue = std::variant<std::string, int, bool, ProvinceId, Action,
+                                  std::vector<std::string>, std::vector<ProvinceId>>;
 
 /// One named value of a problem.
 struct ProblemArgument {

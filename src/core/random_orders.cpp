@@ -23,7 +23,8 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
       continue;
     }
     const ProvinceId province = cards[next++];
-    ActionOrder& order = orders.actions[static_cast<std::size_t>(action)].emplace();  // filled in place
+    ActionOrder& order =
+        orders.actions[static_cast<std::size_t>(action)].emplace();  // filled in place
     order.province = province;
     const ActionKind kind = rules.action(action).kind;
     if (kind == ActionKind::battle || (rules.action(action).move && rng.below(2) == 0)) {
@@ -37,19 +38,23 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
       if (rng.below(4) == 0) order.min_armies = 1 + static_cast<int>(rng.below(2));
       if (!order.armies.all) order.min_armies = std::min(order.min_armies, order.armies.count);
       // Rules 5, D-27: army1 sometimes only moves.
-      if (kind == ActionKind::place && changes.army1_may_only_move && rng.below(4) == 0) order.place = false;
+      if (kind == ActionKind::place && changes.army1_may_only_move && rng.below(4) == 0)
+        order.place = false;
     }
   }
   // Rules 4.3: spaces beyond the coin cards must take the free province cards.
   const std::size_t free = cards.size() - next;
   const int thaler = state.player(player).thaler;
   if (changes.bid_needs_a_spare_card && !card_left_for_bid(static_cast<int>(cards.size()), rules)) {
-    orders.bid = Bid{BidKind::none, 0, ProvinceId{}};  // Rules 4.3, D-25: no card is left for the bid.
+    orders.bid =
+        Bid{BidKind::none, 0, ProvinceId{}};  // Rules 4.3, D-25: no card is left for the bid.
   } else if (free > 0 && (nones + 1 > coins || rng.below(4) == 0)) {
     orders.bid = Bid{BidKind::province, 0, cards[next++]};
   } else if (nones + 1 <= coins || free == 0) {
     const int top = std::min(thaler, rules.coin_cards.back());
-    orders.bid = Bid{BidKind::coin, static_cast<int>(rng.below(static_cast<std::uint32_t>(top + 1))), ProvinceId{}};
+    orders.bid =
+        Bid{BidKind::coin, static_cast<int>(rng.below(static_cast<std::uint32_t>(top + 1))),
+            ProvinceId{}};
   }
   // Any remaining excess of `none` spaces is fixed by acting in more provinces.
   for (Action action : kAllActions) {
@@ -62,7 +67,8 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
   }
   std::vector<TileId>& tiles = orders.tile_preferences;
   tiles.reserve(rules.tiles.size());
-  for (std::size_t i = 0; i < rules.tiles.size(); ++i) tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
+  for (std::size_t i = 0; i < rules.tiles.size(); ++i)
+    tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
   rng.shuffle(tiles);
   tiles.resize(rng.below(static_cast<std::uint32_t>(tiles.size() + 1)));
   return orders;
@@ -88,12 +94,19 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
     w.actions[static_cast<std::size_t>(action)] = a;
   }
   switch (orders.bid.kind) {
-    case BidKind::coin: w.bid = Written{std::to_string(orders.bid.coin), {}}; break;
-    case BidKind::province: w.bid = Written{rules.province(orders.bid.province).id, {}}; break;
-    case BidKind::none: w.bid = Written{"none", {}}; break;
+    case BidKind::coin:
+      w.bid = Written{std::to_string(orders.bid.coin), {}};
+      break;
+    case BidKind::province:
+      w.bid = Written{rules.province(orders.bid.province).id, {}};
+      break;
+    case BidKind::none:
+      w.bid = Written{"none", {}};
+      break;
   }
   for (TileId t : orders.tile_preferences) w.turn_order.push_back(Written{rules.tile(t).id, {}});
-  for (ProvinceId p : orders.winter_revolt_order) w.winter_revolt_order.push_back(Written{rules.province(p).id, {}});
+  for (ProvinceId p : orders.winter_revolt_order)
+    w.winter_revolt_order.push_back(Written{rules.province(p).id, {}});
   return w;
 }
 

@@ -20,9 +20,9 @@ struct Context {
   TowerModel& tower;
   SeasonLog& log;
   const ResolveOptions& options;
-  const RuleChanges changes;               ///< what the game's rules version decides
-  std::optional<EventId> event;            ///< the season's event (none in winter)
-  std::vector<std::optional<TileId>> tile; ///< each player's bonus tile this season
+  const RuleChanges changes;                ///< what the game's rules version decides
+  std::optional<EventId> event;             ///< the season's event (none in winter)
+  std::vector<std::optional<TileId>> tile;  ///< each player's bonus tile this season
   std::vector<std::pair<PlayerIndex, ProvinceId>> cards_lost;  ///< this season, in order
 
   /// Hands a province card to a new holder (empty: the neutral pile), remembering who lost it.
@@ -44,15 +44,16 @@ struct Context {
 };
 
 /// Performs one planned action (rules 5), or logs why it is cancelled (rules 4.6).
-void perform_action(Context& ctx, int slot, Action action, PlayerIndex player, const ActionOrder& order);
+void perform_action(Context& ctx, int slot, Action action, PlayerIndex player,
+                    const ActionOrder& order);
 
 /// Battle A/B into a province that is not the attacker's (rules 8).
 Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker, ProvinceId from,
                     ProvinceId target, int moving);
 
 /// A revolt in a player's province (rules 7, 8): `markers` peasants plus `extra_peasants`.
-Revolt fight_revolt(Context& ctx, int slot, RevoltCause cause, PlayerIndex player, ProvinceId province,
-                    int extra_peasants);
+Revolt fight_revolt(Context& ctx, int slot, RevoltCause cause, PlayerIndex player,
+                    ProvinceId province, int extra_peasants);
 
 /// Puts one revolt marker from the supply on a province.
 MarkerAdded add_marker(Context& ctx, int slot, PlayerIndex player, ProvinceId province);

@@ -13,18 +13,22 @@ struct Row {
 };
 
 constexpr std::array<Row, 4> kRows = {{
-    {{2, "D-25", "a player with 5 provinces or fewer has no card left for the bid and bids none (rules 4.3)"},
+    {{2, "D-25",
+      "a player with 5 provinces or fewer has no card left for the bid and bids none (rules 4.3)"},
      &RuleChanges::bid_needs_a_spare_card},
     {{2, "D-26",
-      "a province lost and won back in the same season performs none of its remaining planned actions "
+      "a province lost and won back in the same season performs none of its remaining planned "
+      "actions "
       "(rules 4.7)"},
      &RuleChanges::lost_card_leaves_its_actions},
     {{2, "D-27",
-      "army1 may move without placing (place: false); without thaler or reserve only the placement is "
+      "army1 may move without placing (place: false); without thaler or reserve only the placement "
+      "is "
       "cancelled and the move still happens (rules 5)"},
      &RuleChanges::army1_may_only_move},
     {{2, "D-28",
-      "with the armies tile, place 5 armies places the card's own number when the reserve lacks the +1, "
+      "with the armies tile, place 5 armies places the card's own number when the reserve lacks "
+      "the +1, "
       "instead of being cancelled (rules 6)"},
      &RuleChanges::armies_tile_is_a_right},
 }};
@@ -39,7 +43,9 @@ RuleChanges RuleChanges::for_version(int version) {
   return changes;
 }
 
-bool known_rules_version(int version) { return version >= kFirstRulesVersion && version <= kCurrentRulesVersion; }
+bool known_rules_version(int version) {
+  return version >= kFirstRulesVersion && version <= kCurrentRulesVersion;
+}
 
 std::vector<RulesChange> rules_changes(int from, int to) {
   std::vector<RulesChange> out;

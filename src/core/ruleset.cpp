@@ -41,14 +41,16 @@ std::vector<Ruleset::NameClash> Ruleset::index_names() {
 
 std::optional<ProvinceId> Ruleset::find_province(std::string_view name) const {
   for (const auto& key : name_keys(name)) {
-    auto it = std::lower_bound(name_index_.begin(), name_index_.end(), key,
-                               [](const auto& entry, const std::string& k) { return entry.first < k; });
+    auto it =
+        std::lower_bound(name_index_.begin(), name_index_.end(), key,
+                         [](const auto& entry, const std::string& k) { return entry.first < k; });
     if (it != name_index_.end() && it->first == key) return it->second;
   }
   return std::nullopt;
 }
 
-std::vector<std::string> Ruleset::nearest_province_names(std::string_view name, std::size_t limit) const {
+std::vector<std::string> Ruleset::nearest_province_names(std::string_view name,
+                                                         std::size_t limit) const {
   const std::string key = name_keys(name).front();
   // A suggestion helps only when it is close: at most a third of the word, and never more than 4.
   const int threshold = std::clamp(static_cast<int>(key.size()) / 3, 1, 4);
@@ -65,10 +67,12 @@ std::vector<std::string> Ruleset::nearest_province_names(std::string_view name, 
     if (best[i] <= threshold) ranked.emplace_back(best[i], i);
   }
   std::sort(ranked.begin(), ranked.end(), [this](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first < b.first : provinces[a.second].name < provinces[b.second].name;
+    return a.first != b.first ? a.first < b.first
+                              : provinces[a.second].name < provinces[b.second].name;
   });
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < ranked.size() && i < limit; ++i) out.push_back(provinces[ranked[i].second].name);
+  for (std::size_t i = 0; i < ranked.size() && i < limit; ++i)
+    out.push_back(provinces[ranked[i].second].name);
   return out;
 }
 

@@ -68,7 +68,13 @@ struct EventCard {
 };
 
 /// What a bonus tile gives its holder (rules 6).
-enum class TileEffect : std::uint8_t { taxes_bonus, grain_bonus, armies5_bonus, attack_cubes, defense_cubes };
+enum class TileEffect : std::uint8_t {
+  taxes_bonus,
+  grain_bonus,
+  armies5_bonus,
+  attack_cubes,
+  defense_cubes
+};
 
 /// A bonus tile (rules 6).
 struct BonusTile {
@@ -149,7 +155,9 @@ struct Ruleset {
   std::map<int, int> starting_thaler;
   int events_per_year = 4;
   int face_up_slots = 5;
-  int provinces_per_region = 9;  ///< the board's regions are equal (rules 1); checked when loading  ///< action-card slots published when a season opens (rules 4.1)
+  int provinces_per_region =
+      9;  ///< the board's regions are equal (rules 1); checked when loading  ///< action-card slots
+          ///< published when a season opens (rules 4.1)
   int min_source_armies = 2;
   int neutral_peasants = 1;
   ScoringRules scoring;
@@ -172,7 +180,8 @@ struct Ruleset {
   /// Finds a province by id, display name or alias, ignoring case, diacritics and punctuation.
   std::optional<ProvinceId> find_province(std::string_view name) const;
   /// Up to `limit` province names close to a misspelt one, nearest first.
-  std::vector<std::string> nearest_province_names(std::string_view name, std::size_t limit = 3) const;
+  std::vector<std::string> nearest_province_names(std::string_view name,
+                                                  std::size_t limit = 3) const;
   std::optional<TileId> find_tile(std::string_view id) const;
   std::optional<EventId> find_event(std::string_view id) const;
   std::optional<RegionId> find_region(std::string_view id) const;

@@ -27,7 +27,8 @@ void Context::hand_over(ProvinceId province, std::optional<PlayerIndex> holder) 
 }
 
 bool Context::lost_earlier(PlayerIndex player, ProvinceId province) const {
-  return std::find(cards_lost.begin(), cards_lost.end(), std::pair{player, province}) != cards_lost.end();
+  return std::find(cards_lost.begin(), cards_lost.end(), std::pair{player, province}) !=
+         cards_lost.end();
 }
 
 void Context::step_done() const {
@@ -40,7 +41,8 @@ void publish_season(GameState& state, const Ruleset& rules, Rng& rng) {
   rng.shuffle(state.action_cards.begin(), state.action_cards.end());
   state.bonus_tiles.clear();
   state.bonus_tiles.reserve(rules.tiles.size());
-  for (std::size_t i = 0; i < rules.tiles.size(); ++i) state.bonus_tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
+  for (std::size_t i = 0; i < rules.tiles.size(); ++i)
+    state.bonus_tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
   rng.shuffle(state.bonus_tiles);
 }
 
@@ -49,9 +51,12 @@ namespace {
 /// Rules 4.5: coin bids 4..1, then province cards, then coin 0, then no card.
 int bid_rank(const Bid& bid) {
   switch (bid.kind) {
-    case BidKind::coin: return bid.coin > 0 ? 100 - bid.coin : 200;
-    case BidKind::province: return 150;
-    case BidKind::none: return 300;
+    case BidKind::coin:
+      return bid.coin > 0 ? 100 - bid.coin : 200;
+    case BidKind::province:
+      return 150;
+    case BidKind::none:
+      return 300;
   }
   return 300;
 }
@@ -72,7 +77,8 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
   }
   // By bid, then by seat: the order a stable sort of the seat order gives, without its buffer.
   std::sort(ranking.begin(), ranking.end(), [&](PlayerIndex a, PlayerIndex b) {
-    return std::pair(bid_rank(orders[a.value].bid), a) < std::pair(bid_rank(orders[b.value].bid), b);
+    return std::pair(bid_rank(orders[a.value].bid), a) <
+           std::pair(bid_rank(orders[b.value].bid), b);
   });
   // Ties are broken at random (the leaders drawn from the bag), group by group.
   for (std::size_t start = 0; start < ranking.size();) {
@@ -80,14 +86,16 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
     const int rank = bid_rank(orders[ranking[start].value].bid);
     while (end < ranking.size() && bid_rank(orders[ranking[end].value].bid) == rank) ++end;
     if (end - start > 1) {
-      ctx.rng.shuffle(ranking.begin() + static_cast<std::ptrdiff_t>(start), ranking.begin() + static_cast<std::ptrdiff_t>(end));
+      ctx.rng.shuffle(ranking.begin() + static_cast<std::ptrdiff_t>(start),
+                      ranking.begin() + static_cast<std::ptrdiff_t>(end));
     }
     start = end;
   }
   ctx.log.bid_ranking = ranking;
 
   // Each takes the free tile highest on their list, else the free one on the lowest position (D-2).
-  std::vector<char> taken(state.bonus_tiles.size(), 0);  // bytes, not std::vector<bool>'s packed bits
+  std::vector<char> taken(state.bonus_tiles.size(),
+                          0);  // bytes, not std::vector<bool>'s packed bits
   std::vector<std::pair<std::size_t, PlayerIndex>> by_position;
   by_position.reserve(players);
   ctx.log.turn_order.reserve(players);
@@ -156,7 +164,8 @@ SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
   for (int slot = 1; slot <= kActionCount; ++slot) {
     const Action action = next.action_cards[static_cast<std::size_t>(slot - 1)];
     for (PlayerIndex p : log.turn_order) {
-      if (const auto& order = orders[p.value][action]) detail::perform_action(ctx, slot, action, p, *order);
+      if (const auto& order = orders[p.value][action])
+        detail::perform_action(ctx, slot, action, p, *order);
     }
   }
   next.turn_order = log.turn_order;

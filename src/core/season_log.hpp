@@ -25,25 +25,27 @@ struct TowerThrow {
 
 /// Why a planned action did not happen (rules 4.6).
 enum class CancelReason : std::uint8_t {
-  province_lost,      ///< the card changed hands earlier this season
-  card_left_hand,     ///< the province was lost earlier this season and won back (D-26)
+  province_lost,   ///< the card changed hands earlier this season
+  card_left_hand,  ///< the province was lost earlier this season and won back (D-26)
   not_enough_thaler,
   not_enough_reserve,
-  no_building_left,   ///< the supply of that building is empty
-  already_built,      ///< the province has that building type
+  no_building_left,  ///< the supply of that building is empty
+  already_built,     ///< the province has that building type
   no_free_site,
-  too_few_armies,     ///< a battle needs `need` armies in the source
-  min_armies_not_met, ///< fewer than `min_armies` could move
-  target_protected,   ///< religious peace: the target has a church
+  too_few_armies,      ///< a battle needs `need` armies in the source
+  min_armies_not_met,  ///< fewer than `min_armies` could move
+  target_protected,    ///< religious peace: the target has a church
   move_target_not_own,
 };
 
 /// Every cancel reason, for readers of written logs.
 inline constexpr std::array<CancelReason, 11> kAllCancelReasons = {
-    CancelReason::province_lost,      CancelReason::card_left_hand,   CancelReason::not_enough_thaler,
-    CancelReason::not_enough_reserve, CancelReason::no_building_left, CancelReason::already_built,
-    CancelReason::no_free_site,       CancelReason::too_few_armies,   CancelReason::min_armies_not_met,
-    CancelReason::target_protected,   CancelReason::move_target_not_own};
+    CancelReason::province_lost,      CancelReason::card_left_hand,
+    CancelReason::not_enough_thaler,  CancelReason::not_enough_reserve,
+    CancelReason::no_building_left,   CancelReason::already_built,
+    CancelReason::no_free_site,       CancelReason::too_few_armies,
+    CancelReason::min_armies_not_met, CancelReason::target_protected,
+    CancelReason::move_target_not_own};
 
 /// A planned action (or, for army1, its move) that was cancelled, with the numbers that decided.
 struct Cancelled {
@@ -55,7 +57,8 @@ struct Cancelled {
   int need = 0;
   int have = 0;
   bool move_only = false;  ///< army1: the placement happened, only the move was cancelled
-  bool placement_only = false;  ///< army1: only the placement was cancelled, the move goes on (D-27)
+  bool placement_only =
+      false;  ///< army1: only the placement was cancelled, the move goes on (D-27)
   std::optional<ProvinceId> target;
   std::optional<PlayerIndex> holder;  ///< province_lost: who holds it now (empty: neutral)
   bool operator==(const Cancelled&) const = default;
@@ -73,7 +76,8 @@ struct Built {
   bool operator==(const Built&) const = default;
 };
 
-/// Grain or taxes collected, with the modifiers in the order they apply (rules 5: event, then tile).
+/// Grain or taxes collected, with the modifiers in the order they apply (rules 5: event, then
+/// tile).
 struct Collected {
   int slot = 0;
   PlayerIndex player;
@@ -124,20 +128,20 @@ struct Battle {
   std::optional<PlayerIndex> defender;  ///< empty: a neutral province
   ProvinceId from;
   ProvinceId target;
-  int attacking = 0;         ///< cubes moved from the source
-  int attack_bonus = 0;      ///< attack tile cubes from the reserve
-  int defending = 0;         ///< defender cubes in the province
-  int defense_bonus = 0;     ///< defense tile cubes
-  int palace_guard = 0;      ///< event cubes
-  int peasants = 0;          ///< neutral province: peasants thrown
+  int attacking = 0;            ///< cubes moved from the source
+  int attack_bonus = 0;         ///< attack tile cubes from the reserve
+  int defending = 0;            ///< defender cubes in the province
+  int defense_bonus = 0;        ///< defense tile cubes
+  int palace_guard = 0;         ///< event cubes
+  int peasants = 0;             ///< neutral province: peasants thrown
   bool revolt_markers = false;  ///< the target had revolt markers: tray peasants stay out of it
   TowerThrow tower;
-  int attacker_count = 0;    ///< attacker cubes in the tray
-  int defender_count = 0;    ///< defender side in the tray, peasants included
-  int defender_peasants = 0; ///< of which peasants
+  int attacker_count = 0;     ///< attacker cubes in the tray
+  int defender_count = 0;     ///< defender side in the tray, peasants included
+  int defender_peasants = 0;  ///< of which peasants
   BattleResult result = BattleResult::tie;
-  int survivors = 0;         ///< the winner's cubes that went into the province
-  int buildings_lost = 0;    ///< tie: buildings removed
+  int survivors = 0;       ///< the winner's cubes that went into the province
+  int buildings_lost = 0;  ///< tie: buildings removed
   bool operator==(const Battle&) const = default;
 };
 
@@ -150,13 +154,13 @@ struct Revolt {
   RevoltCause cause = RevoltCause::taxes;
   PlayerIndex player;
   ProvinceId province;
-  int markers = 0;          ///< revolt markers when it broke out (winter: including the new one)
-  int extra_peasants = 0;   ///< winter supply table
-  int peasants = 0;         ///< peasants thrown (short supply throws fewer)
-  int defending = 0;        ///< the player's cubes in the province
+  int markers = 0;         ///< revolt markers when it broke out (winter: including the new one)
+  int extra_peasants = 0;  ///< winter supply table
+  int peasants = 0;        ///< peasants thrown (short supply throws fewer)
+  int defending = 0;       ///< the player's cubes in the province
   TowerThrow tower;
-  int player_count = 0;     ///< the player's cubes in the tray
-  int peasant_count = 0;    ///< peasants in the tray
+  int player_count = 0;   ///< the player's cubes in the tray
+  int peasant_count = 0;  ///< peasants in the tray
   bool player_won = false;
   int survivors = 0;
   int buildings_lost = 0;
@@ -174,7 +178,8 @@ struct MarkerAdded {
 };
 
 /// One step of a season, in the order it happened.
-using LogEntry = std::variant<Cancelled, Built, Collected, Placed, Moved, Battle, Revolt, MarkerAdded>;
+using LogEntry =
+    std::variant<Cancelled, Built, Collected, Placed, Moved, Battle, Revolt, MarkerAdded>;
 
 /// A player's bid, revealed (rules 4.5).
 struct BidRecord {
@@ -225,7 +230,7 @@ struct WinterLog {
   std::vector<WinterSupply> supply;  ///< autumn turn order
   std::vector<Revolt> revolts;
   std::vector<MarkerAdded> markers;
-  std::vector<Score> scores;          ///< seat order
+  std::vector<Score> scores;  ///< seat order
   std::vector<Majority> majorities;
   int markers_removed = 0;
   std::vector<EventId> next_year_events;  ///< empty after the last winter
@@ -237,14 +242,14 @@ struct SeasonLog {
   int season_index = 1;
   std::vector<PlayerIndex> nmr;
   EventId event;
-  std::vector<BidRecord> bids;               ///< seat order
-  std::vector<PlayerIndex> bid_ranking;      ///< order in which tiles were chosen
+  std::vector<BidRecord> bids;                        ///< seat order
+  std::vector<PlayerIndex> bid_ranking;               ///< order in which tiles were chosen
   std::vector<std::pair<PlayerIndex, TileId>> tiles;  ///< seat order
   std::vector<PlayerIndex> turn_order;
   std::array<Action, kActionCount> action_cards{};
   std::vector<LogEntry> entries;
   std::optional<WinterLog> winter;
-  std::vector<PlayerIndex> winners;          ///< set when the game ended
+  std::vector<PlayerIndex> winners;  ///< set when the game ended
   bool operator==(const SeasonLog&) const = default;
 };
 

@@ -52,13 +52,15 @@ GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower_
   state.supply.peasants -= fill.peasants();
   throw_into_tower(state.tower, fill, tower, rng);
   for (int seat = 0; seat < count; ++seat) {
-    state.players[static_cast<std::size_t>(seat)].reserve += state.tower.tray.n[static_cast<std::size_t>(seat)];
+    state.players[static_cast<std::size_t>(seat)].reserve +=
+        state.tower.tray.n[static_cast<std::size_t>(seat)];
   }
   state.supply.peasants += state.tower.tray.peasants();
   state.tower.tray = CubeCounts{};
 
   // Rules 2.4: shuffle the events and reveal the first year's.
-  for (std::size_t i = 0; i < rules.events.size(); ++i) state.event_deck.push_back(EventId{static_cast<std::uint8_t>(i)});
+  for (std::size_t i = 0; i < rules.events.size(); ++i)
+    state.event_deck.push_back(EventId{static_cast<std::uint8_t>(i)});
   rng.shuffle(state.event_deck);
   detail::start_year(state, rules);
 
@@ -79,8 +81,10 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
     const Province& facts = rules.provinces[i];
     const ProvinceId id{static_cast<std::uint8_t>(i)};
     if (province.owner) {
-      if (province.owner->value >= players) fail(facts.id + ": owner is not a player");
-      else on_board.player(*province.owner) += province.armies;
+      if (province.owner->value >= players)
+        fail(facts.id + ": owner is not a player");
+      else
+        on_board.player(*province.owner) += province.armies;
       if (province.armies < 1) fail(facts.id + ": held with no army");
       if (!rules.in_play(id, players)) fail(facts.id + ": held but out of play");
     } else if (province.armies != 0 || province.building_count() != 0 || province.revolts != 0) {
@@ -94,22 +98,31 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
   for (int p = 0; p < players; ++p) {
     const auto idx = static_cast<std::size_t>(p);
     const PlayerState& player = state.players[idx];
-    const int total = player.reserve + on_board.n[idx] + state.tower.inside.n[idx] + state.tower.tray.n[idx];
+    const int total =
+        player.reserve + on_board.n[idx] + state.tower.inside.n[idx] + state.tower.tray.n[idx];
     if (total != rules.pieces.cubes_per_player) {
-      fail(player.id + ": " + std::to_string(total) + " cubes instead of " + std::to_string(rules.pieces.cubes_per_player));
+      fail(player.id + ": " + std::to_string(total) + " cubes instead of " +
+           std::to_string(rules.pieces.cubes_per_player));
     }
-    if (player.reserve < 0 || player.thaler < 0 || player.grain < 0) fail(player.id + ": negative counter");
+    if (player.reserve < 0 || player.thaler < 0 || player.grain < 0)
+      fail(player.id + ": negative counter");
   }
-  const int peasants = state.supply.peasants + state.tower.inside.peasants() + state.tower.tray.peasants();
-  if (peasants != rules.pieces.peasants) fail("peasants: " + std::to_string(peasants) + " instead of " + std::to_string(rules.pieces.peasants));
-  if (markers + state.supply.revolt_markers != rules.pieces.revolt_markers) fail("revolt markers do not add up");
+  const int peasants =
+      state.supply.peasants + state.tower.inside.peasants() + state.tower.tray.peasants();
+  if (peasants != rules.pieces.peasants)
+    fail("peasants: " + std::to_string(peasants) + " instead of " +
+         std::to_string(rules.pieces.peasants));
+  if (markers + state.supply.revolt_markers != rules.pieces.revolt_markers)
+    fail("revolt markers do not add up");
   for (std::size_t b = 0; b < kBuildingTypes; ++b) {
-    if (built[b] + state.supply.buildings[b] != rules.pieces.buildings[b] || state.supply.buildings[b] < 0) {
+    if (built[b] + state.supply.buildings[b] != rules.pieces.buildings[b] ||
+        state.supply.buildings[b] < 0) {
       fail(std::string(building_key(kAllBuildings[b])) + ": buildings do not add up");
     }
   }
   for (std::size_t c = static_cast<std::size_t>(players); c < kMaxPlayers; ++c) {
-    if (state.tower.inside.n[c] != 0 || state.tower.tray.n[c] != 0) fail("tower holds cubes of a colour not in play");
+    if (state.tower.inside.n[c] != 0 || state.tower.tray.n[c] != 0)
+      fail("tower holds cubes of a colour not in play");
   }
   return problems;
 }

@@ -19,14 +19,17 @@ std::uint64_t mix(std::uint64_t x) {
 constexpr std::array<std::pair<SeatKind, std::string_view>, 3> kKinds = {
     {{SeatKind::bot, "bot"}, {SeatKind::random, "random"}, {SeatKind::pass, "pass"}}};
 
-Orders seat_orders(SeatKind kind, const GameState& state, const Ruleset& rules, PlayerIndex p, std::uint64_t seed) {
+Orders seat_orders(SeatKind kind, const GameState& state, const Ruleset& rules, PlayerIndex p,
+                   std::uint64_t seed) {
   switch (kind) {
-    case SeatKind::bot: return bot_orders(state, rules, p);
+    case SeatKind::bot:
+      return bot_orders(state, rules, p);
     case SeatKind::random: {
       Rng rng(mix(seed ^ mix((static_cast<std::uint64_t>(state.season_index) << 8) | p.value)));
       return random_orders(state, rules, p, rng);
     }
-    case SeatKind::pass: return pass_orders(p, state, rules);
+    case SeatKind::pass:
+      return pass_orders(p, state, rules);
   }
   return pass_orders(p, state, rules);
 }
@@ -60,17 +63,22 @@ std::string_view seat_kind_name(SeatKind kind) {
   return "?";
 }
 
-std::uint64_t simulated_game_seed(std::uint64_t seed, std::uint64_t index) { return mix(mix(seed) ^ index); }
+std::uint64_t simulated_game_seed(std::uint64_t seed, std::uint64_t index) {
+  return mix(mix(seed) ^ index);
+}
 
-GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind>& seats, std::uint64_t seed) {
+GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind>& seats,
+                                std::uint64_t seed) {
   NewGame spec{"simulated", {}, seed};
-  for (std::size_t i = 0; i < seats.size(); ++i) spec.player_ids.push_back("p" + std::to_string(i + 1));
+  for (std::size_t i = 0; i < seats.size(); ++i)
+    spec.player_ids.push_back("p" + std::to_string(i + 1));
   GameState state = new_game(spec, rules);
   GameOutcome out;
   out.seats.resize(seats.size());
   std::vector<Orders> orders(seats.size());
   while (!state.finished) {
-    for (std::size_t i = 0; i < seats.size(); ++i) orders[i] = seat_orders(seats[i], state, rules, state.player_index(i), seed);
+    for (std::size_t i = 0; i < seats.size(); ++i)
+      orders[i] = seat_orders(seats[i], state, rules, state.player_index(i), seed);
     SeasonResult result = resolve_season(std::move(state), orders, {}, rules);
     count_steps(result.log, out);
     state = std::move(result.next);

@@ -48,6 +48,7 @@ std::uint64_t simulated_game_seed(std::uint64_t seed, std::uint64_t index);
 
 /// Plays a whole game in memory between the given seats (seat order), from `new_game` with
 /// `seed`. Random seats draw from streams split off the seed by seat and season.
-GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind>& seats, std::uint64_t seed);
+GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind>& seats,
+                                std::uint64_t seed);
 
 }  // namespace wallenstein

@@ -16,12 +16,15 @@ std::vector<Standing> rank_players(const GameState& state) {
       if (&other == &me) continue;
       if (ahead(other, me)) ++s.place;
       if (other.vp != me.vp) continue;
-      if (other.thaler == me.thaler) s.tie_break = TieBreak::shared;
-      else if (s.tie_break == TieBreak::none) s.tie_break = TieBreak::thaler;
+      if (other.thaler == me.thaler)
+        s.tie_break = TieBreak::shared;
+      else if (s.tie_break == TieBreak::none)
+        s.tie_break = TieBreak::thaler;
     }
     out.push_back(s);
   }
-  std::stable_sort(out.begin(), out.end(), [](const Standing& a, const Standing& b) { return a.place < b.place; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Standing& a, const Standing& b) { return a.place < b.place; });
   return out;
 }
 

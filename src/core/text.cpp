@@ -15,7 +15,7 @@ struct Fold {
 
 // Rules 11 / interfaces 3: players write "Lüneburg", "Lueneburg" or "Luneburg".
 constexpr std::array<Fold, 30> kFolds = {{
-    {"ä", "ae", "a"}, {"Ä", "ae", "a"}, {"ö", "oe", "o"}, {"Ö", "oe", "o"}, {"ü", "ue", "u"},
+    {"ä", "ae", "a"}, {"Ä", "ae", "a"},  {"ö", "oe", "o"}, {"Ö", "oe", "o"}, {"ü", "ue", "u"},
     {"Ü", "ue", "u"}, {"ß", "ss", "ss"}, {"é", "e", "e"},  {"É", "e", "e"},  {"è", "e", "e"},
     {"È", "e", "e"},  {"ê", "e", "e"},   {"ë", "e", "e"},  {"à", "a", "a"},  {"â", "a", "a"},
     {"á", "a", "a"},  {"ç", "c", "c"},   {"î", "i", "i"},  {"ï", "i", "i"},  {"í", "i", "i"},
@@ -38,7 +38,8 @@ std::string fold(std::string_view name, bool german) {
       if (c == ' ' || c == '\t' || c == '.' || c == '-' || c == '_' || c == '\'') {
         pending_space = true;
       } else {
-        const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : static_cast<char>(c);
+        const char lower =
+            (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : static_cast<char>(c);
         put(std::string_view(&lower, 1));
       }
       ++i;

@@ -7,8 +7,8 @@ namespace wallenstein {
 RandomTower::RandomTower(const TowerParams& params)
     : p_through_(params.p_through), p_release_(params.p_release) {}
 
-void RandomTower::drop(const CubeCounts& inside, const CubeCounts& thrown, Rng& rng, CubeCounts& released,
-                       CubeCounts& stuck) {
+void RandomTower::drop(const CubeCounts& inside, const CubeCounts& thrown, Rng& rng,
+                       CubeCounts& released, CubeCounts& stuck) {
   // Rules 8.4: the stuck cubes first, then the thrown ones, each colour in canonical order.
   for (std::size_t c = 0; c < inside.n.size(); ++c) {
     int out = 0;
@@ -22,7 +22,8 @@ void RandomTower::drop(const CubeCounts& inside, const CubeCounts& thrown, Rng& 
   }
 }
 
-TowerThrow throw_into_tower(TowerState& tower, const CubeCounts& fighting, TowerModel& model, Rng& rng) {
+TowerThrow throw_into_tower(TowerState& tower, const CubeCounts& fighting, TowerModel& model,
+                            Rng& rng) {
   TowerThrow t;
   t.fighting = fighting;
   t.from_tray = tower.tray;

@@ -15,8 +15,8 @@ class TowerModel {
   virtual ~TowerModel() = default;
   /// Given what is inside and what is thrown in, returns the cubes stuck earlier that fall out
   /// (`released`, at most `inside`) and the thrown cubes that stay inside (`stuck`).
-  virtual void drop(const CubeCounts& inside, const CubeCounts& thrown, Rng& rng, CubeCounts& released,
-                    CubeCounts& stuck) = 0;
+  virtual void drop(const CubeCounts& inside, const CubeCounts& thrown, Rng& rng,
+                    CubeCounts& released, CubeCounts& stuck) = 0;
 };
 
 /// The independent-cube model of rules 8.4: each stuck cube falls out with p_release, then each
@@ -33,6 +33,7 @@ class RandomTower final : public TowerModel {
 };
 
 /// Throws `fighting` plus the whole tray into the tower and leaves the result in the tray.
-TowerThrow throw_into_tower(TowerState& tower, const CubeCounts& fighting, TowerModel& model, Rng& rng);
+TowerThrow throw_into_tower(TowerState& tower, const CubeCounts& fighting, TowerModel& model,
+                            Rng& rng);
 
 }  // namespace wallenstein

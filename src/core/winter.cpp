@@ -8,7 +8,9 @@ namespace {
 
 const SupplyRow* supply_row(const Ruleset& rules, int unsupplied) {
   for (const auto& row : rules.supply_table) {
-    if (unsupplied >= row.unsupplied_min && (!row.unsupplied_max || unsupplied <= *row.unsupplied_max)) return &row;
+    if (unsupplied >= row.unsupplied_min &&
+        (!row.unsupplied_max || unsupplied <= *row.unsupplied_max))
+      return &row;
   }
   return nullptr;
 }
@@ -40,7 +42,9 @@ void score(Context& ctx, WinterLog& winter) {
   const ScoringRules& rules = ctx.rules.scoring;
   const int players = state.player_count();
   winter.scores.assign(static_cast<std::size_t>(players), Score{});
-  for (int i = 0; i < players; ++i) winter.scores[static_cast<std::size_t>(i)].player = state.player_index(static_cast<std::size_t>(i));
+  for (int i = 0; i < players; ++i)
+    winter.scores[static_cast<std::size_t>(i)].player =
+        state.player_index(static_cast<std::size_t>(i));
 
   // counts[region][building][player]
   const std::size_t regions = ctx.rules.regions.size();
@@ -115,7 +119,8 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
     supply.grain_after_loss = player.grain;
     supply.provinces = state.province_count(p);
     supply.unsupplied = supply.provinces - player.grain;
-    if (const SupplyRow* row = supply.unsupplied > 0 ? supply_row(ctx.rules, supply.unsupplied) : nullptr) {
+    if (const SupplyRow* row =
+            supply.unsupplied > 0 ? supply_row(ctx.rules, supply.unsupplied) : nullptr) {
       supply.revolts = std::min(row->revolts, supply.provinces);
       supply.extra_peasants = row->extra_peasants;
       supply.drawn = draw_revolts(ctx, p, supply.revolts, &orders[p.value]);
@@ -131,7 +136,8 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
     for (ProvinceId where : supply.drawn) {
       if (state.at(where).owner != supply.player) continue;
       winter.markers.push_back(add_marker(ctx, 0, supply.player, where));
-      winter.revolts.push_back(fight_revolt(ctx, 0, RevoltCause::winter, supply.player, where, supply.extra_peasants));
+      winter.revolts.push_back(
+          fight_revolt(ctx, 0, RevoltCause::winter, supply.player, where, supply.extra_peasants));
       ctx.step_done();
     }
   }
@@ -162,9 +168,12 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
 
 void start_year(GameState& state, const Ruleset& rules) {
   // Rules 3: new events from the deck, grain counters back to 0.
-  const std::size_t reveal = std::min<std::size_t>(static_cast<std::size_t>(rules.events_per_year), state.event_deck.size());
-  state.year_events.assign(state.event_deck.begin(), state.event_deck.begin() + static_cast<std::ptrdiff_t>(reveal));
-  state.event_deck.erase(state.event_deck.begin(), state.event_deck.begin() + static_cast<std::ptrdiff_t>(reveal));
+  const std::size_t reveal = std::min<std::size_t>(static_cast<std::size_t>(rules.events_per_year),
+                                                   state.event_deck.size());
+  state.year_events.assign(state.event_deck.begin(),
+                           state.event_deck.begin() + static_cast<std::ptrdiff_t>(reveal));
+  state.event_deck.erase(state.event_deck.begin(),
+                         state.event_deck.begin() + static_cast<std::ptrdiff_t>(reveal));
   state.events_left = state.year_events;
   for (PlayerState& player : state.players) player.grain = 0;
 }

@@ -55,28 +55,32 @@ TEST(GameConfigFile, EveryKeyTheProgramWritesOrDocumentsIsAccepted) {
   EXPECT_EQ(config.mail.smtp->password_env, "GM_PASSWORD");
   EXPECT_EQ(config.deadlines.at("1618-spring"), "Sunday 20:00");
   EXPECT_EQ(problems(write_game_config(config)), Problems{});
-  EXPECT_EQ(read_game_config(read_source(testing::source_path("games/example/game.yaml"), 1 << 20), false).name,
-            "example");
+  EXPECT_EQ(
+      read_game_config(read_source(testing::source_path("games/example/game.yaml"), 1 << 20), false)
+          .name,
+      "example");
 }
 
 TEST(GameConfigFile, AMisspeltTopLevelKeyIsRefusedWithTheNearestKey) {
   EXPECT_EQ(problems(replaced(kGame, "deadlines:", "dedlines:")),
             Problems{"13:1: unknown key \"dedlines\" in game.yaml; did you mean \"deadlines\"?"});
-  EXPECT_EQ(
-      problems(kGame + "colour: blue\n"),
-      Problems{"15:1: unknown key \"colour\" in game.yaml; expected name, edition, expansions, rules_version, seed, "
-               "salt, commitment, players, mail, program_version, deadlines or schedule"});
+  EXPECT_EQ(problems(kGame + "colour: blue\n"),
+            Problems{"15:1: unknown key \"colour\" in game.yaml; expected name, edition, "
+                     "expansions, rules_version, seed, "
+                     "salt, commitment, players, mail, program_version, deadlines or schedule"});
 }
 
 TEST(GameConfigFile, MisspeltKeysInMailSmtpAndPlayersAreRefusedWithTheNearestKey) {
   std::string text = replaced(kGame, "  outbox: outbox", "  outbx: outbox");
   text = replaced(text, "password_env:", "pasword_env:");
   text = replaced(text, "{id: blue, name:", "{id: blue, nmae:");
-  EXPECT_EQ(problems(text),
-            (Problems{"7:16: unknown key \"nmae\" in player; did you mean \"name\"?",
-                      "7:5: missing key \"name\" (the player's name)",
-                      "12:3: unknown key \"outbx\" in mail; did you mean \"outbox\"?",
-                      "11:72: unknown key \"pasword_env\" in mail.smtp; did you mean \"password_env\"?"}));
+  EXPECT_EQ(
+      problems(text),
+      (Problems{
+          "7:16: unknown key \"nmae\" in player; did you mean \"name\"?",
+          "7:5: missing key \"name\" (the player's name)",
+          "12:3: unknown key \"outbx\" in mail; did you mean \"outbox\"?",
+          "11:72: unknown key \"pasword_env\" in mail.smtp; did you mean \"password_env\"?"}));
 }
 
 TEST(GameConfigFile, EditionOneIsRefusedWithTheMessageNewGives) {
@@ -88,17 +92,20 @@ TEST(GameConfigFile, EditionOneIsRefusedWithTheMessageNewGives) {
 }
 
 TEST(GameConfigFile, ExpansionsAreRefusedWithTheMessageNewGives) {
-  EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [court]")),
-            Problems{"3:13: the expansions (court, landsknechte, leaders) are not available yet; play without "
-                     "expansions"});
+  EXPECT_EQ(
+      problems(replaced(kGame, "expansions: []", "expansions: [court]")),
+      Problems{
+          "3:13: the expansions (court, landsknechte, leaders) are not available yet; play without "
+          "expansions"});
 }
 
 TEST(GameConfigFile, AnOutboxOutsideTheGameDirectoryIsRefused) {
   const std::string hint = "; write a directory inside the game directory, like outbox";
   EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: ../x")),
             Problems{"12:11: mail outbox \"../x\" leads out of the game directory (..)" + hint});
-  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: mail/../../x")),
-            Problems{"12:11: mail outbox \"mail/../../x\" leads out of the game directory (..)" + hint});
+  EXPECT_EQ(
+      problems(replaced(kGame, "outbox: outbox", "outbox: mail/../../x")),
+      Problems{"12:11: mail outbox \"mail/../../x\" leads out of the game directory (..)" + hint});
   EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: /var/mail")),
             Problems{"12:11: mail outbox \"/var/mail\" is an absolute path" + hint});
   EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: \"\"")),

@@ -1,51 +1,57 @@
 // Received mail as `receive` reads it (adapters/mail/incoming.hpp): what of the headers the
 // answer may write into its own, and HTML turned into text.
 
-#include "adapters/mail/incoming.hpp"
-
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "adapters/intake.hpp"
+#include "adapters/mail/incoming.hpp"
 
 namespace wallenstein {
 namespace {
 
 std::string message(const std::string& headers) {
-  return "From: Anna Weber <anna@example.org>\r\nTo: gm@example.org\r\nSubject: orders\r\n" + headers +
-         "Content-Type: text/plain; charset=utf-8\r\n\r\ngame: mailgame\r\n";
+  return "From: Anna Weber <anna@example.org>\r\nTo: gm@example.org\r\nSubject: orders\r\n" +
+         headers + "Content-Type: text/plain; charset=utf-8\r\n\r\ngame: mailgame\r\n";
 }
 
 // Found by fuzzing (incoming_mail): GMime decodes encoded-words in header values, and the
 // answer's References header took the value as it came, line breaks and all.
 TEST(IncomingMail, AnEncodedLineBreakInReferencesCannotStartAHeaderOfTheAnswer) {
-  const mail::IncomingMessage m = mail::parse_message(message(
-      "Message-ID: <orders-1@example.org>\r\n"
-      "References: =?UTF-8?Q?<report-1@example.org>=0D=0AX-Injected:_yes?=\r\n <report-2@example.org>\r\n"));
+  const mail::IncomingMessage m = mail::parse_message(
+      message("Message-ID: <orders-1@example.org>\r\n"
+              "References: =?UTF-8?Q?<report-1@example.org>=0D=0AX-Injected:_yes?=\r\n "
+              "<report-2@example.org>\r\n"));
   EXPECT_EQ(m.references.find_first_of("\r\n"), std::string::npos) << m.references;
   EXPECT_EQ(m.references.find("X-Injected"), std::string::npos) << m.references;
-  EXPECT_EQ(m.references.substr(m.references.size() - 45), "<report-2@example.org> <orders-1@example.org>")
+  EXPECT_EQ(m.references.substr(m.references.size() - 45),
+            "<report-2@example.org> <orders-1@example.org>")
       << m.references;
 }
 
 TEST(IncomingMail, AMessageIdUnfitForAHeaderIsDropped) {
   EXPECT_EQ(mail::parse_message(message("Message-ID: <plain-1@example.org>\r\n")).message_id,
             "<plain-1@example.org>");
-  const mail::IncomingMessage m = mail::parse_message(message("Message-ID: =?UTF-8?Q?<a=0D=0AX-Injected:_yes@b>?=\r\n"));
+  const mail::IncomingMessage m =
+      mail::parse_message(message("Message-ID: =?UTF-8?Q?<a=0D=0AX-Injected:_yes@b>?=\r\n"));
   EXPECT_EQ(m.message_id.find_first_of("\r\n "), std::string::npos) << m.message_id;
   EXPECT_EQ(m.references, m.message_id);
 }
 
 TEST(IncomingMail, ALongThreadKeepsItsFirstAndLastReferencesOnOneShortLine) {
   std::string references = "References:";
-  for (int i = 1; i <= 60; ++i) references += " <message-" + std::to_string(i) + "@lists.example.org>";
-  const mail::IncomingMessage m = mail::parse_message(message("Message-ID: <orders-1@example.org>\r\n" + references + "\r\n"));
+  for (int i = 1; i <= 60; ++i)
+    references += " <message-" + std::to_string(i) + "@lists.example.org>";
+  const mail::IncomingMessage m =
+      mail::parse_message(message("Message-ID: <orders-1@example.org>\r\n" + references + "\r\n"));
   EXPECT_LT(m.references.size() + std::string("References: ").size(), 998u);
   EXPECT_EQ(m.references.rfind("<message-1@lists.example.org> ", 0), 0u) << m.references;
-  EXPECT_NE(m.references.find(" <message-60@lists.example.org> <orders-1@example.org>"), std::string::npos)
+  EXPECT_NE(m.references.find(" <message-60@lists.example.org> <orders-1@example.org>"),
+            std::string::npos)
       << m.references;
-  EXPECT_EQ(m.references.find("<message-2@lists.example.org>"), std::string::npos) << "the middle of the thread goes";
+  EXPECT_EQ(m.references.find("<message-2@lists.example.org>"), std::string::npos)
+      << "the middle of the thread goes";
 }
 
 TEST(IncomingMail, HtmlEntitiesAreDecodedAndWhatIsNotOneStaysAsItIs) {

@@ -35,7 +35,8 @@ TEST(LogFile, EveryLogOfRandomGamesReadsBackAsExactlyWhatHappened) {
     for (int season = 1; season <= rules().season_count(); ++season) {
       std::vector<Orders> orders;
       for (int p = 0; p < players; ++p) {
-        orders.push_back(random_orders(state, rules(), state.player_index(static_cast<std::size_t>(p)), order_rng));
+        orders.push_back(random_orders(state, rules(),
+                                       state.player_index(static_cast<std::size_t>(p)), order_rng));
       }
       std::vector<PlayerIndex> nmr;
       if (g % 7 == 0) nmr.push_back(state.player_index(0));
@@ -45,7 +46,8 @@ TEST(LogFile, EveryLogOfRandomGamesReadsBackAsExactlyWhatHappened) {
       const StoredLog read = read_log(SourceFile{"log.yaml", text}, state, rules());
       ASSERT_EQ(read.log, result.log) << "game " << g << " season " << season;
       ASSERT_EQ(read.header, header);
-      ASSERT_EQ(write_log(read.log, state, rules(), read.header), text) << "game " << g << " season " << season;
+      ASSERT_EQ(write_log(read.log, state, rules(), read.header), text)
+          << "game " << g << " season " << season;
       ++logs;
       state = result.next;
     }
@@ -60,8 +62,10 @@ struct FixtureSeason {
 };
 
 FixtureSeason fixture_season() {
-  const fs::path season = testing::source_path("tests/fixtures/game-2a74c34/seasons/01-1618-spring");
-  return {read_state(read_source(season / "state.yaml", kMaxStateBytes), rules()), testing::read_text(season / "log.yaml")};
+  const fs::path season =
+      testing::source_path("tests/fixtures/game-2a74c34/seasons/01-1618-spring");
+  return {read_state(read_source(season / "state.yaml", kMaxStateBytes), rules()),
+          testing::read_text(season / "log.yaml")};
 }
 
 TEST(LogFile, ALogOfAnOlderProgramReadsAsRulesVersionOne) {
@@ -72,7 +76,8 @@ TEST(LogFile, ALogOfAnOlderProgramReadsAsRulesVersionOne) {
   EXPECT_EQ(write_log(read.log, f.before, rules(), read.header), f.log);
 }
 
-class TamperedLog : public ::testing::TestWithParam<std::tuple<std::string, std::string, std::string>> {};
+class TamperedLog
+    : public ::testing::TestWithParam<std::tuple<std::string, std::string, std::string>> {};
 
 TEST_P(TamperedLog, IsRefusedWithItsPosition) {
   const auto& [from, to, message] = GetParam();
@@ -86,17 +91,20 @@ TEST_P(TamperedLog, IsRefusedWithItsPosition) {
     FAIL() << "accepted a log with " << to;
   } catch (const InputError& e) {
     EXPECT_GT(e.diagnostics().front().line, 0);
-    EXPECT_NE(e.diagnostics().front().message.find(message), std::string::npos) << e.diagnostics().front().message;
+    EXPECT_NE(e.diagnostics().front().message.find(message), std::string::npos)
+        << e.diagnostics().front().message;
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(
     LogFile, TamperedLog,
-    ::testing::Values(std::make_tuple("nmr_policy: pass", "nmr_policy: pass\nnmr_polcy: bot", "nmr_polcy"),
-                      std::make_tuple("season_index: 1", "season_index: 2", "season_index does not match"),
-                      std::make_tuple("what: placed", "what: plcaed", "unknown step \"plcaed\""),
-                      std::make_tuple("event: army_shortage", "event: army_shortag", "unknown event"),
-                      std::make_tuple("bid_ranking: [", "bid_ranking: [mallory, ", "unknown player \"mallory\"")));
+    ::testing::Values(
+        std::make_tuple("nmr_policy: pass", "nmr_policy: pass\nnmr_polcy: bot", "nmr_polcy"),
+        std::make_tuple("season_index: 1", "season_index: 2", "season_index does not match"),
+        std::make_tuple("what: placed", "what: plcaed", "unknown step \"plcaed\""),
+        std::make_tuple("event: army_shortage", "event: army_shortag", "unknown event"),
+        std::make_tuple("bid_ranking: [", "bid_ranking: [mallory, ",
+                        "unknown player \"mallory\"")));
 
 }  // namespace
 }  // namespace wallenstein

@@ -51,7 +51,8 @@ class Image {
 };
 
 bool close(map::Rgb a, map::Rgb b) {
-  return std::abs(a.r - b.r) < 1.5 / 255 && std::abs(a.g - b.g) < 1.5 / 255 && std::abs(a.b - b.b) < 1.5 / 255;
+  return std::abs(a.r - b.r) < 1.5 / 255 && std::abs(a.g - b.g) < 1.5 / 255 &&
+         std::abs(a.b - b.b) < 1.5 / 255;
 }
 
 class Map : public ::testing::Test {
@@ -89,7 +90,8 @@ class Map : public ::testing::Test {
     Played out{state, {}};
     for (int s = 0; s < seasons; ++s) {
       std::vector<Orders> orders;
-      for (std::size_t p = 0; p < state.players.size(); ++p) orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
+      for (std::size_t p = 0; p < state.players.size(); ++p)
+        orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
       out.start = state;
       out.last = resolve_season(state, orders, {}, *rules_);
       state = out.last.next;
@@ -97,9 +99,11 @@ class Map : public ::testing::Test {
     return out;
   }
 
-  static map::RenderedMap render(const GameConfig& cfg, const GameState& shown, const GameState* start,
-                                 const SeasonLog* log, Layout layout = Layout::board, double width = 0) {
-    const map::MapRequest r{SeasonView{&cfg, rules_, start ? start : &shown, &shown, log}, layout, width};
+  static map::RenderedMap render(const GameConfig& cfg, const GameState& shown,
+                                 const GameState* start, const SeasonLog* log,
+                                 Layout layout = Layout::board, double width = 0) {
+    const map::MapRequest r{SeasonView{&cfg, rules_, start ? start : &shown, &shown, log}, layout,
+                            width};
     return map::render_map(r, *style_);
   }
 
@@ -140,8 +144,10 @@ TEST_F(Map, PixelAtEveryProvinceAnchorHasItsOwnersColour) {
       for (const auto& shape : rendered.scene.shapes) {
         if (shape.out_of_play) continue;
         const auto& owner = game.last.next.at(shape.id).owner;
-        const map::Rgb want = owner ? map::player_colours(*style_, game.last.next, *owner).fill
-                                    : style_->regions.at(rules_->regions[rules_->province(shape.id).region.value].id).first;
+        const map::Rgb want =
+            owner ? map::player_colours(*style_, game.last.next, *owner).fill
+                  : style_->regions.at(rules_->regions[rules_->province(shape.id).region.value].id)
+                        .first;
         EXPECT_TRUE(close(image.pixel(shape.anchor.x, shape.anchor.y), want))
             << rules_->province(shape.id).id << " with " << players << " players";
       }
@@ -155,8 +161,9 @@ TEST_F(Map, LabelsNeverOverlap) {
       const auto cfg = config(players);
       const Played game = play(players, seasons, 40 + static_cast<std::uint64_t>(seasons));
       const GameState& shown = seasons ? game.last.next : game.start;
-      for (const auto& scene : {render(cfg, shown, &game.start, seasons ? &game.last.log : nullptr).scene,
-                                render(cfg, shown, &game.start, nullptr, Layout::geo).scene}) {
+      for (const auto& scene :
+           {render(cfg, shown, &game.start, seasons ? &game.last.log : nullptr).scene,
+            render(cfg, shown, &game.start, nullptr, Layout::geo).scene}) {
         expect_no_overlap(scene);
         std::size_t names = 0;
         for (const auto& t : scene.texts) names += t.role == map::TextRole::province ? 1 : 0;
@@ -196,8 +203,9 @@ TEST_F(Map, OutOfPlayProvincesAreGreyWithThreePlayers) {
     }
   }
   EXPECT_EQ(grey, 8);
-  EXPECT_NE(std::find_if(rendered.scene.texts.begin(), rendered.scene.texts.end(),
-                         [](const map::Text& t) { return t.text.find("out of play") != std::string::npos; }),
+  EXPECT_NE(std::find_if(
+                rendered.scene.texts.begin(), rendered.scene.texts.end(),
+                [](const map::Text& t) { return t.text.find("out of play") != std::string::npos; }),
             rendered.scene.texts.end());
 }
 
@@ -207,9 +215,13 @@ TEST_F(Map, ThePlannedSeasonShowsOnlyThePublishedCards) {
   const auto scene = render(cfg, state, nullptr, nullptr).scene;
   for (int slot = 6; slot <= 10; ++slot) {
     const std::string hidden = std::to_string(slot) + "  face down";
-    EXPECT_TRUE(std::any_of(scene.texts.begin(), scene.texts.end(), [&](const map::Text& t) { return t.text == hidden; }));
-    const std::string revealed = std::to_string(slot) + "  " + rules_->action(state.action_cards[static_cast<std::size_t>(slot - 1)]).name;
-    EXPECT_FALSE(std::any_of(scene.texts.begin(), scene.texts.end(), [&](const map::Text& t) { return t.text == revealed; }));
+    EXPECT_TRUE(std::any_of(scene.texts.begin(), scene.texts.end(),
+                            [&](const map::Text& t) { return t.text == hidden; }));
+    const std::string revealed =
+        std::to_string(slot) + "  " +
+        rules_->action(state.action_cards[static_cast<std::size_t>(slot - 1)]).name;
+    EXPECT_FALSE(std::any_of(scene.texts.begin(), scene.texts.end(),
+                             [&](const map::Text& t) { return t.text == revealed; }));
   }
   // The deck's cards never appear (the year's cards may share a title, so compare ids' titles
   // that are not among the year's).
@@ -250,7 +262,8 @@ std::string fingerprint(const std::string& bytes) {
 TEST_F(Map, ExampleMapMatchesTheReviewedFingerprint) {
   // The example game (games/example, seed of tools/run-example) after its first season, played
   // with its sample orders: the map README and docs/ show.
-  const GameConfig cfg = read_game_config(read_source(testing::source_path("games/example/game.yaml"), 1 << 16), false);
+  const GameConfig cfg = read_game_config(
+      read_source(testing::source_path("games/example/game.yaml"), 1 << 16), false);
   NewGame spec{"example", {"red", "blue", "yellow"}, 20181618};
   const GameState start = new_game(spec, *rules_);
   std::vector<Orders> orders;
@@ -269,7 +282,8 @@ TEST_F(Map, ExampleMapMatchesTheReviewedFingerprint) {
     GTEST_SKIP() << "regenerated " << path;
   }
   EXPECT_EQ(fingerprint(png) + "\n", testing::read_text(path))
-      << "the map changed; tools/regen-golden rewrites docs/example-map.png: look at it, then commit both";
+      << "the map changed; tools/regen-golden rewrites docs/example-map.png: look at it, then "
+         "commit both";
 }
 
 /// The problems of the shipped map_layout.yaml with `from` replaced by `to` (a copy in `dir`).

@@ -1,8 +1,9 @@
+#include "adapters/order_file.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
-#include "adapters/order_file.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
@@ -71,8 +72,10 @@ class OrderCheck : public ::testing::Test {
   /// Red's orders with these actions (the others none) and this bid.
   static std::string orders_text(const std::string& actions, const std::string& bid) {
     return "game: test\nplayer: red\nseason: 1618-spring\nactions: {" + actions +
-           ", church: none, trading_house: none, grain: none, taxes: none, armies3: none, battle_a: none, battle_b: none}\n"
-           "bid: " + bid + "\n";
+           ", church: none, trading_house: none, grain: none, taxes: none, armies3: none, "
+           "battle_a: none, battle_b: none}\n"
+           "bid: " +
+           bid + "\n";
   }
 
   Lines check_text(const std::string& text, const Ruleset& rules) const {
@@ -111,24 +114,31 @@ TEST_F(OrderCheck, GameNameMustMatch) {
 }
 
 TEST_F(OrderCheck, UnknownPlayerIsRejectedListingThePlayers) {
-  EXPECT_EQ(check("player: red", "player: green"),
-            Lines{"red.yaml:2:9: error: unknown player \"green\"; the players are red, blue and yellow"});
+  EXPECT_EQ(
+      check("player: red", "player: green"),
+      Lines{"red.yaml:2:9: error: unknown player \"green\"; the players are red, blue and yellow"});
 }
 
 TEST_F(OrderCheck, SeasonMustBeTheSeasonBeingPlanned) {
   EXPECT_EQ(check("season: 1618-spring", "season: 1618-summer"),
-            Lines{"red.yaml:3:9: error: season \"1618-summer\" is not the season being planned; expected \"1618-spring\""});
+            Lines{"red.yaml:3:9: error: season \"1618-summer\" is not the season being planned; "
+                  "expected \"1618-spring\""});
 }
 
 TEST_F(OrderCheck, UnknownKeyIsRejectedWithTheNearestKnownOne) {
   EXPECT_EQ(check("bid: 2", "bid: 2\nturnorder: []"),
-            Lines{"red.yaml:16:1: error: unknown key \"turnorder\" in the order file; did you mean \"turn_order\"?"});
+            Lines{"red.yaml:16:1: error: unknown key \"turnorder\" in the order file; did you mean "
+                  "\"turn_order\"?"});
 }
 
 TEST_F(OrderCheck, AKeyInTheWrongCaseSuggestsTheRightOneAndNothingMore) {
-  EXPECT_EQ(check("  battle_b:", "  battle_B:"),
-            Lines{"red.yaml:14:3: error: unknown key \"battle_B\" in actions; did you mean \"battle_b\"?"});
-  EXPECT_EQ(check("bid:", "BID:"), Lines{"red.yaml:15:1: error: unknown key \"BID\" in the order file; did you mean \"bid\"?"});
+  EXPECT_EQ(
+      check("  battle_b:", "  battle_B:"),
+      Lines{
+          "red.yaml:14:3: error: unknown key \"battle_B\" in actions; did you mean \"battle_b\"?"});
+  EXPECT_EQ(
+      check("bid:", "BID:"),
+      Lines{"red.yaml:15:1: error: unknown key \"BID\" in the order file; did you mean \"bid\"?"});
 }
 
 TEST_F(OrderCheck, ThePlayerIdIsTakenInAnyCase) {
@@ -143,8 +153,10 @@ TEST_F(OrderCheck, TextPastedFromAMailBeforeTheOrderIsNamedAsSuch) {
   const std::string text = std::string("Hello GM,\nhere are my orders.\n\n") + kValid;
   const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
   EXPECT_FALSE(checked.ok());
-  EXPECT_EQ(lines(checked), Lines{"red.yaml:1:1: error: this looks like text from a mail, not part of an order file: "
-                                  "the order starts at `game:` on line 4; remove the lines above it"});
+  EXPECT_EQ(
+      lines(checked),
+      Lines{"red.yaml:1:1: error: this looks like text from a mail, not part of an order file: "
+            "the order starts at `game:` on line 4; remove the lines above it"});
   // An order file whose first key is not `game:` is no mail text.
   std::string reordered = kValid;
   reordered.erase(0, reordered.find('\n') + 1);
@@ -153,10 +165,12 @@ TEST_F(OrderCheck, TextPastedFromAMailBeforeTheOrderIsNamedAsSuch) {
 }
 
 TEST_F(OrderCheck, AnUnclosedBraceIsReportedWhereItOpens) {
-  EXPECT_EQ(check("move_to: Oberösterreich, armies: all}", "move_to: Oberösterreich, armies: all"),
-            Lines{"red.yaml:12:10: error: this { is never closed; end the map with } on the same line"});
-  EXPECT_EQ(check("thaler, grain]", "thaler, grain"),
-            Lines{"red.yaml:16:13: error: this [ is never closed; end the list with ] on the same line"});
+  EXPECT_EQ(
+      check("move_to: Oberösterreich, armies: all}", "move_to: Oberösterreich, armies: all"),
+      Lines{"red.yaml:12:10: error: this { is never closed; end the map with } on the same line"});
+  EXPECT_EQ(
+      check("thaler, grain]", "thaler, grain"),
+      Lines{"red.yaml:16:13: error: this [ is never closed; end the list with ] on the same line"});
 }
 
 TEST_F(OrderCheck, DuplicateKeyIsRejectedWhereItRepeats) {
@@ -165,25 +179,31 @@ TEST_F(OrderCheck, DuplicateKeyIsRejectedWhereItRepeats) {
 }
 
 TEST_F(OrderCheck, MissingActionIsRejectedWithHowToWriteNone) {
-  EXPECT_EQ(check("  church: none\n", ""),
-            Lines{"red.yaml:5:3: error: missing action \"church\"; write `church: none` for no action"});
+  EXPECT_EQ(
+      check("  church: none\n", ""),
+      Lines{"red.yaml:5:3: error: missing action \"church\"; write `church: none` for no action"});
 }
 
 TEST_F(OrderCheck, MissingBidIsRejected) {
-  EXPECT_EQ(check("bid: 2\n", ""),
-            Lines{"red.yaml:1:1: error: missing key \"bid\" (a coin 0-4, a province card, or none)"});
+  EXPECT_EQ(
+      check("bid: 2\n", ""),
+      Lines{"red.yaml:1:1: error: missing key \"bid\" (a coin 0-4, a province card, or none)"});
 }
 
 TEST_F(OrderCheck, ProvinceHeldByAnotherPlayerIsRejectedNamingTheHolder) {
-  EXPECT_EQ(check("palace: Gft. Mark", "palace: Mittelmark"),
-            Lines{"red.yaml:5:11: error: Mittelmark is not yours: it is held by blue; you hold Gft. Mark, "
-                  "Erzbm. Köln, Niederösterreich, Oberösterreich, Osnabrück, Passau, Sächs. Lande, Erzbm. Trier "
-                  "and Vogtland"});
+  EXPECT_EQ(
+      check("palace: Gft. Mark", "palace: Mittelmark"),
+      Lines{
+          "red.yaml:5:11: error: Mittelmark is not yours: it is held by blue; you hold Gft. Mark, "
+          "Erzbm. Köln, Niederösterreich, Oberösterreich, Osnabrück, Passau, Sächs. Lande, Erzbm. "
+          "Trier "
+          "and Vogtland"});
 }
 
 TEST_F(OrderCheck, NeutralProvinceIsNotYours) {
   const std::string message = check("palace: Gft. Mark", "palace: Anhalt").front();
-  EXPECT_EQ(message.substr(0, message.find(';')), "red.yaml:5:11: error: Anhalt is not yours: it is neutral");
+  EXPECT_EQ(message.substr(0, message.find(';')),
+            "red.yaml:5:11: error: Anhalt is not yours: it is neutral");
 }
 
 TEST_F(OrderCheck, ProvinceOutOfPlayIsRejected) {
@@ -193,17 +213,20 @@ TEST_F(OrderCheck, ProvinceOutOfPlayIsRejected) {
 
 TEST_F(OrderCheck, ProvinceCardUsedTwiceIsRejected) {
   EXPECT_EQ(check("church: none", "church: gft_mark"),
-            Lines{"red.yaml:6:11: error: Gft. Mark is already used for palace; each province card serves once per season"});
+            Lines{"red.yaml:6:11: error: Gft. Mark is already used for palace; each province card "
+                  "serves once per season"});
 }
 
 TEST_F(OrderCheck, ProvinceCardOnAnActionAndTheBidIsRejected) {
   EXPECT_EQ(check("bid: 2", "bid: Passau"),
-            Lines{"red.yaml:15:6: error: Passau is already used for army1; each province card serves once per season"});
+            Lines{"red.yaml:15:6: error: Passau is already used for army1; each province card "
+                  "serves once per season"});
 }
 
 TEST_F(OrderCheck, TypoSuggestsTheNearestProvinces) {
-  EXPECT_EQ(check("grain: Osnabrück", "grain: Osnabrük"),
-            Lines{"red.yaml:8:10: error: unknown province \"Osnabrük\"; did you mean \"Osnabrück\"?"});
+  EXPECT_EQ(
+      check("grain: Osnabrück", "grain: Osnabrük"),
+      Lines{"red.yaml:8:10: error: unknown province \"Osnabrük\"; did you mean \"Osnabrück\"?"});
 }
 
 TEST_F(OrderCheck, NamesAreAcceptedWithoutDiacriticsAsIdsAliasesAndInAnyCase) {
@@ -215,14 +238,18 @@ TEST_F(OrderCheck, NamesAreAcceptedWithoutDiacriticsAsIdsAliasesAndInAnyCase) {
 }
 
 TEST_F(OrderCheck, BattleTargetMustBeAdjacentListingTheNeighbours) {
-  EXPECT_EQ(check("target: Kursachsen", "target: Neumark"),
-            Lines{"red.yaml:13:42: error: Neumark is not adjacent to Vogtland; its neighbours are Böhmen, "
-                  "Kursachsen, Oberpfalz and Sächs. Lande"});
+  EXPECT_EQ(
+      check("target: Kursachsen", "target: Neumark"),
+      Lines{
+          "red.yaml:13:42: error: Neumark is not adjacent to Vogtland; its neighbours are Böhmen, "
+          "Kursachsen, Oberpfalz and Sächs. Lande"});
 }
 
 TEST_F(OrderCheck, BattleNeedsATarget) {
-  EXPECT_EQ(check("battle_a: {province: Vogtland, target: Kursachsen, armies: all}", "battle_a: Vogtland"),
-            Lines{"red.yaml:13:13: error: battle_a needs a target: write `battle_a: {province: Vogtland, target: ...}` "
+  EXPECT_EQ(check("battle_a: {province: Vogtland, target: Kursachsen, armies: all}",
+                  "battle_a: Vogtland"),
+            Lines{"red.yaml:13:13: error: battle_a needs a target: write `battle_a: {province: "
+                  "Vogtland, target: ...}` "
                   "with the adjacent province to attack or move to"});
 }
 
@@ -232,32 +259,38 @@ TEST_F(OrderCheck, BattleUsesTargetNotMoveTo) {
 }
 
 TEST_F(OrderCheck, ArmiesMustBeAWholeNumberOrAll) {
-  EXPECT_EQ(check("armies: 1}", "armies: some}"),
-            Lines{"red.yaml:14:62: error: armies (a number or all) must be a whole number, not \"some\""});
+  EXPECT_EQ(
+      check("armies: 1}", "armies: some}"),
+      Lines{
+          "red.yaml:14:62: error: armies (a number or all) must be a whole number, not \"some\""});
 }
 
 TEST_F(OrderCheck, MinArmiesAboveArmiesCouldNeverMove) {
   EXPECT_EQ(check("armies: 1}", "armies: 1, min_armies: 2}"),
-            Lines{"red.yaml:14:77: error: min_armies 2 is more than armies 1: the move could never happen"});
+            Lines{"red.yaml:14:77: error: min_armies 2 is more than armies 1: the move could never "
+                  "happen"});
 }
 
 TEST_F(OrderCheck, BidAboveThalerIsRejected_D3) {
   state_.players[0].thaler = 3;
-  EXPECT_EQ(check("bid: 2", "bid: 4"),
-            Lines{"red.yaml:15:6: error: bid 4 is more than your 3 thaler; bid at most 3, a province card or none"});
+  EXPECT_EQ(check("bid: 2", "bid: 4"), Lines{"red.yaml:15:6: error: bid 4 is more than your 3 "
+                                             "thaler; bid at most 3, a province card or none"});
 }
 
 TEST_F(OrderCheck, BidNoneIsAcceptedWithCardsLeft_D14) {
   EXPECT_EQ(check("bid: 2", "bid: none"), Lines{});
-  const auto checked = check_order_source(SourceFile{"red.yaml", std::string(kValid).replace(std::string(kValid).find("bid: 2"), 6, "bid: NONE")}, state_, *rules_);
+  const auto checked = check_order_source(
+      SourceFile{"red.yaml",
+                 std::string(kValid).replace(std::string(kValid).find("bid: 2"), 6, "bid: NONE")},
+      state_, *rules_);
   ASSERT_TRUE(checked.ok());
   EXPECT_EQ(checked.orders->bid.kind, BidKind::none);
 }
 
 TEST_F(OrderCheck, BidMustBeACoinCard) {
-  EXPECT_EQ(check("bid: 2", "bid: 5"),
-            Lines{"red.yaml:15:6: error: bid 5 is not a coin card; the coins are 0, 1, 2, 3 and 4, or bid a "
-                  "province card or none"});
+  EXPECT_EQ(check("bid: 2", "bid: 5"), Lines{"red.yaml:15:6: error: bid 5 is not a coin card; the "
+                                             "coins are 0, 1, 2, 3 and 4, or bid a "
+                                             "province card or none"});
 }
 
 TEST_F(OrderCheck, MoreNoneActionsThanCoinCardsNeedTheFreeProvinceCards_D12) {
@@ -267,9 +300,13 @@ TEST_F(OrderCheck, MoreNoneActionsThanCoinCardsNeedTheFreeProvinceCards_D12) {
   trading_house: none
   grain: none
   taxes: Erzbm. Trier)";
-  EXPECT_EQ(check("actions:\n  palace: Gft. Mark\n  church: none\n  trading_house: Koeln\n  grain: Osnabrück\n  taxes: Erzbm. Trier", many),
-            Lines{"red.yaml:5:3: error: 5 actions are none and the bid is a coin: that needs 6 coin cards but you "
-                  "hold 5; put one of your free province cards (Gft. Mark, Erzbm. Köln, Niederösterreich and "
+  EXPECT_EQ(check("actions:\n  palace: Gft. Mark\n  church: none\n  trading_house: Koeln\n  grain: "
+                  "Osnabrück\n  taxes: Erzbm. Trier",
+                  many),
+            Lines{"red.yaml:5:3: error: 5 actions are none and the bid is a coin: that needs 6 "
+                  "coin cards but you "
+                  "hold 5; put one of your free province cards (Gft. Mark, Erzbm. Köln, "
+                  "Niederösterreich and "
                   "Osnabrück) on an action or on the bid"});
 }
 
@@ -278,7 +315,8 @@ TEST_F(OrderCheck, SpacesStayEmptyWhenNoCardIsLeftToCoverThem_D12) {
   for (auto& p : state_.provinces) {
     if (p.owner && p.owner->value == 0) p.owner = PlayerIndex{1};
   }
-  for (const char* id : {"gft_mark", "passau", "vogtland"}) state_.at(*rules_->find_province(id)).owner = PlayerIndex{0};
+  for (const char* id : {"gft_mark", "passau", "vogtland"})
+    state_.at(*rules_->find_province(id)).owner = PlayerIndex{0};
   const std::string text = R"(game: test
 player: red
 season: 1618-spring
@@ -287,19 +325,22 @@ actions: {palace: Gft. Mark, church: none, trading_house: none, grain: none, tax
 bid: none
 )";
   const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
-  EXPECT_TRUE(checked.ok()) << (checked.diagnostics.empty() ? "" : checked.diagnostics.front().format());
+  EXPECT_TRUE(checked.ok()) << (checked.diagnostics.empty() ? ""
+                                                            : checked.diagnostics.front().format());
 }
 
 TEST_F(OrderCheck, UnknownOrRepeatedBonusTilesAreRejected) {
   EXPECT_EQ(check("[attack, defense, armies, thaler, grain]", "[atack, defense, defense]"),
-            (Lines{"red.yaml:16:14: error: unknown bonus tile \"atack\"; did you mean \"attack\"? The tiles are "
+            (Lines{"red.yaml:16:14: error: unknown bonus tile \"atack\"; did you mean \"attack\"? "
+                   "The tiles are "
                    "thaler, grain, armies, attack and defense",
                    "red.yaml:16:30: error: bonus tile \"defense\" is listed twice in turn_order"}));
 }
 
 TEST_F(OrderCheck, ExpansionOrdersAreRejectedInABaseGame) {
   EXPECT_EQ(check("bid: 2", "bid: 2\nlandsknechte: [vp]"),
-            Lines{"red.yaml:16:1: error: \"landsknechte\" orders belong to the landsknechte expansion, which this "
+            Lines{"red.yaml:16:1: error: \"landsknechte\" orders belong to the landsknechte "
+                  "expansion, which this "
                   "game does not use"});
 }
 
@@ -318,14 +359,20 @@ TEST_F(OrderCheck, Army1MoveToAProvinceNotHeldIsOnlyAWarning_D15) {
   const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
   EXPECT_TRUE(checked.ok());
   ASSERT_EQ(lines(checked).size(), 1u);
-  EXPECT_EQ(lines(checked)[0], "red.yaml:12:38: warning: Böhmen is not yours now: army1 moves there only if you hold it when it is played");
+  EXPECT_EQ(lines(checked)[0],
+            "red.yaml:12:38: warning: Böhmen is not yours now: army1 moves there only if you hold "
+            "it when it is played");
 }
 
 TEST_F(OrderCheck, NotYamlIsRejectedWithItsPosition) {
-  const auto checked = check_order_source(SourceFile{"red.yaml", "game: [unclosed\nplayer: red\n"}, state_, *rules_);
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", "game: [unclosed\nplayer: red\n"}, state_, *rules_);
   EXPECT_FALSE(checked.ok());
-  EXPECT_EQ(lines(checked), Lines{"red.yaml:1:7: error: this [ is never closed; end the list with ] on the same line"});
-  const auto tab = check_order_source(SourceFile{"red.yaml", "game: g\nplayer: red\n\tseason: x\n"}, state_, *rules_);
+  EXPECT_EQ(
+      lines(checked),
+      Lines{"red.yaml:1:7: error: this [ is never closed; end the list with ] on the same line"});
+  const auto tab = check_order_source(SourceFile{"red.yaml", "game: g\nplayer: red\n\tseason: x\n"},
+                                      state_, *rules_);
   ASSERT_EQ(lines(tab).size(), 1u);
   EXPECT_EQ(lines(tab)[0].rfind("red.yaml:3:", 0), 0u) << lines(tab)[0];
   EXPECT_NE(lines(tab)[0].find("not valid YAML"), std::string::npos) << lines(tab)[0];
@@ -333,23 +380,26 @@ TEST_F(OrderCheck, NotYamlIsRejectedWithItsPosition) {
 
 TEST_F(OrderCheck, PlainTextIsNotAnOrderFile) {
   const auto checked = check_order_source(SourceFile{"red.yaml", "hello world\n"}, state_, *rules_);
-  EXPECT_EQ(lines(checked),
-            Lines{"red.yaml:1:1: error: an order file is a YAML map with game, player, season, actions and bid"});
+  EXPECT_EQ(lines(checked), Lines{"red.yaml:1:1: error: an order file is a YAML map with game, "
+                                  "player, season, actions and bid"});
 }
 
 TEST_F(OrderCheck, AliasBombIsRejectedBeforeExpansion) {
   std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n";
   for (char c = 'b'; c <= 'k'; ++c) {
-    bomb += std::string(1, c) + ": &" + c + " [*" + static_cast<char>(c - 1) + ", *" + static_cast<char>(c - 1) + "]\n";
+    bomb += std::string(1, c) + ": &" + c + " [*" + static_cast<char>(c - 1) + ", *" +
+            static_cast<char>(c - 1) + "]\n";
   }
   const auto checked = check_order_source(SourceFile{"red.yaml", bomb}, state_, *rules_);
-  EXPECT_EQ(lines(checked),
-            Lines{"red.yaml:2:8: error: aliases (*name) are not allowed in this file; write the value out"});
+  EXPECT_EQ(lines(checked), Lines{"red.yaml:2:8: error: aliases (*name) are not allowed in this "
+                                  "file; write the value out"});
 }
 
 TEST_F(OrderCheck, InvalidUtf8IsRejectedWithItsPosition) {
-  const auto checked = check_order_source(SourceFile{"red.yaml", "game: test\nplayer: r\xff\xfe\n"}, state_, *rules_);
-  EXPECT_EQ(lines(checked), Lines{"red.yaml:2:10: error: invalid UTF-8; save the file as UTF-8 text"});
+  const auto checked = check_order_source(SourceFile{"red.yaml", "game: test\nplayer: r\xff\xfe\n"},
+                                          state_, *rules_);
+  EXPECT_EQ(lines(checked),
+            Lines{"red.yaml:2:10: error: invalid UTF-8; save the file as UTF-8 text"});
 }
 
 TEST_F(OrderCheck, DeepNestingIsRejected) {
@@ -366,28 +416,37 @@ TEST_F(OrderCheck, HugeFileIsRejectedWithoutReadingIt) {
   testing::write_text(path, "");
   std::filesystem::resize_file(path, 100u << 20);  // 100 MB, sparse
   const auto checked = check_order_file(path.string(), state_, *rules_);
-  EXPECT_EQ(lines(checked), Lines{path.string() + ": error: file is larger than 262144 bytes; this kind of file is never that large"});
+  EXPECT_EQ(
+      lines(checked),
+      Lines{path.string() +
+            ": error: file is larger than 262144 bytes; this kind of file is never that large"});
 }
 
 TEST_F(OrderCheck, FormattedOrdersReadBackToTheSameOrders) {
   const auto first = check_order_source(SourceFile{"red.yaml", kValid}, state_, *rules_);
-  const std::string text = format_order_file(to_written(*first.orders, state_, *rules_), "a comment");
+  const std::string text =
+      format_order_file(to_written(*first.orders, state_, *rules_), "a comment");
   const auto again = check_order_source(SourceFile{"again.yaml", text}, state_, *rules_);
   ASSERT_TRUE(again.ok()) << text;
   EXPECT_EQ(again.orders->tile_preferences, first.orders->tile_preferences);
   EXPECT_EQ(again.orders->bid.coin, 2);
-  for (Action a : kAllActions) EXPECT_EQ((*again.orders)[a].has_value(), (*first.orders)[a].has_value());
+  for (Action a : kAllActions)
+    EXPECT_EQ((*again.orders)[a].has_value(), (*first.orders)[a].has_value());
 }
 
 TEST_F(OrderCheck, NoCardIsLeftForACoinBidWithFiveProvincesOrFewer_D25) {
   keep_only({"gft_mark", "passau", "vogtland", "osnabrueck", "trier"});
   const std::string actions =
       "palace: Gft. Mark, armies5: Passau, army1: Vogtland, trading_house: Osnabrück, taxes: Trier";
-  const std::string text = "game: test\nplayer: red\nseason: 1618-spring\nactions: {" + actions +
-                           ", church: none, grain: none, armies3: none, battle_a: none, battle_b: none}\nbid: 0\n";
-  EXPECT_EQ(check_text(text, *rules_),
-            Lines{"red.yaml:5:6: error: no card is left for bid 0: your 5 province cards and 5 coin cards all belong "
-                  "on the 10 action spaces, which come first; with 5 provinces or fewer, write bid: none"});
+  const std::string text =
+      "game: test\nplayer: red\nseason: 1618-spring\nactions: {" + actions +
+      ", church: none, grain: none, armies3: none, battle_a: none, battle_b: none}\nbid: 0\n";
+  EXPECT_EQ(
+      check_text(text, *rules_),
+      Lines{
+          "red.yaml:5:6: error: no card is left for bid 0: your 5 province cards and 5 coin cards "
+          "all belong "
+          "on the 10 action spaces, which come first; with 5 provinces or fewer, write bid: none"});
   std::string none = text;
   none.replace(none.find("bid: 0"), 6, "bid: none");
   EXPECT_EQ(check_text(none, *rules_), Lines{});
@@ -395,19 +454,24 @@ TEST_F(OrderCheck, NoCardIsLeftForACoinBidWithFiveProvincesOrFewer_D25) {
 
 TEST_F(OrderCheck, NoCardIsLeftForAProvinceBidEither_D25) {
   keep_only({"gft_mark", "passau", "vogtland"});
-  const std::string text = orders_text("palace: Gft. Mark, armies5: Passau, army1: none", "Vogtland");
+  const std::string text =
+      orders_text("palace: Gft. Mark, armies5: Passau, army1: none", "Vogtland");
   EXPECT_EQ(check_text(text, *rules_),
-            (Lines{"red.yaml:4:10: error: 8 actions are none: that needs 8 coin cards but you hold 5; put one of your "
+            (Lines{"red.yaml:4:10: error: 8 actions are none: that needs 8 coin cards but you hold "
+                   "5; put one of your "
                    "free province cards (Vogtland) on an action",
-                   "red.yaml:5:6: error: no card is left for bid Vogtland: your 3 province cards and 5 coin cards all "
-                   "belong on the 10 action spaces, which come first; with 5 provinces or fewer, write bid: none"}));
+                   "red.yaml:5:6: error: no card is left for bid Vogtland: your 3 province cards "
+                   "and 5 coin cards all "
+                   "belong on the 10 action spaces, which come first; with 5 provinces or fewer, "
+                   "write bid: none"}));
 }
 
 TEST_F(OrderCheck, APlayerWithoutProvincesBidsNone_D25) {
   keep_only({});
   const std::string text = orders_text("palace: none, armies5: none, army1: none", "2");
   EXPECT_EQ(check_text(text, *rules_),
-            Lines{"red.yaml:5:6: error: no card is left for bid 2: your 5 coin cards all belong on the 10 action "
+            Lines{"red.yaml:5:6: error: no card is left for bid 2: your 5 coin cards all belong on "
+                  "the 10 action "
                   "spaces, which come first; with 5 provinces or fewer, write bid: none"});
 }
 
@@ -430,8 +494,8 @@ TEST_F(OrderCheck, VersionOneStillTakesABidWithFiveProvincesOrFewer_D25) {
 
 TEST_F(OrderCheck, PlaceFalseMakesArmy1AMoveOnly_D27) {
   const auto checked = check_order_source(
-      SourceFile{"red.yaml", std::string(kValid).replace(std::string(kValid).find("armies: all}"), 12,
-                                                         "armies: all, place: false}")},
+      SourceFile{"red.yaml", std::string(kValid).replace(std::string(kValid).find("armies: all}"),
+                                                         12, "armies: all, place: false}")},
       state_, *rules_);
   ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
   EXPECT_FALSE((*checked.orders)[Action::army1]->place);
@@ -439,23 +503,28 @@ TEST_F(OrderCheck, PlaceFalseMakesArmy1AMoveOnly_D27) {
 }
 
 TEST_F(OrderCheck, PlaceFalseWithoutMoveToIsRejected_D27) {
-  EXPECT_EQ(check("army1: {province: Passau, move_to: Oberösterreich, armies: all}", "army1: {province: Passau, place: false}"),
-            Lines{"red.yaml:12:36: error: army1 with place: false needs move_to: a move only without a move does "
+  EXPECT_EQ(check("army1: {province: Passau, move_to: Oberösterreich, armies: all}",
+                  "army1: {province: Passau, place: false}"),
+            Lines{"red.yaml:12:36: error: army1 with place: false needs move_to: a move only "
+                  "without a move does "
                   "nothing; add move_to, or remove place: false to place 1 army"});
 }
 
 TEST_F(OrderCheck, PlaceOnAnotherActionIsRejected_D27) {
   EXPECT_EQ(check("target: Kursachsen, armies: all}", "target: Kursachsen, place: false}"),
-            Lines{"red.yaml:13:54: error: \"place\" belongs to army1 only (place: false makes army1 a move only); "
+            Lines{"red.yaml:13:54: error: \"place\" belongs to army1 only (place: false makes "
+                  "army1 a move only); "
                   "battle_a has no placement to leave out"});
   EXPECT_EQ(check("armies5: oberoesterreich", "armies5: {province: oberoesterreich, place: true}"),
-            Lines{"red.yaml:10:40: error: \"place\" belongs to army1 only (place: false makes army1 a move only); "
+            Lines{"red.yaml:10:40: error: \"place\" belongs to army1 only (place: false makes "
+                  "army1 a move only); "
                   "armies5 has no placement to leave out"});
 }
 
 TEST_F(OrderCheck, MistypedPlaceIsAnErrorThatSuggestsPlace_D27) {
-  EXPECT_EQ(check("armies: all}", "armies: all, plase: false}"),
-            Lines{"red.yaml:12:67: error: unknown key \"plase\" in army1; did you mean \"place\"?"});
+  EXPECT_EQ(
+      check("armies: all}", "armies: all, plase: false}"),
+      Lines{"red.yaml:12:67: error: unknown key \"plase\" in army1; did you mean \"place\"?"});
 }
 
 TEST_F(OrderCheck, PlaceMustBeTrueOrFalse_D27) {
@@ -467,7 +536,8 @@ TEST_F(OrderCheck, VersionOneHasNoPlaceFalse_D27) {
   std::string text = kValid;
   text.replace(text.find("armies: all}"), 12, "armies: all, place: false}");
   EXPECT_EQ(check_text(text, version_one()),
-            Lines{"red.yaml:12:74: error: place: false is not in this game's rules (version 1): army1 places 1 army "
+            Lines{"red.yaml:12:74: error: place: false is not in this game's rules (version 1): "
+                  "army1 places 1 army "
                   "and may then move; remove place: false, or write army1: none"});
   text.replace(text.find("place: false"), 12, "place: true");
   EXPECT_EQ(check_text(text, version_one()), Lines{});
@@ -479,7 +549,8 @@ TEST_F(OrderCheck, FormattedOrdersKeepPlaceFalse_D27) {
   const auto first = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
   ASSERT_TRUE(first.ok());
   const std::string formatted = format_order_file(to_written(*first.orders, state_, *rules_));
-  EXPECT_NE(formatted.find("army1: {province: passau, move_to: oberoesterreich, place: false}"), std::string::npos)
+  EXPECT_NE(formatted.find("army1: {province: passau, move_to: oberoesterreich, place: false}"),
+            std::string::npos)
       << formatted;
   const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state_, *rules_);
   ASSERT_TRUE(again.ok()) << formatted;

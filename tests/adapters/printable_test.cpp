@@ -29,7 +29,9 @@ TEST(Printable, EscapesEveryByteThatIsNotValidUtf8) {
   EXPECT_EQ(printable("\xe2\x82"), "\\xe2\\x82");           // cut short
 }
 
-TEST(Printable, EscapesTheC1ControlsEncodedAsUtf8) { EXPECT_EQ(printable("\xc2\x9b[31m"), "\\xc2\\x9b[31m"); }
+TEST(Printable, EscapesTheC1ControlsEncodedAsUtf8) {
+  EXPECT_EQ(printable("\xc2\x9b[31m"), "\\xc2\\x9b[31m");
+}
 
 TEST(Printable, LeavesValidUtf8AsItIs) {
   EXPECT_EQ(printable("Jörg Krämer, Straßburg, 三十年戦争, \xf0\x9f\x8f\xb0"),
@@ -48,8 +50,12 @@ TEST(PrintableStreambuf, FiltersWhatPassesThroughAndJoinsSplitCharacters) {
 }
 
 TEST(Diagnostic, EscapesThePathTheMessageAndTheLineAndPutsTheCaretUnderTheEscapedText) {
-  const Diagnostic d{
-      "o\x1b.yaml", 1, 13, "unknown province \"\x1b[2J\x07\"", Diagnostic::Severity::error, "palace: \x1b\x07\xff X"};
+  const Diagnostic d{"o\x1b.yaml",
+                     1,
+                     13,
+                     "unknown province \"\x1b[2J\x07\"",
+                     Diagnostic::Severity::error,
+                     "palace: \x1b\x07\xff X"};
   EXPECT_EQ(d.format(),
             "o\\e.yaml:1:13: error: unknown province \"\\e[2J\\x07\"\n"
             "    palace: \\e\\x07\\xff X\n"

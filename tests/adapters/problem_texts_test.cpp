@@ -1,6 +1,8 @@
 // The message catalogue of order problems (templates/text/problems.yaml) and the English lists
 // the adapters' own messages still join in C++.
 
+#include "adapters/report/problem_texts.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/english.hpp"
-#include "adapters/report/problem_texts.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "support/temp_dir.hpp"
 
@@ -22,7 +23,9 @@ class Catalogue : public ::testing::Test {
   static void SetUpTestSuite() { rules_ = new Ruleset(load_ruleset(testing::source_data_dir())); }
   static void TearDownTestSuite() { delete rules_; }
 
-  static std::filesystem::path shipped() { return report::problem_texts_file(testing::source_path("templates")); }
+  static std::filesystem::path shipped() {
+    return report::problem_texts_file(testing::source_path("templates"));
+  }
 
   /// The shipped catalogue with `from` replaced by `to`, written to a file of the temp dir.
   std::filesystem::path edited(const std::string& from, const std::string& to) {
@@ -42,7 +45,8 @@ class Catalogue : public ::testing::Test {
       ProblemTexts::load(file);
     } catch (const InputError& e) {
       for (const auto& d : e.diagnostics()) {
-        out.push_back(d.path + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message);
+        out.push_back(d.path + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) +
+                      ": " + d.message);
       }
     }
     return out;
@@ -53,7 +57,9 @@ class Catalogue : public ::testing::Test {
     const std::string text = testing::read_text(file);
     const auto at = text.find("\n" + prefix);
     if (at == std::string::npos) return 0;
-    return static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n')) + 1;
+    return static_cast<int>(
+               std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n')) +
+           1;
   }
 
   ProvinceId province(const char* name) const { return *rules_->find_province(name); }
@@ -76,8 +82,9 @@ TEST_F(Catalogue, AMisspeltIdIsRefusedAtItsPositionNamingTheNearestId) {
   ASSERT_GT(line, 0);
   const auto errors = load_errors(file);
   ASSERT_EQ(errors.size(), 2u);
-  EXPECT_EQ(errors[0], file.string() + ":" + std::to_string(line) +
-                           ":3: unknown key \"not_adjacnet\" in problems; did you mean \"not_adjacent\"?");
+  EXPECT_EQ(errors[0],
+            file.string() + ":" + std::to_string(line) +
+                ":3: unknown key \"not_adjacnet\" in problems; did you mean \"not_adjacent\"?");
   // The id the catalogue lacks is named too, at the map that should hold it.
   EXPECT_NE(errors[1].find("missing key \"not_adjacent\""), std::string::npos) << errors[1];
 }
@@ -87,27 +94,34 @@ TEST_F(Catalogue, AMisspeltValueInAMessageIsRefusedNamingTheNearestValue) {
   const int line = line_of(file, "  out_of_play:");
   const auto errors = load_errors(file);
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0], file.string() + ":" + std::to_string(line) +
-                           ":16: unknown value \"player_cuont\" in out_of_play; did you mean \"player_count\"?");
+  EXPECT_EQ(
+      errors[0],
+      file.string() + ":" + std::to_string(line) +
+          ":16: unknown value \"player_cuont\" in out_of_play; did you mean \"player_count\"?");
 }
 
 TEST_F(Catalogue, ABrokenMessageIsRefused) {
-  const auto errors = load_errors(edited("{{#nearest}}; did you mean", "{{#nearest}; did you mean"));
+  const auto errors =
+      load_errors(edited("{{#nearest}}; did you mean", "{{#nearest}; did you mean"));
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_NE(errors[0].find("unknown_province is not a valid mustache text"), std::string::npos) << errors[0];
+  EXPECT_NE(errors[0].find("unknown_province is not a valid mustache text"), std::string::npos)
+      << errors[0];
 }
 
 TEST_F(Catalogue, ListsAreJoinedWithTheCataloguesWords) {
-  const ProblemTexts texts = ProblemTexts::load(edited("and: '{{rest}} and {{last}}'", "and: '{{rest}} und {{last}}'"));
+  const ProblemTexts texts =
+      ProblemTexts::load(edited("and: '{{rest}} and {{last}}'", "and: '{{rest}} und {{last}}'"));
   Problem problem{{}, ProblemKind::not_adjacent, {}};
-  problem.arguments = {{ProblemArg::province, province("passau")},
-                       {ProblemArg::from, province("vogtland")},
-                       {ProblemArg::neighbours,
-                        std::vector<ProvinceId>{province("anhalt"), province("passau"), province("kursachsen")}}};
+  problem.arguments = {
+      {ProblemArg::province, province("passau")},
+      {ProblemArg::from, province("vogtland")},
+      {ProblemArg::neighbours,
+       std::vector<ProvinceId>{province("anhalt"), province("passau"), province("kursachsen")}}};
   EXPECT_EQ(texts.render(problem, *rules_),
             "Passau is not adjacent to Vogtland; its neighbours are Anhalt, Passau und Kursachsen");
   problem.arguments.back().value = std::vector<ProvinceId>{province("anhalt")};
-  EXPECT_EQ(texts.render(problem, *rules_), "Passau is not adjacent to Vogtland; its neighbours are Anhalt");
+  EXPECT_EQ(texts.render(problem, *rules_),
+            "Passau is not adjacent to Vogtland; its neighbours are Anhalt");
 }
 
 TEST_F(Catalogue, SuggestionsAreQuotedAndJoinedWithOr) {
@@ -115,7 +129,8 @@ TEST_F(Catalogue, SuggestionsAreQuotedAndJoinedWithOr) {
   Problem problem{{}, ProblemKind::unknown_province, {{ProblemArg::written, std::string("Pasau")}}};
   EXPECT_EQ(texts.render(problem, *rules_), "unknown province \"Pasau\"");
   problem.arguments.push_back({ProblemArg::nearest, std::vector<std::string>{"Passau", "Hessen"}});
-  EXPECT_EQ(texts.render(problem, *rules_), "unknown province \"Pasau\"; did you mean \"Passau\" or \"Hessen\"?");
+  EXPECT_EQ(texts.render(problem, *rules_),
+            "unknown province \"Pasau\"; did you mean \"Passau\" or \"Hessen\"?");
 }
 
 TEST(JoinNames, UsesCommasAndTheLastSeparator) {

@@ -3,10 +3,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <regex>
 #include <set>
-
-#include <functional>
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/mail/mime.hpp"
@@ -44,7 +43,8 @@ class Reports : public ::testing::Test {
     return c;
   }
 
-  static report::ReportSet reports(const GameConfig& cfg, const GameState& start, const SeasonResult& result) {
+  static report::ReportSet reports(const GameConfig& cfg, const GameState& start,
+                                   const SeasonResult& result) {
     SeasonView in{&cfg, rules_, &start, &result.next, &result.log};
     return report::build_reports(in, *templates_);
   }
@@ -74,7 +74,8 @@ TEST_F(Reports, NoPlayerEverReadsHiddenInformation) {
     Rng rng(static_cast<std::uint64_t>(players));
     while (!state.finished) {
       std::vector<Orders> orders;
-      for (std::size_t p = 0; p < state.players.size(); ++p) orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
+      for (std::size_t p = 0; p < state.players.size(); ++p)
+        orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
       const SeasonResult result = resolve_season(state, orders, {}, *rules_);
       const auto texts = everything_sent(reports(cfg, state, result));
       const GameState& next = result.next;
@@ -82,9 +83,11 @@ TEST_F(Reports, NoPlayerEverReadsHiddenInformation) {
         // The deck, in order or not: cards not yet revealed never appear by title or text.
         for (EventId e : next.event_deck) {
           const EventCard& card = rules_->event(e);
-          const bool revealed = std::any_of(next.year_events.begin(), next.year_events.end(), [&](EventId y) {
-            return rules_->event(y).name == card.name;
-          }) || std::any_of(state.year_events.begin(), state.year_events.end(), [&](EventId y) { return rules_->event(y).name == card.name; });
+          const bool revealed =
+              std::any_of(next.year_events.begin(), next.year_events.end(),
+                          [&](EventId y) { return rules_->event(y).name == card.name; }) ||
+              std::any_of(state.year_events.begin(), state.year_events.end(),
+                          [&](EventId y) { return rules_->event(y).name == card.name; });
           if (!revealed) {
             EXPECT_EQ(text.find(card.name), std::string::npos) << card.name;
           }
@@ -92,14 +95,17 @@ TEST_F(Reports, NoPlayerEverReadsHiddenInformation) {
         // The next season's face-down action cards are never listed as face up.
         if (!next.finished) {
           for (int slot = 6; slot <= 10; ++slot) {
-            const std::string shown = std::to_string(slot) + " " + rules_->action(next.action_cards[static_cast<std::size_t>(slot - 1)]).name;
+            const std::string shown =
+                std::to_string(slot) + " " +
+                rules_->action(next.action_cards[static_cast<std::size_t>(slot - 1)]).name;
             EXPECT_EQ(text.find(shown), std::string::npos) << shown;
           }
         }
         // Neither the tower's content nor the random state is ever written.
         EXPECT_EQ(text.find("inside"), std::string::npos);
         EXPECT_EQ(text.find("gm_"), std::string::npos);
-        for (std::uint64_t word : next.rng) EXPECT_EQ(text.find(std::to_string(word)), std::string::npos);
+        for (std::uint64_t word : next.rng)
+          EXPECT_EQ(text.find(std::to_string(word)), std::string::npos);
       }
       state = result.next;
     }
@@ -116,16 +122,20 @@ TEST_F(Reports, IncomeIsExplainedEventFirstThenTile) {
   state.at(burgund).armies = 1;
   state.players[0].reserve -= 1;
   state.events_left = {*rules_->find_event("tax_max_5")};
-  state.bonus_tiles = {*rules_->find_tile("thaler"), *rules_->find_tile("grain"), *rules_->find_tile("armies"),
-                       *rules_->find_tile("attack"), *rules_->find_tile("defense")};
+  state.bonus_tiles = {*rules_->find_tile("thaler"), *rules_->find_tile("grain"),
+                       *rules_->find_tile("armies"), *rules_->find_tile("attack"),
+                       *rules_->find_tile("defense")};
   std::vector<Orders> orders;
-  for (std::size_t p = 0; p < 4; ++p) orders.push_back(pass_orders(state.player_index(p), state, *rules_));
+  for (std::size_t p = 0; p < 4; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, *rules_));
   orders[0].bid.coin = 1;
-  orders[0].actions[static_cast<std::size_t>(Action::taxes)] = ActionOrder{burgund, std::nullopt, ArmyCount{}, 1};
+  orders[0].actions[static_cast<std::size_t>(Action::taxes)] =
+      ActionOrder{burgund, std::nullopt, ArmyCount{}, 1};
   const SeasonResult result = resolve_season(state, orders, {}, *rules_);
   const auto set = reports(cfg, state, result);
   const std::string expected =
-      "Player red collected 6 thaler in Burgund (7, at most 5 by the event “Tax limit”, +1 by the bonus tile = 6)";
+      "Player red collected 6 thaler in Burgund (7, at most 5 by the event “Tax limit”, +1 by the "
+      "bonus tile = 6)";
   EXPECT_NE(set.public_text.find(expected), std::string::npos) << set.public_text;
   EXPECT_NE(set.players[1].html.find(expected), std::string::npos);
 }
@@ -135,7 +145,8 @@ TEST_F(Reports, CancelledActionsOfRulesVersionTwoAreExplained_D26_D27) {
   NewGame spec{"reports", {"red", "blue", "yellow"}, 8};
   const GameState state = new_game(spec, *rules_);
   std::vector<Orders> orders;
-  for (std::size_t p = 0; p < 3; ++p) orders.push_back(pass_orders(state.player_index(p), state, *rules_));
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, *rules_));
   SeasonResult result = resolve_season(state, orders, {}, *rules_);
   Cancelled lost;
   lost.slot = 4;
@@ -150,13 +161,16 @@ TEST_F(Reports, CancelledActionsOfRulesVersionTwoAreExplained_D26_D27) {
   unplaced.placement_only = true;
   result.log.entries = {lost, unplaced};
   const std::string text = reports(cfg, state, result).public_text;
-  EXPECT_NE(text.find("Player red: Collect taxes in Passau was cancelled: the card left their hand when Passau was "
+  EXPECT_NE(text.find("Player red: Collect taxes in Passau was cancelled: the card left their hand "
+                      "when Passau was "
                       "lost earlier this season."),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("Player red: Place or move 1 army in Passau placed nothing, the move goes on: it costs 1 "
-                      "thaler, there were 0."),
-            std::string::npos)
+  EXPECT_NE(
+      text.find(
+          "Player red: Place or move 1 army in Passau placed nothing, the move goes on: it costs 1 "
+          "thaler, there were 0."),
+      std::string::npos)
       << text;
 }
 
@@ -165,15 +179,18 @@ TEST_F(Reports, TheOrderTemplateIsAnOrderFileThatOnlyNeedsCards) {
   NewGame spec{"reports", {"red", "blue", "yellow"}, 8};
   const GameState state = new_game(spec, *rules_);
   std::vector<Orders> orders;
-  for (std::size_t p = 0; p < 3; ++p) orders.push_back(pass_orders(state.player_index(p), state, *rules_));
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, *rules_));
   const SeasonResult result = resolve_season(state, orders, {}, *rules_);
   for (const auto& r : reports(cfg, state, result).players) {
     ASSERT_TRUE(r.orders);
     EXPECT_EQ(r.orders_name, "orders-1618-summer-" + r.id + ".yaml");
-    const auto checked = check_order_source(SourceFile{r.orders_name, *r.orders}, result.next, *rules_);
+    const auto checked =
+        check_order_source(SourceFile{r.orders_name, *r.orders}, result.next, *rules_);
     // The YAML, the game, the player and the season are right; what is left is to choose.
     ASSERT_EQ(checked.diagnostics.size(), 1u) << format_all(checked.diagnostics);
-    EXPECT_NE(checked.diagnostics[0].message.find("10 actions are none and the bid is a coin"), std::string::npos);
+    EXPECT_NE(checked.diagnostics[0].message.find("10 actions are none and the bid is a coin"),
+              std::string::npos);
   }
 }
 
@@ -184,15 +201,20 @@ TEST_F(Reports, TheOrderTemplateBidsNoneWhenNoCardIsLeftForTheBid_D25) {
   const auto red = state.provinces_of(PlayerIndex{0});
   for (std::size_t i = 3; i < red.size(); ++i) state.at(red[i]).owner = PlayerIndex{1};
   std::vector<Orders> orders;
-  for (std::size_t p = 0; p < 3; ++p) orders.push_back(pass_orders(state.player_index(p), state, *rules_));
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, *rules_));
   const SeasonResult result = resolve_season(state, orders, {}, *rules_);
   const std::string template_text = *reports(cfg, state, result).players[0].orders;
-  EXPECT_NE(template_text.find("# With 3 provinces no card is left for the bid once the ten spaces hold one: bid none."),
-            std::string::npos)
+  EXPECT_NE(
+      template_text.find(
+          "# With 3 provinces no card is left for the bid once the ten spaces hold one: bid none."),
+      std::string::npos)
       << template_text;
-  const auto checked = check_order_source(SourceFile{"red.yaml", template_text}, result.next, *rules_);
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", template_text}, result.next, *rules_);
   ASSERT_EQ(checked.diagnostics.size(), 1u) << format_all(checked.diagnostics);
-  EXPECT_NE(checked.diagnostics[0].message.find("10 actions are none: that needs 10 coin cards"), std::string::npos)
+  EXPECT_NE(checked.diagnostics[0].message.find("10 actions are none: that needs 10 coin cards"),
+            std::string::npos)
       << checked.diagnostics[0].message;
 }
 
@@ -202,14 +224,17 @@ TEST_F(Reports, ReportsAreTheSameForTheSameSeason) {
   const GameState state = new_game(spec, *rules_);
   Rng rng(4);
   std::vector<Orders> orders;
-  for (std::size_t p = 0; p < 5; ++p) orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
+  for (std::size_t p = 0; p < 5; ++p)
+    orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
   const SeasonResult result = resolve_season(state, orders, {}, *rules_);
-  EXPECT_EQ(report::report_files(reports(cfg, state, result)), report::report_files(reports(cfg, state, result)));
+  EXPECT_EQ(report::report_files(reports(cfg, state, result)),
+            report::report_files(reports(cfg, state, result)));
 }
 
 TEST_F(Reports, ABrokenTemplateIsReportedWithItsFile) {
   testing::TempDir dir;
-  std::filesystem::copy(testing::source_path("templates"), dir.path(), std::filesystem::copy_options::recursive);
+  std::filesystem::copy(testing::source_path("templates"), dir.path(),
+                        std::filesystem::copy_options::recursive);
   testing::write_text(dir / "text/subject.mustache", "Report {{#season}} unclosed\n");
   const auto broken = report::Templates::load(dir.path());
   const GameConfig cfg = config(3);
@@ -221,7 +246,8 @@ TEST_F(Reports, ABrokenTemplateIsReportedWithItsFile) {
     FAIL() << "a broken template was accepted";
   } catch (const InputError& e) {
     EXPECT_EQ(e.diagnostics().front().path, (dir / "text/subject.mustache").string());
-    EXPECT_NE(e.diagnostics().front().message.find("broken template: Unclosed section \"season\""), std::string::npos)
+    EXPECT_NE(e.diagnostics().front().message.find("broken template: Unclosed section \"season\""),
+              std::string::npos)
         << e.diagnostics().front().message;
   }
 }
@@ -252,7 +278,8 @@ class ReportTexts : public Reports {
     }
     while (p.state.season_index < season_index) {
       p.state = resolve_season(p.state, orders, {}, *rules_).next;
-      for (std::size_t i = 0; i < orders.size(); ++i) orders[i] = pass_orders(p.state.player_index(i), p.state, *rules_);
+      for (std::size_t i = 0; i < orders.size(); ++i)
+        orders[i] = pass_orders(p.state.player_index(i), p.state, *rules_);
     }
     p.result = resolve_season(p.state, orders, {}, *rules_);
     return p;
@@ -269,7 +296,8 @@ TEST_F(ReportTexts, TheNextYearsEventsAreNamedOnceInTheWinterReport) {
   EXPECT_EQ(count_of(set.players[0].text, "The events of the next year:"), 1u);
   EXPECT_EQ(count_of(set.players[0].html, "The events of the next year:"), 1u);
   const std::string& first = rules_->event(autumn.result.log.winter->next_year_events[0]).name;
-  EXPECT_NE(set.public_text.find("The events of the next year: " + first + ", "), std::string::npos);
+  EXPECT_NE(set.public_text.find("The events of the next year: " + first + ", "),
+            std::string::npos);
 }
 
 TEST_F(ReportTexts, PlayersWithoutOrdersAreNamedInOneSentence) {
@@ -278,7 +306,8 @@ TEST_F(ReportTexts, PlayersWithoutOrdersAreNamedInOneSentence) {
   const auto set = render(p);
   for (const std::string* text : {&set.public_text, &set.players[1].text, &set.players[1].html}) {
     EXPECT_EQ(count_of(*text, "No orders came from"), 1u) << *text;
-    EXPECT_NE(text->find("No orders came from Player red, Player yellow: they passed (NMR)."), std::string::npos);
+    EXPECT_NE(text->find("No orders came from Player red, Player yellow: they passed (NMR)."),
+              std::string::npos);
   }
 }
 
@@ -294,52 +323,64 @@ TEST_F(Reports, TheForecastSaysInWordsWhatWouldBeCancelledAsThingsStand) {
   s.at_risk = {PlannedCost{Action::palace, trier, 3, 0}, PlannedCost{Action::army1, passau, 1, 0}};
   s.at_risk_fewest = 0;
   s.at_risk_most = 1;
-  const auto lines = report::forecast_lines({s, RevoltAhead{Action::taxes, trier, 1, 3},
-                                             FewArmies{Action::battle_b, passau, 1, 2, true}},
-                                            *rules_, *templates_);
+  const auto lines = report::forecast_lines(
+      {s, RevoltAhead{Action::taxes, trier, 1, 3}, FewArmies{Action::battle_b, passau, 1, 2, true}},
+      *rules_, *templates_);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0],
-            "your planned costs of 6 thaler and the bid of 2 come to 8, but you have 5 thaler; if nothing else changes "
-            "(income is not counted: taxes collected on an earlier slot may pay in time), Build church in Passau (slot "
-            "3) would be cancelled, and in the order the face-down cards come up, up to 1 of Build palace in Erzbm. "
+            "your planned costs of 6 thaler and the bid of 2 come to 8, but you have 5 thaler; if "
+            "nothing else changes "
+            "(income is not counted: taxes collected on an earlier slot may pay in time), Build "
+            "church in Passau (slot "
+            "3) would be cancelled, and in the order the face-down cards come up, up to 1 of Build "
+            "palace in Erzbm. "
             "Trier, Place or move 1 army in Passau would be cancelled");
   EXPECT_EQ(lines[1],
-            "Collect taxes in Erzbm. Trier starts a revolt: 1 revolt marker lies there, so 1 peasant rises against "
+            "Collect taxes in Erzbm. Trier starts a revolt: 1 revolt marker lies there, so 1 "
+            "peasant rises against "
             "your 3 armies; the income is kept either way");
   EXPECT_EQ(lines[2],
-            "Battle/move B from Passau may have too few armies: 1 army there now, 2 needed when it is played (one "
+            "Battle/move B from Passau may have too few armies: 1 army there now, 2 needed when it "
+            "is played (one "
             "always stays) unless your placement there comes first, else it is cancelled");
 }
 
 TEST_F(Reports, TheForecastGivesEachPlannedBattleItsOddsInWords) {
   const ProvinceId passau = *rules_->find_province("passau");
   const ProvinceId trier = *rules_->find_province("trier");
-  const BattleAhead defended{Action::battle_a, passau, trier, 4, 2, true, BattleOdds{0.59, 0.17, 0.24}};
-  const BattleAhead neutral{Action::battle_b, trier, passau, 1, 0, false, BattleOdds{0.003, 0.001, 0.996}};
-  const auto lines = report::forecast_lines({FewArmies{Action::battle_b, trier, 1, 2, false}}, {defended, neutral},
-                                            *rules_, *templates_);
+  const BattleAhead defended{
+      Action::battle_a, passau, trier, 4, 2, true, BattleOdds{0.59, 0.17, 0.24}};
+  const BattleAhead neutral{
+      Action::battle_b, trier, passau, 1, 0, false, BattleOdds{0.003, 0.001, 0.996}};
+  const auto lines = report::forecast_lines({FewArmies{Action::battle_b, trier, 1, 2, false}},
+                                            {defended, neutral}, *rules_, *templates_);
   ASSERT_EQ(lines.size(), 3u);
-  EXPECT_EQ(lines[0].rfind("Battle/move B from Erzbm. Trier may have too few armies", 0), 0u) << "warnings first";
+  EXPECT_EQ(lines[0].rfind("Battle/move B from Erzbm. Trier may have too few armies", 0), 0u)
+      << "warnings first";
   EXPECT_EQ(lines[1],
-            "Battle/move A from Passau, if fought as things stand: 59% win, 17% tie, 24% lose with 4 armies against 2 "
+            "Battle/move A from Passau, if fought as things stand: 59% win, 17% tie, 24% lose with "
+            "4 armies against 2 "
             "armies in Erzbm. Trier (3:2 odds to win; bonus tiles and the event not counted)");
   // Rounding never hides that something can happen, or that it can fail.
-  EXPECT_EQ(
-      lines[2],
-      "Battle/move B from Erzbm. Trier, if fought as things stand: under 1% win, under 1% tie, over 99% lose with "
-      "1 army against the peasants of neutral Passau (worse than 1:10 odds to win; bonus tiles and the event not "
-      "counted)");
+  EXPECT_EQ(lines[2],
+            "Battle/move B from Erzbm. Trier, if fought as things stand: under 1% win, under 1% "
+            "tie, over 99% lose with "
+            "1 army against the peasants of neutral Passau (worse than 1:10 odds to win; bonus "
+            "tiles and the event not "
+            "counted)");
 }
 
 TEST(Templates, NoSectionLoopsInsideASectionOfTheSameName) {
   // `{{#list}}...{{#list}}{{name}}{{/list}}...{{/list}}` meant as "if any, then each" repeats the
   // whole sentence once per item; a guard needs its own key (`list_any`).
   const std::regex tag(R"(\{\{([#^/])\s*([\w.]+)\s*\}\})");
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(testing::source_path("templates"))) {
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(testing::source_path("templates"))) {
     if (entry.path().extension() != ".mustache") continue;
     const std::string text = testing::read_text(entry.path());
     std::vector<std::pair<char, std::string>> open;
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), tag); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), tag);
+         it != std::sregex_iterator(); ++it) {
       const char kind = (*it)[1].str()[0];
       const std::string name = (*it)[2];
       if (kind == '/') {
@@ -349,7 +390,8 @@ TEST(Templates, NoSectionLoopsInsideASectionOfTheSameName) {
       }
       if (kind == '#') {
         for (const auto& [k, n] : open) {
-          EXPECT_FALSE(k == '#' && n == name) << entry.path().filename() << ": {{#" << name << "}} inside {{#" << name << "}}";
+          EXPECT_FALSE(k == '#' && n == name)
+              << entry.path().filename() << ": {{#" << name << "}} inside {{#" << name << "}}";
         }
       }
       open.emplace_back(kind, name);
@@ -361,10 +403,12 @@ TEST_F(ReportTexts, HtmlEventListsCarryOneBulletPerEvent) {
   const std::string html = render(passed(3, 8)).players[0].html;
   std::size_t marks = 0;
   for (const std::string mark : {">• ", ">✓ "}) {
-    for (auto at = html.find(mark); at != std::string::npos; at = html.find(mark, at + 1), ++marks) {
+    for (auto at = html.find(mark); at != std::string::npos;
+         at = html.find(mark, at + 1), ++marks) {
       const auto list = html.rfind("<ul", at);
       ASSERT_NE(list, std::string::npos);
-      EXPECT_NE(html.substr(list, html.find('>', list) - list).find("list-style:none"), std::string::npos)
+      EXPECT_NE(html.substr(list, html.find('>', list) - list).find("list-style:none"),
+                std::string::npos)
           << "a drawn bullet inside a bulleted list: " << html.substr(list, at - list + 8);
     }
   }
@@ -395,7 +439,8 @@ TEST_F(ReportTexts, PeasantsStayingOutOfABattleAreMentionedOnlyWhenSomeCameOutOf
   battle.tower.out.peasants() = 2;
   p.result.log.entries = {battle};
   const std::string two_out = render(p).public_text;
-  EXPECT_NE(two_out.find("2 against 1 (2 peasants in the tray stayed out of it: the province has revolt markers)."),
+  EXPECT_NE(two_out.find("2 against 1 (2 peasants in the tray stayed out of it: the province has "
+                         "revolt markers)."),
             std::string::npos)
       << two_out;
 }
@@ -411,20 +456,27 @@ TEST_F(ReportTexts, TurnOrderSaysWhoBidWhatTheRankingAndTheTileAndPlaceEachTook)
   log.tiles = {{PlayerIndex{0}, *rules_->find_tile("thaler")},
                {PlayerIndex{1}, *rules_->find_tile("attack")},
                {PlayerIndex{2}, *rules_->find_tile("defense")}};
-  p.state.bonus_tiles = {*rules_->find_tile("thaler"), *rules_->find_tile("grain"), *rules_->find_tile("attack"),
-                         *rules_->find_tile("armies"), *rules_->find_tile("defense")};
+  p.state.bonus_tiles = {*rules_->find_tile("thaler"), *rules_->find_tile("grain"),
+                         *rules_->find_tile("attack"), *rules_->find_tile("armies"),
+                         *rules_->find_tile("defense")};
   log.turn_order = {PlayerIndex{0}, PlayerIndex{1}, PlayerIndex{2}};
   const std::string text = render(p).public_text;
-  EXPECT_NE(text.find("Bids, best first (coins 4 to 1, then province cards, then 0, then no card; equal bids ranked by "
-                      "lot). In this order each player took a free bonus tile; the tile's position is their place in "
-                      "the turn order:\n"
-                      "  1. Player blue bid 2 (paid 2 thaler): took “+1 attack cube” on position 2\n"
-                      "  2. Player yellow bid a province card (Augsburg), ranked by lot: took “+1 defense cube” on "
-                      "position 3\n"
-                      "  3. Player red bid a province card (Passau), ranked by lot: took “+1 thaler” on position 1\n"
-                      "Turn order: 1. Player red (+1 thaler), 2. Player blue (+1 attack cube), 3. Player yellow (+1 "
-                      "defense cube).\n"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("Bids, best first (coins 4 to 1, then province cards, then 0, then no card; equal "
+                "bids ranked by "
+                "lot). In this order each player took a free bonus tile; the tile's position is "
+                "their place in "
+                "the turn order:\n"
+                "  1. Player blue bid 2 (paid 2 thaler): took “+1 attack cube” on position 2\n"
+                "  2. Player yellow bid a province card (Augsburg), ranked by lot: took “+1 "
+                "defense cube” on "
+                "position 3\n"
+                "  3. Player red bid a province card (Passau), ranked by lot: took “+1 thaler” on "
+                "position 1\n"
+                "Turn order: 1. Player red (+1 thaler), 2. Player blue (+1 attack cube), 3. Player "
+                "yellow (+1 "
+                "defense cube).\n"),
+      std::string::npos)
       << text;
 }
 
@@ -456,23 +508,32 @@ TEST_F(ReportTexts, EachPlayersReportOpensWithWhatTheSeasonChangedForThem) {
   const auto summary = red.find("YOUR SEASON\n");
   ASSERT_NE(summary, std::string::npos) << red;
   EXPECT_LT(summary, red.find("WHAT HAPPENED")) << "the summary opens the report";
-  const std::string place = std::to_string(std::find(p.result.log.turn_order.begin(), p.result.log.turn_order.end(),
-                                                     PlayerIndex{0}) - p.result.log.turn_order.begin() + 1);
+  const std::string place = std::to_string(
+      std::find(p.result.log.turn_order.begin(), p.result.log.turn_order.end(), PlayerIndex{0}) -
+      p.result.log.turn_order.begin() + 1);
   const std::string thaler = std::to_string(p.state.players[0].thaler);
   EXPECT_NE(red.find("YOUR SEASON\nProvinces lost: Vogtland (taken by Player blue).\nCancelled:\n"
-                     "  - slot 5: Player red: Build palace in Passau was cancelled: it costs 3 thaler, there was 1.\n"
-                     "Thaler " + thaler + " → " + std::to_string(p.state.players[0].thaler - 3) +
-                     " (−3), grain 0 → 0, VP 0 → 4 (+4).\nTurn order: you played at place " + place + " of 3 (“"),
+                     "  - slot 5: Player red: Build palace in Passau was cancelled: it costs 3 "
+                     "thaler, there was 1.\n"
+                     "Thaler " +
+                     thaler + " → " + std::to_string(p.state.players[0].thaler - 3) +
+                     " (−3), grain 0 → 0, VP 0 → 4 (+4).\nTurn order: you played at place " +
+                     place + " of 3 (“"),
             std::string::npos)
       << red;
-  EXPECT_NE(red.find("Standing: place 1 of 3 (most VP, then most thaler)."), std::string::npos) << red;
-  EXPECT_NE(set.players[1].text.find("YOUR SEASON\nProvinces won: Vogtland (taken from Player red).\n"
-                                     "None of your actions was cancelled.\n"),
-            std::string::npos)
+  EXPECT_NE(red.find("Standing: place 1 of 3 (most VP, then most thaler)."), std::string::npos)
+      << red;
+  EXPECT_NE(
+      set.players[1].text.find("YOUR SEASON\nProvinces won: Vogtland (taken from Player red).\n"
+                               "None of your actions was cancelled.\n"),
+      std::string::npos)
       << set.players[1].text;
-  EXPECT_NE(set.players[2].text.find("YOUR SEASON\nNo province of yours changed hands.\n"), std::string::npos);
-  EXPECT_NE(set.players[0].html.find("<b>Provinces lost:</b> Vogtland (taken by Player blue)."), std::string::npos);
-  EXPECT_EQ(set.public_text.find("YOUR SEASON"), std::string::npos) << "the public report has no summary";
+  EXPECT_NE(set.players[2].text.find("YOUR SEASON\nNo province of yours changed hands.\n"),
+            std::string::npos);
+  EXPECT_NE(set.players[0].html.find("<b>Provinces lost:</b> Vogtland (taken by Player blue)."),
+            std::string::npos);
+  EXPECT_EQ(set.public_text.find("YOUR SEASON"), std::string::npos)
+      << "the public report has no summary";
 }
 
 TEST_F(ReportTexts, TheFinalReportRanksEveryPlayerAndExplainsTheTieBreak) {
@@ -480,22 +541,30 @@ TEST_F(ReportTexts, TheFinalReportRanksEveryPlayerAndExplainsTheTieBreak) {
   GameState& end = p.result.next;
   end.finished = true;
   const std::vector<std::pair<int, int>> vp_thaler = {{30, 5}, {30, 9}, {22, 4}, {22, 4}};
-  for (std::size_t i = 0; i < 4; ++i) end.players[i].vp = vp_thaler[i].first, end.players[i].thaler = vp_thaler[i].second;
+  for (std::size_t i = 0; i < 4; ++i)
+    end.players[i].vp = vp_thaler[i].first, end.players[i].thaler = vp_thaler[i].second;
   end.winners = {PlayerIndex{1}};
   const auto set = render(p);
   for (const std::string* text : {&set.public_text, &set.players[2].text}) {
-    EXPECT_NE(text->find("Final ranking (most VP; with equal VP, most thaler; still equal, the place is shared):\n"
-                         "  1. Player blue (blue): 30 VP, 9 thaler; as many VP as Player red, so thaler decide: the "
-                         "winner\n"
-                         "  2. Player red (red): 30 VP, 5 thaler; as many VP as Player blue, so thaler decide\n"
-                         "  3. Player yellow (yellow): 22 VP, 4 thaler; as many VP and thaler as Player green, so the "
-                         "place is shared\n"
-                         "  3. Player green (green): 22 VP, 4 thaler; as many VP and thaler as Player yellow, so the "
-                         "place is shared\n"),
-              std::string::npos)
+    EXPECT_NE(
+        text->find(
+            "Final ranking (most VP; with equal VP, most thaler; still equal, the place is "
+            "shared):\n"
+            "  1. Player blue (blue): 30 VP, 9 thaler; as many VP as Player red, so thaler decide: "
+            "the "
+            "winner\n"
+            "  2. Player red (red): 30 VP, 5 thaler; as many VP as Player blue, so thaler decide\n"
+            "  3. Player yellow (yellow): 22 VP, 4 thaler; as many VP and thaler as Player green, "
+            "so the "
+            "place is shared\n"
+            "  3. Player green (green): 22 VP, 4 thaler; as many VP and thaler as Player yellow, "
+            "so the "
+            "place is shared\n"),
+        std::string::npos)
         << *text;
   }
-  EXPECT_NE(set.players[0].html.find("as many VP and thaler as Player green: shared"), std::string::npos);
+  EXPECT_NE(set.players[0].html.find("as many VP and thaler as Player green: shared"),
+            std::string::npos);
 }
 
 TEST_F(ReportTexts, TheOrderTemplateDescribesEachProvinceAndItsNeighboursInComments) {
@@ -505,21 +574,25 @@ TEST_F(ReportTexts, TheOrderTemplateDescribesEachProvinceAndItsNeighboursInComme
   p.result.next.at(mark).revolts = 1;
   const std::string orders = *render(p).players[0].orders;
   const int armies = p.result.next.at(mark).armies;
-  const std::string line = "#   Gft. Mark: " + std::to_string(armies) + " armies; church; 1 revolt marker; " +
+  const std::string line = "#   Gft. Mark: " + std::to_string(armies) +
+                           " armies; church; 1 revolt marker; " +
                            std::to_string(rules_->province(mark).sites - 1) + " free ";
   EXPECT_NE(orders.find(line), std::string::npos) << orders;
-  // Each neighbour with its holder and armies, e.g. "Kursachsen (green, 8)"; neutral ones hold none.
+  // Each neighbour with its holder and armies, e.g. "Kursachsen (green, 8)"; neutral ones hold
+  // none.
   const std::string next_to = orders.substr(orders.find("\n", orders.find(line)) + 1);
   EXPECT_EQ(next_to.rfind("#     next to ", 0), 0u) << next_to;
   for (ProvinceId n : rules_->province(mark).neighbours) {
     if (!rules_->in_play(n, 3)) continue;
     const auto& owner = p.result.next.at(n).owner;
-    const std::string who = !owner ? "neutral"
-                            : *owner == PlayerIndex{0}
-                                ? "yours, " + std::to_string(p.result.next.at(n).armies)
-                                : p.result.next.player(*owner).id + ", " + std::to_string(p.result.next.at(n).armies);
-    EXPECT_NE(next_to.substr(0, next_to.find('\n')).find(rules_->province(n).name + " (" + who + ")"),
-              std::string::npos)
+    const std::string who =
+        !owner ? "neutral"
+        : *owner == PlayerIndex{0}
+            ? "yours, " + std::to_string(p.result.next.at(n).armies)
+            : p.result.next.player(*owner).id + ", " + std::to_string(p.result.next.at(n).armies);
+    EXPECT_NE(
+        next_to.substr(0, next_to.find('\n')).find(rules_->province(n).name + " (" + who + ")"),
+        std::string::npos)
         << next_to.substr(0, next_to.find('\n'));
   }
   // Still an order file: comments only.
@@ -535,17 +608,21 @@ TEST_F(ReportTexts, CountsOfOneAreSingularAndNothingIsWrittenAsPluralInBrackets)
   std::size_t checked = 0;
   while (!state.finished) {
     std::vector<Orders> orders;
-    for (std::size_t p = 0; p < 4; ++p) orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
+    for (std::size_t p = 0; p < 4; ++p)
+      orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
     const SeasonResult result = resolve_season(state, orders, {}, *rules_);
     for (std::string text : everything_sent(reports(cfg, state, result))) {
       // The bonus tile "armies" may lie on position 1: "Bonus tiles: 1 armies, ...".
-      for (auto at = text.find("Bonus tiles"); at != std::string::npos; at = text.find("Bonus tiles", at + 1)) {
+      for (auto at = text.find("Bonus tiles"); at != std::string::npos;
+           at = text.find("Bonus tiles", at + 1)) {
         text.erase(at, text.find('\n', at) - at);
       }
       EXPECT_EQ(text.find("(s)"), std::string::npos) << text.substr(text.find("(s)") - 80, 120);
-      for (const char* wrong : {" 1 armies", " 1 provinces", " 1 markers", " 1 buildings", " 1 sites", " 1 peasants",
-                                " 1 revolts", " 1 spaces", "were 1.", " 1 free sites"}) {
-        EXPECT_EQ(text.find(wrong), std::string::npos) << wrong << " in " << text.substr(text.find(wrong) - 60, 120);
+      for (const char* wrong :
+           {" 1 armies", " 1 provinces", " 1 markers", " 1 buildings", " 1 sites", " 1 peasants",
+            " 1 revolts", " 1 spaces", "were 1.", " 1 free sites"}) {
+        EXPECT_EQ(text.find(wrong), std::string::npos)
+            << wrong << " in " << text.substr(text.find(wrong) - 60, 120);
       }
       ++checked;
     }
@@ -563,9 +640,11 @@ TEST_F(ReportTexts, EveryCharacterOfTheReportsIsDrawnByTheDefaultFont) {
   PangoFont* font = pango_font_map_load_font(map, context, description);
   ASSERT_NE(font, nullptr);
   PangoFontDescription* loaded = pango_font_describe(font);
-  ASSERT_STREQ(pango_font_description_get_family(loaded), "DejaVu Sans") << "install fonts-dejavu-core";
+  ASSERT_STREQ(pango_font_description_get_family(loaded), "DejaVu Sans")
+      << "install fonts-dejavu-core";
   std::string all;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(testing::source_path("templates"))) {
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(testing::source_path("templates"))) {
     if (entry.path().extension() == ".mustache") all += testing::read_text(entry.path());
   }
   const Passed p = passed(3, 8, 3);
@@ -592,8 +671,10 @@ TEST_F(ReportTexts, EveryCharacterOfTheReportsIsDrawnByTheDefaultFont) {
 TEST(Mime, HeadersWithUmlautsUseRfc2047) {
   EXPECT_EQ(mail::encode_header("Jörg"), "=?UTF-8?B?SsO2cmc=?=");
   EXPECT_EQ(mail::encode_header("plain ASCII"), "plain ASCII");
-  EXPECT_EQ(mail::format_mailbox({"Jörg Krämer", "joerg@example.org"}), "=?UTF-8?B?SsO2cmcgS3LDpG1lcg==?= <joerg@example.org>");
-  EXPECT_EQ(mail::format_mailbox({"Anna \"A\" Weber", "anna@example.org"}), "\"Anna \\\"A\\\" Weber\" <anna@example.org>");
+  EXPECT_EQ(mail::format_mailbox({"Jörg Krämer", "joerg@example.org"}),
+            "=?UTF-8?B?SsO2cmcgS3LDpG1lcg==?= <joerg@example.org>");
+  EXPECT_EQ(mail::format_mailbox({"Anna \"A\" Weber", "anna@example.org"}),
+            "\"Anna \\\"A\\\" Weber\" <anna@example.org>");
 }
 
 TEST(Mime, QuotedPrintableKeepsLinesShortAndEncodesWhatItMust) {

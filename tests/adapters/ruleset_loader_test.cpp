@@ -1,7 +1,8 @@
+#include "adapters/ruleset_loader.hpp"
+
 #include <gtest/gtest.h>
 
 #include "adapters/diagnostic.hpp"
-#include "adapters/ruleset_loader.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -71,8 +72,10 @@ TEST(RulesetLoading, OneSidedBorderIsRejectedWithFileAndLine) {
   replace_in_file(data.file("provinces.yaml"),
                   "neighbours: [altmark, kursachsen, mittelmark, saechs_lande, wolfenbuettel]",
                   "neighbours: [kursachsen, mittelmark, saechs_lande, wolfenbuettel]");
-  EXPECT_EQ(data.error(), data.file("provinces.yaml").string() +
-                              ":34:17: error: altmark lists anhalt as a neighbour, but anhalt does not list altmark");
+  EXPECT_EQ(
+      data.error(),
+      data.file("provinces.yaml").string() +
+          ":34:17: error: altmark lists anhalt as a neighbour, but anhalt does not list altmark");
 }
 
 TEST(RulesetLoading, RegionWithFewerProvincesThanTheRulesSayIsRejected) {
@@ -80,7 +83,8 @@ TEST(RulesetLoading, RegionWithFewerProvincesThanTheRulesSayIsRejected) {
   replace_in_file(data.file("provinces.yaml"), "    region: sachsen\n    grain: 4\n    tax: 5",
                   "    region: bayern\n    grain: 4\n    tax: 5");
   EXPECT_EQ(data.error(), data.file("provinces.yaml").string() +
-                              ":19:12: error: region sachsen has 8 provinces; every region has 9 (rules.yaml: provinces_per_region)");
+                              ":19:12: error: region sachsen has 8 provinces; every region has 9 "
+                              "(rules.yaml: provinces_per_region)");
 }
 
 TEST(RulesetLoading, AliasMatchingTwoProvincesIsRejected) {
@@ -88,34 +92,43 @@ TEST(RulesetLoading, AliasMatchingTwoProvincesIsRejected) {
   replace_in_file(data.file("provinces.yaml"), "aliases: [\"Köln\", \"Erzbistum Köln\", \"Koeln\"]",
                   "aliases: [\"Köln\", \"Erzbistum Köln\", \"Koeln\", \"Trier\"]");
   EXPECT_EQ(data.error(), data.file("provinces.yaml").string() +
-                              ":182:5: error: the name \"trier\" matches both koeln and trier; names and aliases must be unique");
+                              ":182:5: error: the name \"trier\" matches both koeln and trier; "
+                              "names and aliases must be unique");
 }
 
 TEST(RulesetLoading, SetupThatDoesNotUseTheArmyGroupsIsRejected) {
   DataCopy data;
-  replace_in_file(data.file("setups.yaml"), "A: {gft_mark: 5, osnabrueck: 4", "A: {gft_mark: 6, osnabrueck: 4");
+  replace_in_file(data.file("setups.yaml"), "A: {gft_mark: 5, osnabrueck: 4",
+                  "A: {gft_mark: 6, osnabrueck: 4");
   EXPECT_EQ(data.error(), data.file("setups.yaml").string() +
-                              ":15:5: error: seat A of the 3-player setup does not use exactly the army groups listed under groups");
+                              ":15:5: error: seat A of the 3-player setup does not use exactly the "
+                              "army groups listed under groups");
 }
 
 TEST(RulesetLoading, UnknownKeyInADataFileIsRejected) {
   DataCopy data;
   replace_in_file(data.file("tower.yaml"), "p_release:", "p_relase:");
-  EXPECT_EQ(data.error(), data.file("tower.yaml").string() + ":11:1: error: unknown key \"p_relase\" in tower.yaml; did you mean \"p_release\"?");
+  EXPECT_EQ(
+      data.error(),
+      data.file("tower.yaml").string() +
+          ":11:1: error: unknown key \"p_relase\" in tower.yaml; did you mean \"p_release\"?");
 }
 
 TEST(RulesetLoading, SupplyTableWithAGapIsRejected) {
   DataCopy data;
   replace_in_file(data.file("supply_table.yaml"), "unsupplied_min: 3", "unsupplied_min: 4");
   EXPECT_EQ(data.error(), data.file("supply_table.yaml").string() +
-                              ":11:5: error: rows must cover 1, 2, 3... without gaps or overlaps; this row should start at 3");
+                              ":11:5: error: rows must cover 1, 2, 3... without gaps or overlaps; "
+                              "this row should start at 3");
 }
 
 TEST(RulesetLoading, TowerProbabilityMustBeAFraction) {
   DataCopy data;
   replace_in_file(data.file("tower.yaml"), "p_through: \"2/3\"", "p_through: 0.66");
-  EXPECT_EQ(data.error(), data.file("tower.yaml").string() +
-                              ":10:12: error: p_through must be a fraction \"num/den\" between 0 and 1, like \"2/3\"");
+  EXPECT_EQ(
+      data.error(),
+      data.file("tower.yaml").string() +
+          ":10:12: error: p_through must be a fraction \"num/den\" between 0 and 1, like \"2/3\"");
 }
 
 TEST(RulesetLoading, RulesetsPlayTheCurrentRulesVersionUnlessTheGameSaysOtherwise) {
@@ -128,7 +141,8 @@ TEST(RulesetLoading, UnknownRulesVersionIsAnInputError) {
     load_ruleset(testing::source_data_dir(), 3);
     FAIL() << "rules version 3 was accepted";
   } catch (const InputError& e) {
-    EXPECT_EQ(e.diagnostics().front().message, "rules version 3 is unknown to this program, which plays 1 to 2");
+    EXPECT_EQ(e.diagnostics().front().message,
+              "rules version 3 is unknown to this program, which plays 1 to 2");
   }
 }
 

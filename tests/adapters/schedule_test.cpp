@@ -1,11 +1,12 @@
 // The schedule of game.yaml (interfaces 6): deadline rules, durations, time zones and the
 // daylight-saving changes a season can span.
 
+#include "adapters/schedule.hpp"
+
 #include <gtest/gtest.h>
 
 #include "adapters/diagnostic.hpp"
 #include "adapters/game_config.hpp"
-#include "adapters/schedule.hpp"
 
 namespace wallenstein {
 namespace {
@@ -28,17 +29,21 @@ Schedule weekly(const char* rule, const char* zone = "Europe/Berlin") {
 
 TEST(Schedule, AWeeklyDeadlineIsTheFirstOneAtLeastTheMinimumSeasonAfterTheOpening) {
   // Opened on a Saturday: the Sunday after is less than 48 hours away, so the one after that.
-  EXPECT_EQ(format_instant(next_deadline(weekly("sun 20:00"), at("2026-11-28T09:00:00Z")), "Europe/Berlin"),
+  EXPECT_EQ(format_instant(next_deadline(weekly("sun 20:00"), at("2026-11-28T09:00:00Z")),
+                           "Europe/Berlin"),
             "2026-12-06T20:00:00+01:00");
-  EXPECT_EQ(format_instant(next_deadline(weekly("sun 20:00"), at("2026-11-23T09:00:00Z")), "Europe/Berlin"),
+  EXPECT_EQ(format_instant(next_deadline(weekly("sun 20:00"), at("2026-11-23T09:00:00Z")),
+                           "Europe/Berlin"),
             "2026-11-29T20:00:00+01:00");
-  EXPECT_EQ(format_instant(next_deadline(weekly("mon,thu 18:30"), at("2026-11-23T09:00:00Z")), "Europe/Berlin"),
+  EXPECT_EQ(format_instant(next_deadline(weekly("mon,thu 18:30"), at("2026-11-23T09:00:00Z")),
+                           "Europe/Berlin"),
             "2026-11-26T18:30:00+01:00");
 }
 
 TEST(Schedule, EveryNDaysCountsFromTheDayTheSeasonOpened) {
   // Monday 10:00 CET; day 0 at 20:00 is too soon, day 3 (Thursday) is the first.
-  EXPECT_EQ(format_instant(next_deadline(weekly("every 3d at 20:00"), at("2026-11-23T09:00:00Z")), "Europe/Berlin"),
+  EXPECT_EQ(format_instant(next_deadline(weekly("every 3d at 20:00"), at("2026-11-23T09:00:00Z")),
+                           "Europe/Berlin"),
             "2026-11-26T20:00:00+01:00");
 }
 
@@ -86,17 +91,19 @@ std::vector<std::string> problems(const std::string& text) {
     read_game_config(SourceFile{"game.yaml", text}, true);
   } catch (const InputError& e) {
     std::vector<std::string> out;
-    for (const auto& d : e.diagnostics()) out.push_back(std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message);
+    for (const auto& d : e.diagnostics())
+      out.push_back(std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message);
     return out;
   }
   return {};
 }
 
 TEST(GameConfigSchedule, EveryKeyOfTheScheduleIsReadAndWrittenBack) {
-  const std::string text = kGame +
-                           "schedule:\n  timezone: America/New_York\n  deadline: \"mon,thu 18:30\"\n"
-                           "  reminders: [6h, 48h]\n  early: false\n  hold_back: 1h\n  nmr: hold\n  grace: 12h\n"
-                           "  max_missing: 2\n  min_season: 3d\n";
+  const std::string text =
+      kGame +
+      "schedule:\n  timezone: America/New_York\n  deadline: \"mon,thu 18:30\"\n"
+      "  reminders: [6h, 48h]\n  early: false\n  hold_back: 1h\n  nmr: hold\n  grace: 12h\n"
+      "  max_missing: 2\n  min_season: 3d\n";
   const GameConfig config = read_game_config(SourceFile{"game.yaml", text}, true);
   ASSERT_TRUE(config.schedule);
   const Schedule& s = *config.schedule;
@@ -109,7 +116,8 @@ TEST(GameConfigSchedule, EveryKeyOfTheScheduleIsReadAndWrittenBack) {
   EXPECT_EQ(s.grace, 12h);
   EXPECT_EQ(s.max_missing, 2);
   EXPECT_EQ(s.min_season, 72h);
-  const GameConfig again = read_game_config(SourceFile{"game.yaml", write_game_config(config)}, true);
+  const GameConfig again =
+      read_game_config(SourceFile{"game.yaml", write_game_config(config)}, true);
   EXPECT_EQ(write_game_config(again), write_game_config(config));
   EXPECT_EQ(again.schedule->deadline_text, "mon,thu 18:30");
 }
@@ -121,32 +129,44 @@ TEST(Schedule, WeekdaysMayBeListedWithSpacesAfterTheCommas) {
   EXPECT_EQ(rule->weekdays, (std::vector<int>{1, 4}));
   EXPECT_EQ(rule->longest_gap(), 96h) << "thursday to monday";
   EXPECT_FALSE(parse_deadline_rule("every 3d at 20:00 please", problem));
-  EXPECT_EQ(problem, "nothing may follow the time (\"please\"); the time zone is schedule.timezone");
+  EXPECT_EQ(problem,
+            "nothing may follow the time (\"please\"); the time zone is schedule.timezone");
 }
 
 TEST(GameConfigSchedule, MistakesInTheScheduleAreEachReportedWhereTheyAre) {
-  EXPECT_EQ(problems(kGame + "schedule:\n  timezone: Europe/Berlinn\n  deadline: \"sun 25:00\"\n  reminders: [48]\n"
-                             "  nmr: wait\n  dedline: x\n"),
-            (std::vector<std::string>{
-                "8:13: unknown time zone \"Europe/Berlinn\"; use a name of the tz database, like Europe/Berlin or UTC",
-                "9:13: deadline \"sun 25:00\": the time must be HH:MM on a 24-hour clock, like 20:00",
-                "10:15: reminder \"48\" is not a duration; write it like 30m, 6h, 2d or 1d12h",
-                "11:8: unknown nmr policy \"wait\"; expected pass, bot or hold",
-                "12:3: unknown key \"dedline\" in schedule; did you mean \"deadline\"?"}));
+  EXPECT_EQ(
+      problems(
+          kGame +
+          "schedule:\n  timezone: Europe/Berlinn\n  deadline: \"sun 25:00\"\n  reminders: [48]\n"
+          "  nmr: wait\n  dedline: x\n"),
+      (std::vector<std::string>{
+          "8:13: unknown time zone \"Europe/Berlinn\"; use a name of the tz database, like "
+          "Europe/Berlin or UTC",
+          "9:13: deadline \"sun 25:00\": the time must be HH:MM on a 24-hour clock, like 20:00",
+          "10:15: reminder \"48\" is not a duration; write it like 30m, 6h, 2d or 1d12h",
+          "11:8: unknown nmr policy \"wait\"; expected pass, bot or hold",
+          "12:3: unknown key \"dedline\" in schedule; did you mean \"deadline\"?"}));
   EXPECT_EQ(problems(kGame + "schedule:\n  timezone: UTC\n"),
-            (std::vector<std::string>{"8:3: missing key \"deadline\" (like \"sun 20:00\", \"mon,thu 20:00\" or \"every 3d at 20:00\")"}));
-  EXPECT_EQ(problems(kGame + "schedule:\n  timezone: UTC\n  deadline: \"sun 20:00 CET\"\n"),
-            (std::vector<std::string>{"9:13: deadline \"sun 20:00 CET\": nothing may follow the time (\"cet\"); the time zone "
-                                      "is schedule.timezone"}));
-  EXPECT_EQ(problems(kGame + "schedule:\n  deadline: \"sun 20:00\"\n  reminders: [48h, 48h, 0m, 400d]\n"),
-            (std::vector<std::string>{
-                "9:20: the reminder 2d is listed twice",
-                "9:25: a reminder 0m before the deadline comes too late; write one like 6h",
-                "9:29: a reminder 400d before the deadline comes before the season opens (sun 20:00); write a shorter one"}));
+            (std::vector<std::string>{"8:3: missing key \"deadline\" (like \"sun 20:00\", "
+                                      "\"mon,thu 20:00\" or \"every 3d at 20:00\")"}));
+  EXPECT_EQ(
+      problems(kGame + "schedule:\n  timezone: UTC\n  deadline: \"sun 20:00 CET\"\n"),
+      (std::vector<std::string>{
+          "9:13: deadline \"sun 20:00 CET\": nothing may follow the time (\"cet\"); the time zone "
+          "is schedule.timezone"}));
+  EXPECT_EQ(
+      problems(kGame + "schedule:\n  deadline: \"sun 20:00\"\n  reminders: [48h, 48h, 0m, 400d]\n"),
+      (std::vector<std::string>{
+          "9:20: the reminder 2d is listed twice",
+          "9:25: a reminder 0m before the deadline comes too late; write one like 6h",
+          "9:29: a reminder 400d before the deadline comes before the season opens (sun 20:00); "
+          "write a shorter one"}));
   EXPECT_EQ(problems(kGame + "schedule:\n  deadline: \"sun 20:00\"\n  nmr: hold\n  grace: 0m\n"),
-            (std::vector<std::string>{"10:10: nmr: hold extends the deadline by grace, which must be longer than 0m"}));
+            (std::vector<std::string>{
+                "10:10: nmr: hold extends the deadline by grace, which must be longer than 0m"}));
   EXPECT_EQ(problems(kGame + "schedule:\n  deadline: \"someday 20:00\"\n"),
-            (std::vector<std::string>{"8:13: deadline \"someday 20:00\": \"someday\" is not a day; use sun, mon, tue, wed, thu, fri or sat"}));
+            (std::vector<std::string>{"8:13: deadline \"someday 20:00\": \"someday\" is not a day; "
+                                      "use sun, mon, tue, wed, thu, fri or sat"}));
 }
 
 }  // namespace

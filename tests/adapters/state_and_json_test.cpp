@@ -24,7 +24,10 @@ class StateFiles : public ::testing::Test {
     GameConfig c;
     c.name = "test";
     const std::vector<std::string> ids = {"red", "blue", "yellow", "green", "black"};
-    for (int i = 0; i < players; ++i) c.players.push_back({ids[static_cast<std::size_t>(i)], "Player " + ids[static_cast<std::size_t>(i)], ids[static_cast<std::size_t>(i)] + "@example.org"});
+    for (int i = 0; i < players; ++i)
+      c.players.push_back({ids[static_cast<std::size_t>(i)],
+                           "Player " + ids[static_cast<std::size_t>(i)],
+                           ids[static_cast<std::size_t>(i)] + "@example.org"});
     c.seed = 987654321;
     return c;
   }
@@ -41,7 +44,8 @@ class StateFiles : public ::testing::Test {
     Rng rng(11);
     for (int s = 0; s < seasons; ++s) {
       std::vector<Orders> orders;
-      for (std::size_t p = 0; p < state.players.size(); ++p) orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
+      for (std::size_t p = 0; p < state.players.size(); ++p)
+        orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
       out.push_back(resolve_season(state, orders, {}, *rules_));
       state = out.back().next;
     }
@@ -117,16 +121,19 @@ TEST_F(StateFiles, PublicJsonOfAPlannedSeasonShowsNothingHidden) {
       // Slots 6-10 are face down: only the five visible cards are listed.
       ASSERT_EQ(json["action_cards"].size(), 5u);
       for (int slot = 0; slot < 5; ++slot) {
-        EXPECT_EQ(json["action_cards"][static_cast<std::size_t>(slot)]["action"], action_key(state.action_cards[static_cast<std::size_t>(slot)]));
+        EXPECT_EQ(json["action_cards"][static_cast<std::size_t>(slot)]["action"],
+                  action_key(state.action_cards[static_cast<std::size_t>(slot)]));
       }
       std::set<std::string> values;
       collect(json, values);
       // The deck's order and content are hidden.
-      for (EventId e : state.event_deck) EXPECT_EQ(values.count(rules_->event(e).id), 0u) << rules_->event(e).id;
+      for (EventId e : state.event_deck)
+        EXPECT_EQ(values.count(rules_->event(e).id), 0u) << rules_->event(e).id;
       // The tower's inside, the random state and the seed never appear.
       EXPECT_EQ(text.find("inside"), std::string::npos);
       EXPECT_EQ(values.count("987654321"), 0u);
-      for (std::uint64_t word : state.rng) EXPECT_EQ(text.find(std::to_string(word)), std::string::npos);
+      for (std::uint64_t word : state.rng)
+        EXPECT_EQ(text.find(std::to_string(word)), std::string::npos);
       EXPECT_TRUE(json["events"]["current"].is_null());
       for (const auto& p : json["players"]) EXPECT_TRUE(p["bid"].is_null());
       EXPECT_EQ(json.count("resolution"), 0u);
@@ -149,7 +156,8 @@ TEST_F(StateFiles, PublicJsonOfAResolvedSeasonAddsWhatWasRevealed) {
 
 TEST_F(StateFiles, PlannedSeasonShowsTheLastResolvedTurnOrder_D24) {
   const GameState state = fresh(3);
-  EXPECT_EQ(public_json(config(3), state, *rules_, nullptr)["turn_order"], nlohmann::json({"red", "blue", "yellow"}));
+  EXPECT_EQ(public_json(config(3), state, *rules_, nullptr)["turn_order"],
+            nlohmann::json({"red", "blue", "yellow"}));
   const auto result = play(state, 1).back();
   nlohmann::json order = nlohmann::json::array();
   for (PlayerIndex p : result.log.turn_order) order.push_back(state.player(p).id);
@@ -158,17 +166,20 @@ TEST_F(StateFiles, PlannedSeasonShowsTheLastResolvedTurnOrder_D24) {
 
 TEST_F(StateFiles, PublicJsonHasTheInterfaceKeys) {
   const auto json = public_json(config(3), fresh(3), *rules_, nullptr);
-  for (const char* key : {"game", "season", "season_index", "finished", "edition", "expansions", "events", "action_cards",
-                          "bonus_tiles", "turn_order", "players", "provinces", "tower", "winner"}) {
+  for (const char* key :
+       {"game", "season", "season_index", "finished", "edition", "expansions", "events",
+        "action_cards", "bonus_tiles", "turn_order", "players", "provinces", "tower", "winner"}) {
     EXPECT_TRUE(json.contains(key)) << key;
   }
   EXPECT_EQ(json["season"], "1618-spring");
   EXPECT_EQ(json["provinces"].size(), 45u);
   EXPECT_EQ(json["bonus_tiles"].size(), 5u);
   const auto& first = json["provinces"][0];
-  for (const char* key : {"id", "name", "region", "owner", "armies", "buildings", "revolts"}) EXPECT_TRUE(first.contains(key)) << key;
+  for (const char* key : {"id", "name", "region", "owner", "armies", "buildings", "revolts"})
+    EXPECT_TRUE(first.contains(key)) << key;
   const auto& player = json["players"][0];
-  for (const char* key : {"id", "name", "thaler", "grain", "vp", "reserve", "provinces", "bid"}) EXPECT_TRUE(player.contains(key)) << key;
+  for (const char* key : {"id", "name", "thaler", "grain", "vp", "reserve", "provinces", "bid"})
+    EXPECT_TRUE(player.contains(key)) << key;
 }
 
 }  // namespace

@@ -20,7 +20,9 @@ const Ruleset& rules() {
   return loaded;
 }
 
-GameState fresh() { return new_game(NewGame{"test", {"red", "blue", "yellow", "green"}, 987654321}, rules()); }
+GameState fresh() {
+  return new_game(NewGame{"test", {"red", "blue", "yellow", "green"}, 987654321}, rules());
+}
 
 /// Plays `seasons` seasons with random orders.
 std::vector<GameState> play(int seasons) {
@@ -46,7 +48,8 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 }
 
 /// The line of `text` that starts with `start`, replaced whole by `line`.
-std::string line_replaced(const std::string& text, const std::string& start, const std::string& line) {
+std::string line_replaced(const std::string& text, const std::string& start,
+                          const std::string& line) {
   const auto at = text.find("\n" + start);
   EXPECT_NE(at, std::string::npos) << start;
   if (at == std::string::npos) return text;
@@ -55,13 +58,15 @@ std::string line_replaced(const std::string& text, const std::string& start, con
 }
 
 /// "line:column" of the first `needle` in `text` after `after` (1-based, as diagnostics count).
-std::string position(const std::string& text, const std::string& needle, const std::string& after = "") {
+std::string position(const std::string& text, const std::string& needle,
+                     const std::string& after = "") {
   const auto from = text.find(after);
   const auto at = text.find(needle, from == std::string::npos ? 0 : from + after.size());
   EXPECT_NE(at, std::string::npos) << needle;
   const auto line_start = text.rfind('\n', at) + 1;
-  return std::to_string(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1) + ":" +
-         std::to_string(at - line_start + 1);
+  return std::to_string(
+             std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1) +
+         ":" + std::to_string(at - line_start + 1);
 }
 
 /// Each problem read_state reports, as "line:column: message"; empty when the state is accepted.
@@ -89,44 +94,53 @@ TEST(StateFile, EveryStateOfAWholeGameIsAcceptedAndReadsBackAsWritten) {
 
 TEST(StateFile, AnEmptyEventsLeftIsRefusedWhileASeasonIsToBePlayed) {
   const std::string text = line_replaced(write_state(fresh(), rules()), "  left:", "  left: []");
-  EXPECT_EQ(problems(text),
-            Problems{position(text, "[]", "  left: ") +
-                     ": events.left must hold the 4 events of the year not drawn yet in 1618-spring, not 0"});
+  EXPECT_EQ(
+      problems(text),
+      Problems{
+          position(text, "[]", "  left: ") +
+          ": events.left must hold the 4 events of the year not drawn yet in 1618-spring, not 0"});
 }
 
 TEST(StateFile, AnAllZeroRandomStateIsRefusedWithItsPosition) {
   const std::string zero = "\"0000000000000000\"";
-  const std::string text = line_replaced(write_state(fresh(), rules()),
-                                         "rng:", "rng: [" + zero + ", " + zero + ", " + zero + ", " + zero + "]");
+  const std::string text =
+      line_replaced(write_state(fresh(), rules()),
+                    "rng:", "rng: [" + zero + ", " + zero + ", " + zero + ", " + zero + "]");
   EXPECT_EQ(problems(text),
-            Problems{position(text, "[" + zero) +
-                     ": rng is all zeros, a state the generator never leaves; at least one word must not be 0"});
+            Problems{position(text, "[" + zero) + ": rng is all zeros, a state the generator never "
+                                                  "leaves; at least one word must not be 0"});
 }
 
 TEST(StateFile, AnEventListedTwiceIsRefused) {
   const std::string text =
-      replaced(write_state(fresh(), rules()), "left: [army_shortage, tax_min_6", "left: [army_shortage, army_shortage");
+      replaced(write_state(fresh(), rules()), "left: [army_shortage, tax_min_6",
+               "left: [army_shortage, army_shortage");
   EXPECT_EQ(problems(text), Problems{position(text, "army_shortage", "left: [army_shortage, ") +
                                      ": event \"army_shortage\" is listed twice in events.left"});
 }
 
 TEST(StateFile, AnEventInTheDeckAndAmongTheYearsIsRefused) {
-  const std::string text = replaced(write_state(fresh(), rules()), "deck: [palace_guard_2", "deck: [tax_min_6");
-  EXPECT_EQ(problems(text), Problems{position(text, "tax_min_6", "deck: [") +
-                                     ": event \"tax_min_6\" is in the deck and among the year's events"});
+  const std::string text =
+      replaced(write_state(fresh(), rules()), "deck: [palace_guard_2", "deck: [tax_min_6");
+  EXPECT_EQ(problems(text),
+            Problems{position(text, "tax_min_6", "deck: [") +
+                     ": event \"tax_min_6\" is in the deck and among the year's events"});
 }
 
 TEST(StateFile, AnEventLeftThatIsNotOneOfTheYearsIsRefused) {
-  const std::string text = replaced(write_state(fresh(), rules()), "left: [army_shortage", "left: [palace_guard_1");
-  EXPECT_EQ(problems(text), Problems{position(text, "palace_guard_1") +
-                                     ": event \"palace_guard_1\" in events.left is not one of the year's"});
+  const std::string text =
+      replaced(write_state(fresh(), rules()), "left: [army_shortage", "left: [palace_guard_1");
+  EXPECT_EQ(problems(text),
+            Problems{position(text, "palace_guard_1") +
+                     ": event \"palace_guard_1\" in events.left is not one of the year's"});
 }
 
 TEST(StateFile, ADeckTooShortForTheYearsToComeIsRefused) {
-  const std::string text =
-      line_replaced(write_state(fresh(), rules()), "  deck:", "  deck: [palace_guard_2, tax_max_5]");
-  EXPECT_EQ(problems(text), Problems{position(text, "[palace_guard_2, tax_max_5]") +
-                                     ": events.deck must hold at least 4 events for the years to come, not 2"});
+  const std::string text = line_replaced(write_state(fresh(), rules()),
+                                         "  deck:", "  deck: [palace_guard_2, tax_max_5]");
+  EXPECT_EQ(problems(text),
+            Problems{position(text, "[palace_guard_2, tax_max_5]") +
+                     ": events.deck must hold at least 4 events for the years to come, not 2"});
 }
 
 TEST(StateFile, AnAutumnWithOneEventLeftIsRefusedSinceWinterNeedsTheLastOne) {
@@ -134,110 +148,134 @@ TEST(StateFile, AnAutumnWithOneEventLeftIsRefusedSinceWinterNeedsTheLastOne) {
   std::string text = write_state(autumn, rules());
   const auto left = text.find("  left: [");
   text = line_replaced(text, "  left:", text.substr(left, text.find(',', left) - left) + "]");
-  ASSERT_NE(text.find("  left: [" + rules().event(autumn.events_left.front()).id + "]\n"), std::string::npos) << text;
-  EXPECT_EQ(problems(text),
-            Problems{position(text, "[", "  left: ") +
-                     ": events.left must hold the 2 events of the year not drawn yet in 1618-autumn, not 1"});
+  ASSERT_NE(text.find("  left: [" + rules().event(autumn.events_left.front()).id + "]\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(
+      problems(text),
+      Problems{
+          position(text, "[", "  left: ") +
+          ": events.left must hold the 2 events of the year not drawn yet in 1618-autumn, not 1"});
 }
 
 TEST(StateFile, ActionCardsMustHoldEachOfTheTenActionsOnce) {
   const std::string base = write_state(fresh(), rules());
-  const std::string twice = replaced(base, "action_cards: [church, taxes", "action_cards: [church, church");
-  EXPECT_EQ(problems(twice), Problems{position(twice, "church", "action_cards: [church, ") +
-                                      ": action \"church\" is on two slots; each of the ten actions is on one"});
-  const std::string short_list = replaced(base, "action_cards: [church, taxes, ", "action_cards: [");
-  EXPECT_EQ(problems(short_list),
-            Problems{position(short_list, "[", "\naction_cards: ") + ": action_cards must list all 10 slots, not 8"});
+  const std::string twice =
+      replaced(base, "action_cards: [church, taxes", "action_cards: [church, church");
+  EXPECT_EQ(problems(twice),
+            Problems{position(twice, "church", "action_cards: [church, ") +
+                     ": action \"church\" is on two slots; each of the ten actions is on one"});
+  const std::string short_list =
+      replaced(base, "action_cards: [church, taxes, ", "action_cards: [");
+  EXPECT_EQ(problems(short_list), Problems{position(short_list, "[", "\naction_cards: ") +
+                                           ": action_cards must list all 10 slots, not 8"});
 }
 
 TEST(StateFile, BonusTilesMustHoldEachTileOnce) {
   const std::string base = write_state(fresh(), rules());
-  const std::string twice = replaced(base, "bonus_tiles: [thaler, grain", "bonus_tiles: [thaler, thaler");
-  EXPECT_EQ(problems(twice), Problems{position(twice, "thaler", "bonus_tiles: [thaler, ") +
-                                      ": bonus tile \"thaler\" is on two positions; each tile is on one"});
+  const std::string twice =
+      replaced(base, "bonus_tiles: [thaler, grain", "bonus_tiles: [thaler, thaler");
+  EXPECT_EQ(problems(twice),
+            Problems{position(twice, "thaler", "bonus_tiles: [thaler, ") +
+                     ": bonus tile \"thaler\" is on two positions; each tile is on one"});
   const std::string three = replaced(base, "bonus_tiles: [thaler, grain, ", "bonus_tiles: [");
-  EXPECT_EQ(problems(three), Problems{position(three, "[", "\nbonus_tiles: ") +
-                                      ": every bonus tile must be on a position: 5 expected, not 3"});
+  EXPECT_EQ(problems(three),
+            Problems{position(three, "[", "\nbonus_tiles: ") +
+                     ": every bonus tile must be on a position: 5 expected, not 3"});
 }
 
 TEST(StateFile, TurnOrderMustListEveryPlayerOnce) {
   const std::string base = write_state(fresh(), rules());
   const std::string missing =
       replaced(base, "turn_order: [red, blue, yellow, green]", "turn_order: [red, blue, yellow]");
-  EXPECT_EQ(problems(missing),
-            Problems{position(missing, "[red, blue, yellow]") + ": turn_order must list each of the 4 players once"});
+  EXPECT_EQ(problems(missing), Problems{position(missing, "[red, blue, yellow]") +
+                                        ": turn_order must list each of the 4 players once"});
   const std::string twice = replaced(base, "turn_order: [red, blue", "turn_order: [red, red");
-  EXPECT_EQ(problems(twice),
-            Problems{position(twice, "red", "turn_order: [red, ") + ": player \"red\" is listed twice in turn_order"});
+  EXPECT_EQ(problems(twice), Problems{position(twice, "red", "turn_order: [red, ") +
+                                      ": player \"red\" is listed twice in turn_order"});
 }
 
 TEST(StateFile, FinishedMustAgreeWithTheSeasonIndex) {
-  const std::string text = replaced(write_state(fresh(), rules()), "finished: false", "finished: true");
-  EXPECT_EQ(problems(text), Problems{position(text, "true") +
-                                     ": finished must be false at season_index 1: the game ends after season 6"});
+  const std::string text =
+      replaced(write_state(fresh(), rules()), "finished: false", "finished: true");
+  EXPECT_EQ(problems(text),
+            Problems{position(text, "true") +
+                     ": finished must be false at season_index 1: the game ends after season 6"});
 }
 
 TEST(StateFile, WinnersAreRefusedBeforeTheGameIsOver) {
   const std::string text = replaced(write_state(fresh(), rules()), "winners: []", "winners: [red]");
   EXPECT_EQ(problems(text),
-            Problems{position(text, "[red]") + ": winners are set only when the game is over (finished: true)"});
+            Problems{position(text, "[red]") +
+                     ": winners are set only when the game is over (finished: true)"});
 }
 
 TEST(StateFile, TwoPlayersAreRefused) {
-  const std::string text = write_state(new_game(NewGame{"test", {"red", "blue", "yellow"}, 5}, rules()), rules());
+  const std::string text =
+      write_state(new_game(NewGame{"test", {"red", "blue", "yellow"}, 5}, rules()), rules());
   const auto at = text.find("  - {id: yellow");
   const std::string two = text.substr(0, at) + text.substr(text.find('\n', at) + 1);
   const auto found = problems(two);
   ASSERT_FALSE(found.empty());
-  EXPECT_EQ(found.front(), position(two, "- {id: red") + ": Wallenstein is played by 3 to 5 players, not 2");
+  EXPECT_EQ(found.front(),
+            position(two, "- {id: red") + ": Wallenstein is played by 3 to 5 players, not 2");
 }
 
 TEST(StateFile, APlayerIdTwiceIsRefused) {
   const std::string text = replaced(write_state(fresh(), rules()), "{id: blue", "{id: red");
-  EXPECT_EQ(problems(text), Problems{position(text, "red", "{id: red") + ": player id \"red\" is used twice"});
+  EXPECT_EQ(problems(text),
+            Problems{position(text, "red", "{id: red") + ": player id \"red\" is used twice"});
 }
 
 TEST(StateFile, UnknownKeysInSupplyAndTowerAreRefusedWithTheNearestKey) {
   const std::string text =
-      replaced(replaced(write_state(fresh(), rules()), "revolt_markers:", "revolt_marker:"), "  tray:", "  trey:");
-  EXPECT_EQ(problems(text),
-            (Problems{position(text, "revolt_marker:") +
-                          ": unknown key \"revolt_marker\" in supply; did you mean \"revolt_markers\"?",
-                      position(text, "{", "supply: ") + ": missing key \"revolt_markers\"",
-                      position(text, "trey") + ": unknown key \"trey\" in tower; did you mean \"tray\"?",
-                      position(text, "inside:", "tower:") + ": missing key \"tray\""}));
+      replaced(replaced(write_state(fresh(), rules()), "revolt_markers:", "revolt_marker:"),
+               "  tray:", "  trey:");
+  EXPECT_EQ(
+      problems(text),
+      (Problems{position(text, "revolt_marker:") +
+                    ": unknown key \"revolt_marker\" in supply; did you mean \"revolt_markers\"?",
+                position(text, "{", "supply: ") + ": missing key \"revolt_markers\"",
+                position(text, "trey") + ": unknown key \"trey\" in tower; did you mean \"tray\"?",
+                position(text, "inside:", "tower:") + ": missing key \"tray\""}));
 }
 
 TEST(StateFile, EditionOneIsRefusedAsInGameYaml) {
   const std::string text = replaced(write_state(fresh(), rules()), "edition: 2", "edition: 1");
-  EXPECT_EQ(problems(text),
-            Problems{position(text, "1", "edition: ") + ": edition 1 is not available yet; use edition 2"});
+  EXPECT_EQ(problems(text), Problems{position(text, "1", "edition: ") +
+                                     ": edition 1 is not available yet; use edition 2"});
 }
 
 TEST(StateFile, AStateMustMatchTheSeasonDirectoryItWasFoundIn) {
   const std::string text = write_state(play(2).back(), rules());
-  const StateOrigin here{"test", {"red", "blue", "yellow", "green"}, 3, "03-1618-autumn", "1618-autumn"};
+  const StateOrigin here{
+      "test", {"red", "blue", "yellow", "green"}, 3, "03-1618-autumn", "1618-autumn"};
   EXPECT_EQ(problems(text, &here), Problems{});
-  const std::string moved =
-      replaced(replaced(text, "season_index: 3", "season_index: 2"), "\"1618-autumn\"", "\"1618-summer\"");
-  EXPECT_EQ(problems(moved, &here),
-            Problems{position(moved, "2", "season_index: ") +
-                     ": season_index 2 does not match the season directory 03-1618-autumn; expected 3"});
-  const StateOrigin misnamed{"test", {"red", "blue", "yellow", "green"}, 3, "03-1619-spring", "1619-spring"};
+  const std::string moved = replaced(replaced(text, "season_index: 3", "season_index: 2"),
+                                     "\"1618-autumn\"", "\"1618-summer\"");
   EXPECT_EQ(
-      problems(text, &misnamed),
-      Problems{position(text, "3", "season_index: ") +
-               ": the season directory 03-1619-spring is not named after season 1618-autumn; expected 03-1618-autumn"});
+      problems(moved, &here),
+      Problems{position(moved, "2", "season_index: ") +
+               ": season_index 2 does not match the season directory 03-1618-autumn; expected 3"});
+  const StateOrigin misnamed{
+      "test", {"red", "blue", "yellow", "green"}, 3, "03-1619-spring", "1619-spring"};
+  EXPECT_EQ(problems(text, &misnamed),
+            Problems{position(text, "3", "season_index: ") +
+                     ": the season directory 03-1619-spring is not named after season 1618-autumn; "
+                     "expected 03-1618-autumn"});
 }
 
 TEST(StateFile, AStateMustBelongToTheGameAndItsPlayers) {
   const std::string text = write_state(fresh(), rules());
-  const StateOrigin other{"other", {"red", "blue", "green", "yellow"}, 1, "01-1618-spring", "1618-spring"};
-  EXPECT_EQ(
-      problems(text, &other),
-      (Problems{position(text, "test", "game: ") + ": game \"test\" does not match game.yaml's name \"other\"",
-                position(text, "yellow", "{id: ") + ": player yellow is not seat 3 of game.yaml; expected green",
-                position(text, "green", "{id: ") + ": player green is not seat 4 of game.yaml; expected yellow"}));
+  const StateOrigin other{
+      "other", {"red", "blue", "green", "yellow"}, 1, "01-1618-spring", "1618-spring"};
+  EXPECT_EQ(problems(text, &other),
+            (Problems{position(text, "test", "game: ") +
+                          ": game \"test\" does not match game.yaml's name \"other\"",
+                      position(text, "yellow", "{id: ") +
+                          ": player yellow is not seat 3 of game.yaml; expected green",
+                      position(text, "green", "{id: ") +
+                          ": player green is not seat 4 of game.yaml; expected yellow"}));
 }
 
 }  // namespace

@@ -49,7 +49,8 @@ TEST_F(BotCli, SuggestPrintsALegalOrderFileWithAReasonOnEveryActionAndTheSameOne
     EXPECT_NE(first.out.find("\nbid: "), std::string::npos);
     const Outcome token = run({"player", dir().string(), "token", player});
     ASSERT_EQ(token.status, 0) << token.err;
-    EXPECT_NE(first.out.find("\ntoken: " + token.out), std::string::npos) << "ready to mail: " << first.out;
+    EXPECT_NE(first.out.find("\ntoken: " + token.out), std::string::npos)
+        << "ready to mail: " << first.out;
   }
 }
 
@@ -58,9 +59,12 @@ TEST_F(BotCli, SuggestExplainsItsAttacksWithTheirOdds) {
   for (int s = 0; s < 4 && !seen; ++s) {
     for (const std::string player : {"red", "blue", "yellow", "green"}) {
       const Outcome r = run({"suggest", dir().string(), "--player", player});
-      seen = seen || std::regex_search(r.out, std::regex("battle_[ab]: .*# [0-9]+:[0-9]+ odds to win \\([0-9]+% win"));
+      seen = seen ||
+             std::regex_search(
+                 r.out, std::regex("battle_[ab]: .*# [0-9]+:[0-9]+ odds to win \\([0-9]+% win"));
     }
-    ASSERT_EQ(run({"resolve", dir().string(), "--force", "--nmr", "bot", "--state-only"}).status, 0);
+    ASSERT_EQ(run({"resolve", dir().string(), "--force", "--nmr", "bot", "--state-only"}).status,
+              0);
   }
   EXPECT_TRUE(seen) << "no attack in four seasons of four bots";
 }
@@ -76,20 +80,25 @@ TEST_F(BotCli, NmrBotStoresTheBotsOrdersBesideTheOthersAndReplayAgrees) {
   ASSERT_EQ(run({"submit", dir().string(), (tmp_ / "in" / "red.yaml").string()}).status, 0);
   const Outcome r = run({"resolve", dir().string(), "--force", "--nmr", "bot"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("NMR (--nmr bot): Jörg Krämer (blue), Marie Dubois (yellow), Ola Nordmann (green)\n"
-                       "  orders by the bot for Jörg Krämer (blue): "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(
+                "NMR (--nmr bot): Jörg Krämer (blue), Marie Dubois (yellow), Ola Nordmann (green)\n"
+                "  orders by the bot for Jörg Krämer (blue): "),
+            std::string::npos)
+      << r.out;
   const fs::path spring = season("01-1618-spring");
   for (const std::string player : {"blue", "yellow", "green"}) {
     const std::string orders = testing::read_text(spring / "orders" / (player + ".yaml"));
     EXPECT_EQ(orders.rfind("# wallenstein: orders made by the bot", 0), 0u) << orders;
   }
   EXPECT_NE(testing::read_text(spring / "log.yaml").find("nmr_policy: bot"), std::string::npos);
-  EXPECT_NE(testing::read_text(spring / "reports" / "public.txt").find("the bot played for them"), std::string::npos);
+  EXPECT_NE(testing::read_text(spring / "reports" / "public.txt").find("the bot played for them"),
+            std::string::npos);
   while (run({"resolve", dir().string(), "--force", "--nmr", "bot", "--state-only"}).status == 0) {
   }
   const Outcome replay = run({"replay", dir().string()});
   EXPECT_EQ(replay.status, 0) << replay.err;
-  EXPECT_NE(replay.out.find("All 6 resolved seasons replay byte for byte."), std::string::npos) << replay.out;
+  EXPECT_NE(replay.out.find("All 6 resolved seasons replay byte for byte."), std::string::npos)
+      << replay.out;
 }
 
 TEST_F(BotCli, RollbackOfAnNmrBotResolveRemovesTheBotsOrders) {
@@ -102,7 +111,8 @@ TEST_F(BotCli, RollbackOfAnNmrBotResolveRemovesTheBotsOrders) {
 
 TEST_F(BotCli, ReplayRefusesABotSeasonWhoseStoredOrdersAreNotTheBots) {
   ASSERT_EQ(run({"resolve", dir().string(), "--force", "--nmr", "bot", "--state-only"}).status, 0);
-  testing::replace_in_file(season("01-1618-spring") / "orders" / "blue.yaml", "# wallenstein: orders made by the bot", "#");
+  testing::replace_in_file(season("01-1618-spring") / "orders" / "blue.yaml",
+                           "# wallenstein: orders made by the bot", "#");
   const Outcome replay = run({"replay", dir().string()});
   EXPECT_EQ(replay.status, 1);
   EXPECT_NE(replay.err.find("not the bot's order file"), std::string::npos) << replay.err;
@@ -112,14 +122,17 @@ TEST_F(BotCli, OddsSumToOneAndSayHowTheyWereComputed) {
   const Outcome r = run({"odds", dir().string(), "--from", "Lüneburg", "--to", "Osnabrück"});
   ASSERT_EQ(r.status, 0) << r.err;
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("win ([0-9.]+)%, tie ([0-9.]+)%, lose ([0-9.]+)%"))) << r.out;
+  ASSERT_TRUE(
+      std::regex_search(r.out, m, std::regex("win ([0-9.]+)%, tie ([0-9.]+)%, lose ([0-9.]+)%")))
+      << r.out;
   EXPECT_NEAR(std::stod(m[1]) + std::stod(m[2]) + std::stod(m[3]), 100.0, 0.2);
   EXPECT_NE(r.out.find("Exact computation"), std::string::npos);
   EXPECT_EQ(run({"odds", dir().string(), "--from", "Lüneburg", "--to", "Bayern"}).status, 2);
 }
 
 TEST(SimulateCli, JsonGivesTheFiguresPerSeatWithNoInvariantViolationsWhateverTheThreads) {
-  const Outcome two = run({"simulate", "--games", "8", "--seats", "bot,random,random", "--threads", "2", "--json"});
+  const Outcome two =
+      run({"simulate", "--games", "8", "--seats", "bot,random,random", "--threads", "2", "--json"});
   ASSERT_EQ(two.status, 0) << two.err;
   const auto json = nlohmann::json::parse(two.out);
   EXPECT_EQ(json["games"], 8);
@@ -133,7 +146,8 @@ TEST(SimulateCli, JsonGivesTheFiguresPerSeatWithNoInvariantViolationsWhateverThe
   EXPECT_EQ(json["invariant_violations"], 0);
   EXPECT_TRUE(json["games_per_second"].is_number());
   const auto one = nlohmann::json::parse(
-      run({"simulate", "--games", "8", "--seats", "bot,random,random", "--threads", "1", "--json"}).out);
+      run({"simulate", "--games", "8", "--seats", "bot,random,random", "--threads", "1", "--json"})
+          .out);
   for (std::size_t i = 0; i < 3; ++i) {
     EXPECT_EQ(one["seats"][i]["wins"], json["seats"][i]["wins"]);
     EXPECT_EQ(one["seats"][i]["mean_vp"], json["seats"][i]["mean_vp"]);

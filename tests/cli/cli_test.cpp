@@ -4,9 +4,8 @@
 #include <sys/wait.h>
 
 #include <map>
-#include <regex>
-
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "adapters/digest.hpp"
 #include "adapters/game_directory.hpp"
@@ -65,7 +64,8 @@ TEST_P(NewGameFor, PlaysFromNewToAWinnerWithSubmitAndResolveAlone_D23) {
   const fs::path dir = tmp / "game";
   ASSERT_EQ(new_game_cmd(dir, GetParam(), "7").status, 0);
   for (int season = 1; season <= 6; ++season) {
-    for (const auto& file : write_random_orders(dir, tmp / ("orders" + std::to_string(season)), static_cast<std::uint64_t>(season))) {
+    for (const auto& file : write_random_orders(dir, tmp / ("orders" + std::to_string(season)),
+                                                static_cast<std::uint64_t>(season))) {
       const Outcome submit = run({"submit", dir.string(), file.string()});
       ASSERT_EQ(submit.status, 0) << submit.err << read_text(file);
     }
@@ -101,11 +101,12 @@ TEST(Cli, NewRefusesToOverwriteAnExistingGame) {
 
 TEST(Cli, NewRejectsAPathAsPlayerIdAndWritesNothing) {
   TempDir tmp;
-  const Outcome r = run({"new", (tmp / "game").string(), "--player", "../evil:Eve:eve@example.org", "--player",
-                     "blue:B:b@example.org", "--player", "yellow:Y:y@example.org"});
+  const Outcome r = run({"new", (tmp / "game").string(), "--player", "../evil:Eve:eve@example.org",
+                         "--player", "blue:B:b@example.org", "--player", "yellow:Y:y@example.org"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err,
-            "--player: error: player id \"../evil\" must be 1-24 lowercase letters, digits, - or _, starting with a "
+            "--player: error: player id \"../evil\" must be 1-24 lowercase letters, digits, - or "
+            "_, starting with a "
             "letter (it names files)\n");
   EXPECT_FALSE(fs::exists(tmp / "game"));
 }
@@ -121,7 +122,8 @@ TEST(Cli, NewWithoutSeedDrawsOneFromTheSystemAndKeepsItInGameYamlOnly) {
   ASSERT_NE(at, std::string::npos);
   const std::string seed = game_yaml.substr(at + 7, game_yaml.find('\n', at + 1) - at - 7);
   EXPECT_GT(seed.size(), 6u);
-  EXPECT_EQ(read_text(dir / "seasons" / "01-1618-spring" / "state.yaml").find(seed), std::string::npos);
+  EXPECT_EQ(read_text(dir / "seasons" / "01-1618-spring" / "state.yaml").find(seed),
+            std::string::npos);
   EXPECT_EQ(run({"show", dir.string(), "--json"}).out.find(seed), std::string::npos);
 }
 
@@ -129,26 +131,35 @@ TEST(Cli, NewWarnsWhenMailFromIsLeftAtTheDefault) {
   TempDir tmp;
   const Outcome r = new_game_cmd(tmp / "game", 3);
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("wallenstein new: warning: mail.from is left at the default Wallenstein GM <gm@localhost>: "
+  EXPECT_NE(r.err.find("wallenstein new: warning: mail.from is left at the default Wallenstein GM "
+                       "<gm@localhost>: "
                        "players' replies would go nowhere."),
             std::string::npos)
       << r.err;
-  write_text(tmp / "def.yaml", "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
-                               "  - {id: blue, name: B, email: b@example.org}\n  - {id: green, name: C, email: c@example.org}\n"
-                               "mail: {from: \"GM <gm@example.org>\"}\n");
-  const Outcome set = run({"new", (tmp / "league").string(), "--from", (tmp / "def.yaml").string(), "--seed", "5000000000"});
+  write_text(tmp / "def.yaml",
+             "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
+             "  - {id: blue, name: B, email: b@example.org}\n  - {id: green, name: C, email: "
+             "c@example.org}\n"
+             "mail: {from: \"GM <gm@example.org>\"}\n");
+  const Outcome set = run({"new", (tmp / "league").string(), "--from", (tmp / "def.yaml").string(),
+                           "--seed", "5000000000"});
   ASSERT_EQ(set.status, 0) << set.err;
   EXPECT_EQ(set.err, "");
 }
 
 TEST(Cli, NewWarnsWhenTheGamesNameIsNotItsDirectorysName) {
   TempDir tmp;
-  write_text(tmp / "def.yaml", "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
-                               "  - {id: blue, name: B, email: b@example.org}\n  - {id: green, name: C, email: c@example.org}\n"
-                               "mail: {from: \"GM <gm@example.org>\"}\n");
-  const Outcome r = run({"new", (tmp / "g2").string(), "--from", (tmp / "def.yaml").string(), "--seed", "5000000000"});
+  write_text(tmp / "def.yaml",
+             "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
+             "  - {id: blue, name: B, email: b@example.org}\n  - {id: green, name: C, email: "
+             "c@example.org}\n"
+             "mail: {from: \"GM <gm@example.org>\"}\n");
+  const Outcome r = run({"new", (tmp / "g2").string(), "--from", (tmp / "def.yaml").string(),
+                         "--seed", "5000000000"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("the game is named \"league\" but its directory is \"g2\"; `receive --root`"), std::string::npos)
+  EXPECT_NE(
+      r.err.find("the game is named \"league\" but its directory is \"g2\"; `receive --root`"),
+      std::string::npos)
       << "mail under a root would not find it: " << r.err;
 }
 
@@ -162,7 +173,8 @@ players:
   - {id: black, name: "Dora", email: "dora@example.org"}
 mail: {from: "GM <gm@example.org>"}
 )");
-  const Outcome r = run({"new", (tmp / "g").string(), "--from", (tmp / "def.yaml").string(), "--seed", "5"});
+  const Outcome r =
+      run({"new", (tmp / "g").string(), "--from", (tmp / "def.yaml").string(), "--seed", "5"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto json = nlohmann::json::parse(run({"show", (tmp / "g").string(), "--json"}).out);
   EXPECT_EQ(json["game"], "league-7");
@@ -178,10 +190,13 @@ class GameFixture : public ::testing::Test {
     return tmp_ / name;
   }
   std::string red_orders(const std::string& bid = "2") const {
-    return "game: game\nplayer: red\nseason: 1618-spring\nactions:\n  palace: Gft. Mark\n  church: none\n"
-           "  trading_house: Koeln\n  grain: Osnabrück\n  taxes: Erzbm. Trier\n  armies5: oberoesterreich\n"
+    return "game: game\nplayer: red\nseason: 1618-spring\nactions:\n  palace: Gft. Mark\n  church: "
+           "none\n"
+           "  trading_house: Koeln\n  grain: Osnabrück\n  taxes: Erzbm. Trier\n  armies5: "
+           "oberoesterreich\n"
            "  armies3: none\n  army1: {province: Passau, move_to: Oberösterreich}\n"
-           "  battle_a: {province: Vogtland, target: Kursachsen}\n  battle_b: none\nbid: " + bid + "\n";
+           "  battle_a: {province: Vogtland, target: Kursachsen}\n  battle_b: none\nbid: " +
+           bid + "\n";
   }
   TempDir tmp_;
 };
@@ -197,11 +212,16 @@ TEST_F(GameFixture, CheckAcceptsValidOrdersAndStoresNothing) {
 TEST_F(GameFixture, CheckListsEveryProblemOfEveryFileAndExitsOne) {
   std::string bad = red_orders("9");
   bad.replace(bad.find("Koeln"), 5, "Kolen");
-  const Outcome r = run({"check", dir().string(), file("a.yaml", bad).string(), file("b.yaml", "[1, 2]\n").string()});
+  const Outcome r = run(
+      {"check", dir().string(), file("a.yaml", bad).string(), file("b.yaml", "[1, 2]\n").string()});
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.err.find("a.yaml:7:18: error: unknown province \"Kolen\"; did you mean \"Erzbm. Köln\"?"), std::string::npos) << r.err;
+  EXPECT_NE(
+      r.err.find("a.yaml:7:18: error: unknown province \"Kolen\"; did you mean \"Erzbm. Köln\"?"),
+      std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("a.yaml:15:6: error: bid 9 is not a coin card"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("b.yaml:1:1: error: an order file is a YAML map"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("b.yaml:1:1: error: an order file is a YAML map"), std::string::npos)
+      << r.err;
   EXPECT_NE(r.out.find("a.yaml: 2 errors"), std::string::npos) << r.out;
 }
 
@@ -209,14 +229,18 @@ TEST_F(GameFixture, SubmitStoresTheOrdersAndStatusShowsThem) {
   const Outcome s = run({"submit", dir().string(), file("red.yaml", red_orders()).string()});
   ASSERT_EQ(s.status, 0) << s.err;
   EXPECT_EQ(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml"), red_orders());
-  const Outcome again = run({"submit", dir().string(), file("red2.yaml", red_orders("1")).string()});
+  const Outcome again =
+      run({"submit", dir().string(), file("red2.yaml", red_orders("1")).string()});
   EXPECT_NE(again.out.find("replacing the earlier ones"), std::string::npos);
   EXPECT_EQ(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml"), red_orders("1"));
   const Outcome status = run({"status", dir().string()});
-  EXPECT_EQ(status.out,
-            "Game game in " + dir().string() + ", 3 players\nSeason 1618-spring (1 of 6), rules version 2\nDeadline: none set\n"
-            "Submitted: Anna Weber (red) [receipt " + sha256_hex(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml")).substr(0, 12) +
-                "]\nMissing:   Jörg Krämer (blue), Marie Dubois (yellow)\n");
+  EXPECT_EQ(
+      status.out,
+      "Game game in " + dir().string() +
+          ", 3 players\nSeason 1618-spring (1 of 6), rules version 2\nDeadline: none set\n"
+          "Submitted: Anna Weber (red) [receipt " +
+          sha256_hex(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml")).substr(0, 12) +
+          "]\nMissing:   Jörg Krämer (blue), Marie Dubois (yellow)\n");
 }
 
 TEST_F(GameFixture, CheckPrintsAForecastAndStillSucceeds) {
@@ -224,10 +248,12 @@ TEST_F(GameFixture, CheckPrintsAForecastAndStillSucceeds) {
   orders.replace(orders.find("target: Kursachsen}"), 19, "target: Kursachsen, min_armies: 2}");
   const Outcome r = run({"check", dir().string(), file("red.yaml", orders).string()});
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("red.yaml: ok (red, 1618-spring)\n" + (tmp_ / "red.yaml").string() +
-                       ": forecast: Battle/move A from Vogtland may have too few armies: 2 armies there now, 3 "
-                       "needed when it is played (one always stays), else it is cancelled\n"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find(
+          "red.yaml: ok (red, 1618-spring)\n" + (tmp_ / "red.yaml").string() +
+          ": forecast: Battle/move A from Vogtland may have too few armies: 2 armies there now, 3 "
+          "needed when it is played (one always stays), else it is cancelled\n"),
+      std::string::npos)
       << r.out;
   const Outcome s = run({"submit", dir().string(), file("red.yaml", orders).string()});
   EXPECT_EQ(s.status, 0) << s.err;
@@ -236,14 +262,18 @@ TEST_F(GameFixture, CheckPrintsAForecastAndStillSucceeds) {
 
 TEST_F(GameFixture, CheckAndSubmitGiveEachPlannedBattleTheOddsThatOddsComputes) {
   // battle_a sends Vogtland's armies but one (1) against the peasants of neutral Kursachsen.
-  const Outcome odds = run({"odds", dir().string(), "--from", "Vogtland", "--to", "Kursachsen", "--armies", "1"});
+  const Outcome odds =
+      run({"odds", dir().string(), "--from", "Vogtland", "--to", "Kursachsen", "--armies", "1"});
   ASSERT_EQ(odds.status, 0) << odds.err;
   std::smatch exact;
-  ASSERT_TRUE(std::regex_search(odds.out, exact, std::regex(R"(win ([\d.]+)%, tie ([\d.]+)%, lose ([\d.]+)%)")))
+  ASSERT_TRUE(std::regex_search(odds.out, exact,
+                                std::regex(R"(win ([\d.]+)%, tie ([\d.]+)%, lose ([\d.]+)%)")))
       << odds.out;
   const std::regex line(
-      "red\\.yaml: forecast: Battle/move A from Vogtland, if fought as things stand: (\\d+)% win, (\\d+)% tie, "
-      "(\\d+)% lose with 1 army against the peasants of neutral Kursachsen \\([^)]* odds to win; bonus tiles and "
+      "red\\.yaml: forecast: Battle/move A from Vogtland, if fought as things stand: (\\d+)% win, "
+      "(\\d+)% tie, "
+      "(\\d+)% lose with 1 army against the peasants of neutral Kursachsen \\([^)]* odds to win; "
+      "bonus tiles and "
       "the event not counted\\)\n");
   for (const char* command : {"check", "submit"}) {
     const Outcome r = run({command, dir().string(), file("red.yaml", red_orders()).string()});
@@ -251,7 +281,8 @@ TEST_F(GameFixture, CheckAndSubmitGiveEachPlannedBattleTheOddsThatOddsComputes) 
     std::smatch shown;
     ASSERT_TRUE(std::regex_search(r.out, shown, line)) << command << ":\n" << r.out;
     for (std::size_t i = 1; i <= 3; ++i) {
-      EXPECT_NEAR(std::stod(shown[i]), std::stod(exact[i]), 0.55) << command << ": whole percents of " << exact[0];
+      EXPECT_NEAR(std::stod(shown[i]), std::stod(exact[i]), 0.55)
+          << command << ": whole percents of " << exact[0];
     }
   }
 }
@@ -259,7 +290,8 @@ TEST_F(GameFixture, CheckAndSubmitGiveEachPlannedBattleTheOddsThatOddsComputes) 
 TEST_F(GameFixture, SubmitTakesThePlayerIdInAnyCaseAndStoresUnderTheGamesId) {
   std::string orders = red_orders();
   orders.replace(orders.find("player: red"), 11, "player: Red");
-  const Outcome s = run({"submit", dir().string(), file("red.yaml", orders).string(), "--player", "red"});
+  const Outcome s =
+      run({"submit", dir().string(), file("red.yaml", orders).string(), "--player", "red"});
   ASSERT_EQ(s.status, 0) << s.err;
   EXPECT_EQ(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml"), orders);
 }
@@ -267,33 +299,42 @@ TEST_F(GameFixture, SubmitTakesThePlayerIdInAnyCaseAndStoresUnderTheGamesId) {
 TEST_F(GameFixture, ResolveNamesTheEventAndThePlayersNotTheirIds) {
   const Outcome r = run({"resolve", dir().string(), "--force"});
   ASSERT_EQ(r.status, 0) << r.err;
-  const auto json = nlohmann::json::parse(run({"show", dir().string(), "--season", "1618-spring", "--json"}).out);
+  const auto json =
+      nlohmann::json::parse(run({"show", dir().string(), "--season", "1618-spring", "--json"}).out);
   const std::string event = json["resolution"]["event"];
   const Ruleset rules = load_ruleset(testing::source_data_dir());
-  EXPECT_NE(r.out.find(": event \"" + rules.event(*rules.find_event(event)).name + "\", turn order "), std::string::npos)
+  EXPECT_NE(
+      r.out.find(": event \"" + rules.event(*rules.find_event(event)).name + "\", turn order "),
+      std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find(event), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Anna Weber (red)"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("NMR (--nmr pass): Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow)"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("NMR (--nmr pass): Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow)"),
+      std::string::npos)
       << r.out;
 }
 
 TEST_F(GameFixture, StatusOfAFinishedGameNamesTheWinnerWithVictoryPointsAndThaler) {
-  for (int season = 1; season <= 6; ++season) ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  for (int season = 1; season <= 6; ++season)
+    ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
   const auto json = nlohmann::json::parse(run({"show", dir().string(), "--json"}).out);
   const Outcome status = run({"status", dir().string()});
   ASSERT_EQ(status.status, 0) << status.err;
-  const std::map<std::string, std::string> names = {{"red", "Anna Weber"}, {"blue", "Jörg Krämer"}, {"yellow", "Marie Dubois"}};
+  const std::map<std::string, std::string> names = {
+      {"red", "Anna Weber"}, {"blue", "Jörg Krämer"}, {"yellow", "Marie Dubois"}};
   const auto& first = json["winners"][0];
   const std::string id = first.get<std::string>();
   EXPECT_NE(status.out.find(names.at(id) + " (" + id + "), "), std::string::npos) << status.out;
-  EXPECT_NE(status.out.find(json["winners"].size() == 1 ? "Winner: " : "Shared win: "), std::string::npos) << status.out;
+  EXPECT_NE(status.out.find(json["winners"].size() == 1 ? "Winner: " : "Shared win: "),
+            std::string::npos)
+      << status.out;
   EXPECT_NE(status.out.find(" VP, "), std::string::npos) << status.out;
 }
 
 TEST_F(GameFixture, SubmitRefusesAFileOfAnotherPlayerWhenThePlayerIsGiven) {
-  const Outcome r = run({"submit", dir().string(), file("red.yaml", red_orders()).string(), "--player", "blue"});
+  const Outcome r =
+      run({"submit", dir().string(), file("red.yaml", red_orders()).string(), "--player", "blue"});
   EXPECT_EQ(r.status, 1);
   EXPECT_FALSE(fs::exists(dir() / "seasons/01-1618-spring/orders/red.yaml"));
 }
@@ -301,13 +342,16 @@ TEST_F(GameFixture, SubmitRefusesAFileOfAnotherPlayerWhenThePlayerIsGiven) {
 TEST_F(GameFixture, MalformedInputIsRejectedAndNothingIsWritten) {
   const auto before = testing::snapshot_tree(dir());
   std::string bomb = "a: &a [x, x, x, x, x, x, x, x]\n";
-  for (char c = 'b'; c <= 'z'; ++c) bomb += std::string(1, c) + ": &" + c + " [*" + static_cast<char>(c - 1) + ", *" + static_cast<char>(c - 1) + "]\n";
+  for (char c = 'b'; c <= 'z'; ++c)
+    bomb += std::string(1, c) + ": &" + c + " [*" + static_cast<char>(c - 1) + ", *" +
+            static_cast<char>(c - 1) + "]\n";
   const fs::path huge = tmp_ / "huge.yaml";
   write_text(huge, "");
   fs::resize_file(huge, 100u << 20);
-  for (const fs::path& f : {file("bomb.yaml", bomb), file("utf8.yaml", "game: g\xc3\x28\n"), huge,
-                            file("types.yaml", "game: [1]\nplayer: {a: 1}\nseason: 3\nactions: []\nbid: {}\n"),
-                            file("empty.yaml", "")}) {
+  for (const fs::path& f :
+       {file("bomb.yaml", bomb), file("utf8.yaml", "game: g\xc3\x28\n"), huge,
+        file("types.yaml", "game: [1]\nplayer: {a: 1}\nseason: 3\nactions: []\nbid: {}\n"),
+        file("empty.yaml", "")}) {
     const Outcome r = run({"submit", dir().string(), f.string()});
     EXPECT_EQ(r.status, 1) << f;
     EXPECT_NE(r.err.find(f.string() + ":"), std::string::npos) << r.err;
@@ -319,14 +363,19 @@ TEST_F(GameFixture, ResolveRefusesWhileOrdersAreMissingAndForceRecordsTheNmrPlay
   ASSERT_EQ(run({"submit", dir().string(), file("red.yaml", red_orders()).string()}).status, 0);
   const Outcome refused = run({"resolve", dir().string()});
   EXPECT_EQ(refused.status, 5) << "not now: orders are missing";
-  EXPECT_NE(refused.err.find("orders are missing from Jörg Krämer (blue), Marie Dubois (yellow)"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("orders are missing from Jörg Krämer (blue), Marie Dubois (yellow)"),
+            std::string::npos)
+      << refused.err;
   const Outcome forced = run({"resolve", dir().string(), "--force"});
   ASSERT_EQ(forced.status, 0) << forced.err;
-  EXPECT_NE(forced.out.find("NMR (--nmr pass): Jörg Krämer (blue), Marie Dubois (yellow)"), std::string::npos);
-  const auto json = nlohmann::json::parse(run({"show", dir().string(), "--season", "1618-spring", "--json"}).out);
+  EXPECT_NE(forced.out.find("NMR (--nmr pass): Jörg Krämer (blue), Marie Dubois (yellow)"),
+            std::string::npos);
+  const auto json =
+      nlohmann::json::parse(run({"show", dir().string(), "--season", "1618-spring", "--json"}).out);
   EXPECT_EQ(json["resolution"]["nmr"], nlohmann::json::array({"blue", "yellow"}));
   EXPECT_EQ(json["resolution"]["bids"]["blue"], 0);
-  EXPECT_EQ(nlohmann::json::parse(run({"show", dir().string(), "--json"}).out)["season"], "1618-summer");
+  EXPECT_EQ(nlohmann::json::parse(run({"show", dir().string(), "--json"}).out)["season"],
+            "1618-summer");
 }
 
 TEST_F(GameFixture, RollbackRestoresTheDirectoryByteForByte) {
@@ -357,10 +406,12 @@ TEST(Cli, UsageErrorsExitTwoAndHelpWorksForEveryCommand) {
   EXPECT_EQ(run({"frobnicate"}).status, 2);
   EXPECT_EQ(run({"check"}).status, 2);
   EXPECT_EQ(run({"--version"}).out.rfind("wallenstein ", 0), 0u);
-  for (const char* command : {"new", "check", "submit", "status", "resolve", "replay", "rollback", "show"}) {
+  for (const char* command :
+       {"new", "check", "submit", "status", "resolve", "replay", "rollback", "show"}) {
     const Outcome help = run({command, "--help"});
     EXPECT_EQ(help.status, 0) << command;
-    EXPECT_NE(help.out.find(std::string("usage: wallenstein ") + command), std::string::npos) << command;
+    EXPECT_NE(help.out.find(std::string("usage: wallenstein ") + command), std::string::npos)
+        << command;
   }
 }
 

@@ -24,7 +24,8 @@ Outcome run(const std::vector<std::string>& args) { return testing::run_wallenst
 std::string red_orders(const std::string& palace) {
   return "game: game\nplayer: red\nseason: 1618-spring\nactions:\n  palace: " + palace +
          "\n  church: none\n  trading_house: Koeln\n  grain: Osnabrück\n  taxes: Erzbm. Trier\n"
-         "  armies5: oberoesterreich\n  armies3: none\n  army1: {province: Passau, move_to: Oberösterreich}\n"
+         "  armies5: oberoesterreich\n  armies3: none\n  army1: {province: Passau, move_to: "
+         "Oberösterreich}\n"
          "  battle_a: {province: Vogtland, target: Kursachsen}\n  battle_b: none\nbid: 2\n";
 }
 
@@ -50,9 +51,13 @@ TEST_F(HostileInput, CheckPrintsControlCharactersAndInvalidUtf8Escaped) {
   const Outcome r = run({"check", dir().string(), escapes.string(), raw.string()});
   EXPECT_EQ(r.status, 1);
   const std::string shown = (tmp_ / "red\\xff.yaml").string();
-  EXPECT_NE(r.err.find(shown + ":5:11: error: unknown province \"\\e[2J\\x07\"\n"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find(raw.string() + ":1:8: error: invalid UTF-8; save the file as UTF-8 text\n    game: g\\xff\n"),
+  EXPECT_NE(r.err.find(shown + ":5:11: error: unknown province \"\\e[2J\\x07\"\n"),
             std::string::npos)
+      << r.err;
+  EXPECT_NE(
+      r.err.find(raw.string() +
+                 ":1:8: error: invalid UTF-8; save the file as UTF-8 text\n    game: g\\xff\n"),
+      std::string::npos)
       << r.err;
   EXPECT_NE(r.out.find(shown + ": 1 error\n"), std::string::npos) << r.out;
   EXPECT_FALSE(has_control_bytes(r.err)) << r.err;
@@ -74,7 +79,9 @@ TEST_F(HostileInput, SubmitShowsUmlautsAsTheyAreAndEscapesTheNamedPlayer) {
   write_text(file, red_orders("Gft. Mark"));
   const Outcome r = run({"submit", dir().string(), file.string(), "--player", "bl\x1b[1mue"});
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, file.string() + ": error: these are the orders of \"red\", not of \"bl\\e[1mue\"; not stored\n");
+  EXPECT_EQ(r.err,
+            file.string() +
+                ": error: these are the orders of \"red\", not of \"bl\\e[1mue\"; not stored\n");
 }
 
 TEST_F(HostileInput, CheckListsAHundredProblemsOfAFileAndCountsTheRest) {
@@ -87,8 +94,9 @@ TEST_F(HostileInput, CheckListsAHundredProblemsOfAFileAndCountsTheRest) {
   const Outcome r = testing::run_wallenstein({"check", dir().string(), file.string()}, 120);
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '^'), 100) << "one caret per listed problem";
-  EXPECT_NE(r.err.find(file.string() + ": error: 2907 more problems are not listed; fix these first\n"),
-            std::string::npos);
+  EXPECT_NE(
+      r.err.find(file.string() + ": error: 2907 more problems are not listed; fix these first\n"),
+      std::string::npos);
   EXPECT_EQ(r.out, file.string() + ": 3007 errors\n");
 }
 
@@ -116,8 +124,8 @@ TEST_F(HostileInput, CheckRefusesAFifoAtOnceAndOtherFilesThatAreNotRegular) {
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   const auto before = snapshot_tree(dir());
   // Nobody ever writes to the FIFO: a regression blocks, and the timeout turns that into a failure.
-  const Outcome r =
-      testing::run_wallenstein({"check", dir().string(), fifo.string(), "/dev/null", tmp_.path().string()}, 20);
+  const Outcome r = testing::run_wallenstein(
+      {"check", dir().string(), fifo.string(), "/dev/null", tmp_.path().string()}, 20);
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.err, fifo.string() +
                        ": error: is a FIFO, not a regular file\n"
@@ -155,18 +163,22 @@ TEST_P(SymlinkedDirectory, IsRefusedByNameAndNothingIsWrittenThroughIt) {
   const Outcome r = run({"submit", dir.string(), file.string()});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, inside.string() +
-                       ": error: is a symbolic link; the directories of a game must be real directories, so that "
+                       ": error: is a symbolic link; the directories of a game must be real "
+                       "directories, so that "
                        "nothing is written outside the game\n");
   fs::remove(file);
   EXPECT_EQ(snapshot_tree(tmp.path()), before);
 }
 
 INSTANTIATE_TEST_SUITE_P(GameDirectory, SymlinkedDirectory,
-                         ::testing::Values("seasons", "seasons/01-1618-spring", "seasons/01-1618-spring/orders",
-                                           "seasons/01-1618-spring/reports", "mail", "out", "out/box", ".rollback"),
+                         ::testing::Values("seasons", "seasons/01-1618-spring",
+                                           "seasons/01-1618-spring/orders",
+                                           "seasons/01-1618-spring/reports", "mail", "out",
+                                           "out/box", ".rollback"),
                          [](const ::testing::TestParamInfo<std::string>& param) {
                            std::string name;
-                           for (char c : param.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           for (char c : param.param)
+                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
                            return name;
                          });
 

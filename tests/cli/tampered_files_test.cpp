@@ -22,15 +22,17 @@ using testing::write_text;
 Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args, 120); }
 
 /// "path:line:column" of the first `needle` in a file after `after` (1-based).
-std::string position(const fs::path& file, const std::string& needle, const std::string& after = "") {
+std::string position(const fs::path& file, const std::string& needle,
+                     const std::string& after = "") {
   const std::string text = read_text(file);
   const auto from = text.find(after);
   const auto at = text.find(needle, from == std::string::npos ? 0 : from + after.size());
   EXPECT_NE(at, std::string::npos) << needle << " in " << file;
   const auto line_start = text.rfind('\n', at) + 1;
   return file.string() + ":" +
-         std::to_string(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1) + ":" +
-         std::to_string(at - line_start + 1);
+         std::to_string(
+             std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1) +
+         ":" + std::to_string(at - line_start + 1);
 }
 
 /// The line of a file that starts with `start`, replaced whole by `line`.
@@ -65,15 +67,18 @@ TEST_F(TamperedFiles, AnEmptyEventsLeftIsRefusedByResolveWithItsPosition) {
   replace_line(spring() / "state.yaml", "  left:", "  left: []");
   expect_refused({"resolve", dir().string(), "--force"},
                  position(spring() / "state.yaml", "[]", "  left: ") +
-                     ": error: events.left must hold the 4 events of the year not drawn yet in 1618-spring, not 0");
+                     ": error: events.left must hold the 4 events of the year not drawn yet in "
+                     "1618-spring, not 0");
 }
 
 TEST_F(TamperedFiles, AnAllZeroRandomStateIsRefusedByResolveWithItsPosition) {
   const std::string zero = "\"0000000000000000\"";
-  replace_line(spring() / "state.yaml", "rng:", "rng: [" + zero + ", " + zero + ", " + zero + ", " + zero + "]");
+  replace_line(spring() / "state.yaml",
+               "rng:", "rng: [" + zero + ", " + zero + ", " + zero + ", " + zero + "]");
   expect_refused({"resolve", dir().string(), "--force"},
                  position(spring() / "state.yaml", "[", "\nrng: ") +
-                     ": error: rng is all zeros, a state the generator never leaves; at least one word must not be 0");
+                     ": error: rng is all zeros, a state the generator never leaves; at least one "
+                     "word must not be 0");
 }
 
 TEST_F(TamperedFiles, AStateWhoseSeasonIndexDoesNotMatchItsDirectoryIsRefused) {
@@ -82,22 +87,25 @@ TEST_F(TamperedFiles, AStateWhoseSeasonIndexDoesNotMatchItsDirectoryIsRefused) {
   const fs::path state = dir() / "seasons/03-1618-autumn/state.yaml";
   replace_in_file(state, "season_index: 3", "season_index: 2");
   replace_in_file(state, "season: \"1618-autumn\"", "season: \"1618-summer\"");
-  expect_refused({"resolve", dir().string(), "--force"},
-                 position(state, "2", "season_index: ") +
-                     ": error: season_index 2 does not match the season directory 03-1618-autumn; expected 3");
+  expect_refused(
+      {"resolve", dir().string(), "--force"},
+      position(state, "2", "season_index: ") +
+          ": error: season_index 2 does not match the season directory 03-1618-autumn; expected 3");
 }
 
 TEST_F(TamperedFiles, AMissingSeasonDirectoryIsRefusedByName) {
   ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
   ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
   fs::remove_all(dir() / "seasons/02-1618-summer");
-  expect_refused({"resolve", dir().string(), "--force"},
-                 (dir() / "seasons/03-1618-autumn").string() +
-                     ": error: season directory 02 is missing; seasons are numbered 01, 02, ... without gaps");
+  expect_refused(
+      {"resolve", dir().string(), "--force"},
+      (dir() / "seasons/03-1618-autumn").string() +
+          ": error: season directory 02 is missing; seasons are numbered 01, 02, ... without gaps");
 }
 
 TEST_F(TamperedFiles, AMisspeltKeyInGameYamlIsRefusedWithTheNearestKey) {
-  write_text(dir() / "game.yaml", read_text(dir() / "game.yaml") + "dedlines:\n  1618-spring: soon\n");
+  write_text(dir() / "game.yaml",
+             read_text(dir() / "game.yaml") + "dedlines:\n  1618-spring: soon\n");
   expect_refused({"resolve", dir().string(), "--force"},
                  position(dir() / "game.yaml", "dedlines") +
                      ": error: unknown key \"dedlines\" in game.yaml; did you mean \"deadlines\"?");
@@ -105,8 +113,9 @@ TEST_F(TamperedFiles, AMisspeltKeyInGameYamlIsRefusedWithTheNearestKey) {
 
 TEST_F(TamperedFiles, EditionOneInGameYamlIsRefusedAsNewRefusesIt) {
   replace_in_file(dir() / "game.yaml", "edition: 2", "edition: 1");
-  expect_refused({"resolve", dir().string(), "--force"}, position(dir() / "game.yaml", "1", "edition: ") +
-                                                             ": error: edition 1 is not available yet; use edition 2");
+  expect_refused({"resolve", dir().string(), "--force"},
+                 position(dir() / "game.yaml", "1", "edition: ") +
+                     ": error: edition 1 is not available yet; use edition 2");
   std::vector<std::string> args = {"new", (tmp_ / "other").string(), "--edition", "1"};
   for (const auto& a : testing::players_args(3)) args.push_back(a);
   const Outcome refused = run(args);
@@ -117,10 +126,10 @@ TEST_F(TamperedFiles, EditionOneInGameYamlIsRefusedAsNewRefusesIt) {
 TEST_F(TamperedFiles, AnOutboxOutsideTheGameIsRefused) {
   ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
   replace_in_file(dir() / "game.yaml", "outbox: outbox", "outbox: ../x");
-  expect_refused({"mail", dir().string()},
-                 position(dir() / "game.yaml", "../x") +
-                     ": error: mail outbox \"../x\" leads out of the game directory (..); write a directory inside "
-                     "the game directory, like outbox");
+  expect_refused({"mail", dir().string()}, position(dir() / "game.yaml", "../x") +
+                                               ": error: mail outbox \"../x\" leads out of the "
+                                               "game directory (..); write a directory inside "
+                                               "the game directory, like outbox");
   EXPECT_FALSE(fs::exists(tmp_ / "x"));
 }
 
@@ -130,15 +139,17 @@ TEST_F(TamperedFiles, AnUnknownKeyInTheSentLedgerIsRefusedWithTheNearestKey) {
   const fs::path ledger = dir() / "mail/sent.yaml";
   replace_in_file(ledger, "{key:", "{kye:");
   expect_refused({"mail", dir().string()},
-                 position(ledger, "kye") + ": error: unknown key \"kye\" in mail ledger entry; did you mean \"key\"?");
+                 position(ledger, "kye") +
+                     ": error: unknown key \"kye\" in mail ledger entry; did you mean \"key\"?");
 }
 
 TEST_F(TamperedFiles, AnUnknownPlayerInTheNmrListOfALogIsRefusedWithTheNearestId) {
   ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
   const fs::path log = spring() / "log.yaml";
   replace_in_file(log, "nmr: [red, blue, yellow]", "nmr: [red, blue, yelow]");
-  expect_refused({"show", dir().string(), "--season", "1618-spring"},
-                 position(log, "yelow") + ": error: unknown player \"yelow\"; did you mean \"yellow\"?");
+  expect_refused(
+      {"show", dir().string(), "--season", "1618-spring"},
+      position(log, "yelow") + ": error: unknown player \"yelow\"; did you mean \"yellow\"?");
 }
 
 TEST_F(TamperedFiles, AnUnknownKeyInALogIsRefusedWithTheNearestKey) {
@@ -147,7 +158,8 @@ TEST_F(TamperedFiles, AnUnknownKeyInALogIsRefusedWithTheNearestKey) {
   replace_in_file(log, "nmr_policy: pass", "nmr_polcy: pass");
   expect_refused(
       {"replay", dir().string()},
-      position(log, "nmr_polcy") + ": error: unknown key \"nmr_polcy\" in log.yaml; did you mean \"nmr_policy\"?");
+      position(log, "nmr_polcy") +
+          ": error: unknown key \"nmr_polcy\" in log.yaml; did you mean \"nmr_policy\"?");
 }
 
 TEST_F(TamperedFiles, AMisspeltKeyInTheMapLayoutIsRefusedByRenderWithTheNearestKey) {

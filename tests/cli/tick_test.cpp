@@ -25,14 +25,17 @@ Outcome run(const std::vector<std::string>& args) { return testing::run_wallenst
 
 std::string iso(Instant t) { return format_instant(t, "UTC"); }
 
-Instant real_now() { return std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now()); }
+Instant real_now() {
+  return std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+}
 
 /// Messages in the outbox whose file name matches (Message-IDs name the files).
 int outbox_count(const fs::path& game, const std::string& pattern) {
   const std::regex re(pattern);
   int n = 0;
   if (!fs::exists(game / "outbox")) return 0;
-  for (const auto& e : fs::directory_iterator(game / "outbox")) n += std::regex_search(e.path().filename().string(), re) ? 1 : 0;
+  for (const auto& e : fs::directory_iterator(game / "outbox"))
+    n += std::regex_search(e.path().filename().string(), re) ? 1 : 0;
   return n;
 }
 
@@ -58,7 +61,8 @@ class Tick : public ::testing::Test {
   Outcome tick(Instant now) { return run({"tick", game().string(), "--now", iso(now)}); }
   /// Random legal orders for these players, submitted.
   void submit(const std::vector<std::string>& players, std::uint64_t seed) {
-    const auto files = testing::write_random_orders(game(), tmp_ / ("orders" + std::to_string(seed)), seed);
+    const auto files =
+        testing::write_random_orders(game(), tmp_ / ("orders" + std::to_string(seed)), seed);
     for (const auto& f : files) {
       const std::string id = f.stem().string();
       if (std::find(players.begin(), players.end(), id) == players.end()) continue;
@@ -94,25 +98,33 @@ TEST_F(Tick, DrivesAWholeGameToItsEndWithOrdersLateOrNeverAndRemindsEachPlayerOn
     EXPECT_EQ(tick(deadline - 49h).out.find("reminder"), std::string::npos);
     t = tick(deadline - 47h);
     EXPECT_NE(t.out.find("2 reminders sent"), std::string::npos) << t.out;
-    EXPECT_EQ(tick(deadline - 46h).out.find("reminder"), std::string::npos) << "a reminder goes once";
+    EXPECT_EQ(tick(deadline - 46h).out.find("reminder"), std::string::npos)
+        << "a reminder goes once";
     EXPECT_EQ(outbox_count(game(), dir + ".*reminder-2880m"), 2);
     EXPECT_EQ(outbox_count(game(), dir + ".*reminder-2880m.red"), 0) << "red's orders are in";
     if (season == 3) {
       // Nobody else sends anything: two missing at the deadline is more than max_missing 1.
       t = tick(deadline + 1min);
-      EXPECT_NE(t.out.find("held: 2 orders missing at the deadline (max_missing 1); the game master is told"),
-                std::string::npos)
+      EXPECT_NE(
+          t.out.find(
+              "held: 2 orders missing at the deadline (max_missing 1); the game master is told"),
+          std::string::npos)
           << t.out;
       EXPECT_NE(tick(deadline + 2h).out.find("held for the game master"), std::string::npos);
       EXPECT_EQ(outbox_count(game(), dir + ".*held-.*gm"), 1) << "the game master is told once";
       EXPECT_TRUE(status_json(game(), deadline + 2h)["held"].get<bool>());
       EXPECT_EQ(seasons(), season) << "nothing is resolved while held";
-      const Outcome moved = run({"deadline", game().string(), "--extend", "24h", "--now", iso(deadline + 2h)});
+      const Outcome moved =
+          run({"deadline", game().string(), "--extend", "24h", "--now", iso(deadline + 2h)});
       ASSERT_EQ(moved.status, 0) << moved.err;
-      EXPECT_EQ(outbox_count(game(), dir + ".*deadline-"), 3) << "every player is told the new deadline";
+      EXPECT_EQ(outbox_count(game(), dir + ".*deadline-"), 3)
+          << "every player is told the new deadline";
       submit({"blue"}, 300);
       t = tick(deadline + 26h + 1min);
-      EXPECT_NE(t.out.find("resolved 1618-autumn at the deadline (NMR pass: Marie Dubois (yellow))"), std::string::npos) << t.out;
+      EXPECT_NE(
+          t.out.find("resolved 1618-autumn at the deadline (NMR pass: Marie Dubois (yellow))"),
+          std::string::npos)
+          << t.out;
       held_once = true;
       now = deadline + 26h + 1min;
       continue;
@@ -125,7 +137,8 @@ TEST_F(Tick, DrivesAWholeGameToItsEndWithOrdersLateOrNeverAndRemindsEachPlayerOn
     t = tick(deadline + 1min);
     ASSERT_EQ(t.status, 0) << t.err;
     EXPECT_NE(t.out.find("resolved"), std::string::npos) << t.out;
-    EXPECT_NE(t.out.find("at the deadline (NMR pass: Marie Dubois (yellow))"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("at the deadline (NMR pass: Marie Dubois (yellow))"), std::string::npos)
+        << t.out;
     EXPECT_EQ(outbox_count(game(), dir + ".*report"), 3) << "each player gets the report once";
     now = deadline + 1min;
   }
@@ -134,7 +147,8 @@ TEST_F(Tick, DrivesAWholeGameToItsEndWithOrdersLateOrNeverAndRemindsEachPlayerOn
   EXPECT_NE(tick(now + 24h * 30).out.find("game over"), std::string::npos);
   const Outcome replay = run({"replay", game().string()});
   EXPECT_EQ(replay.status, 0) << replay.err;
-  EXPECT_EQ(outbox_count(game(), "reminder"), 6 * 2 + 5) << "two 48h reminders a season, and one 6h reminder but in the held one";
+  EXPECT_EQ(outbox_count(game(), "reminder"), 6 * 2 + 5)
+      << "two 48h reminders a season, and one 6h reminder but in the held one";
 }
 
 TEST_F(Tick, ResolvesEarlyOnlyOnceEveryOrderIsInAndNobodyChangedOneForTheHoldBack) {
@@ -148,11 +162,14 @@ TEST_F(Tick, ResolvesEarlyOnlyOnceEveryOrderIsInAndNobodyChangedOneForTheHoldBac
   t = tick(real_now() + 31min);
   EXPECT_NE(t.out.find("resolved 1618-spring early"), std::string::npos) << t.out;
   EXPECT_EQ(seasons(), 2);
-  EXPECT_GE(deadline_of(game(), real_now() + 31min), real_now() + 48h) << "a season lasts at least min_season";
+  EXPECT_GE(deadline_of(game(), real_now() + 31min), real_now() + 48h)
+      << "a season lasts at least min_season";
 }
 
 TEST_F(Tick, TheHoldPolicyMovesTheDeadlineOnceByTheGraceThenPasses) {
-  make_game("schedule:\n  timezone: UTC\n  deadline: \"sun 20:00\"\n  nmr: hold\n  grace: 24h\n  max_missing: 2\n");
+  make_game(
+      "schedule:\n  timezone: UTC\n  deadline: \"sun 20:00\"\n  nmr: hold\n  grace: 24h\n  "
+      "max_missing: 2\n");
   const Instant start = real_now();
   ASSERT_EQ(tick(start).status, 0);
   submit({"red"}, 3);
@@ -163,7 +180,8 @@ TEST_F(Tick, TheHoldPolicyMovesTheDeadlineOnceByTheGraceThenPasses) {
   EXPECT_EQ(deadline_of(game(), deadline), deadline + 24h);
   EXPECT_EQ(seasons(), 1);
   t = tick(deadline + 25h);
-  EXPECT_NE(t.out.find("resolved 1618-spring at the deadline (NMR pass: Jörg Krämer (blue), Marie Dubois (yellow))"),
+  EXPECT_NE(t.out.find("resolved 1618-spring at the deadline (NMR pass: Jörg Krämer (blue), Marie "
+                       "Dubois (yellow))"),
             std::string::npos)
       << t.out;
 }
@@ -180,7 +198,9 @@ TEST_F(Tick, TwoTicksRacingOnOneGameResolveItOnce) {
   const Outcome rb = b->wait();
   EXPECT_EQ(ra.status, 0) << ra.err;
   EXPECT_EQ(rb.status, 0) << rb.err;
-  const auto resolved = [](const Outcome& o) { return o.out.find("resolved 1618-spring") != std::string::npos ? 1 : 0; };
+  const auto resolved = [](const Outcome& o) {
+    return o.out.find("resolved 1618-spring") != std::string::npos ? 1 : 0;
+  };
   EXPECT_EQ(resolved(ra) + resolved(rb), 1) << ra.out << rb.out;
   EXPECT_EQ(seasons(), 2);
   EXPECT_EQ(outbox_count(game(), "01-1618-spring.report"), 3) << "the reports went once";
@@ -189,12 +209,15 @@ TEST_F(Tick, TwoTicksRacingOnOneGameResolveItOnce) {
 
 TEST_F(Tick, ARootOfGamesGoesOnPastABrokenOneAndSaysWhatIsWrong) {
   const fs::path root = tmp_ / "root";
-  for (const std::string name : {"a", "b", "c", "d"}) ASSERT_EQ(testing::new_game(root / name, 3).status, 0);
+  for (const std::string name : {"a", "b", "c", "d"})
+    ASSERT_EQ(testing::new_game(root / name, 3).status, 0);
   for (const std::string name : {"a", "b", "d"}) {
     testing::write_text(root / name / "game.yaml", read_text(root / name / "game.yaml") + kWeekly);
   }
-  testing::write_text(root / "b" / "game.yaml", read_text(root / "b" / "game.yaml") + "dedlines: {}\n");
-  testing::write_text(root / "d" / "seasons" / "01-1618-spring" / "state.yaml", "season_index: [\n");
+  testing::write_text(root / "b" / "game.yaml",
+                      read_text(root / "b" / "game.yaml") + "dedlines: {}\n");
+  testing::write_text(root / "d" / "seasons" / "01-1618-spring" / "state.yaml",
+                      "season_index: [\n");
   const Outcome t = run({"tick", "--root", root.string(), "--now", iso(real_now())});
   EXPECT_EQ(t.status, 0) << t.err;
   const std::regex lines(
@@ -203,10 +226,14 @@ TEST_F(Tick, ARootOfGamesGoesOnPastABrokenOneAndSaysWhatIsWrong) {
       "c: no schedule in game.yaml; tick leaves it to its game master\n"
       "d: broken, skipped: .*\n$");
   EXPECT_TRUE(std::regex_search(t.out, lines)) << t.out;
-  EXPECT_NE(t.err.find("game.yaml:"), std::string::npos) << "the broken file is named with its position: " << t.err;
-  const Outcome again = run({"tick", "--root", root.string(), "--now", iso(real_now()), "--jobs", "1"});
+  EXPECT_NE(t.err.find("game.yaml:"), std::string::npos)
+      << "the broken file is named with its position: " << t.err;
+  const Outcome again =
+      run({"tick", "--root", root.string(), "--now", iso(real_now()), "--jobs", "1"});
   EXPECT_NE(again.out.find("a: 1618-spring: waiting for"), std::string::npos) << again.out;
-  EXPECT_EQ(again.out.find("a: 1618-spring: waiting for Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow); due"), 0u)
+  EXPECT_EQ(again.out.find("a: 1618-spring: waiting for Anna Weber (red), Jörg Krämer (blue), "
+                           "Marie Dubois (yellow); due"),
+            0u)
       << "nothing new for a: " << again.out;
 }
 
@@ -233,9 +260,13 @@ TEST_F(Tick, ASeatTakenOverKeepsTheOldNameInPastReportsAndWelcomesTheNewcomer) {
   make_game(kWeekly);
   ASSERT_EQ(run({"resolve", game().string(), "--force"}).status, 0);
   const std::string old_token = run({"player", game().string(), "token", "blue"}).out;
-  const Outcome r = run({"player", game().string(), "replace", "blue", "--name", "Nina Neu", "--email", "nina@example.org"});
+  const Outcome r = run({"player", game().string(), "replace", "blue", "--name", "Nina Neu",
+                         "--email", "nina@example.org"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("Nina Neu <nina@example.org> takes seat blue from 1618-summer on (before: Jörg Krämer)"), std::string::npos)
+  EXPECT_NE(
+      r.out.find(
+          "Nina Neu <nina@example.org> takes seat blue from 1618-summer on (before: Jörg Krämer)"),
+      std::string::npos)
       << r.out;
   EXPECT_NE(run({"player", game().string(), "token", "blue"}).out, old_token);
   EXPECT_EQ(outbox_count(game(), "02-1618-summer.welcome.blue"), 1);
@@ -246,7 +277,10 @@ TEST_F(Tick, ASeatTakenOverKeepsTheOldNameInPastReportsAndWelcomesTheNewcomer) {
   ASSERT_EQ(run({"resolve", game().string(), "--force"}).status, 0);
   const std::string summer = read_text(game() / "seasons/02-1618-summer/reports/public.txt");
   EXPECT_NE(summer.find("Nina Neu"), std::string::npos) << summer;
-  EXPECT_EQ(run({"player", game().string(), "replace", "blue", "--name", "X", "--email", "not-an-address"}).status, 2);
+  EXPECT_EQ(run({"player", game().string(), "replace", "blue", "--name", "X", "--email",
+                 "not-an-address"})
+                .status,
+            2);
 }
 
 TEST_F(Tick, APausedSeatGetsNoReminderAndDoesNotCountAgainstTheGate) {
@@ -259,7 +293,8 @@ TEST_F(Tick, APausedSeatGetsNoReminderAndDoesNotCountAgainstTheGate) {
   EXPECT_NE(tick(deadline - 47h).out.find("1 reminder sent"), std::string::npos);
   EXPECT_EQ(outbox_count(game(), "reminder.*yellow"), 0);
   const Outcome t = tick(deadline + 1min);
-  EXPECT_NE(t.out.find("resolved 1618-spring at the deadline (NMR pass: Jörg Krämer (blue), Marie Dubois (yellow))"),
+  EXPECT_NE(t.out.find("resolved 1618-spring at the deadline (NMR pass: Jörg Krämer (blue), Marie "
+                       "Dubois (yellow))"),
             std::string::npos)
       << "two missing, one paused: within max_missing 1: " << t.out;
   ASSERT_EQ(run({"player", game().string(), "resume", "yellow"}).status, 0);
@@ -278,19 +313,21 @@ TEST_F(Tick, NoticesOfAHeldSeasonAndAMovedDeadlineWaitForAMailServerThatIsDownAn
   Outcome t = run({"tick", game().string(), "--now", iso(deadline + 1min), "--smtp", kServerDown});
   EXPECT_EQ(t.status, 0) << t.err;
   EXPECT_NE(t.out.find("held: 2 orders missing"), std::string::npos) << t.out;
-  EXPECT_NE(t.out.find("mail failed ("), std::string::npos) << "the line says the mail did not go: " << t.out;
+  EXPECT_NE(t.out.find("mail failed ("), std::string::npos)
+      << "the line says the mail did not go: " << t.out;
   EXPECT_EQ(outbox_count(game(), "held-"), 0);
   t = tick(deadline + 2h);
   EXPECT_NE(t.out.find("1 queued message sent"), std::string::npos) << t.out;
   EXPECT_EQ(outbox_count(game(), "held-.*gm"), 1) << "the held notice went with the next tick";
   EXPECT_EQ(tick(deadline + 3h).out.find("queued"), std::string::npos) << "and only once";
 
-  const Outcome moved =
-      run({"deadline", game().string(), "--extend", "24h", "--now", iso(deadline + 3h), "--smtp", kServerDown});
+  const Outcome moved = run({"deadline", game().string(), "--extend", "24h", "--now",
+                             iso(deadline + 3h), "--smtp", kServerDown});
   EXPECT_EQ(moved.status, 3) << "the mail failed: " << moved.err;
   EXPECT_NE(moved.out.find("Deadline of 1618-spring moved to"), std::string::npos) << moved.out;
   EXPECT_NE(moved.out.find("waits in the queue"), std::string::npos) << moved.out;
-  EXPECT_FALSE(status_json(game(), deadline + 3h)["held"].get<bool>()) << "the hold is released all the same";
+  EXPECT_FALSE(status_json(game(), deadline + 3h)["held"].get<bool>())
+      << "the hold is released all the same";
   t = tick(deadline + 4h);
   EXPECT_NE(t.out.find("3 queued messages sent"), std::string::npos) << t.out;
   EXPECT_EQ(outbox_count(game(), "deadline-"), 3) << "every player learns the new deadline";
@@ -305,14 +342,18 @@ TEST_F(Tick, NoticesOfAHeldSeasonAndAMovedDeadlineWaitForAMailServerThatIsDownAn
 TEST_F(Tick, ALineNamesTheMailAServerRefusedAndStatusKeepsShowingIt) {
   make_game(kWeekly);
   testing::SmtpServer server((tmp_ / "maildir").string(), {"--refuse", "joerg@example.org"});
-  const Outcome t = run({"tick", game().string(), "--now", iso(real_now()), "--smtp", server.url()});
+  const Outcome t =
+      run({"tick", game().string(), "--now", iso(real_now()), "--smtp", server.url()});
   EXPECT_EQ(t.status, 0) << t.err;
-  EXPECT_NE(t.out.find("1 message refused: blue <joerg@example.org> (550"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("1 message refused: blue <joerg@example.org> (550"), std::string::npos)
+      << t.out;
   const auto j = status_json(game(), real_now());
   ASSERT_EQ(j["refused_mail"].size(), 1u) << j.dump();
   EXPECT_EQ(j["refused_mail"][0]["to"], "joerg@example.org");
   const Outcome text = run({"status", game().string()});
-  EXPECT_NE(text.out.find("Refused mail: 01-1618-spring/opening/blue to joerg@example.org"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("Refused mail: 01-1618-spring/opening/blue to joerg@example.org"),
+            std::string::npos)
+      << text.out;
 }
 
 TEST_F(Tick, ResolveWithoutNmrPlaysTheSchedulesPolicy) {
@@ -320,7 +361,8 @@ TEST_F(Tick, ResolveWithoutNmrPlaysTheSchedulesPolicy) {
   submit({"red"}, 4);
   const Outcome r = run({"resolve", game().string(), "--force"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(read_text(game() / "seasons/01-1618-spring/log.yaml").find("nmr_policy: bot"), std::string::npos);
+  EXPECT_NE(read_text(game() / "seasons/01-1618-spring/log.yaml").find("nmr_policy: bot"),
+            std::string::npos);
 }
 
 TEST_F(Tick, AClockCenturiesAwayIsRefusedBeforeItCanBreakTheGame) {
@@ -329,7 +371,8 @@ TEST_F(Tick, AClockCenturiesAwayIsRefusedBeforeItCanBreakTheGame) {
   EXPECT_EQ(t.status, 2) << t.out;
   EXPECT_NE(t.err.find("between the years 2000 and 2999"), std::string::npos) << t.err;
   EXPECT_EQ(seasons(), 1);
-  EXPECT_EQ(run({"tick", (tmp_ / "nowhere").string()}).status, 2) << "a directory that does not exist is a usage error";
+  EXPECT_EQ(run({"tick", (tmp_ / "nowhere").string()}).status, 2)
+      << "a directory that does not exist is a usage error";
   fs::create_directories(tmp_ / "empty");
   const Outcome empty = run({"tick", "--root", (tmp_ / "empty").string()});
   EXPECT_EQ(empty.status, 2);
@@ -339,14 +382,16 @@ TEST_F(Tick, AClockCenturiesAwayIsRefusedBeforeItCanBreakTheGame) {
 TEST_F(Tick, SpectatorsGetThePublicReportAndNothingPrivate) {
   make_game(kWeekly);
   std::string config = read_text(game() / "game.yaml");
-  config.replace(config.find("  outbox: outbox\n"), 17, "  outbox: outbox\n  spectators: [fan@example.org]\n");
+  config.replace(config.find("  outbox: outbox\n"), 17,
+                 "  outbox: outbox\n  spectators: [fan@example.org]\n");
   testing::write_text(game() / "game.yaml", config);
   ASSERT_EQ(run({"resolve", game().string(), "--force"}).status, 0);
   ASSERT_EQ(run({"mail", game().string()}).status, 0);
   ASSERT_EQ(outbox_count(game(), "01-1618-spring.report.spectator1"), 1);
   std::string eml;
   for (const auto& e : fs::directory_iterator(game() / "outbox")) {
-    if (e.path().filename().string().find("spectator1") != std::string::npos) eml = read_text(e.path());
+    if (e.path().filename().string().find("spectator1") != std::string::npos)
+      eml = read_text(e.path());
   }
   EXPECT_NE(eml.find("To: <fan@example.org>"), std::string::npos) << eml.substr(0, 400);
   EXPECT_EQ(eml.find("token"), std::string::npos);
@@ -365,17 +410,21 @@ TEST(TickNew, AGameCreatedWithAScheduleOpensWithItsFirstDeadlineInTheOpeningRepo
   TempDir tmp;
   testing::write_text(tmp / "def.yaml",
                       "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
-                      "  - {id: blue, name: B, email: b@example.org}\n  - {id: yellow, name: C, email: c@example.org}\n"
+                      "  - {id: blue, name: B, email: b@example.org}\n  - {id: yellow, name: C, "
+                      "email: c@example.org}\n"
                       "mail: {from: \"GM <gm@example.org>\"}\n"
                       "schedule: {timezone: Europe/Berlin, deadline: \"wed 21:00\"}\n");
-  const Outcome made = run({"new", (tmp / "league").string(), "--from", (tmp / "def.yaml").string(), "--seed",
-                            "12345678901", "--now", "2026-11-23T09:00:00Z"});
+  const Outcome made = run({"new", (tmp / "league").string(), "--from", (tmp / "def.yaml").string(),
+                            "--seed", "12345678901", "--now", "2026-11-23T09:00:00Z"});
   ASSERT_EQ(made.status, 0) << made.err;
-  EXPECT_NE(made.out.find("Season 1618-spring is open for orders.\nOrders for it are due Wednesday 25 November 2026, 21:00 CET.\n"), std::string::npos)
+  EXPECT_NE(made.out.find("Season 1618-spring is open for orders.\nOrders for it are due Wednesday "
+                          "25 November 2026, 21:00 CET.\n"),
+            std::string::npos)
       << made.out;
   ASSERT_EQ(run({"report", (tmp / "league").string()}).status, 0);
   const std::string report = read_text(tmp / "league/seasons/01-1618-spring/reports/red.txt");
-  EXPECT_NE(report.find("Orders due: Wednesday 25 November 2026, 21:00 CET."), std::string::npos) << report;
+  EXPECT_NE(report.find("Orders due: Wednesday 25 November 2026, 21:00 CET."), std::string::npos)
+      << report;
 }
 
 }  // namespace

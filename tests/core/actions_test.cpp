@@ -85,7 +85,10 @@ TEST(Build, TradingHouseCalmsEventRemovesARevoltMarker) {
 TEST(Collect, TaxesAreCappedByTheEventThenRaisedByTheTile) {
   // Seed 000's example in small: 7 thaler, "at most 5" event, +1 tile = 6.
   TinyWorld w;
-  w.give("a", 0, 2).give("d", 1, 2).event("tax_max_5").tiles({"thaler", "grain", "armies", "attack", "defense"});
+  w.give("a", 0, 2)
+      .give("d", 1, 2)
+      .event("tax_max_5")
+      .tiles({"thaler", "grain", "armies", "attack", "defense"});
   Orders red = w.orders(0, 1);
   w.act(red, Action::taxes, "a");
   const auto r = w.resolve({red, w.orders(1)});
@@ -109,7 +112,10 @@ TEST(Collect, TaxFloorRaisesLowTaxes) {
 
 TEST(Collect, GrainCapAppliesBeforeTheGrainTile) {
   TinyWorld w;
-  w.give("f", 0, 2).give("c", 1, 2).event("grain_max_3").tiles({"grain", "thaler", "armies", "attack", "defense"});
+  w.give("f", 0, 2)
+      .give("c", 1, 2)
+      .event("grain_max_3")
+      .tiles({"grain", "thaler", "armies", "attack", "defense"});
   Orders red = w.orders(0, 1);
   w.act(red, Action::grain, "f");
   const auto r = w.resolve({red, w.orders(1)});
@@ -321,7 +327,8 @@ TEST(Collect, NoMarkerIsPlacedWhenTheSupplyIsEmpty_D18) {
 
 TEST(Nmr, PassOrdersActNowhereAndBidZero_D13) {
   TinyWorld w;
-  for (const char* p : {"a", "b", "c", "d", "e", "f"}) w.give(p, 0, 1);  // six provinces: a card is left to bid
+  for (const char* p : {"a", "b", "c", "d", "e", "f"})
+    w.give(p, 0, 1);  // six provinces: a card is left to bid
   const Orders pass = pass_orders(w.player(0), w.state, w.rules);
   for (Action a : kAllActions) EXPECT_FALSE(pass[a].has_value());
   EXPECT_EQ(pass.bid.kind, BidKind::coin);
@@ -335,7 +342,8 @@ TEST(Nmr, PassOrdersBidNoneWithFiveProvincesOrFewer_D29) {
   TinyWorld w;
   for (const char* p : {"a", "b", "c", "d", "e"}) w.give(p, 0, 1);
   EXPECT_EQ(pass_orders(w.player(0), w.state, w.rules).bid.kind, BidKind::none);
-  EXPECT_EQ(pass_orders(w.player(1), w.state, w.rules).bid.kind, BidKind::none);  // no province at all
+  EXPECT_EQ(pass_orders(w.player(1), w.state, w.rules).bid.kind,
+            BidKind::none);  // no province at all
 }
 
 TEST(Nmr, VersionOnePassOrdersAlwaysBidZero_D29) {

@@ -25,7 +25,8 @@ BattleOdds enumerate(const BattleQuestion& q) {
   std::vector<double> chance;
   std::vector<int> side_of;
   for (int s = 0; s < 3; ++s) {
-    for (int i = 0; i < sides[s].thrown + sides[s].in_tray; ++i) chance.push_back(2.0 / 3), side_of.push_back(s);
+    for (int i = 0; i < sides[s].thrown + sides[s].in_tray; ++i)
+      chance.push_back(2.0 / 3), side_of.push_back(s);
     for (int i = 0; i < sides[s].inside; ++i) chance.push_back(1.0 / 3), side_of.push_back(s);
   }
   BattleOdds odds;
@@ -77,7 +78,8 @@ TEST(BattleOdds, SumToOneAndMatchEveryWayTheCubesCanFall) {
 }
 
 TEST(BattleOdds, ADefenderWinWithNoneOfTheDefendersOwnCubesIsATie) {
-  // Only peasants can fall for the defender: they outnumber the attacker but cannot win (rules 8.3).
+  // Only peasants can fall for the defender: they outnumber the attacker but cannot win
+  // (rules 8.3).
   BattleQuestion q;
   q.attacker = TowerSide{0, 0, 0};
   q.defender = TowerSide{0, 0, 0};
@@ -89,8 +91,10 @@ TEST(BattleOdds, ADefenderWinWithNoneOfTheDefendersOwnCubesIsATie) {
 }
 
 TEST(BattleOdds, ARevoltTiedIsLost) {
-  EXPECT_NEAR(revolt_hold_chance(TowerSide{1, 0, 0}, TowerSide{1, 0, 0}, TowerParams{}), 2.0 / 9, kExact);
-  EXPECT_NEAR(revolt_hold_chance(TowerSide{0, 0, 0}, TowerSide{0, 0, 0}, TowerParams{}), 0.0, kExact);
+  EXPECT_NEAR(revolt_hold_chance(TowerSide{1, 0, 0}, TowerSide{1, 0, 0}, TowerParams{}), 2.0 / 9,
+              kExact);
+  EXPECT_NEAR(revolt_hold_chance(TowerSide{0, 0, 0}, TowerSide{0, 0, 0}, TowerParams{}), 0.0,
+              kExact);
 }
 
 TEST(PlayerView, ShowsTheFaceUpSlotsAndCountsTheUnseenCubesFromPublicPieces) {
@@ -103,7 +107,9 @@ TEST(PlayerView, ShowsTheFaceUpSlotsAndCountsTheUnseenCubesFromPublicPieces) {
   ASSERT_TRUE(w.broken().empty());
   const PlayerView view = see(w.state, w.rules, w.player(0));
   ASSERT_EQ(view.face_up.size(), 5U);
-  for (int i = 0; i < 5; ++i) EXPECT_EQ(view.face_up[static_cast<std::size_t>(i)], w.state.action_cards[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(view.face_up[static_cast<std::size_t>(i)],
+              w.state.action_cards[static_cast<std::size_t>(i)]);
   EXPECT_EQ(view.face_up_slot(w.state.action_cards[7]), std::nullopt);
   EXPECT_EQ(view.unseen, w.state.tower.inside);
 }

@@ -1,6 +1,7 @@
+#include "core/forecast.hpp"
+
 #include <gtest/gtest.h>
 
-#include "core/forecast.hpp"
 #include "core/standings.hpp"
 #include "support/tiny_world.hpp"
 
@@ -56,7 +57,8 @@ TEST(Forecast, FaceUpActionsTheThalerCannotReachAreCancelledInSlotOrder) {
 TEST(Forecast, FaceDownActionsAreAtRiskInTheOrderTheirCardsComeUp) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 0, 3);
-  w.slots({Action::grain, Action::taxes, Action::armies5, Action::armies3, Action::army1});  // builds face down
+  w.slots({Action::grain, Action::taxes, Action::armies5, Action::armies3,
+           Action::army1});  // builds face down
   w.state.players[0].thaler = 4;
   Orders o = w.orders(0, 0);
   w.act(o, Action::palace, "a");

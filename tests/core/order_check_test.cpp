@@ -86,7 +86,8 @@ TEST_F(CheckedOrders, AProvinceOfAnotherPlayerNamesItsOwnerAndYourProvinces) {
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(value<ProvinceId>(*p, ProblemArg::province), w_.p("c"));
   EXPECT_EQ(value<std::string>(*p, ProblemArg::owner), "blue");
-  EXPECT_EQ(value<std::vector<ProvinceId>>(*p, ProblemArg::yours), (std::vector<ProvinceId>{w_.p("a"), w_.p("b")}));
+  EXPECT_EQ(value<std::vector<ProvinceId>>(*p, ProblemArg::yours),
+            (std::vector<ProvinceId>{w_.p("a"), w_.p("b")}));
 }
 
 TEST_F(CheckedOrders, ANeutralProvinceHasNoOwner) {
@@ -141,13 +142,15 @@ TEST_F(CheckedOrders, TooManyEmptyActionsCountTheCoinCardsAndNameTheFreeProvince
   EXPECT_FALSE(value<bool>(*p, ProblemArg::coin_bid));
   EXPECT_EQ(value<int>(*p, ProblemArg::needed), 9);
   EXPECT_EQ(value<int>(*p, ProblemArg::coin_cards), 5);
-  EXPECT_EQ(value<std::vector<ProvinceId>>(*p, ProblemArg::free), std::vector<ProvinceId>{w_.p("b")});
+  EXPECT_EQ(value<std::vector<ProvinceId>>(*p, ProblemArg::free),
+            std::vector<ProvinceId>{w_.p("b")});
   EXPECT_FALSE(value<bool>(*p, ProblemArg::bid_possible));
 }
 
 TEST(ProblemKeys, AreDistinctForEveryKindAndValue) {
   std::set<std::string_view> kinds;
-  for (ProblemKind kind : kAllProblemKinds) EXPECT_TRUE(kinds.insert(problem_key(kind)).second) << problem_key(kind);
+  for (ProblemKind kind : kAllProblemKinds)
+    EXPECT_TRUE(kinds.insert(problem_key(kind)).second) << problem_key(kind);
   std::set<std::string_view> args;
   for (int i = 0; i < kProblemArgCount; ++i) {
     EXPECT_TRUE(args.insert(problem_arg_key(static_cast<ProblemArg>(i))).second) << i;

@@ -1,9 +1,9 @@
+#include "core/rng.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <numeric>
-
-#include "core/rng.hpp"
 
 namespace wallenstein {
 namespace {

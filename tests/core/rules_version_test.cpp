@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "core/rules_version.hpp"
+
+#include <gtest/gtest.h>
 
 namespace wallenstein {
 namespace {

@@ -31,8 +31,10 @@ TEST(Winter, GrainLossNeverLeavesLessThanZero_D9) {
   ASSERT_TRUE(r.log.winter);
   EXPECT_EQ(r.log.winter->grain_loss, 4);
   const auto& supply = r.log.winter->supply;
-  const auto red = std::find_if(supply.begin(), supply.end(), [](const WinterSupply& s) { return s.player.value == 0; });
-  const auto blue = std::find_if(supply.begin(), supply.end(), [](const WinterSupply& s) { return s.player.value == 1; });
+  const auto red = std::find_if(supply.begin(), supply.end(),
+                                [](const WinterSupply& s) { return s.player.value == 0; });
+  const auto blue = std::find_if(supply.begin(), supply.end(),
+                                 [](const WinterSupply& s) { return s.player.value == 1; });
   EXPECT_EQ(red->grain_after_loss, 1);
   EXPECT_EQ(blue->grain_after_loss, 0);
   EXPECT_EQ(blue->unsupplied, 1);
@@ -82,9 +84,9 @@ TEST(Winter, PlayersAreProcessedInTheAutumnTurnOrder) {
 TEST(Winter, ScoringCountsProvincesBuildingsAndRegionalMajorities) {
   TinyWorld w = autumn(0, "tax_max_5");
   w.give("a", 0, 2).give("c", 0, 2).give("b", 1, 2).give("d", 1, 2);
-  w.build("a", Building::palace).build("b", Building::palace);        // tied: 3 - 1 each
-  w.build("a", Building::church).build("c", Building::church);        // red alone: 2
-  w.build("d", Building::trading_house);                               // blue alone: 1
+  w.build("a", Building::palace).build("b", Building::palace);  // tied: 3 - 1 each
+  w.build("a", Building::church).build("c", Building::church);  // red alone: 2
+  w.build("d", Building::trading_house);                        // blue alone: 1
   w.state.players[0].grain = 2;
   w.state.players[1].grain = 2;
   const auto r = w.resolve({w.orders(0), w.orders(1, 1)});

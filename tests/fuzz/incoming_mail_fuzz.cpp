@@ -9,7 +9,9 @@
 namespace wallenstein {
 namespace {
 
-bool starts_with(const std::string& s, std::string_view head) { return s.compare(0, head.size(), head) == 0; }
+bool starts_with(const std::string& s, std::string_view head) {
+  return s.compare(0, head.size(), head) == 0;
+}
 
 /// The answer writes these into its own headers (In-Reply-To, References): a line break or NUL
 /// in them would end the header and start another.
@@ -43,6 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_message(raw);
   // Tags and entities only ever shrink: the text is never longer than the HTML.
   fuzz::require(mail::html_to_text(raw).size() <= raw.size(), "html_to_text never grows its input");
-  fuzz::require(mail::unflow(raw, size % 2 == 0).size() <= raw.size(), "unflow never grows its input");
+  fuzz::require(mail::unflow(raw, size % 2 == 0).size() <= raw.size(),
+                "unflow never grows its input");
   return 0;
 }

@@ -12,7 +12,8 @@ namespace wallenstein {
 namespace {
 
 const GameState& game(int players) {
-  static const GameState three = new_game(NewGame{"example", {"red", "blue", "yellow"}, 20181618}, fuzz::rules());
+  static const GameState three =
+      new_game(NewGame{"example", {"red", "blue", "yellow"}, 20181618}, fuzz::rules());
   static const GameState four =
       new_game(NewGame{"example", {"red", "blue", "yellow", "green"}, 20181618}, fuzz::rules());
   return players == 3 ? three : four;
@@ -23,11 +24,13 @@ void check(const SourceFile& file, const GameState& state) {
   fuzz::require_printable(checked.diagnostics);
   // At most kMaxDiagnostics problems, then two notes: the count of those not listed, and that the
   // text before `game:` was taken for prose.
-  fuzz::require(checked.diagnostics.size() <= kMaxDiagnostics + 2, "at most kMaxDiagnostics problems are listed");
+  fuzz::require(checked.diagnostics.size() <= kMaxDiagnostics + 2,
+                "at most kMaxDiagnostics problems are listed");
   if (!checked.ok()) return;
   // Accepted orders written back as a file must be accepted again as the same orders.
   const std::string again = format_order_file(to_written(*checked.orders, state, fuzz::rules()));
-  const CheckedOrderFile rechecked = check_order_source(SourceFile{"again.yaml", again}, state, fuzz::rules());
+  const CheckedOrderFile rechecked =
+      check_order_source(SourceFile{"again.yaml", again}, state, fuzz::rules());
   fuzz::require(rechecked.ok(), "accepted orders written back are accepted");
   fuzz::require(format_order_file(to_written(*rechecked.orders, state, fuzz::rules())) == again,
                 "accepted orders read back as they were");

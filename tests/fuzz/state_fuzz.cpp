@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   const std::string text = write_state(state, rules);
-  fuzz::require(read_state(SourceFile{"again.yaml", text}, rules) == state, "an accepted state reads back as written");
+  fuzz::require(read_state(SourceFile{"again.yaml", text}, rules) == state,
+                "an accepted state reads back as written");
   if (state.finished) return 0;
   Rng rng(size);
   std::vector<Orders> orders;
@@ -26,8 +27,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     orders.push_back(random_orders(state, rules, state.player_index(p), rng));
   }
   const SeasonResult result = resolve_season(state, orders, {}, rules);
-  fuzz::require(invariant_violations(result.next, rules).empty(), "the next state keeps the rule invariants");
-  fuzz::require(read_state(SourceFile{"next.yaml", write_state(result.next, rules)}, rules) == result.next,
-                "the next state reads back as written");
+  fuzz::require(invariant_violations(result.next, rules).empty(),
+                "the next state keeps the rule invariants");
+  fuzz::require(
+      read_state(SourceFile{"next.yaml", write_state(result.next, rules)}, rules) == result.next,
+      "the next state reads back as written");
   return 0;
 }

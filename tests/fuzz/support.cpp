@@ -9,7 +9,8 @@
 namespace wallenstein::fuzz {
 
 const Ruleset& rules() {
-  static const Ruleset loaded = load_ruleset(std::string(WALLENSTEIN_SOURCE_DIR) + "/data/wallenstein");
+  static const Ruleset loaded =
+      load_ruleset(std::string(WALLENSTEIN_SOURCE_DIR) + "/data/wallenstein");
   return loaded;
 }
 
@@ -30,7 +31,8 @@ void require_terminal_safe(const std::string& shown) {
     const std::size_t length = utf8_length(shown, i);
     require(length > 0, "printed text is valid UTF-8");
     const auto byte = static_cast<unsigned char>(shown[i]);
-    require(length > 1 || byte >= 0x20 || byte == '\n' || byte == '\t', "no control character is printed");
+    require(length > 1 || byte >= 0x20 || byte == '\n' || byte == '\t',
+            "no control character is printed");
     require(byte != 0x7f && !(byte == 0xc2 && static_cast<unsigned char>(shown[i + 1]) < 0xa0),
             "no DEL or C1 control is printed");
     i += length;
@@ -40,8 +42,12 @@ void require_terminal_safe(const std::string& shown) {
 
 }  // namespace
 
-void require_printable(const std::vector<Diagnostic>& diagnostics) { require_terminal_safe(format_all(diagnostics)); }
+void require_printable(const std::vector<Diagnostic>& diagnostics) {
+  require_terminal_safe(format_all(diagnostics));
+}
 
-void require_printable(const std::string& text) { require_terminal_safe(printable(text, Lines::keep)); }
+void require_printable(const std::string& text) {
+  require_terminal_safe(printable(text, Lines::keep));
+}
 
 }  // namespace wallenstein::fuzz

@@ -30,28 +30,38 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
   }
   line += " bid=";
   switch (o.bid.kind) {
-    case BidKind::coin: line += std::to_string(o.bid.coin); break;
-    case BidKind::province: line += rules.province(o.bid.province).id; break;
-    case BidKind::none: line += "none"; break;
+    case BidKind::coin:
+      line += std::to_string(o.bid.coin);
+      break;
+    case BidKind::province:
+      line += rules.province(o.bid.province).id;
+      break;
+    case BidKind::none:
+      line += "none";
+      break;
   }
   line += " tiles=[";
-  for (std::size_t i = 0; i < o.tile_preferences.size(); ++i) line += (i ? "," : "") + rules.tile(o.tile_preferences[i]).id;
+  for (std::size_t i = 0; i < o.tile_preferences.size(); ++i)
+    line += (i ? "," : "") + rules.tile(o.tile_preferences[i]).id;
   return line + "]\n";
 }
 
 std::string play_golden_game(int players, int version) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), version);
   const std::vector<std::string> ids = {"red", "blue", "yellow", "green", "black"};
-  NewGame spec{"golden", {ids.begin(), ids.begin() + players}, static_cast<std::uint64_t>(1618 + players)};
+  NewGame spec{
+      "golden", {ids.begin(), ids.begin() + players}, static_cast<std::uint64_t>(1618 + players)};
   GameState state = new_game(spec, rules);
   Rng order_rng(static_cast<std::uint64_t>(players));
-  std::string text = "# Golden game: " + std::to_string(players) + " players, seed " + std::to_string(spec.seed) +
+  std::string text = "# Golden game: " + std::to_string(players) + " players, seed " +
+                     std::to_string(spec.seed) +
                      ". Regenerate with tools/regen-golden; review every change.\n";
   while (!state.finished) {
     std::vector<Orders> orders;
     text += "\n######## " + season_label(rules, state.season_index).name() + "\norders:\n";
     for (int p = 0; p < players; ++p) {
-      orders.push_back(random_orders(state, rules, state.player_index(static_cast<std::size_t>(p)), order_rng));
+      orders.push_back(
+          random_orders(state, rules, state.player_index(static_cast<std::size_t>(p)), order_rng));
       text += orders_line(orders.back(), state, rules);
     }
     const SeasonResult result = resolve_season(state, orders, {}, rules);
@@ -62,8 +72,9 @@ std::string play_golden_game(int players, int version) {
   }
   text += "\n######## final\n";
   for (const auto& p : state.players) {
-    text += "  " + p.id + ": " + std::to_string(p.vp) + " VP, " + std::to_string(p.thaler) + " thaler, " +
-            std::to_string(state.province_count(*state.find_player(p.id))) + " provinces\n";
+    text += "  " + p.id + ": " + std::to_string(p.vp) + " VP, " + std::to_string(p.thaler) +
+            " thaler, " + std::to_string(state.province_count(*state.find_player(p.id))) +
+            " provinces\n";
   }
   text += "winners:";
   for (PlayerIndex w : state.winners) text += " " + state.player(w).id;
@@ -75,7 +86,8 @@ struct Golden {
   int players = 3;
   int version = kCurrentRulesVersion;
   std::string file() const {
-    const std::string rules = version == kCurrentRulesVersion ? "" : "-rules" + std::to_string(version);
+    const std::string rules =
+        version == kCurrentRulesVersion ? "" : "-rules" + std::to_string(version);
     return "tests/golden/game-" + std::to_string(players) + "p" + rules + ".txt";
   }
 };
@@ -92,15 +104,17 @@ TEST_P(GoldenGame, PlaysExactlyAsReviewed) {
     GTEST_SKIP() << "regenerated " << path;
   }
   const std::string expected = testing::read_text(path);
-  EXPECT_EQ(actual, expected) << "the game differs from " << path << "; if the change is intended, run tools/regen-golden";
+  EXPECT_EQ(actual, expected) << "the game differs from " << path
+                              << "; if the change is intended, run tools/regen-golden";
 }
 
-INSTANTIATE_TEST_SUITE_P(Players, GoldenGame,
-                         ::testing::Values(Golden{3, kCurrentRulesVersion}, Golden{4, kCurrentRulesVersion},
-                                           Golden{5, kCurrentRulesVersion}, Golden{3, 1}, Golden{4, 1}, Golden{5, 1}),
-                         [](const ::testing::TestParamInfo<Golden>& param) {
-                           return std::to_string(param.param.players) + "p_rules" + std::to_string(param.param.version);
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Players, GoldenGame,
+    ::testing::Values(Golden{3, kCurrentRulesVersion}, Golden{4, kCurrentRulesVersion},
+                      Golden{5, kCurrentRulesVersion}, Golden{3, 1}, Golden{4, 1}, Golden{5, 1}),
+    [](const ::testing::TestParamInfo<Golden>& param) {
+      return std::to_string(param.param.players) + "p_rules" + std::to_string(param.param.version);
+    });
 
 }  // namespace
 }  // namespace wallenstein

@@ -23,9 +23,13 @@ using testing::TempDir;
 using testing::write_text;
 
 Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
-bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+bool contains(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
 
-fs::path corpus(const std::string& name = "") { return testing::source_path("tests/mail/corpus/" + name); }
+fs::path corpus(const std::string& name = "") {
+  return testing::source_path("tests/mail/corpus/" + name);
+}
 
 /// The corpus's game: 3 players, seed 123456789012 (so its tokens are the ones the corpus holds).
 fs::path mail_game(const TempDir& tmp, const std::string& dir = "game") {
@@ -39,7 +43,8 @@ mail:
   gm: "Spielleiter <spielleiter@example.org>"
 )");
   const fs::path game = tmp / dir;
-  const Outcome r = run({"new", game.string(), "--from", (tmp / "def.yaml").string(), "--seed", "123456789012"});
+  const Outcome r =
+      run({"new", game.string(), "--from", (tmp / "def.yaml").string(), "--seed", "123456789012"});
   EXPECT_EQ(r.status, 0) << r.err;
   return game;
 }
@@ -56,7 +61,8 @@ struct Expected {
 std::map<std::string, Expected> expectations() {
   const YamlFile file = YamlFile::parse(read_source(corpus("expected.yaml"), 1 << 20));
   YamlReader r(file);
-  static constexpr std::array<std::string_view, 5> kKeys = {"outcome", "player", "answer", "says", "stored"};
+  static constexpr std::array<std::string_view, 5> kKeys = {"outcome", "player", "answer", "says",
+                                                            "stored"};
   static constexpr std::array<std::string_view, 3> kAnswers = {"player", "gm", "none"};
   std::map<std::string, Expected> out;
   for (const auto& entry : file.root()) {
@@ -64,14 +70,17 @@ std::map<std::string, Expected> expectations() {
     if (!r.expect_map(node, "expectation")) continue;
     r.check_keys(node, kKeys, "expectation");
     Expected e;
-    for (auto [key, target] : {std::pair{"outcome", &e.outcome}, std::pair{"player", &e.player}, std::pair{"answer", &e.answer}}) {
+    for (auto [key, target] : {std::pair{"outcome", &e.outcome}, std::pair{"player", &e.player},
+                               std::pair{"answer", &e.answer}}) {
       if (auto v = r.require(node, key, "")) *target = r.text(*v, key).value_or("");
     }
-    if (std::find(kAnswers.begin(), kAnswers.end(), e.answer) == kAnswers.end()) r.unknown_value(node["answer"], "answer", kAnswers);
+    if (std::find(kAnswers.begin(), kAnswers.end(), e.answer) == kAnswers.end())
+      r.unknown_value(node["answer"], "answer", kAnswers);
     if (auto says = r.require(node, "says", "a list"); says && r.expect_sequence(*says, "says")) {
       for (const auto& s : *says) e.says.push_back(r.text(s, "says").value_or(""));
     }
-    if (auto stored = r.require(node, "stored", "true or false")) e.stored = r.boolean(*stored, "stored").value_or(false);
+    if (auto stored = r.require(node, "stored", "true or false"))
+      e.stored = r.boolean(*stored, "stored").value_or(false);
     out[entry.first.Scalar()] = e;
   }
   r.throw_if_errors();
@@ -90,7 +99,8 @@ std::multimap<std::string, std::string> outbox(const fs::path& game) {
     const Outcome decoded = testing::run_shell(
         "/usr/bin/python3 -c 'import email,sys; from email import policy; "
         "m=email.message_from_bytes(open(sys.argv[1],\"rb\").read(),policy=policy.default); "
-        "print(m[\"Subject\"]); print(m[\"In-Reply-To\"]); print(m[\"Auto-Submitted\"]); print(m.get_content())' " +
+        "print(m[\"Subject\"]); print(m[\"In-Reply-To\"]); print(m[\"Auto-Submitted\"]); "
+        "print(m.get_content())' " +
         testing::shell_quote(entry.path().string()));
     out.emplace(to[1], decoded.out);
   }
@@ -119,9 +129,8 @@ TEST_P(Corpus, EachMessageGetsWhatExpectedYamlSays) {
     EXPECT_TRUE(contains(entry, "player: " + e.player)) << entry;
   }
   const auto answers = outbox(game);
-  const std::map<std::string, std::string> address = {{"red", "anna@example.org"},
-                                                       {"blue", "joerg@example.org"},
-                                                       {"yellow", "marie@example.org"}};
+  const std::map<std::string, std::string> address = {
+      {"red", "anna@example.org"}, {"blue", "joerg@example.org"}, {"yellow", "marie@example.org"}};
   if (e.answer == "none") {
     EXPECT_TRUE(answers.empty()) << "automatic mail is never answered";
   } else {
@@ -129,7 +138,8 @@ TEST_P(Corpus, EachMessageGetsWhatExpectedYamlSays) {
     const std::string to = e.answer == "gm" ? "spielleiter@example.org" : address.at(e.player);
     ASSERT_EQ(answers.count(to), 1u) << answers.begin()->first;
     const std::string& text = answers.find(to)->second;
-    for (const auto& s : e.says) EXPECT_TRUE(contains(text, s)) << "missing \"" << s << "\" in:\n" << text;
+    for (const auto& s : e.says)
+      EXPECT_TRUE(contains(text, s)) << "missing \"" << s << "\" in:\n" << text;
     if (e.answer == "player") {
       EXPECT_TRUE(contains(text, "mailgame")) << "the game is in the subject";
       EXPECT_TRUE(contains(text, "auto-replied")) << text;
@@ -140,10 +150,12 @@ TEST_P(Corpus, EachMessageGetsWhatExpectedYamlSays) {
   if (e.stored) {
     // The receipt is the SHA-256 of the stored file, computed here independently.
     const Outcome sha = testing::run_shell("sha256sum " + testing::shell_quote(stored.string()));
-    EXPECT_TRUE(contains(entry, "receipt: " + sha.out.substr(0, 64)) || contains(entry, "receipt: \"" + sha.out.substr(0, 64)))
+    EXPECT_TRUE(contains(entry, "receipt: " + sha.out.substr(0, 64)) ||
+                contains(entry, "receipt: \"" + sha.out.substr(0, 64)))
         << entry;
     EXPECT_TRUE(contains(answers.begin()->second, "Receipt: " + sha.out.substr(0, 64)));
-    EXPECT_EQ(run({"check", game.string(), stored.string()}).status, 0) << "the stored file is a valid order file";
+    EXPECT_EQ(run({"check", game.string(), stored.string()}).status, 0)
+        << "the stored file is a valid order file";
   }
 }
 
@@ -156,43 +168,51 @@ std::vector<std::string> corpus_files() {
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Mail, Corpus, ::testing::ValuesIn(corpus_files()), [](const auto& param_info) {
-  std::string name = param_info.param.substr(0, param_info.param.size() - 4);
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name;
-});
+INSTANTIATE_TEST_SUITE_P(Mail, Corpus, ::testing::ValuesIn(corpus_files()),
+                         [](const auto& param_info) {
+                           std::string name =
+                               param_info.param.substr(0, param_info.param.size() - 4);
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 TEST(Corpus, EveryExpectationHasItsMessage) {
   const auto files = corpus_files();
   for (const auto& [name, e] : expectations()) {
-    EXPECT_TRUE(std::find(files.begin(), files.end(), name) != files.end()) << name << " is expected but missing";
+    EXPECT_TRUE(std::find(files.begin(), files.end(), name) != files.end())
+        << name << " is expected but missing";
   }
 }
 
 TEST(Intake, TheSameMessageTwiceIsStoredAndAnsweredOnce) {
   TempDir tmp;
   const fs::path game = mail_game(tmp);
-  ASSERT_EQ(run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()}).status, 0);
+  ASSERT_EQ(run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()}).status,
+            0);
   const auto once = testing::snapshot_tree(game);
-  const Outcome again = run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()});
+  const Outcome again =
+      run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()});
   ASSERT_EQ(again.status, 0);
   EXPECT_TRUE(contains(again.out, "already handled (accepted")) << again.out;
-  EXPECT_EQ(testing::snapshot_tree(game), once) << "nothing stored, nothing answered, nothing recorded twice";
+  EXPECT_EQ(testing::snapshot_tree(game), once)
+      << "nothing stored, nothing answered, nothing recorded twice";
 }
 
 TEST(Intake, AnAnswerTheServerCouldNotTakeStaysQueuedAndTheNextRunSendsIt) {
   TempDir tmp;
   const fs::path game = mail_game(tmp);
   // No server on this port: the order is stored, the answer waits in mail/queue/.
-  const Outcome first = run({"receive", game.string(), corpus("thunderbird-attachment.eml").string(), "--smtp",
-                             "smtp://127.0.0.1:9"});
+  const Outcome first =
+      run({"receive", game.string(), corpus("thunderbird-attachment.eml").string(), "--smtp",
+           "smtp://127.0.0.1:9"});
   ASSERT_EQ(first.status, 0) << first.err;
   EXPECT_TRUE(contains(first.err, "stays queued")) << first.err;
   EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
   EXPECT_TRUE(contains(read_text(game / "mail/sent.yaml"), "queue_file:"));
   testing::SmtpServer server((tmp / "maildir").string());
   const Outcome second =
-      run({"receive", game.string(), corpus("apple-mail-qp-umlauts.eml").string(), "--smtp", server.url()});
+      run({"receive", game.string(), corpus("apple-mail-qp-umlauts.eml").string(), "--smtp",
+           server.url()});
   ASSERT_EQ(second.status, 0) << second.err;
   std::set<std::string> to;
   for (const auto& entry : fs::directory_iterator(tmp / "maildir/new")) {
@@ -201,7 +221,8 @@ TEST(Intake, AnAnswerTheServerCouldNotTakeStaysQueuedAndTheNextRunSendsIt) {
     std::regex_search(text, m, std::regex("X-RcptTo: ([^\r\n]+)"));
     to.insert(m[1]);
   }
-  EXPECT_EQ(to, (std::set<std::string>{"anna@example.org", "marie@example.org"})) << "red's queued answer went too";
+  EXPECT_EQ(to, (std::set<std::string>{"anna@example.org", "marie@example.org"}))
+      << "red's queued answer went too";
   EXPECT_FALSE(contains(read_text(game / "mail/sent.yaml"), "state: queued"));
   EXPECT_TRUE(fs::is_empty(game / "mail/queue"));
 }
@@ -210,7 +231,8 @@ TEST(Intake, OrdersForASeasonAlreadyResolvedAreTooLate) {
   TempDir tmp;
   const fs::path game = mail_game(tmp);
   ASSERT_EQ(run({"resolve", game.string(), "--force"}).status, 0);
-  ASSERT_EQ(run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()}).status, 0);
+  ASSERT_EQ(run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()}).status,
+            0);
   const auto answers = outbox(game);
   ASSERT_EQ(answers.size(), 1u);
   EXPECT_TRUE(contains(answers.begin()->second, "Too late: 1618-spring has already been resolved"))
@@ -225,7 +247,8 @@ TEST(Intake, AtMostTwentyMessagesOfAPlayerAreAnsweredEachSeason) {
   const std::string message = read_text(corpus("rejected-orders.eml"));
   for (int i = 1; i <= 22; ++i) {
     std::string copy = message;
-    copy.replace(copy.find("<typo-20261123@example.org>"), 27, "<typo-" + std::to_string(i) + "@example.org>");
+    copy.replace(copy.find("<typo-20261123@example.org>"), 27,
+                 "<typo-" + std::to_string(i) + "@example.org>");
     write_text(tmp / "m.eml", copy);
     ASSERT_EQ(run({"receive", game.string(), (tmp / "m.eml").string()}).status, 0);
   }
@@ -234,7 +257,9 @@ TEST(Intake, AtMostTwentyMessagesOfAPlayerAreAnsweredEachSeason) {
   EXPECT_EQ(answers.count("spielleiter@example.org"), 1u) << "the game master hears of it once";
   const std::string intake = read_text(game / "mail/intake.yaml");
   std::size_t limited = 0;
-  for (auto at = intake.find("outcome: rate_limited"); at != std::string::npos; at = intake.find("outcome: rate_limited", at + 1)) ++limited;
+  for (auto at = intake.find("outcome: rate_limited"); at != std::string::npos;
+       at = intake.find("outcome: rate_limited", at + 1))
+    ++limited;
   EXPECT_EQ(limited, 2u);
 }
 
@@ -244,7 +269,8 @@ TEST(Intake, HeadersOfTheMessageCannotAddHeadersToTheAnswer) {
   // An encoded line break in References, decoded by GMime (found by fuzzing incoming_mail).
   std::string message = read_text(corpus("rejected-orders.eml"));
   message.replace(message.find("Message-ID:"), 0,
-                  "References: =?UTF-8?Q?<report-1@example.org>=0D=0AX-Injected:_yes?=\n <report-2@example.org>\n");
+                  "References: =?UTF-8?Q?<report-1@example.org>=0D=0AX-Injected:_yes?=\n "
+                  "<report-2@example.org>\n");
   write_text(tmp / "m.eml", message);
   ASSERT_EQ(run({"receive", game.string(), (tmp / "m.eml").string()}).status, 0);
   std::size_t answers = 0;
@@ -252,8 +278,9 @@ TEST(Intake, HeadersOfTheMessageCannotAddHeadersToTheAnswer) {
     ++answers;
     const std::string text = read_text(entry.path());
     EXPECT_FALSE(contains(text, "\nX-Injected")) << text;
-    EXPECT_TRUE(
-        contains(text, "\r\nReferences: <report-1@example.org> <report-2@example.org> <typo-20261123@example.org>\r\n"))
+    EXPECT_TRUE(contains(text,
+                         "\r\nReferences: <report-1@example.org> <report-2@example.org> "
+                         "<typo-20261123@example.org>\r\n"))
         << text;
   }
   EXPECT_EQ(answers, 1u);
@@ -264,16 +291,20 @@ TEST(Intake, WithARootTheOrderNamesItsGame) {
   fs::create_directories(tmp / "games");
   const fs::path game = mail_game(tmp, "games/mailgame");
   ASSERT_EQ(testing::run_shell("cp -r " + testing::shell_quote(game.string()) + " " +
-                               testing::shell_quote((tmp / "games/other").string())).status, 0);
-  const Outcome r = run({"receive", "--root", (tmp / "games").string(), corpus("gmail-quoted-reply.eml").string()});
+                               testing::shell_quote((tmp / "games/other").string()))
+                .status,
+            0);
+  const Outcome r = run(
+      {"receive", "--root", (tmp / "games").string(), corpus("gmail-quoted-reply.eml").string()});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "mailgame: red: orders for 1618-spring accepted")) << r.out;
   EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
   EXPECT_FALSE(fs::exists(tmp / "games/other/seasons/01-1618-spring/orders/red.yaml"));
-  const Outcome unknown = testing::run_shell("sed 's/game: mailgame/game: nosuchgame/' " +
-                                             testing::shell_quote(corpus("rejected-orders.eml").string()) + " | " +
-                                             testing::shell_quote(testing::wallenstein_binary()) + " receive --root " +
-                                             testing::shell_quote((tmp / "games").string()));
+  const Outcome unknown =
+      testing::run_shell("sed 's/game: mailgame/game: nosuchgame/' " +
+                         testing::shell_quote(corpus("rejected-orders.eml").string()) + " | " +
+                         testing::shell_quote(testing::wallenstein_binary()) + " receive --root " +
+                         testing::shell_quote((tmp / "games").string()));
   EXPECT_EQ(unknown.status, 0) << "mail to no game is dropped, never bounced";
   EXPECT_TRUE(contains(unknown.out, "no game \"nosuchgame\"")) << unknown.out;
 }
@@ -283,7 +314,8 @@ TEST(Tokens, OnlyAPlayersOwnOrderTemplateCarriesTheirToken) {
   const fs::path game = mail_game(tmp);
   ASSERT_EQ(run({"report", game.string()}).status, 0);
   std::map<std::string, std::string> tokens;
-  for (const char* id : {"red", "blue", "yellow"}) tokens[id] = run({"player", game.string(), "token", id}).out.substr(0, 20);
+  for (const char* id : {"red", "blue", "yellow"})
+    tokens[id] = run({"player", game.string(), "token", id}).out.substr(0, 20);
   for (const auto& entry : fs::directory_iterator(game / "seasons/01-1618-spring/reports")) {
     const std::string name = entry.path().filename().string();
     const std::string text = read_text(entry.path());
@@ -301,7 +333,8 @@ TEST(Tokens, ANewTokenReplacesALeakedOne) {
   const fs::path game = mail_game(tmp);
   const Outcome renewed = run({"player", game.string(), "token", "red", "--new"});
   ASSERT_EQ(renewed.status, 0) << renewed.err;
-  ASSERT_EQ(run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()}).status, 0);
+  ASSERT_EQ(run({"receive", game.string(), corpus("thunderbird-attachment.eml").string()}).status,
+            0);
   EXPECT_TRUE(contains(last_intake_line(game), "outcome: bad_token"));
   EXPECT_FALSE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
 }
@@ -326,10 +359,20 @@ TEST(Fetch, HandlesEachNewMessageOnceAndMarksIt) {
   const fs::path game = mail_game(tmp);
   testing::ImapServer imap((tmp / "dovecot").string(), "gm", "imap-secret");
   testing::SmtpServer smtp((tmp / "replies").string());
-  for (const char* m : {"thunderbird-attachment.eml", "outlook-html-only.eml", "bounce.eml"}) imap.deliver(corpus(m).string());
-  const std::vector<std::string> fetch = {"fetch", game.string(), "--imap", imap.url(), "--imap-user", "gm",
-                                          "--imap-password-env", "TEST_IMAP_PASSWORD", "--smtp", smtp.url()};
-  std::string line = "TEST_IMAP_PASSWORD=imap-secret " + testing::shell_quote(testing::wallenstein_binary());
+  for (const char* m : {"thunderbird-attachment.eml", "outlook-html-only.eml", "bounce.eml"})
+    imap.deliver(corpus(m).string());
+  const std::vector<std::string> fetch = {"fetch",
+                                          game.string(),
+                                          "--imap",
+                                          imap.url(),
+                                          "--imap-user",
+                                          "gm",
+                                          "--imap-password-env",
+                                          "TEST_IMAP_PASSWORD",
+                                          "--smtp",
+                                          smtp.url()};
+  std::string line =
+      "TEST_IMAP_PASSWORD=imap-secret " + testing::shell_quote(testing::wallenstein_binary());
   for (const auto& a : fetch) line += " " + testing::shell_quote(a);
   const Outcome first = testing::run_shell(line);
   ASSERT_EQ(first.status, 0) << first.out << first.err;
@@ -368,17 +411,23 @@ TEST(TickWithImap, FetchesMailedOrdersAnswersThemAndRemindsOnlyThoseStillMissing
   testing::SmtpServer smtp((tmp / "replies").string());
   std::string config = read_text(game / "game.yaml");
   config.replace(config.find("mail:\n"), 6,
-                 "mail:\n  imap: {url: \"" + imap.url() + "\", starttls: false, user: gm, password_env: TEST_IMAP_PASSWORD}\n");
-  write_text(game / "game.yaml", config + "schedule: {timezone: UTC, deadline: \"sun 20:00\", reminders: [48h]}\n");
-  for (const char* m : {"thunderbird-attachment.eml", "outlook-html-only.eml"}) imap.deliver(corpus(m).string());
+                 "mail:\n  imap: {url: \"" + imap.url() +
+                     "\", starttls: false, user: gm, password_env: TEST_IMAP_PASSWORD}\n");
+  write_text(game / "game.yaml",
+             config + "schedule: {timezone: UTC, deadline: \"sun 20:00\", reminders: [48h]}\n");
+  for (const char* m : {"thunderbird-attachment.eml", "outlook-html-only.eml"})
+    imap.deliver(corpus(m).string());
   auto tick = [&](const std::string& now) {
-    return testing::run_shell("TEST_IMAP_PASSWORD=imap-secret " + testing::shell_quote(testing::wallenstein_binary()) +
-                              " tick " + testing::shell_quote(game.string()) + " --smtp " + smtp.url() + " --now " + now);
+    return testing::run_shell(
+        "TEST_IMAP_PASSWORD=imap-secret " + testing::shell_quote(testing::wallenstein_binary()) +
+        " tick " + testing::shell_quote(game.string()) + " --smtp " + smtp.url() + " --now " + now);
   };
   const Outcome first = tick("2026-11-23T09:00:00Z");
   ASSERT_EQ(first.status, 0) << first.out << first.err;
   EXPECT_TRUE(contains(first.out, "game: fetched 2 messages from ")) << first.out;
-  EXPECT_TRUE(contains(first.out, "2 handled and marked $WallensteinDone; 1618-spring: waiting for Marie Dubois (yellow)"))
+  EXPECT_TRUE(contains(
+      first.out,
+      "2 handled and marked $WallensteinDone; 1618-spring: waiting for Marie Dubois (yellow)"))
       << first.out;
   EXPECT_FALSE(contains(first.out + first.err, "imap-secret"));
   const Outcome later = tick("2026-11-27T21:00:00Z");
@@ -386,11 +435,13 @@ TEST(TickWithImap, FetchesMailedOrdersAnswersThemAndRemindsOnlyThoseStillMissing
   std::map<std::string, int> to;
   for (const auto& entry : fs::directory_iterator(tmp / "replies/new")) {
     const std::string text = read_text(entry.path());
-    for (const char* who : {"anna@", "joerg@", "marie@"}) to[who] += contains(text, std::string("<") + who) ? 1 : 0;
+    for (const char* who : {"anna@", "joerg@", "marie@"})
+      to[who] += contains(text, std::string("<") + who) ? 1 : 0;
   }
   EXPECT_EQ(to["anna@"], 2) << "her opening report and her receipt";
   EXPECT_EQ(to["joerg@"], 2) << "his opening report and his receipt";
-  EXPECT_EQ(to["marie@"], 2) << "her opening report and the reminder: hers are the only orders missing";
+  EXPECT_EQ(to["marie@"], 2)
+      << "her opening report and the reminder: hers are the only orders missing";
 }
 
 }  // namespace

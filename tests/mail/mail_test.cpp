@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "support/run_binary.hpp"
@@ -18,9 +18,9 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 using testing::read_text;
+using testing::SmtpServer;
 using testing::TempDir;
 using testing::write_text;
-using testing::SmtpServer;
 
 using testing::Outcome;
 using testing::run_shell;
@@ -36,8 +36,9 @@ std::size_t count_of(const std::string& text, const std::string& what) {
 }
 
 Json read_mail(const std::string& mode, const fs::path& dir) {
-  const Outcome r = shell("/usr/bin/python3 " + shell_quote(testing::source_path("tests/mail/read_mail.py").string()) + " " +
-                          mode + " " + shell_quote(dir.string()));
+  const Outcome r = shell("/usr/bin/python3 " +
+                          shell_quote(testing::source_path("tests/mail/read_mail.py").string()) +
+                          " " + mode + " " + shell_quote(dir.string()));
   EXPECT_EQ(r.status, 0) << r.err;
   return Json::parse(r.out);
 }
@@ -45,23 +46,29 @@ Json read_mail(const std::string& mode, const fs::path& dir) {
 /// A game with `players` players (umlauts in names), its first season resolved.
 fs::path resolved_game(const TempDir& tmp, int players, const std::string& smtp_yaml = "") {
   std::string def = "name: mailtest\nplayers:\n";
-  const std::vector<std::string> rows = {"{id: red, name: \"Anna Weber\", email: \"anna@example.org\"}",
-                                         "{id: blue, name: \"Jörg Krämer\", email: \"joerg@example.org\"}",
-                                         "{id: yellow, name: \"Marie Dubois\", email: \"marie@example.org\"}",
-                                         "{id: green, name: \"Åsa Öberg\", email: \"asa@example.org\"}",
-                                         "{id: black, name: \"Łukasz Żak\", email: \"lukasz@example.org\"}"};
+  const std::vector<std::string> rows = {
+      "{id: red, name: \"Anna Weber\", email: \"anna@example.org\"}",
+      "{id: blue, name: \"Jörg Krämer\", email: \"joerg@example.org\"}",
+      "{id: yellow, name: \"Marie Dubois\", email: \"marie@example.org\"}",
+      "{id: green, name: \"Åsa Öberg\", email: \"asa@example.org\"}",
+      "{id: black, name: \"Łukasz Żak\", email: \"lukasz@example.org\"}"};
   for (int i = 0; i < players; ++i) def += "  - " + rows[static_cast<std::size_t>(i)] + "\n";
   def += "mail:\n  from: \"Spielleiter Müller <gm@example.org>\"\n" + smtp_yaml;
   write_text(tmp / "def.yaml", def);
   const fs::path dir = tmp / "game";
-  EXPECT_EQ(wallenstein({"new", dir.string(), "--from", (tmp / "def.yaml").string(), "--seed", "77"}).status, 0);
+  EXPECT_EQ(
+      wallenstein({"new", dir.string(), "--from", (tmp / "def.yaml").string(), "--seed", "77"})
+          .status,
+      0);
   EXPECT_EQ(wallenstein({"resolve", dir.string(), "--force"}).status, 0);
   return dir;
 }
 
 const Json* part(const Json& message, const std::string& type, const std::string& disposition) {
   for (const auto& p : message["parts"]) {
-    if (p["type"] == type && (disposition.empty() || (p.contains("disposition") && p["disposition"] == disposition))) return &p;
+    if (p["type"] == type &&
+        (disposition.empty() || (p.contains("disposition") && p["disposition"] == disposition)))
+      return &p;
   }
   return nullptr;
 }
@@ -76,7 +83,8 @@ void expect_complete_report(const Json& m, bool wire = false) {
   EXPECT_EQ(m["from"], "Spielleiter Müller <gm@example.org>");
   const Json* text = part(m, "text/plain", "");
   ASSERT_NE(text, nullptr);
-  EXPECT_NE(text->at("text").get<std::string>().find("WHAT HAPPENED IN 1618-spring"), std::string::npos);
+  EXPECT_NE(text->at("text").get<std::string>().find("WHAT HAPPENED IN 1618-spring"),
+            std::string::npos);
   const Json* html = part(m, "text/html", "");
   ASSERT_NE(html, nullptr);
   EXPECT_NE(html->at("text").get<std::string>().find("cid:map@wallenstein"), std::string::npos);
@@ -86,7 +94,8 @@ void expect_complete_report(const Json& m, bool wire = false) {
   EXPECT_TRUE(inline_map->at("png").get<bool>());
   EXPECT_EQ(inline_map->at("filename"), "map.png");
   EXPECT_EQ(part(m, "image/png", "attachment"), nullptr) << "the map is in the message once";
-  EXPECT_NE(text->at("text").get<std::string>().find("comes with this report as map.png"), std::string::npos);
+  EXPECT_NE(text->at("text").get<std::string>().find("comes with this report as map.png"),
+            std::string::npos);
   EXPECT_LE(m["bytes"].get<std::size_t>(), 300u * 1024) << "a report mail stays under 300 KB";
   const Json* orders = part(m, "text/plain", "attachment");
   ASSERT_NE(orders, nullptr);
@@ -110,15 +119,17 @@ TEST(Mail, EveryPlayerGetsACompleteMimeReportOverSmtp) {
     to.insert(m["to"].get<std::string>());
     ids.insert(m["message_id"].get<std::string>());
   }
-  EXPECT_EQ(to, (std::set<std::string>{"Anna Weber <anna@example.org>", "Jörg Krämer <joerg@example.org>",
-                                       "Marie Dubois <marie@example.org>"}));
+  EXPECT_EQ(
+      to, (std::set<std::string>{"Anna Weber <anna@example.org>", "Jörg Krämer <joerg@example.org>",
+                                 "Marie Dubois <marie@example.org>"}));
   EXPECT_EQ(ids.size(), 3u);
 }
 
 TEST(Mail, TheGameYamlServerIsUsedWhenConfigured) {
   TempDir tmp;
   SmtpServer server((tmp / "maildir").string());
-  const fs::path game = resolved_game(tmp, 3, "  smtp: {url: \"" + server.url() + "\", starttls: false}\n");
+  const fs::path game =
+      resolved_game(tmp, 3, "  smtp: {url: \"" + server.url() + "\", starttls: false}\n");
   const Outcome r = wallenstein({"mail", game.string()});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 3u);
@@ -159,8 +170,9 @@ TEST(Mail, ARefusingServerExitsThreeWithItsAnswerAndRecordsEveryRefusal) {
   SmtpServer server((tmp / "maildir").string(), {"--reject"});
   const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url()});
   EXPECT_EQ(r.status, 3);
-  EXPECT_NE(r.out.find("red <anna@example.org>: refused by the server: 550 5.1.1 no such mailbox here"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("red <anna@example.org>: refused by the server: 550 5.1.1 no such mailbox here"),
+      std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("0 sent, 3 refused or deferred"), std::string::npos) << r.out;
   const std::string ledger = read_text(game / "mail" / "sent.yaml");
@@ -174,18 +186,23 @@ TEST(Mail, OneRefusedRecipientDoesNotStopTheOthersAndIsRetriedOnlyWhenAsked) {
   SmtpServer server((tmp / "maildir").string(), {"--refuse", "joerg@example.org"});
   const Outcome first = wallenstein({"mail", game.string(), "--smtp", server.url()});
   EXPECT_EQ(first.status, 3) << "a refusal is a transport failure worth the game master's eye";
-  EXPECT_NE(first.out.find("blue <joerg@example.org>: refused by the server: 550"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("blue <joerg@example.org>: refused by the server: 550"),
+            std::string::npos)
+      << first.out;
   EXPECT_NE(first.out.find("3 sent, 1 refused or deferred"), std::string::npos) << first.out;
-  EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 3u) << "the players after blue got theirs";
+  EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 3u)
+      << "the players after blue got theirs";
 
   const Outcome again = wallenstein({"mail", game.string(), "--smtp", server.url()});
   EXPECT_EQ(again.status, 0) << again.out << again.err;
-  EXPECT_NE(again.out.find("blue <joerg@example.org>: refused earlier; fix the address"), std::string::npos)
+  EXPECT_NE(again.out.find("blue <joerg@example.org>: refused earlier; fix the address"),
+            std::string::npos)
       << again.out;
   EXPECT_NE(again.out.find("0 sent, 3 already sent before"), std::string::npos) << again.out;
 
   testing::replace_in_file(game / "game.yaml", "joerg@example.org", "joerg.k@example.org");
-  const Outcome retry = wallenstein({"mail", game.string(), "--smtp", server.url(), "--retry-failed"});
+  const Outcome retry =
+      wallenstein({"mail", game.string(), "--smtp", server.url(), "--retry-failed"});
   ASSERT_EQ(retry.status, 0) << retry.out << retry.err;
   EXPECT_NE(retry.out.find("1 sent, 3 already sent before"), std::string::npos) << retry.out;
   const Json messages = read_mail("--maildir", tmp / "maildir");
@@ -195,7 +212,8 @@ TEST(Mail, OneRefusedRecipientDoesNotStopTheOthersAndIsRetriedOnlyWhenAsked) {
   EXPECT_EQ(ids.size(), 4u);
   std::set<std::string> to;
   for (const auto& m : messages) to.insert(m["to"].get<std::string>());
-  EXPECT_EQ(to.count("Jörg Krämer <joerg.k@example.org>"), 1u) << "the retry went to the fixed address";
+  EXPECT_EQ(to.count("Jörg Krämer <joerg.k@example.org>"), 1u)
+      << "the retry went to the fixed address";
 }
 
 TEST(Mail, AReportChangedByRollbackAndANewResolveGoesOutAsACorrection) {
@@ -205,14 +223,18 @@ TEST(Mail, AReportChangedByRollbackAndANewResolveGoesOutAsACorrection) {
   ASSERT_EQ(wallenstein({"mail", game.string(), "--smtp", server.url()}).status, 0);
   const Outcome rollback = wallenstein({"rollback", game.string()});
   ASSERT_EQ(rollback.status, 0) << rollback.err;
-  EXPECT_NE(rollback.out.find("Already mailed the undone report of 1618-spring: Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow)"), std::string::npos)
+  EXPECT_NE(rollback.out.find("Already mailed the undone report of 1618-spring: Anna Weber (red), "
+                              "Jörg Krämer (blue), Marie Dubois (yellow)"),
+            std::string::npos)
       << rollback.out;
   // A late order from red changes what happened.
-  write_text(tmp / "red.yaml",
-             "game: mailtest\nplayer: red\nseason: 1618-spring\nactions:\n  palace: Koeln\n  church: Trier\n"
-             "  trading_house: Gft. Mark\n  grain: Passau\n  taxes: Osnabrueck\n  armies5: Vogtland\n"
-             "  armies3: Niederoesterreich\n  army1: Oberoesterreich\n  battle_a: none\n  battle_b: none\n"
-             "bid: saechs_lande\nturn_order: [attack]\n");
+  write_text(
+      tmp / "red.yaml",
+      "game: mailtest\nplayer: red\nseason: 1618-spring\nactions:\n  palace: Koeln\n  church: "
+      "Trier\n"
+      "  trading_house: Gft. Mark\n  grain: Passau\n  taxes: Osnabrueck\n  armies5: Vogtland\n"
+      "  armies3: Niederoesterreich\n  army1: Oberoesterreich\n  battle_a: none\n  battle_b: none\n"
+      "bid: saechs_lande\nturn_order: [attack]\n");
   ASSERT_EQ(wallenstein({"submit", game.string(), (tmp / "red.yaml").string()}).status, 0);
   ASSERT_EQ(wallenstein({"resolve", game.string(), "--force"}).status, 0);
   const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url()});
@@ -222,7 +244,8 @@ TEST(Mail, AReportChangedByRollbackAndANewResolveGoesOutAsACorrection) {
   ASSERT_EQ(messages.size(), 6u);
   std::map<std::string, std::string> first_ids;
   for (const auto& m : messages) {
-    if (m["references"] == "") first_ids[m["to"].get<std::string>()] = m["message_id"].get<std::string>();
+    if (m["references"] == "")
+      first_ids[m["to"].get<std::string>()] = m["message_id"].get<std::string>();
   }
   ASSERT_EQ(first_ids.size(), 3u);
   int corrections = 0;
@@ -245,7 +268,8 @@ TEST(Mail, ResendAndPlayerLetTheGameMasterSendOneCopyAgain) {
   const fs::path game = resolved_game(tmp, 3);
   SmtpServer server((tmp / "maildir").string());
   ASSERT_EQ(wallenstein({"mail", game.string(), "--smtp", server.url()}).status, 0);
-  const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url(), "--player", "blue", "--resend"});
+  const Outcome r =
+      wallenstein({"mail", game.string(), "--smtp", server.url(), "--player", "blue", "--resend"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("0 sent, 1 copy"), std::string::npos) << r.out;
   const Json messages = read_mail("--maildir", tmp / "maildir");
@@ -300,15 +324,17 @@ TEST(Mail, DryRunSendsAndWritesNothing) {
   const fs::path game = resolved_game(tmp, 3);
   const Outcome r = wallenstein({"mail", game.string(), "--dry-run"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("would send to Jörg Krämer <joerg@example.org>"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("would send to Jörg Krämer <joerg@example.org>"), std::string::npos)
+      << r.out;
   EXPECT_FALSE(fs::exists(game / "outbox"));
   EXPECT_FALSE(fs::exists(game / "mail"));
 }
 
 TEST(Mail, ThePasswordComesOnlyFromTheEnvironment) {
   TempDir tmp;
-  const fs::path game = resolved_game(
-      tmp, 3, "  smtp: {url: \"smtp://127.0.0.1:1\", starttls: false, user: gm, password_env: WALLENSTEIN_NO_SUCH_VAR}\n");
+  const fs::path game = resolved_game(tmp, 3,
+                                      "  smtp: {url: \"smtp://127.0.0.1:1\", starttls: false, "
+                                      "user: gm, password_env: WALLENSTEIN_NO_SUCH_VAR}\n");
   const Outcome r = wallenstein({"mail", game.string()});
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("$WALLENSTEIN_NO_SUCH_VAR, which is not set"), std::string::npos) << r.err;

@@ -26,8 +26,9 @@ std::vector<Orders> mixed_orders(const GameState& state, const Ruleset& rules, R
   std::vector<Orders> orders;
   for (std::size_t p = 0; p < state.players.size(); ++p) {
     const PlayerIndex player = state.player_index(p);
-    orders.push_back((p + static_cast<std::size_t>(g)) % 2 == 0 ? bot_orders(state, rules, player)
-                                                                : random_orders(state, rules, player, rng));
+    orders.push_back((p + static_cast<std::size_t>(g)) % 2 == 0
+                         ? bot_orders(state, rules, player)
+                         : random_orders(state, rules, player, rng));
   }
   return orders;
 }
@@ -43,8 +44,10 @@ void expect_bot_orders_legal_in_every_season(const Ruleset& rules, int games) {
       for (std::size_t p = 0; p < state.players.size(); ++p) {
         const BotPlan plan = plan_orders(see(state, rules, state.player_index(p)), rules);
         const OrderCheck check = check_orders(to_written(plan.orders, state, rules), state, rules);
-        ASSERT_TRUE(check.ok()) << "game " << g << " season " << state.season_index << " player " << p << ": "
-                                << report::ProblemTexts::standard().render(check.errors.front(), rules);
+        ASSERT_TRUE(check.ok()) << "game " << g << " season " << state.season_index << " player "
+                                << p << ": "
+                                << report::ProblemTexts::standard().render(check.errors.front(),
+                                                                           rules);
       }
       state = resolve_season(state, mixed_orders(state, rules, rng, g), {}, rules).next;
       ASSERT_TRUE(invariant_violations(state, rules).empty());
@@ -68,7 +71,8 @@ GameState midgame(const Ruleset& rules, int players, std::uint64_t seed) {
   for (int p = 0; p < players; ++p) spec.player_ids.push_back("p" + std::to_string(p));
   GameState state = new_game(spec, rules);
   Rng rng(seed);
-  for (int s = 0; s < 2; ++s) state = resolve_season(state, mixed_orders(state, rules, rng, s), {}, rules).next;
+  for (int s = 0; s < 2; ++s)
+    state = resolve_season(state, mixed_orders(state, rules, rng, s), {}, rules).next;
   return state;
 }
 
@@ -79,7 +83,8 @@ TEST(BotProperties, SameStateSameOrders) {
     for (std::size_t p = 0; p < state.players.size(); ++p) {
       const Orders first = bot_orders(state, rules, state.player_index(p));
       const Orders again = bot_orders(GameState(state), rules, state.player_index(p));
-      EXPECT_EQ(to_written(first, state, rules).turn_order.size(), to_written(again, state, rules).turn_order.size());
+      EXPECT_EQ(to_written(first, state, rules).turn_order.size(),
+                to_written(again, state, rules).turn_order.size());
       EXPECT_TRUE(first.bid == again.bid);
       for (Action a : kAllActions) {
         ASSERT_EQ(first[a].has_value(), again[a].has_value());
@@ -95,7 +100,8 @@ TEST(BotProperties, SameStateSameOrders) {
 /// order, another event deck, other cubes inside the tower. The game's RNG words are left alone:
 /// they seed the bot's own stream (through a one-way mix), as the rules of `replay` need.
 GameState with_other_secrets(GameState state) {
-  std::rotate(state.action_cards.begin() + 5, state.action_cards.begin() + 7, state.action_cards.end());
+  std::rotate(state.action_cards.begin() + 5, state.action_cards.begin() + 7,
+              state.action_cards.end());
   std::reverse(state.event_deck.begin(), state.event_deck.end());
   state.tower.inside.n[0] += 3;
   state.tower.inside.peasants() = 0;
@@ -113,7 +119,8 @@ TEST(BotProperties, NeverUsesHiddenInformation) {
       EXPECT_EQ(see(state, rules, player), see(other, rules, player));
       const WrittenOrders a = to_written(bot_orders(state, rules, player), state, rules);
       const WrittenOrders b = to_written(bot_orders(other, rules, player), other, rules);
-      for (std::size_t i = 0; i < a.actions.size(); ++i) EXPECT_EQ(a.actions[i]->province.text, b.actions[i]->province.text);
+      for (std::size_t i = 0; i < a.actions.size(); ++i)
+        EXPECT_EQ(a.actions[i]->province.text, b.actions[i]->province.text);
       EXPECT_EQ(a.bid->text, b.bid->text);
     }
   }

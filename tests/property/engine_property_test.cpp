@@ -27,7 +27,8 @@ std::vector<int> thaler_flow(const SeasonLog& log, std::size_t players) {
   std::vector<int> flow(players, 0);
   for (const BidRecord& b : log.bids) flow[b.player.value] -= b.paid;
   for (const LogEntry& entry : log.entries) {
-    if (const auto* c = std::get_if<Collected>(&entry); c && c->resource == Resource::thaler) flow[c->player.value] += c->amount;
+    if (const auto* c = std::get_if<Collected>(&entry); c && c->resource == Resource::thaler)
+      flow[c->player.value] += c->amount;
     if (const auto* b = std::get_if<Built>(&entry)) flow[b->player.value] -= b->cost;
     if (const auto* p = std::get_if<Placed>(&entry)) flow[p->player.value] -= p->cost;
   }
@@ -60,10 +61,12 @@ std::optional<Holding> performed_at(const LogEntry& entry) {
 
 /// The province card a step took from a player's hand (rules 4.7, 8.3), if any.
 std::optional<Holding> card_lost(const LogEntry& entry) {
-  if (const auto* b = std::get_if<Battle>(&entry); b && b->defender && b->result != BattleResult::defender) {
+  if (const auto* b = std::get_if<Battle>(&entry);
+      b && b->defender && b->result != BattleResult::defender) {
     return Holding{*b->defender, b->target};
   }
-  if (const auto* r = std::get_if<Revolt>(&entry); r && !r->player_won) return Holding{r->player, r->province};
+  if (const auto* r = std::get_if<Revolt>(&entry); r && !r->player_won)
+    return Holding{r->player, r->province};
   return std::nullopt;
 }
 
@@ -73,8 +76,9 @@ int expect_no_action_from_a_card_that_left_the_hand(const SeasonLog& log) {
   int cancelled = 0;
   for (const LogEntry& entry : log.entries) {
     if (const auto at = performed_at(entry)) {
-      EXPECT_EQ(std::count(lost.begin(), lost.end(), *at), 0) << "an action from a card that left the hand, slot "
-                                                              << std::visit([](const auto& e) { return e.slot; }, entry);
+      EXPECT_EQ(std::count(lost.begin(), lost.end(), *at), 0)
+          << "an action from a card that left the hand, slot "
+          << std::visit([](const auto& e) { return e.slot; }, entry);
     }
     if (const auto gone = card_lost(entry)) lost.push_back(*gone);
     const auto* c = std::get_if<Cancelled>(&entry);
@@ -84,12 +88,14 @@ int expect_no_action_from_a_card_that_left_the_hand(const SeasonLog& log) {
 }
 
 /// Rules 4.3, D-25: only a player with a card left over once the spaces are covered bids.
-int expect_bids_only_with_a_card_left(const SeasonLog& log, const GameState& before, const Ruleset& rules) {
+int expect_bids_only_with_a_card_left(const SeasonLog& log, const GameState& before,
+                                      const Ruleset& rules) {
   int none = 0;
   for (const BidRecord& b : log.bids) {
     const bool card_left = card_left_for_bid(before, rules, b.player);
     if (!card_left) {
-      EXPECT_EQ(b.bid.kind, BidKind::none) << before.player(b.player).id << " bid without a card left";
+      EXPECT_EQ(b.bid.kind, BidKind::none)
+          << before.player(b.player).id << " bid without a card left";
     }
     none += card_left ? 0 : 1;
   }
@@ -104,16 +110,19 @@ int expect_moves_only_never_place(const SeasonLog& log, const std::vector<Orders
     ++moves_only;
     for (const LogEntry& entry : log.entries) {
       const auto* p = std::get_if<Placed>(&entry);
-      EXPECT_FALSE(p && p->player == o.player && p->action == Action::army1) << "army1 with place: false placed";
+      EXPECT_FALSE(p && p->player == o.player && p->action == Action::army1)
+          << "army1 with place: false placed";
     }
   }
   return moves_only;
 }
 
-/// Rules 6, D-28: armies5 is cancelled for want of reserve only when the card's own number is missing.
+/// Rules 6, D-28: armies5 is cancelled for want of reserve only when the card's own number is
+/// missing.
 int expect_the_armies_tile_never_cancels(const SeasonLog& log, const Ruleset& rules) {
   const EventCard& event = rules.event(log.event);
-  const int own = event.effect == EventEffect::army_shortage ? event.armies5 : rules.action(Action::armies5).armies;
+  const int own = event.effect == EventEffect::army_shortage ? event.armies5
+                                                             : rules.action(Action::armies5).armies;
   int rights = 0;
   for (const LogEntry& entry : log.entries) {
     const auto* c = std::get_if<Cancelled>(&entry);
@@ -122,15 +131,18 @@ int expect_the_armies_tile_never_cancels(const SeasonLog& log, const Ruleset& ru
     }
     const auto* p = std::get_if<Placed>(&entry);
     if (!p || p->action != Action::armies5) continue;
-    const TileId tile = std::find_if(log.tiles.begin(), log.tiles.end(), [&](const auto& t) { return t.first == p->player; })->second;
+    const TileId tile = std::find_if(log.tiles.begin(), log.tiles.end(), [&](const auto& t) {
+                          return t.first == p->player;
+                        })->second;
     rights += rules.tile(tile).effect == TileEffect::armies5_bonus && p->tile_bonus == 0 ? 1 : 0;
   }
   return rights;
 }
 
 /// Checks what rules version 2 decides on one resolved season.
-void expect_version_two_decisions(const SeasonResult& result, const GameState& before, const std::vector<Orders>& orders,
-                                  const Ruleset& rules, Figures& f) {
+void expect_version_two_decisions(const SeasonResult& result, const GameState& before,
+                                  const std::vector<Orders>& orders, const Ruleset& rules,
+                                  Figures& f) {
   const SeasonLog& log = result.log;
   f.no_card_for_the_bid += expect_bids_only_with_a_card_left(log, before, rules);
   f.cards_left_hand += expect_no_action_from_a_card_that_left_the_hand(log);
@@ -163,17 +175,21 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
     SCOPED_TRACE("game " + std::to_string(g) + " season " + std::to_string(season));
     std::vector<Orders> orders;
     for (int p = 0; p < players; ++p) {
-      orders.push_back(random_orders(state, rules, state.player_index(static_cast<std::size_t>(p)), order_rng));
+      orders.push_back(
+          random_orders(state, rules, state.player_index(static_cast<std::size_t>(p)), order_rng));
       if (g % 50 == 0) {
-        const OrderCheck check = check_orders(to_written(orders.back(), state, rules), state, rules);
-        ASSERT_TRUE(check.ok()) << report::ProblemTexts::standard().render(check.errors.front(), rules);
+        const OrderCheck check =
+            check_orders(to_written(orders.back(), state, rules), state, rules);
+        ASSERT_TRUE(check.ok()) << report::ProblemTexts::standard().render(check.errors.front(),
+                                                                           rules);
       }
     }
     const SeasonResult result = resolve_season(state, orders, {}, rules, options);
     ASSERT_EQ(broken, "");
     const auto flow = thaler_flow(result.log, state.players.size());
     for (std::size_t p = 0; p < state.players.size(); ++p) {
-      ASSERT_EQ(result.next.players[p].thaler, state.players[p].thaler + flow[p]) << "thaler moved outside the rules";
+      ASSERT_EQ(result.next.players[p].thaler, state.players[p].thaler + flow[p])
+          << "thaler moved outside the rules";
     }
     if (rules.version == 2) expect_version_two_decisions(result, state, orders, rules, f);
     for (const auto& e : result.log.entries) {
@@ -192,11 +208,13 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
 Figures play_random_games(const Ruleset& rules, int games) {
   Figures f;
   for (int g = 0; g < games && !::testing::Test::HasFailure(); ++g) play_random_game(rules, g, f);
-  std::cout << "rules version " << rules.version << ", " << games << " games: " << f.battles << " battles, "
-            << f.revolts << " revolts, " << f.cancelled << " cancelled; D-25 " << f.no_card_for_the_bid
-            << " bids none for want of a card, D-26 " << f.cards_left_hand << " actions cancelled in provinces won back, D-27 "
-            << f.moves_only << " moves only and " << f.placements_only << " placements cancelled with the move kept, D-28 "
-            << f.tile_rights << " armies5 without the tile's +1\n";
+  std::cout << "rules version " << rules.version << ", " << games << " games: " << f.battles
+            << " battles, " << f.revolts << " revolts, " << f.cancelled << " cancelled; D-25 "
+            << f.no_card_for_the_bid << " bids none for want of a card, D-26 " << f.cards_left_hand
+            << " actions cancelled in provinces won back, D-27 " << f.moves_only
+            << " moves only and " << f.placements_only
+            << " placements cancelled with the move kept, D-28 " << f.tile_rights
+            << " armies5 without the tile's +1\n";
   return f;
 }
 
@@ -225,7 +243,8 @@ TEST(EngineProperties, RandomLegalGamesUnderRulesVersionOneKeepEveryInvariant) {
   const int games = std::max(1, game_count() / 10);
   const Figures f = play_random_games(rules, games);
   EXPECT_GT(f.battles, games);
-  EXPECT_EQ(f.moves_only + f.placements_only + f.cards_left_hand, 0) << "version 1 has none of D-26 and D-27";
+  EXPECT_EQ(f.moves_only + f.placements_only + f.cards_left_hand, 0)
+      << "version 1 has none of D-26 and D-27";
 }
 
 TEST(EngineProperties, ResolvingTheSameSeasonTwiceGivesTheSameResult) {
@@ -236,7 +255,8 @@ TEST(EngineProperties, ResolvingTheSameSeasonTwiceGivesTheSameResult) {
     Rng rng(static_cast<std::uint64_t>(g));
     for (int season = 1; season <= rules.season_count(); ++season) {
       std::vector<Orders> orders;
-      for (std::size_t p = 0; p < state.players.size(); ++p) orders.push_back(random_orders(state, rules, state.player_index(p), rng));
+      for (std::size_t p = 0; p < state.players.size(); ++p)
+        orders.push_back(random_orders(state, rules, state.player_index(p), rng));
       const SeasonResult first = resolve_season(state, orders, {}, rules);
       const SeasonResult second = resolve_season(state, orders, {}, rules);
       ASSERT_EQ(first.next, second.next);

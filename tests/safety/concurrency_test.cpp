@@ -28,7 +28,9 @@ using testing::write_text;
 
 Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
 
-bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+bool contains(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
 
 /// The number of races each test runs; every outcome is checked, whoever wins.
 constexpr int kRaces = 8;
@@ -40,7 +42,8 @@ TEST(Concurrency, ASubmitRacingAResolveIsEitherCountedOrRefusedNeverLost) {
     TempDir tmp;
     const fs::path game = tmp / "game";
     ASSERT_EQ(testing::new_game(game, 3).status, 0);
-    const auto files = testing::write_random_orders(game, tmp / "orders", static_cast<std::uint64_t>(race));
+    const auto files =
+        testing::write_random_orders(game, tmp / "orders", static_cast<std::uint64_t>(race));
     ASSERT_EQ(run({"submit", game.string(), files[0].string()}).status, 0);
     ASSERT_EQ(run({"submit", game.string(), files[2].string()}).status, 0);
     auto resolve = start_wallenstein({"resolve", game.string(), "--force", "--state-only"});
@@ -48,20 +51,24 @@ TEST(Concurrency, ASubmitRacingAResolveIsEitherCountedOrRefusedNeverLost) {
     const Outcome s = submit->wait();
     const Outcome r = resolve->wait();
     ASSERT_EQ(r.status, 0) << r.err;
-    const Json shown = Json::parse(run({"show", game.string(), "--season", "1618-spring", "--json"}).out);
+    const Json shown =
+        Json::parse(run({"show", game.string(), "--season", "1618-spring", "--json"}).out);
     if (s.status == 0) {
       ++counted;
-      EXPECT_EQ(shown["resolution"]["nmr"], Json::array()) << "stored, so it was resolved with blue's orders";
+      EXPECT_EQ(shown["resolution"]["nmr"], Json::array())
+          << "stored, so it was resolved with blue's orders";
     } else {
       ++refused;
       EXPECT_EQ(s.status, 1) << s.err;
-      EXPECT_TRUE(contains(s.err, "is not the season being planned; expected \"1618-summer\"")) << s.err;
+      EXPECT_TRUE(contains(s.err, "is not the season being planned; expected \"1618-summer\""))
+          << s.err;
       EXPECT_EQ(shown["resolution"]["nmr"], Json::array({"blue"}));
     }
     EXPECT_EQ(run({"replay", game.string()}).status, 0);
   }
   EXPECT_EQ(counted + refused, kRaces);
-  std::cout << "submit racing resolve: " << counted << " counted, " << refused << " refused as too late, 0 lost\n";
+  std::cout << "submit racing resolve: " << counted << " counted, " << refused
+            << " refused as too late, 0 lost\n";
 }
 
 TEST(Concurrency, TwoMailRunsAtOnceDeliverEachMessageOnce) {
@@ -84,8 +91,10 @@ TEST(Concurrency, TwoMailRunsAtOnceDeliverEachMessageOnce) {
     EXPECT_TRUE(contains(ra.out + rb.out, ": 0 sent, 3 already sent before.")) << ra.out << rb.out;
   }
   std::size_t messages = 0;
-  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(tmp / "maildir" / "new")) ++messages;
-  EXPECT_EQ(messages, static_cast<std::size_t>(3 * kRaces)) << "each race delivered each player's report once";
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(tmp / "maildir" / "new"))
+    ++messages;
+  EXPECT_EQ(messages, static_cast<std::size_t>(3 * kRaces))
+      << "each race delivered each player's report once";
 }
 
 TEST(Concurrency, TwoResolvesAtOnceResolveOneSeasonAndLeaveARollbackThatWorks) {
@@ -99,8 +108,11 @@ TEST(Concurrency, TwoResolvesAtOnceResolveOneSeasonAndLeaveARollbackThatWorks) {
     auto b = start_wallenstein({"resolve", game.string()});
     const Outcome ra = a->wait();
     const Outcome rb = b->wait();
-    EXPECT_EQ(std::multiset<int>({ra.status, rb.status}), std::multiset<int>({0, 5})) << ra.err << rb.err;
-    EXPECT_TRUE(contains(ra.err + rb.err, "orders are missing from Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow) for 1618-summer"));
+    EXPECT_EQ(std::multiset<int>({ra.status, rb.status}), std::multiset<int>({0, 5}))
+        << ra.err << rb.err;
+    EXPECT_TRUE(contains(ra.err + rb.err,
+                         "orders are missing from Anna Weber (red), Jörg Krämer (blue), Marie "
+                         "Dubois (yellow) for 1618-summer"));
     EXPECT_TRUE(fs::exists(game / "seasons/02-1618-summer/state.yaml"));
     EXPECT_FALSE(fs::exists(game / "seasons/03-1618-autumn"));
     ASSERT_EQ(run({"rollback", game.string()}).status, 0);
@@ -121,7 +133,8 @@ TEST(Concurrency, MailDuringAResolveNeverOverwritesTheResolvedReports) {
     ASSERT_EQ(rr.status, 0) << rr.err;
     ASSERT_EQ(rm.status, 0) << rm.err;
     const std::string report = read_text(game / "seasons/01-1618-spring/reports/red.txt");
-    EXPECT_TRUE(contains(report, "WHAT HAPPENED IN 1618-spring")) << "the resolved report, not the opening one";
+    EXPECT_TRUE(contains(report, "WHAT HAPPENED IN 1618-spring"))
+        << "the resolved report, not the opening one";
     EXPECT_EQ(run({"replay", game.string()}).status, 0);
   }
 }
@@ -134,7 +147,8 @@ class HeldLock {
     EXPECT_EQ(::flock(fd_, operation), 0);
     if (!holder.empty()) {
       EXPECT_EQ(::ftruncate(fd_, 0), 0);
-      EXPECT_EQ(::pwrite(fd_, holder.data(), holder.size(), 0), static_cast<ssize_t>(holder.size()));
+      EXPECT_EQ(::pwrite(fd_, holder.data(), holder.size(), 0),
+                static_cast<ssize_t>(holder.size()));
     }
   }
   ~HeldLock() { ::close(fd_); }
@@ -150,11 +164,14 @@ TEST(Lock, AWriterWaitsThenExitsFiveNamingTheHolder) {
   const auto files = testing::write_random_orders(game, tmp / "o", 1);
   const auto before = snapshot_tree(game);
   {
-    const std::string holder = "pid " + std::to_string(::getpid()) + ", `wallenstein resolve`, since 2026-11-23T10:00:00Z\n";
+    const std::string holder = "pid " + std::to_string(::getpid()) +
+                               ", `wallenstein resolve`, since 2026-11-23T10:00:00Z\n";
     HeldLock lock(game, LOCK_EX, holder);
     const Outcome r = run({"submit", game.string(), files[0].string(), "--wait", "0.2"});
     EXPECT_EQ(r.status, 5);
-    EXPECT_TRUE(contains(r.err, "is busy: held by pid " + std::to_string(::getpid()) + ", `wallenstein resolve`")) << r.err;
+    EXPECT_TRUE(contains(
+        r.err, "is busy: held by pid " + std::to_string(::getpid()) + ", `wallenstein resolve`"))
+        << r.err;
     EXPECT_TRUE(contains(r.err, "--wait SECONDS")) << r.err;
     const Outcome reader = run({"status", game.string(), "--wait", "0"});
     EXPECT_EQ(reader.status, 5) << "a reader never sees a game while it is being written";
@@ -205,7 +222,8 @@ TEST(Lock, AReaderFinishesAnInterruptedWriteBeforeReading) {
   ASSERT_EQ(testing::new_game(game, 3).status, 0);
   const auto files = testing::write_random_orders(game, tmp / "o", 1);
   // A submit killed after its commit point: the journal is there, the file not yet in place.
-  write_text(game / ".journal/steps", "wallenstein-journal 1\nW 0 seasons/01-1618-spring/orders/red.yaml\n");
+  write_text(game / ".journal/steps",
+             "wallenstein-journal 1\nW 0 seasons/01-1618-spring/orders/red.yaml\n");
   fs::create_directories(game / ".journal/blobs");
   fs::copy_file(files[0], game / ".journal/blobs/0");
   const Outcome r = run({"status", game.string()});

@@ -42,7 +42,8 @@ int stride() {
 
 /// The syscalls that change files, and a few that order them on disk.
 constexpr const char* kWriteCalls =
-    "write,pwrite64,rename,renameat,renameat2,unlink,unlinkat,mkdir,mkdirat,rmdir,fsync,fdatasync,ftruncate";
+    "write,pwrite64,rename,renameat,renameat2,unlink,unlinkat,mkdir,mkdirat,rmdir,fsync,fdatasync,"
+    "ftruncate";
 
 /// One point to kill at: the `invocation`-th call of `syscall` in the main process.
 struct KillPoint {
@@ -58,12 +59,13 @@ std::string command_line(const std::vector<std::string>& args) {
 
 /// strace, with LeakSanitizer off in the traced program: it cannot run under ptrace and would fail
 /// every sanitizer build's run on machines that allow ptrace only to strace.
-const std::string kStrace = R"(env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq )";
+const std::string kStrace =
+    R"(env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq )";
 
 /// Runs the command once under strace and lists every call that changes a file.
 std::vector<KillPoint> kill_points(const std::vector<std::string>& args, const fs::path& trace) {
-  const Outcome r = testing::run_shell(kStrace + "-o " + shell_quote(trace.string()) + " -e trace=" + kWriteCalls +
-                                       " " + command_line(args));
+  const Outcome r = testing::run_shell(kStrace + "-o " + shell_quote(trace.string()) +
+                                       " -e trace=" + kWriteCalls + " " + command_line(args));
   EXPECT_EQ(r.status, 0) << r.err;
   std::ifstream in(trace);
   const std::regex call(R"(^(\d+)\s+(\w+)\((\d*))");
@@ -86,9 +88,9 @@ std::vector<KillPoint> kill_points(const std::vector<std::string>& args, const f
 
 /// Runs the command and kills it at one point; returns whether the kill happened.
 bool run_killed_at(const std::vector<std::string>& args, const KillPoint& point) {
-  const Outcome r = testing::run_shell(kStrace + "-o /dev/null -e trace=" + point.syscall + " -e inject=" +
-                                       point.syscall + ":signal=KILL:when=" + std::to_string(point.invocation) + " " +
-                                       command_line(args));
+  const Outcome r = testing::run_shell(
+      kStrace + "-o /dev/null -e trace=" + point.syscall + " -e inject=" + point.syscall +
+      ":signal=KILL:when=" + std::to_string(point.invocation) + " " + command_line(args));
   return r.status != 0;
 }
 
@@ -124,10 +126,12 @@ std::vector<Crashable> crashables() {
   return {
       {"resolve", all_orders, {"resolve", "{}"}},
       {"rollback", resolved_with_extras, {"rollback", "{}", "--force"}},
-      {"submit", [](const fs::path& game, const fs::path& work) {
+      {"submit",
+       [](const fs::path& game, const fs::path& work) {
          all_orders(game, work);
          testing::write_random_orders(game, work / "again", 9);
-       }, {"submit", "{}", "WORK/again/red.yaml"}},
+       },
+       {"submit", "{}", "WORK/again/red.yaml"}},
   };
 }
 
@@ -163,26 +167,33 @@ TEST_P(CrashAtEveryWrite, LeavesExactlyTheOldOrTheNewGame) {
   for (std::size_t i = shard * step; i < points.size(); i += kShards * step) {
     const fs::path game = tmp / ("kill" + std::to_string(i));
     fs::copy(original, game, fs::copy_options::recursive);
-    EXPECT_TRUE(run_killed_at(args_for(game), points[i])) << points[i].syscall << " #" << points[i].invocation;
+    EXPECT_TRUE(run_killed_at(args_for(game), points[i]))
+        << points[i].syscall << " #" << points[i].invocation;
     const Outcome recovered = run({"status", game.string()});  // a reader: it recovers first
     ASSERT_EQ(recovered.status, 0) << recovered.err;
     const Tree tree = snapshot_tree(game);
     ++tried;
-    if (tree == old_tree) ++as_old;
-    else if (tree == new_tree) ++as_new;
-    else ADD_FAILURE() << c.name << " killed at " << points[i].syscall << " #" << points[i].invocation
-                       << " left a mix of the old and the new game";
+    if (tree == old_tree)
+      ++as_old;
+    else if (tree == new_tree)
+      ++as_new;
+    else
+      ADD_FAILURE() << c.name << " killed at " << points[i].syscall << " #" << points[i].invocation
+                    << " left a mix of the old and the new game";
     fs::remove_all(game);
   }
   EXPECT_GT(tried, 0);
-  std::cout << c.name << " shard " << shard << ": killed at " << tried << " of " << points.size() << " writes; " << as_old << " old, "
-            << as_new << " new, " << tried - as_old - as_new << " broken\n";
+  std::cout << c.name << " shard " << shard << ": killed at " << tried << " of " << points.size()
+            << " writes; " << as_old << " old, " << as_new << " new, " << tried - as_old - as_new
+            << " broken\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(Commands, CrashAtEveryWrite,
-                         ::testing::Combine(::testing::ValuesIn(crashables()), ::testing::Range<std::size_t>(0, kShards)),
+                         ::testing::Combine(::testing::ValuesIn(crashables()),
+                                            ::testing::Range<std::size_t>(0, kShards)),
                          [](const auto& param_info) {
-                           return std::get<0>(param_info.param).name + "_shard" + std::to_string(std::get<1>(param_info.param));
+                           return std::get<0>(param_info.param).name + "_shard" +
+                                  std::to_string(std::get<1>(param_info.param));
                          });
 
 TEST(Crash, KilledAtRandomMomentsAResolveLeavesTheOldOrTheNewGame) {
@@ -193,7 +204,8 @@ TEST(Crash, KilledAtRandomMomentsAResolveLeavesTheOldOrTheNewGame) {
   fs::copy(original, tmp / "finished", fs::copy_options::recursive);
   const auto start = std::chrono::steady_clock::now();
   ASSERT_EQ(run({"resolve", (tmp / "finished").string()}).status, 0);
-  const auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
+  const auto took = std::chrono::duration_cast<std::chrono::microseconds>(
+      std::chrono::steady_clock::now() - start);
   const Tree new_tree = snapshot_tree(tmp / "finished");
   // Seeded, so a failure can be repeated; the delays only choose where the kill lands, and every
   // landing must give the old or the new game.
@@ -205,17 +217,22 @@ TEST(Crash, KilledAtRandomMomentsAResolveLeavesTheOldOrTheNewGame) {
     const fs::path game = tmp / ("kill" + std::to_string(i));
     fs::copy(original, game, fs::copy_options::recursive);
     auto proc = testing::start_wallenstein({"resolve", game.string()});
-    std::this_thread::sleep_for(std::chrono::microseconds(static_cast<long long>(x % static_cast<std::uint64_t>(took.count() + 1))));
+    std::this_thread::sleep_for(std::chrono::microseconds(
+        static_cast<long long>(x % static_cast<std::uint64_t>(took.count() + 1))));
     ::kill(proc->pid(), SIGKILL);
     proc->wait();
     ASSERT_EQ(run({"status", game.string()}).status, 0);
     const Tree tree = snapshot_tree(game);
-    if (tree == old_tree) ++as_old;
-    else if (tree == new_tree) ++as_new;
-    else ADD_FAILURE() << "kill " << i << " left a mix of the old and the new game";
+    if (tree == old_tree)
+      ++as_old;
+    else if (tree == new_tree)
+      ++as_new;
+    else
+      ADD_FAILURE() << "kill " << i << " left a mix of the old and the new game";
     fs::remove_all(game);
   }
-  std::cout << "resolve killed at random moments: " << kills << " kills, " << as_old << " old, " << as_new << " new\n";
+  std::cout << "resolve killed at random moments: " << kills << " kills, " << as_old << " old, "
+            << as_new << " new\n";
 }
 
 /// Message-IDs per recipient in a Maildir (aiosmtpd writes X-RcptTo).
@@ -245,7 +262,8 @@ TEST_P(MailKilledAtEveryWrite, LosesNothingAndSendsNothingTwice) {
   ASSERT_EQ(run({"resolve", original.string(), "--force"}).status, 0);
   testing::SmtpServer counting((tmp / "count-maildir").string());
   fs::copy(original, tmp / "traced", fs::copy_options::recursive);
-  const auto points = kill_points({"mail", (tmp / "traced").string(), "--smtp", counting.url()}, tmp / "trace");
+  const auto points =
+      kill_points({"mail", (tmp / "traced").string(), "--smtp", counting.url()}, tmp / "trace");
   ASSERT_GT(points.size(), 10u);
   // One server for every kill: each rerun has finished (every message answered) before its
   // deliveries are counted and cleared.
@@ -262,8 +280,8 @@ TEST_P(MailKilledAtEveryWrite, LosesNothingAndSendsNothingTwice) {
     const auto got = delivered(maildir);
     for (const auto& entry : fs::directory_iterator(maildir / "new")) fs::remove(entry.path());
     ++tried;
-    ASSERT_EQ(got.size(), 3u) << "every player got the report (kill at " << points[i].syscall << " #"
-                              << points[i].invocation << ")";
+    ASSERT_EQ(got.size(), 3u) << "every player got the report (kill at " << points[i].syscall
+                              << " #" << points[i].invocation << ")";
     for (const auto& [to, ids] : got) {
       EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), 1u)
           << to << " got two different messages for one report";
@@ -276,12 +294,15 @@ TEST_P(MailKilledAtEveryWrite, LosesNothingAndSendsNothingTwice) {
   // A kill between the server's 250 and the ledger's "sent" resends the same Message-ID, which
   // mail readers drop (interfaces 7): the only copies there may be.
   EXPECT_GT(tried, 0);
-  std::cout << "mail shard " << shard << ": killed at " << tried << " of " << points.size() << " writes; 0 lost, 0 different messages, "
-            << copies << " resent with the same Message-ID\n";
+  std::cout << "mail shard " << shard << ": killed at " << tried << " of " << points.size()
+            << " writes; 0 lost, 0 different messages, " << copies
+            << " resent with the same Message-ID\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(Crash, MailKilledAtEveryWrite, ::testing::Range<std::size_t>(0, kMailShards),
-                         [](const auto& param_info) { return "shard" + std::to_string(param_info.param); });
+INSTANTIATE_TEST_SUITE_P(Crash, MailKilledAtEveryWrite,
+                         ::testing::Range<std::size_t>(0, kMailShards), [](const auto& param_info) {
+                           return "shard" + std::to_string(param_info.param);
+                         });
 
 }  // namespace
 }  // namespace wallenstein

@@ -27,8 +27,10 @@ std::string yaml_value(const std::string& text, const std::string& key) {
 
 /// SHA-256 computed by Python, independently of the program.
 std::string python_sha256(const std::string& text) {
-  const Outcome r = testing::run_shell("/usr/bin/python3 -c 'import hashlib,sys; print(hashlib.sha256(sys.argv[1].encode()).hexdigest())' " +
-                                       testing::shell_quote(text));
+  const Outcome r = testing::run_shell(
+      "/usr/bin/python3 -c 'import hashlib,sys; "
+      "print(hashlib.sha256(sys.argv[1].encode()).hexdigest())' " +
+      testing::shell_quote(text));
   std::string out = r.out;
   while (!out.empty() && out.back() == '\n') out.pop_back();
   return out;
@@ -64,7 +66,8 @@ TEST(FairDice, TheFinalReportRevealsTheSeedAndVerifyConfirmsTheWholeGame) {
   ASSERT_EQ(testing::new_game(game, 3, kSeed).status, 0);
   ASSERT_EQ(run({"report", game.string()}).status, 0);  // the opening reports, as mailed
   for (int season = 1; season <= 6; ++season) {
-    testing::submit_random_orders(game, tmp / ("o" + std::to_string(season)), static_cast<std::uint64_t>(season));
+    testing::submit_random_orders(game, tmp / ("o" + std::to_string(season)),
+                                  static_cast<std::uint64_t>(season));
     const Outcome r = run({"resolve", game.string(), season < 6 ? "--state-only" : "--force"});
     ASSERT_EQ(r.status, 0) << r.err;
     if (season < 6) {
@@ -74,7 +77,8 @@ TEST(FairDice, TheFinalReportRevealsTheSeedAndVerifyConfirmsTheWholeGame) {
   }
   const std::string salt = yaml_value(read_text(game / "game.yaml"), "salt");
   const std::string final_report = read_text(game / "seasons/06-1619-autumn/reports/red.txt");
-  EXPECT_NE(final_report.find(std::string("The secret seed was ") + kSeed + " with salt " + salt), std::string::npos)
+  EXPECT_NE(final_report.find(std::string("The secret seed was ") + kSeed + " with salt " + salt),
+            std::string::npos)
       << final_report;
   const Outcome v = run({"verify", game.string()});
   EXPECT_EQ(v.status, 0) << v.out << v.err;
@@ -91,7 +95,8 @@ TEST(FairDice, VerifyRefusesASeedThatDoesNotMatchTheCommitment) {
   testing::replace_in_file(game / "game.yaml", std::string("seed: ") + kSeed, "seed: 123456789013");
   const Outcome v = run({"verify", game.string()});
   EXPECT_EQ(v.status, 1);
-  EXPECT_NE(v.err.find("the seed and salt do not match the commitment"), std::string::npos) << v.err;
+  EXPECT_NE(v.err.find("the seed and salt do not match the commitment"), std::string::npos)
+      << v.err;
   EXPECT_NE(v.out.find("NOT verified"), std::string::npos) << v.out;
 }
 
@@ -103,7 +108,8 @@ TEST(FairDice, VerifyComparesWithTheCommitmentAPlayerWasSent) {
   EXPECT_EQ(run({"verify", game.string(), "--commitment", commitment}).status, 0);
   const Outcome other = run({"verify", game.string(), "--commitment", std::string(64, 'a')});
   EXPECT_EQ(other.status, 1);
-  EXPECT_NE(other.err.find("announced was " + std::string(64, 'a')), std::string::npos) << other.err;
+  EXPECT_NE(other.err.find("announced was " + std::string(64, 'a')), std::string::npos)
+      << other.err;
 }
 
 TEST(FairDice, AGuessableSeedIsWarnedAboutAndARandomSeedHasARandomSalt) {
@@ -118,7 +124,8 @@ TEST(FairDice, AGuessableSeedIsWarnedAboutAndARandomSeedHasARandomSalt) {
   EXPECT_EQ(a.err.find("--seed"), std::string::npos) << a.err;
   args[1] = (tmp / "b").string();
   ASSERT_EQ(run(args).status, 0);
-  EXPECT_NE(yaml_value(read_text(tmp / "a/game.yaml"), "salt"), yaml_value(read_text(tmp / "b/game.yaml"), "salt"));
+  EXPECT_NE(yaml_value(read_text(tmp / "a/game.yaml"), "salt"),
+            yaml_value(read_text(tmp / "b/game.yaml"), "salt"));
 }
 
 TEST(FairDice, AGameOfAnOlderProgramIsVerifiedByItsReplayAlone) {

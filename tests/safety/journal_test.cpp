@@ -35,14 +35,13 @@ TEST(Journal, ACommitWritesRemovesAndMakesDirectoriesAndLeavesNoTraceOfItself) {
   j.remove("game.yaml");
   j.commit();
   const auto after = snapshot_tree(root);
-  const std::map<std::string, std::string> expected = {
-      {"seasons", "<dir>"},
-      {"seasons/01", "<dir>"},
-      {"seasons/01/log.yaml", "log\n"},
-      {"seasons/01/orders", "<dir>"},
-      {"seasons/01/state.yaml", "new state\n"},
-      {"seasons/02", "<dir>"},
-      {"seasons/02/orders", "<dir>"}};
+  const std::map<std::string, std::string> expected = {{"seasons", "<dir>"},
+                                                       {"seasons/01", "<dir>"},
+                                                       {"seasons/01/log.yaml", "log\n"},
+                                                       {"seasons/01/orders", "<dir>"},
+                                                       {"seasons/01/state.yaml", "new state\n"},
+                                                       {"seasons/02", "<dir>"},
+                                                       {"seasons/02/orders", "<dir>"}};
   EXPECT_EQ(after, expected);
   EXPECT_FALSE(journal_pending(root));
 }
@@ -63,9 +62,10 @@ TEST(Journal, ACommittedJournalInterruptedHalfwayIsFinished) {
   TempDir tmp;
   const fs::path root = old_game(tmp);
   // Committed; the first write was already moved into place, the removal not yet done.
-  write_text(root / ".journal/steps",
-             "wallenstein-journal 1\nW 0 seasons/01/log.yaml\nW 1 seasons/01/state.yaml\nD game.yaml\n"
-             "M seasons/02/orders\n");
+  write_text(
+      root / ".journal/steps",
+      "wallenstein-journal 1\nW 0 seasons/01/log.yaml\nW 1 seasons/01/state.yaml\nD game.yaml\n"
+      "M seasons/02/orders\n");
   write_text(root / "seasons/01/log.yaml", "log\n");
   write_text(root / ".journal/blobs/1", "new state\n");
   EXPECT_TRUE(recover_journal(root));

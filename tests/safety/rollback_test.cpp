@@ -39,7 +39,8 @@ TEST_F(RollbackGame, RestoresTheDirectoryByteForByteAfterRenderAndReportAddedFil
   ASSERT_EQ(run({"report", dir().string()}).status, 0);
   const Outcome r = run({"rollback", dir().string()});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("1618-spring is the season being planned again"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1618-spring is the season being planned again"), std::string::npos)
+      << r.out;
   EXPECT_EQ(snapshot_tree(dir()), before_);
 }
 
@@ -48,7 +49,8 @@ TEST_F(RollbackGame, RefusesWhileOrdersExistForTheNextSeasonAndChangesNothing) {
   const auto with_orders = snapshot_tree(dir());
   const Outcome r = run({"rollback", dir().string()});
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.err.find("orders were already submitted for 1618-summer (blue.yaml, red.yaml, yellow.yaml)"),
+  EXPECT_NE(r.err.find(
+                "orders were already submitted for 1618-summer (blue.yaml, red.yaml, yellow.yaml)"),
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("Use --force"), std::string::npos) << r.err;
@@ -60,8 +62,10 @@ TEST_F(RollbackGame, ForceKeepsTheNextSeasonsOrdersInTheAttic) {
   const std::string red = read_text(dir() / "seasons/02-1618-summer/orders/red.yaml");
   const Outcome r = run({"rollback", dir().string(), "--force"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("kept seasons/02-1618-summer/orders/red.yaml as attic/02-1618-summer/orders/red.yaml"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find(
+          "kept seasons/02-1618-summer/orders/red.yaml as attic/02-1618-summer/orders/red.yaml"),
+      std::string::npos)
       << r.out;
   EXPECT_EQ(read_text(dir() / "attic/02-1618-summer/orders/red.yaml"), red);
   auto after = snapshot_tree(dir());
@@ -74,7 +78,8 @@ TEST_F(RollbackGame, DryRunSaysWhatWouldChangeAndChangesNothing) {
   const Outcome r = run({"rollback", dir().string(), "--dry-run"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("would be removed seasons/02-1618-summer/"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("would be removed seasons/01-1618-spring/log.yaml"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("would be removed seasons/01-1618-spring/log.yaml"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("Dry run: nothing changed"), std::string::npos) << r.out;
   EXPECT_EQ(snapshot_tree(dir()), resolved);
 }
@@ -82,12 +87,15 @@ TEST_F(RollbackGame, DryRunSaysWhatWouldChangeAndChangesNothing) {
 TEST_F(RollbackGame, SaysWhichPlayersWereAlreadyMailedTheUndoneSeason) {
   ASSERT_EQ(run({"mail", dir().string()}).status, 0);
   const Outcome r = run({"rollback", dir().string(), "--dry-run"});
-  EXPECT_NE(r.out.find("Already mailed the undone report of 1618-spring: Anna Weber (red), Jörg Krämer (blue), Marie Dubois (yellow)"), std::string::npos)
+  EXPECT_NE(r.out.find("Already mailed the undone report of 1618-spring: Anna Weber (red), Jörg "
+                       "Krämer (blue), Marie Dubois (yellow)"),
+            std::string::npos)
       << r.out;
 }
 
 /// A bundle edited by hand must not make rollback touch anything but the season it undoes.
-class TamperedBundle : public RollbackGame, public ::testing::WithParamInterface<std::pair<std::string, std::string>> {};
+class TamperedBundle : public RollbackGame,
+                       public ::testing::WithParamInterface<std::pair<std::string, std::string>> {};
 
 TEST_P(TamperedBundle, IsRefusedWithItsPositionAndChangesNothing) {
   const fs::path manifest = dir() / ".rollback/01/manifest.yaml";
@@ -102,9 +110,11 @@ TEST_P(TamperedBundle, IsRefusedWithItsPositionAndChangesNothing) {
 INSTANTIATE_TEST_SUITE_P(
     Rollback, TamperedBundle,
     ::testing::Values(
-        std::pair<std::string, std::string>{"created_directory: \"seasons/02-1618-summer\"", "created_directory: seasons"},
+        std::pair<std::string, std::string>{"created_directory: \"seasons/02-1618-summer\"",
+                                            "created_directory: seasons"},
         std::pair<std::string, std::string>{"replaced: []", "replaced: [\"game.yaml\"]"},
-        std::pair<std::string, std::string>{"\"seasons/01-1618-spring/orders\"\n", "\"seasons/../../outside\"\n"},
+        std::pair<std::string, std::string>{"\"seasons/01-1618-spring/orders\"\n",
+                                            "\"seasons/../../outside\"\n"},
         std::pair<std::string, std::string>{"season_index: 1", "season_index: 7"},
         std::pair<std::string, std::string>{"format: 2", "format: 2\nunknown_key: 1"}));
 

@@ -4,9 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
-
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
@@ -22,7 +21,9 @@ using testing::TempDir;
 
 Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
 
-bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+bool contains(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
 
 /// A copy of the old game (the committed fixture is never touched).
 fs::path old_game(const TempDir& tmp) {
@@ -37,8 +38,9 @@ TEST(OlderGame, EveryCommandWorksOnAGameOfAnOlderProgram) {
   const Outcome status = run({"status", game.string()});
   ASSERT_EQ(status.status, 0) << status.err;
   EXPECT_TRUE(contains(status.out, "Season 1619-autumn (6 of 6), rules version 1")) << status.out;
-  EXPECT_TRUE(std::regex_search(status.out, std::regex("Submitted: Anna Weber \\(red\\) \\[receipt [0-9a-f]{12}\\], "
-                                                        "Marie Dubois \\(yellow\\) \\[receipt [0-9a-f]{12}\\]\n")))
+  EXPECT_TRUE(std::regex_search(
+      status.out, std::regex("Submitted: Anna Weber \\(red\\) \\[receipt [0-9a-f]{12}\\], "
+                             "Marie Dubois \\(yellow\\) \\[receipt [0-9a-f]{12}\\]\n")))
       << status.out;
 
   const Outcome now = run({"show", game.string(), "--json"});
@@ -49,10 +51,14 @@ TEST(OlderGame, EveryCommandWorksOnAGameOfAnOlderProgram) {
   EXPECT_EQ(Json::parse(past.out)["resolution"]["event"], "army_shortage");
 
   EXPECT_EQ(run({"render", game.string()}).status, 0);
-  EXPECT_EQ(run({"render", game.string(), "--season", "1618-autumn", "-o", (tmp / "autumn.png").string()}).status, 0);
+  EXPECT_EQ(
+      run({"render", game.string(), "--season", "1618-autumn", "-o", (tmp / "autumn.png").string()})
+          .status,
+      0);
   const Outcome report = run({"report", game.string(), "--season", "1618-summer"});
   ASSERT_EQ(report.status, 0) << report.err;
-  EXPECT_TRUE(contains(read_text(game / "seasons/02-1618-summer/reports/red.txt"), "WHAT HAPPENED IN 1618-summer"));
+  EXPECT_TRUE(contains(read_text(game / "seasons/02-1618-summer/reports/red.txt"),
+                       "WHAT HAPPENED IN 1618-summer"));
 
   // Its ledger is in the older format: what it lists was sent and is never sent again.
   const Outcome again = run({"mail", game.string(), "--season", "1618-spring"});
@@ -60,7 +66,8 @@ TEST(OlderGame, EveryCommandWorksOnAGameOfAnOlderProgram) {
   EXPECT_TRUE(contains(again.out, "0 sent, 4 already sent before")) << again.out;
   const Outcome mail = run({"mail", game.string()});
   ASSERT_EQ(mail.status, 0) << mail.err;
-  EXPECT_TRUE(contains(mail.out, "Mail for 1619-summer (report) via outbox outbox: 4 sent.")) << mail.out;
+  EXPECT_TRUE(contains(mail.out, "Mail for 1619-summer (report) via outbox outbox: 4 sent."))
+      << mail.out;
 
   const Outcome replay = run({"replay", game.string()});
   ASSERT_EQ(replay.status, 0) << replay.out << replay.err;
@@ -74,7 +81,8 @@ TEST(OlderGame, EveryCommandWorksOnAGameOfAnOlderProgram) {
   EXPECT_TRUE(contains(log, "\nprogram_version: ")) << log.substr(0, 600);
   const Outcome final_replay = run({"replay", game.string()});
   EXPECT_EQ(final_replay.status, 0) << final_replay.err;
-  EXPECT_TRUE(contains(final_replay.out, "All 6 resolved seasons replay byte for byte.")) << final_replay.out;
+  EXPECT_TRUE(contains(final_replay.out, "All 6 resolved seasons replay byte for byte."))
+      << final_replay.out;
 }
 
 TEST(OlderGame, UpgradeSaysWhatChangesAndOnlyTheFollowingSeasonsPlayTheNewRules) {
@@ -84,7 +92,8 @@ TEST(OlderGame, UpgradeSaysWhatChangesAndOnlyTheFollowingSeasonsPlayTheNewRules)
   const Outcome dry = run({"upgrade", game.string(), "--dry-run"});
   ASSERT_EQ(dry.status, 0) << dry.err;
   EXPECT_TRUE(contains(dry.out, "plays rules version 1. Version 2 changes:")) << dry.out;
-  for (const char* decision : {"D-25", "D-26", "D-27", "D-28"}) EXPECT_TRUE(contains(dry.out, decision)) << decision;
+  for (const char* decision : {"D-25", "D-26", "D-27", "D-28"})
+    EXPECT_TRUE(contains(dry.out, decision)) << decision;
   EXPECT_EQ(testing::snapshot_tree(game), before) << "a dry run changes nothing";
 
   const Outcome up = run({"upgrade", game.string()});
@@ -92,7 +101,8 @@ TEST(OlderGame, UpgradeSaysWhatChangesAndOnlyTheFollowingSeasonsPlayTheNewRules)
   EXPECT_TRUE(contains(read_text(game / "game.yaml"), "\nrules_version: 2\n"));
   EXPECT_TRUE(contains(run({"status", game.string()}).out, "rules version 2"));
   ASSERT_EQ(run({"resolve", game.string(), "--force"}).status, 0);
-  EXPECT_TRUE(contains(read_text(game / "seasons/06-1619-autumn/log.yaml"), "\nrules_version: 2\n"));
+  EXPECT_TRUE(
+      contains(read_text(game / "seasons/06-1619-autumn/log.yaml"), "\nrules_version: 2\n"));
   // The five seasons played before still replay under version 1, the last one under version 2.
   const Outcome replay = run({"replay", game.string()});
   EXPECT_EQ(replay.status, 0) << replay.err;
@@ -112,13 +122,16 @@ TEST(OlderGame, UpgradeRefusesWhileStoredOrdersBreakTheNewRules) {
     if (!few || p["provinces"].size() < (*few)["provinces"].size()) few = &p;
   }
   ASSERT_NE(few, nullptr);
-  ASSERT_EQ((*few)["provinces"].size(), 5u) << "the fixture has a player with 5 provinces in 1619-autumn";
+  ASSERT_EQ((*few)["provinces"].size(), 5u)
+      << "the fixture has a player with 5 provinces in 1619-autumn";
   const std::string id = (*few)["id"].get<std::string>();
   std::string text = "game: fixture-2a74c34\nplayer: " + id + "\nseason: 1619-autumn\nactions:\n";
-  const std::vector<std::string> actions = {"palace", "church", "trading_house", "grain", "taxes",
-                                            "armies5", "armies3", "army1", "battle_a", "battle_b"};
+  const std::vector<std::string> actions = {"palace",   "church",  "trading_house", "grain",
+                                            "taxes",    "armies5", "armies3",       "army1",
+                                            "battle_a", "battle_b"};
   for (std::size_t i = 0; i < actions.size(); ++i) {
-    text += "  " + actions[i] + ": " + (i < 5 ? (*few)["provinces"][i].get<std::string>() : std::string("none")) + "\n";
+    text += "  " + actions[i] + ": " +
+            (i < 5 ? (*few)["provinces"][i].get<std::string>() : std::string("none")) + "\n";
   }
   text += "bid: 0\n";
   testing::write_text(tmp / "bid.yaml", text);

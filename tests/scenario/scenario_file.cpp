@@ -8,15 +8,18 @@
 namespace wallenstein::testing {
 namespace {
 
-constexpr std::array<std::string_view, 6> kTop = {"rule", "rules_version", "given", "orders", "tower", "then"};
-constexpr std::array<std::string_view, 13> kGiven = {"players", "season", "event",      "winter_event", "action_cards",
-                                                     "tiles",   "thaler", "grain",      "vp",           "provinces",
-                                                     "tower",   "seed",   "bid_ranking"};
+constexpr std::array<std::string_view, 6> kTop = {"rule",   "rules_version", "given",
+                                                  "orders", "tower",         "then"};
+constexpr std::array<std::string_view, 13> kGiven = {
+    "players", "season", "event",     "winter_event", "action_cards", "tiles",      "thaler",
+    "grain",   "vp",     "provinces", "tower",        "seed",         "bid_ranking"};
 constexpr std::array<std::string_view, 4> kProvince = {"owner", "armies", "revolts", "buildings"};
 constexpr std::array<std::string_view, 2> kTowerState = {"inside", "tray"};
-constexpr std::array<std::string_view, 4> kOrders = {"actions", "bid", "turn_order", "winter_revolt_order"};
-constexpr std::array<std::string_view, 10> kThen = {"thaler", "grain",   "vp",           "reserve", "provinces",
-                                                    "tray",   "winners", "order_errors", "log",     "not_in_log"};
+constexpr std::array<std::string_view, 4> kOrders = {"actions", "bid", "turn_order",
+                                                     "winter_revolt_order"};
+constexpr std::array<std::string_view, 10> kThen = {
+    "thaler", "grain",   "vp",           "reserve", "provinces",
+    "tray",   "winners", "order_errors", "log",     "not_in_log"};
 constexpr std::array<std::string_view, 4> kCounters = {"thaler", "grain", "vp", "reserve"};
 
 const std::vector<std::string> kBuildings = {"palace", "church", "trading_house"};
@@ -24,7 +27,8 @@ const std::vector<std::string> kBuildings = {"palace", "church", "trading_house"
 /// Reads a scenario into typed values, collecting every problem with its position.
 class ScenarioReader {
  public:
-  ScenarioReader(const YamlFile& file, const Ruleset& rules) : r_(file), names_(r_, rules), rules_(rules) {}
+  ScenarioReader(const YamlFile& file, const Ruleset& rules)
+      : r_(file), names_(r_, rules), rules_(rules) {}
 
   Scenario read() {
     const YAML::Node& root = r_.file().root();
@@ -35,7 +39,8 @@ class ScenarioReader {
       s.rule = r_.text(*rule, "rule").value_or("");
     }
     if (const YAML::Node v = root["rules_version"]) {
-      s.rules_version = names_.number(v, "rules_version", kFirstRulesVersion, kCurrentRulesVersion).value_or(0);
+      s.rules_version =
+          names_.number(v, "rules_version", kFirstRulesVersion, kCurrentRulesVersion).value_or(0);
     }
     if (auto given = r_.require(root, "given", "the situation")) read_given(*given, s);
     s.orders.resize(s.state.players.size());
@@ -52,9 +57,11 @@ class ScenarioReader {
     r_.check_keys(given, kGiven, "given");
     GameState& state = s.state;
     state.game = "scenario";
-    if (auto players = r_.require(given, "players", "the players in seat order")) read_players(*players, state);
+    if (auto players = r_.require(given, "players", "the players in seat order"))
+      read_players(*players, state);
     state.provinces.assign(rules_.provinces.size(), ProvinceState{});
-    state.supply = Supply{rules_.pieces.peasants, rules_.pieces.revolt_markers, rules_.pieces.buildings};
+    state.supply =
+        Supply{rules_.pieces.peasants, rules_.pieces.revolt_markers, rules_.pieces.buildings};
     if (const YAML::Node v = given["season"]) read_season(v, state);
     if (const YAML::Node v = given["provinces"]) read_provinces(v, state);
     for (const char* key : {"thaler", "grain", "vp"}) {
@@ -81,7 +88,8 @@ class ScenarioReader {
     for (const auto& p : node) {
       const auto id = r_.text(p, "player");
       if (!id) continue;
-      if (std::find(ids.begin(), ids.end(), *id) != ids.end()) r_.error(p, "player \"" + *id + "\" is listed twice");
+      if (std::find(ids.begin(), ids.end(), *id) != ids.end())
+        r_.error(p, "player \"" + *id + "\" is listed twice");
       ids.push_back(*id);
     }
     if (!rules_.starting_thaler.count(static_cast<int>(ids.size()))) {
@@ -90,13 +98,16 @@ class ScenarioReader {
     }
     names_.set_players(ids);
     for (const auto& id : ids)
-      state.players.push_back(PlayerState{id, rules_.starting_thaler.at(static_cast<int>(ids.size())), 0, 0, 0});
+      state.players.push_back(
+          PlayerState{id, rules_.starting_thaler.at(static_cast<int>(ids.size())), 0, 0, 0});
   }
 
   void read_season(const YAML::Node& node, GameState& state) {
     std::vector<std::string> seasons;
-    for (int i = 1; i <= rules_.season_count(); ++i) seasons.push_back(season_label(rules_, i).name());
-    if (const auto i = names_.pick(node, "season", seasons)) state.season_index = static_cast<int>(*i) + 1;
+    for (int i = 1; i <= rules_.season_count(); ++i)
+      seasons.push_back(season_label(rules_, i).name());
+    if (const auto i = names_.pick(node, "season", seasons))
+      state.season_index = static_cast<int>(*i) + 1;
   }
 
   void read_provinces(const YAML::Node& node, GameState& state) {
@@ -107,15 +118,19 @@ class ScenarioReader {
       if (!id || !r_.expect_map(v, "a province")) continue;
       r_.check_keys(v, kProvince, "a province");
       ProvinceState& p = state.at(*id);
-      if (auto owner = r_.require(v, "owner", "the player who holds it; leave neutral provinces out"))
+      if (auto owner =
+              r_.require(v, "owner", "the player who holds it; leave neutral provinces out"))
         p.owner = names_.player(*owner);
       if (auto armies = r_.require(v, "armies", "the armies in it"))
         p.armies = names_.number(*armies, "armies", 0, 62).value_or(0);
-      if (const YAML::Node revolts = v["revolts"]) p.revolts = names_.number(revolts, "revolts", 0, 42).value_or(0);
+      if (const YAML::Node revolts = v["revolts"])
+        p.revolts = names_.number(revolts, "revolts", 0, 42).value_or(0);
       state.supply.revolt_markers -= p.revolts;
       if (const YAML::Node b = v["buildings"]) p.buildings = buildings(b).value_or(p.buildings);
-      for (std::size_t b = 0; b < kBuildingTypes; ++b) state.supply.buildings[b] -= p.buildings[b] ? 1 : 0;
-      if (p.building_count() > rules_.province(*id).sites) r_.error(v, "more buildings than building sites");
+      for (std::size_t b = 0; b < kBuildingTypes; ++b)
+        state.supply.buildings[b] -= p.buildings[b] ? 1 : 0;
+      if (p.building_count() > rules_.province(*id).sites)
+        r_.error(v, "more buildings than building sites");
     }
   }
 
@@ -136,7 +151,8 @@ class ScenarioReader {
     r_.check_keys(node, kTowerState, "given.tower");
     if (const YAML::Node v = node["inside"])
       state.tower.inside = names_.cubes(v, "tower.inside").value_or(CubeCounts{});
-    if (const YAML::Node v = node["tray"]) state.tower.tray = names_.cubes(v, "tower.tray").value_or(CubeCounts{});
+    if (const YAML::Node v = node["tray"])
+      state.tower.tray = names_.cubes(v, "tower.tray").value_or(CubeCounts{});
   }
 
   /// Reserves and the peasant supply are what the board and the tower leave (rules 1).
@@ -144,16 +160,19 @@ class ScenarioReader {
     for (std::size_t i = 0; i < state.players.size(); ++i) {
       const PlayerIndex p = state.player_index(i);
       int on_board = 0;
-      for (const auto& province : state.provinces) on_board += province.owner == p ? province.armies : 0;
-      state.player(p).reserve =
-          rules_.pieces.cubes_per_player - on_board - state.tower.inside.player(p) - state.tower.tray.player(p);
+      for (const auto& province : state.provinces)
+        on_board += province.owner == p ? province.armies : 0;
+      state.player(p).reserve = rules_.pieces.cubes_per_player - on_board -
+                                state.tower.inside.player(p) - state.tower.tray.player(p);
       if (state.player(p).reserve < 0)
-        r_.error(given, state.player(p).id + " has more than 62 cubes on the board and in the tower");
+        r_.error(given,
+                 state.player(p).id + " has more than 62 cubes on the board and in the tower");
       state.turn_order.push_back(p);
     }
     state.supply.peasants -= state.tower.inside.peasants() + state.tower.tray.peasants();
     if (state.supply.peasants < 0) r_.error(given, "more than 20 peasants in the tower");
-    if (state.supply.revolt_markers < 0) r_.error(given, "more than 42 revolt markers on the board");
+    if (state.supply.revolt_markers < 0)
+      r_.error(given, "more than 42 revolt markers on the board");
   }
 
   /// Rules 4.4: the event in force is the first card left; in autumn the second is winter's.
@@ -174,7 +193,8 @@ class ScenarioReader {
     state.year_events = state.events_left;
     for (std::size_t i = 0; i < rules_.events.size(); ++i) {
       const EventId e{static_cast<std::uint8_t>(i)};
-      if (std::find(state.events_left.begin(), state.events_left.end(), e) == state.events_left.end())
+      if (std::find(state.events_left.begin(), state.events_left.end(), e) ==
+          state.events_left.end())
         state.event_deck.push_back(e);
     }
   }
@@ -208,12 +228,14 @@ class ScenarioReader {
       const auto i = names_.pick(t, "bonus tile", ids);
       if (!i) continue;
       const TileId tile{static_cast<std::uint8_t>(*i)};
-      if (std::find(state.bonus_tiles.begin(), state.bonus_tiles.end(), tile) != state.bonus_tiles.end())
+      if (std::find(state.bonus_tiles.begin(), state.bonus_tiles.end(), tile) !=
+          state.bonus_tiles.end())
         r_.error(t, "tile \"" + ids[*i] + "\" is listed twice");
       state.bonus_tiles.push_back(tile);
     }
     if (state.bonus_tiles.size() != rules_.tiles.size())
-      r_.error(tiles, "tiles must list all " + std::to_string(rules_.tiles.size()) + " bonus tiles, one per position");
+      r_.error(tiles, "tiles must list all " + std::to_string(rules_.tiles.size()) +
+                          " bonus tiles, one per position");
   }
 
   void read_orders(const YAML::Node& node, Scenario& s) {
@@ -281,16 +303,19 @@ class ScenarioReader {
     for (const auto& e : node) {
       const auto p = names_.player(e.first);
       if (!p) continue;
-      if (!s.orders[p->value]) r_.error(e.first, s.state.player(*p).id + " has no orders to refuse");
+      if (!s.orders[p->value])
+        r_.error(e.first, s.state.player(*p).id + " has no orders to refuse");
       OrderErrors errors{*p, {}};
       if (r_.expect_sequence(e.second, "order_errors")) {
-        for (const auto& m : e.second) errors.messages.push_back(r_.text(m, "an error message").value_or(""));
+        for (const auto& m : e.second)
+          errors.messages.push_back(r_.text(m, "an error message").value_or(""));
       }
       s.then.order_errors.push_back(errors);
     }
   }
 
-  std::vector<std::pair<PlayerIndex, int>> player_numbers(const YAML::Node& node, std::string_view what) {
+  std::vector<std::pair<PlayerIndex, int>> player_numbers(const YAML::Node& node,
+                                                          std::string_view what) {
     std::vector<std::pair<PlayerIndex, int>> out;
     if (!node || !r_.expect_map(node, what)) return out;
     for (const auto& e : node) {

@@ -81,30 +81,35 @@ TEST_P(ScenarioTypo, IsAnErrorWithItsPositionAndAHint) {
 INSTANTIATE_TEST_SUITE_P(
     EveryLevel, ScenarioTypo,
     ::testing::Values(
-        Typo{"UnknownTopLevelKey",
-             "orders:", "order:", "s.yaml:8:1: error: unknown key \"order\" in the scenario; did you mean \"orders\"?"},
-        Typo{"MissingRule", "rule: \"5: red collects taxes in Trier\"\n", "",
-             "s.yaml:1:1: error: missing key \"rule\" (the section of the rules and what it shows)"},
+        Typo{"UnknownTopLevelKey", "orders:", "order:",
+             "s.yaml:8:1: error: unknown key \"order\" in the scenario; did you mean \"orders\"?"},
+        Typo{
+            "MissingRule", "rule: \"5: red collects taxes in Trier\"\n", "",
+            "s.yaml:1:1: error: missing key \"rule\" (the section of the rules and what it shows)"},
         Typo{"UnknownGivenKey", "action_cards:", "action_card:",
-             "s.yaml:5:3: error: unknown key \"action_card\" in given; did you mean \"action_cards\"?"},
+             "s.yaml:5:3: error: unknown key \"action_card\" in given; did you mean "
+             "\"action_cards\"?"},
         Typo{"UnknownSeason", "  event: tax_max_5", "  season: 1618-sprung\n  event: tax_max_5",
              "s.yaml:4:11: error: unknown season \"1618-sprung\"; did you mean \"1618-spring\"?"},
         Typo{"UnknownEvent", "event: tax_max_5", "event: tax_max_6",
              "s.yaml:4:10: error: unknown event \"tax_max_6\"; did you mean \"tax_max_5\"?"},
-        Typo{"WinterEventOutsideAutumn", "  event: tax_max_5", "  event: tax_max_5\n  winter_event: grain_min_4",
+        Typo{"WinterEventOutsideAutumn", "  event: tax_max_5",
+             "  event: tax_max_5\n  winter_event: grain_min_4",
              "s.yaml:5:17: error: winter_event is only for an autumn season"},
         Typo{"UnknownActionCard", "[taxes]", "[taxs]",
              "s.yaml:5:18: error: unknown action \"taxs\"; did you mean \"taxes\"?"},
         Typo{"UnknownTile", "  action_cards: [taxes]",
              "  action_cards: [taxes]\n  tiles: [thaler, grain, armies, atack, defense]",
              "s.yaml:6:34: error: unknown bonus tile \"atack\"; did you mean \"attack\"?"},
-        Typo{"UnknownGivenProvince", "trier: {owner: red, armies: 2}", "trir: {owner: red, armies: 2}",
+        Typo{"UnknownGivenProvince", "trier: {owner: red, armies: 2}",
+             "trir: {owner: red, armies: 2}",
              "s.yaml:7:5: error: unknown province \"trir\"; did you mean \"trier\"?"},
         Typo{"UnknownGivenProvinceKey", "{owner: red, armies: 2}", "{owner: red, armys: 2}",
              "s.yaml:7:25: error: unknown key \"armys\" in a province; did you mean \"armies\"?"},
         Typo{"UnknownOwner", "{owner: red, armies: 2}", "{owner: rde, armies: 2}",
              "s.yaml:7:20: error: unknown player \"rde\"; did you mean \"red\"?"},
-        Typo{"IncompleteBidRanking", "  event: tax_max_5", "  event: tax_max_5\n  bid_ranking: [red, blue]",
+        Typo{"IncompleteBidRanking", "  event: tax_max_5",
+             "  event: tax_max_5\n  bid_ranking: [red, blue]",
              "s.yaml:5:16: error: bid_ranking must list every player once"},
         Typo{"UnknownOrdersPlayer", "  red: {actions", "  rde: {actions",
              "s.yaml:9:3: error: unknown player \"rde\"; did you mean \"red\"?"},
@@ -117,13 +122,15 @@ INSTANTIATE_TEST_SUITE_P(
         Typo{"UnknownThenPlayer", "{red: 23}", "{rde: 23}",
              "s.yaml:11:12: error: unknown player \"rde\"; did you mean \"red\"?"},
         Typo{"MisspeltArmiesInThen", "armies: 2, revolts: 1", "armys: 99, revolts: 1",
-             "s.yaml:13:25: error: unknown key \"armys\" in an expected province; did you mean \"armies\"?"},
+             "s.yaml:13:25: error: unknown key \"armys\" in an expected province; did you mean "
+             "\"armies\"?"},
         Typo{"UnknownBuildingInThen", "buildings: []", "buildings: [palce]",
              "s.yaml:13:60: error: unknown building \"palce\"; did you mean \"palace\"?"},
         Typo{"DuplicateThenKey", "  thaler: {red: 23}", "  thaler: {red: 23}\n  thaler: {red: 24}",
              "s.yaml:12:3: error: duplicate key \"thaler\"; each key may appear once"},
         Typo{"UnknownLogStepKey", "province: trier, amount", "provnce: trier, amount",
-             "s.yaml:15:25: error: unknown key \"provnce\" in a collected log step; did you mean \"province\"?"},
+             "s.yaml:15:25: error: unknown key \"provnce\" in a collected log step; did you mean "
+             "\"province\"?"},
         Typo{"UnknownLogStep", "{what: revolt}", "{what: revolts}",
              "s.yaml:17:14: error: unknown log step \"revolts\"; did you mean \"revolt\"?"},
         Typo{"ProvinceNameInTheLogIsNotItsId", "province: trier, amount", "province: Trier, amount",
@@ -131,11 +138,13 @@ INSTANTIATE_TEST_SUITE_P(
         Typo{"UnknownProvinceInNotInLog", "{what: revolt}", "{what: revolt, province: triet}",
              "s.yaml:17:32: error: unknown province \"triet\"; did you mean \"trier\"?"},
         Typo{"UnknownCancelReason", "{what: revolt}", "{what: cancelled, reason: provinc_lost}",
-             "s.yaml:17:33: error: unknown cancel reason \"provinc_lost\"; did you mean \"province_lost\"?"},
+             "s.yaml:17:33: error: unknown cancel reason \"provinc_lost\"; did you mean "
+             "\"province_lost\"?"},
         Typo{"UnknownKeyInANestedLogValue", "{what: revolt}", "{what: battle, count: {atacker: 2}}",
              "s.yaml:17:30: error: unknown key \"atacker\" in count; did you mean \"attacker\"?"},
         Typo{"SummaryPatternWithAnUnknownKey", "{what: revolt}", "{bid_rankin: [red]}",
-             "s.yaml:17:8: error: unknown key \"bid_rankin\" in a log pattern without what; did you mean "
+             "s.yaml:17:8: error: unknown key \"bid_rankin\" in a log pattern without what; did "
+             "you mean "
              "\"bid_ranking\"?"}),
     [](const ::testing::TestParamInfo<Typo>& param) { return param.param.name; });
 

@@ -1,6 +1,6 @@
-// The keys and names a `then.log` pattern may use: those log.yaml writes (src/adapters/log_yaml.cpp).
-// A pattern with a key the log never writes could never match, so a `not_in_log` with a typo
-// would pass unchecked; here it is an error instead.
+// The keys and names a `then.log` pattern may use: those log.yaml writes
+// (src/adapters/log_yaml.cpp). A pattern with a key the log never writes could never match, so a
+// `not_in_log` with a typo would pass unchecked; here it is an error instead.
 
 #include <algorithm>
 #include <array>
@@ -19,7 +19,8 @@ struct Shape {
   Keys keys;
 };
 
-const Keys kCancelKeys = {"slot", "what", "action", "player", "province", "reason", "need", "have", "target", "holder"};
+const Keys kCancelKeys = {"slot",   "what", "action", "player", "province",
+                          "reason", "need", "have",   "target", "holder"};
 
 /// Log steps by their `what`.
 const std::vector<Shape>& steps() {
@@ -27,18 +28,22 @@ const std::vector<Shape>& steps() {
       {"cancelled", kCancelKeys},
       {"move_cancelled", kCancelKeys},
       {"placement_cancelled", kCancelKeys},
-      {"built", {"slot", "what", "action", "player", "province", "building", "cost", "event", "markers_removed"}},
+      {"built",
+       {"slot", "what", "action", "player", "province", "building", "cost", "event",
+        "markers_removed"}},
       {"collected",
-       {"slot", "what", "action", "player", "province", "base", "event", "after_event", "tile_bonus", "amount", "grain",
-        "thaler"}},
-      {"placed", {"slot", "what", "action", "player", "province", "cost", "base", "event", "tile_bonus", "armies"}},
+       {"slot", "what", "action", "player", "province", "base", "event", "after_event",
+        "tile_bonus", "amount", "grain", "thaler"}},
+      {"placed",
+       {"slot", "what", "action", "player", "province", "cost", "base", "event", "tile_bonus",
+        "armies"}},
       {"moved", {"slot", "what", "action", "player", "from", "to", "armies"}},
       {"battle",
-       {"slot", "what", "action", "player", "from", "target", "defender", "cubes", "peasants_stay_out", "tower",
-        "count", "result", "survivors", "buildings_lost"}},
+       {"slot", "what", "action", "player", "from", "target", "defender", "cubes",
+        "peasants_stay_out", "tower", "count", "result", "survivors", "buildings_lost"}},
       {"revolt",
-       {"slot", "what", "cause", "player", "province", "markers", "extra_peasants", "cubes", "tower", "count", "result",
-        "survivors", "buildings_lost"}},
+       {"slot", "what", "cause", "player", "province", "markers", "extra_peasants", "cubes",
+        "tower", "count", "result", "survivors", "buildings_lost"}},
       {"revolt_marker", {"slot", "what", "player", "province", "markers", "supply_empty"}},
   };
   return s;
@@ -49,7 +54,8 @@ const std::vector<Shape>& summaries() {
   static const std::vector<Shape> s = {
       {"the season summary", {"turn_order", "bid_ranking", "tiles"}},
       {"a winter supply row",
-       {"player", "grain", "after_loss", "provinces", "unsupplied", "revolts", "extra_peasants", "drawn"}},
+       {"player", "grain", "after_loss", "provinces", "unsupplied", "revolts", "extra_peasants",
+        "drawn"}},
       {"a winter score", {"player", "provinces", "buildings", "majorities", "total", "vp"}},
       {"a regional majority", {"region", "building", "counts", "leaders", "points"}},
       {"the winter grain loss", {"grain_loss"}},
@@ -59,10 +65,12 @@ const std::vector<Shape>& summaries() {
 
 std::vector<std::string> reason_keys() {
   constexpr std::array kReasons = {
-      CancelReason::province_lost,      CancelReason::card_left_hand,     CancelReason::not_enough_thaler,
-      CancelReason::not_enough_reserve, CancelReason::no_building_left,   CancelReason::already_built,
-      CancelReason::no_free_site,       CancelReason::too_few_armies,     CancelReason::min_armies_not_met,
-      CancelReason::target_protected,   CancelReason::move_target_not_own};
+      CancelReason::province_lost,      CancelReason::card_left_hand,
+      CancelReason::not_enough_thaler,  CancelReason::not_enough_reserve,
+      CancelReason::no_building_left,   CancelReason::already_built,
+      CancelReason::no_free_site,       CancelReason::too_few_armies,
+      CancelReason::min_armies_not_met, CancelReason::target_protected,
+      CancelReason::move_target_not_own};
   std::vector<std::string> out;
   for (CancelReason r : kReasons) out.emplace_back(cancel_reason_key(r));
   return out;
@@ -76,7 +84,8 @@ std::vector<std::string> ids_of(const Items& items, Key key) {
 }
 
 /// Checks a nested map's keys against `keys`.
-void check_nested(ScenarioNames& names, const YAML::Node& node, const Keys& keys, const std::string& where) {
+void check_nested(ScenarioNames& names, const YAML::Node& node, const Keys& keys,
+                  const std::string& where) {
   if (names.reader().expect_map(node, where)) names.reader().check_keys(node, keys, where);
 }
 
@@ -86,7 +95,8 @@ void check_players_or_neutral(ScenarioNames& names, const YAML::Node& node) {
 }
 
 /// Checks one value by what its key holds in log.yaml.
-void check_value(ScenarioNames& names, std::string_view what, const std::string& key, const YAML::Node& v) {
+void check_value(ScenarioNames& names, std::string_view what, const std::string& key,
+                 const YAML::Node& v) {
   YamlReader& r = names.reader();
   const Ruleset& rules = names.rules();
   if (key == "province" || key == "from" || key == "to" || key == "target") {
@@ -129,13 +139,14 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
     names.pick(v, "region", ids_of(rules.regions, [](const Region& x) { return x.id; }));
   } else if (key == "cubes") {
     check_nested(names, v,
-                 what == "revolt"
-                     ? Keys{"defending", "peasants"}
-                     : Keys{"attacking", "attack_bonus", "defending", "defense_bonus", "palace_guard", "peasants"},
+                 what == "revolt" ? Keys{"defending", "peasants"}
+                                  : Keys{"attacking", "attack_bonus", "defending", "defense_bonus",
+                                         "palace_guard", "peasants"},
                  "cubes");
   } else if (key == "count") {
     check_nested(names, v,
-                 what == "revolt" ? Keys{"player", "peasants"} : Keys{"attacker", "defender", "of_which_peasants"},
+                 what == "revolt" ? Keys{"player", "peasants"}
+                                  : Keys{"attacker", "defender", "of_which_peasants"},
                  "count");
   } else if (key == "tower") {
     const Keys parts = {"thrown", "from_tray", "released", "stuck", "out", "gm_inside_after"};
@@ -174,7 +185,8 @@ void check_log_pattern(ScenarioNames& names, const YAML::Node& pattern) {
       for (const Shape& s : summaries()) all.insert(all.end(), s.keys.begin(), s.keys.end());
       r.check_keys(pattern, all, "a log pattern without what");
       r.error(pattern, "a log pattern without `what` takes the keys of one of: " +
-                           join_names(ids_of(summaries(), [](const Shape& s) { return std::string(s.name); })));
+                           join_names(ids_of(summaries(),
+                                             [](const Shape& s) { return std::string(s.name); })));
       return;
     }
   }

@@ -21,7 +21,8 @@ std::optional<std::size_t> ScenarioNames::pick(const YAML::Node& node, std::stri
     if (d < best) best = d, nearest = o;
   }
   r_.error(node, "unknown " + std::string(what) + " \"" + *text + "\"" +
-                     (nearest.empty() ? "; expected " + join_names(options) : "; did you mean \"" + nearest + "\"?"));
+                     (nearest.empty() ? "; expected " + join_names(options)
+                                      : "; did you mean \"" + nearest + "\"?"));
   return std::nullopt;
 }
 
@@ -38,8 +39,8 @@ std::optional<ProvinceId> ScenarioNames::province(const YAML::Node& node, bool i
   if (!id) {
     auto near = rules_.nearest_province_names(*text);
     for (auto& n : near) n = "\"" + rules_.province(*rules_.find_province(n)).id + "\"";
-    r_.error(node,
-             "unknown province \"" + *text + "\"" + (near.empty() ? "" : "; did you mean " + join_names(near) + "?"));
+    r_.error(node, "unknown province \"" + *text + "\"" +
+                       (near.empty() ? "" : "; did you mean " + join_names(near) + "?"));
     return std::nullopt;
   }
   if (id_only && *text != rules_.province(*id).id) {
@@ -47,13 +48,15 @@ std::optional<ProvinceId> ScenarioNames::province(const YAML::Node& node, bool i
     return std::nullopt;
   }
   if (!rules_.in_play(*id, static_cast<int>(players_.size()))) {
-    r_.error(node, rules_.province(*id).name + " is out of play with " + std::to_string(players_.size()) + " players");
+    r_.error(node, rules_.province(*id).name + " is out of play with " +
+                       std::to_string(players_.size()) + " players");
     return std::nullopt;
   }
   return id;
 }
 
-std::optional<int> ScenarioNames::number(const YAML::Node& node, std::string_view what, int min, int max) {
+std::optional<int> ScenarioNames::number(const YAML::Node& node, std::string_view what, int min,
+                                         int max) {
   const auto n = r_.integer(node, what, min, max);
   if (!n) return std::nullopt;
   return static_cast<int>(*n);
@@ -77,14 +80,16 @@ std::optional<CubeCounts> ScenarioNames::cubes(const YAML::Node& node, std::stri
   return ok ? std::optional(counts) : std::nullopt;
 }
 
-std::optional<std::vector<PlayerIndex>> ScenarioNames::player_list(const YAML::Node& node, std::string_view what) {
+std::optional<std::vector<PlayerIndex>> ScenarioNames::player_list(const YAML::Node& node,
+                                                                   std::string_view what) {
   if (!r_.expect_sequence(node, what)) return std::nullopt;
   std::vector<PlayerIndex> out;
   bool ok = true;
   for (const auto& item : node) {
     const auto p = player(item);
     if (p && std::find(out.begin(), out.end(), *p) != out.end()) {
-      r_.error(item, "player \"" + players_[p->value] + "\" is listed twice in " + std::string(what));
+      r_.error(item,
+               "player \"" + players_[p->value] + "\" is listed twice in " + std::string(what));
       ok = false;
     } else if (p) {
       out.push_back(*p);

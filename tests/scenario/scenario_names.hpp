@@ -30,11 +30,13 @@ class ScenarioNames {
   std::optional<PlayerIndex> player(const YAML::Node& node);
   /// A province by any of its names (given, orders) or, with `id_only`, by id as the log writes it.
   std::optional<ProvinceId> province(const YAML::Node& node, bool id_only = false);
-  std::optional<int> number(const YAML::Node& node, std::string_view what, int min = 0, int max = 9999);
+  std::optional<int> number(const YAML::Node& node, std::string_view what, int min = 0,
+                            int max = 9999);
   /// A map of cube counts by colour: the players and `peasants`.
   std::optional<CubeCounts> cubes(const YAML::Node& node, std::string_view what);
   /// A list of distinct players.
-  std::optional<std::vector<PlayerIndex>> player_list(const YAML::Node& node, std::string_view what);
+  std::optional<std::vector<PlayerIndex>> player_list(const YAML::Node& node,
+                                                      std::string_view what);
 
  private:
   YamlReader& r_;

@@ -12,9 +12,10 @@ namespace wallenstein::testing {
 namespace fs = std::filesystem;
 
 std::vector<std::string> players_args(int count) {
-  const std::vector<std::string> specs = {"red:Anna Weber:anna@example.org", "blue:Jörg Krämer:joerg@example.org",
-                                          "yellow:Marie Dubois:marie@example.org", "green:Ola Nordmann:ola@example.org",
-                                          "black:Sam Lee:sam@example.org"};
+  const std::vector<std::string> specs = {
+      "red:Anna Weber:anna@example.org", "blue:Jörg Krämer:joerg@example.org",
+      "yellow:Marie Dubois:marie@example.org", "green:Ola Nordmann:ola@example.org",
+      "black:Sam Lee:sam@example.org"};
   std::vector<std::string> out;
   for (int i = 0; i < count; ++i) {
     out.push_back("--player");
@@ -29,7 +30,8 @@ Outcome new_game(const fs::path& dir, int players, const std::string& seed) {
   return run_wallenstein(args);
 }
 
-std::vector<fs::path> write_random_orders(const fs::path& game_dir, const fs::path& out_dir, std::uint64_t seed) {
+std::vector<fs::path> write_random_orders(const fs::path& game_dir, const fs::path& out_dir,
+                                          std::uint64_t seed) {
   const Ruleset rules = load_ruleset(source_data_dir());
   const GameDirectory game = GameDirectory::open(game_dir);
   const GameState state = game.load_state(game.current(), rules);

@@ -15,9 +15,10 @@ std::vector<std::string> players_args(int count);
 Outcome new_game(const std::filesystem::path& dir, int players, const std::string& seed = "42");
 /// Writes random legal orders for every player of the season being planned into `out_dir`.
 std::vector<std::filesystem::path> write_random_orders(const std::filesystem::path& game_dir,
-                                                       const std::filesystem::path& out_dir, std::uint64_t seed);
+                                                       const std::filesystem::path& out_dir,
+                                                       std::uint64_t seed);
 /// Submits random legal orders for every player (all must be accepted).
-void submit_random_orders(const std::filesystem::path& game_dir, const std::filesystem::path& work_dir,
-                          std::uint64_t seed);
+void submit_random_orders(const std::filesystem::path& game_dir,
+                          const std::filesystem::path& work_dir, std::uint64_t seed);
 
 }  // namespace wallenstein::testing

@@ -4,10 +4,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
-
-#include <cstdlib>
 
 #include "support/temp_dir.hpp"
 
@@ -21,10 +20,11 @@ std::string shell_quote(const std::string& arg) {
 
 Outcome run_shell(const std::string& command) {
   TempDir io;
-  const std::string full =
-      command + " >" + shell_quote((io / "out").string()) + " 2>" + shell_quote((io / "err").string());
+  const std::string full = command + " >" + shell_quote((io / "out").string()) + " 2>" +
+                           shell_quote((io / "err").string());
   const int raw = std::system(full.c_str());
-  return Outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_text(io / "out"), read_text(io / "err")};
+  return Outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_text(io / "out"),
+                 read_text(io / "err")};
 }
 
 std::string wallenstein_binary() { return WALLENSTEIN_BINARY; }
@@ -57,7 +57,8 @@ Outcome Running::wait() {
   int status = 0;
   if (pid_ > 0) ::waitpid(pid_, &status, 0);
   pid_ = -1;
-  return Outcome{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(dir_ + "/out"), read_text(dir_ + "/err")};
+  return Outcome{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(dir_ + "/out"),
+                 read_text(dir_ + "/err")};
 }
 
 std::unique_ptr<Running> start_wallenstein(const std::vector<std::string>& args) {
@@ -67,7 +68,8 @@ std::unique_ptr<Running> start_wallenstein(const std::vector<std::string>& args)
 }
 
 Outcome run_wallenstein(const std::vector<std::string>& args, int timeout_seconds) {
-  std::string command = timeout_seconds > 0 ? "timeout -k 5 " + std::to_string(timeout_seconds) + " " : "";
+  std::string command =
+      timeout_seconds > 0 ? "timeout -k 5 " + std::to_string(timeout_seconds) + " " : "";
   command += shell_quote(WALLENSTEIN_BINARY);
   for (const auto& a : args) command += " " + shell_quote(a);
   return run_shell(command);

@@ -40,7 +40,8 @@ ServerProcess::ServerProcess(std::vector<std::string> argv, const std::string& l
   pid_ = ::fork();
   if (pid_ == 0) {
     ::dup2(out[1], 1);
-    const int err = ::open(log_file.empty() ? "/dev/null" : log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    const int err = ::open(log_file.empty() ? "/dev/null" : log_file.c_str(),
+                           O_WRONLY | O_CREAT | O_APPEND, 0644);
     ::dup2(err, 2);
     std::vector<char*> args;
     for (auto& a : argv) args.push_back(a.data());
@@ -53,7 +54,8 @@ ServerProcess::ServerProcess(std::vector<std::string> argv, const std::string& l
   ::close(out[0]);
   if (line.rfind("ready ", 0) != 0) {
     stop();
-    throw std::runtime_error("the test server " + argv[0] + " did not start (it printed \"" + line + "\")");
+    throw std::runtime_error("the test server " + argv[0] + " did not start (it printed \"" + line +
+                             "\")");
   }
   port_ = std::stoi(line.substr(6));
 }
@@ -78,21 +80,24 @@ int ServerProcess::wait() {
 
 SmtpServer::SmtpServer(const std::string& maildir, std::vector<std::string> options)
     : process_([&] {
-        std::vector<std::string> argv = {"/usr/bin/python3", source_path("tests/mail/smtpd.py").string(), maildir};
+        std::vector<std::string> argv = {"/usr/bin/python3",
+                                         source_path("tests/mail/smtpd.py").string(), maildir};
         argv.insert(argv.end(), options.begin(), options.end());
         return argv;
       }()) {}
 
 ImapServer::ImapServer(const std::string& dir, const std::string& user, const std::string& password)
     : maildir_(dir + "/home/" + user + "/Maildir"),
-      process_({"/usr/bin/python3", source_path("tests/mail/dovecot.py").string(), dir, user, password}) {}
+      process_({"/usr/bin/python3", source_path("tests/mail/dovecot.py").string(), dir, user,
+                password}) {}
 
 void ImapServer::deliver(const std::string& message_file) {
   const std::string name = std::to_string(++delivered_) + ".test." + std::to_string(::getpid());
   const std::string target = maildir_ + "/new/" + name;
   std::filesystem::copy_file(message_file, target);
   // Dovecot reads the Maildir as nobody.
-  if (::chown(target.c_str(), 65534, 65534) != 0) throw std::runtime_error("cannot hand " + target + " to nobody");
+  if (::chown(target.c_str(), 65534, 65534) != 0)
+    throw std::runtime_error("cannot hand " + target + " to nobody");
 }
 
 std::size_t ImapServer::count(const std::string& folder) const {
@@ -100,7 +105,9 @@ std::size_t ImapServer::count(const std::string& folder) const {
   std::size_t n = 0;
   for (const char* sub : {"/new", "/cur"}) {
     std::error_code ec;
-    for (auto it = std::filesystem::directory_iterator(base + sub, ec); it != std::filesystem::directory_iterator(); ++it) ++n;
+    for (auto it = std::filesystem::directory_iterator(base + sub, ec);
+         it != std::filesystem::directory_iterator(); ++it)
+      ++n;
   }
   return n;
 }

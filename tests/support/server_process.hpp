@@ -50,7 +50,9 @@ class ImapServer {
  public:
   ImapServer(const std::string& dir, const std::string& user, const std::string& password);
   /// imap://127.0.0.1:PORT/INBOX
-  std::string url() const { return "imap://127.0.0.1:" + std::to_string(process_.port()) + "/INBOX"; }
+  std::string url() const {
+    return "imap://127.0.0.1:" + std::to_string(process_.port()) + "/INBOX";
+  }
   /// Puts a message into the user's INBOX, as a mail server would.
   void deliver(const std::string& message_file);
   /// How many messages a folder holds (INBOX: ""), read from the Maildir.

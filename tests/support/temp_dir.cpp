@@ -22,7 +22,9 @@ TempDir::~TempDir() {
 }
 
 fs::path source_data_dir() { return fs::path(WALLENSTEIN_SOURCE_DIR) / "data" / "wallenstein"; }
-fs::path source_path(const std::string& relative) { return fs::path(WALLENSTEIN_SOURCE_DIR) / relative; }
+fs::path source_path(const std::string& relative) {
+  return fs::path(WALLENSTEIN_SOURCE_DIR) / relative;
+}
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -41,7 +43,8 @@ void write_text(const fs::path& path, const std::string& text) {
 void replace_in_file(const fs::path& path, const std::string& from, const std::string& to) {
   std::string text = read_text(path);
   const auto at = text.find(from);
-  if (at == std::string::npos) throw std::runtime_error("\"" + from + "\" not found in " + path.string());
+  if (at == std::string::npos)
+    throw std::runtime_error("\"" + from + "\" not found in " + path.string());
   text.replace(at, from.size(), to);
   write_text(path, text);
 }

@@ -31,6 +31,7 @@ std::string read_text(const std::filesystem::path& path);
 std::map<std::string, std::string> snapshot_tree(const std::filesystem::path& root);
 void write_text(const std::filesystem::path& path, const std::string& text);
 /// Replaces the first occurrence of `from` (which must exist) in a file.
-void replace_in_file(const std::filesystem::path& path, const std::string& from, const std::string& to);
+void replace_in_file(const std::filesystem::path& path, const std::string& from,
+                     const std::string& to);
 
 }  // namespace wallenstein::testing

@@ -70,17 +70,20 @@ TinyWorld::TinyWorld(int players) {
       def.move = a == Action::army1;
     }
   }
-  rules.supply_table = {{1, 1, 1, 1}, {2, 2, 1, 2}, {3, 4, 2, 2}, {5, 6, 2, 3}, {7, std::nullopt, 3, 3}};
+  rules.supply_table = {
+      {1, 1, 1, 1}, {2, 2, 1, 2}, {3, 4, 2, 2}, {5, 6, 2, 3}, {7, std::nullopt, 3, 3}};
 
   state.game = "tiny";
   for (int i = 0; i < players; ++i) {
     static constexpr std::array<const char*, 3> kIds = {"red", "blue", "yellow"};
-    state.players.push_back(PlayerState{kIds[static_cast<std::size_t>(i)], 20, 0, 0, rules.pieces.cubes_per_player});
+    state.players.push_back(
+        PlayerState{kIds[static_cast<std::size_t>(i)], 20, 0, 0, rules.pieces.cubes_per_player});
     state.turn_order.push_back(player(i));
   }
   state.provinces.assign(rules.provinces.size(), ProvinceState{});
   state.supply = Supply{rules.pieces.peasants, rules.pieces.revolt_markers, rules.pieces.buildings};
-  for (std::size_t i = 0; i < rules.events.size(); ++i) state.event_deck.push_back(EventId{static_cast<std::uint8_t>(i)});
+  for (std::size_t i = 0; i < rules.events.size(); ++i)
+    state.event_deck.push_back(EventId{static_cast<std::uint8_t>(i)});
   state.events_left = {EventId{2}};  // tax_max_5 unless a test picks another
   state.year_events = state.events_left;
   std::copy(kAllActions.begin(), kAllActions.end(), state.action_cards.begin());
@@ -96,7 +99,9 @@ ProvinceId TinyWorld::p(const std::string& id) const {
   return *found;
 }
 
-void TinyWorld::take_from_reserve(int seat, int armies) { state.players[static_cast<std::size_t>(seat)].reserve -= armies; }
+void TinyWorld::take_from_reserve(int seat, int armies) {
+  state.players[static_cast<std::size_t>(seat)].reserve -= armies;
+}
 
 TinyWorld& TinyWorld::give(const std::string& province, int seat, int armies) {
   ProvinceState& s = state.at(p(province));
@@ -147,8 +152,8 @@ Orders TinyWorld::orders(int seat, int coin) const {
   return o;
 }
 
-Orders& TinyWorld::act(Orders& o, Action a, const std::string& province, const std::string& target, ArmyCount armies,
-                       int min_armies) const {
+Orders& TinyWorld::act(Orders& o, Action a, const std::string& province, const std::string& target,
+                       ArmyCount armies, int min_armies) const {
   ActionOrder order;
   order.province = p(province);
   if (!target.empty()) order.target = p(target);
@@ -164,14 +169,15 @@ SeasonResult TinyWorld::resolve(const std::vector<Orders>& orders, TowerModel* t
   return resolve_season(state, orders, {}, rules, options);
 }
 
-void ScriptedTower::drop(const CubeCounts& inside, const CubeCounts& thrown, Rng&, CubeCounts& released,
-                         CubeCounts& stuck) {
+void ScriptedTower::drop(const CubeCounts& inside, const CubeCounts& thrown, Rng&,
+                         CubeCounts& released, CubeCounts& stuck) {
   if (next_ >= outcomes_.size()) throw std::logic_error("the scripted tower ran out of outcomes");
   const CubeCounts& out = outcomes_[next_++];
   for (std::size_t c = 0; c < out.n.size(); ++c) {
     released.n[c] = std::min(inside.n[c], out.n[c]);
     const int through = out.n[c] - released.n[c];
-    if (through > thrown.n[c]) throw std::logic_error("the scripted outcome lets out more cubes than there are");
+    if (through > thrown.n[c])
+      throw std::logic_error("the scripted outcome lets out more cubes than there are");
     stuck.n[c] = thrown.n[c] - through;
   }
 }

@@ -25,7 +25,8 @@ void play_game(int players, std::uint64_t seed) {
   std::vector<Orders> orders(static_cast<std::size_t>(players));
   while (!state.finished) {
     for (int p = 0; p < players; ++p) {
-      orders[static_cast<std::size_t>(p)] = random_orders(state, rules(), state.player_index(static_cast<std::size_t>(p)), orders_rng);
+      orders[static_cast<std::size_t>(p)] = random_orders(
+          state, rules(), state.player_index(static_cast<std::size_t>(p)), orders_rng);
     }
     SeasonResult result = resolve_season(std::move(state), orders, {}, rules());
     state = std::move(result.next);
@@ -37,7 +38,8 @@ void FullGame(benchmark::State& bench) {
   const int players = static_cast<int>(bench.range(0));
   std::uint64_t seed = 1;
   for (auto _ : bench) play_game(players, seed++);
-  bench.counters["games/s"] = benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
+  bench.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(FullGame)->Arg(3)->Arg(4)->Arg(5)->Unit(benchmark::kMicrosecond);
 

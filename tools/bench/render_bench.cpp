@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
   const map::MapStyle style = map::load_map_style(data);
   const GameDirectory game = GameDirectory::open(argv[1]);
   const GameState state = game.load_state(game.current(), rules);
-  const map::MapRequest request{SeasonView{&game.config(), &rules, &state, &state, nullptr}, map::Layout::board, 0};
+  const map::MapRequest request{SeasonView{&game.config(), &rules, &state, &state, nullptr},
+                                map::Layout::board, 0};
 
   map::render_map(request, style);  // warm-up: fontconfig and the font cache load once per process
   std::vector<double> map_ms;
@@ -70,7 +71,8 @@ int main(int argc, char** argv) {
   }
   const double m = median(map_ms);
   const double b = median(blank_ms);
-  std::printf("render %dx%d: map %.1f ms (%zu bytes), blank PNG %.1f ms, ratio %.2fx (median of %d)\n",
-              static_cast<int>(style.width), static_cast<int>(style.height), m, bytes, b, m / b, runs);
+  std::printf(
+      "render %dx%d: map %.1f ms (%zu bytes), blank PNG %.1f ms, ratio %.2fx (median of %d)\n",
+      static_cast<int>(style.width), static_cast<int>(style.height), m, bytes, b, m / b, runs);
   return 0;
 }

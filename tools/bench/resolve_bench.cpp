@@ -38,12 +38,14 @@ int main(int argc, char** argv) {
   }
   const std::string binary = argv[1];
   const int runs = argc > 2 ? std::atoi(argv[2]) : 30;
-  const fs::path work = fs::temp_directory_path() / ("wallenstein-bench-" + std::to_string(::getpid()));
+  const fs::path work =
+      fs::temp_directory_path() / ("wallenstein-bench-" + std::to_string(::getpid()));
   fs::remove_all(work);
   fs::create_directories(work);
   const fs::path base = work / "base";
   if (sh(binary + " new " + base.string() +
-         " --seed 11 --player a:A:a@x.org --player b:B:b@x.org --player c:C:c@x.org --player d:D:d@x.org"
+         " --seed 11 --player a:A:a@x.org --player b:B:b@x.org --player c:C:c@x.org --player "
+         "d:D:d@x.org"
          " --player e:E:e@x.org >/dev/null") != 0) {
     return 1;
   }
@@ -54,7 +56,8 @@ int main(int argc, char** argv) {
   Rng rng(5);
   for (std::size_t p = 0; p < state.players.size(); ++p) {
     const Orders orders = random_orders(state, rules, state.player_index(p), rng);
-    write_atomic(season.orders_file(state.players[p].id), format_order_file(to_written(orders, state, rules)));
+    write_atomic(season.orders_file(state.players[p].id),
+                 format_order_file(to_written(orders, state, rules)));
   }
   for (const std::string options : {" --state-only", ""}) {
     std::vector<double> ms;
@@ -63,12 +66,15 @@ int main(int argc, char** argv) {
       fs::copy(base, copy, fs::copy_options::recursive);
       const auto start = std::chrono::steady_clock::now();
       if (sh(binary + " resolve " + copy.string() + options + " >/dev/null") != 0) return 1;
-      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count());
       fs::remove_all(copy);
     }
     std::sort(ms.begin(), ms.end());
-    std::printf("resolve%s, 5 players, end to end (%d runs): median %.1f ms, min %.1f ms, max %.1f ms\n",
-                options.c_str(), runs, ms[ms.size() / 2], ms.front(), ms.back());
+    std::printf(
+        "resolve%s, 5 players, end to end (%d runs): median %.1f ms, min %.1f ms, max %.1f ms\n",
+        options.c_str(), runs, ms[ms.size() / 2], ms.front(), ms.back());
   }
   fs::remove_all(work);
   return 0;

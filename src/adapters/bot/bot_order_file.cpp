@@ -16,7 +16,9 @@ std::string percent(double p) {
   return buf;
 }
 
-std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+std::string plural(int n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
 
 std::string province_name(const std::optional<ProvinceId>& p, const Ruleset& rules) {
   return p ? rules.province(*p).name : std::string("?");
@@ -24,13 +26,15 @@ std::string province_name(const std::optional<ProvinceId>& p, const Ruleset& rul
 
 std::string build_reason(const BotReason& r) {
   std::string out = "+" + std::to_string(r.amount) + " VP for each winter left";
-  if (r.majority > 0) out += ", and +" + std::to_string(r.majority) + " VP a winter for the region's majority";
+  if (r.majority > 0)
+    out += ", and +" + std::to_string(r.majority) + " VP a winter for the region's majority";
   return out;
 }
 
 std::string attack_reason(const BotReason& r, const Ruleset& rules) {
-  std::string out = odds_ratio(r.win) + " odds to win (" + percent(r.win) + " win, " + percent(r.tie) + " tie) with " +
-                    plural(r.armies, "army", "armies") + " against ";
+  std::string out = odds_ratio(r.win) + " odds to win (" + percent(r.win) + " win, " +
+                    percent(r.tie) + " tie) with " + plural(r.armies, "army", "armies") +
+                    " against ";
   out += r.defended ? plural(r.against, "army", "armies") + " in " + province_name(r.other, rules)
                     : "the peasants of neutral " + province_name(r.other, rules);
   return out;
@@ -52,22 +56,36 @@ std::string odds_ratio(double win) {
 
 std::string describe(const BotReason& r, const Ruleset& rules) {
   switch (r.why) {
-    case BotWhy::taxes: return "at least " + plural(r.amount, "thaler", "thaler") + ", no revolt marker to set off";
+    case BotWhy::taxes:
+      return "at least " + plural(r.amount, "thaler", "thaler") + ", no revolt marker to set off";
     case BotWhy::grain:
-      return plural(r.amount, "grain", "grain") + " toward winter: " + plural(r.need, "province", "provinces") +
-             " to feed, " + std::to_string(r.have) + " grain so far";
-    case BotWhy::build: return build_reason(r);
+      return plural(r.amount, "grain", "grain") +
+             " toward winter: " + plural(r.need, "province", "provinces") + " to feed, " +
+             std::to_string(r.have) + " grain so far";
+    case BotWhy::build:
+      return build_reason(r);
     case BotWhy::reinforce:
-      return "+" + plural(r.amount, "army", "armies") + ": enemies next door can bring " + std::to_string(r.against) +
-             "; chance to lose it " + percent(r.risk_before) + " -> " + percent(r.risk_after);
-    case BotWhy::stage: return "feeds " + plural(r.amount, "army", "armies") + " into " + province_name(r.other, rules) + " before its attack";
-    case BotWhy::attack: return attack_reason(r, rules);
-    case BotWhy::move: return "moves " + plural(r.amount, "army", "armies") + " to " + province_name(r.other, rules) + ", which is more exposed";
-    case BotWhy::filler: return "a spare card: a space takes a province card while one is free (rules 4.3)";
-    case BotWhy::bid_province: return "a spare province card: ranks above coin 0 and costs nothing";
-    case BotWhy::bid_coin: return "pays " + plural(r.amount, "thaler", "thaler") + " to choose the tile early";
-    case BotWhy::bid_zero: return "coin 0: no spare card, no tile worth paying for";
-    case BotWhy::bid_none: return "no card is left for the bid (rules 4.3, D-25)";
+      return "+" + plural(r.amount, "army", "armies") + ": enemies next door can bring " +
+             std::to_string(r.against) + "; chance to lose it " + percent(r.risk_before) + " -> " +
+             percent(r.risk_after);
+    case BotWhy::stage:
+      return "feeds " + plural(r.amount, "army", "armies") + " into " +
+             province_name(r.other, rules) + " before its attack";
+    case BotWhy::attack:
+      return attack_reason(r, rules);
+    case BotWhy::move:
+      return "moves " + plural(r.amount, "army", "armies") + " to " +
+             province_name(r.other, rules) + ", which is more exposed";
+    case BotWhy::filler:
+      return "a spare card: a space takes a province card while one is free (rules 4.3)";
+    case BotWhy::bid_province:
+      return "a spare province card: ranks above coin 0 and costs nothing";
+    case BotWhy::bid_coin:
+      return "pays " + plural(r.amount, "thaler", "thaler") + " to choose the tile early";
+    case BotWhy::bid_zero:
+      return "coin 0: no spare card, no tile worth paying for";
+    case BotWhy::bid_none:
+      return "no card is left for the bid (rules 4.3, D-25)";
   }
   return {};
 }
@@ -83,7 +101,8 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
     slot->province.text = rules.province(order->province).name;
     if (order->target) slot->target->text = rules.province(*order->target).name;
   }
-  if (plan.orders.bid.kind == BidKind::province) written.bid->text = rules.province(plan.orders.bid.province).name;
+  if (plan.orders.bid.kind == BidKind::province)
+    written.bid->text = rules.province(plan.orders.bid.province).name;
   const std::string body = format_order_file(written, options.header);
   std::istringstream lines(body);
   std::string out = options.nmr ? std::string(kBotOrdersMark) + "\n" : std::string();
@@ -95,7 +114,8 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
       if (line.rfind(key, 0) == 0 && reason) line += "  # " + describe(*reason, rules);
     }
     if (line.rfind("bid:", 0) == 0) line += "  # " + describe(plan.bid, rules);
-    if (line.rfind("turn_order:", 0) == 0) line += "  # the tiles most useful to these orders first";
+    if (line.rfind("turn_order:", 0) == 0)
+      line += "  # the tiles most useful to these orders first";
     out += line + "\n";
     // Interfaces 5: mailed orders carry the player's token after the season.
     if (line.rfind("season:", 0) == 0 && options.token) out += "token: " + *options.token + "\n";
@@ -103,6 +123,8 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
   return out;
 }
 
-bool made_by_bot(std::string_view text) { return text.substr(0, kBotOrdersMark.size()) == kBotOrdersMark; }
+bool made_by_bot(std::string_view text) {
+  return text.substr(0, kBotOrdersMark.size()) == kBotOrdersMark;
+}
 
 }  // namespace wallenstein

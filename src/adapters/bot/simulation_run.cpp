@@ -35,7 +35,8 @@ void merge(SimulationTotals& into, const SimulationTotals& part) {
     SeatTotals& t = into.seats[i];
     const SeatTotals& p = part.seats[i];
     t.wins += p.wins, t.vp += p.vp, t.thaler += p.thaler, t.provinces += p.provinces;
-    t.buildings += p.buildings, t.cancelled += p.cancelled, t.battles += p.battles, t.conquests += p.conquests;
+    t.buildings += p.buildings, t.cancelled += p.cancelled, t.battles += p.battles,
+        t.conquests += p.conquests;
   }
   into.shared_wins += part.shared_wins;
   into.revolts += part.revolts;
@@ -49,14 +50,19 @@ SimulationTotals empty_totals(const std::vector<SeatKind>& seats) {
   return t;
 }
 
-double mean(long long sum, long long games) { return games ? static_cast<double>(sum) / static_cast<double>(games) : 0.0; }
+double mean(long long sum, long long games) {
+  return games ? static_cast<double>(sum) / static_cast<double>(games) : 0.0;
+}
 
-double per_second(const SimulationTotals& t) { return t.seconds > 0 ? static_cast<double>(t.games) / t.seconds : 0.0; }
+double per_second(const SimulationTotals& t) {
+  return t.seconds > 0 ? static_cast<double>(t.games) / t.seconds : 0.0;
+}
 
 }  // namespace
 
-SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind>& seats, long long games,
-                                std::uint64_t seed, unsigned threads, const Progress& progress) {
+SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind>& seats,
+                                long long games, std::uint64_t seed, unsigned threads,
+                                const Progress& progress) {
   threads = static_cast<unsigned>(std::clamp<long long>(threads, 1, std::max<long long>(1, games)));
   SimulationTotals totals = empty_totals(seats);
   totals.seed = seed;
@@ -68,7 +74,8 @@ SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind
   auto work = [&] {
     SimulationTotals part = empty_totals(seats);
     for (long long i = next++; i < games; i = next++) {
-      add(part, play_simulated_game(rules, seats, simulated_game_seed(seed, static_cast<std::uint64_t>(i))));
+      add(part, play_simulated_game(rules, seats,
+                                    simulated_game_seed(seed, static_cast<std::uint64_t>(i))));
       ++done;
     }
     const std::lock_guard<std::mutex> lock(merging);
@@ -97,21 +104,27 @@ std::string simulation_text(const SimulationTotals& t) {
   std::string out;
   char line[256];
   std::snprintf(line, sizeof line, "%lld games, seed %llu, %u thread%s: %.0f games/s\n", t.games,
-                static_cast<unsigned long long>(t.seed), t.threads, t.threads == 1 ? "" : "s", per_second(t));
+                static_cast<unsigned long long>(t.seed), t.threads, t.threads == 1 ? "" : "s",
+                per_second(t));
   out += line;
-  out += "seat  kind     wins   win%  mean VP  mean thaler  provinces  buildings  cancelled  battles  won\n";
+  out +=
+      "seat  kind     wins   win%  mean VP  mean thaler  provinces  buildings  cancelled  battles  "
+      "won\n";
   for (std::size_t i = 0; i < t.seats.size(); ++i) {
     const SeatTotals& s = t.seats[i];
-    std::snprintf(line, sizeof line, "%4zu  %-7s %5lld  %5.1f  %7.2f  %11.2f  %9.2f  %9.2f  %9.2f  %7.2f  %4.2f\n", i + 1,
-                  std::string(seat_kind_name(s.kind)).c_str(), s.wins, 100.0 * mean(s.wins, t.games), mean(s.vp, t.games),
-                  mean(s.thaler, t.games), mean(s.provinces, t.games), mean(s.buildings, t.games),
+    std::snprintf(line, sizeof line,
+                  "%4zu  %-7s %5lld  %5.1f  %7.2f  %11.2f  %9.2f  %9.2f  %9.2f  %7.2f  %4.2f\n",
+                  i + 1, std::string(seat_kind_name(s.kind)).c_str(), s.wins,
+                  100.0 * mean(s.wins, t.games), mean(s.vp, t.games), mean(s.thaler, t.games),
+                  mean(s.provinces, t.games), mean(s.buildings, t.games),
                   mean(s.cancelled, t.games), mean(s.battles, t.games), mean(s.conquests, t.games));
     out += line;
   }
-  std::snprintf(line, sizeof line,
-                "shared wins: %lld (each counts as a win for every winner); revolts per game: %.2f; "
-                "invariant violations: %lld\n",
-                t.shared_wins, mean(t.revolts, t.games), t.invariant_violations);
+  std::snprintf(
+      line, sizeof line,
+      "shared wins: %lld (each counts as a win for every winner); revolts per game: %.2f; "
+      "invariant violations: %lld\n",
+      t.shared_wins, mean(t.revolts, t.games), t.invariant_violations);
   out += line;
   return out;
 }

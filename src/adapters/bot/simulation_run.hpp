@@ -41,12 +41,14 @@ using Progress = std::function<void(long long done, long long total)>;
 
 /// Plays `games` games between `seats` on `threads` threads; game i always plays from
 /// simulated_game_seed(seed, i), so the totals are the same for any thread count.
-SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind>& seats, long long games,
-                                std::uint64_t seed, unsigned threads, const Progress& progress = {});
+SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind>& seats,
+                                long long games, std::uint64_t seed, unsigned threads,
+                                const Progress& progress = {});
 
 /// The figures as a table for people.
 std::string simulation_text(const SimulationTotals& totals);
-/// The figures as JSON (games, seats[i].kind/wins/mean_vp/..., invariant_violations, games_per_second).
+/// The figures as JSON (games, seats[i].kind/wins/mean_vp/..., invariant_violations,
+/// games_per_second).
 std::string simulation_json(const SimulationTotals& totals);
 
 }  // namespace wallenstein

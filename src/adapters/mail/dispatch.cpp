@@ -23,7 +23,8 @@ std::string derived_id(const std::string& first, const std::string& suffix) {
   return first.substr(0, at) + "." + suffix + first.substr(at);
 }
 
-Plan plan(const std::vector<const LedgerEntry*>& earlier, const Outgoing& m, const DispatchOptions& options) {
+Plan plan(const std::vector<const LedgerEntry*>& earlier, const Outgoing& m,
+          const DispatchOptions& options) {
   if (earlier.empty()) return {Dispatched::What::sent, m.message.message_id, {}, true};
   const LedgerEntry& last = *earlier.back();
   const std::string& first = earlier.front()->message_id;
@@ -37,12 +38,14 @@ Plan plan(const std::vector<const LedgerEntry*>& earlier, const Outgoing& m, con
       if (!changed) return {Dispatched::What::sent, last.message_id, last.references, true};
       return {Dispatched::What::corrected, derived_id(first, "c" + n), first, true};
     case Delivery::refused:
-      if (!options.retry_failed) return {Dispatched::What::refused_before, last.message_id, {}, false};
-      return {last.references.empty() ? Dispatched::What::sent : Dispatched::What::corrected, last.message_id,
-              last.references, true};
+      if (!options.retry_failed)
+        return {Dispatched::What::refused_before, last.message_id, {}, false};
+      return {last.references.empty() ? Dispatched::What::sent : Dispatched::What::corrected,
+              last.message_id, last.references, true};
     case Delivery::sent:
       if (changed) return {Dispatched::What::corrected, derived_id(first, "c" + n), first, true};
-      if (options.resend) return {Dispatched::What::copied, derived_id(first, "r" + n), first, true};
+      if (options.resend)
+        return {Dispatched::What::copied, derived_id(first, "r" + n), first, true};
       return {Dispatched::What::already_sent, last.message_id, {}, false};
   }
   return {};
@@ -56,8 +59,8 @@ void save(const std::filesystem::path& root, const Ledger& ledger) {
 
 }  // namespace
 
-DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing> messages, Mailer* mailer,
-                        const DispatchOptions& options) {
+DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing> messages,
+                        Mailer* mailer, const DispatchOptions& options) {
   Ledger ledger = Ledger::load(root);
   DispatchResult result;
   std::vector<Dispatched>& out = result.messages;
@@ -81,8 +84,16 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
     }
     const std::string bytes = render(msg);
     d.bytes = bytes.size();
-    LedgerEntry entry{m.key, msg.message_id, msg.to.address, Delivery::pending, m.digest, msg.subject,
-                      p.references, {}, mailer->describe(), msg.date};
+    LedgerEntry entry{m.key,
+                      msg.message_id,
+                      msg.to.address,
+                      Delivery::pending,
+                      m.digest,
+                      msg.subject,
+                      p.references,
+                      {},
+                      mailer->describe(),
+                      msg.date};
     ledger.record(entry);
     save(root, ledger);
     SendResult sent;
@@ -97,7 +108,8 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
     } else {
       entry.answer = sent.answer;
       if (sent.outcome == SendResult::Outcome::refused) entry.state = Delivery::refused;
-      d.what = sent.outcome == SendResult::Outcome::refused ? Dispatched::What::refused : Dispatched::What::deferred;
+      d.what = sent.outcome == SendResult::Outcome::refused ? Dispatched::What::refused
+                                                            : Dispatched::What::deferred;
       d.answer = sent.answer;
     }
     ledger.record(entry);
@@ -107,11 +119,21 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
   return result;
 }
 
-void queue_message(Journal& journal, Ledger& ledger, const std::string& key, const Message& message) {
+void queue_message(Journal& journal, Ledger& ledger, const std::string& key,
+                   const Message& message) {
   const std::string file = sha256_hex(message.message_id).substr(0, 24) + ".eml";
   journal.write(std::filesystem::path("mail/queue") / file, render(message));
-  ledger.record(LedgerEntry{key, message.message_id, message.to.address, Delivery::queued, {}, message.subject, {},
-                            {}, {}, message.date, file});
+  ledger.record(LedgerEntry{key,
+                            message.message_id,
+                            message.to.address,
+                            Delivery::queued,
+                            {},
+                            message.subject,
+                            {},
+                            {},
+                            {},
+                            message.date,
+                            file});
   journal.write(Ledger::relative_path(), ledger.text());
 }
 
@@ -119,10 +141,12 @@ DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, co
   Ledger ledger = Ledger::load(root);
   DispatchResult result;
   for (const LedgerEntry& queued : std::vector<LedgerEntry>(ledger.entries())) {
-    const bool waiting = queued.state == Delivery::queued || (queued.state == Delivery::pending && !queued.queue_file.empty());
+    const bool waiting = queued.state == Delivery::queued ||
+                         (queued.state == Delivery::pending && !queued.queue_file.empty());
     if (!waiting) continue;
     if (queued.queue_file.find_first_of("/\\") != std::string::npos || queued.queue_file.empty()) {
-      throw InputError((root / Ledger::relative_path()).string(), "queue_file \"" + queued.queue_file + "\" is not a file name");
+      throw InputError((root / Ledger::relative_path()).string(),
+                       "queue_file \"" + queued.queue_file + "\" is not a file name");
     }
     const std::filesystem::path file = std::filesystem::path("mail/queue") / queued.queue_file;
     const std::string bytes = read_bytes(root / file);
@@ -150,7 +174,8 @@ DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, co
       result.messages.push_back(std::move(d));
       continue;  // stays pending with its file: the next flush tries again
     }
-    entry.state = sent.outcome == SendResult::Outcome::accepted ? Delivery::sent : Delivery::refused;
+    entry.state =
+        sent.outcome == SendResult::Outcome::accepted ? Delivery::sent : Delivery::refused;
     entry.answer = sent.answer;
     if (entry.state == Delivery::refused) {
       d.what = Dispatched::What::refused;

@@ -25,17 +25,26 @@ struct Outgoing {
 struct DispatchOptions {
   bool dry_run = false;
   bool retry_failed = false;  ///< send again what a server refused for good
-  bool resend = false;        ///< send a copy of what was sent (new Message-ID, References the first)
+  bool resend = false;  ///< send a copy of what was sent (new Message-ID, References the first)
 };
 
 /// What happened to one message.
 struct Dispatched {
-  enum class What { sent, corrected, copied, already_sent, refused_before, refused, deferred, would_send };
+  enum class What {
+    sent,
+    corrected,
+    copied,
+    already_sent,
+    refused_before,
+    refused,
+    deferred,
+    would_send
+  };
   What what = What::sent;
   std::string player;
   Mailbox to;
   std::string subject;
-  std::string answer;   ///< the server's refusal
+  std::string answer;  ///< the server's refusal
   std::size_t bytes = 0;
 };
 
@@ -50,15 +59,17 @@ struct DispatchResult {
 /// server's answer, each time through the game's journal. A pending message is sent again with
 /// its Message-ID; a changed one goes out as a correction. A failed connection stops the run.
 DispatchResult dispatch(const std::filesystem::path& game_root, std::vector<Outgoing> messages,
-                                 Mailer* mailer, const DispatchOptions& options);
+                        Mailer* mailer, const DispatchOptions& options);
 
 /// Puts a message in the queue: its bytes under `mail/queue/` and a queued entry in the ledger,
 /// both in the caller's journal, so that it is written in the same commit as the change it
 /// reports (a stored order and its receipt) and a crash can never lose it.
-void queue_message(Journal& journal, Ledger& ledger, const std::string& key, const Message& message);
+void queue_message(Journal& journal, Ledger& ledger, const std::string& key,
+                   const Message& message);
 
 /// Sends every queued message, and any a crash left pending, as `dispatch` sends (pending before
 /// the hand-over, sent after the server's answer); each sent one leaves the queue.
-DispatchResult flush_queue(const std::filesystem::path& game_root, Mailer* mailer, const Mailbox& from);
+DispatchResult flush_queue(const std::filesystem::path& game_root, Mailer* mailer,
+                           const Mailbox& from);
 
 }  // namespace wallenstein::mail

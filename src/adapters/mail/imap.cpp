@@ -53,15 +53,17 @@ std::string ImapMailbox::perform(const std::string& url, const std::string& requ
   curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
   const bool tls_url = url.rfind("imaps://", 0) == 0;
   curl_easy_setopt(c, CURLOPT_USE_SSL,
-                   !tls_url && options_.starttls ? static_cast<long>(CURLUSESSL_ALL) : static_cast<long>(CURLUSESSL_NONE));
+                   !tls_url && options_.starttls ? static_cast<long>(CURLUSESSL_ALL)
+                                                 : static_cast<long>(CURLUSESSL_NONE));
   if (!options_.user.empty()) {
     curl_easy_setopt(c, CURLOPT_USERNAME, options_.user.c_str());
     curl_easy_setopt(c, CURLOPT_PASSWORD, options_.password.c_str());
   }
   const CURLcode code = curl_easy_perform(c);
   if (code != CURLE_OK) {
-    throw TransportError(redact_url("IMAP " + options_.url + ": " + (error[0] ? std::string(error) : curl_easy_strerror(code)) +
-                                    (request.empty() ? "" : " (" + request.substr(0, request.find(' ', 4)) + ")")));
+    throw TransportError(redact_url(
+        "IMAP " + options_.url + ": " + (error[0] ? std::string(error) : curl_easy_strerror(code)) +
+        (request.empty() ? "" : " (" + request.substr(0, request.find(' ', 4)) + ")")));
   }
   return body;
 }
@@ -74,7 +76,8 @@ std::vector<std::uint64_t> ImapMailbox::unhandled(const std::string& done) {
     } catch (const TransportError&) {
     }
   }
-  const std::string request = done_is_keyword(done) ? "UID SEARCH UNKEYWORD " + done : "UID SEARCH ALL";
+  const std::string request =
+      done_is_keyword(done) ? "UID SEARCH UNKEYWORD " + done : "UID SEARCH ALL";
   const std::string answer = perform(mailbox_url(options_.url), request);
   // "* SEARCH 3 7 12"
   std::vector<std::uint64_t> uids;

@@ -42,6 +42,8 @@ class ImapMailbox {
 };
 
 /// Whether `done` names a keyword (it starts with `$`) rather than a folder.
-inline bool done_is_keyword(const std::string& done) { return !done.empty() && done.front() == '$'; }
+inline bool done_is_keyword(const std::string& done) {
+  return !done.empty() && done.front() == '$';
+}
 
 }  // namespace wallenstein::mail

@@ -11,7 +11,8 @@ namespace wallenstein::mail {
 namespace {
 
 std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return s;
 }
 
@@ -53,13 +54,15 @@ std::string clean_id(std::string_view id) {
 /// each clean: the first and as many of the last as keep the answer's header line short
 /// (RFC 5322 3.6.4 keeps the first; 998 characters is a line's limit).
 std::vector<std::string> references_of(GMimeObject* object) {
-  GMimeHeader* found = g_mime_header_list_get_header(g_mime_object_get_header_list(object), "References");
+  GMimeHeader* found =
+      g_mime_header_list_get_header(g_mime_object_get_header_list(object), "References");
   const char* raw = found ? g_mime_header_get_raw_value(found) : nullptr;
   if (!raw) return {};
   // Every <...> in it (GMime's parser gives up at the first thing that is not an id).
   std::vector<std::string> ids;
   const std::string_view text(raw);
-  for (auto open = text.find('<'); open != std::string_view::npos; open = text.find('<', open + 1)) {
+  for (auto open = text.find('<'); open != std::string_view::npos;
+       open = text.find('<', open + 1)) {
     const auto close = text.find_first_of("<>", open + 1);
     if (close == std::string_view::npos) break;
     if (text[close] == '<') continue;  // the next id starts there
@@ -70,8 +73,10 @@ std::vector<std::string> references_of(GMimeObject* object) {
   constexpr std::size_t kRoom = 700;  // with the message's own id and "References: ", under 998
   std::size_t used = ids.empty() ? 0 : ids.front().size();
   std::size_t keep_from = ids.size();
-  while (keep_from > 1 && used + ids[keep_from - 1].size() + 1 <= kRoom) used += ids[--keep_from].size() + 1;
-  if (keep_from > 1) ids.erase(ids.begin() + 1, ids.begin() + static_cast<std::ptrdiff_t>(keep_from));
+  while (keep_from > 1 && used + ids[keep_from - 1].size() + 1 <= kRoom)
+    used += ids[--keep_from].size() + 1;
+  if (keep_from > 1)
+    ids.erase(ids.begin() + 1, ids.begin() + static_cast<std::ptrdiff_t>(keep_from));
   return ids;
 }
 
@@ -81,15 +86,18 @@ std::optional<std::string> automatic_reason(GMimeObject* msg, const std::string&
   const std::string auto_submitted = lower(header(msg, "Auto-Submitted"));
   if (!auto_submitted.empty() && auto_submitted != "no") return "Auto-Submitted: " + auto_submitted;
   const std::string precedence = lower(header(msg, "Precedence"));
-  if (precedence == "bulk" || precedence == "junk" || precedence == "list") return "Precedence: " + precedence;
+  if (precedence == "bulk" || precedence == "junk" || precedence == "list")
+    return "Precedence: " + precedence;
   if (!header(msg, "List-Id").empty()) return "List-Id";
   const char* return_path = g_mime_object_get_header(msg, "Return-Path");
   if (return_path && trim(return_path) == "<>") return "an empty Return-Path (a bounce)";
   const std::string local = lower(from.substr(0, from.find('@')));
   if (local == "mailer-daemon" || local == "postmaster") return "sent by " + from;
-  if (!header(msg, "X-Autoreply").empty() || !header(msg, "X-Autorespond").empty()) return "an auto-reply header";
+  if (!header(msg, "X-Autoreply").empty() || !header(msg, "X-Autorespond").empty())
+    return "an auto-reply header";
   GMimeContentType* type = g_mime_object_get_content_type(msg);
-  if (type && g_mime_content_type_is_type(type, "multipart", "report")) return "a delivery report (a bounce)";
+  if (type && g_mime_content_type_is_type(type, "multipart", "report"))
+    return "a delivery report (a bounce)";
   return std::nullopt;
 }
 
@@ -133,7 +141,8 @@ void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
 }
 
 bool yaml_type(const std::string& type) {
-  return type == "text/x-yaml" || type == "text/yaml" || type == "application/yaml" || type == "application/x-yaml";
+  return type == "text/x-yaml" || type == "text/yaml" || type == "application/yaml" ||
+         type == "application/x-yaml";
 }
 
 bool has_game_line(const std::string& text) {
@@ -149,9 +158,11 @@ bool has_game_line(const std::string& text) {
 /// have no spaces), a comment or a list item. Anything else ("On Monday Anna wrote:", "Cheers")
 /// is the mail around the order.
 bool order_line(const std::string& line) {
-  if (line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-') return true;
+  if (line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-')
+    return true;
   const auto colon = line.find(':');
-  return colon != std::string::npos && colon > 0 && line.substr(0, colon).find(' ') == std::string::npos;
+  return colon != std::string::npos && colon > 0 &&
+         line.substr(0, colon).find(' ') == std::string::npos;
 }
 
 /// The order inside a text body: from the `game:` line to `...`, a signature, the first line
@@ -195,7 +206,8 @@ IncomingMessage parse_message(std::string_view raw) {
   if (!msg) return m;
   GMimeObject* object = GMIME_OBJECT(msg);
   if (const char* id = g_mime_message_get_message_id(msg)) m.message_id = clean_id(id);
-  if (InternetAddressList* from = g_mime_message_get_from(msg); from && internet_address_list_length(from) > 0) {
+  if (InternetAddressList* from = g_mime_message_get_from(msg);
+      from && internet_address_list_length(from) > 0) {
     InternetAddress* address = internet_address_list_get_address(from, 0);
     if (INTERNET_ADDRESS_IS_MAILBOX(address)) {
       const char* addr = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(address));
@@ -204,7 +216,8 @@ IncomingMessage parse_message(std::string_view raw) {
     if (const char* name = internet_address_get_name(address)) m.from_name = name;
   }
   if (const char* subject = g_mime_message_get_subject(msg)) m.subject = subject;
-  for (const std::string& id : references_of(object)) m.references += (m.references.empty() ? "" : " ") + id;
+  for (const std::string& id : references_of(object))
+    m.references += (m.references.empty() ? "" : " ") + id;
   if (!m.message_id.empty()) m.references += (m.references.empty() ? "" : " ") + m.message_id;
   m.automatic = automatic_reason(object, m.from_address);
   g_mime_message_foreach(msg, collect_part, &m.parts);
@@ -217,13 +230,16 @@ FoundOrder find_order(const IncomingMessage& m) {
   std::vector<const IncomingPart*> attached;
   for (const auto& p : m.parts) {
     const std::string name = lower(p.filename);
-    const bool yaml = yaml_type(p.content_type) || ends_with(name, ".yaml") || ends_with(name, ".yml");
+    const bool yaml =
+        yaml_type(p.content_type) || ends_with(name, ".yaml") || ends_with(name, ".yml");
     const bool text_file = ends_with(name, ".txt") && has_game_line(p.text);
     if ((yaml || text_file) && (p.attachment || !p.filename.empty())) attached.push_back(&p);
   }
   if (attached.size() > 1) {
-    found.problem = "the message has " + std::to_string(attached.size()) + " order files attached (";
-    for (std::size_t i = 0; i < attached.size(); ++i) found.problem += (i ? ", " : "") + attached[i]->filename;
+    found.problem =
+        "the message has " + std::to_string(attached.size()) + " order files attached (";
+    for (std::size_t i = 0; i < attached.size(); ++i)
+      found.problem += (i ? ", " : "") + attached[i]->filename;
     found.problem += "); send one order file per message";
     return found;
   }
@@ -244,14 +260,17 @@ FoundOrder find_order(const IncomingMessage& m) {
     body = plain->text;
   } else if (html) {
     body = html_to_text(html->text);
-    found.warnings.push_back("your mail had no plain-text part, so the order was read from its HTML: check it below, "
-                             "and send plain text next time");
+    found.warnings.push_back(
+        "your mail had no plain-text part, so the order was read from its HTML: check it below, "
+        "and send plain text next time");
   }
   found.text = order_from_body(body);
   found.source = "the message body";
   if (found.text.empty()) {
-    found.problem = "no order found: attach your order file (a .yaml file) or paste it into the message, starting "
-                    "with its `game:` line";
+    found.problem =
+        "no order found: attach your order file (a .yaml file) or paste it into the message, "
+        "starting "
+        "with its `game:` line";
   }
   return found;
 }
@@ -262,7 +281,8 @@ std::string html_to_text(std::string_view html) {
   // Each search starts where the last one ended: a message of the largest size is read in one
   // pass, however many tags and entities it holds.
   auto skip_block = [&](const std::string& tag) {
-    for (auto end = html.find("</", i); end != std::string_view::npos; end = html.find("</", end + 2)) {
+    for (auto end = html.find("</", i); end != std::string_view::npos;
+         end = html.find("</", end + 2)) {
       if (lower(std::string(html.substr(end + 2, tag.size()))) == tag) {
         i = end;
         return;
@@ -282,38 +302,52 @@ std::string html_to_text(std::string_view html) {
         skip_block(name);
         continue;
       }
-      if (name == "br" || name == "/p" || name == "/div" || name == "/li" || name == "/tr" || name == "/h1" ||
-          name == "/h2" || name == "/h3" || name == "/pre" || name == "/blockquote") {
+      if (name == "br" || name == "/p" || name == "/div" || name == "/li" || name == "/tr" ||
+          name == "/h1" || name == "/h2" || name == "/h3" || name == "/pre" ||
+          name == "/blockquote") {
         out += '\n';
       }
       continue;
     }
     if (c == '&') {
       constexpr std::size_t kLongestEntity = 9;  // "&#1114111" or "&#x10FFFF" before its ';'
-      if (const auto length = html.substr(i, kLongestEntity + 1).find(';'); length != std::string_view::npos) {
+      if (const auto length = html.substr(i, kLongestEntity + 1).find(';');
+          length != std::string_view::npos) {
         const std::size_t semi = i + length;
         const std::string entity(html.substr(i + 1, semi - i - 1));
         std::string replacement;
-        if (entity == "nbsp") replacement = " ";
-        else if (entity == "amp") replacement = "&";
-        else if (entity == "lt") replacement = "<";
-        else if (entity == "gt") replacement = ">";
-        else if (entity == "quot") replacement = "\"";
-        else if (entity == "apos" || entity == "#39") replacement = "'";
+        if (entity == "nbsp")
+          replacement = " ";
+        else if (entity == "amp")
+          replacement = "&";
+        else if (entity == "lt")
+          replacement = "<";
+        else if (entity == "gt")
+          replacement = ">";
+        else if (entity == "quot")
+          replacement = "\"";
+        else if (entity == "apos" || entity == "#39")
+          replacement = "'";
         else if (!entity.empty() && entity[0] == '#') {
           const bool hex = entity.size() > 1 && (entity[1] == 'x' || entity[1] == 'X');
           const long code = std::strtol(entity.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10);
           if (code > 0 && code < 0x110000) {
             // UTF-8 encoding of the code point.
             const auto cp = static_cast<unsigned long>(code == 0xA0 ? 0x20 : code);
-            if (cp < 0x80) replacement = std::string(1, static_cast<char>(cp));
-            else if (cp < 0x800) replacement = {static_cast<char>(0xC0 | (cp >> 6)), static_cast<char>(0x80 | (cp & 0x3F))};
+            if (cp < 0x80)
+              replacement = std::string(1, static_cast<char>(cp));
+            else if (cp < 0x800)
+              replacement = {static_cast<char>(0xC0 | (cp >> 6)),
+                             static_cast<char>(0x80 | (cp & 0x3F))};
             else if (cp < 0x10000)
-              replacement = {static_cast<char>(0xE0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
+              replacement = {static_cast<char>(0xE0 | (cp >> 12)),
+                             static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
                              static_cast<char>(0x80 | (cp & 0x3F))};
             else
-              replacement = {static_cast<char>(0xF0 | (cp >> 18)), static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
-                             static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
+              replacement = {static_cast<char>(0xF0 | (cp >> 18)),
+                             static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
+                             static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
+                             static_cast<char>(0x80 | (cp & 0x3F))};
           }
         }
         if (!replacement.empty()) {
@@ -333,7 +367,9 @@ std::string html_to_text(std::string_view html) {
     ++i;
   }
   // A non-breaking space (U+00A0, as UTF-8) indents like a space in an order.
-  for (std::size_t at = out.find("\xC2\xA0"); at != std::string::npos; at = out.find("\xC2\xA0", at)) out.replace(at, 2, " ");
+  for (std::size_t at = out.find("\xC2\xA0"); at != std::string::npos;
+       at = out.find("\xC2\xA0", at))
+    out.replace(at, 2, " ");
   return out;
 }
 

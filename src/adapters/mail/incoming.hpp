@@ -17,7 +17,8 @@ struct IncomingPart {
 
 /// A received message (RFC 5322 and MIME), as far as the intake needs it.
 struct IncomingMessage {
-  std::string message_id;    ///< with angle brackets; empty when the message has none, or none fit for a header
+  std::string message_id;    ///< with angle brackets; empty when the message has none, or none fit
+                             ///< for a header
   std::string from_address;  ///< lowercase
   std::string from_name;
   std::string subject;

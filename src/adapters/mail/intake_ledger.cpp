@@ -33,7 +33,8 @@ IntakeLedger IntakeLedger::load(const std::filesystem::path& game_root) {
   IntakeLedger ledger;
   const auto path = game_root / relative_path();
   if (!std::filesystem::exists(path)) return ledger;
-  const YamlFile yaml = YamlFile::parse(read_source(path, kMaxIntakeBytes), YamlLimits{16, 1000000});
+  const YamlFile yaml =
+      YamlFile::parse(read_source(path, kMaxIntakeBytes), YamlLimits{16, 1000000});
   YamlReader r(yaml);
   const YAML::Node& root = yaml.root();
   if (!r.expect_map(root, "intake ledger")) r.throw_if_errors();
@@ -41,16 +42,20 @@ IntakeLedger IntakeLedger::load(const std::filesystem::path& game_root) {
   r.check_keys(root, kTop, "intake ledger");
   if (auto format = r.require(root, "format", "1")) r.integer(*format, "format", 1, 1);
   std::array<std::string_view, kFields.size()> keys;
-  std::transform(kFields.begin(), kFields.end(), keys.begin(), [](const Field& f) { return f.key; });
-  if (auto list = r.require(root, "messages", "a list"); list && r.expect_sequence(*list, "messages")) {
+  std::transform(kFields.begin(), kFields.end(), keys.begin(),
+                 [](const Field& f) { return f.key; });
+  if (auto list = r.require(root, "messages", "a list");
+      list && r.expect_sequence(*list, "messages")) {
     for (const auto& node : *list) {
       if (!r.expect_map(node, "message")) continue;
       r.check_keys(node, keys, "intake entry");
       IntakeEntry e;
       for (const Field& f : kFields) {
-        if (const YAML::Node v = node[std::string(f.key)]; v.IsDefined()) e.*f.member = r.text(v, f.key).value_or("");
+        if (const YAML::Node v = node[std::string(f.key)]; v.IsDefined())
+          e.*f.member = r.text(v, f.key).value_or("");
       }
-      if (e.sha256.empty() || e.outcome.empty()) r.error(node, "an intake entry needs sha256 and outcome");
+      if (e.sha256.empty() || e.outcome.empty())
+        r.error(node, "an intake entry needs sha256 and outcome");
       ledger.entries_.push_back(std::move(e));
     }
   }
@@ -58,7 +63,8 @@ IntakeLedger IntakeLedger::load(const std::filesystem::path& game_root) {
   return ledger;
 }
 
-const IntakeEntry* IntakeLedger::find(const std::string& message_id, const std::string& sha256) const {
+const IntakeEntry* IntakeLedger::find(const std::string& message_id,
+                                      const std::string& sha256) const {
   for (const auto& e : entries_) {
     if (e.sha256 == sha256 || (!message_id.empty() && e.message_id == message_id)) return &e;
   }
@@ -66,15 +72,18 @@ const IntakeEntry* IntakeLedger::find(const std::string& message_id, const std::
 }
 
 int IntakeLedger::answered(const std::string& player, const std::string& season) const {
-  return static_cast<int>(std::count_if(entries_.begin(), entries_.end(), [&](const IntakeEntry& e) {
-    return e.player == player && e.season == season && !e.reply.empty();
-  }));
+  return static_cast<int>(
+      std::count_if(entries_.begin(), entries_.end(), [&](const IntakeEntry& e) {
+        return e.player == player && e.season == season && !e.reply.empty();
+      }));
 }
 
-int IntakeLedger::count(const std::string& player, const std::string& season, const std::string& outcome) const {
-  return static_cast<int>(std::count_if(entries_.begin(), entries_.end(), [&](const IntakeEntry& e) {
-    return e.player == player && e.season == season && e.outcome == outcome;
-  }));
+int IntakeLedger::count(const std::string& player, const std::string& season,
+                        const std::string& outcome) const {
+  return static_cast<int>(
+      std::count_if(entries_.begin(), entries_.end(), [&](const IntakeEntry& e) {
+        return e.player == player && e.season == season && e.outcome == outcome;
+      }));
 }
 
 void IntakeLedger::record(IntakeEntry entry) { entries_.push_back(std::move(entry)); }
@@ -88,9 +97,13 @@ std::string IntakeLedger::text() const {
     }
     list.push(std::move(item.flow()));
   }
-  return YamlOut::map().add("format", 1).add("messages", std::move(list)).dump(
-      "Every message `receive` or `fetch` handled: a message seen again (same Message-ID or same\n"
-      "bytes) is neither stored nor answered twice. The raw messages are kept in mail/inbox/.");
+  return YamlOut::map()
+      .add("format", 1)
+      .add("messages", std::move(list))
+      .dump(
+          "Every message `receive` or `fetch` handled: a message seen again (same Message-ID or "
+          "same\n"
+          "bytes) is neither stored nor answered twice. The raw messages are kept in mail/inbox/.");
 }
 
 }  // namespace wallenstein::mail

@@ -21,21 +21,22 @@ struct Field {
 };
 
 constexpr std::array<Field, 10> kFields = {{{"key", &LedgerEntry::key, true},
-                                           {"message_id", &LedgerEntry::message_id, true},
-                                           {"to", &LedgerEntry::to, true},
-                                           {"digest", &LedgerEntry::digest, false},
-                                           {"subject", &LedgerEntry::subject, false},
-                                           {"references", &LedgerEntry::references, false},
-                                           {"answer", &LedgerEntry::answer, false},
-                                           {"via", &LedgerEntry::via, false},
-                                           {"at", &LedgerEntry::at, false},
-                                           {"queue_file", &LedgerEntry::queue_file, false}}};
+                                            {"message_id", &LedgerEntry::message_id, true},
+                                            {"to", &LedgerEntry::to, true},
+                                            {"digest", &LedgerEntry::digest, false},
+                                            {"subject", &LedgerEntry::subject, false},
+                                            {"references", &LedgerEntry::references, false},
+                                            {"answer", &LedgerEntry::answer, false},
+                                            {"via", &LedgerEntry::via, false},
+                                            {"at", &LedgerEntry::at, false},
+                                            {"queue_file", &LedgerEntry::queue_file, false}}};
 
 constexpr std::array<std::string_view, 4> kStates = {"pending", "sent", "refused", "queued"};
 
 LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
   static constexpr std::array<std::string_view, 11> kKeys = {
-      "key", "message_id", "to", "state", "digest", "subject", "references", "answer", "via", "at", "queue_file"};
+      "key",        "message_id", "to",  "state", "digest",    "subject",
+      "references", "answer",     "via", "at",    "queue_file"};
   r.check_keys(node, kKeys, "mail ledger entry");
   LedgerEntry e;
   for (const Field& f : kFields) {
@@ -50,8 +51,10 @@ LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
   if (const YAML::Node state = node["state"]; state.IsDefined()) {
     const std::string s = r.text(state, "state").value_or("");
     const auto it = std::find(kStates.begin(), kStates.end(), s);
-    if (it == kStates.end()) r.error(state, "state must be pending, sent, refused or queued, not \"" + s + "\"");
-    else e.state = static_cast<Delivery>(it - kStates.begin());
+    if (it == kStates.end())
+      r.error(state, "state must be pending, sent, refused or queued, not \"" + s + "\"");
+    else
+      e.state = static_cast<Delivery>(it - kStates.begin());
   } else if (!old_format) {
     r.error(node, "missing key \"state\" (pending, sent or refused)");
   }
@@ -80,7 +83,8 @@ Ledger Ledger::parse(const SourceFile& source) {
   const bool old_format = !root["format"].IsDefined();
   if (!old_format) r.integer(root["format"], "format", kFormat, kFormat);
   const char* list_key = old_format ? "sent" : "messages";
-  if (auto list = r.require(root, list_key, "a list of messages"); list && r.expect_sequence(*list, list_key)) {
+  if (auto list = r.require(root, list_key, "a list of messages");
+      list && r.expect_sequence(*list, list_key)) {
     for (const auto& node : *list) {
       if (r.expect_map(node, "message")) ledger.entries_.push_back(read_entry(r, node, old_format));
     }
@@ -98,10 +102,13 @@ std::vector<const LedgerEntry*> Ledger::of(const std::string& key) const {
 }
 
 void Ledger::record(LedgerEntry entry) {
-  const auto same = std::find_if(entries_.begin(), entries_.end(),
-                                 [&](const LedgerEntry& e) { return e.message_id == entry.message_id; });
-  if (same != entries_.end()) *same = std::move(entry);
-  else entries_.push_back(std::move(entry));
+  const auto same = std::find_if(entries_.begin(), entries_.end(), [&](const LedgerEntry& e) {
+    return e.message_id == entry.message_id;
+  });
+  if (same != entries_.end())
+    *same = std::move(entry);
+  else
+    entries_.push_back(std::move(entry));
 }
 
 std::string Ledger::text() const {
@@ -115,10 +122,15 @@ std::string Ledger::text() const {
     }
     list.push(std::move(item.flow()));
   }
-  return YamlOut::map().add("format", kFormat).add("messages", std::move(list)).dump(
-      "The game's mail: every message, pending (handed to the server, not yet confirmed),\n"
-      "sent (accepted: `wallenstein mail` never sends it again) or refused (the server's answer\n"
-      "is kept; `mail --retry-failed` tries again). A correction or copy references the first.");
+  return YamlOut::map()
+      .add("format", kFormat)
+      .add("messages", std::move(list))
+      .dump(
+          "The game's mail: every message, pending (handed to the server, not yet confirmed),\n"
+          "sent (accepted: `wallenstein mail` never sends it again) or refused (the server's "
+          "answer\n"
+          "is kept; `mail --retry-failed` tries again). A correction or copy references the "
+          "first.");
 }
 
 }  // namespace wallenstein::mail

@@ -16,16 +16,16 @@ enum class Delivery { pending, sent, refused, queued };
 
 /// One message of the game's mail.
 struct LedgerEntry {
-  std::string key;         ///< season directory / kind / player: one report to one player
+  std::string key;  ///< season directory / kind / player: one report to one player
   std::string message_id;
   std::string to;
   Delivery state = Delivery::pending;
-  std::string digest;      ///< of what the message reports (empty in ledgers of older programs)
+  std::string digest;  ///< of what the message reports (empty in ledgers of older programs)
   std::string subject;
-  std::string references;  ///< a correction or copy: the Message-ID of the first message
-  std::string answer;      ///< the server's refusal
-  std::string via;         ///< where it went (a URL without password, or the outbox)
-  std::string at;          ///< when it was last handed over
+  std::string references;       ///< a correction or copy: the Message-ID of the first message
+  std::string answer;           ///< the server's refusal
+  std::string via;              ///< where it went (a URL without password, or the outbox)
+  std::string at;               ///< when it was last handed over
   std::string queue_file = {};  ///< queued messages: the file under mail/queue/ holding its bytes
 };
 

@@ -10,7 +10,8 @@ namespace wallenstein::mail {
 namespace {
 
 constexpr const char* kCrlf = "\r\n";
-constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+constexpr std::string_view kAlphabet =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 std::string base64_raw(std::string_view data) {
   std::string out;
@@ -49,7 +50,8 @@ std::string boundary(const std::string& seed, const char* role) {
   std::uint64_t h = 1469598103934665603ULL;
   for (char c : seed + role) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
   char buf[48];
-  std::snprintf(buf, sizeof buf, "=_wallenstein_%s_%016llx", role, static_cast<unsigned long long>(h));
+  std::snprintf(buf, sizeof buf, "=_wallenstein_%s_%016llx", role,
+                static_cast<unsigned long long>(h));
   return buf;
 }
 
@@ -58,8 +60,8 @@ std::string part_headers(const Part& p, bool inline_part) {
   h += "Content-Transfer-Encoding: base64";
   h += kCrlf;
   if (inline_part) h += "Content-ID: <" + p.content_id + ">" + kCrlf;
-  h += std::string("Content-Disposition: ") + (inline_part ? "inline" : "attachment") + "; filename=\"" + p.filename +
-       "\"" + kCrlf;
+  h += std::string("Content-Disposition: ") + (inline_part ? "inline" : "attachment") +
+       "; filename=\"" + p.filename + "\"" + kCrlf;
   return h;
 }
 
@@ -74,7 +76,8 @@ Mailbox parse_mailbox(std::string_view text, const std::string& what) {
     std::string name(text.substr(0, open));
     while (!name.empty() && name.back() == ' ') name.pop_back();
     while (!name.empty() && name.front() == ' ') name.erase(0, 1);
-    if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+    if (name.size() >= 2 && name.front() == '"' && name.back() == '"')
+      name = name.substr(1, name.size() - 2);
     m.name = name;
   } else {
     m.address = std::string(text);
@@ -82,7 +85,8 @@ Mailbox parse_mailbox(std::string_view text, const std::string& what) {
   const auto at = m.address.find('@');
   if (at == std::string::npos || at == 0 || at + 1 == m.address.size() ||
       m.address.find_first_of(" <>\",;\r\n") != std::string::npos) {
-    throw InputError(what, "\"" + std::string(text) + "\" is not a mail address like \"GM <gm@example.org>\"");
+    throw InputError(
+        what, "\"" + std::string(text) + "\" is not a mail address like \"GM <gm@example.org>\"");
   }
   return m;
 }
@@ -101,7 +105,8 @@ std::string quoted_printable(std::string_view text) {
     // Trailing white space must be encoded (RFC 2045 6.7).
     if (!line.empty() && (line.back() == ' ' || line.back() == '\t')) {
       char buf[4];
-      std::snprintf(buf, sizeof buf, "=%02X", static_cast<unsigned>(static_cast<unsigned char>(line.back())));
+      std::snprintf(buf, sizeof buf, "=%02X",
+                    static_cast<unsigned>(static_cast<unsigned char>(line.back())));
       line.pop_back();
       line += buf;
     }
@@ -125,7 +130,8 @@ std::string quoted_printable(std::string_view text) {
       std::snprintf(buf, sizeof buf, "=%02X", static_cast<unsigned>(u));
       piece = buf;
     }
-    if (line.size() + piece.size() > 72) flush_line(false);  // room for an encoded trailing space and "="
+    if (line.size() + piece.size() > 72)
+      flush_line(false);  // room for an encoded trailing space and "="
     line += piece;
   }
   if (!line.empty()) flush_line(true);
@@ -139,7 +145,9 @@ std::string encode_header(std::string_view value) {
   std::size_t start = 0;
   while (start < value.size()) {
     std::size_t end = std::min(value.size(), start + 45);
-    while (end < value.size() && end > start && (static_cast<unsigned char>(value[end]) & 0xC0) == 0x80) --end;
+    while (end < value.size() && end > start &&
+           (static_cast<unsigned char>(value[end]) & 0xC0) == 0x80)
+      --end;
     if (!out.empty()) out += "\r\n ";
     out += "=?UTF-8?B?" + base64_raw(value.substr(start, end - start)) + "?=";
     start = end;
@@ -162,13 +170,15 @@ std::string rfc5322_now() {
   const std::time_t now = std::time(nullptr);
   std::tm utc{};
   gmtime_r(&now, &utc);
-  static constexpr std::array<const char*, 7> kDays = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+  static constexpr std::array<const char*, 7> kDays = {"Sun", "Mon", "Tue", "Wed",
+                                                       "Thu", "Fri", "Sat"};
   static constexpr std::array<const char*, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                                           "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%s, %02d %s %04d %02d:%02d:%02d +0000", kDays[static_cast<std::size_t>(utc.tm_wday)],
-                utc.tm_mday, kMonths[static_cast<std::size_t>(utc.tm_mon)], utc.tm_year + 1900, utc.tm_hour, utc.tm_min,
-                utc.tm_sec);
+  std::snprintf(buf, sizeof buf, "%s, %02d %s %04d %02d:%02d:%02d +0000",
+                kDays[static_cast<std::size_t>(utc.tm_wday)], utc.tm_mday,
+                kMonths[static_cast<std::size_t>(utc.tm_mon)], utc.tm_year + 1900, utc.tm_hour,
+                utc.tm_min, utc.tm_sec);
   return buf;
 }
 
@@ -177,7 +187,9 @@ std::string render(const Message& m) {
   const std::string alternative = boundary(m.message_id, "alt");
   const std::string related = boundary(m.message_id, "rel");
   std::string out;
-  auto header = [&](const std::string& name, const std::string& value) { out += name + ": " + value + kCrlf; };
+  auto header = [&](const std::string& name, const std::string& value) {
+    out += name + ": " + value + kCrlf;
+  };
   header("From", format_mailbox(m.from));
   header("To", format_mailbox(m.to));
   header("Subject", encode_header(m.subject));
@@ -209,7 +221,8 @@ std::string render(const Message& m) {
   out += kCrlf;
   out += quoted_printable(m.text);
   out += "--" + alternative + kCrlf;
-  out += "Content-Type: multipart/related; boundary=\"" + related + "\"; type=\"text/html\"" + kCrlf + kCrlf;
+  out += "Content-Type: multipart/related; boundary=\"" + related + "\"; type=\"text/html\"" +
+         kCrlf + kCrlf;
   out += "--" + related + kCrlf;
   out += "Content-Type: text/html; charset=utf-8";
   out += kCrlf;

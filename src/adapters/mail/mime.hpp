@@ -20,7 +20,7 @@ struct Part {
   std::string filename;      ///< ASCII
   std::string content_type;  ///< e.g. image/png
   std::string data;
-  std::string content_id;    ///< set for inline parts
+  std::string content_id;  ///< set for inline parts
 };
 
 /// A player's message: text and HTML alternatives, the map inline, files attached.
@@ -32,7 +32,7 @@ struct Message {
   std::string message_id;  ///< with the angle brackets
   /// Further headers in order (In-Reply-To, References, Auto-Submitted...); ASCII values.
   std::vector<std::pair<std::string, std::string>> headers;
-  std::string text;        ///< UTF-8, LF line ends (converted to CRLF)
+  std::string text;  ///< UTF-8, LF line ends (converted to CRLF)
   std::string html;
   std::vector<Part> inline_parts;
   std::vector<Part> attachments;

@@ -14,13 +14,17 @@ namespace {
 
 class Outbox final : public Mailer {
  public:
-  Outbox(std::filesystem::path root, std::filesystem::path dir) : root_(std::move(root)), dir_(std::move(dir)) {}
+  Outbox(std::filesystem::path root, std::filesystem::path dir)
+      : root_(std::move(root)), dir_(std::move(dir)) {}
 
   SendResult send(const Message& message, const std::string& bytes) override {
     // The file is named after the Message-ID, without the characters a file name must not hold.
     std::string name = message.message_id;
-    name.erase(std::remove_if(name.begin(), name.end(), [](char c) { return c == '<' || c == '>'; }), name.end());
-    std::replace_if(name.begin(), name.end(), [](char c) { return c == '/' || c == '@'; }, '_');
+    name.erase(
+        std::remove_if(name.begin(), name.end(), [](char c) { return c == '<' || c == '>'; }),
+        name.end());
+    std::replace_if(
+        name.begin(), name.end(), [](char c) { return c == '/' || c == '@'; }, '_');
     Journal journal(root_);
     journal.write(dir_ / (name + ".eml"), bytes);
     journal.commit();
@@ -62,7 +66,9 @@ class Smtp final : public Mailer {
     curl_easy_setopt(curl_, CURLOPT_CONNECTTIMEOUT, 15L);
     curl_easy_setopt(curl_, CURLOPT_TIMEOUT, options_.timeout_seconds);
     curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl_, CURLOPT_USE_SSL, options_.starttls ? static_cast<long>(CURLUSESSL_ALL) : static_cast<long>(CURLUSESSL_NONE));
+    curl_easy_setopt(
+        curl_, CURLOPT_USE_SSL,
+        options_.starttls ? static_cast<long>(CURLUSESSL_ALL) : static_cast<long>(CURLUSESSL_NONE));
     if (!options_.user.empty()) {
       curl_easy_setopt(curl_, CURLOPT_USERNAME, options_.user.c_str());
       curl_easy_setopt(curl_, CURLOPT_PASSWORD, options_.password.c_str());
@@ -78,11 +84,15 @@ class Smtp final : public Mailer {
     curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &response);
     // A refusal of this message (on MAIL, RCPT or DATA) is its answer; the next one may pass.
     if (response >= 400 && response < 600 && !answer_.empty()) {
-      return {response >= 500 ? SendResult::Outcome::refused : SendResult::Outcome::deferred, answer_};
+      return {response >= 500 ? SendResult::Outcome::refused : SendResult::Outcome::deferred,
+              answer_};
     }
-    std::string what = "SMTP " + redact_url(options_.url) + ": " + (error[0] ? std::string(error) : curl_easy_strerror(code));
-    if (!answer_.empty()) what += "; the server said: " + answer_;
-    else if (response != 0) what += " (reply code " + std::to_string(response) + ")";
+    std::string what = "SMTP " + redact_url(options_.url) + ": " +
+                       (error[0] ? std::string(error) : curl_easy_strerror(code));
+    if (!answer_.empty())
+      what += "; the server said: " + answer_;
+    else if (response != 0)
+      what += " (reply code " + std::to_string(response) + ")";
     throw TransportError(redact_url(what));
   }
 
@@ -119,7 +129,8 @@ class Smtp final : public Mailer {
 
 }  // namespace
 
-std::unique_ptr<Mailer> outbox_mailer(const std::filesystem::path& game_root, const std::filesystem::path& relative_dir) {
+std::unique_ptr<Mailer> outbox_mailer(const std::filesystem::path& game_root,
+                                      const std::filesystem::path& relative_dir) {
   return std::make_unique<Outbox>(game_root, relative_dir);
 }
 
@@ -127,7 +138,8 @@ std::string redact_url(std::string_view text) {
   // Every "scheme://user:password@" in the text loses its password, so a URL quoted inside an
   // error message is covered too.
   std::string out(text);
-  for (std::size_t scheme = out.find("://"); scheme != std::string::npos; scheme = out.find("://", scheme + 3)) {
+  for (std::size_t scheme = out.find("://"); scheme != std::string::npos;
+       scheme = out.find("://", scheme + 3)) {
     const std::size_t start = scheme + 3;
     const std::size_t end = std::min(out.size(), out.find_first_of("/?# \t\n\"'", start));
     const std::size_t at = out.find('@', start);
@@ -140,7 +152,8 @@ std::string redact_url(std::string_view text) {
 
 std::unique_ptr<Mailer> smtp_mailer(const SmtpOptions& options) {
   if (options.url.rfind("smtp://", 0) != 0 && options.url.rfind("smtps://", 0) != 0) {
-    throw InputError("smtp url", "\"" + redact_url(options.url) + "\" is not an SMTP URL like smtp://mail.example.org:587");
+    throw InputError("smtp url", "\"" + redact_url(options.url) +
+                                     "\" is not an SMTP URL like smtp://mail.example.org:587");
   }
   return std::make_unique<Smtp>(options);
 }

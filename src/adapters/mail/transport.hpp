@@ -28,7 +28,8 @@ class Mailer {
 /// The default transport: one .eml file per message in a directory of the game (relative to
 /// its root), named after the Message-ID, written through the game's journal: sending the same
 /// message again rewrites the same file.
-std::unique_ptr<Mailer> outbox_mailer(const std::filesystem::path& game_root, const std::filesystem::path& relative_dir);
+std::unique_ptr<Mailer> outbox_mailer(const std::filesystem::path& game_root,
+                                      const std::filesystem::path& relative_dir);
 
 /// A URL as it may be printed or stored: any password removed ("smtp://gm:x@h" -> "smtp://gm@h").
 std::string redact_url(std::string_view url);

@@ -111,8 +111,10 @@ void church(cairo_t* cr, const Box& b, const MapStyle& style) {
   const IconStyle& is = style.icons;
   for (std::size_t k = 0; k < is.church.size(); ++k) {
     const Point p{b.x + b.w * is.church[k].x, b.y + b.h * is.church[k].y};
-    if (k == 0) cairo_move_to(cr, p.x, p.y);
-    else cairo_line_to(cr, p.x, p.y);
+    if (k == 0)
+      cairo_move_to(cr, p.x, p.y);
+    else
+      cairo_line_to(cr, p.x, p.y);
   }
   cairo_close_path(cr);
   fill_and_outline(cr, style.colours.church, style.colours.ink);
@@ -156,10 +158,18 @@ void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text
   cairo_set_line_width(cr, style.icons.line_width * scale);
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
   switch (i.kind) {
-    case IconKind::palace: palace(cr, i.box, style); break;
-    case IconKind::church: church(cr, i.box, style); break;
-    case IconKind::trading_house: coin(cr, i.box, style, scale); break;
-    case IconKind::revolt: revolt_marker(cr, i, style, text); break;
+    case IconKind::palace:
+      palace(cr, i.box, style);
+      break;
+    case IconKind::church:
+      church(cr, i.box, style);
+      break;
+    case IconKind::trading_house:
+      coin(cr, i.box, style, scale);
+      break;
+    case IconKind::revolt:
+      revolt_marker(cr, i, style, text);
+      break;
   }
 }
 
@@ -168,8 +178,10 @@ void parts_path(cairo_t* cr, const Shape& shape) {
   cairo_new_path(cr);
   for (const auto& part : shape.parts) {
     for (std::size_t k = 0; k < part.size(); ++k) {
-      if (k == 0) cairo_move_to(cr, part[k].x, part[k].y);
-      else cairo_line_to(cr, part[k].x, part[k].y);
+      if (k == 0)
+        cairo_move_to(cr, part[k].x, part[k].y);
+      else
+        cairo_line_to(cr, part[k].x, part[k].y);
     }
     cairo_close_path(cr);
   }

@@ -45,7 +45,8 @@ Cell clip(const Cell& cell, Point origin, Point normal, int tag) {
 
 }  // namespace
 
-std::vector<Cell> voronoi_cells(const std::vector<Point>& sites, const Box& frame, double radius, int segments) {
+std::vector<Cell> voronoi_cells(const std::vector<Point>& sites, const Box& frame, double radius,
+                                int segments) {
   std::vector<Cell> cells;
   cells.reserve(sites.size());
   for (std::size_t i = 0; i < sites.size(); ++i) {
@@ -118,7 +119,8 @@ double distance_to_edge(const std::vector<Point>& polygon, Point p) {
     const double dx = b.x - a.x;
     const double dy = b.y - a.y;
     const double len2 = dx * dx + dy * dy;
-    const double t = len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0) : 0.0;
+    const double t =
+        len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0) : 0.0;
     best = std::min(best, std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy)));
   }
   return best;

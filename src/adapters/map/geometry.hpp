@@ -52,7 +52,8 @@ struct Cell {
 
 /// Voronoi cells of the sites inside `frame`, each also cut to a disc of `radius` around its site
 /// (approximated by `segments` edges), so outer provinces get a rounded coast.
-std::vector<Cell> voronoi_cells(const std::vector<Point>& sites, const Box& frame, double radius, int segments);
+std::vector<Cell> voronoi_cells(const std::vector<Point>& sites, const Box& frame, double radius,
+                                int segments);
 
 double area(const std::vector<Point>& polygon);
 Point centroid(const std::vector<Point>& polygon);

@@ -23,15 +23,18 @@ using Result = std::unique_ptr<liq_result, Deleter<liq_result, liq_result_destro
 using Encoder = std::unique_ptr<spng_ctx, Deleter<spng_ctx, spng_ctx_free>>;
 
 void check_spng(int code, const char* what) {
-  if (code != 0) throw std::runtime_error(std::string("libspng: ") + what + ": " + spng_strerror(code));
+  if (code != 0)
+    throw std::runtime_error(std::string("libspng: ") + what + ": " + spng_strerror(code));
 }
 
 /// cairo's native-endian 0xXXRRGGBB words as R, G, B, A bytes for libimagequant.
 std::vector<unsigned char> to_rgba(const PixelsBgrx& p) {
-  std::vector<unsigned char> rgba(static_cast<std::size_t>(p.width) * static_cast<std::size_t>(p.height) * 4);
+  std::vector<unsigned char> rgba(static_cast<std::size_t>(p.width) *
+                                  static_cast<std::size_t>(p.height) * 4);
   unsigned char* out = rgba.data();
   for (int y = 0; y < p.height; ++y) {
-    const auto* row = reinterpret_cast<const std::uint32_t*>(p.data + static_cast<std::ptrdiff_t>(y) * p.stride);
+    const auto* row =
+        reinterpret_cast<const std::uint32_t*>(p.data + static_cast<std::ptrdiff_t>(y) * p.stride);
     for (int x = 0; x < p.width; ++x) {
       const std::uint32_t v = row[x];
       *out++ = static_cast<unsigned char>(v >> 16);
@@ -58,8 +61,10 @@ std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& optio
   }
   const Result result(raw);
   liq_set_dithering_level(result.get(), static_cast<float>(options.dithering));
-  std::vector<unsigned char> indexed(static_cast<std::size_t>(pixels.width) * static_cast<std::size_t>(pixels.height));
-  if (liq_write_remapped_image(result.get(), image.get(), indexed.data(), indexed.size()) != LIQ_OK) {
+  std::vector<unsigned char> indexed(static_cast<std::size_t>(pixels.width) *
+                                     static_cast<std::size_t>(pixels.height));
+  if (liq_write_remapped_image(result.get(), image.get(), indexed.data(), indexed.size()) !=
+      LIQ_OK) {
     throw std::runtime_error("libimagequant could not remap the map");
   }
   const liq_palette* palette = liq_get_palette(result.get());
@@ -67,7 +72,8 @@ std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& optio
   const Encoder ctx(spng_ctx_new(SPNG_CTX_ENCODER));
   if (!ctx) throw std::runtime_error("libspng: out of memory");
   check_spng(spng_set_option(ctx.get(), SPNG_ENCODE_TO_BUFFER, 1), "buffer");
-  check_spng(spng_set_option(ctx.get(), SPNG_IMG_COMPRESSION_LEVEL, options.compression), "compression");
+  check_spng(spng_set_option(ctx.get(), SPNG_IMG_COMPRESSION_LEVEL, options.compression),
+             "compression");
   // Palette images compress best unfiltered (PNG specification, 12.8).
   check_spng(spng_set_option(ctx.get(), SPNG_FILTER_CHOICE, SPNG_DISABLE_FILTERING), "filter");
   spng_ihdr ihdr{};
@@ -84,7 +90,9 @@ std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& optio
     plte.entries[i].blue = palette->entries[i].b;
   }
   check_spng(spng_set_plte(ctx.get(), &plte), "palette");
-  check_spng(spng_encode_image(ctx.get(), indexed.data(), indexed.size(), SPNG_FMT_PNG, SPNG_ENCODE_FINALIZE), "encode");
+  check_spng(spng_encode_image(ctx.get(), indexed.data(), indexed.size(), SPNG_FMT_PNG,
+                               SPNG_ENCODE_FINALIZE),
+             "encode");
   std::size_t size = 0;
   int error = 0;
   void* buffer = spng_get_png_buffer(ctx.get(), &size, &error);

@@ -46,8 +46,10 @@ std::vector<Point> project(const MapRequest& req, const MapStyle& style) {
   std::vector<Point> raw;
   const double mid_lat = (style.lat_min + style.lat_max) / 2 * kPi / 180;
   for (const Province& p : req.season.rules->provinces) {
-    if (req.layout == Layout::board) raw.push_back(p.board);
-    else raw.push_back({(p.lon - style.lon_min) * std::cos(mid_lat), style.lat_max - p.lat});
+    if (req.layout == Layout::board)
+      raw.push_back(p.board);
+    else
+      raw.push_back({(p.lon - style.lon_min) * std::cos(mid_lat), style.lat_max - p.lat});
   }
   return raw;
 }
@@ -64,9 +66,12 @@ void fit(std::vector<Point>& pts, const Box& area) {
 
 const std::string& result_label(const Battle& b, const Labels& labels) {
   switch (b.result) {
-    case BattleResult::attacker: return labels.battle_won;
-    case BattleResult::defender: return labels.battle_lost;
-    case BattleResult::tie: return labels.battle_tie;
+    case BattleResult::attacker:
+      return labels.battle_won;
+    case BattleResult::defender:
+      return labels.battle_lost;
+    case BattleResult::tie:
+      return labels.battle_tie;
   }
   return labels.battle_tie;
 }
@@ -358,9 +363,12 @@ bool contains(const Shape& shape, Point p) {
 
 IconKind icon_of(Building b) {
   switch (b) {
-    case Building::palace: return IconKind::palace;
-    case Building::church: return IconKind::church;
-    case Building::trading_house: return IconKind::trading_house;
+    case Building::palace:
+      return IconKind::palace;
+    case Building::church:
+      return IconKind::church;
+    case Building::trading_house:
+      return IconKind::trading_house;
   }
   return IconKind::palace;
 }

@@ -508,8 +508,10 @@ std::string fill(std::string_view label,
     const std::string_view name = label.substr(open + 1, close - open - 1);
     const auto value =
         std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == name; });
-    if (value != values.end()) out += value->second;
-    else out += label.substr(open, close - open + 1);
+    if (value != values.end())
+      out += value->second;
+    else
+      out += label.substr(open, close - open + 1);
     at = close + 1;
   }
   return out += label.substr(std::min(at, label.size()));

@@ -48,7 +48,8 @@ TextKit::Size TextKit::measure(const std::string& text, double px, bool bold) co
   return size;
 }
 
-void TextKit::draw(cairo_t* cr, const std::string& text, double px, bool bold, double x, double y) const {
+void TextKit::draw(cairo_t* cr, const std::string& text, double px, bool bold, double x,
+                   double y) const {
   PangoLayout* layout = layout_for(cr, text, px, bold);
   cairo_move_to(cr, x, y);
   pango_cairo_show_layout(cr, layout);

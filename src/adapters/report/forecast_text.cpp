@@ -93,10 +93,11 @@ std::string percent(double p) {
   return std::to_string(whole) + "%";
 }
 
-Data forecast_data(const std::vector<ForecastWarning>& warnings, const std::vector<BattleAhead>& battles,
-                   const Ruleset& rules) {
+Data forecast_data(const std::vector<ForecastWarning>& warnings,
+                   const std::vector<BattleAhead>& battles, const Ruleset& rules) {
   list items;
-  for (const ForecastWarning& w : warnings) items.push_back(std::visit([&](const auto& x) { return warning(x, rules); }, w));
+  for (const ForecastWarning& w : warnings)
+    items.push_back(std::visit([&](const auto& x) { return warning(x, rules); }, w));
   list fights;
   for (const BattleAhead& b : battles) fights.push_back(battle(b, rules));
   Data d;
@@ -105,26 +106,29 @@ Data forecast_data(const std::vector<ForecastWarning>& warnings, const std::vect
   return d;
 }
 
-std::vector<std::string> forecast_lines(const std::vector<ForecastWarning>& warnings, const Ruleset& rules,
-                                        const Templates& templates) {
+std::vector<std::string> forecast_lines(const std::vector<ForecastWarning>& warnings,
+                                        const Ruleset& rules, const Templates& templates) {
   return forecast_lines(warnings, {}, rules, templates);
 }
 
-std::vector<std::string> forecast_lines(const Orders& orders, const GameState& state, const Ruleset& rules,
-                                        const Templates& templates) {
-  return forecast_lines(forecast(orders, state, rules), battles_ahead(orders, state, rules), rules, templates);
+std::vector<std::string> forecast_lines(const Orders& orders, const GameState& state,
+                                        const Ruleset& rules, const Templates& templates) {
+  return forecast_lines(forecast(orders, state, rules), battles_ahead(orders, state, rules), rules,
+                        templates);
 }
 
 std::vector<std::string> forecast_lines(const std::vector<ForecastWarning>& warnings,
-                                        const std::vector<BattleAhead>& battles, const Ruleset& rules,
-                                        const Templates& templates) {
+                                        const std::vector<BattleAhead>& battles,
+                                        const Ruleset& rules, const Templates& templates) {
   std::vector<std::string> lines;
   if (warnings.empty() && battles.empty()) return lines;
-  const std::string text = templates.render(Format::text, "forecast", forecast_data(warnings, battles, rules));
+  const std::string text =
+      templates.render(Format::text, "forecast", forecast_data(warnings, battles, rules));
   std::size_t start = 0;
   while (start < text.size()) {
     const std::size_t end = text.find('\n', start);
-    const std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    const std::string line =
+        text.substr(start, end == std::string::npos ? std::string::npos : end - start);
     if (!line.empty()) lines.push_back(line);
     if (end == std::string::npos) break;
     start = end + 1;

@@ -1,8 +1,8 @@
 #include "adapters/report/model.hpp"
 
-#include "adapters/report/names.hpp"
-
 #include <algorithm>
+
+#include "adapters/report/names.hpp"
 
 namespace wallenstein::report {
 namespace {
@@ -15,7 +15,8 @@ std::string str(int n) { return std::to_string(n); }
 /// Builds the template data with this game's names.
 class Builder {
  public:
-  explicit Builder(const SeasonView& in) : in_(in), rules_(*in.rules), before_(*in.start), names_(in) {}
+  explicit Builder(const SeasonView& in)
+      : in_(in), rules_(*in.rules), before_(*in.start), names_(in) {}
 
   std::string player(PlayerIndex p) const { return names_.player(p); }
   std::string province(ProvinceId p) const { return names_.province(p); }
@@ -213,8 +214,10 @@ class Builder {
     const SeasonLabel label = season_label(rules_, s.season_index);
     d["season"] = label.name();
     const auto deadline = in_.config->deadlines.find(label.name());
-    if (!in_.deadline.empty()) d["deadline"] = in_.deadline;
-    else if (deadline != in_.config->deadlines.end()) d["deadline"] = deadline->second;
+    if (!in_.deadline.empty())
+      d["deadline"] = in_.deadline;
+    else if (deadline != in_.config->deadlines.end())
+      d["deadline"] = deadline->second;
     list events;
     for (EventId e : s.year_events) {
       const EventCard& card = rules_.event(e);

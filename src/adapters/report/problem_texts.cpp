@@ -18,7 +18,8 @@ using Data = kainjow::mustache::data;
 
 /// The forms a value also takes in a message: a list joined with "or" and quoted, a number's
 /// plural sections (the catalogue's header explains them).
-constexpr std::array<std::string_view, 6> kForms = {"_or", "_quoted", "_quoted_or", "_zero", "_one", "_many"};
+constexpr std::array<std::string_view, 6> kForms = {"_or",   "_quoted", "_quoted_or",
+                                                    "_zero", "_one",    "_many"};
 
 /// Every name a problem's message may show: each value's key, alone and in each form.
 std::vector<std::string> value_names() {
@@ -41,10 +42,12 @@ std::vector<std::string> tag_names(const std::string& text) {
     std::string name = text.substr(at + 2, end - at - 2);
     at = end + 2;
     if (!name.empty() && name[0] == '!') continue;
-    if (!name.empty() && std::string_view("#^/&{>=").find(name[0]) != std::string_view::npos) name.erase(0, 1);
+    if (!name.empty() && std::string_view("#^/&{>=").find(name[0]) != std::string_view::npos)
+      name.erase(0, 1);
     const auto first = name.find_first_not_of(' ');
     const auto last = name.find_last_not_of(' ');
-    names.push_back(first == std::string::npos ? std::string() : name.substr(first, last - first + 1));
+    names.push_back(first == std::string::npos ? std::string()
+                                               : name.substr(first, last - first + 1));
   }
   return names;
 }
@@ -62,8 +65,8 @@ std::string read_text(YamlReader& r, const YAML::Node& node, std::string_view ke
   for (const std::string& name : tag_names(*text)) {
     if (name == "." || std::find(allowed.begin(), allowed.end(), name) != allowed.end()) continue;
     const std::string nearest = nearest_name(name, allowed);
-    const std::string hint =
-        nearest.empty() ? "templates/README.md lists the values" : "did you mean \"" + nearest + "\"?";
+    const std::string hint = nearest.empty() ? "templates/README.md lists the values"
+                                             : "did you mean \"" + nearest + "\"?";
     r.error(node, "unknown value \"" + name + "\" in " + std::string(key) + "; " + hint);
   }
   return *text;
@@ -110,7 +113,8 @@ ProblemTexts ProblemTexts::load(const fs::path& file) {
     const std::vector<std::string_view> values(names.begin(), names.end());
     for (ProblemKind kind : kAllProblemKinds) {
       if (const auto node = r.require(*problems, problem_key(kind), "the problem's message")) {
-        texts.messages_[static_cast<std::size_t>(kind)] = read_text(r, *node, problem_key(kind), values);
+        texts.messages_[static_cast<std::size_t>(kind)] =
+            read_text(r, *node, problem_key(kind), values);
       }
     }
   }
@@ -161,16 +165,20 @@ std::string ProblemTexts::render(const Problem& problem, const Ruleset& rules) c
   return fill(messages_[static_cast<std::size_t>(problem.kind)], data);
 }
 
-std::string ProblemTexts::join(const std::vector<std::string>& items, const std::string& last) const {
+std::string ProblemTexts::join(const std::vector<std::string>& items,
+                               const std::string& last) const {
   if (items.size() <= 1) return items.empty() ? std::string() : items.front();
   std::string rest;
-  for (std::size_t i = 0; i + 1 < items.size(); ++i) rest += (i > 0 ? separator_ : std::string()) + items[i];
+  for (std::size_t i = 0; i + 1 < items.size(); ++i)
+    rest += (i > 0 ? separator_ : std::string()) + items[i];
   Data data;
   data.set("rest", rest);
   data.set("last", items.back());
   return fill(last, data);
 }
 
-fs::path problem_texts_file(const fs::path& templates_dir) { return templates_dir / "text" / "problems.yaml"; }
+fs::path problem_texts_file(const fs::path& templates_dir) {
+  return templates_dir / "text" / "problems.yaml";
+}
 
 }  // namespace wallenstein::report

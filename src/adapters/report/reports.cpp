@@ -12,7 +12,8 @@ ReportSet build_reports(const SeasonView& input, const Templates& templates) {
     PlayerReport r;
     r.id = input.after->players[i].id;
     r.subject = templates.render(Format::text, "subject", data);
-    while (!r.subject.empty() && (r.subject.back() == '\n' || r.subject.back() == ' ')) r.subject.pop_back();
+    while (!r.subject.empty() && (r.subject.back() == '\n' || r.subject.back() == ' '))
+      r.subject.pop_back();
     r.text = templates.render(Format::text, "report", data);
     if (input.log) data["map_src"] = "../map.png";
     r.html = templates.render(Format::html, "report", data);
@@ -28,7 +29,8 @@ ReportSet build_reports(const SeasonView& input, const Templates& templates) {
 }
 
 std::vector<std::pair<std::string, std::string>> report_files(const ReportSet& reports) {
-  std::vector<std::pair<std::string, std::string>> files{{"reports/public.txt", reports.public_text}};
+  std::vector<std::pair<std::string, std::string>> files{
+      {"reports/public.txt", reports.public_text}};
   for (const PlayerReport& r : reports.players) {
     files.emplace_back("reports/" + r.id + ".txt", r.text);
     files.emplace_back("reports/" + r.id + ".html", r.html);

@@ -13,11 +13,11 @@ namespace wallenstein::report {
 struct PlayerReport {
   std::string id;
   std::string subject;
-  std::string text;                    ///< reports/<id>.txt and the text/plain part
-  std::string html;                    ///< reports/<id>.html (the map as ../map.png)
-  std::string mail_html;               ///< the text/html part (the map as cid:)
-  std::optional<std::string> orders;   ///< the order template for the next season
-  std::string orders_name;             ///< its file name: orders-<season>-<id>.yaml (ASCII)
+  std::string text;                   ///< reports/<id>.txt and the text/plain part
+  std::string html;                   ///< reports/<id>.html (the map as ../map.png)
+  std::string mail_html;              ///< the text/html part (the map as cid:)
+  std::optional<std::string> orders;  ///< the order template for the next season
+  std::string orders_name;            ///< its file name: orders-<season>-<id>.yaml (ASCII)
 };
 
 /// The reports of a season: the public one and one per player.

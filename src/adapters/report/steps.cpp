@@ -12,7 +12,8 @@ std::string str(int n) { return std::to_string(n); }
 /// Fills the data of each kind of step.
 class StepWriter {
  public:
-  explicit StepWriter(const Names& names) : n_(names), rules_(names.rules()), before_(names.before()) {}
+  explicit StepWriter(const Names& names)
+      : n_(names), rules_(names.rules()), before_(names.before()) {}
 
   std::string player(PlayerIndex p) const { return n_.player(p); }
   std::string province(ProvinceId p) const { return n_.province(p); }
@@ -37,17 +38,39 @@ class StepWriter {
     x["move_only"] = c.move_only;
     x["placement_only"] = c.placement_only;
     switch (c.reason) {
-      case CancelReason::province_lost: x["province_lost"] = true; break;
-      case CancelReason::card_left_hand: x["card_left_hand"] = true; break;
-      case CancelReason::not_enough_thaler: x["not_enough_thaler"] = true; break;
-      case CancelReason::not_enough_reserve: x["not_enough_reserve"] = true; break;
-      case CancelReason::no_building_left: x["no_building_left"] = true; break;
-      case CancelReason::already_built: x["already_built"] = true; break;
-      case CancelReason::no_free_site: x["no_free_site"] = true; break;
-      case CancelReason::too_few_armies: x["too_few_armies"] = true; break;
-      case CancelReason::min_armies_not_met: x["min_armies_not_met"] = true; break;
-      case CancelReason::target_protected: x["target_protected"] = true; break;
-      case CancelReason::move_target_not_own: x["move_target_not_own"] = true; break;
+      case CancelReason::province_lost:
+        x["province_lost"] = true;
+        break;
+      case CancelReason::card_left_hand:
+        x["card_left_hand"] = true;
+        break;
+      case CancelReason::not_enough_thaler:
+        x["not_enough_thaler"] = true;
+        break;
+      case CancelReason::not_enough_reserve:
+        x["not_enough_reserve"] = true;
+        break;
+      case CancelReason::no_building_left:
+        x["no_building_left"] = true;
+        break;
+      case CancelReason::already_built:
+        x["already_built"] = true;
+        break;
+      case CancelReason::no_free_site:
+        x["no_free_site"] = true;
+        break;
+      case CancelReason::too_few_armies:
+        x["too_few_armies"] = true;
+        break;
+      case CancelReason::min_armies_not_met:
+        x["min_armies_not_met"] = true;
+        break;
+      case CancelReason::target_protected:
+        x["target_protected"] = true;
+        break;
+      case CancelReason::move_target_not_own:
+        x["move_target_not_own"] = true;
+        break;
     }
     d["cancelled"] = std::move(x);
   }

@@ -12,9 +12,9 @@ using kainjow::mustache::list;
 /// How a province changed hands during a season, as the log tells it.
 struct Change {
   ProvinceId province;
-  bool battle = false;   ///< taken or lost in battle
-  bool tie = false;      ///< devastated in a tie
-  bool revolt = false;   ///< lost to a revolt
+  bool battle = false;               ///< taken or lost in battle
+  bool tie = false;                  ///< devastated in a tie
+  bool revolt = false;               ///< lost to a revolt
   std::optional<PlayerIndex> other;  ///< who it was taken from, or lost to (empty: neutral)
 };
 
@@ -23,12 +23,15 @@ Change how_it_changed(const SeasonLog& log, ProvinceId province, PlayerIndex me,
   Change c{province, false, false, false, std::nullopt};
   const auto look = [&](const LogEntry& entry) {
     if (const Battle* b = std::get_if<Battle>(&entry); b && b->target == province) {
-      if (gained && b->attacker == me && b->result == BattleResult::attacker) c = {province, true, false, false, b->defender};
-      if (!gained && b->defender == me && b->result == BattleResult::attacker) c = {province, true, false, false, b->attacker};
-      if (!gained && b->defender == me && b->result == BattleResult::tie) c = {province, false, true, false, std::nullopt};
+      if (gained && b->attacker == me && b->result == BattleResult::attacker)
+        c = {province, true, false, false, b->defender};
+      if (!gained && b->defender == me && b->result == BattleResult::attacker)
+        c = {province, true, false, false, b->attacker};
+      if (!gained && b->defender == me && b->result == BattleResult::tie)
+        c = {province, false, true, false, std::nullopt};
     }
-    if (const Revolt* r = std::get_if<Revolt>(&entry); r && r->province == province && !gained && r->player == me &&
-                                                       !r->player_won) {
+    if (const Revolt* r = std::get_if<Revolt>(&entry);
+        r && r->province == province && !gained && r->player == me && !r->player_won) {
       c = {province, false, false, true, std::nullopt};
     }
   };
@@ -84,8 +87,9 @@ Data bid_ranking(const SeasonLog& log, const Names& names) {
     for (const BidRecord& b : log.bids) {
       if (b.player == p) x["paid"] = std::to_string(b.paid), x["pays"] = b.paid > 0;
     }
-    const bool tied = (i > 0 && same(bid_of(log.bid_ranking[i - 1]), bid_of(p))) ||
-                      (i + 1 < log.bid_ranking.size() && same(bid_of(log.bid_ranking[i + 1]), bid_of(p)));
+    const bool tied =
+        (i > 0 && same(bid_of(log.bid_ranking[i - 1]), bid_of(p))) ||
+        (i + 1 < log.bid_ranking.size() && same(bid_of(log.bid_ranking[i + 1]), bid_of(p)));
     x["by_lot"] = tied;
     any_tie = any_tie || tied;
     for (const auto& [who, tile] : log.tiles) {

@@ -11,9 +11,12 @@ namespace {
 
 const char* folder(Format format) {
   switch (format) {
-    case Format::text: return "text";
-    case Format::html: return "html";
-    case Format::yaml: return "yaml";
+    case Format::text:
+      return "text";
+    case Format::html:
+      return "html";
+    case Format::yaml:
+      return "yaml";
   }
   return "text";
 }
@@ -38,7 +41,8 @@ std::string tidy(const std::string& text) {
 }  // namespace
 
 Templates Templates::load(const fs::path& dir) {
-  if (!fs::is_directory(dir)) throw InputError(dir.string(), "templates directory not found; pass --templates DIR");
+  if (!fs::is_directory(dir))
+    throw InputError(dir.string(), "templates directory not found; pass --templates DIR");
   Templates t;
   t.dir_ = dir;
   for (const char* sub : {"shared", "text", "html", "yaml"}) {
@@ -57,21 +61,27 @@ Templates Templates::load(const fs::path& dir) {
 std::string Templates::render(Format format, const std::string& name, const Data& data) const {
   const std::string key = std::string(folder(format)) + "/" + name;
   const auto main = files_.find(key);
-  if (main == files_.end()) throw InputError((dir_ / (key + ".mustache")).string(), "template not found");
+  if (main == files_.end())
+    throw InputError((dir_ / (key + ".mustache")).string(), "template not found");
   Data context = data;
   for (const auto& [file, text] : files_) {
     const auto slash = file.find('/');
     const std::string sub = file.substr(0, slash);
     const std::string partial = file.substr(slash + 1);
-    if (partial.empty() || partial[0] != '_' || (sub != "shared" && sub != folder(format))) continue;
+    if (partial.empty() || partial[0] != '_' || (sub != "shared" && sub != folder(format)))
+      continue;
     const std::string body = text;
     context[partial] = kainjow::mustache::partial([body] { return body; });
   }
   kainjow::mustache::mustache tmpl{main->second};
   if (format != Format::html) tmpl.set_custom_escape([](const std::string& s) { return s; });
-  if (!tmpl.is_valid()) throw InputError((dir_ / (key + ".mustache")).string(), "broken template: " + tmpl.error_message());
+  if (!tmpl.is_valid())
+    throw InputError((dir_ / (key + ".mustache")).string(),
+                     "broken template: " + tmpl.error_message());
   std::string out = tmpl.render(context);
-  if (!tmpl.is_valid()) throw InputError((dir_ / (key + ".mustache")).string(), "broken template: " + tmpl.error_message());
+  if (!tmpl.is_valid())
+    throw InputError((dir_ / (key + ".mustache")).string(),
+                     "broken template: " + tmpl.error_message());
   if (format != Format::html) out = tidy(out);
   return out + "\n";
 }
@@ -82,7 +92,8 @@ fs::path find_templates_dir(const fs::path& override_dir) {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    const fs::path installed = exe.parent_path().parent_path() / "share" / "wallenstein" / "templates";
+    const fs::path installed =
+        exe.parent_path().parent_path() / "share" / "wallenstein" / "templates";
     if (fs::is_directory(installed)) return installed;
   }
   return fs::path(WALLENSTEIN_SOURCE_DIR) / "templates";

@@ -15,7 +15,9 @@ constexpr int kExpectedReinforcement = 2;
 
 const SupplyRow* supply_row(const Ruleset& rules, int unsupplied) {
   for (const auto& row : rules.supply_table) {
-    if (unsupplied >= row.unsupplied_min && (!row.unsupplied_max || unsupplied <= *row.unsupplied_max)) return &row;
+    if (unsupplied >= row.unsupplied_min &&
+        (!row.unsupplied_max || unsupplied <= *row.unsupplied_max))
+      return &row;
   }
   return nullptr;
 }
@@ -33,10 +35,17 @@ Calendar calendar_of(const PlayerView& view, const Ruleset& rules) {
 }
 
 Assessment::Assessment(const PlayerView& v, const Ruleset& r)
-    : view(v), rules(r), me(v.me), calendar(calendar_of(v, r)), mine(v.provinces_of(v.me)), odds_(r.tower) {
+    : view(v),
+      rules(r),
+      me(v.me),
+      calendar(calendar_of(v, r)),
+      mine(v.provinces_of(v.me)),
+      odds_(r.tower) {
   // A thaler buys about a third of a point while seasons remain; in the last season it only
   // breaks ties (rules 10).
-  thaler_value_ = calendar.seasons_left_in_game >= 2 ? 0.3 : calendar.seasons_left_in_game == 1 ? 0.22 : 0.02;
+  thaler_value_ = calendar.seasons_left_in_game >= 2   ? 0.3
+                  : calendar.seasons_left_in_game == 1 ? 0.22
+                                                       : 0.02;
   counts_.assign(rules.regions.size(), {});
   for (std::size_t i = 0; i < view.provinces.size(); ++i) {
     const SeenProvince& p = view.provinces[i];
@@ -59,8 +68,10 @@ namespace {
 int income_under(const Province& facts, Resource r, const EventCard& event) {
   const bool grain = r == Resource::grain;
   const int base = grain ? facts.grain : facts.tax;
-  if (event.effect == (grain ? EventEffect::grain_max : EventEffect::tax_max)) return std::min(base, event.value);
-  if (event.effect == (grain ? EventEffect::grain_min : EventEffect::tax_min)) return std::max(base, event.value);
+  if (event.effect == (grain ? EventEffect::grain_max : EventEffect::tax_max))
+    return std::min(base, event.value);
+  if (event.effect == (grain ? EventEffect::grain_min : EventEffect::tax_min))
+    return std::max(base, event.value);
   return base;
 }
 
@@ -69,7 +80,8 @@ int income_under(const Province& facts, Resource r, const EventCard& event) {
 int Assessment::least_income(ProvinceId p, Resource r) const {
   const Province& facts = rules.province(p);
   int least = r == Resource::grain ? facts.grain : facts.tax;
-  for (EventId e : view.events_left) least = std::min(least, income_under(facts, r, rules.event(e)));
+  for (EventId e : view.events_left)
+    least = std::min(least, income_under(facts, r, rules.event(e)));
   return least;
 }
 
@@ -87,7 +99,8 @@ int Assessment::majority_points(PlayerIndex player, RegionId r, Building b, int 
   if (own < 1) return 0;
   int others_best = 0;
   for (int i = 0; i < view.player_count(); ++i) {
-    if (i != player.value) others_best = std::max(others_best, by_player[static_cast<std::size_t>(i)]);
+    if (i != player.value)
+      others_best = std::max(others_best, by_player[static_cast<std::size_t>(i)]);
   }
   const int value = rules.scoring.majority[static_cast<std::size_t>(b)];
   if (own > others_best) return value;
@@ -101,12 +114,14 @@ double Assessment::majority_gain(PlayerIndex player, RegionId r, Building b) con
 double Assessment::keep_value(ProvinceId p) const {
   const SeenProvince& province = view.at(p);
   const int winters = calendar.winters_left;
-  double value = winters * (rules.scoring.vp_per_province + rules.scoring.vp_per_building * province.building_count());
+  double value = winters * (rules.scoring.vp_per_province +
+                            rules.scoring.vp_per_building * province.building_count());
   if (province.owner) {
     const RegionId region = rules.province(p).region;
     for (Building b : kAllBuildings) {
-      if (province.has(b)) value += winters * (majority_points(*province.owner, region, b, 0) -
-                                               majority_points(*province.owner, region, b, -1));
+      if (province.has(b))
+        value += winters * (majority_points(*province.owner, region, b, 0) -
+                            majority_points(*province.owner, region, b, -1));
     }
   }
   // The card: another action in each season left, and its taxes.
@@ -165,7 +180,8 @@ int Assessment::future_grain(std::optional<ProvinceId> used_now) const {
 
 double Assessment::winter_risk(int grain) const {
   auto it = winter_risks_.find(grain);
-  if (it == winter_risks_.end()) it = winter_risks_.emplace(grain, compute_winter_risk(grain)).first;
+  if (it == winter_risks_.end())
+    it = winter_risks_.emplace(grain, compute_winter_risk(grain)).first;
   return it->second;
 }
 

@@ -15,9 +15,9 @@ namespace wallenstein::bot {
 
 /// Where the season stands in the game (rules 3).
 struct Calendar {
-  int winters_left = 2;         ///< winters still to score, this year's included
-  int seasons_after_this = 0;   ///< action seasons left in this year after this one
-  int seasons_left_in_game = 0; ///< action seasons left in the game after this one
+  int winters_left = 2;          ///< winters still to score, this year's included
+  int seasons_after_this = 0;    ///< action seasons left in this year after this one
+  int seasons_left_in_game = 0;  ///< action seasons left in the game after this one
 };
 
 /// The public numbers the bot plans with, computed once per season. Values are in victory
@@ -59,7 +59,9 @@ class Assessment {
   /// Exact battle odds, with the distributions cached for this planning.
   BattleOdds odds(const BattleQuestion& q) const { return odds_.battle(q); }
   /// The chance of keeping a province in a revolt.
-  double hold_chance(const TowerSide& player, const TowerSide& rebels) const { return odds_.revolt_hold(player, rebels); }
+  double hold_chance(const TowerSide& player, const TowerSide& rebels) const {
+    return odds_.revolt_hold(player, rebels);
+  }
   /// Cubes an enemy could throw from their provinces next to `p` (all but one, plus a placement).
   int enemy_strength_near(ProvinceId p) const;
 

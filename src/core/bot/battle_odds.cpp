@@ -88,9 +88,12 @@ double OddsCalculator::revolt_hold(const TowerSide& player, const TowerSide& pea
   return less_greater(rebels, falling_out(player)).first;
 }
 
-BattleOdds battle_odds(const BattleQuestion& q, const TowerParams& tower) { return OddsCalculator(tower).battle(q); }
+BattleOdds battle_odds(const BattleQuestion& q, const TowerParams& tower) {
+  return OddsCalculator(tower).battle(q);
+}
 
-double revolt_hold_chance(const TowerSide& player, const TowerSide& peasants, const TowerParams& tower) {
+double revolt_hold_chance(const TowerSide& player, const TowerSide& peasants,
+                          const TowerParams& tower) {
   return OddsCalculator(tower).revolt_hold(player, peasants);
 }
 
@@ -98,24 +101,28 @@ BattleQuestion battle_question(const PlayerView& view, const Ruleset& rules, Pla
                                ProvinceId target, int moving, BattleExtras extras) {
   const SeenProvince& there = view.at(target);
   BattleQuestion q;
-  q.attacker = TowerSide{moving + extras.attacker, view.tray.player(attacker), view.unseen.player(attacker)};
+  q.attacker =
+      TowerSide{moving + extras.attacker, view.tray.player(attacker), view.unseen.player(attacker)};
   q.defender_is_player = there.owner.has_value();
   const int wanted = extras.peasants >= 0 ? extras.peasants : rules.neutral_peasants;
-  q.peasants = TowerSide{q.defender_is_player ? 0 : std::min(wanted, view.supply.peasants), view.tray.peasants(),
-                         view.unseen.peasants()};
+  q.peasants = TowerSide{q.defender_is_player ? 0 : std::min(wanted, view.supply.peasants),
+                         view.tray.peasants(), view.unseen.peasants()};
   q.peasants_fight = !q.defender_is_player || there.revolts == 0;
   if (q.defender_is_player) {
     const PlayerIndex d = *there.owner;
-    q.defender = TowerSide{there.armies + extras.defender, view.tray.player(d), view.unseen.player(d)};
+    q.defender =
+        TowerSide{there.armies + extras.defender, view.tray.player(d), view.unseen.player(d)};
   }
   return q;
 }
 
-BattleOdds revolt_odds(const PlayerView& view, const Ruleset& rules, ProvinceId where, int peasants) {
+BattleOdds revolt_odds(const PlayerView& view, const Ruleset& rules, ProvinceId where,
+                       int peasants) {
   const SeenProvince& there = view.at(where);
   const PlayerIndex owner = there.owner.value_or(view.me);
   const TowerSide player{there.armies, view.tray.player(owner), view.unseen.player(owner)};
-  const TowerSide rebels{std::min(peasants, view.supply.peasants), view.tray.peasants(), view.unseen.peasants()};
+  const TowerSide rebels{std::min(peasants, view.supply.peasants), view.tray.peasants(),
+                         view.unseen.peasants()};
   const double hold = revolt_hold_chance(player, rebels, rules.tower);
   return BattleOdds{hold, 0.0, 1.0 - hold};
 }

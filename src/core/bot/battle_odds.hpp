@@ -23,7 +23,7 @@ struct TowerSide {
 /// A battle as far as its odds go (rules 8.2, 8.3).
 struct BattleQuestion {
   TowerSide attacker;
-  TowerSide defender;         ///< the defending player's own cubes; all zero for a neutral province
+  TowerSide defender;  ///< the defending player's own cubes; all zero for a neutral province
   TowerSide peasants;
   bool defender_is_player = false;
   bool peasants_fight = true;  ///< for the defender (a neutral province, or no revolt marker)
@@ -53,7 +53,7 @@ class OddsCalculator {
 
   double p_through_;
   double p_release_;
-  const Distribution nobody_{1.0};  ///< no cubes: 0 with certainty
+  const Distribution nobody_{1.0};     ///< no cubes: 0 with certainty
   std::vector<Distribution> through_;  ///< by n
   std::vector<Distribution> release_;
   std::map<std::pair<int, int>, Distribution> sides_;  ///< by (thrown + tray, inside)
@@ -63,7 +63,8 @@ class OddsCalculator {
 BattleOdds battle_odds(const BattleQuestion& question, const TowerParams& tower);
 
 /// The probability that a player keeps a province in a revolt (rules 7, 8.3: a tie is lost).
-double revolt_hold_chance(const TowerSide& player, const TowerSide& peasants, const TowerParams& tower);
+double revolt_hold_chance(const TowerSide& player, const TowerSide& peasants,
+                          const TowerParams& tower);
 
 /// Extra cubes each side throws besides the armies (bonus tiles, the palace guard event).
 struct BattleExtras {
@@ -78,6 +79,7 @@ BattleQuestion battle_question(const PlayerView& view, const Ruleset& rules, Pla
                                ProvinceId target, int moving, BattleExtras extras = {});
 
 /// The question for a revolt in `where` held by its owner against `peasants` peasants.
-BattleOdds revolt_odds(const PlayerView& view, const Ruleset& rules, ProvinceId where, int peasants);
+BattleOdds revolt_odds(const PlayerView& view, const Ruleset& rules, ProvinceId where,
+                       int peasants);
 
 }  // namespace wallenstein

@@ -37,28 +37,35 @@ double defence_tile_worth(const Assessment& a) {
 
 double tile_worth(const Assessment& a, const Plan& plan, const BonusTile& tile) {
   switch (tile.effect) {
-    case TileEffect::taxes_bonus: return planned(plan, Action::taxes) ? a.thaler_value() * tile.value : 0.0;
+    case TileEffect::taxes_bonus:
+      return planned(plan, Action::taxes) ? a.thaler_value() * tile.value : 0.0;
     case TileEffect::grain_bonus: {
       const auto& g = plan.step(Action::grain);
       if (!g) return 0.0;
       const int grain = a.view.mine().grain + g->reason.amount + a.future_grain(g->order.province);
       return a.winter_risk(grain) - a.winter_risk(grain + tile.value);
     }
-    case TileEffect::armies5_bonus: return planned(plan, Action::armies5) ? 0.05 * tile.value : 0.0;
-    case TileEffect::attack_cubes: return attack_tile_worth(a, plan);
-    case TileEffect::defense_cubes: return defence_tile_worth(a);
+    case TileEffect::armies5_bonus:
+      return planned(plan, Action::armies5) ? 0.05 * tile.value : 0.0;
+    case TileEffect::attack_cubes:
+      return attack_tile_worth(a, plan);
+    case TileEffect::defense_cubes:
+      return defence_tile_worth(a);
   }
   return 0.0;
 }
 
 /// The tiles most wanted first; ties broken by the bot's own stream.
-std::vector<std::pair<double, TileId>> ranked_tiles(const Assessment& a, const Plan& plan, Rng& rng) {
+std::vector<std::pair<double, TileId>> ranked_tiles(const Assessment& a, const Plan& plan,
+                                                    Rng& rng) {
   std::vector<std::pair<double, TileId>> ranked;
   for (std::size_t i = 0; i < a.rules.tiles.size(); ++i) {
     const double noise = 1e-6 * rng.below(1000);
-    ranked.emplace_back(tile_worth(a, plan, a.rules.tiles[i]) + noise, TileId{static_cast<std::uint8_t>(i)});
+    ranked.emplace_back(tile_worth(a, plan, a.rules.tiles[i]) + noise,
+                        TileId{static_cast<std::uint8_t>(i)});
   }
-  std::sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  std::sort(ranked.begin(), ranked.end(),
+            [](const auto& x, const auto& y) { return x.first > y.first; });
   return ranked;
 }
 
@@ -75,7 +82,8 @@ void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
   for (Candidate& c : move_candidates(a, plan)) {
     if (c.steps.front().second.order.province == p) options.push_back(std::move(c));
   }
-  std::stable_sort(options.begin(), options.end(), [](const Candidate& x, const Candidate& y) { return x.value > y.value; });
+  std::stable_sort(options.begin(), options.end(),
+                   [](const Candidate& x, const Candidate& y) { return x.value > y.value; });
   for (const Candidate& c : options) {
     if (plan.try_add(c)) return;
   }
@@ -94,7 +102,8 @@ void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
     if (plan.action_free(action) && (full || here.has(b))) return plan.force(action, s);
   }
   for (Action action : kAllActions) {
-    if (plan.action_free(action) && a.rules.action(action).kind != ActionKind::battle) return plan.force(action, s);
+    if (plan.action_free(action) && a.rules.action(action).kind != ActionKind::battle)
+      return plan.force(action, s);
   }
   for (ProvinceId n : a.rules.province(p).neighbours) {
     if (a.in_play(n) && (!s.order.target || a.is_mine(n))) s.order.target = n;
@@ -111,7 +120,8 @@ void settle_bid_and_cards(const Assessment& a, Plan& plan, Rng& rng, BotPlan& ou
                        static_cast<int>(a.mine.size()) + coins > kActionCount;
   // Rules 4.3: a space beyond the coin cards takes a province card while any is free.
   auto spare_cards = [&] { return plan.free_provinces(); };
-  while (plan.actions_without_card() > coins && !spare_cards().empty()) add_filler(a, plan, spare_cards().front());
+  while (plan.actions_without_card() > coins && !spare_cards().empty())
+    add_filler(a, plan, spare_cards().front());
 
   const auto ranked = ranked_tiles(a, plan, rng);
   for (const auto& [worth, tile] : ranked) out.orders.tile_preferences.push_back(tile);

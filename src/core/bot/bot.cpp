@@ -11,8 +11,9 @@ namespace {
 void choose(bot::Plan& plan, std::vector<bot::Candidate> candidates, Rng& rng) {
   // A whisker of noise from the bot's own stream breaks ties between equal choices.
   for (bot::Candidate& c : candidates) c.value += 1e-6 * rng.below(1000);
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const bot::Candidate& x, const bot::Candidate& y) { return x.value > y.value; });
+  std::stable_sort(
+      candidates.begin(), candidates.end(),
+      [](const bot::Candidate& x, const bot::Candidate& y) { return x.value > y.value; });
   for (const bot::Candidate& c : candidates) {
     if (c.value > 0) plan.try_add(c);
   }
@@ -33,7 +34,9 @@ BotPlan plan_orders(const PlayerView& view, const Ruleset& rules) {
   bot::Plan plan(a);
   if (!a.mine.empty()) {
     choose(plan, bot::collect_candidates(a, plan), rng);
-    choose(plan, joined(bot::attack_candidates(a), bot::build_candidates(a), bot::defence_candidates(a)), rng);
+    choose(plan,
+           joined(bot::attack_candidates(a), bot::build_candidates(a), bot::defence_candidates(a)),
+           rng);
     choose(plan, bot::move_candidates(a, plan), rng);
   }
   BotPlan out;

@@ -27,7 +27,12 @@ double collection_risk(const Assessment& a, ProvinceId p) {
   const SeenProvince& here = a.view.at(p);
   // A marker blocks a safe collection here until winter and leaves the peasants out of a defence.
   double cost = a.calendar.seasons_after_this > 0 ? 0.2 : 0.05;
-  if (here.revolts > 0) cost += (1.0 - a.hold_chance(TowerSide{here.armies, a.view.tray.player(a.me), a.view.unseen.player(a.me)}, TowerSide{here.revolts, a.view.tray.peasants(), a.view.unseen.peasants()})) * a.keep_value(p) + 0.3;
+  if (here.revolts > 0)
+    cost += (1.0 - a.hold_chance(
+                       TowerSide{here.armies, a.view.tray.player(a.me), a.view.unseen.player(a.me)},
+                       TowerSide{here.revolts, a.view.tray.peasants(), a.view.unseen.peasants()})) *
+                a.keep_value(p) +
+            0.3;
   return cost;
 }
 
@@ -71,7 +76,8 @@ std::vector<Candidate> build_candidates(const Assessment& a) {
       const double points = winters * (a.rules.scoring.vp_per_building + majority) * keep;
       BotReason why = because(BotWhy::build, a.rules.scoring.vp_per_building);
       why.majority = majority;
-      out.push_back(single(points - a.thaler_value() * a.rules.action(action).cost, action, step_at(p, why)));
+      out.push_back(
+          single(points - a.thaler_value() * a.rules.action(action).cost, action, step_at(p, why)));
     }
   }
   return out;
@@ -86,7 +92,9 @@ double expected_placed(const Assessment& a, Action action) {
   int limited = def.armies;
   for (const EventCard& e : a.rules.events) {
     if (e.effect != EventEffect::army_shortage) continue;
-    limited = action == Action::armies5 ? e.armies5 : action == Action::armies3 ? e.armies3 : def.armies;
+    limited = action == Action::armies5   ? e.armies5
+              : action == Action::armies3 ? e.armies3
+                                          : def.armies;
     shortage = a.event_chance(EventEffect::army_shortage);
   }
   return (1 - shortage) * def.armies + shortage * limited;
@@ -111,7 +119,8 @@ std::vector<Candidate> defence_candidates(const Assessment& a) {
       why.risk_after = after;
       why.against = a.enemy_strength_near(p);
       // Cubes on the board also hold winter revolts and feed next season's attacks.
-      const double value = (before - after) * worth + 0.03 * placed - a.thaler_value() * a.rules.action(action).cost;
+      const double value =
+          (before - after) * worth + 0.03 * placed - a.thaler_value() * a.rules.action(action).cost;
       out.push_back(single(value, action, step_at(p, why)));
     }
   }
@@ -124,21 +133,26 @@ namespace {
 std::pair<double, double> conquest_worth(const Assessment& a, ProvinceId target) {
   const SeenProvince& there = a.view.at(target);
   const double winters = a.calendar.winters_left;
-  double mine = winters * (a.rules.scoring.vp_per_province + a.rules.scoring.vp_per_building * there.building_count());
-  mine += 0.25 * a.calendar.seasons_left_in_game + a.thaler_value() * 0.5 * a.rules.province(target).tax;
+  double mine = winters * (a.rules.scoring.vp_per_province +
+                           a.rules.scoring.vp_per_building * there.building_count());
+  mine += 0.25 * a.calendar.seasons_left_in_game +
+          a.thaler_value() * 0.5 * a.rules.province(target).tax;
   mine -= 0.3;  // one more mouth to feed in winter (rules 9.2)
   // Against a player, their loss counts too, shared among the other players.
-  const double damage = there.owner ? a.keep_value(target) / std::max(1, a.view.player_count() - 1) * 1.5 : 0.0;
+  const double damage =
+      there.owner ? a.keep_value(target) / std::max(1, a.view.player_count() - 1) * 1.5 : 0.0;
   return {mine + damage, damage};
 }
 
 /// The attack from `from` to `target` with `moving` cubes (plus a share of `extra`).
-BattleOdds attack_odds(const Assessment& a, ProvinceId target, int moving, int extra, double extra_chance) {
+BattleOdds attack_odds(const Assessment& a, ProvinceId target, int moving, int extra,
+                       double extra_chance) {
   const BattleOdds without = a.odds(battle_question(a.view, a.rules, a.me, target, moving));
   if (extra_chance <= 0 || extra <= 0) return without;
   const BattleOdds with = a.odds(battle_question(a.view, a.rules, a.me, target, moving + extra));
   auto mix = [&](double x, double y) { return (1 - extra_chance) * x + extra_chance * y; };
-  return BattleOdds{mix(without.win, with.win), mix(without.tie, with.tie), mix(without.lose, with.lose)};
+  return BattleOdds{mix(without.win, with.win), mix(without.tie, with.tie),
+                    mix(without.lose, with.lose)};
 }
 
 /// The fewest cubes worth sending: below this the attack is more likely lost than won.
@@ -165,18 +179,21 @@ std::vector<Staging> stagings(const Assessment& a, ProvinceId source) {
     if (!a.is_mine(n)) continue;
     const int armies = a.view.at(n).armies;
     const double exposure = (a.loss_risk(n, 1) - a.loss_risk(n, armies + 1)) * a.keep_value(n);
-    if (a.view.mine().reserve >= 1) out.push_back({Action::army1, n, armies, exposure + a.thaler_value()});
+    if (a.view.mine().reserve >= 1)
+      out.push_back({Action::army1, n, armies, exposure + a.thaler_value()});
     if (armies >= a.rules.min_source_armies) {
-      for (Action card : {Action::battle_a, Action::battle_b}) out.push_back({card, n, armies - 1, exposure});
+      for (Action card : {Action::battle_a, Action::battle_b})
+        out.push_back({card, n, armies - 1, exposure});
     }
   }
   return out;
 }
 
-void add_attack(const Assessment& a, ProvinceId from, ProvinceId target, std::optional<Staging> staging,
-                std::vector<Candidate>& out) {
+void add_attack(const Assessment& a, ProvinceId from, ProvinceId target,
+                std::optional<Staging> staging, std::vector<Candidate>& out) {
   const int armies = a.view.at(from).armies;
-  const double guard = a.view.at(target).has(Building::church) ? a.event_chance(EventEffect::religious_peace) : 0;
+  const double guard =
+      a.view.at(target).has(Building::church) ? a.event_chance(EventEffect::religious_peace) : 0;
   const auto [win_worth, tie_worth] = conquest_worth(a, target);
   const double exposure = (a.loss_risk(from, 1) - a.loss_risk(from, armies)) * a.keep_value(from);
   for (Action card : {Action::battle_a, Action::battle_b}) {
@@ -191,7 +208,8 @@ void add_attack(const Assessment& a, ProvinceId from, ProvinceId target, std::op
     if (odds.win < 0.5) continue;
     const double cost = staging ? staging->cost : 0.0;
     Candidate c;
-    c.value = (1 - guard) * (odds.win * win_worth + odds.tie * tie_worth) - exposure - cost - 0.05 * odds.lose * moving;
+    c.value = (1 - guard) * (odds.win * win_worth + odds.tie * tie_worth) - exposure - cost -
+              0.05 * odds.lose * moving;
     c.target = target;
     BotReason why = because(BotWhy::attack);
     why.win = odds.win;
@@ -240,7 +258,8 @@ std::vector<Candidate> move_candidates(const Assessment& a, const Plan& plan) {
     for (ProvinceId to : a.rules.province(from).neighbours) {
       if (!a.is_mine(to)) continue;
       const int there = a.view.at(to).armies;
-      const double gain = (a.loss_risk(to, there) - a.loss_risk(to, there + armies - 1)) * a.keep_value(to);
+      const double gain =
+          (a.loss_risk(to, there) - a.loss_risk(to, there + armies - 1)) * a.keep_value(to);
       BotReason why = because(BotWhy::move, armies - 1);
       why.other = to;
       Step s = step_at(from, why);

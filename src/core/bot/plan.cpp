@@ -42,7 +42,9 @@ int reserve_needed(const Ruleset& rules, Action action) {
 bool Plan::try_add(const Candidate& candidate) {
   std::array<bool, 64> cards{};
   for (const auto& [action, step] : candidate.steps) {
-    if (!action_free(action) || !province_free(step.order.province) || cards[step.order.province.value]) return false;
+    if (!action_free(action) || !province_free(step.order.province) ||
+        cards[step.order.province.value])
+      return false;
     cards[step.order.province.value] = true;
   }
   if (candidate.target && targeted(*candidate.target)) return false;
@@ -71,14 +73,18 @@ int Plan::spare_thaler() const {
     const auto& s = step(action);
     if (!s) continue;
     const ActionDef& def = a_->rules.action(action);
-    if (const int cost = step_cost(a_->rules, action, s->order); cost > 0) flows.push_back({payment_slot(view, action), -cost});
+    if (const int cost = step_cost(a_->rules, action, s->order); cost > 0)
+      flows.push_back({payment_slot(view, action), -cost});
     if (def.kind == ActionKind::collect && def.collects == Resource::thaler) {
-      flows.push_back({income_slot(view, action), a_->least_income(s->order.province, Resource::thaler)});
+      flows.push_back(
+          {income_slot(view, action), a_->least_income(s->order.province, Resource::thaler)});
     }
-    if (def.kind == ActionKind::place && s->order.place) reserve += reserve_needed(a_->rules, action);
+    if (def.kind == ActionKind::place && s->order.place)
+      reserve += reserve_needed(a_->rules, action);
   }
   if (reserve > view.mine().reserve) return -1;
-  std::stable_sort(flows.begin(), flows.end(), [](const Flow& x, const Flow& y) { return x.slot < y.slot; });
+  std::stable_sort(flows.begin(), flows.end(),
+                   [](const Flow& x, const Flow& y) { return x.slot < y.slot; });
   int cash = view.mine().thaler - coin_bid_;
   int least = cash;
   for (const Flow& f : flows) {
@@ -99,7 +105,8 @@ std::vector<ProvinceId> Plan::free_provinces() const {
 }
 
 int Plan::actions_without_card() const {
-  return static_cast<int>(std::count_if(steps_.begin(), steps_.end(), [](const auto& s) { return !s.has_value(); }));
+  return static_cast<int>(
+      std::count_if(steps_.begin(), steps_.end(), [](const auto& s) { return !s.has_value(); }));
 }
 
 }  // namespace wallenstein::bot

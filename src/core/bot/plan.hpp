@@ -42,7 +42,9 @@ class Plan {
   bool action_free(Action action) const { return !steps_[static_cast<std::size_t>(action)]; }
   bool province_free(ProvinceId p) const { return !used_[p.value]; }
   bool targeted(ProvinceId p) const { return targeted_[p.value]; }
-  const std::optional<Step>& step(Action action) const { return steps_[static_cast<std::size_t>(action)]; }
+  const std::optional<Step>& step(Action action) const {
+    return steps_[static_cast<std::size_t>(action)];
+  }
   int coin_bid() const { return coin_bid_; }
   void set_coin_bid(int coin) { coin_bid_ = coin; }
 

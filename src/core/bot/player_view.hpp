@@ -41,18 +41,18 @@ struct SeenPlayer {
 struct PlayerView {
   PlayerIndex me;
   int season_index = 1;
-  std::vector<SeenPlayer> players;          ///< seat order
-  std::vector<SeenProvince> provinces;      ///< by ProvinceId
-  Supply supply;                            ///< the pieces beside the board
-  CubeCounts tray;                          ///< the tower's tray (public)
+  std::vector<SeenPlayer> players;      ///< seat order
+  std::vector<SeenProvince> provinces;  ///< by ProvinceId
+  Supply supply;                        ///< the pieces beside the board
+  CubeCounts tray;                      ///< the tower's tray (public)
   /// Cubes of each colour seen nowhere (not in a reserve, on the board or in the tray): they are
   /// inside the tower. Counted from public pieces, as a player at the table could.
   CubeCounts unseen;
-  std::vector<EventId> year_events;         ///< the year's revealed cards
-  std::vector<EventId> events_left;         ///< revealed, not yet drawn: this season's comes from these
-  std::vector<Action> face_up;              ///< the face-up slots, from slot 1 (rules 4.1)
-  std::vector<TileId> bonus_tiles;          ///< by turn-order position
-  std::vector<PlayerIndex> turn_order;      ///< of the last season
+  std::vector<EventId> year_events;     ///< the year's revealed cards
+  std::vector<EventId> events_left;     ///< revealed, not yet drawn: this season's comes from these
+  std::vector<Action> face_up;          ///< the face-up slots, from slot 1 (rules 4.1)
+  std::vector<TileId> bonus_tiles;      ///< by turn-order position
+  std::vector<PlayerIndex> turn_order;  ///< of the last season
   /// The bot's own random stream for this season and player: a hash of the game's seed material
   /// with the season and the seat, so it never advances (nor reveals) the game's RNG.
   std::uint64_t bot_seed = 0;
