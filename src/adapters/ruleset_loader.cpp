@@ -258,17 +258,4 @@ Ruleset load_ruleset(const fs::path& dir, int version) {
   return rules;
 }
 
-fs::path find_data_dir(const fs::path& override_dir) {
-  if (!override_dir.empty()) return override_dir;
-  if (const char* env = std::getenv("WALLENSTEIN_DATA"); env && *env) return env;
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const fs::path installed =
-        exe.parent_path().parent_path() / "share" / "wallenstein" / "data" / "wallenstein";
-    if (fs::is_directory(installed)) return installed;
-  }
-  return fs::path(WALLENSTEIN_SOURCE_DIR) / "data" / "wallenstein";
-}
-
 }  // namespace wallenstein

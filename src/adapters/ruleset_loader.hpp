@@ -12,8 +12,4 @@ namespace wallenstein {
 /// game's rules version; one this program does not know is an InputError.
 Ruleset load_ruleset(const std::filesystem::path& dir, int version = kCurrentRulesVersion);
 
-/// Where the data directory is: `--data`, else $WALLENSTEIN_DATA, else next to the installed
-/// binary (../share/wallenstein/data/wallenstein), else the source tree the binary was built from.
-std::filesystem::path find_data_dir(const std::filesystem::path& override_dir);
-
 }  // namespace wallenstein

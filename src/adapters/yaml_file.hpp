@@ -102,8 +102,4 @@ class YamlReader {
 /// The scalar's text as written (tag-free), e.g. for messages.
 std::string scalar_text(const YAML::Node& node);
 
-/// The allowed name closest to a misspelt one (fewer than 3 edits, case ignored: `battle_B`
-/// finds `battle_b`), or empty.
-std::string nearest_name(std::string_view name, std::span<const std::string_view> allowed);
-
 }  // namespace wallenstein

@@ -108,14 +108,6 @@ void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_v
 
 namespace {
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 /// "; did you mean "x"?" when an allowed name is close to `name`, else "; expected a, b or c".
 std::string suggestion(std::string_view name, std::span<const std::string_view> allowed) {
   const std::string nearest = nearest_name(name, allowed);
@@ -125,19 +117,6 @@ std::string suggestion(std::string_view name, std::span<const std::string_view> 
 }
 
 }  // namespace
-
-std::string nearest_name(std::string_view name, std::span<const std::string_view> allowed) {
-  std::string nearest;
-  int best = 3;
-  const std::string lower = lowercase(name);
-  for (auto a : allowed) {
-    if ((name.size() > a.size() ? name.size() - a.size() : a.size() - name.size()) >= 3)
-      continue;  // d >= 3
-    const int d = edit_distance(lower, lowercase(a));
-    if (d < best) best = d, nearest = a;
-  }
-  return nearest;
-}
 
 void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::string_view> allowed,
                              std::string_view where) {

@@ -1,15 +1,15 @@
 #include "app/command.hpp"
 
 #include "adapters/diagnostic.hpp"
-#include "adapters/report/templates.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/resources.hpp"
 
 namespace wallenstein::app {
 
 std::filesystem::path Invocation::data_dir() const {
-  return find_data_dir(options.count("data")
-                           ? std::filesystem::path(options["data"].as<std::string>())
-                           : std::filesystem::path());
+  return resource_dir(Installed::data,
+                      options.count("data")
+                          ? std::filesystem::path(options["data"].as<std::string>())
+                          : std::filesystem::path());
 }
 
 bool Invocation::has(const char* name) const {
@@ -20,9 +20,10 @@ bool Invocation::has(const char* name) const {
 }
 
 std::filesystem::path Invocation::templates_dir() const {
-  return report::find_templates_dir(
-      options.count("templates") ? std::filesystem::path(options["templates"].as<std::string>())
-                                 : std::filesystem::path());
+  return resource_dir(Installed::templates,
+                      options.count("templates")
+                          ? std::filesystem::path(options["templates"].as<std::string>())
+                          : std::filesystem::path());
 }
 
 std::chrono::milliseconds Invocation::wait() const {

@@ -260,13 +260,9 @@ class Checker {
       const auto tile = rules_.find_tile(w.text);
       if (!tile) {
         std::vector<std::string> ids;
-        std::string nearest;
-        int best = 3;
-        for (const auto& t : rules_.tiles) {
-          ids.push_back(t.id);
-          const int d = edit_distance(w.text, t.id);
-          if (d < best) best = d, nearest = t.id;
-        }
+        for (const auto& t : rules_.tiles) ids.push_back(t.id);
+        const std::string nearest =
+            nearest_name(w.text, std::vector<std::string_view>(ids.begin(), ids.end()));
         Args args{{Arg::written, w.text}, {Arg::tiles, std::move(ids)}};
         if (!nearest.empty()) args.push_back({Arg::nearest, std::vector<std::string>{nearest}});
         error(w.at, ProblemKind::unknown_tile, std::move(args));

@@ -51,20 +51,19 @@ std::optional<ProvinceId> Ruleset::find_province(std::string_view name) const {
 
 std::vector<std::string> Ruleset::nearest_province_names(std::string_view name,
                                                          std::size_t limit) const {
-  const std::string key = name_keys(name).front();
-  // A suggestion helps only when it is close: at most a third of the word, and never more than 4.
-  const int threshold = std::clamp(static_cast<int>(key.size()) / 3, 1, 4);
-  std::vector<int> best(provinces.size(), 1 << 20);
-  for (const auto& [k, id] : name_index_) {
-    // Lengths further apart than the threshold cannot be close: skip the quadratic distance,
-    // which a hostile file with long names would otherwise pay for every province.
-    const auto gap = key.size() > k.size() ? key.size() - k.size() : k.size() - key.size();
-    if (gap > static_cast<std::size_t>(threshold)) continue;
-    best[id.value] = std::min(best[id.value], edit_distance(key, k));
+  // The folded forms of every name (rank_nearest's one rule for suggestions), each province
+  // at its closest form.
+  std::vector<std::string_view> keys;
+  keys.reserve(name_index_.size());
+  for (const auto& entry : name_index_) keys.push_back(entry.first);
+  std::vector<int> best(provinces.size(), -1);
+  for (const Nearness& near : rank_nearest(name_keys(name).front(), keys)) {
+    int& b = best[name_index_[near.index].second.value];
+    if (b < 0 || near.distance < b) b = near.distance;
   }
   std::vector<std::pair<int, std::size_t>> ranked;
   for (std::size_t i = 0; i < provinces.size(); ++i) {
-    if (best[i] <= threshold) ranked.emplace_back(best[i], i);
+    if (best[i] >= 0) ranked.emplace_back(best[i], i);
   }
   std::sort(ranked.begin(), ranked.end(), [this](const auto& a, const auto& b) {
     return a.first != b.first ? a.first < b.first

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <utility>
 
 namespace wallenstein {
@@ -86,13 +87,37 @@ int edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-std::string join(const std::vector<std::string>& items, std::string_view sep) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out.append(sep);
-    out.append(items[i]);
+int suggestion_distance(std::size_t length) {
+  return std::clamp(static_cast<int>(std::min<std::size_t>(length, 64)) / 3, 2, 4);
+}
+
+std::vector<Nearness> rank_nearest(std::string_view word,
+                                   std::span<const std::string_view> candidates) {
+  const auto lower = [](std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  const std::string key = lower(word);
+  const int threshold = suggestion_distance(key.size());
+  std::vector<Nearness> ranked;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    // Lengths further apart than the threshold cannot be close: skip the quadratic distance,
+    // which a hostile file with long words would otherwise pay for every candidate.
+    const std::size_t size = candidates[i].size();
+    const std::size_t gap = key.size() > size ? key.size() - size : size - key.size();
+    if (gap > static_cast<std::size_t>(threshold)) continue;
+    const int d = edit_distance(key, lower(candidates[i]));
+    if (d <= threshold) ranked.push_back({i, d});
   }
-  return out;
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const Nearness& a, const Nearness& b) { return a.distance < b.distance; });
+  return ranked;
+}
+
+std::string nearest_name(std::string_view word, std::span<const std::string_view> candidates) {
+  const std::vector<Nearness> ranked = rank_nearest(word, candidates);
+  return ranked.empty() ? std::string() : std::string(candidates[ranked.front().index]);
 }
 
 }  // namespace wallenstein

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,7 +15,22 @@ std::vector<std::string> name_keys(std::string_view name);
 /// Levenshtein distance, counted in bytes (names are compared after folding to ASCII).
 int edit_distance(std::string_view a, std::string_view b);
 
-/// Joins items with a separator.
-std::string join(const std::vector<std::string>& items, std::string_view sep);
+/// The one rule for every "did you mean": a candidate is suggested when it is at most a third
+/// of the word's length in edits away (at least 2, at most 4), case ignored.
+int suggestion_distance(std::size_t length);
+
+/// A candidate close to a word: its index among the candidates and its distance.
+struct Nearness {
+  std::size_t index = 0;
+  int distance = 0;
+};
+
+/// Every candidate within suggestion_distance of `word` (case ignored), closest first, ties in
+/// the candidates' order.
+std::vector<Nearness> rank_nearest(std::string_view word,
+                                   std::span<const std::string_view> candidates);
+
+/// The closest candidate (rank_nearest's first), or empty when none is close.
+std::string nearest_name(std::string_view word, std::span<const std::string_view> candidates);
 
 }  // namespace wallenstein

@@ -88,6 +88,62 @@ TEST_P(NewGameFor, PlaysFromNewToAWinnerWithSubmitAndResolveAlone_D23) {
 
 INSTANTIATE_TEST_SUITE_P(Players, NewGameFor, ::testing::Values(3, 4, 5));
 
+/// The program copied to DIR/bin, with share/wallenstein beside it as `share` says (or none).
+std::string program_in(const std::filesystem::path& dir, bool with_share) {
+  namespace fs = std::filesystem;
+  fs::create_directories(dir / "bin");
+  fs::copy_file(testing::wallenstein_binary(), dir / "bin" / "wallenstein");
+  if (with_share) {
+    const fs::path built_share =
+        fs::path(testing::wallenstein_binary()).parent_path().parent_path() / "share" /
+        "wallenstein";
+    fs::create_directories(dir / "share" / "wallenstein");
+    fs::copy(fs::canonical(built_share / "data"), dir / "share" / "wallenstein" / "data",
+             fs::copy_options::recursive);
+    fs::copy(fs::canonical(built_share / "templates"), dir / "share" / "wallenstein" / "templates",
+             fs::copy_options::recursive);
+  }
+  return testing::shell_quote((dir / "bin" / "wallenstein").string());
+}
+
+/// `new GAME` with three players and a seed, as words for the shell.
+std::string new_game_words(const std::filesystem::path& game) {
+  std::string words = " new " + testing::shell_quote(game.string()) + " --seed 7";
+  for (const std::string& a : players_args(3)) words += " " + testing::shell_quote(a);
+  return words;
+}
+
+TEST(Cli, AProgramMovedWithItsShareDirectoryFindsItsDataBesideItsBin) {
+  TempDir tmp;
+  const std::string program = program_in(tmp / "prefix", true);
+  const Outcome r = testing::run_shell("env -u WALLENSTEIN_DATA -u WALLENSTEIN_TEMPLATES " +
+                                       program + new_game_words(tmp / "game"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(tmp / "game" / "game.yaml"));
+}
+
+TEST(Cli, AProgramWithoutItsDataSaysWhereItLookedAndHowToGiveIt) {
+  TempDir tmp;
+  const std::string program = program_in(tmp / "bare", false);
+  const Outcome r = testing::run_shell("env -u WALLENSTEIN_DATA -u WALLENSTEIN_TEMPLATES " +
+                                       program + new_game_words(tmp / "game"));
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find((tmp / "bare" / "share" / "wallenstein" / "data" / "wallenstein").string()),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("--data DIR or set WALLENSTEIN_DATA"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(tmp / "game"));
+  // Given --data and $WALLENSTEIN_TEMPLATES, the same program plays.
+  const std::filesystem::path share =
+      std::filesystem::path(testing::wallenstein_binary()).parent_path().parent_path() / "share" /
+      "wallenstein";
+  const Outcome given = testing::run_shell(
+      "WALLENSTEIN_TEMPLATES=" + testing::shell_quote((share / "templates").string()) + " " +
+      program + new_game_words(tmp / "game") + " --data " +
+      testing::shell_quote((share / "data" / "wallenstein").string()));
+  EXPECT_EQ(given.status, 0) << given.err;
+}
+
 TEST(Cli, NewRefusesToOverwriteAnExistingGame) {
   TempDir tmp;
   const fs::path dir = tmp / "game";

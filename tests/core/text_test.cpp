@@ -22,5 +22,29 @@ TEST(EditDistance, CountsInsertionsDeletionsAndSubstitutions) {
   EXPECT_EQ(edit_distance("same", "same"), 0);
 }
 
+TEST(Suggestions, AllowAThirdOfTheWordInEditsAtLeastTwoAndAtMostFour) {
+  EXPECT_EQ(suggestion_distance(3), 2);
+  EXPECT_EQ(suggestion_distance(9), 3);
+  EXPECT_EQ(suggestion_distance(20), 4);
+  EXPECT_EQ(suggestion_distance(5000), 4);
+}
+
+TEST(Suggestions, NameTheClosestCandidateIgnoringCaseAndNothingWhenNoneIsClose) {
+  const std::vector<std::string_view> keys = {"battle_a", "battle_b", "grain", "taxes"};
+  EXPECT_EQ(nearest_name("battle_B", keys), "battle_b");
+  EXPECT_EQ(nearest_name("grian", keys), "grain");
+  EXPECT_EQ(nearest_name("palace", keys), "");
+  EXPECT_EQ(nearest_name("", keys), "");
+}
+
+TEST(Suggestions, RankEveryCloseCandidateClosestFirstTiesInTheirOrder) {
+  const std::vector<std::string_view> words = {"taxis", "tax", "taxes", "wax"};
+  const std::vector<Nearness> ranked = rank_nearest("taxe", words);
+  std::vector<std::string_view> names;
+  for (const Nearness& n : ranked) names.push_back(words[n.index]);
+  EXPECT_EQ(names, (std::vector<std::string_view>{"tax", "taxes", "taxis", "wax"}));
+  EXPECT_EQ(ranked.front().distance, 1);
+}
+
 }  // namespace
 }  // namespace wallenstein

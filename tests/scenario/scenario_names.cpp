@@ -14,12 +14,8 @@ std::optional<std::size_t> ScenarioNames::pick(const YAML::Node& node, std::stri
   if (!text) return std::nullopt;
   const auto at = std::find(options.begin(), options.end(), *text);
   if (at != options.end()) return static_cast<std::size_t>(at - options.begin());
-  std::string nearest;
-  int best = 3;
-  for (const auto& o : options) {
-    const int d = edit_distance(*text, o);
-    if (d < best) best = d, nearest = o;
-  }
+  const std::string nearest =
+      nearest_name(*text, std::vector<std::string_view>(options.begin(), options.end()));
   r_.error(node, "unknown " + std::string(what) + " \"" + *text + "\"" +
                      (nearest.empty() ? "; expected " + join_names(options)
                                       : "; did you mean \"" + nearest + "\"?"));

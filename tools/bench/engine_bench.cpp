@@ -3,6 +3,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "adapters/resources.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
@@ -12,7 +13,7 @@ namespace {
 using namespace wallenstein;
 
 const Ruleset& rules() {
-  static const Ruleset r = load_ruleset(find_data_dir({}));
+  static const Ruleset r = load_ruleset(resource_dir(Installed::data));
   return r;
 }
 

@@ -11,6 +11,7 @@
 
 #include "adapters/game_directory.hpp"
 #include "adapters/map/render.hpp"
+#include "adapters/resources.hpp"
 #include "adapters/ruleset_loader.hpp"
 
 using namespace wallenstein;
@@ -48,7 +49,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const int runs = argc > 2 ? std::atoi(argv[2]) : 20;
-  const auto data = find_data_dir({});
+  const auto data = resource_dir(Installed::data);
   const Ruleset rules = load_ruleset(data);
   const map::MapStyle style = map::load_map_style(data);
   const GameDirectory game = GameDirectory::open(argv[1]);

@@ -16,6 +16,7 @@
 #include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/order_file.hpp"
+#include "adapters/resources.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/random_orders.hpp"
 
@@ -49,7 +50,7 @@ int main(int argc, char** argv) {
          " --player e:E:e@x.org >/dev/null") != 0) {
     return 1;
   }
-  const Ruleset rules = load_ruleset(find_data_dir({}));
+  const Ruleset rules = load_ruleset(resource_dir(Installed::data));
   const GameDirectory game = GameDirectory::open(base);
   const SeasonDir season = game.current();
   const GameState state = game.load_state(season, rules);

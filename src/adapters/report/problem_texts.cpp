@@ -8,7 +8,9 @@
 
 #include "adapters/files.hpp"
 #include "adapters/report/templates.hpp"
+#include "adapters/resources.hpp"
 #include "adapters/yaml_file.hpp"
+#include "core/text.hpp"
 
 namespace wallenstein::report {
 namespace fs = std::filesystem;
@@ -123,7 +125,7 @@ ProblemTexts ProblemTexts::load(const fs::path& file) {
 }
 
 const ProblemTexts& ProblemTexts::standard() {
-  static const ProblemTexts texts = load(problem_texts_file(find_templates_dir({})));
+  static const ProblemTexts texts = load(problem_texts_file(resource_dir(Installed::templates)));
   return texts;
 }
 

@@ -19,7 +19,7 @@ class ProblemTexts {
   /// is an InputError at its line and column naming the nearest valid one, as is a broken text.
   static ProblemTexts load(const std::filesystem::path& file);
 
-  /// The catalogue of the templates directory found without an override (find_templates_dir),
+  /// The catalogue of the templates directory found without an override (resource_dir),
   /// read once: for callers without a --templates option (tests, resolve, upgrade).
   static const ProblemTexts& standard();
 

@@ -86,17 +86,4 @@ std::string Templates::render(Format format, const std::string& name, const Data
   return out + "\n";
 }
 
-fs::path find_templates_dir(const fs::path& override_dir) {
-  if (!override_dir.empty()) return override_dir;
-  if (const char* env = std::getenv("WALLENSTEIN_TEMPLATES"); env && *env) return env;
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const fs::path installed =
-        exe.parent_path().parent_path() / "share" / "wallenstein" / "templates";
-    if (fs::is_directory(installed)) return installed;
-  }
-  return fs::path(WALLENSTEIN_SOURCE_DIR) / "templates";
-}
-
 }  // namespace wallenstein::report

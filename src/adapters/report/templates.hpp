@@ -26,7 +26,4 @@ class Templates {
   std::map<std::string, std::string> files_;  ///< "text/report" -> text
 };
 
-/// Where the templates are: the override, $WALLENSTEIN_TEMPLATES, installed, or the source tree.
-std::filesystem::path find_templates_dir(const std::filesystem::path& override_dir);
-
 }  // namespace wallenstein::report

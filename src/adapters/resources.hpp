@@ -1,0 +1,20 @@
+#pragma once
+
+#include <filesystem>
+
+namespace wallenstein {
+
+/// The files the program reads besides a game: the rules' data and the report templates.
+enum class Installed { data, templates };
+
+/// Where a resource's directory is (data: the ruleset's `data/wallenstein`; templates: the
+/// templates' root), the first of:
+/// 1. `override_dir` (--data, --templates) when it is not empty;
+/// 2. $WALLENSTEIN_DATA or $WALLENSTEIN_TEMPLATES when set;
+/// 3. `share/wallenstein/...` beside the running program's `bin/`: an install moved to another
+///    prefix, and the build tree, which CMake lays out like an install;
+/// 4. the install prefix CMake was configured with.
+/// None existing is an InputError naming the places looked in and how to give one.
+std::filesystem::path resource_dir(Installed which, const std::filesystem::path& override_dir = {});
+
+}  // namespace wallenstein

@@ -1,0 +1,97 @@
+// The generic YAML reading (pbem_files) on its own: this test links yaml-cpp and nothing of the
+// game, no cairo, no curl.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pbem/diagnostic.hpp"
+#include "pbem/yaml_file.hpp"
+
+namespace wallenstein {
+namespace {
+
+YamlFile parse(std::string text) { return YamlFile::parse(SourceFile{"orders.yaml", std::move(text)}); }
+
+/// The diagnostics an InputError carries, or none when `f` throws nothing.
+template <typename F>
+std::vector<Diagnostic> diagnostics_of(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.diagnostics();
+  }
+  return {};
+}
+
+TEST(YamlFile, ADuplicateKeyIsRefusedAtTheSecondOne) {
+  const auto d = diagnostics_of([] { parse("bid: 1\nbid: 2\n"); });
+  ASSERT_EQ(d.size(), 1U);
+  EXPECT_EQ(d[0].path, "orders.yaml");
+  EXPECT_EQ(d[0].line, 2);
+  EXPECT_EQ(d[0].column, 1);
+  EXPECT_NE(d[0].message.find("bid"), std::string::npos) << d[0].message;
+}
+
+TEST(YamlFile, AnAliasIsRefusedSoThatNoAliasBombCanGrow) {
+  const auto d = diagnostics_of([] { parse("a: &x [1, 2]\nb: *x\n"); });
+  ASSERT_FALSE(d.empty());
+  EXPECT_EQ(d[0].line, 2);
+}
+
+TEST(YamlFile, NestingDeeperThanTheLimitIsRefused) {
+  std::string deep;
+  for (int i = 0; i < 40; ++i) deep += "[";
+  for (int i = 0; i < 40; ++i) deep += "]";
+  EXPECT_FALSE(diagnostics_of([&] { parse("a: " + deep + "\n"); }).empty());
+  EXPECT_TRUE(diagnostics_of([] { parse("a: [[1]]\n"); }).empty());
+}
+
+TEST(YamlReader, AMisspeltKeyIsNamedWithItsPositionAndTheNearestAllowedKey) {
+  const YamlFile file = parse("palace: Berlin\nchruch: Wien\n");
+  YamlReader r(file);
+  const std::vector<std::string_view> allowed = {"palace", "church", "grain"};
+  r.check_keys(file.root(), allowed, "actions");
+  ASSERT_EQ(r.diagnostics().size(), 1U);
+  const Diagnostic& d = r.diagnostics()[0];
+  EXPECT_EQ(d.line, 2);
+  EXPECT_EQ(d.column, 1);
+  EXPECT_EQ(d.message, "unknown key \"chruch\" in actions; did you mean \"church\"?");
+}
+
+TEST(YamlReader, AKeyFarFromEveryAllowedOneListsThemAll) {
+  const YamlFile file = parse("xyzzy: 1\n");
+  YamlReader r(file);
+  const std::vector<std::string_view> allowed = {"palace", "church"};
+  r.check_keys(file.root(), allowed, "actions");
+  ASSERT_EQ(r.diagnostics().size(), 1U);
+  EXPECT_NE(r.diagnostics()[0].message.find("expected "), std::string::npos)
+      << r.diagnostics()[0].message;
+}
+
+TEST(YamlReader, AnIntegerOutsideItsRangeIsAnErrorAndNoValue) {
+  const YamlFile file = parse("bid: 70\n");
+  YamlReader r(file);
+  EXPECT_FALSE(r.integer(file.root()["bid"], "bid", 0, 60).has_value());
+  EXPECT_EQ(r.error_count(), 1U);
+  EXPECT_FALSE(r.ok());
+  EXPECT_THROW(r.throw_if_errors(), InputError);
+}
+
+TEST(YamlReader, PastTheLimitProblemsAreCountedAndOneLineSaysHowManyMore) {
+  std::string text;
+  for (std::size_t i = 0; i < kMaxDiagnostics + 5; ++i) text += "k" + std::to_string(i) + ": 1\n";
+  const YamlFile file = parse(text);
+  YamlReader r(file);
+  const std::vector<std::string_view> allowed = {"palace"};
+  r.check_keys(file.root(), allowed, "actions");
+  EXPECT_EQ(r.problem_count(), kMaxDiagnostics + 5);
+  const std::vector<Diagnostic> listed = r.listed();
+  ASSERT_EQ(listed.size(), kMaxDiagnostics + 1);
+  EXPECT_EQ(listed.back().message, "5 more problems are not listed; fix these first");
+}
+
+}  // namespace
+}  // namespace wallenstein
