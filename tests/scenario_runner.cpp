@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "adapters/diagnostic.hpp"
 #include "adapters/log_yaml.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/engine.hpp"
+#include "pbem/diagnostic.hpp"
 #include "scenario/scenario_file.hpp"
 #include "support/temp_dir.hpp"
 #include "support/tiny_world.hpp"

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "adapters/digest.hpp"
+#include "pbem/digest.hpp"
 
 namespace wallenstein {
 namespace {

@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <set>
 
-#include "adapters/yaml_file.hpp"
-#include "adapters/yaml_writer.hpp"
 #include "core/ids.hpp"
 #include "core/rules_version.hpp"
+#include "pbem/yaml_file.hpp"
+#include "pbem/yaml_writer.hpp"
 
 namespace wallenstein {
 namespace {

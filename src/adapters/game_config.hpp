@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "adapters/files.hpp"
 #include "adapters/schedule.hpp"
+#include "pbem/files.hpp"
 
 namespace wallenstein {
 

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
 #include "adapters/state_yaml.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;

@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "adapters/diagnostic.hpp"
+#include "pbem/diagnostic.hpp"
 
 namespace wallenstein {
 

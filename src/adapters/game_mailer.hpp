@@ -5,7 +5,7 @@
 #include <string>
 
 #include "adapters/game_directory.hpp"
-#include "adapters/mail/transport.hpp"
+#include "pbem/mail/transport.hpp"
 
 namespace wallenstein {
 

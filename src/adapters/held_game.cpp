@@ -1,7 +1,7 @@
 #include "adapters/held_game.hpp"
 
-#include "adapters/journal.hpp"
-#include "adapters/printable.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein {
 

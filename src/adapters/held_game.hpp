@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "adapters/game_directory.hpp"
-#include "adapters/game_lock.hpp"
+#include "pbem/game_lock.hpp"
 
 namespace wallenstein {
 

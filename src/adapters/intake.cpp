@@ -3,14 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/digest.hpp"
 #include "adapters/game_mailer.hpp"
 #include "adapters/held_game.hpp"
-#include "adapters/journal.hpp"
-#include "adapters/mail/dispatch.hpp"
-#include "adapters/mail/incoming.hpp"
-#include "adapters/mail/intake_ledger.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/report/forecast_text.hpp"
 #include "adapters/report/names.hpp"
@@ -19,6 +13,12 @@
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/season_schedule.hpp"
 #include "adapters/version.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/digest.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/mail/dispatch.hpp"
+#include "pbem/mail/incoming.hpp"
+#include "pbem/mail/intake_ledger.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "adapters/game_directory.hpp"
-#include "adapters/mail/transport.hpp"
+#include "pbem/mail/transport.hpp"
 
 namespace wallenstein {
 

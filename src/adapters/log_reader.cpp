@@ -3,7 +3,7 @@
 #include <array>
 
 #include "adapters/log_yaml.hpp"
-#include "adapters/yaml_file.hpp"
+#include "pbem/yaml_file.hpp"
 
 namespace wallenstein {
 namespace {

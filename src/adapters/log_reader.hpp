@@ -2,12 +2,12 @@
 
 #include <string>
 
-#include "adapters/files.hpp"
 #include "adapters/log_yaml.hpp"
 #include "core/game_state.hpp"
 #include "core/rules_version.hpp"
 #include "core/ruleset.hpp"
 #include "core/season_log.hpp"
+#include "pbem/files.hpp"
 
 namespace wallenstein {
 

@@ -1,7 +1,7 @@
 #include "adapters/log_yaml.hpp"
 
 #include "adapters/json_view.hpp"
-#include "adapters/yaml_writer.hpp"
+#include "pbem/yaml_writer.hpp"
 
 namespace wallenstein {
 namespace {

@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
 #include "adapters/report/problem_texts.hpp"
 #include "core/game_state.hpp"
 #include "core/orders.hpp"
 #include "core/ruleset.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
 
 namespace wallenstein {
 

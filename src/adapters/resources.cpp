@@ -9,7 +9,7 @@
 #include <system_error>
 #include <vector>
 
-#include "adapters/diagnostic.hpp"
+#include "pbem/diagnostic.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;
@@ -23,7 +23,8 @@ struct Place {
 };
 
 Place place_of(Installed which) {
-  if (which == Installed::data) return {"WALLENSTEIN_DATA", "--data", fs::path("data") / "wallenstein"};
+  if (which == Installed::data)
+    return {"WALLENSTEIN_DATA", "--data", fs::path("data") / "wallenstein"};
   return {"WALLENSTEIN_TEMPLATES", "--templates", fs::path("templates")};
 }
 
@@ -48,11 +49,13 @@ fs::path resource_dir(Installed which, const fs::path& override_dir) {
     if (fs::is_directory(candidate)) return candidate;
   }
   std::string looked;
-  for (const fs::path& candidate : candidates) looked += (looked.empty() ? "" : ", ") + candidate.string();
-  throw InputError(candidates.back().string(),
-                   "no such directory (looked in " + looked + "); install wallenstein with "
-                   "`cmake --install`, or give " + place.option + " DIR or set " +
-                   place.environment);
+  for (const fs::path& candidate : candidates)
+    looked += (looked.empty() ? "" : ", ") + candidate.string();
+  throw InputError(candidates.back().string(), "no such directory (looked in " + looked +
+                                                   "); install wallenstein with "
+                                                   "`cmake --install`, or give " +
+                                                   place.option + " DIR or set " +
+                                                   place.environment);
 }
 
 }  // namespace wallenstein

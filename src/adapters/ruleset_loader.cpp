@@ -9,8 +9,8 @@
 #include <set>
 
 #include "adapters/ruleset_loading.hpp"
-#include "adapters/yaml_file.hpp"
 #include "core/text.hpp"
+#include "pbem/yaml_file.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "adapters/yaml_file.hpp"
 #include "core/ruleset.hpp"
+#include "pbem/yaml_file.hpp"
 
 namespace wallenstein::loading {
 

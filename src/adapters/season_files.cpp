@@ -4,15 +4,15 @@
 #include <sstream>
 
 #include "adapters/bot/bot_order_file.hpp"
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
 #include "adapters/log_reader.hpp"
 #include "adapters/log_yaml.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/state_yaml.hpp"
 #include "adapters/version.hpp"
-#include "adapters/yaml_file.hpp"
 #include "core/bot/bot.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
+#include "pbem/yaml_file.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;

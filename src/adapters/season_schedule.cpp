@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <string_view>
 
-#include "adapters/yaml_file.hpp"
-#include "adapters/yaml_writer.hpp"
+#include "pbem/yaml_file.hpp"
+#include "pbem/yaml_writer.hpp"
 
 namespace wallenstein {
 namespace {

@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "adapters/yaml_file.hpp"
 #include "core/game_state.hpp"
 #include "core/ruleset.hpp"
+#include "pbem/yaml_file.hpp"
 
 namespace wallenstein {
 

@@ -7,8 +7,8 @@
 #include "adapters/game_config.hpp"
 #include "adapters/state_lists.hpp"
 #include "adapters/state_yaml.hpp"
-#include "adapters/yaml_file.hpp"
 #include "core/engine.hpp"
+#include "pbem/yaml_file.hpp"
 
 namespace wallenstein {
 namespace {

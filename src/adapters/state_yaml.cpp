@@ -3,7 +3,7 @@
 #include <array>
 #include <cstdio>
 
-#include "adapters/yaml_writer.hpp"
+#include "pbem/yaml_writer.hpp"
 
 namespace wallenstein {
 namespace {

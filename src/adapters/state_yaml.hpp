@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "adapters/files.hpp"
 #include "core/game_state.hpp"
 #include "core/ruleset.hpp"
+#include "pbem/files.hpp"
 
 namespace wallenstein {
 

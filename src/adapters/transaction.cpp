@@ -4,11 +4,11 @@
 #include <cstdio>
 #include <set>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
-#include "adapters/journal.hpp"
-#include "adapters/yaml_file.hpp"
-#include "adapters/yaml_writer.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/yaml_file.hpp"
+#include "pbem/yaml_writer.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;

@@ -4,13 +4,13 @@
 #include <ostream>
 
 #include "adapters/bot/bot_order_file.hpp"
-#include "adapters/diagnostic.hpp"
-#include "adapters/english.hpp"
-#include "adapters/printable.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
 #include "core/bot/battle_odds.hpp"
 #include "core/bot/bot.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/english.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

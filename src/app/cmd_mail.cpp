@@ -1,18 +1,18 @@
 #include <ostream>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/digest.hpp"
-#include "adapters/files.hpp"
 #include "adapters/game_mailer.hpp"
-#include "adapters/journal.hpp"
-#include "adapters/mail/dispatch.hpp"
-#include "adapters/mail/mime.hpp"
-#include "adapters/mail/transport.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/report/reports.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/digest.hpp"
+#include "pbem/files.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/mail/dispatch.hpp"
+#include "pbem/mail/mime.hpp"
+#include "pbem/mail/transport.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -2,18 +2,18 @@
 #include <ostream>
 #include <set>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/digest.hpp"
 #include "adapters/fair_seed.hpp"
 #include "adapters/game_directory.hpp"
-#include "adapters/mail/mime.hpp"
-#include "adapters/printable.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/season_schedule.hpp"
 #include "adapters/version.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "core/engine.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/digest.hpp"
+#include "pbem/mail/mime.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -2,16 +2,16 @@
 
 #include <ostream>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
-#include "adapters/journal.hpp"
 #include "adapters/order_file.hpp"
-#include "adapters/printable.hpp"
 #include "adapters/report/forecast_text.hpp"
 #include "adapters/report/problem_texts.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

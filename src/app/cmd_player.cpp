@@ -3,17 +3,17 @@
 
 #include <ostream>
 
-#include "adapters/diagnostic.hpp"
 #include "adapters/fair_seed.hpp"
 #include "adapters/game_mailer.hpp"
-#include "adapters/journal.hpp"
-#include "adapters/mail/dispatch.hpp"
-#include "adapters/printable.hpp"
 #include "adapters/report/model.hpp"
 #include "adapters/report/templates.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/mail/dispatch.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -6,16 +6,16 @@
 #include <ostream>
 #include <sstream>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
-#include "adapters/game_lock.hpp"
 #include "adapters/game_mailer.hpp"
 #include "adapters/intake.hpp"
-#include "adapters/mail/imap.hpp"
-#include "adapters/mail/mime.hpp"
-#include "adapters/printable.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
+#include "pbem/game_lock.hpp"
+#include "pbem/mail/imap.hpp"
+#include "pbem/mail/mime.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -1,12 +1,12 @@
 #include <ostream>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
-#include "adapters/journal.hpp"
 #include "adapters/map/render.hpp"
-#include "adapters/printable.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

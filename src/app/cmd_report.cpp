@@ -1,10 +1,10 @@
 #include <ostream>
 
-#include "adapters/journal.hpp"
-#include "adapters/printable.hpp"
 #include "adapters/report/reports.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

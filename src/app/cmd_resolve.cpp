@@ -3,13 +3,9 @@
 #include <algorithm>
 #include <ostream>
 
-#include "adapters/diagnostic.hpp"
 #include "adapters/fair_seed.hpp"
-#include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
-#include "adapters/mail/ledger.hpp"
 #include "adapters/map/render.hpp"
-#include "adapters/printable.hpp"
 #include "adapters/report/reports.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/season_files.hpp"
@@ -19,6 +15,10 @@
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
 #include "core/engine.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
+#include "pbem/mail/ledger.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

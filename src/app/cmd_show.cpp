@@ -1,9 +1,9 @@
 #include <ostream>
 
 #include "adapters/json_view.hpp"
-#include "adapters/printable.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

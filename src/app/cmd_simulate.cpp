@@ -8,11 +8,11 @@
 #include <thread>
 
 #include "adapters/bot/simulation_run.hpp"
-#include "adapters/diagnostic.hpp"
 #include "adapters/game_config.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "app/command.hpp"
 #include "core/rules_version.hpp"
+#include "pbem/diagnostic.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

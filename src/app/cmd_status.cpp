@@ -5,16 +5,16 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/digest.hpp"
-#include "adapters/files.hpp"
 #include "adapters/held_game.hpp"
-#include "adapters/mail/ledger.hpp"
-#include "adapters/printable.hpp"
 #include "adapters/season_schedule.hpp"
 #include "app/command.hpp"
 #include "app/game_roots.hpp"
 #include "app/operations.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/digest.hpp"
+#include "pbem/files.hpp"
+#include "pbem/mail/ledger.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -10,12 +10,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
 #include "adapters/game_mailer.hpp"
-#include "adapters/journal.hpp"
-#include "adapters/mail/mime.hpp"
-#include "adapters/printable.hpp"
 #include "adapters/report/model.hpp"
 #include "adapters/report/names.hpp"
 #include "adapters/report/templates.hpp"
@@ -24,6 +19,11 @@
 #include "app/game_roots.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/mail/mime.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -2,15 +2,15 @@
 
 #include <ostream>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/journal.hpp"
 #include "adapters/order_file.hpp"
-#include "adapters/printable.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/version.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
 #include "core/rules_version.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -1,7 +1,7 @@
 #include "app/command.hpp"
 
-#include "adapters/diagnostic.hpp"
 #include "adapters/resources.hpp"
+#include "pbem/diagnostic.hpp"
 
 namespace wallenstein::app {
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/printable.hpp"
 #include "app/command.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

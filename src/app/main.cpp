@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/game_lock.hpp"
-#include "adapters/printable.hpp"
 #include "app/command.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/game_lock.hpp"
+#include "pbem/printable.hpp"
 
 namespace po = boost::program_options;
 using wallenstein::app::Exit;

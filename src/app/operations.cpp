@@ -1,20 +1,20 @@
 #include "app/operations.hpp"
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/digest.hpp"
-#include "adapters/files.hpp"
 #include "adapters/game_mailer.hpp"
-#include "adapters/journal.hpp"
-#include "adapters/mail/ledger.hpp"
-#include "adapters/mail/mime.hpp"
 #include "adapters/map/render.hpp"
-#include "adapters/printable.hpp"
 #include "adapters/report/reports.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/transaction.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
 #include "core/engine.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/digest.hpp"
+#include "pbem/files.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/mail/ledger.hpp"
+#include "pbem/mail/mime.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::app {
 namespace fs = std::filesystem;

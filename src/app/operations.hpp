@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "adapters/game_directory.hpp"
-#include "adapters/mail/dispatch.hpp"
 #include "adapters/season_files.hpp"
 #include "adapters/season_schedule.hpp"
+#include "pbem/mail/dispatch.hpp"
 
 namespace wallenstein::app {
 

@@ -3,11 +3,11 @@
 #include <optional>
 
 #include "adapters/game_directory.hpp"
-#include "adapters/game_lock.hpp"
 #include "adapters/held_game.hpp"
 #include "adapters/season_files.hpp"
 #include "adapters/season_view.hpp"
 #include "app/command.hpp"
+#include "pbem/game_lock.hpp"
 
 namespace wallenstein::app {
 

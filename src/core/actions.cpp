@@ -31,11 +31,14 @@ void build(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wher
   if (province.buildings[b]) {
     reason = CancelReason::already_built;
   } else if (province.building_count() >= site_count) {
-    reason = CancelReason::no_free_site, need = 1, have = 0;
+    reason = CancelReason::no_free_site;
+    need = 1;
   } else if (ctx.state.supply.buildings[b] <= 0) {
     reason = CancelReason::no_building_left;
   } else if (player.thaler < def.cost) {
-    reason = CancelReason::not_enough_thaler, need = def.cost, have = player.thaler;
+    reason = CancelReason::not_enough_thaler;
+    need = def.cost;
+    have = player.thaler;
   }
   if (reason) {
     ctx.record(cancelled(slot, action, p, where, *reason, need, have));

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "adapters/intake.hpp"
-#include "adapters/mail/incoming.hpp"
+#include "pbem/mail/incoming.hpp"
 
 namespace wallenstein {
 namespace {

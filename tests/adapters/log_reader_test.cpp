@@ -5,13 +5,13 @@
 
 #include <gtest/gtest.h>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
 #include "adapters/log_yaml.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/state_yaml.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {

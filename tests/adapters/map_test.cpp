@@ -5,12 +5,12 @@
 #include <cstring>
 #include <filesystem>
 
-#include "adapters/diagnostic.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {

@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/english.hpp"
 #include "adapters/ruleset_loader.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/english.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {

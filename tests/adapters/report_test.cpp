@@ -7,14 +7,14 @@
 #include <regex>
 #include <set>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/mail/mime.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/report/forecast_text.hpp"
 #include "adapters/report/reports.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/mail/mime.hpp"
 #include "support/temp_dir.hpp"
 #include "support/tiny_world.hpp"
 

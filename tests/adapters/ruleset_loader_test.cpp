@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "adapters/diagnostic.hpp"
+#include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {

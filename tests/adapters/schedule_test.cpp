@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "adapters/diagnostic.hpp"
 #include "adapters/game_config.hpp"
+#include "pbem/diagnostic.hpp"
 
 namespace wallenstein {
 namespace {

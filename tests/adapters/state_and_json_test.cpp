@@ -2,13 +2,13 @@
 
 #include <set>
 
-#include "adapters/diagnostic.hpp"
 #include "adapters/game_config.hpp"
 #include "adapters/json_view.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/state_yaml.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {

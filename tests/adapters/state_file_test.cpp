@@ -5,11 +5,11 @@
 
 #include <algorithm>
 
-#include "adapters/diagnostic.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "adapters/state_yaml.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {

@@ -7,11 +7,11 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "adapters/digest.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/random_orders.hpp"
+#include "pbem/digest.hpp"
 #include "support/games.hpp"
 #include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"

@@ -3,7 +3,7 @@
 // same bytes given to html_to_text and unflow directly. Seeds: corpus/incoming_mail/ and the
 // mail corpus of the tests (tests/mail/corpus/, passed by tools/fuzz).
 
-#include "adapters/mail/incoming.hpp"
+#include "pbem/mail/incoming.hpp"
 #include "support.hpp"
 
 namespace wallenstein {

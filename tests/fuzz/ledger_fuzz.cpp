@@ -1,7 +1,7 @@
 // libFuzzer target: the mail ledger (mail/sent.yaml). What is accepted is written back and read
 // again to the same text.
 
-#include "adapters/mail/ledger.hpp"
+#include "pbem/mail/ledger.hpp"
 #include "support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

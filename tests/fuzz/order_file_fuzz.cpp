@@ -3,9 +3,9 @@
 // picks one, so that each run parses once and both games are explored.
 
 #include "adapters/order_file.hpp"
-#include "adapters/yaml_file.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "pbem/yaml_file.hpp"
 #include "support.hpp"
 
 namespace wallenstein {

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "adapters/printable.hpp"
 #include "adapters/ruleset_loader.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::fuzz {
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
 #include "core/ruleset.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
 
 namespace wallenstein::fuzz {
 

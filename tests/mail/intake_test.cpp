@@ -7,8 +7,8 @@
 #include <regex>
 #include <set>
 
-#include "adapters/files.hpp"
-#include "adapters/yaml_file.hpp"
+#include "pbem/files.hpp"
+#include "pbem/yaml_file.hpp"
 #include "support/run_binary.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_dir.hpp"

@@ -13,7 +13,9 @@
 namespace wallenstein {
 namespace {
 
-YamlFile parse(std::string text) { return YamlFile::parse(SourceFile{"orders.yaml", std::move(text)}); }
+YamlFile parse(std::string text) {
+  return YamlFile::parse(SourceFile{"orders.yaml", std::move(text)});
+}
 
 /// The diagnostics an InputError carries, or none when `f` throws nothing.
 template <typename F>

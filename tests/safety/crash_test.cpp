@@ -213,7 +213,9 @@ TEST(Crash, KilledAtRandomMomentsAResolveLeavesTheOldOrTheNewGame) {
   const int kills = 20 / stride() + 2;
   int as_old = 0, as_new = 0;
   for (int i = 0; i < kills; ++i) {
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
     const fs::path game = tmp / ("kill" + std::to_string(i));
     fs::copy(original, game, fs::copy_options::recursive);
     auto proc = testing::start_wallenstein({"resolve", game.string()});

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "adapters/yaml_file.hpp"
+#include "pbem/yaml_file.hpp"
 #include "scenario/scenario_names.hpp"
 
 namespace wallenstein::testing {

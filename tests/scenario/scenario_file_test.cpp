@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "adapters/diagnostic.hpp"
 #include "adapters/ruleset_loader.hpp"
+#include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein::testing {

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <array>
 
-#include "adapters/english.hpp"
 #include "adapters/log_yaml.hpp"
+#include "pbem/english.hpp"
 #include "scenario/scenario_names.hpp"
 
 namespace wallenstein::testing {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <set>
 
-#include "adapters/english.hpp"
 #include "core/text.hpp"
+#include "pbem/english.hpp"
 
 namespace wallenstein::testing {
 

@@ -7,10 +7,10 @@
 #include <string_view>
 #include <vector>
 
-#include "adapters/yaml_file.hpp"
 #include "core/game_state.hpp"
 #include "core/ids.hpp"
 #include "core/ruleset.hpp"
+#include "pbem/yaml_file.hpp"
 
 namespace wallenstein::testing {
 

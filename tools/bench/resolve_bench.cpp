@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "adapters/files.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/resources.hpp"
 #include "adapters/ruleset_loader.hpp"
 #include "core/random_orders.hpp"
+#include "pbem/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace wallenstein;

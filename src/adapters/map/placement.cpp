@@ -112,7 +112,10 @@ void place_region_names(const MapRequest& req, const MapStyle& style, const Text
     Point c{0, 0};
     int n = 0;
     for (const Shape& shape : scene.shapes) {
-      if (rules.province(shape.id).region.value == r) c.x += shape.pole.x, c.y += shape.pole.y, ++n;
+      if (rules.province(shape.id).region.value != r) continue;
+      c.x += shape.pole.x;
+      c.y += shape.pole.y;
+      ++n;
     }
     c = Point{c.x / n, c.y / n};
     const std::string label = upper(rules.regions[r].name);

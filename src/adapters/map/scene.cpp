@@ -36,7 +36,10 @@ Point pole_of(const Shape& shape, Point site, const ProvinceStyle& style) {
       // Slight pull towards the printed position keeps the content where players expect it.
       const double score =
           border_distance(shape, p) - style.pole_pull * std::hypot(p.x - site.x, p.y - site.y);
-      if (score > best_score) best_score = score, best = p;
+      if (score > best_score) {
+        best_score = score;
+        best = p;
+      }
     }
   }
   return best;

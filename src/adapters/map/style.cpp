@@ -4,8 +4,8 @@
 #include <optional>
 #include <stdexcept>
 
-#include "adapters/english.hpp"
-#include "adapters/yaml_file.hpp"
+#include "pbem/english.hpp"
+#include "pbem/yaml_file.hpp"
 
 namespace wallenstein::map {
 namespace {

@@ -6,11 +6,11 @@
 #include <string_view>
 #include <variant>
 
-#include "adapters/files.hpp"
 #include "adapters/report/templates.hpp"
 #include "adapters/resources.hpp"
-#include "adapters/yaml_file.hpp"
 #include "core/text.hpp"
+#include "pbem/files.hpp"
+#include "pbem/yaml_file.hpp"
 
 namespace wallenstein::report {
 namespace fs = std::filesystem;

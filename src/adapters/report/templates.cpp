@@ -2,8 +2,8 @@
 
 #include <cstdlib>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
 
 namespace wallenstein::report {
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "adapters/mail/incoming.hpp"
+#include "pbem/mail/incoming.hpp"
 
 #include <gmime/gmime.h>
 

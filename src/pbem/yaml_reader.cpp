@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "adapters/english.hpp"
-#include "adapters/yaml_file.hpp"
 #include "core/text.hpp"
+#include "pbem/english.hpp"
+#include "pbem/yaml_file.hpp"
 
 namespace wallenstein {
 

@@ -1,10 +1,10 @@
-#include "adapters/printable.hpp"
+#include "pbem/printable.hpp"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "adapters/diagnostic.hpp"
+#include "pbem/diagnostic.hpp"
 
 namespace wallenstein {
 namespace {

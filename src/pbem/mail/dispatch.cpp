@@ -1,9 +1,9 @@
-#include "adapters/mail/dispatch.hpp"
+#include "pbem/mail/dispatch.hpp"
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/digest.hpp"
-#include "adapters/files.hpp"
-#include "adapters/journal.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/digest.hpp"
+#include "pbem/files.hpp"
+#include "pbem/journal.hpp"
 
 namespace wallenstein::mail {
 namespace {

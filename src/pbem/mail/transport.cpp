@@ -1,13 +1,13 @@
-#include "adapters/mail/transport.hpp"
+#include "pbem/mail/transport.hpp"
 
 #include <curl/curl.h>
 
 #include <algorithm>
 #include <cstring>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
-#include "adapters/journal.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
+#include "pbem/journal.hpp"
 
 namespace wallenstein::mail {
 namespace {

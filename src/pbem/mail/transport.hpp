@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "adapters/mail/mime.hpp"
+#include "pbem/mail/mime.hpp"
 
 namespace wallenstein::mail {
 

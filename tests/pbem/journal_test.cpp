@@ -1,10 +1,10 @@
 // The write-ahead journal: all or nothing, and a crash at any point is finished or undone.
 
-#include "adapters/journal.hpp"
+#include "pbem/journal.hpp"
 
 #include <gtest/gtest.h>
 
-#include "adapters/diagnostic.hpp"
+#include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "adapters/journal.hpp"
-#include "adapters/mail/ledger.hpp"
-#include "adapters/mail/mime.hpp"
-#include "adapters/mail/transport.hpp"
+#include "pbem/journal.hpp"
+#include "pbem/mail/ledger.hpp"
+#include "pbem/mail/mime.hpp"
+#include "pbem/mail/transport.hpp"
 
 namespace wallenstein::mail {
 

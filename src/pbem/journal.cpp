@@ -1,4 +1,4 @@
-#include "adapters/journal.hpp"
+#include "pbem/journal.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -10,8 +10,8 @@
 #include <sstream>
 #include <system_error>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "adapters/game_lock.hpp"
+#include "pbem/game_lock.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -10,7 +10,7 @@
 #include <system_error>
 #include <thread>
 
-#include "adapters/diagnostic.hpp"
+#include "pbem/diagnostic.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;

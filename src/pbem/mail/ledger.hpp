@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "adapters/files.hpp"
+#include "pbem/files.hpp"
 
 namespace wallenstein::mail {
 

@@ -1,4 +1,4 @@
-#include "adapters/printable.hpp"
+#include "pbem/printable.hpp"
 
 #include <cstdint>
 
@@ -32,11 +32,14 @@ std::size_t utf8_length(std::string_view text, std::size_t at) {
   std::size_t extra = 0;
   std::uint32_t cp = 0;
   if ((lead & 0xE0) == 0xC0) {
-    extra = 1, cp = lead & 0x1FU;
+    extra = 1;
+    cp = lead & 0x1FU;
   } else if ((lead & 0xF0) == 0xE0) {
-    extra = 2, cp = lead & 0x0FU;
+    extra = 2;
+    cp = lead & 0x0FU;
   } else if ((lead & 0xF8) == 0xF0) {
-    extra = 3, cp = lead & 0x07U;
+    extra = 3;
+    cp = lead & 0x07U;
   } else {
     return 0;
   }

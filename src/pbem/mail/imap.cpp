@@ -1,11 +1,11 @@
-#include "adapters/mail/imap.hpp"
+#include "pbem/mail/imap.hpp"
 
 #include <curl/curl.h>
 
 #include <sstream>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/mail/transport.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/mail/transport.hpp"
 
 namespace wallenstein::mail {
 namespace {

@@ -1,10 +1,10 @@
-#include "adapters/mail/mime.hpp"
+#include "pbem/mail/mime.hpp"
 
 #include <array>
 #include <cstdio>
 #include <ctime>
 
-#include "adapters/diagnostic.hpp"
+#include "pbem/diagnostic.hpp"
 
 namespace wallenstein::mail {
 namespace {

@@ -1,9 +1,9 @@
-#include "adapters/diagnostic.hpp"
+#include "pbem/diagnostic.hpp"
 
 #include <algorithm>
 #include <vector>
 
-#include "adapters/printable.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein {
 namespace {

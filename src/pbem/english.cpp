@@ -1,4 +1,4 @@
-#include "adapters/english.hpp"
+#include "pbem/english.hpp"
 
 namespace wallenstein {
 

@@ -1,4 +1,4 @@
-#include "adapters/yaml_writer.hpp"
+#include "pbem/yaml_writer.hpp"
 
 #include <algorithm>
 #include <array>

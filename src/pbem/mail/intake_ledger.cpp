@@ -1,11 +1,11 @@
-#include "adapters/mail/intake_ledger.hpp"
+#include "pbem/mail/intake_ledger.hpp"
 
 #include <algorithm>
 #include <array>
 
-#include "adapters/files.hpp"
-#include "adapters/yaml_file.hpp"
-#include "adapters/yaml_writer.hpp"
+#include "pbem/files.hpp"
+#include "pbem/yaml_file.hpp"
+#include "pbem/yaml_writer.hpp"
 
 namespace wallenstein::mail {
 namespace {

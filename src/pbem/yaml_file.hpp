@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "adapters/diagnostic.hpp"
-#include "adapters/files.hpp"
+#include "pbem/diagnostic.hpp"
+#include "pbem/files.hpp"
 
 namespace wallenstein {
 

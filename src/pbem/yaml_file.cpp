@@ -1,11 +1,11 @@
-#include "adapters/yaml_file.hpp"
+#include "pbem/yaml_file.hpp"
 
 #include <yaml-cpp/eventhandler.h>
 
 #include <set>
 #include <sstream>
 
-#include "adapters/printable.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein {
 namespace {
@@ -15,7 +15,10 @@ std::pair<int, int> position_of(std::string_view text, std::size_t offset) {
   int line = 1;
   std::size_t line_start = 0;
   for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') ++line, line_start = i + 1;
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
   }
   return {line, static_cast<int>(offset - line_start) + 1};
 }

@@ -1,4 +1,4 @@
-#include "adapters/files.hpp"
+#include "pbem/files.hpp"
 
 #include <fcntl.h>
 #include <sys/random.h>
@@ -13,7 +13,7 @@
 #include <system_error>
 #include <utility>
 
-#include "adapters/diagnostic.hpp"
+#include "pbem/diagnostic.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "adapters/digest.hpp"
+#include "pbem/digest.hpp"
 
 #include <openssl/evp.h>
 
