@@ -11,6 +11,7 @@
 #include "core/ids.hpp"
 #include "core/rng.hpp"
 #include "core/rules_version.hpp"
+#include "core/season_phases.hpp"
 
 namespace wallenstein {
 
@@ -152,6 +153,8 @@ struct Ruleset {
   std::vector<int> coin_cards{0, 1, 2, 3, 4};
   std::vector<int> years{1618, 1619};
   std::vector<SeasonName> seasons{SeasonName::spring, SeasonName::summer, SeasonName::autumn};
+  /// The phases every season plays, in order (names from kSeasonPhases; rules.yaml: season_phases).
+  std::vector<std::string> season_phases{kSeasonPhases.begin(), kSeasonPhases.end()};
   std::map<int, int> starting_thaler;
   int events_per_year = 4;
   int face_up_slots = 5;
