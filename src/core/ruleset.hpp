@@ -157,10 +157,8 @@ struct Ruleset {
   std::vector<std::string> season_phases{kSeasonPhases.begin(), kSeasonPhases.end()};
   std::map<int, int> starting_thaler;
   int events_per_year = 4;
-  int face_up_slots = 5;
-  int provinces_per_region =
-      9;  ///< the board's regions are equal (rules 1); checked when loading  ///< action-card slots
-          ///< published when a season opens (rules 4.1)
+  int face_up_slots = 5;         ///< action-card slots published when a season opens (rules 4.1)
+  int provinces_per_region = 9;  ///< the board's regions are equal (rules 1); checked when loading
   int min_source_armies = 2;
   int neutral_peasants = 1;
   ScoringRules scoring;
