@@ -293,14 +293,59 @@ void load_actions(const fs::path& dir, Ruleset& rules) {
   r.throw_if_errors();
 }
 
+namespace {
+
+/// Every phase the core knows, each once, in the order the core plays them (kSeasonPhases): an
+/// expansion's phase goes between them, but the base game's steps keep their order.
+void load_season_phases(YamlReader& r, const YAML::Node& list, Ruleset& rules) {
+  rules.season_phases.clear();
+  std::size_t latest = 0;  // kSeasonPhases' index of the latest phase listed so far
+  for (const auto& item : list) {
+    const auto name = r.text(item, "season phase");
+    if (!name) continue;
+    const auto* known = std::find(kSeasonPhases.begin(), kSeasonPhases.end(), *name);
+    if (known == kSeasonPhases.end()) {
+      r.unknown_value(item, "season phase", kSeasonPhases);
+      continue;
+    }
+    if (std::find(rules.season_phases.begin(), rules.season_phases.end(), *name) !=
+        rules.season_phases.end()) {
+      r.error(item, "season phase " + *name + " is listed twice");
+      continue;
+    }
+    const auto index = static_cast<std::size_t>(known - kSeasonPhases.begin());
+    if (index < latest) {
+      r.error(item, "season phase " + *name + " must come before " +
+                        std::string(kSeasonPhases[latest]) + " (rules 4, 9)");
+    }
+    latest = std::max(latest, index);
+    rules.season_phases.push_back(*name);
+  }
+  for (std::string_view phase : kSeasonPhases) {
+    if (std::find(rules.season_phases.begin(), rules.season_phases.end(), phase) ==
+        rules.season_phases.end())
+      r.error(list, "season phase " + std::string(phase) + " is missing");
+  }
+}
+
+}  // namespace
+
 void load_rules(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "rules.yaml");
   YamlReader r(file);
   const YAML::Node& root = file.root();
   if (!r.expect_map(root, "rules.yaml")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 10> kTop = {
-      "starting_thaler",      "pieces",  "coin_cards", "years",  "events_per_year", "face_up_slots",
-      "provinces_per_region", "seasons", "battle",     "scoring"};
+  static constexpr std::array<std::string_view, 11> kTop = {"starting_thaler",
+                                                            "pieces",
+                                                            "coin_cards",
+                                                            "years",
+                                                            "events_per_year",
+                                                            "face_up_slots",
+                                                            "provinces_per_region",
+                                                            "seasons",
+                                                            "season_phases",
+                                                            "battle",
+                                                            "scoring"};
   r.check_keys(root, kTop, "rules.yaml");
   if (auto st = r.require(root, "starting_thaler", "player count: thaler");
       st && r.expect_map(*st, "starting_thaler")) {
@@ -355,6 +400,10 @@ void load_rules(const fs::path& dir, Ruleset& rules) {
         r.error(s, "season must be spring, summer or autumn");
     }
     if (rules.seasons.empty()) r.error(*seasons, "at least one season is needed");
+  }
+  if (auto phases = r.require(root, "season_phases", "[event, bids, actions, winter, publish]");
+      phases && r.expect_sequence(*phases, "season_phases")) {
+    load_season_phases(r, *phases, rules);
   }
   if (auto battle = r.require(root, "battle", ""); battle && r.expect_map(*battle, "battle")) {
     rules.min_source_armies =

@@ -55,28 +55,16 @@ int devastate(Context& ctx, ProvinceId where) {
   return buildings;
 }
 
-}  // namespace
-
-Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker, ProvinceId from,
-                    ProvinceId target, int moving) {
-  Battle b;
-  b.slot = slot;
-  b.action = action;
-  b.attacker = attacker;
-  b.from = from;
-  b.target = target;
-  b.attacking = moving;
-  ProvinceState& there = ctx.state.at(target);
-  b.defender = there.owner;
-  b.revolt_markers = there.revolts > 0;
-
-  // Rules 8.1: who throws.
-  ctx.state.at(from).armies -= moving;
+/// Rules 8.1: who throws. The attackers leave their province, the defenders theirs; bonus cubes
+/// come from the reserves, peasants from the supply. Returns what goes into the tower.
+CubeCounts muster(Context& ctx, Battle& b) {
+  ProvinceState& there = ctx.state.at(b.target);
+  ctx.state.at(b.from).armies -= b.attacking;
   CubeCounts fighting;
-  if (const BonusTile* t = ctx.tile_with(attacker, TileEffect::attack_cubes)) {
-    b.attack_bonus = from_reserve(ctx, attacker, t->value);  // D-8: always thrown when possible.
+  if (const BonusTile* t = ctx.tile_with(b.attacker, TileEffect::attack_cubes)) {
+    b.attack_bonus = from_reserve(ctx, b.attacker, t->value);  // D-8: always thrown when possible.
   }
-  fighting.player(attacker) = b.attacking + b.attack_bonus;
+  fighting.player(b.attacker) = b.attacking + b.attack_bonus;
   if (b.defender) {
     const PlayerIndex d = *b.defender;
     b.defending = there.armies;
@@ -93,59 +81,87 @@ Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker,
     b.peasants = peasants_from_supply(ctx, angry ? angry->value : ctx.rules.neutral_peasants);
     fighting.peasants() = b.peasants;
   }
-  b.tower = throw_into_tower(ctx.state.tower, fighting, ctx.tower, ctx.rng);
+  return fighting;
+}
 
-  // Rules 8.2: only the two sides count; peasants side with a defender whose province has no
-  // revolt marker, and always with a neutral province.
-  const CubeCounts& tray = ctx.state.tower.tray;
+/// Rules 8.2: only the two sides count; peasants side with a defender whose province has no
+/// revolt marker, and always with a neutral province. Returns the defender's own cubes.
+int count_sides(const CubeCounts& tray, Battle& b) {
   const bool peasants_fight = !b.defender || !b.revolt_markers;
   const int own_defenders = b.defender ? tray.player(*b.defender) : 0;
-  b.attacker_count = tray.player(attacker);
+  b.attacker_count = tray.player(b.attacker);
   b.defender_peasants = peasants_fight ? tray.peasants() : 0;
   b.defender_count = own_defenders + b.defender_peasants;
+  return own_defenders;
+}
 
-  // Rules 8.3: a defending "win" with none of the defender's own cubes is a tie; a neutral
-  // province has no cubes of its own, so its peasants win outright.
-  if (b.attacker_count > b.defender_count) {
-    b.result = BattleResult::attacker;
-  } else if (b.defender_count > b.attacker_count && (!b.defender || own_defenders > 0)) {
-    b.result = BattleResult::defender;
-  } else {
-    b.result = BattleResult::tie;
-  }
+/// Rules 8.3: a defending "win" with none of the defender's own cubes is a tie; a neutral
+/// province has no cubes of its own, so its peasants win outright.
+BattleResult judge(const Battle& b, int own_defenders) {
+  if (b.attacker_count > b.defender_count) return BattleResult::attacker;
+  if (b.defender_count > b.attacker_count && (!b.defender || own_defenders > 0))
+    return BattleResult::defender;
+  return BattleResult::tie;
+}
 
+/// Rules 8.3: the cubes in the tray go back to the reserves and the supply, the survivors into
+/// the province, and the card to the winner (or, after a tie, to the neutral pile).
+void settle(Context& ctx, Battle& b, int own_defenders) {
   switch (b.result) {
     case BattleResult::attacker: {
       b.survivors = b.attacker_count - b.defender_count;
       if (b.defender) tray_to_reserve(ctx, *b.defender, own_defenders);
       tray_peasants_to_supply(ctx, b.defender_peasants);
-      tray_to_reserve(ctx, attacker, b.defender_count);
-      tray_to_province(ctx, attacker, target, b.survivors);
-      ctx.hand_over(target,
-                    attacker);  // Rules 4.7: the card changes hands at once; D-6: no marker added.
+      tray_to_reserve(ctx, b.attacker, b.defender_count);
+      tray_to_province(ctx, b.attacker, b.target, b.survivors);
+      ctx.hand_over(
+          b.target,
+          b.attacker);  // Rules 4.7: the card changes hands at once; D-6: no marker added.
       break;
     }
     case BattleResult::defender: {
       // The winner loses as many as the loser had, peasants first; peasants never stay.
       const int peasants_lost = std::min(b.defender_peasants, b.attacker_count);
       const int own_lost = b.attacker_count - peasants_lost;
-      tray_to_reserve(ctx, attacker, b.attacker_count);
+      tray_to_reserve(ctx, b.attacker, b.attacker_count);
       tray_peasants_to_supply(ctx, b.defender_peasants);
       if (b.defender) {
         b.survivors = own_defenders - own_lost;
         tray_to_reserve(ctx, *b.defender, own_lost);
-        tray_to_province(ctx, *b.defender, target, b.survivors);
+        tray_to_province(ctx, *b.defender, b.target, b.survivors);
       }
       break;
     }
     case BattleResult::tie: {
-      tray_to_reserve(ctx, attacker, b.attacker_count);
+      tray_to_reserve(ctx, b.attacker, b.attacker_count);
       if (b.defender) tray_to_reserve(ctx, *b.defender, own_defenders);
       tray_peasants_to_supply(ctx, b.defender_peasants);
-      b.buildings_lost = devastate(ctx, target);
+      b.buildings_lost = devastate(ctx, b.target);
       break;
     }
   }
+}
+
+}  // namespace
+
+Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker, ProvinceId from,
+                    ProvinceId target, int moving) {
+  Battle b;
+  b.slot = slot;
+  b.action = action;
+  b.attacker = attacker;
+  b.from = from;
+  b.target = target;
+  b.attacking = moving;
+  const ProvinceState& there = ctx.state.at(target);
+  b.defender = there.owner;
+  b.revolt_markers = there.revolts > 0;
+
+  const CubeCounts fighting = muster(ctx, b);
+  b.tower = throw_into_tower(ctx.state.tower, fighting, ctx.tower, ctx.rng);
+  const int own_defenders = count_sides(ctx.state.tower.tray, b);
+  b.result = judge(b, own_defenders);
+  settle(ctx, b, own_defenders);
   return b;
 }
 

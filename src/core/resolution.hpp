@@ -3,6 +3,7 @@
 // Internal to the engine: the working context of one season's resolution.
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/engine.hpp"
@@ -42,6 +43,16 @@ struct Context {
   }
   void step_done() const;
 };
+
+/// One named phase of a season: `resolve_season` runs those the ruleset lists
+/// (`Ruleset::season_phases`), in that order, on one context.
+struct Phase {
+  std::string_view name;  ///< as rules.yaml's season_phases writes it (kSeasonPhases)
+  void (*run)(Context& ctx, const std::vector<Orders>& orders);
+};
+
+/// The phase of that name (season.cpp's table), or null.
+const Phase* find_phase(std::string_view name);
 
 /// Performs one planned action (rules 5), or logs why it is cancelled (rules 4.6).
 void perform_action(Context& ctx, int slot, Action action, PlayerIndex player,

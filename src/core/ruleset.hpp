@@ -11,6 +11,7 @@
 #include "core/ids.hpp"
 #include "core/rng.hpp"
 #include "core/rules_version.hpp"
+#include "core/season_phases.hpp"
 
 namespace wallenstein {
 
@@ -152,12 +153,12 @@ struct Ruleset {
   std::vector<int> coin_cards{0, 1, 2, 3, 4};
   std::vector<int> years{1618, 1619};
   std::vector<SeasonName> seasons{SeasonName::spring, SeasonName::summer, SeasonName::autumn};
+  /// The phases every season plays, in order (names from kSeasonPhases; rules.yaml: season_phases).
+  std::vector<std::string> season_phases{kSeasonPhases.begin(), kSeasonPhases.end()};
   std::map<int, int> starting_thaler;
   int events_per_year = 4;
-  int face_up_slots = 5;
-  int provinces_per_region =
-      9;  ///< the board's regions are equal (rules 1); checked when loading  ///< action-card slots
-          ///< published when a season opens (rules 4.1)
+  int face_up_slots = 5;         ///< action-card slots published when a season opens (rules 4.1)
+  int provinces_per_region = 9;  ///< the board's regions are equal (rules 1); checked when loading
   int min_source_armies = 2;
   int neutral_peasants = 1;
   ScoringRules scoring;

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 
 #include "core/engine.hpp"
@@ -125,7 +126,66 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
   }
 }
 
+/// Rules 4.4: one of the year's remaining face-up events, at random.
+void draw_event(Context& ctx, const std::vector<Orders>& /*orders*/) {
+  GameState& state = ctx.state;
+  const std::size_t drawn = ctx.rng.below(static_cast<std::uint32_t>(state.events_left.size()));
+  ctx.event = state.events_left[drawn];
+  ctx.log.event = *ctx.event;
+  state.events_left.erase(state.events_left.begin() + static_cast<std::ptrdiff_t>(drawn));
+}
+
+/// Rules 4.6: slot by slot, every player in turn order. The event lasts until the last action.
+void play_actions(Context& ctx, const std::vector<Orders>& orders) {
+  for (int slot = 1; slot <= kActionCount; ++slot) {
+    const Action action = ctx.state.action_cards[static_cast<std::size_t>(slot - 1)];
+    for (PlayerIndex p : ctx.log.turn_order) {
+      if (const auto& order = orders[p.value][action]) perform_action(ctx, slot, action, p, *order);
+    }
+  }
+  ctx.state.turn_order = ctx.log.turn_order;
+  ctx.event.reset();
+}
+
+/// Rules 9, 10: winter follows the year's last season, and only it.
+void winter_after_autumn(Context& ctx, const std::vector<Orders>& orders) {
+  if (season_label(ctx.rules, ctx.log.season_index).season == ctx.rules.seasons.back())
+    ctx.log.winter = play_winter(ctx, orders);
+}
+
+/// Rules 4.1, 4.2: the next season opens with fresh action cards and tiles, unless the game is
+/// over.
+void publish_next_season(Context& ctx, const std::vector<Orders>& /*orders*/) {
+  ctx.state.season_index += 1;
+  if (!ctx.state.finished) publish_season(ctx.state, ctx.rules, ctx.rng);
+}
+
+/// Every phase the core can play, by name; rules.yaml's season_phases puts them in order.
+constexpr std::array<Phase, 5> kPhases = {{
+    {"event", draw_event},
+    {"bids", reveal_bids},
+    {"actions", play_actions},
+    {"winter", winter_after_autumn},
+    {"publish", publish_next_season},
+}};
+
+constexpr bool names_match() {
+  if (kPhases.size() != kSeasonPhases.size()) return false;
+  for (std::size_t i = 0; i < kPhases.size(); ++i) {
+    if (kPhases[i].name != kSeasonPhases[i]) return false;
+  }
+  return true;
+}
+static_assert(names_match(), "every name of kSeasonPhases has its step, in the same order");
+
 }  // namespace
+
+const Phase* find_phase(std::string_view name) {
+  const auto* it = std::find_if(kPhases.begin(), kPhases.end(),
+                                [&](const Phase& phase) { return phase.name == name; });
+  return it == kPhases.end() ? nullptr : it;
+}
+
 }  // namespace detail
 
 SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
@@ -138,6 +198,10 @@ SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
       state.bonus_tiles.size() < state.players.size() || orders.size() != state.players.size() ||
       state.rng == Rng::State{}) {
     throw std::invalid_argument("resolve_season: this state cannot be played");
+  }
+  for (const std::string& name : rules.season_phases) {
+    if (!detail::find_phase(name))
+      throw std::invalid_argument("resolve_season: unknown season phase \"" + name + "\"");
   }
   SeasonResult result{std::move(state), SeasonLog{}};
   GameState& next = result.next;
@@ -152,29 +216,7 @@ SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
   TowerModel& tower = options.tower ? *options.tower : random_tower;
   detail::Context ctx{next, rules, rng, tower, log, options, rules.changes(), std::nullopt, {}, {}};
 
-  // Rules 4.4: one of the year's remaining face-up events, at random.
-  const std::size_t drawn = rng.below(static_cast<std::uint32_t>(next.events_left.size()));
-  ctx.event = next.events_left[drawn];
-  log.event = *ctx.event;
-  next.events_left.erase(next.events_left.begin() + static_cast<std::ptrdiff_t>(drawn));
-
-  detail::reveal_bids(ctx, orders);
-
-  // Rules 4.6: slot by slot, every player in turn order.
-  for (int slot = 1; slot <= kActionCount; ++slot) {
-    const Action action = next.action_cards[static_cast<std::size_t>(slot - 1)];
-    for (PlayerIndex p : log.turn_order) {
-      if (const auto& order = orders[p.value][action])
-        detail::perform_action(ctx, slot, action, p, *order);
-    }
-  }
-  next.turn_order = log.turn_order;
-  ctx.event.reset();
-
-  if (autumn) log.winter = detail::play_winter(ctx, orders);
-
-  next.season_index += 1;
-  if (!next.finished) detail::publish_season(next, rules, rng);
+  for (const std::string& name : rules.season_phases) detail::find_phase(name)->run(ctx, orders);
   next.rng = rng.state();
   return result;
 }

@@ -131,6 +131,61 @@ TEST(RulesetLoading, TowerProbabilityMustBeAFraction) {
           ":10:12: error: p_through must be a fraction \"num/den\" between 0 and 1, like \"2/3\"");
 }
 
+TEST(RulesetLoading, ShippedSeasonPhasesAreTheBaseGamesInTheirOrder) {
+  const Ruleset loaded = load_ruleset(testing::source_data_dir());
+  EXPECT_EQ(loaded.season_phases,
+            (std::vector<std::string>{"event", "bids", "actions", "winter", "publish"}));
+  EXPECT_EQ(loaded.season_phases, Ruleset{}.season_phases);
+}
+
+TEST(RulesetLoading, AMisspeltSeasonPhaseIsRefusedWithItsPosition) {
+  DataCopy data;
+  replace_in_file(data.file("rules.yaml"), "season_phases: [event, bids, actions,",
+                  "season_phases: [event, bids, actoins,");
+  EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
+                              ":32:30: error: unknown season phase \"actoins\"; did you mean "
+                              "\"actions\"?");
+}
+
+TEST(RulesetLoading, ASeasonPhaseFarFromAnyKnownOneIsRefusedWithTheKnownNames) {
+  DataCopy data;
+  replace_in_file(data.file("rules.yaml"), "winter, publish]", "winter, landsknechte, publish]");
+  EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
+                              ":32:47: error: unknown season phase \"landsknechte\"; expected "
+                              "event, bids, actions, winter or publish");
+}
+
+TEST(RulesetLoading, ASeasonPhaseListedTwiceIsRefused) {
+  DataCopy data;
+  replace_in_file(data.file("rules.yaml"), "winter, publish]", "winter, winter, publish]");
+  EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
+                              ":32:47: error: season phase winter is listed twice");
+}
+
+TEST(RulesetLoading, AMissingSeasonPhaseIsRefused) {
+  DataCopy data;
+  replace_in_file(data.file("rules.yaml"), "actions, winter, publish]", "actions, publish]");
+  EXPECT_EQ(data.error(),
+            data.file("rules.yaml").string() + ":32:16: error: season phase winter is missing");
+}
+
+TEST(RulesetLoading, SeasonPhasesOutOfTheirOrderAreRefused) {
+  DataCopy data;
+  replace_in_file(data.file("rules.yaml"), "[event, bids,", "[bids, event,");
+  EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
+                              ":32:23: error: season phase event must come before bids (rules 4, "
+                              "9)");
+}
+
+TEST(RulesetLoading, RulesWithoutSeasonPhasesAreRefused) {
+  DataCopy data;
+  replace_in_file(data.file("rules.yaml"),
+                  "season_phases: [event, bids, actions, winter, publish]\n", "");
+  EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
+                              ":20:1: error: missing key \"season_phases\" ([event, bids, actions, "
+                              "winter, publish])");
+}
+
 TEST(RulesetLoading, RulesetsPlayTheCurrentRulesVersionUnlessTheGameSaysOtherwise) {
   EXPECT_EQ(load_ruleset(testing::source_data_dir()).version, kCurrentRulesVersion);
   EXPECT_EQ(load_ruleset(testing::source_data_dir(), 1).version, 1);

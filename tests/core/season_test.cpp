@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 
 #include "support/tiny_world.hpp"
 
@@ -135,6 +136,45 @@ TEST(Season, TheNextSeasonIsPublishedWithFreshCardsAndTiles) {
   EXPECT_NE(r.next.action_cards, w.state.action_cards);
   EXPECT_EQ(r.next.bonus_tiles.size(), 5u);
   EXPECT_NE(r.next.rng, w.state.rng);
+}
+
+/// The tiny world in the autumn of 1618, which the base game's phases end with a winter.
+TinyWorld autumn() {
+  TinyWorld w;
+  w.give("a", 0, 2).give("d", 1, 2);
+  w.state.season_index = 3;
+  w.state.events_left = {EventId{2}, EventId{2}};
+  w.state.event_deck = {EventId{0}, EventId{1}, EventId{3}, EventId{4}};
+  return w;
+}
+
+TEST(Season, PlaysThePhasesItsRulesetListsInThatOrder) {
+  TinyWorld w = autumn();
+  const auto all = w.resolve({w.orders(0, 1), w.orders(1)});
+  EXPECT_EQ(w.rules.season_phases,
+            (std::vector<std::string>{"event", "bids", "actions", "winter", "publish"}));
+  EXPECT_TRUE(all.log.winter);
+  EXPECT_EQ(all.next.season_index, 4);
+
+  w.rules.season_phases = {"event", "bids", "actions", "publish"};
+  const auto no_winter = w.resolve({w.orders(0, 1), w.orders(1)});
+  EXPECT_FALSE(no_winter.log.winter);
+  EXPECT_EQ(no_winter.log.turn_order, all.log.turn_order);
+  EXPECT_EQ(no_winter.next.season_index, 4);
+
+  w.rules.season_phases = {"event", "bids"};
+  const auto bids_only = w.resolve({w.orders(0, 1), w.orders(1)});
+  EXPECT_EQ(bids_only.log.turn_order, all.log.turn_order);
+  EXPECT_EQ(bids_only.next.turn_order, w.state.turn_order);  // the actions phase sets it
+  EXPECT_EQ(bids_only.next.season_index, 3);                 // not published
+  EXPECT_EQ(bids_only.next.action_cards, w.state.action_cards);
+}
+
+TEST(Season, AnUnknownPhaseIsACallersBug) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("d", 1, 2);
+  w.rules.season_phases = {"event", "bids", "actoins", "winter", "publish"};
+  EXPECT_THROW(w.resolve({w.orders(0, 1), w.orders(1)}), std::invalid_argument);
 }
 
 TEST(Season, SameStateAndOrdersGiveTheSameResult) {

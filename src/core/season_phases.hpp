@@ -1,0 +1,16 @@
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace wallenstein {
+
+/// The phases a season is made of, by the names rules.yaml's `season_phases` lists, in the base
+/// game's order: the event is drawn (rules 4.4), bids are revealed and turn order fixed (4.5),
+/// the ten action slots are played (4.6), winter follows autumn (9, 10), and the next season is
+/// published (4.1, 4.2). `resolve_season` plays the ruleset's list; season.cpp maps each name to
+/// its step. An expansion adds its phases here and to that table.
+inline constexpr std::array<std::string_view, 5> kSeasonPhases = {"event", "bids", "actions",
+                                                                  "winter", "publish"};
+
+}  // namespace wallenstein
