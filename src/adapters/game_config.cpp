@@ -46,7 +46,7 @@ std::optional<std::chrono::minutes> duration(YamlReader& r, const YAML::Node& no
 
 std::string duration_text(std::chrono::minutes d) {
   const long m = d.count();
-  if (m % (24 * 60) == 0 && m > 0) return std::to_string(m / (24 * 60)) + "d";
+  if (m % (24L * 60) == 0 && m > 0) return std::to_string(m / (24L * 60)) + "d";
   if (m % 60 == 0 && m > 0) return std::to_string(m / 60) + "h";
   return std::to_string(m) + "m";
 }
@@ -232,6 +232,7 @@ std::optional<std::string> game_name_problem(std::string_view name) {
   return "game name \"" + std::string(name) + "\" must be 1-64 letters, digits, '.', '-' or '_'";
 }
 
+// NOLINTNEXTLINE(readability-function-size): longer than 80 lines; to split into named steps.
 GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   const YamlFile file = YamlFile::parse(source);
   YamlReader r(file);
@@ -454,6 +455,7 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   return config;
 }
 
+// NOLINTNEXTLINE(readability-function-size): longer than 80 lines; to split into named steps.
 std::string write_game_config(const GameConfig& config) {
   YamlOut root = YamlOut::map();
   root.add("name", config.name);

@@ -12,7 +12,7 @@ namespace wallenstein {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr std::size_t kMaxGameYamlBytes = 256 * 1024;
+constexpr std::size_t kMaxGameYamlBytes = std::size_t{256} * 1024;
 
 std::optional<SeasonDir> parse_season_dir(const fs::path& path) {
   const std::string name = path.filename().string();
@@ -99,10 +99,8 @@ SeasonDir GameDirectory::find(std::string_view which) const {
   for (const auto& s : all) {
     if (s.name == which || s.path.filename().string() == which) return s;
   }
-  std::vector<std::string> names;
-  for (const auto& s : all) names.push_back(s.name);
   std::string list;
-  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  for (const auto& s : all) list.append(list.empty() ? "" : ", ").append(s.name);
   throw InputError(root_.string(),
                    "no season \"" + std::string(which) + "\"; this game has " + list);
 }

@@ -53,6 +53,7 @@ Json bid_json(const Bid& bid) {
   return nullptr;
 }
 
+// NOLINTNEXTLINE(readability-function-size): longer than 80 lines; to split into named steps.
 Json public_json(const GameConfig& config, const GameState& state, const Ruleset& rules,
                  const SeasonLog* resolution) {
   const SeasonLabel label = season_label(rules, state.season_index);

@@ -16,12 +16,14 @@ class LogWriter {
 
   YamlOut players(const std::vector<PlayerIndex>& list) const {
     std::vector<std::string> ids;
+    ids.reserve(list.size());
     for (PlayerIndex p : list) ids.push_back(player(p));
     return YamlOut::flow_list(ids);
   }
 
   YamlOut provinces(const std::vector<ProvinceId>& list) const {
     std::vector<std::string> ids;
+    ids.reserve(list.size());
     for (ProvinceId p : list) ids.push_back(province(p));
     return YamlOut::flow_list(ids);
   }

@@ -96,6 +96,7 @@ class OrderReader {
   void read_actions(const YAML::Node& actions, WrittenOrders& w) {
     if (!r_.expect_map(actions, "actions")) return;
     std::vector<std::string_view> keys;
+    keys.reserve(kAllActions.size());
     for (Action a : kAllActions) keys.push_back(action_key(a));
     r_.check_keys(actions, keys, "actions");
     for (Action a : kAllActions) {

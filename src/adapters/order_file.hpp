@@ -14,7 +14,7 @@
 namespace wallenstein {
 
 /// The largest order file accepted (a real one is about 1 KiB).
-inline constexpr std::size_t kMaxOrderBytes = 256 * 1024;
+inline constexpr std::size_t kMaxOrderBytes = std::size_t{256} * 1024;
 
 /// An order file checked against the season being planned.
 struct CheckedOrderFile {

@@ -21,6 +21,7 @@ using loading::as_text;
 using loading::open_data;
 using loading::valid_id;
 
+// NOLINTNEXTLINE(readability-function-size): longer than 80 lines; to split into named steps.
 void load_provinces(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "provinces.yaml");
   YamlReader r(file);

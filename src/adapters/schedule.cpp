@@ -74,8 +74,8 @@ std::optional<std::chrono::minutes> parse_duration(std::string_view text) {
 std::string describe_duration(std::chrono::minutes duration) {
   const long total = duration.count();
   if (total <= 0) return "no time";
-  const long days = total / (24 * 60);
-  const long hours = total % (24 * 60) / 60;
+  const long days = total / (24L * 60);
+  const long hours = total % (24L * 60) / 60;
   const long minutes = total % 60;
   auto part = [](long n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -115,11 +115,11 @@ std::optional<DeadlineRule> parse_deadline_rule(std::string_view text, std::stri
   if (!before.empty() && before.front() == "every") {
     // "every 3d at 20:00"
     const auto every = before.size() == 3 ? parse_duration(before[1]) : std::nullopt;
-    if (!every || every->count() % (24 * 60) != 0 || every->count() == 0 || before[2] != "at") {
+    if (!every || every->count() % (24L * 60) != 0 || every->count() == 0 || before[2] != "at") {
       problem = "write it like \"every 3d at 20:00\"";
       return std::nullopt;
     }
-    rule.every_days = static_cast<int>(every->count() / (24 * 60));
+    rule.every_days = static_cast<int>(every->count() / (24L * 60));
   } else {
     // "sun 20:00", "mon,thu 20:00", "mon, thu 20:00"
     std::string days;

@@ -14,6 +14,7 @@ bool contains(const std::vector<std::pair<Id, YAML::Node>>& found, Id id) {
 template <class Id>
 std::vector<Id> ids(const std::vector<std::pair<Id, YAML::Node>>& found) {
   std::vector<Id> out;
+  out.reserve(found.size());
   for (const auto& f : found) out.push_back(f.first);
   return out;
 }

@@ -27,11 +27,13 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
   const SeasonLabel label = season_label(rules, state.season_index);
   auto player_ids = [&](const std::vector<PlayerIndex>& list) {
     std::vector<std::string> ids;
+    ids.reserve(list.size());
     for (PlayerIndex p : list) ids.push_back(state.player(p).id);
     return YamlOut::flow_list(ids);
   };
   auto event_ids = [&](const std::vector<EventId>& list) {
     std::vector<std::string> ids;
+    ids.reserve(list.size());
     for (EventId e : list) ids.push_back(rules.event(e).id);
     return YamlOut::flow_list(ids);
   };

@@ -519,6 +519,7 @@ std::vector<TickLine> tick_in_children(const std::vector<fs::path>& dirs, const 
       close(fds[0]);
       close(fds[1]);
       std::vector<char*> argv;
+      argv.reserve(args.size() + 1);
       for (auto& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
       execv(exe.c_str(), argv.data());

@@ -14,7 +14,7 @@ std::string sha256_hex(std::string_view bytes) {
   }
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
-  out.reserve(size * 2);
+  out.reserve(std::size_t{size} * 2);
   for (unsigned int i = 0; i < size; ++i) {
     out += kHex[hash[i] >> 4];
     out += kHex[hash[i] & 0xF];

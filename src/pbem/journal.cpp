@@ -184,7 +184,7 @@ void discard(const fs::path& root, const char* name) {
 }  // namespace
 
 fs::path confined_path(const std::string& relative, const std::string& what) {
-  const fs::path p = fs::path(relative).lexically_normal();
+  fs::path p = fs::path(relative).lexically_normal();
   const bool bad_text = relative.empty() || relative.find('\n') != std::string::npos ||
                         relative.find('\0') != std::string::npos;
   bool escapes = bad_text || p.is_absolute() || p.empty() || p == ".";

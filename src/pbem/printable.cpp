@@ -66,11 +66,10 @@ std::string printable(std::string_view text, Lines lines) {
       escape_byte(out, byte);
       ++i;
     } else if (length == 1) {
+      const bool kept = (byte == '\n' || byte == '\t') && lines == Lines::keep;
       if (byte == 0x1B) {
         out += "\\e";
-      } else if ((byte == '\n' || byte == '\t') && lines == Lines::keep) {
-        out += static_cast<char>(byte);
-      } else if (byte < 0x20 || byte == 0x7F) {
+      } else if ((byte < 0x20 && !kept) || byte == 0x7F) {
         escape_byte(out, byte);
       } else {
         out += static_cast<char>(byte);

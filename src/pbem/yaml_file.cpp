@@ -122,9 +122,7 @@ std::optional<std::size_t> unclosed_flow(std::string_view text) {
     if (quote) {
       if (c == '\\' && quote == '"')
         ++i;
-      else if (c == quote)
-        quote = 0;
-      else if (c == '\n' && open.empty())
+      else if (c == quote || (c == '\n' && open.empty()))
         quote = 0;
       continue;
     }
@@ -213,7 +211,7 @@ YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
   } catch (const YAML::Exception& e) {
     throw InputError({make(file, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg)});
   }
-  return YamlFile(std::move(file), std::move(root));
+  return YamlFile(std::move(file), root);
 }
 
 Diagnostic YamlFile::at(const YAML::Mark& mark, std::string message,

@@ -120,7 +120,7 @@ std::string suggestion(std::string_view name, std::span<const std::string_view> 
 
 void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::string_view> allowed,
                              std::string_view where) {
-  const std::string key = key_node.Scalar();
+  const std::string& key = key_node.Scalar();
   error(key_node,
         "unknown key \"" + key + "\" in " + std::string(where) + suggestion(key, allowed));
 }

@@ -61,7 +61,7 @@ std::string yaml_quote(std::string_view value) {
   return out + "\"";
 }
 
-YamlOut YamlOut::text(std::string value) {
+YamlOut YamlOut::text(const std::string& value) {
   YamlOut v;
   v.scalar_ = yaml_quote(value);
   return v;

@@ -13,7 +13,7 @@ namespace wallenstein {
 /// for byte and never ambiguous (yaml-cpp's emitter leaves `yes`/`no` unquoted).
 class YamlOut {
  public:
-  static YamlOut text(std::string value);
+  static YamlOut text(const std::string& value);
   static YamlOut number(std::int64_t value);
   static YamlOut boolean(bool value);
   static YamlOut null();
@@ -24,8 +24,8 @@ class YamlOut {
 
   /// Appends a key to a map; returns *this for chaining.
   YamlOut& add(std::string key, YamlOut value);
-  YamlOut& add(std::string key, std::string value) {
-    return add(std::move(key), text(std::move(value)));
+  YamlOut& add(std::string key, const std::string& value) {
+    return add(std::move(key), text(value));
   }
   YamlOut& add(std::string key, const char* value) { return add(std::move(key), text(value)); }
   YamlOut& add(std::string key, int value) { return add(std::move(key), number(value)); }

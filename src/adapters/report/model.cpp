@@ -15,8 +15,7 @@ std::string str(int n) { return std::to_string(n); }
 /// Builds the template data with this game's names.
 class Builder {
  public:
-  explicit Builder(const SeasonView& in)
-      : in_(in), rules_(*in.rules), before_(*in.start), names_(in) {}
+  explicit Builder(const SeasonView& in) : in_(in), rules_(*in.rules), names_(in) {}
 
   std::string player(PlayerIndex p) const { return names_.player(p); }
   std::string province(ProvinceId p) const { return names_.province(p); }
@@ -296,7 +295,6 @@ class Builder {
  private:
   const SeasonView& in_;
   const Ruleset& rules_;
-  const GameState& before_;
   Names names_;
 };
 

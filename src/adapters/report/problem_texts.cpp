@@ -109,6 +109,7 @@ ProblemTexts ProblemTexts::load(const fs::path& file) {
   if (const auto problems = r.require(root, "problems", "one message per problem");
       problems && r.expect_map(*problems, "problems")) {
     std::vector<std::string_view> ids;
+    ids.reserve(kAllProblemKinds.size());
     for (ProblemKind kind : kAllProblemKinds) ids.push_back(problem_key(kind));
     r.check_keys(*problems, ids, "problems");
     const std::vector<std::string> names = value_names();
@@ -135,6 +136,7 @@ std::string ProblemTexts::render(const Problem& problem, const Ruleset& rules) c
   const auto list = [&](const std::string& key, const std::vector<std::string>& items) {
     if (items.empty()) return;
     std::vector<std::string> quoted;
+    quoted.reserve(items.size());
     for (const std::string& item : items) quoted.push_back(fill(quote_, Data("text", item)));
     data.set(key, join(items, and_));
     data.set(key + "_or", join(items, or_));

@@ -70,7 +70,7 @@ std::string Templates::render(Format format, const std::string& name, const Data
     const std::string partial = file.substr(slash + 1);
     if (partial.empty() || partial[0] != '_' || (sub != "shared" && sub != folder(format)))
       continue;
-    const std::string body = text;
+    std::string body = text;
     context[partial] = kainjow::mustache::partial([body] { return body; });
   }
   kainjow::mustache::mustache tmpl{main->second};

@@ -107,7 +107,7 @@ class Smtp final : public Mailer {
   static std::size_t read(char* buffer, std::size_t size, std::size_t count, void* user) {
     auto* up = static_cast<Upload*>(user);
     const std::size_t n = std::min(size * count, up->data.size() - up->at);
-    std::memcpy(buffer, up->data.data() + up->at, n);
+    std::copy_n(up->data.data() + up->at, n, buffer);
     up->at += n;
     return n;
   }
