@@ -36,12 +36,24 @@ std::optional<fs::path> beside_program() {
   return exe.parent_path().parent_path() / "share" / "wallenstein";
 }
 
+/// A directory the user named (`given_by`: the option or the variable), checked to be one.
+fs::path given(const fs::path& dir, const std::string& given_by) {
+  std::error_code ec;
+  if (fs::is_directory(dir, ec)) return dir;
+  const bool exists = fs::exists(dir, ec);
+  throw InputError(
+      dir.string(),
+      (exists ? "not a directory (given by " : "no such directory (given by ") + given_by + ")");
+}
+
 }  // namespace
 
 fs::path resource_dir(Installed which, const fs::path& override_dir) {
   const Place place = place_of(which);
-  if (!override_dir.empty()) return override_dir;
-  if (const char* env = std::getenv(place.environment); env && *env) return env;
+  if (!override_dir.empty()) return given(override_dir, place.option);
+  if (const char* env = std::getenv(place.environment); env && *env) {
+    return given(env, std::string("$") + place.environment);
+  }
   std::vector<fs::path> candidates;
   if (auto share = beside_program()) candidates.push_back(*share / place.under_share);
   candidates.push_back(fs::path(WALLENSTEIN_INSTALL_DATADIR) / place.under_share);

@@ -14,7 +14,8 @@ enum class Installed { data, templates };
 /// 3. `share/wallenstein/...` beside the running program's `bin/`: an install moved to another
 ///    prefix, and the build tree, which CMake lays out like an install;
 /// 4. the install prefix CMake was configured with.
-/// None existing is an InputError naming the places looked in and how to give one.
+/// A directory given by option or variable that is not one, or none of 3 and 4 existing, is an
+/// InputError naming where the path came from or the places looked in.
 std::filesystem::path resource_dir(Installed which, const std::filesystem::path& override_dir = {});
 
 }  // namespace wallenstein

@@ -107,9 +107,7 @@ Command mail_command() {
             "send again what a server refused (after fixing the address)")(
             "resend", po::bool_switch(), "send a copy of messages already sent (a new Message-ID)")(
             "smtp", po::value<std::string>()->value_name("URL"),
-            "SMTP server instead of game.yaml's (or the outbox)")(
-            "templates", po::value<std::string>()->value_name("DIR"),
-            "the report templates directory");
+            "SMTP server instead of game.yaml's (or the outbox)");
         p.add("dir", 1);
       },
       run};

@@ -174,8 +174,7 @@ Command player_command() {
             "name", po::value<std::string>()->value_name("NAME"), "replace: the newcomer's name")(
             "email", po::value<std::string>()->value_name("ADDR"),
             "replace: the newcomer's address")("smtp", po::value<std::string>()->value_name("URL"),
-                                               "SMTP server instead of game.yaml's")(
-            "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
+                                               "SMTP server instead of game.yaml's");
         p.add("dir", 1).add("action", 1).add("id", 1);
       },
       run};

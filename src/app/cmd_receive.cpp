@@ -165,25 +165,24 @@ std::string fetch_orders(const Invocation& in, const fs::path& game_dir) {
 }
 
 Command fetch_command() {
-  return {
-      "fetch", "(DIR | --root ROOT) [--imap URL]",
-      "Poll the game's IMAP mailbox and handle each new message as `receive` does; mark it "
-      "handled.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        o.add_options()("args", po::value<std::vector<std::string>>(), "DIR")(
-            "root", po::value<std::string>()->value_name("ROOT"), "a directory of games")(
-            "imap", po::value<std::string>()->value_name("URL"),
-            "imap[s]://host[:port]/MAILBOX instead of game.yaml's")(
-            "imap-user", po::value<std::string>()->value_name("USER"), "the IMAP login")(
-            "imap-password-env", po::value<std::string>()->value_name("NAME"),
-            "the environment variable holding the IMAP password")(
-            "done", po::value<std::string>()->value_name("KEYWORD|FOLDER"),
-            "mark handled mail with this keyword ($...) or move it to this folder")(
-            "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server")(
-            "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
-        p.add("args", -1);
-      },
-      run_fetch};
+  return {"fetch", "(DIR | --root ROOT) [--imap URL]",
+          "Poll the game's IMAP mailbox and handle each new message as `receive` does; mark it "
+          "handled.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("args", po::value<std::vector<std::string>>(), "DIR")(
+                "root", po::value<std::string>()->value_name("ROOT"), "a directory of games")(
+                "imap", po::value<std::string>()->value_name("URL"),
+                "imap[s]://host[:port]/MAILBOX instead of game.yaml's")(
+                "imap-user", po::value<std::string>()->value_name("USER"), "the IMAP login")(
+                "imap-password-env", po::value<std::string>()->value_name("NAME"),
+                "the environment variable holding the IMAP password")(
+                "done", po::value<std::string>()->value_name("KEYWORD|FOLDER"),
+                "mark handled mail with this keyword ($...) or move it to this folder")(
+                "smtp", po::value<std::string>()->value_name("URL"),
+                "answer through this SMTP server");
+            p.add("args", -1);
+          },
+          run_fetch};
 }
 
 Command receive_command() {
@@ -196,8 +195,7 @@ Command receive_command() {
         o.add_options()("args", po::value<std::vector<std::string>>(), "DIR and FILE")(
             "root", po::value<std::string>()->value_name("ROOT"),
             "a directory of games: the message goes to the game its orders name")(
-            "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server")(
-            "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
+            "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server");
         p.add("args", -1);
       },
       run};

@@ -50,9 +50,7 @@ Command report_command() {
                 "season", po::value<std::string>()->value_name("S"),
                 "default: the last resolved season, or the first season's opening before any")(
                 "player", po::value<std::string>()->value_name("ID"),
-                "only this player's files (and the public one)")(
-                "templates", po::value<std::string>()->value_name("DIR"),
-                "the report templates directory");
+                "only this player's files (and the public one)");
             p.add("dir", 1);
           },
           run};

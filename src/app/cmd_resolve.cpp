@@ -200,9 +200,7 @@ Command resolve_command() {
                 "now", po::value<std::string>()->value_name("TIME"),
                 "the time instead of the clock (the next deadline)")(
                 "state-only", po::bool_switch(),
-                "write only the log and the next state (render and report later)")(
-                "templates", po::value<std::string>()->value_name("DIR"),
-                "the report templates directory");
+                "write only the log and the next state (render and report later)");
           },
           run_resolve};
 }

@@ -658,30 +658,27 @@ Command tick_command() {
                 "jobs", po::value<int>()->default_value(0),
                 "games ticked at once (default: one per core)")(
                 "smtp", po::value<std::string>()->value_name("URL"),
-                "SMTP server instead of game.yaml's")("templates",
-                                                      po::value<std::string>()->value_name("DIR"),
-                                                      "the templates directory");
+                "SMTP server instead of game.yaml's");
           },
           run_tick};
 }
 
 Command deadline_command() {
-  return {
-      "deadline", "DIR (--set TIME | --extend DURATION)",
-      "Move the deadline of the season being planned; every player is told by mail.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-            "set", po::value<std::string>()->value_name("TIME"),
-            "the new deadline, like 2026-11-29T20:00:00+01:00")(
-            "extend", po::value<std::string>()->value_name("DURATION"),
-            "move it later by this much, like 24h or 2d")(
-            "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock")(
-            "smtp", po::value<std::string>()->value_name("URL"),
-            "SMTP server instead of game.yaml's")(
-            "templates", po::value<std::string>()->value_name("DIR"), "the templates directory");
-        p.add("dir", 1);
-      },
-      run_deadline};
+  return {"deadline", "DIR (--set TIME | --extend DURATION)",
+          "Move the deadline of the season being planned; every player is told by mail.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+                "set", po::value<std::string>()->value_name("TIME"),
+                "the new deadline, like 2026-11-29T20:00:00+01:00")(
+                "extend", po::value<std::string>()->value_name("DURATION"),
+                "move it later by this much, like 24h or 2d")(
+                "now", po::value<std::string>()->value_name("TIME"),
+                "the time instead of the clock")("smtp",
+                                                 po::value<std::string>()->value_name("URL"),
+                                                 "SMTP server instead of game.yaml's");
+            p.add("dir", 1);
+          },
+          run_deadline};
 }
 
 }  // namespace wallenstein::app

@@ -53,7 +53,11 @@ int run(int argc, char** argv) {
   po::options_description options(std::string("Options of wallenstein ") + command->name);
   options.add_options()("help,h", "show this help")(
       "data", po::value<std::string>()->value_name("DIR"),
-      "the ruleset directory (default: installed, or the source tree's data/wallenstein)")(
+      "the ruleset directory (default: $WALLENSTEIN_DATA, else share/wallenstein/data/wallenstein "
+      "beside the program's bin/, else under the install prefix)")(
+      "templates", po::value<std::string>()->value_name("DIR"),
+      "the templates directory (default: $WALLENSTEIN_TEMPLATES, else share/wallenstein/templates "
+      "beside the program's bin/, else under the install prefix)")(
       "wait", po::value<double>()->default_value(10)->value_name("SECONDS"),
       "how long to wait while another run holds the game, then exit 5");
   po::positional_options_description positional;

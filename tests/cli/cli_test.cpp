@@ -144,6 +144,47 @@ TEST(Cli, AProgramWithoutItsDataSaysWhereItLookedAndHowToGiveIt) {
   EXPECT_EQ(given.status, 0) << given.err;
 }
 
+TEST(Cli, ADataOrTemplatesPathThatIsNoDirectorySaysWhereItCameFrom) {
+  TempDir tmp;
+  write_text(tmp / "afile", "not a directory\n");
+  const Outcome by_option = testing::run_shell(testing::shell_quote(testing::wallenstein_binary()) +
+                                               new_game_words(tmp / "game") + " --data " +
+                                               testing::shell_quote((tmp / "afile").string()));
+  EXPECT_EQ(by_option.status, 1);
+  EXPECT_NE(by_option.err.find("afile: error: not a directory (given by --data)"),
+            std::string::npos)
+      << by_option.err;
+  EXPECT_FALSE(std::filesystem::exists(tmp / "game"));
+  const Outcome by_variable = testing::run_shell(
+      "WALLENSTEIN_DATA=" + testing::shell_quote((tmp / "nowhere").string()) + " " +
+      testing::shell_quote(testing::wallenstein_binary()) + new_game_words(tmp / "game"));
+  EXPECT_EQ(by_variable.status, 1);
+  EXPECT_NE(by_variable.err.find("nowhere: error: no such directory (given by $WALLENSTEIN_DATA)"),
+            std::string::npos)
+      << by_variable.err;
+}
+
+TEST(Cli, EveryCommandThatReadsTemplatesTakesTemplates) {
+  TempDir tmp;
+  ASSERT_EQ(testing::new_game(tmp / "game", 3).status, 0);
+  const Outcome suggested = run({"suggest", (tmp / "game").string(), "--player", "red"});
+  ASSERT_EQ(suggested.status, 0) << suggested.err;
+  write_text(tmp / "red.yaml", suggested.out);
+  const std::filesystem::path templates =
+      std::filesystem::path(testing::wallenstein_binary()).parent_path().parent_path() / "share" /
+      "wallenstein" / "templates";
+  for (const char* command : {"check", "submit"}) {
+    const Outcome r = run({command, (tmp / "game").string(), (tmp / "red.yaml").string(),
+                           "--templates", templates.string()});
+    EXPECT_EQ(r.status, 0) << command << ": " << r.err;
+  }
+  const Outcome nowhere = run({"check", (tmp / "game").string(), (tmp / "red.yaml").string(),
+                               "--templates", (tmp / "nowhere").string()});
+  EXPECT_EQ(nowhere.status, 1);
+  EXPECT_NE(nowhere.err.find("no such directory (given by --templates)"), std::string::npos)
+      << nowhere.err;
+}
+
 TEST(Cli, NewRefusesToOverwriteAnExistingGame) {
   TempDir tmp;
   const fs::path dir = tmp / "game";
