@@ -1,5 +1,6 @@
 // The wallenstein command: parses the subcommand, runs it, and maps errors to exit statuses.
 
+#include <cctype>
 #include <cstdlib>
 #include <exception>
 #include <iostream>
@@ -74,6 +75,14 @@ int run(int argc, char** argv) {
       return 0;
     }
     po::notify(invocation.options);
+  } catch (const po::required_option& e) {
+    // Required options are the positional arguments (DIR, ...): name them as the usage line does.
+    std::string name = e.get_option_name();
+    name.erase(0, name.find_first_not_of('-'));
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::cerr << "wallenstein " << command->name << ": missing " << name << "\nusage: wallenstein "
+              << command->name << " " << command->synopsis << "\n";
+    return static_cast<int>(Exit::usage);
   } catch (const po::error& e) {
     std::cerr << "wallenstein " << command->name << ": " << wallenstein::printable(e.what())
               << "\nusage: wallenstein " << command->name << " " << command->synopsis << "\n";

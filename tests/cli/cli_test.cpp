@@ -185,6 +185,16 @@ TEST(Cli, EveryCommandThatReadsTemplatesTakesTemplates) {
       << nowhere.err;
 }
 
+TEST(Cli, ACommandWithoutItsDirectorySaysDirIsMissingAsItsUsageNamesIt) {
+  for (const char* command : {"new", "check", "resolve", "show"}) {
+    const Outcome r = run({command});
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_NE(r.err.find(std::string("wallenstein ") + command + ": missing DIR\nusage: "),
+              std::string::npos)
+        << r.err;
+  }
+}
+
 TEST(Cli, NewRefusesToOverwriteAnExistingGame) {
   TempDir tmp;
   const fs::path dir = tmp / "game";
