@@ -33,18 +33,24 @@ Running::Running(std::vector<std::string> argv) {
   char pattern[] = "/tmp/wallenstein-run-XXXXXX";
   if (!::mkdtemp(pattern)) throw std::runtime_error("mkdtemp failed");
   dir_ = pattern;
+  // Everything the child needs exists before the fork: a test may kill the child at once, before
+  // it has run a single line, and wait() must still find both files (empty).
+  const int out = ::open((dir_ + "/out").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const int err = ::open((dir_ + "/err").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (out < 0 || err < 0) throw std::runtime_error("cannot create the output files in " + dir_);
+  std::vector<char*> args;
+  args.reserve(argv.size() + 1);
+  for (auto& a : argv) args.push_back(a.data());
+  args.push_back(nullptr);
   pid_ = ::fork();
   if (pid_ == 0) {
-    const int out = ::open((dir_ + "/out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open((dir_ + "/err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(out, 1);
+    ::dup2(out, 1);  // the copies dup2 makes do not close on exec
     ::dup2(err, 2);
-    std::vector<char*> args;
-    for (auto& a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
     ::execv(args[0], args.data());
     ::_exit(127);
   }
+  ::close(out);
+  ::close(err);
 }
 
 Running::~Running() {
