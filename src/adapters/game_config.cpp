@@ -232,14 +232,80 @@ std::optional<std::string> game_name_problem(std::string_view name) {
   return "game name \"" + std::string(name) + "\" must be 1-64 letters, digits, '.', '-' or '_'";
 }
 
-// NOLINTNEXTLINE(readability-function-size): longer than 80 lines; to split into named steps.
-GameConfig read_game_config(const SourceFile& source, bool seed_required) {
-  const YamlFile file = YamlFile::parse(source);
-  YamlReader r(file);
-  const YAML::Node& root = file.root();
-  GameConfig config;
-  if (!r.expect_map(root, "game.yaml")) r.throw_if_errors();
-  r.check_keys(root, kGameKeys, "game.yaml");
+namespace {
+
+/// starttls, user and password_env: how SMTP and IMAP servers are logged in to alike.
+void read_login(YamlReader& r, const YAML::Node& server, const char* user_what, bool& starttls,
+                std::string& user, std::string& password_env) {
+  if (const YAML::Node tls = server["starttls"]; tls.IsDefined())
+    starttls = r.boolean(tls, "starttls").value_or(true);
+  if (const YAML::Node name = server["user"]; name.IsDefined())
+    user = r.text(name, user_what).value_or("");
+  if (const YAML::Node env = server["password_env"]; env.IsDefined())
+    password_env = r.text(env, "password_env").value_or("");
+}
+
+void read_smtp(YamlReader& r, const YAML::Node& mail, MailSettings& settings) {
+  const YAML::Node smtp = mail["smtp"];
+  if (!smtp.IsDefined() || smtp.IsNull() || !r.expect_map(smtp, "mail smtp")) return;
+  r.check_keys(smtp, kSmtpKeys, "mail.smtp");
+  SmtpSettings s;
+  if (auto url = r.require(smtp, "url", "smtp://host:587"))
+    s.url = r.text(*url, "smtp url").value_or("");
+  read_login(r, smtp, "smtp user", s.starttls, s.user, s.password_env);
+  settings.smtp = s;
+}
+
+void read_imap(YamlReader& r, const YAML::Node& mail, MailSettings& settings) {
+  const YAML::Node imap = mail["imap"];
+  if (!imap.IsDefined() || imap.IsNull() || !r.expect_map(imap, "mail imap")) return;
+  r.check_keys(imap, kImapKeys, "mail.imap");
+  ImapSettings s;
+  if (auto url = r.require(imap, "url", "imaps://host/INBOX")) {
+    s.url = r.text(*url, "imap url").value_or("");
+    if (s.url.rfind("imap://", 0) != 0 && s.url.rfind("imaps://", 0) != 0) {
+      r.error(*url,
+              "the IMAP url must start with imap:// or imaps://, like "
+              "imaps://mail.example.org/INBOX");
+    }
+  }
+  read_login(r, imap, "imap user", s.starttls, s.user, s.password_env);
+  if (const YAML::Node done = imap["done"]; done.IsDefined()) {
+    s.done = r.text(done, "imap done").value_or("");
+    const bool ok = !s.done.empty() && s.done.size() <= 64 &&
+                    std::all_of(s.done.begin(), s.done.end(), [](char c) {
+                      return std::isalnum(static_cast<unsigned char>(c)) || c == '$' || c == '_' ||
+                             c == '-' || c == '.' || c == '/';
+                    });
+    if (!ok)
+      r.error(done,
+              "done is a keyword like $WallensteinDone or a folder name (letters, digits, $ _ "
+              "- . /)");
+  }
+  settings.imap = s;
+}
+
+/// The people who held a seat before its player (player replace).
+void read_former(YamlReader& r, const YAML::Node& node, PlayerInfo& p) {
+  const YAML::Node former = node["former"];
+  if (!former.IsDefined() || !r.expect_sequence(former, "former")) return;
+  for (const auto& f : former) {
+    if (!r.expect_map(f, "former holder")) continue;
+    r.check_keys(f, kFormerKeys, "former holder");
+    FormerHolder h;
+    if (auto name = r.require(f, "name", "who held the seat"))
+      h.name = r.text(*name, "name").value_or("");
+    if (auto email = r.require(f, "email", "their address"))
+      h.email = r.text(*email, "email").value_or("");
+    if (auto until = r.require(f, "until", "the season index from which the next person plays")) {
+      h.until = static_cast<int>(r.integer(*until, "until", 1, 99).value_or(1));
+    }
+    p.former.push_back(std::move(h));
+  }
+}
+
+/// name, edition, expansions, rules_version, program_version.
+void read_identity(YamlReader& r, const YAML::Node& root, bool seed_required, GameConfig& config) {
   if (auto name = r.require(root, "name", "the game's name")) {
     config.name = r.text(*name, "name").value_or("");
     if (auto problem = game_name_problem(config.name); problem && !config.name.empty())
@@ -275,6 +341,10 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   if (const YAML::Node version = root["program_version"]; version.IsDefined()) {
     config.program_version = r.text(version, "program_version").value_or("");
   }
+}
+
+/// The secret seed, its salt and public commitment: only in a game's own game.yaml.
+void read_secrets(YamlReader& r, const YAML::Node& root, bool seed_required, GameConfig& config) {
   const YAML::Node seed = root["seed"];
   if (seed.IsDefined()) {
     if (!seed_required) {
@@ -314,6 +384,9 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
     r.error(root,
             "salt and commitment come together (the seed's public commitment and its secret salt)");
   }
+}
+
+void read_players(YamlReader& r, const YAML::Node& root, bool seed_required, GameConfig& config) {
   std::set<std::string> ids;
   if (auto players = r.require(root, "players", "a list of {id, name, email}");
       players && r.expect_sequence(*players, "players")) {
@@ -348,100 +421,58 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
       }
       if (const YAML::Node paused = node["paused"]; paused.IsDefined())
         p.paused = r.boolean(paused, "paused").value_or(false);
-      if (const YAML::Node former = node["former"];
-          former.IsDefined() && r.expect_sequence(former, "former")) {
-        for (const auto& f : former) {
-          if (!r.expect_map(f, "former holder")) continue;
-          r.check_keys(f, kFormerKeys, "former holder");
-          FormerHolder h;
-          if (auto name = r.require(f, "name", "who held the seat"))
-            h.name = r.text(*name, "name").value_or("");
-          if (auto email = r.require(f, "email", "their address"))
-            h.email = r.text(*email, "email").value_or("");
-          if (auto until =
-                  r.require(f, "until", "the season index from which the next person plays")) {
-            h.until = static_cast<int>(r.integer(*until, "until", 1, 99).value_or(1));
-          }
-          p.former.push_back(std::move(h));
-        }
-      }
+      read_former(r, node, p);
       config.players.push_back(std::move(p));
     }
     if (!valid_player_count(config.players.size()))
       r.error(*players, player_count_problem(config.players.size()));
   }
-  if (const YAML::Node mail = root["mail"]; mail.IsDefined() && r.expect_map(mail, "mail")) {
-    r.check_keys(mail, kMailKeys, "mail");
-    if (const YAML::Node from = mail["from"]; from.IsDefined()) {
-      config.mail.from = r.text(from, "mail from").value_or("");
-      if (has_control(config.mail.from)) r.error(from, "mail from must be one line");
-    }
-    if (const YAML::Node outbox = mail["outbox"]; outbox.IsDefined()) {
-      config.mail.outbox = r.text(outbox, "mail outbox").value_or("outbox");
-      if (auto problem = outbox_problem(config.mail.outbox); problem && outbox.IsScalar())
-        r.error(outbox, *problem);
-    }
-    if (const YAML::Node smtp = mail["smtp"];
-        smtp.IsDefined() && !smtp.IsNull() && r.expect_map(smtp, "mail smtp")) {
-      r.check_keys(smtp, kSmtpKeys, "mail.smtp");
-      SmtpSettings s;
-      if (auto url = r.require(smtp, "url", "smtp://host:587"))
-        s.url = r.text(*url, "smtp url").value_or("");
-      if (const YAML::Node tls = smtp["starttls"]; tls.IsDefined())
-        s.starttls = r.boolean(tls, "starttls").value_or(true);
-      if (const YAML::Node user = smtp["user"]; user.IsDefined())
-        s.user = r.text(user, "smtp user").value_or("");
-      if (const YAML::Node env = smtp["password_env"]; env.IsDefined())
-        s.password_env = r.text(env, "password_env").value_or("");
-      config.mail.smtp = s;
-    }
-    if (const YAML::Node list = mail["spectators"];
-        list.IsDefined() && r.expect_sequence(list, "mail spectators")) {
-      for (const auto& item : list) {
-        const std::string address = r.text(item, "spectator").value_or("");
-        if (auto problem = email_problem(address))
-          r.error(item, *problem);
-        else
-          config.mail.spectators.push_back(address);
-      }
-    }
-    if (const YAML::Node gm = mail["gm"]; gm.IsDefined()) {
-      config.mail.gm = r.text(gm, "mail gm").value_or("");
-      if (has_control(config.mail.gm)) r.error(gm, "mail gm must be one line");
-    }
-    if (const YAML::Node imap = mail["imap"];
-        imap.IsDefined() && !imap.IsNull() && r.expect_map(imap, "mail imap")) {
-      r.check_keys(imap, kImapKeys, "mail.imap");
-      ImapSettings s;
-      if (auto url = r.require(imap, "url", "imaps://host/INBOX")) {
-        s.url = r.text(*url, "imap url").value_or("");
-        if (s.url.rfind("imap://", 0) != 0 && s.url.rfind("imaps://", 0) != 0) {
-          r.error(*url,
-                  "the IMAP url must start with imap:// or imaps://, like "
-                  "imaps://mail.example.org/INBOX");
-        }
-      }
-      if (const YAML::Node tls = imap["starttls"]; tls.IsDefined())
-        s.starttls = r.boolean(tls, "starttls").value_or(true);
-      if (const YAML::Node user = imap["user"]; user.IsDefined())
-        s.user = r.text(user, "imap user").value_or("");
-      if (const YAML::Node env = imap["password_env"]; env.IsDefined())
-        s.password_env = r.text(env, "password_env").value_or("");
-      if (const YAML::Node done = imap["done"]; done.IsDefined()) {
-        s.done = r.text(done, "imap done").value_or("");
-        const bool ok = !s.done.empty() && s.done.size() <= 64 &&
-                        std::all_of(s.done.begin(), s.done.end(), [](char c) {
-                          return std::isalnum(static_cast<unsigned char>(c)) || c == '$' ||
-                                 c == '_' || c == '-' || c == '.' || c == '/';
-                        });
-        if (!ok)
-          r.error(done,
-                  "done is a keyword like $WallensteinDone or a folder name (letters, digits, $ _ "
-                  "- . /)");
-      }
-      config.mail.imap = s;
+}
+
+void read_mail(YamlReader& r, const YAML::Node& root, GameConfig& config) {
+  const YAML::Node mail = root["mail"];
+  if (!mail.IsDefined() || !r.expect_map(mail, "mail")) return;
+  r.check_keys(mail, kMailKeys, "mail");
+  if (const YAML::Node from = mail["from"]; from.IsDefined()) {
+    config.mail.from = r.text(from, "mail from").value_or("");
+    if (has_control(config.mail.from)) r.error(from, "mail from must be one line");
+  }
+  if (const YAML::Node outbox = mail["outbox"]; outbox.IsDefined()) {
+    config.mail.outbox = r.text(outbox, "mail outbox").value_or("outbox");
+    if (auto problem = outbox_problem(config.mail.outbox); problem && outbox.IsScalar())
+      r.error(outbox, *problem);
+  }
+  read_smtp(r, mail, config.mail);
+  if (const YAML::Node list = mail["spectators"];
+      list.IsDefined() && r.expect_sequence(list, "mail spectators")) {
+    for (const auto& item : list) {
+      const std::string address = r.text(item, "spectator").value_or("");
+      if (auto problem = email_problem(address))
+        r.error(item, *problem);
+      else
+        config.mail.spectators.push_back(address);
     }
   }
+  if (const YAML::Node gm = mail["gm"]; gm.IsDefined()) {
+    config.mail.gm = r.text(gm, "mail gm").value_or("");
+    if (has_control(config.mail.gm)) r.error(gm, "mail gm must be one line");
+  }
+  read_imap(r, mail, config.mail);
+}
+
+}  // namespace
+
+GameConfig read_game_config(const SourceFile& source, bool seed_required) {
+  const YamlFile file = YamlFile::parse(source);
+  YamlReader r(file);
+  const YAML::Node& root = file.root();
+  GameConfig config;
+  if (!r.expect_map(root, "game.yaml")) r.throw_if_errors();
+  r.check_keys(root, kGameKeys, "game.yaml");
+  read_identity(r, root, seed_required, config);
+  read_secrets(r, root, seed_required, config);
+  read_players(r, root, seed_required, config);
+  read_mail(r, root, config);
   if (const YAML::Node deadlines = root["deadlines"];
       deadlines.IsDefined() && r.expect_map(deadlines, "deadlines")) {
     for (const auto& entry : deadlines)
@@ -455,17 +486,19 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   return config;
 }
 
-// NOLINTNEXTLINE(readability-function-size): longer than 80 lines; to split into named steps.
-std::string write_game_config(const GameConfig& config) {
-  YamlOut root = YamlOut::map();
-  root.add("name", config.name);
-  root.add("edition", config.edition);
-  root.add("expansions", YamlOut::flow_list(config.expansions));
-  root.add("rules_version", config.rules_version);
-  if (!config.program_version.empty()) root.add("program_version", config.program_version);
-  root.add("seed", YamlOut::number(static_cast<std::int64_t>(config.seed.value_or(0))));
-  if (!config.commitment.empty())
-    root.add("salt", config.salt).add("commitment", config.commitment);
+namespace {
+
+/// A mail server's url and login, written alike for SMTP and IMAP.
+YamlOut server_yaml(const std::string& url, bool starttls, const std::string& user,
+                    const std::string& password_env) {
+  YamlOut server = YamlOut::map();
+  server.add("url", url).add("starttls", starttls);
+  if (!user.empty()) server.add("user", user);
+  if (!password_env.empty()) server.add("password_env", password_env);
+  return server;
+}
+
+YamlOut players_yaml(const GameConfig& config) {
   YamlOut players = YamlOut::list();
   for (const auto& p : config.players) {
     YamlOut row = YamlOut::map().add("id", p.id).add("name", p.name).add("email", p.email);
@@ -482,51 +515,65 @@ std::string write_game_config(const GameConfig& config) {
     }
     players.push(row.flow());
   }
-  root.add("players", std::move(players));
+  return players;
+}
+
+YamlOut mail_yaml(const GameConfig& config) {
   YamlOut mail = YamlOut::map();
   mail.add("from", config.mail.from);
   if (config.mail.smtp) {
     const SmtpSettings& s = *config.mail.smtp;
-    YamlOut smtp = YamlOut::map();
-    smtp.add("url", s.url).add("starttls", s.starttls);
-    if (!s.user.empty()) smtp.add("user", s.user);
-    if (!s.password_env.empty()) smtp.add("password_env", s.password_env);
-    mail.add("smtp", std::move(smtp));
+    mail.add("smtp", server_yaml(s.url, s.starttls, s.user, s.password_env));
   }
   if (!config.mail.gm.empty()) mail.add("gm", config.mail.gm);
   if (config.mail.imap) {
     const ImapSettings& s = *config.mail.imap;
-    YamlOut imap = YamlOut::map();
-    imap.add("url", s.url).add("starttls", s.starttls);
-    if (!s.user.empty()) imap.add("user", s.user);
-    if (!s.password_env.empty()) imap.add("password_env", s.password_env);
+    YamlOut imap = server_yaml(s.url, s.starttls, s.user, s.password_env);
     imap.add("done", s.done);
     mail.add("imap", std::move(imap));
   }
   mail.add("outbox", config.mail.outbox);
   if (!config.mail.spectators.empty())
     mail.add("spectators", YamlOut::flow_list(config.mail.spectators));
-  root.add("mail", std::move(mail));
+  return mail;
+}
+
+YamlOut schedule_yaml(const Schedule& s) {
+  YamlOut out = YamlOut::map();
+  std::vector<std::string> reminders;
+  for (const auto r : s.reminders) reminders.push_back(duration_text(r));
+  out.add("timezone", s.timezone)
+      .add("deadline", s.deadline_text)
+      .add("reminders", YamlOut::flow_list(reminders))
+      .add("early", s.early)
+      .add("hold_back", duration_text(s.hold_back))
+      .add("nmr", std::string(nmr_policy_name(s.nmr)))
+      .add("grace", duration_text(s.grace))
+      .add("max_missing", s.max_missing)
+      .add("min_season", duration_text(s.min_season));
+  return out;
+}
+
+}  // namespace
+
+std::string write_game_config(const GameConfig& config) {
+  YamlOut root = YamlOut::map();
+  root.add("name", config.name);
+  root.add("edition", config.edition);
+  root.add("expansions", YamlOut::flow_list(config.expansions));
+  root.add("rules_version", config.rules_version);
+  if (!config.program_version.empty()) root.add("program_version", config.program_version);
+  root.add("seed", YamlOut::number(static_cast<std::int64_t>(config.seed.value_or(0))));
+  if (!config.commitment.empty())
+    root.add("salt", config.salt).add("commitment", config.commitment);
+  root.add("players", players_yaml(config));
+  root.add("mail", mail_yaml(config));
   if (!config.deadlines.empty()) {
     YamlOut deadlines = YamlOut::map();
     for (const auto& [season, when] : config.deadlines) deadlines.add(season, when);
     root.add("deadlines", std::move(deadlines));
   }
-  if (const auto& s = config.schedule) {
-    YamlOut schedule = YamlOut::map();
-    std::vector<std::string> reminders;
-    for (const auto r : s->reminders) reminders.push_back(duration_text(r));
-    schedule.add("timezone", s->timezone)
-        .add("deadline", s->deadline_text)
-        .add("reminders", YamlOut::flow_list(reminders))
-        .add("early", s->early)
-        .add("hold_back", duration_text(s->hold_back))
-        .add("nmr", std::string(nmr_policy_name(s->nmr)))
-        .add("grace", duration_text(s->grace))
-        .add("max_missing", s->max_missing)
-        .add("min_season", duration_text(s->min_season));
-    root.add("schedule", std::move(schedule));
-  }
+  if (config.schedule) root.add("schedule", schedule_yaml(*config.schedule));
   return root.dump(
       "Wallenstein game definition (interfaces 2). The seed and salt are secret: never show them "
       "to\n"

@@ -53,7 +53,79 @@ Json bid_json(const Bid& bid) {
   return nullptr;
 }
 
-// NOLINTNEXTLINE(readability-function-size): longer than 80 lines; to split into named steps.
+namespace {
+
+/// Each player's public numbers, provinces and, once resolved, bid.
+Json players_json(const GameConfig& config, const GameState& state, const Ruleset& rules,
+                  const SeasonLog* resolution) {
+  Json players = Json::array();
+  for (std::size_t i = 0; i < state.players.size(); ++i) {
+    const PlayerState& p = state.players[i];
+    Json provinces = Json::array();
+    for (ProvinceId id : state.provinces_of(state.player_index(i)))
+      provinces.push_back(rules.province(id).id);
+    Json bid = nullptr;
+    if (resolution) bid = bid_json(resolution->bids[i].bid);
+    players.push_back({{"id", p.id},
+                       {"name", config.players[i].name},
+                       {"thaler", p.thaler},
+                       {"grain", p.grain},
+                       {"vp", p.vp},
+                       {"reserve", p.reserve},
+                       {"provinces", provinces},
+                       {"bid", bid}});
+  }
+  return players;
+}
+
+/// Every province: its facts and what stands on it.
+Json provinces_json(const GameState& state, const Ruleset& rules) {
+  Json provinces = Json::array();
+  for (std::size_t i = 0; i < state.provinces.size(); ++i) {
+    const Province& facts = rules.provinces[i];
+    const ProvinceState& p = state.provinces[i];
+    Json buildings = Json::array();
+    for (Building b : kAllBuildings) {
+      if (p.has(b)) buildings.push_back(building_key(b));
+    }
+    provinces.push_back(
+        {{"id", facts.id},
+         {"name", facts.name},
+         {"region", rules.regions[facts.region.value].id},
+         {"in_play", rules.in_play(ProvinceId{static_cast<std::uint8_t>(i)}, state.player_count())},
+         {"owner", p.owner ? Json(state.player(*p.owner).id) : Json(nullptr)},
+         {"armies", p.armies},
+         {"buildings", buildings},
+         {"revolts", p.revolts}});
+  }
+  return provinces;
+}
+
+/// What a resolved season revealed: the event, bids, turn order, tiles, every action card.
+Json resolution_json(const GameState& state, const Ruleset& rules, const SeasonLog& resolution) {
+  Json r;
+  r["event"] = rules.event(resolution.event).id;
+  Json bids = Json::object();
+  for (const BidRecord& b : resolution.bids) bids[state.player(b.player).id] = bid_json(b.bid);
+  r["bids"] = bids;
+  r["turn_order"] = ids(state, resolution.turn_order);
+  Json taken = Json::object();
+  for (const auto& [p, t] : resolution.tiles) taken[state.player(p).id] = rules.tile(t).id;
+  r["tiles"] = taken;
+  Json all = Json::array();
+  for (int slot = 1; slot <= kActionCount; ++slot) {
+    all.push_back(
+        {{"slot", slot},
+         {"action", action_key(resolution.action_cards[static_cast<std::size_t>(slot - 1)])}});
+  }
+  r["action_cards"] = all;
+  r["nmr"] = ids(state, resolution.nmr);
+  if (resolution.winter) r["winter"] = winter_json(state, rules, *resolution.winter);
+  return r;
+}
+
+}  // namespace
+
 Json public_json(const GameConfig& config, const GameState& state, const Ruleset& rules,
                  const SeasonLog* resolution) {
   const SeasonLabel label = season_label(rules, state.season_index);
@@ -86,45 +158,8 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
   }
   out["bonus_tiles"] = tiles;
   out["turn_order"] = ids(state, state.turn_order);
-
-  Json players = Json::array();
-  for (std::size_t i = 0; i < state.players.size(); ++i) {
-    const PlayerState& p = state.players[i];
-    Json provinces = Json::array();
-    for (ProvinceId id : state.provinces_of(state.player_index(i)))
-      provinces.push_back(rules.province(id).id);
-    Json bid = nullptr;
-    if (resolution) bid = bid_json(resolution->bids[i].bid);
-    players.push_back({{"id", p.id},
-                       {"name", config.players[i].name},
-                       {"thaler", p.thaler},
-                       {"grain", p.grain},
-                       {"vp", p.vp},
-                       {"reserve", p.reserve},
-                       {"provinces", provinces},
-                       {"bid", bid}});
-  }
-  out["players"] = players;
-
-  Json provinces = Json::array();
-  for (std::size_t i = 0; i < state.provinces.size(); ++i) {
-    const Province& facts = rules.provinces[i];
-    const ProvinceState& p = state.provinces[i];
-    Json buildings = Json::array();
-    for (Building b : kAllBuildings) {
-      if (p.has(b)) buildings.push_back(building_key(b));
-    }
-    provinces.push_back(
-        {{"id", facts.id},
-         {"name", facts.name},
-         {"region", rules.regions[facts.region.value].id},
-         {"in_play", rules.in_play(ProvinceId{static_cast<std::uint8_t>(i)}, state.player_count())},
-         {"owner", p.owner ? Json(state.player(*p.owner).id) : Json(nullptr)},
-         {"armies", p.armies},
-         {"buildings", buildings},
-         {"revolts", p.revolts}});
-  }
-  out["provinces"] = provinces;
+  out["players"] = players_json(config, state, rules, resolution);
+  out["provinces"] = provinces_json(state, rules);
 
   // Rules 8.4: the tray is public, the inside of the tower is not.
   Json tray = Json::object();
@@ -144,28 +179,7 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
   out["winners"] = ids(state, state.winners);
   const auto deadline = config.deadlines.find(label.name());
   out["deadline"] = deadline == config.deadlines.end() ? Json(nullptr) : Json(deadline->second);
-
-  if (resolution) {
-    Json r;
-    r["event"] = rules.event(resolution->event).id;
-    Json bids = Json::object();
-    for (const BidRecord& b : resolution->bids) bids[state.player(b.player).id] = bid_json(b.bid);
-    r["bids"] = bids;
-    r["turn_order"] = ids(state, resolution->turn_order);
-    Json taken = Json::object();
-    for (const auto& [p, t] : resolution->tiles) taken[state.player(p).id] = rules.tile(t).id;
-    r["tiles"] = taken;
-    Json all = Json::array();
-    for (int slot = 1; slot <= kActionCount; ++slot) {
-      all.push_back(
-          {{"slot", slot},
-           {"action", action_key(resolution->action_cards[static_cast<std::size_t>(slot - 1)])}});
-    }
-    r["action_cards"] = all;
-    r["nmr"] = ids(state, resolution->nmr);
-    if (resolution->winter) r["winter"] = winter_json(state, rules, *resolution->winter);
-    out["resolution"] = r;
-  }
+  if (resolution) out["resolution"] = resolution_json(state, rules, *resolution);
   return out;
 }
 

@@ -328,9 +328,78 @@ void load_season_phases(YamlReader& r, const YAML::Node& list, Ruleset& rules) {
   }
 }
 
+void read_pieces(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
+  if (auto pieces = r.require(root, "pieces", ""); pieces && r.expect_map(*pieces, "pieces")) {
+    rules.pieces.cubes_per_player = as_int(r, *pieces, "cubes_per_player", 1, 1000, "pieces");
+    rules.pieces.peasants = as_int(r, *pieces, "peasants", 0, 1000, "pieces");
+    rules.pieces.revolt_markers = as_int(r, *pieces, "revolt_markers", 0, 1000, "pieces");
+    if (auto b = r.require(*pieces, "buildings", ""); b && r.expect_map(*b, "buildings")) {
+      for (Building type : kAllBuildings) {
+        rules.pieces.buildings[static_cast<std::size_t>(type)] =
+            as_int(r, *b, building_key(type), 0, 1000, "buildings");
+      }
+    }
+  }
+}
+
+void read_coins_and_years(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
+  if (auto coins = r.require(root, "coin_cards", "[0, 1, 2, 3, 4]");
+      coins && r.expect_sequence(*coins, "coin_cards")) {
+    rules.coin_cards.clear();
+    for (const auto& c : *coins)
+      rules.coin_cards.push_back(static_cast<int>(r.integer(c, "coin card", 0, 100).value_or(0)));
+    if (!std::is_sorted(rules.coin_cards.begin(), rules.coin_cards.end()))
+      r.error(*coins, "coin cards must be in increasing order");
+  }
+  if (auto years = r.require(root, "years", "[1618, 1619]");
+      years && r.expect_sequence(*years, "years")) {
+    rules.years.clear();
+    for (const auto& y : *years)
+      rules.years.push_back(static_cast<int>(r.integer(y, "year", 1000, 9999).value_or(0)));
+    if (rules.years.empty()) r.error(*years, "at least one year is needed");
+  }
+}
+
+void read_seasons(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
+  if (auto seasons = r.require(root, "seasons", "[spring, summer, autumn]");
+      seasons && r.expect_sequence(*seasons, "seasons")) {
+    rules.seasons.clear();
+    for (const auto& s : *seasons) {
+      const std::string name = r.text(s, "season").value_or("");
+      if (name == "spring")
+        rules.seasons.push_back(SeasonName::spring);
+      else if (name == "summer")
+        rules.seasons.push_back(SeasonName::summer);
+      else if (name == "autumn")
+        rules.seasons.push_back(SeasonName::autumn);
+      else
+        r.error(s, "season must be spring, summer or autumn");
+    }
+    if (rules.seasons.empty()) r.error(*seasons, "at least one season is needed");
+  }
+}
+
+void read_battle_and_scoring(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
+  if (auto battle = r.require(root, "battle", ""); battle && r.expect_map(*battle, "battle")) {
+    rules.min_source_armies =
+        as_int(r, *battle, "min_source_armies", 2, rules.pieces.cubes_per_player, "battle");
+    rules.neutral_peasants = as_int(r, *battle, "neutral_peasants", 0, 20, "battle");
+  }
+  if (auto scoring = r.require(root, "scoring", ""); scoring && r.expect_map(*scoring, "scoring")) {
+    rules.scoring.vp_per_province = as_int(r, *scoring, "vp_per_province", 0, 100, "scoring");
+    rules.scoring.vp_per_building = as_int(r, *scoring, "vp_per_building", 0, 100, "scoring");
+    rules.scoring.tie_penalty = as_int(r, *scoring, "tie_penalty", 0, 100, "scoring");
+    if (auto m = r.require(*scoring, "majority", ""); m && r.expect_map(*m, "majority")) {
+      for (Building type : kAllBuildings) {
+        rules.scoring.majority[static_cast<std::size_t>(type)] =
+            as_int(r, *m, building_key(type), 0, 100, "majority");
+      }
+    }
+  }
+}
+
 }  // namespace
 
-// NOLINTNEXTLINE(readability-function-size): longer than 80 lines; to split into named steps.
 void load_rules(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "rules.yaml");
   YamlReader r(file);
@@ -357,71 +426,17 @@ void load_rules(const fs::path& dir, Ruleset& rules) {
           static_cast<int>(r.integer(e.second, "starting thaler", 0, 1000).value_or(0));
     }
   }
-  if (auto pieces = r.require(root, "pieces", ""); pieces && r.expect_map(*pieces, "pieces")) {
-    rules.pieces.cubes_per_player = as_int(r, *pieces, "cubes_per_player", 1, 1000, "pieces");
-    rules.pieces.peasants = as_int(r, *pieces, "peasants", 0, 1000, "pieces");
-    rules.pieces.revolt_markers = as_int(r, *pieces, "revolt_markers", 0, 1000, "pieces");
-    if (auto b = r.require(*pieces, "buildings", ""); b && r.expect_map(*b, "buildings")) {
-      for (Building type : kAllBuildings) {
-        rules.pieces.buildings[static_cast<std::size_t>(type)] =
-            as_int(r, *b, building_key(type), 0, 1000, "buildings");
-      }
-    }
-  }
-  if (auto coins = r.require(root, "coin_cards", "[0, 1, 2, 3, 4]");
-      coins && r.expect_sequence(*coins, "coin_cards")) {
-    rules.coin_cards.clear();
-    for (const auto& c : *coins)
-      rules.coin_cards.push_back(static_cast<int>(r.integer(c, "coin card", 0, 100).value_or(0)));
-    if (!std::is_sorted(rules.coin_cards.begin(), rules.coin_cards.end()))
-      r.error(*coins, "coin cards must be in increasing order");
-  }
-  if (auto years = r.require(root, "years", "[1618, 1619]");
-      years && r.expect_sequence(*years, "years")) {
-    rules.years.clear();
-    for (const auto& y : *years)
-      rules.years.push_back(static_cast<int>(r.integer(y, "year", 1000, 9999).value_or(0)));
-    if (rules.years.empty()) r.error(*years, "at least one year is needed");
-  }
+  read_pieces(r, root, rules);
+  read_coins_and_years(r, root, rules);
   rules.events_per_year = as_int(r, root, "events_per_year", 1, 12, "rules");
   rules.face_up_slots = as_int(r, root, "face_up_slots", 0, kActionCount, "rules");
   rules.provinces_per_region = as_int(r, root, "provinces_per_region", 1, 64, "rules");
-  if (auto seasons = r.require(root, "seasons", "[spring, summer, autumn]");
-      seasons && r.expect_sequence(*seasons, "seasons")) {
-    rules.seasons.clear();
-    for (const auto& s : *seasons) {
-      const std::string name = r.text(s, "season").value_or("");
-      if (name == "spring")
-        rules.seasons.push_back(SeasonName::spring);
-      else if (name == "summer")
-        rules.seasons.push_back(SeasonName::summer);
-      else if (name == "autumn")
-        rules.seasons.push_back(SeasonName::autumn);
-      else
-        r.error(s, "season must be spring, summer or autumn");
-    }
-    if (rules.seasons.empty()) r.error(*seasons, "at least one season is needed");
-  }
+  read_seasons(r, root, rules);
   if (auto phases = r.require(root, "season_phases", "[event, bids, actions, winter, publish]");
       phases && r.expect_sequence(*phases, "season_phases")) {
     load_season_phases(r, *phases, rules);
   }
-  if (auto battle = r.require(root, "battle", ""); battle && r.expect_map(*battle, "battle")) {
-    rules.min_source_armies =
-        as_int(r, *battle, "min_source_armies", 2, rules.pieces.cubes_per_player, "battle");
-    rules.neutral_peasants = as_int(r, *battle, "neutral_peasants", 0, 20, "battle");
-  }
-  if (auto scoring = r.require(root, "scoring", ""); scoring && r.expect_map(*scoring, "scoring")) {
-    rules.scoring.vp_per_province = as_int(r, *scoring, "vp_per_province", 0, 100, "scoring");
-    rules.scoring.vp_per_building = as_int(r, *scoring, "vp_per_building", 0, 100, "scoring");
-    rules.scoring.tie_penalty = as_int(r, *scoring, "tie_penalty", 0, 100, "scoring");
-    if (auto m = r.require(*scoring, "majority", ""); m && r.expect_map(*m, "majority")) {
-      for (Building type : kAllBuildings) {
-        rules.scoring.majority[static_cast<std::size_t>(type)] =
-            as_int(r, *m, building_key(type), 0, 100, "majority");
-      }
-    }
-  }
+  read_battle_and_scoring(r, root, rules);
   r.throw_if_errors();
 }
 

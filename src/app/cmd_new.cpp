@@ -55,9 +55,8 @@ std::optional<SeasonTimetable> open_first_season(const Invocation& in,
   return timetable;
 }
 
-// NOLINTNEXTLINE(readability-function-size): longer than 80 lines; to split into named steps.
-Exit run(const Invocation& in) {
-  const std::filesystem::path dir = in.game_dir();
+/// The game's configuration from --from FILE or the repeated --player, and --name.
+GameConfig config_from_arguments(const Invocation& in, const std::filesystem::path& dir) {
   GameConfig config;
   if (in.has("from")) {
     if (in.has("player"))
@@ -85,7 +84,11 @@ Exit run(const Invocation& in) {
         << config.name << "\" would not reach it there. Give --name " << base
         << " (or rename the directory).\n";
   }
+  return config;
+}
 
+/// --setup, --edition and --expansions: only what this program plays.
+void check_variant(const Invocation& in, GameConfig& config) {
   const std::string setup = in.get<std::string>("setup");
   if (setup != "standard") {
     throw UsageError(setup == "draft" ? "the draft setup is not available yet; use --setup standard"
@@ -98,7 +101,9 @@ Exit run(const Invocation& in) {
     if (problem) throw UsageError("--expansions: " + *problem);
   }
   config.edition = edition;
+}
 
+void check_players(const GameConfig& config) {
   std::set<std::string> ids;
   for (const auto& p : config.players) {
     if (auto problem = player_id_problem(p.id)) throw InputError("--player", *problem);
@@ -111,10 +116,10 @@ Exit run(const Invocation& in) {
   }
   if (!valid_player_count(config.players.size()))
     throw InputError("--player", player_count_problem(config.players.size()));
+}
 
-  if (!in.has("from")) config.rules_version = kCurrentRulesVersion;
-  config.program_version = program_version();
-  const Ruleset rules = load_ruleset(in.data_dir(), config.rules_version);
+/// The secret seed, its salt and published commitment, and the players' tokens.
+void seal_the_dice(const Invocation& in, GameConfig& config) {
   config.seed = in.has("seed") ? parse_seed(in.get<std::string>("seed")) : os_seed();
   if (in.has("seed") && *config.seed < kGuessableSeedLimit) {
     in.err << "wallenstein new: warning: --seed " << *config.seed
@@ -132,11 +137,11 @@ Exit run(const Invocation& in) {
   for (auto& p : config.players) {
     p.token = in.has("seed") ? derived_token(*config.seed, config.salt, p.id) : new_token();
   }
-  NewGame spec{config.name, {}, *config.seed};
-  for (const auto& p : config.players) spec.player_ids.push_back(p.id);
-  const GameState state = new_game(spec, rules);
-  create_game_directory(dir, config, state, rules);
-  const std::optional<SeasonTimetable> first = open_first_season(in, dir, config.schedule);
+}
+
+/// What was created, where, and when the first orders are due.
+void say_created(const Invocation& in, const std::filesystem::path& dir, const GameConfig& config,
+                 const SeasonLabel& label, const std::optional<SeasonTimetable>& first) {
   if (mail::parse_mailbox(config.mail.from, "mail.from").address ==
       mail::parse_mailbox(MailSettings{}.from, "mail.from").address) {
     // Players reply to this address; the default reaches nobody outside the game master's machine.
@@ -145,7 +150,6 @@ Exit run(const Invocation& in) {
            << printable((dir / "game.yaml").string())
            << " (mail: {from: \"Wallenstein GM <gm@example.org>\"}) before `wallenstein mail`.\n";
   }
-  const SeasonLabel label = season_label(rules, state.season_index);
   in.out << "Created game \"" << config.name << "\" for " << config.players.size() << " players in "
          << printable(dir.string()) << "\n  " << printable((dir / "game.yaml").string())
          << "   (secret seed inside: game master only)\n"
@@ -155,6 +159,23 @@ Exit run(const Invocation& in) {
   if (first)
     in.out << "Orders for it are due " << describe_instant(first->deadline, first->timezone)
            << ".\n";
+}
+
+Exit run(const Invocation& in) {
+  const std::filesystem::path dir = in.game_dir();
+  GameConfig config = config_from_arguments(in, dir);
+  check_variant(in, config);
+  check_players(config);
+  if (!in.has("from")) config.rules_version = kCurrentRulesVersion;
+  config.program_version = program_version();
+  const Ruleset rules = load_ruleset(in.data_dir(), config.rules_version);
+  seal_the_dice(in, config);
+  NewGame spec{config.name, {}, *config.seed};
+  for (const auto& p : config.players) spec.player_ids.push_back(p.id);
+  const GameState state = new_game(spec, rules);
+  create_game_directory(dir, config, state, rules);
+  const std::optional<SeasonTimetable> first = open_first_season(in, dir, config.schedule);
+  say_created(in, dir, config, season_label(rules, state.season_index), first);
   return Exit::ok;
 }
 

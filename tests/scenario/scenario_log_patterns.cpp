@@ -64,15 +64,8 @@ const std::vector<Shape>& summaries() {
 }
 
 std::vector<std::string> reason_keys() {
-  constexpr std::array kReasons = {
-      CancelReason::province_lost,      CancelReason::card_left_hand,
-      CancelReason::not_enough_thaler,  CancelReason::not_enough_reserve,
-      CancelReason::no_building_left,   CancelReason::already_built,
-      CancelReason::no_free_site,       CancelReason::too_few_armies,
-      CancelReason::min_armies_not_met, CancelReason::target_protected,
-      CancelReason::move_target_not_own};
   std::vector<std::string> out;
-  for (CancelReason r : kReasons) out.emplace_back(cancel_reason_key(r));
+  for (CancelReason r : kAllCancelReasons) out.emplace_back(cancel_reason_key(r));
   return out;
 }
 

@@ -275,7 +275,37 @@ FoundOrder find_order(const IncomingMessage& m) {
   return found;
 }
 
-// NOLINTNEXTLINE(readability-function-size): longer than 80 lines; to split into named steps.
+namespace {
+
+/// A code point (below 0x110000) as UTF-8.
+std::string utf8_of(unsigned long cp) {
+  if (cp < 0x80) return std::string(1, static_cast<char>(cp));
+  if (cp < 0x800)
+    return {static_cast<char>(0xC0 | (cp >> 6)), static_cast<char>(0x80 | (cp & 0x3F))};
+  if (cp < 0x10000)
+    return {static_cast<char>(0xE0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
+            static_cast<char>(0x80 | (cp & 0x3F))};
+  return {static_cast<char>(0xF0 | (cp >> 18)), static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
+          static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
+}
+
+/// The text an HTML entity (without its & and ;) stands for, or empty for one not known.
+std::string entity_text(const std::string& entity) {
+  if (entity == "nbsp") return " ";
+  if (entity == "amp") return "&";
+  if (entity == "lt") return "<";
+  if (entity == "gt") return ">";
+  if (entity == "quot") return "\"";
+  if (entity == "apos" || entity == "#39") return "'";
+  if (entity.empty() || entity[0] != '#') return {};
+  const bool hex = entity.size() > 1 && (entity[1] == 'x' || entity[1] == 'X');
+  const long code = std::strtol(entity.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10);
+  if (code <= 0 || code >= 0x110000) return {};
+  return utf8_of(static_cast<unsigned long>(code == 0xA0 ? 0x20 : code));
+}
+
+}  // namespace
+
 std::string html_to_text(std::string_view html) {
   std::string out;
   std::size_t i = 0;
@@ -316,41 +346,7 @@ std::string html_to_text(std::string_view html) {
           length != std::string_view::npos) {
         const std::size_t semi = i + length;
         const std::string entity(html.substr(i + 1, semi - i - 1));
-        std::string replacement;
-        if (entity == "nbsp")
-          replacement = " ";
-        else if (entity == "amp")
-          replacement = "&";
-        else if (entity == "lt")
-          replacement = "<";
-        else if (entity == "gt")
-          replacement = ">";
-        else if (entity == "quot")
-          replacement = "\"";
-        else if (entity == "apos" || entity == "#39")
-          replacement = "'";
-        else if (!entity.empty() && entity[0] == '#') {
-          const bool hex = entity.size() > 1 && (entity[1] == 'x' || entity[1] == 'X');
-          const long code = std::strtol(entity.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10);
-          if (code > 0 && code < 0x110000) {
-            // UTF-8 encoding of the code point.
-            const auto cp = static_cast<unsigned long>(code == 0xA0 ? 0x20 : code);
-            if (cp < 0x80)
-              replacement = std::string(1, static_cast<char>(cp));
-            else if (cp < 0x800)
-              replacement = {static_cast<char>(0xC0 | (cp >> 6)),
-                             static_cast<char>(0x80 | (cp & 0x3F))};
-            else if (cp < 0x10000)
-              replacement = {static_cast<char>(0xE0 | (cp >> 12)),
-                             static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
-                             static_cast<char>(0x80 | (cp & 0x3F))};
-            else
-              replacement = {static_cast<char>(0xF0 | (cp >> 18)),
-                             static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
-                             static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
-                             static_cast<char>(0x80 | (cp & 0x3F))};
-          }
-        }
+        const std::string replacement = entity_text(entity);
         if (!replacement.empty()) {
           out += replacement;
           i = semi + 1;

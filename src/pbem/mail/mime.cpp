@@ -206,6 +206,15 @@ std::string render(const Message& m) {
     out += quoted_printable(m.text);
     return out;
   }
+  // A quoted-printable text part of the alternative: its headers, a blank line, the body.
+  const auto text_part = [&out](const char* type, const std::string& body) {
+    out += std::string("Content-Type: ") + type + "; charset=utf-8";
+    out += kCrlf;
+    out += "Content-Transfer-Encoding: quoted-printable";
+    out += kCrlf;
+    out += kCrlf;
+    out += quoted_printable(body);
+  };
   header("Content-Type", "multipart/mixed; boundary=\"" + mixed + "\"");
   out += kCrlf;
   out += "This is a message in MIME format.";
@@ -214,22 +223,12 @@ std::string render(const Message& m) {
   out += "--" + mixed + kCrlf;
   out += "Content-Type: multipart/alternative; boundary=\"" + alternative + "\"" + kCrlf + kCrlf;
   out += "--" + alternative + kCrlf;
-  out += "Content-Type: text/plain; charset=utf-8";
-  out += kCrlf;
-  out += "Content-Transfer-Encoding: quoted-printable";
-  out += kCrlf;
-  out += kCrlf;
-  out += quoted_printable(m.text);
+  text_part("text/plain", m.text);
   out += "--" + alternative + kCrlf;
   out += "Content-Type: multipart/related; boundary=\"" + related + "\"; type=\"text/html\"" +
          kCrlf + kCrlf;
   out += "--" + related + kCrlf;
-  out += "Content-Type: text/html; charset=utf-8";
-  out += kCrlf;
-  out += "Content-Transfer-Encoding: quoted-printable";
-  out += kCrlf;
-  out += kCrlf;
-  out += quoted_printable(m.html);
+  text_part("text/html", m.html);
   for (const Part& p : m.inline_parts) {
     out += "--" + related + kCrlf + part_headers(p, true) + kCrlf + base64(p.data);
   }
