@@ -110,14 +110,10 @@ void print_text(std::ostream& out, const json& j) {
         << "--retry-failed`\n";
   }
   if (j["finished"].get<bool>()) {
-    out << "The game is over. " << (j["winners"].size() == 1 ? "Winner: " : "Shared win: ");
-    bool first = true;
-    for (const auto& w : j["winners"]) {
-      out << (first ? "" : ", ") << who(w) << ", " << w["vp"].get<int>() << " VP, "
-          << w["thaler"].get<int>() << " thaler";
-      first = false;
-    }
-    out << "\n";
+    std::vector<WinnerLine> winners;
+    for (const auto& w : j["winners"])
+      winners.push_back({who(w), w["vp"].get<int>(), w["thaler"].get<int>()});
+    write_game_over(out, winners);
     return;
   }
   out << "Season " << j["season"].get<std::string>() << " (" << j["season_number"].get<int>()

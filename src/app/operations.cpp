@@ -3,7 +3,7 @@
 #include "adapters/game_mailer.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/report/reports.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "adapters/transaction.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
@@ -67,6 +67,15 @@ std::string list_names(const GameConfig& config, const std::vector<std::string>&
   return out;
 }
 
+void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners) {
+  out << "The game is over. " << (winners.size() == 1 ? "Winner: " : "Shared win: ");
+  for (std::size_t i = 0; i < winners.size(); ++i) {
+    out << (i ? ", " : "") << winners[i].who << ", " << winners[i].vp << " VP, "
+        << winners[i].thaler << " thaler";
+  }
+  out << "\n";
+}
+
 ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
                             const SeasonInputs& inputs, const std::string& nmr, bool state_only,
                             const std::optional<SeasonTimetable>& next_timetable,
@@ -123,13 +132,12 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
   }
   out << "  state: " << (game.root() / next_rel / "state.yaml").string() << "\n";
   if (next.finished) {
-    out << "The game is over. " << (next.winners.size() == 1 ? "Winner: " : "Shared win: ");
-    for (std::size_t i = 0; i < next.winners.size(); ++i) {
-      const PlayerState& w = next.player(next.winners[i]);
-      out << (i ? ", " : "") << list_names(game.config(), {w.id}) << ", " << w.vp << " VP, "
-          << w.thaler << " thaler";
+    std::vector<WinnerLine> winners;
+    for (const PlayerIndex index : next.winners) {
+      const PlayerState& w = next.player(index);
+      winners.push_back({list_names(game.config(), {w.id}), w.vp, w.thaler});
     }
-    out << "\n";
+    write_game_over(out, winners);
   } else {
     out << "Season " << next_label.name() << " is open for orders";
     if (next_timetable)

@@ -68,6 +68,17 @@ class RulesetCache {
 /// "Anna Weber (red)" for each id: the names players know, the ids their files carry.
 std::string list_names(const GameConfig& config, const std::vector<std::string>& ids);
 
+/// One winner as the game master's line shows them: "Name (A)", victory points, thaler.
+struct WinnerLine {
+  std::string who;
+  int vp = 0;
+  int thaler = 0;
+};
+
+/// "The game is over. Winner: Anna (A), 31 VP, 12 thaler" (or "Shared win: ..."), written by
+/// resolve when the last season ends and by status afterwards.
+void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners);
+
 /// Polls a game's IMAP mailbox (game.yaml mail.imap) and receives each new message, as `fetch`
 /// does; returns a summary ("fetched 2 messages from ..., 2 handled").
 std::string fetch_orders(const Invocation& in, const std::filesystem::path& game_dir);
