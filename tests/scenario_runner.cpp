@@ -9,7 +9,7 @@
 
 #include "adapters/log_yaml.hpp"
 #include "adapters/order_file.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "pbem/diagnostic.hpp"
 #include "scenario/scenario_file.hpp"
@@ -169,7 +169,7 @@ void expect_state(const ScenarioFile& s, const GameState& next) {
       EXPECT_EQ(p.armies, *want.armies) << "armies in " << id;
     }
     if (want.revolts) {
-      EXPECT_EQ(p.revolts, *want.revolts) << "revolt markers in " << id;
+      EXPECT_EQ(p.revolt_markers, *want.revolts) << "revolt markers in " << id;
     }
     if (want.buildings) {
       EXPECT_EQ(p.buildings, *want.buildings) << "buildings in " << id;

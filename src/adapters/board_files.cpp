@@ -1,26 +1,19 @@
-#include "adapters/ruleset_loader.hpp"
-
-#include <unistd.h>
+// The board of data/wallenstein: provinces.yaml (regions, provinces, neighbours, coordinates)
+// and setups.yaml (the army groups and the standard seats).
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
 
-#include "adapters/ruleset_loading.hpp"
+#include "adapters/ruleset_file_parts.hpp"
 #include "core/text.hpp"
 #include "pbem/yaml_file.hpp"
 
-namespace wallenstein {
+namespace wallenstein::loading {
 namespace fs = std::filesystem;
 namespace {
-
-using loading::as_int;
-using loading::as_text;
-using loading::open_data;
-using loading::valid_id;
 
 void read_regions(YamlReader& r, const YAML::Node& regions, Ruleset& rules) {
   for (const auto& entry : regions) {
@@ -146,6 +139,8 @@ void check_the_board(YamlReader& r, const YAML::Node& regions,
   }
 }
 
+}  // namespace
+
 void load_provinces(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "provinces.yaml");
   YamlReader r(file);
@@ -246,42 +241,4 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
   r.throw_if_errors();
 }
 
-}  // namespace
-
-Ruleset load_ruleset(const fs::path& dir, int version) {
-  if (!fs::is_directory(dir))
-    throw InputError(dir.string(), "data directory not found; pass --data DIR");
-  if (!known_rules_version(version)) {
-    throw InputError(dir.string(), "rules version " + std::to_string(version) +
-                                       " is unknown to this program, which plays " +
-                                       std::to_string(kFirstRulesVersion) + " to " +
-                                       std::to_string(kCurrentRulesVersion));
-  }
-  Ruleset rules;
-  rules.version = version;
-  loading::load_rules(dir, rules);
-  load_provinces(dir, rules);
-  load_setups(dir, rules);
-  loading::load_events(dir, rules);
-  loading::load_supply_table(dir, rules);
-  loading::load_tower(dir, rules);
-  loading::load_tiles(dir, rules);
-  loading::load_actions(dir, rules);
-  for (const auto& [count, setup] : rules.standard_setups) {
-    if (!rules.starting_thaler.count(count)) {
-      throw InputError((dir / "rules.yaml").string(), "starting_thaler has no entry for " +
-                                                          std::to_string(count) +
-                                                          " players, which setups.yaml offers");
-    }
-  }
-  const std::size_t events_needed =
-      static_cast<std::size_t>(rules.events_per_year) * rules.years.size();
-  if (rules.events.size() < events_needed) {
-    throw InputError((dir / "events.yaml").string(),
-                     "there are " + std::to_string(rules.events.size()) +
-                         " event cards but the years need " + std::to_string(events_needed));
-  }
-  return rules;
-}
-
-}  // namespace wallenstein
+}  // namespace wallenstein::loading

@@ -10,7 +10,7 @@
 #include "adapters/report/names.hpp"
 #include "adapters/report/problem_texts.hpp"
 #include "adapters/report/templates.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "adapters/season_schedule.hpp"
 #include "adapters/version.hpp"
 #include "pbem/diagnostic.hpp"

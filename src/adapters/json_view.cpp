@@ -96,7 +96,7 @@ Json provinces_json(const GameState& state, const Ruleset& rules) {
          {"owner", p.owner ? Json(state.player(*p.owner).id) : Json(nullptr)},
          {"armies", p.armies},
          {"buildings", buildings},
-         {"revolts", p.revolts}});
+         {"revolts", p.revolt_markers}});
   }
   return provinces;
 }

@@ -378,7 +378,7 @@ class LogReader {
         s.grain_after_loss = num(row, "after_loss");
         s.provinces = num(row, "provinces");
         s.unsupplied = s.provinces - s.grain_after_loss;  // written as 0 when negative; rules 9.2
-        s.revolts = num_or(row, "revolts", 0);
+        s.revolt_count = num_or(row, "revolts", 0);
         s.extra_peasants = num_or(row, "extra_peasants", 0);
         if (row["drawn"].IsDefined() && r_.expect_sequence(row["drawn"], "drawn")) {
           for (const auto& p : row["drawn"]) s.drawn.push_back(province_of(p));

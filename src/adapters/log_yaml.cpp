@@ -185,8 +185,8 @@ class LogWriter {
           .add("after_loss", s.grain_after_loss)
           .add("provinces", s.provinces)
           .add("unsupplied", std::max(0, s.unsupplied));
-      if (s.revolts)
-        row.add("revolts", s.revolts)
+      if (s.revolt_count)
+        row.add("revolts", s.revolt_count)
             .add("extra_peasants", s.extra_peasants)
             .add("drawn", provinces(s.drawn));
       supply.push(row.flow());

@@ -1,6 +1,6 @@
 #pragma once
 
-// Internal to the ruleset loader: helpers shared by the files that read data/wallenstein.
+// Internal to load_ruleset: the readers of each data file and the helpers they share.
 
 #include <filesystem>
 #include <string>
@@ -21,6 +21,8 @@ int as_int(YamlReader& r, const YAML::Node& map, std::string_view key, std::int6
 std::string as_text(YamlReader& r, const YAML::Node& map, std::string_view key,
                     std::string_view where);
 
+void load_provinces(const std::filesystem::path& dir, Ruleset& rules);
+void load_setups(const std::filesystem::path& dir, Ruleset& rules);
 void load_events(const std::filesystem::path& dir, Ruleset& rules);
 void load_supply_table(const std::filesystem::path& dir, Ruleset& rules);
 void load_tower(const std::filesystem::path& dir, Ruleset& rules);

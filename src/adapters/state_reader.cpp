@@ -176,7 +176,7 @@ class StateReader {
         p.owner = player(*owner);
       }
       p.armies = num(node, "armies", 0, rules_.pieces.cubes_per_player * kMaxPlayers);
-      p.revolts = num(node, "revolts", 0, rules_.pieces.revolt_markers);
+      p.revolt_markers = num(node, "revolts", 0, rules_.pieces.revolt_markers);
       if (auto buildings = r_.require(node, "buildings", "a list");
           buildings && r_.expect_sequence(*buildings, "buildings")) {
         for (const auto& b : *buildings) {

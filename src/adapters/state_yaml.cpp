@@ -69,7 +69,7 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
             .add("owner", p.owner ? YamlOut::text(state.player(*p.owner).id) : YamlOut::null())
             .add("armies", p.armies)
             .add("buildings", YamlOut::flow_list(buildings))
-            .add("revolts", p.revolts)
+            .add("revolts", p.revolt_markers)
             .flow());
   }
   root.add("provinces", std::move(provinces));

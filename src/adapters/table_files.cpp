@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "adapters/ruleset_loading.hpp"
+#include "adapters/ruleset_file_parts.hpp"
 
 namespace wallenstein::loading {
 namespace fs = std::filesystem;
@@ -123,7 +123,7 @@ void load_supply_table(const fs::path& dir, Ruleset& rules) {
     if (auto max = r.require(node, "unsupplied_max", "a number or null"); max && !max->IsNull()) {
       row.unsupplied_max = static_cast<int>(r.integer(*max, "unsupplied_max", 1, 1000).value_or(0));
     }
-    row.revolts = as_int(r, node, "revolts", 0, 45, "row");
+    row.revolt_count = as_int(r, node, "revolts", 0, 45, "row");
     row.extra_peasants = as_int(r, node, "extra_peasants", 0, 20, "row");
     if (open_ended || row.unsupplied_min != next_min) {
       r.error(node,

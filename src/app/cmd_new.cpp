@@ -4,7 +4,7 @@
 
 #include "adapters/fair_seed.hpp"
 #include "adapters/game_directory.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "adapters/season_schedule.hpp"
 #include "adapters/version.hpp"
 #include "app/command.hpp"

@@ -7,7 +7,7 @@
 #include "adapters/game_directory.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/report/reports.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "adapters/season_files.hpp"
 #include "adapters/state_yaml.hpp"
 #include "adapters/transaction.hpp"

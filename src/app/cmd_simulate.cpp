@@ -9,7 +9,7 @@
 
 #include "adapters/bot/simulation_run.hpp"
 #include "adapters/game_config.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "app/command.hpp"
 #include "core/rules_version.hpp"
 #include "pbem/diagnostic.hpp"

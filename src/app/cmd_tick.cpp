@@ -14,7 +14,7 @@
 #include "adapters/report/model.hpp"
 #include "adapters/report/names.hpp"
 #include "adapters/report/templates.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "app/command.hpp"
 #include "app/game_roots.hpp"
 #include "app/operations.hpp"

@@ -3,7 +3,7 @@
 #include <ostream>
 
 #include "adapters/order_file.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "adapters/version.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"

@@ -1,6 +1,6 @@
 #include "app/season_context.hpp"
 
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "adapters/season_schedule.hpp"
 
 namespace wallenstein::app {

@@ -50,9 +50,9 @@ void build(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wher
   Built built{slot, p, where, def.builds, def.cost, 0, std::nullopt};
   if (const EventCard* calm = ctx.event_with(EventEffect::trading_house_calms);
       calm && def.builds == Building::trading_house) {
-    built.markers_removed = std::min(calm->value, province.revolts);
+    built.markers_removed = std::min(calm->value, province.revolt_markers);
     built.event = ctx.event;
-    province.revolts -= built.markers_removed;
+    province.revolt_markers -= built.markers_removed;
     ctx.state.supply.revolt_markers += built.markers_removed;
   }
   ctx.record(built);
@@ -86,7 +86,7 @@ void collect(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wh
   ctx.record(c);
 
   // Rules 7.1: a province that already had a marker revolts; the income is kept either way (D-5).
-  if (ctx.state.at(where).revolts > 0) {
+  if (ctx.state.at(where).revolt_markers > 0) {
     const Revolt revolt =
         fight_revolt(ctx, slot, grain ? RevoltCause::grain : RevoltCause::taxes, p, where, 0);
     ctx.record(revolt);

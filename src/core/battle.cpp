@@ -47,8 +47,8 @@ int devastate(Context& ctx, ProvinceId where) {
       province.buildings[b] = false;
     }
   }
-  ctx.state.supply.revolt_markers += province.revolts;
-  province.revolts = 0;
+  ctx.state.supply.revolt_markers += province.revolt_markers;
+  province.revolt_markers = 0;
   if (province.owner) ctx.state.player(*province.owner).reserve += province.armies;
   province.armies = 0;
   ctx.hand_over(where, std::nullopt);
@@ -155,7 +155,7 @@ Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker,
   b.attacking = moving;
   const ProvinceState& there = ctx.state.at(target);
   b.defender = there.owner;
-  b.revolt_markers = there.revolts > 0;
+  b.revolt_markers = there.revolt_markers > 0;
 
   const CubeCounts fighting = muster(ctx, b);
   b.tower = throw_into_tower(ctx.state.tower, fighting, ctx.tower, ctx.rng);
@@ -173,7 +173,7 @@ Revolt fight_revolt(Context& ctx, int slot, RevoltCause cause, PlayerIndex playe
   r.player = player;
   r.province = where;
   ProvinceState& province = ctx.state.at(where);
-  r.markers = province.revolts;
+  r.markers = province.revolt_markers;
   r.extra_peasants = extra_peasants;
   r.defending = province.armies;
   province.armies = 0;
@@ -204,11 +204,11 @@ MarkerAdded add_marker(Context& ctx, int slot, PlayerIndex player, ProvinceId wh
   MarkerAdded m{slot, player, where, 0, false};
   if (ctx.state.supply.revolt_markers > 0) {
     --ctx.state.supply.revolt_markers;
-    ++ctx.state.at(where).revolts;
+    ++ctx.state.at(where).revolt_markers;
   } else {
     m.supply_empty = true;
   }
-  m.markers_after = ctx.state.at(where).revolts;
+  m.markers_after = ctx.state.at(where).revolt_markers;
   return m;
 }
 

@@ -41,7 +41,7 @@ struct ProvinceState {
   std::optional<PlayerIndex> owner;
   int armies = 0;
   std::array<bool, kBuildingTypes> buildings{};
-  int revolts = 0;
+  int revolt_markers = 0;  ///< revolt markers lying on the province (rules 7, 9.2)
 
   bool has(Building b) const { return buildings[static_cast<std::size_t>(b)]; }
   int building_count() const;

@@ -105,7 +105,7 @@ struct ActionDef {
 struct SupplyRow {
   int unsupplied_min = 1;
   std::optional<int> unsupplied_max;
-  int revolts = 0;
+  int revolt_count = 0;
   int extra_peasants = 0;
 };
 

@@ -217,7 +217,7 @@ struct WinterSupply {
   int grain_after_loss = 0;
   int provinces = 0;
   int unsupplied = 0;
-  int revolts = 0;
+  int revolt_count = 0;  ///< how many revolts the supply table gives
   int extra_peasants = 0;
   std::vector<ProvinceId> drawn;  ///< the provinces that revolt, in the order fought
   bool operator==(const WinterSupply&) const = default;

@@ -87,13 +87,14 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
         on_board.player(*province.owner) += province.armies;
       if (province.armies < 1) fail(facts.id + ": held with no army");
       if (!rules.in_play(id, players)) fail(facts.id + ": held but out of play");
-    } else if (province.armies != 0 || province.building_count() != 0 || province.revolts != 0) {
+    } else if (province.armies != 0 || province.building_count() != 0 ||
+               province.revolt_markers != 0) {
       fail(facts.id + ": neutral but has armies, buildings or markers");
     }
     if (province.building_count() > facts.sites) fail(facts.id + ": more buildings than sites");
-    if (province.armies < 0 || province.revolts < 0) fail(facts.id + ": negative count");
+    if (province.armies < 0 || province.revolt_markers < 0) fail(facts.id + ": negative count");
     for (std::size_t b = 0; b < kBuildingTypes; ++b) built[b] += province.buildings[b] ? 1 : 0;
-    markers += province.revolts;
+    markers += province.revolt_markers;
   }
   for (int p = 0; p < players; ++p) {
     const auto idx = static_cast<std::size_t>(p);

@@ -42,9 +42,9 @@ void count_steps(const SeasonLog& log, GameOutcome& out) {
       ++s.battles;
       s.conquests += b->result == BattleResult::attacker ? 1 : 0;
     }
-    out.revolts += std::holds_alternative<Revolt>(entry) ? 1 : 0;
+    out.revolt_count += std::holds_alternative<Revolt>(entry) ? 1 : 0;
   }
-  if (log.winter) out.revolts += static_cast<int>(log.winter->revolts.size());
+  if (log.winter) out.revolt_count += static_cast<int>(log.winter->revolts.size());
 }
 
 }  // namespace

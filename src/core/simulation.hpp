@@ -39,7 +39,7 @@ struct SeatOutcome {
 struct GameOutcome {
   std::vector<SeatOutcome> seats;
   int winners = 0;
-  int revolts = 0;
+  int revolt_count = 0;          ///< revolts fought in the game
   int invariant_violations = 0;  ///< checked after every season; must stay 0
 };
 

@@ -121,9 +121,9 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
     supply.unsupplied = supply.provinces - player.grain;
     if (const SupplyRow* row =
             supply.unsupplied > 0 ? supply_row(ctx.rules, supply.unsupplied) : nullptr) {
-      supply.revolts = std::min(row->revolts, supply.provinces);
+      supply.revolt_count = std::min(row->revolt_count, supply.provinces);
       supply.extra_peasants = row->extra_peasants;
-      supply.drawn = draw_revolts(ctx, p, supply.revolts, &orders[p.value]);
+      supply.drawn = draw_revolts(ctx, p, supply.revolt_count, &orders[p.value]);
     }
     winter.supply.push_back(supply);
   }
@@ -146,9 +146,9 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
 
   // Rules 7.3 / 9.4: all revolt markers leave the board.
   for (ProvinceState& province : state.provinces) {
-    winter.markers_removed += province.revolts;
-    state.supply.revolt_markers += province.revolts;
-    province.revolts = 0;
+    winter.markers_removed += province.revolt_markers;
+    state.supply.revolt_markers += province.revolt_markers;
+    province.revolt_markers = 0;
   }
   ctx.step_done();
 

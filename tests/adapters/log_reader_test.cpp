@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "adapters/log_yaml.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "adapters/state_yaml.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"

@@ -7,7 +7,7 @@
 
 #include "adapters/map/render.hpp"
 #include "adapters/order_file.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "pbem/diagnostic.hpp"

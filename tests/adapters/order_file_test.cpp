@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "support/temp_dir.hpp"

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/english.hpp"
 #include "support/temp_dir.hpp"

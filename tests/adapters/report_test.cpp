@@ -10,7 +10,7 @@
 #include "adapters/order_file.hpp"
 #include "adapters/report/forecast_text.hpp"
 #include "adapters/report/reports.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "pbem/diagnostic.hpp"
@@ -571,7 +571,7 @@ TEST_F(ReportTexts, TheOrderTemplateDescribesEachProvinceAndItsNeighboursInComme
   Passed p = passed(3, 8);
   const ProvinceId mark = *rules_->find_province("gft_mark");
   p.result.next.at(mark).buildings[static_cast<std::size_t>(Building::church)] = true;
-  p.result.next.at(mark).revolts = 1;
+  p.result.next.at(mark).revolt_markers = 1;
   const std::string orders = *render(p).players[0].orders;
   const int armies = p.result.next.at(mark).armies;
   const std::string line = "#   Gft. Mark: " + std::to_string(armies) +

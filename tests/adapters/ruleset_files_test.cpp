@@ -1,4 +1,4 @@
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 
 #include "adapters/game_config.hpp"
 #include "adapters/json_view.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "adapters/state_yaml.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"

@@ -78,7 +78,7 @@ TEST(Build, TradingHouseCalmsEventRemovesARevoltMarker) {
   Orders red = w.orders(0);
   w.act(red, Action::trading_house, "a");
   const auto r = w.resolve({red, w.orders(1)});
-  EXPECT_EQ(r.next.at(w.p("a")).revolts, 1);
+  EXPECT_EQ(r.next.at(w.p("a")).revolt_markers, 1);
   EXPECT_EQ(entries<Built>(r.log)[0].markers_removed, 1);
 }
 
@@ -138,7 +138,7 @@ TEST(Collect, CollectingInAQuietProvinceAddsARevoltMarker) {
   Orders red = w.orders(0);
   w.act(red, Action::grain, "a");
   const auto r = w.resolve({red, w.orders(1)});
-  EXPECT_EQ(r.next.at(w.p("a")).revolts, 1);
+  EXPECT_EQ(r.next.at(w.p("a")).revolt_markers, 1);
   EXPECT_TRUE(entries<Revolt>(r.log).empty());
 }
 
@@ -156,7 +156,7 @@ TEST(Collect, CollectingWhereAMarkerLiesStartsARevoltThatAddsAMarkerWhenPutDown)
   EXPECT_TRUE(revolts[0].player_won);
   EXPECT_EQ(r.next.at(w.p("a")).owner, w.player(0));
   EXPECT_EQ(r.next.at(w.p("a")).armies, 1);  // 2 out, minus 1 peasant
-  EXPECT_EQ(r.next.at(w.p("a")).revolts, 2);
+  EXPECT_EQ(r.next.at(w.p("a")).revolt_markers, 2);
 }
 
 TEST(Collect, IncomeIsKeptWhenTheRevoltIsLost_D5) {
@@ -169,7 +169,7 @@ TEST(Collect, IncomeIsKeptWhenTheRevoltIsLost_D5) {
   EXPECT_EQ(r.next.player(w.player(0)).thaler, kStart + 5);  // tax 7 at most 5
   const ProvinceState& a = r.next.at(w.p("a"));
   EXPECT_FALSE(a.owner.has_value());
-  EXPECT_EQ(a.revolts, 0);
+  EXPECT_EQ(a.revolt_markers, 0);
   EXPECT_FALSE(a.has(Building::church));
   EXPECT_TRUE(w.broken().empty());
   EXPECT_TRUE(invariant_violations(r.next, w.rules).empty());
@@ -321,7 +321,7 @@ TEST(Collect, NoMarkerIsPlacedWhenTheSupplyIsEmpty_D18) {
   const auto markers = entries<MarkerAdded>(r.log);
   ASSERT_EQ(markers.size(), 1u);
   EXPECT_TRUE(markers[0].supply_empty);
-  EXPECT_EQ(r.next.at(w.p("a")).revolts, 0);
+  EXPECT_EQ(r.next.at(w.p("a")).revolt_markers, 0);
   EXPECT_EQ(r.next.player(w.player(0)).grain, 2);
 }
 

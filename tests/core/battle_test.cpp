@@ -72,7 +72,7 @@ TEST(Battle, TieDevastatesTheProvince) {
   EXPECT_FALSE(a.owner.has_value());
   EXPECT_EQ(a.armies, 0);
   EXPECT_EQ(a.building_count(), 0);
-  EXPECT_EQ(a.revolts, 0);
+  EXPECT_EQ(a.revolt_markers, 0);
   EXPECT_EQ(r.next.supply.buildings[0], at.w.rules.pieces.buildings[0]);
   EXPECT_EQ(r.next.supply.revolt_markers, at.w.rules.pieces.revolt_markers);
   EXPECT_EQ(r.next.tower.tray, CubeCounts{});
@@ -155,7 +155,7 @@ TEST(Battle, ConqueringANeutralProvinceAddsNoRevoltMarker_D6) {
   ScriptedTower tower({cubes({3}, 0)});
   const auto r = w.resolve({red, w.orders(1)}, &tower);
   EXPECT_EQ(r.next.at(w.p("b")).owner, w.player(0));
-  EXPECT_EQ(r.next.at(w.p("b")).revolts, 0);
+  EXPECT_EQ(r.next.at(w.p("b")).revolt_markers, 0);
 }
 
 TEST(Battle, PalaceGuardGivesTheDefenderAnExtraCubeFromTheReserve) {

@@ -38,7 +38,7 @@ TEST(Winter, GrainLossNeverLeavesLessThanZero_D9) {
   EXPECT_EQ(red->grain_after_loss, 1);
   EXPECT_EQ(blue->grain_after_loss, 0);
   EXPECT_EQ(blue->unsupplied, 1);
-  EXPECT_EQ(blue->revolts, 1);
+  EXPECT_EQ(blue->revolt_count, 1);
 }
 
 // Seed 000's example in small: 2 provinces short gives 1 revolt with 1 marker + 2 peasants.

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "pbem/printable.hpp"
 
 namespace wallenstein::fuzz {

@@ -9,7 +9,7 @@
 #include <cstdlib>
 
 #include "adapters/log_yaml.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "support/temp_dir.hpp"

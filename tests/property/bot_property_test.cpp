@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "adapters/report/problem_texts.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "core/bot/bot.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"

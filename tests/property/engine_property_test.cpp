@@ -8,7 +8,7 @@
 #include <iostream>
 
 #include "adapters/report/problem_texts.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "core/ruleset.hpp"

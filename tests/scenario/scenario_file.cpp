@@ -124,8 +124,8 @@ class ScenarioReader {
       if (auto armies = r_.require(v, "armies", "the armies in it"))
         p.armies = names_.number(*armies, "armies", 0, 62).value_or(0);
       if (const YAML::Node revolts = v["revolts"])
-        p.revolts = names_.number(revolts, "revolts", 0, 42).value_or(0);
-      state.supply.revolt_markers -= p.revolts;
+        p.revolt_markers = names_.number(revolts, "revolts", 0, 42).value_or(0);
+      state.supply.revolt_markers -= p.revolt_markers;
       if (const YAML::Node b = v["buildings"]) p.buildings = buildings(b).value_or(p.buildings);
       for (std::size_t b = 0; b < kBuildingTypes; ++b)
         state.supply.buildings[b] -= p.buildings[b] ? 1 : 0;

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 

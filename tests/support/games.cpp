@@ -4,7 +4,7 @@
 
 #include "adapters/game_directory.hpp"
 #include "adapters/order_file.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "core/random_orders.hpp"
 #include "support/temp_dir.hpp"
 

@@ -119,7 +119,7 @@ TinyWorld& TinyWorld::build(const std::string& province, Building b) {
 }
 
 TinyWorld& TinyWorld::markers(const std::string& province, int count) {
-  state.at(p(province)).revolts += count;
+  state.at(p(province)).revolt_markers += count;
   state.supply.revolt_markers -= count;
   return *this;
 }

@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "adapters/resources.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 

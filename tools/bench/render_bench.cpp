@@ -12,7 +12,7 @@
 #include "adapters/game_directory.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/resources.hpp"
-#include "adapters/ruleset_loader.hpp"
+#include "adapters/ruleset_files.hpp"
 
 using namespace wallenstein;
 using Clock = std::chrono::steady_clock;

@@ -25,7 +25,7 @@ void add(SimulationTotals& totals, const GameOutcome& game) {
     t.conquests += s.conquests;
   }
   totals.shared_wins += game.winners > 1 ? 1 : 0;
-  totals.revolts += game.revolts;
+  totals.revolt_count += game.revolt_count;
   totals.invariant_violations += game.invariant_violations;
   ++totals.games;
 }
@@ -39,7 +39,7 @@ void merge(SimulationTotals& into, const SimulationTotals& part) {
         t.conquests += p.conquests;
   }
   into.shared_wins += part.shared_wins;
-  into.revolts += part.revolts;
+  into.revolt_count += part.revolt_count;
   into.invariant_violations += part.invariant_violations;
   into.games += part.games;
 }
@@ -124,7 +124,7 @@ std::string simulation_text(const SimulationTotals& t) {
       line, sizeof line,
       "shared wins: %lld (each counts as a win for every winner); revolts per game: %.2f; "
       "invariant violations: %lld\n",
-      t.shared_wins, mean(t.revolts, t.games), t.invariant_violations);
+      t.shared_wins, mean(t.revolt_count, t.games), t.invariant_violations);
   out += line;
   return out;
 }
@@ -150,7 +150,7 @@ std::string simulation_json(const SimulationTotals& t) {
     j["seats"].push_back(seat);
   }
   j["shared_wins"] = t.shared_wins;
-  j["mean_revolts"] = mean(t.revolts, t.games);
+  j["mean_revolts"] = mean(t.revolt_count, t.games);
   j["invariant_violations"] = t.invariant_violations;
   j["seconds"] = t.seconds;
   j["games_per_second"] = per_second(t);

@@ -31,7 +31,7 @@ struct SimulationTotals {
   unsigned threads = 1;
   std::vector<SeatTotals> seats;
   long long shared_wins = 0;  ///< games with more than one winner
-  long long revolts = 0;
+  long long revolt_count = 0;
   long long invariant_violations = 0;
   double seconds = 0;  ///< wall time of the games
 };

@@ -264,7 +264,7 @@ class SceneBuilder {
                                            {"armies", std::to_string(ps.armies)}});
       }
       const auto badge_size = text_.measure(badge.empty() ? "0" : badge, badge_px, true);
-      const int icon_count = ps.building_count() + (ps.revolts > 0 ? 1 : 0);
+      const int icon_count = ps.building_count() + (ps.revolt_markers > 0 ? 1 : 0);
       const double badge_h = badge.empty() ? 0 : badge_size.h + style_.content.badge_pad_y * s_;
       const double icons_h = icon_count > 0 ? icon() : 0;
       const double total =
@@ -300,8 +300,8 @@ class SceneBuilder {
       taken.take(scene_.icons.back().box);
       x += size + gap;
     }
-    if (ps.revolts > 0) {
-      scene_.icons.push_back({IconKind::revolt, Box{x, y, size, size}, false, ps.revolts});
+    if (ps.revolt_markers > 0) {
+      scene_.icons.push_back({IconKind::revolt, Box{x, y, size, size}, false, ps.revolt_markers});
       taken.take(scene_.icons.back().box);
     }
   }

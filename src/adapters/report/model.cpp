@@ -81,8 +81,8 @@ class Builder {
       set_count(x, "provinces", s.provinces);
       x["supplied"] = s.unsupplied <= 0;
       set_count(x, "unsupplied", std::max(0, s.unsupplied));
-      set_count(x, "revolts", s.revolts);
-      x["any_revolt"] = s.revolts > 0;
+      set_count(x, "revolts", s.revolt_count);
+      x["any_revolt"] = s.revolt_count > 0;
       set_count(x, "extra_peasants", s.extra_peasants);
       std::vector<std::string> drawn;
       for (ProvinceId p : s.drawn) drawn.push_back(province(p));
@@ -186,9 +186,9 @@ class Builder {
       mark_last(buildings);
       x["has_buildings"] = !buildings.empty();
       x["buildings"] = buildings.empty() ? Data(false) : Data(buildings);
-      x["revolts"] = str(ps.revolts);
-      x["any_revolts"] = ps.revolts > 0;
-      x["revolts_one"] = ps.revolts == 1;
+      x["revolts"] = str(ps.revolt_markers);
+      x["any_revolts"] = ps.revolt_markers > 0;
+      x["revolts_one"] = ps.revolt_markers == 1;
       list near;
       for (ProvinceId n : facts.neighbours) {
         if (!rules_.in_play(n, s.player_count())) continue;

@@ -167,7 +167,7 @@ double Assessment::compute_loss_risk(ProvinceId p, int armies) const {
 int Assessment::future_grain(std::optional<ProvinceId> used_now) const {
   std::vector<int> yields;
   for (ProvinceId p : mine) {
-    if (p == used_now || view.at(p).revolts > 0) continue;
+    if (p == used_now || view.at(p).revolt_markers > 0) continue;
     yields.push_back(least_income(p, Resource::grain));
   }
   std::sort(yields.begin(), yields.end(), std::greater<>());
@@ -205,7 +205,7 @@ double Assessment::compute_winter_risk(int grain) const {
     const TowerSide player{typical_armies, 0, view.unseen.player(me)};
     const TowerSide rebels{1 + row->extra_peasants, view.tray.peasants(), view.unseen.peasants()};
     const double lost = 1.0 - odds_.revolt_hold(player, rebels);
-    risk += std::min(row->revolts, held) * lost * typical_worth;
+    risk += std::min(row->revolt_count, held) * lost * typical_worth;
   }
   return risk / static_cast<double>(view.events_left.size());
 }

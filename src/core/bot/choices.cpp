@@ -27,10 +27,11 @@ double collection_risk(const Assessment& a, ProvinceId p) {
   const SeenProvince& here = a.view.at(p);
   // A marker blocks a safe collection here until winter and leaves the peasants out of a defence.
   double cost = a.calendar.seasons_after_this > 0 ? 0.2 : 0.05;
-  if (here.revolts > 0)
+  if (here.revolt_markers > 0)
     cost += (1.0 - a.hold_chance(
                        TowerSide{here.armies, a.view.tray.player(a.me), a.view.unseen.player(a.me)},
-                       TowerSide{here.revolts, a.view.tray.peasants(), a.view.unseen.peasants()})) *
+                       TowerSide{here.revolt_markers, a.view.tray.peasants(),
+                                 a.view.unseen.peasants()})) *
                 a.keep_value(p) +
             0.3;
   return cost;

@@ -9,7 +9,7 @@ namespace wallenstein {
 namespace {
 
 SeenProvince seen(const ProvinceState& province) {
-  return SeenProvince{province.owner, province.armies, province.buildings, province.revolts};
+  return SeenProvince{province.owner, province.armies, province.buildings, province.revolt_markers};
 }
 
 /// Rules 1: every colour has a fixed number of pieces; those not in sight are in the tower.

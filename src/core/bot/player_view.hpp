@@ -17,7 +17,7 @@ struct SeenProvince {
   std::optional<PlayerIndex> owner;
   int armies = 0;
   std::array<bool, kBuildingTypes> buildings{};
-  int revolts = 0;
+  int revolt_markers = 0;
 
   bool has(Building b) const { return buildings[static_cast<std::size_t>(b)]; }
   int building_count() const;

@@ -1,0 +1,47 @@
+#include "adapters/ruleset_files.hpp"
+
+#include <string>
+
+#include "adapters/ruleset_file_parts.hpp"
+#include "pbem/diagnostic.hpp"
+
+namespace wallenstein {
+namespace fs = std::filesystem;
+
+Ruleset load_ruleset(const fs::path& dir, int version) {
+  if (!fs::is_directory(dir))
+    throw InputError(dir.string(), "data directory not found; pass --data DIR");
+  if (!known_rules_version(version)) {
+    throw InputError(dir.string(), "rules version " + std::to_string(version) +
+                                       " is unknown to this program, which plays " +
+                                       std::to_string(kFirstRulesVersion) + " to " +
+                                       std::to_string(kCurrentRulesVersion));
+  }
+  Ruleset rules;
+  rules.version = version;
+  loading::load_rules(dir, rules);
+  loading::load_provinces(dir, rules);
+  loading::load_setups(dir, rules);
+  loading::load_events(dir, rules);
+  loading::load_supply_table(dir, rules);
+  loading::load_tower(dir, rules);
+  loading::load_tiles(dir, rules);
+  loading::load_actions(dir, rules);
+  for (const auto& [count, setup] : rules.standard_setups) {
+    if (!rules.starting_thaler.count(count)) {
+      throw InputError((dir / "rules.yaml").string(), "starting_thaler has no entry for " +
+                                                          std::to_string(count) +
+                                                          " players, which setups.yaml offers");
+    }
+  }
+  const std::size_t events_needed =
+      static_cast<std::size_t>(rules.events_per_year) * rules.years.size();
+  if (rules.events.size() < events_needed) {
+    throw InputError((dir / "events.yaml").string(),
+                     "there are " + std::to_string(rules.events.size()) +
+                         " event cards but the years need " + std::to_string(events_needed));
+  }
+  return rules;
+}
+
+}  // namespace wallenstein
