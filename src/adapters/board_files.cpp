@@ -160,8 +160,7 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
   for (const auto& entry : *provinces) by_id.emplace(entry.first.Scalar(), entry.second);
   if (by_id.size() > 64) r.error(*provinces, "at most 64 provinces are supported");
   std::map<std::string, ProvinceId> ids;
-  for (const auto& [id, node] : by_id)
-    ids.emplace(id, ProvinceId{static_cast<std::uint8_t>(ids.size())});
+  for (const auto& [id, node] : by_id) ids.emplace(id, ProvinceId::at(ids.size()));
   for (const auto& [id, node] : by_id) {
     if (auto p = read_province(r, id, node, ids, rules)) rules.provinces.push_back(std::move(*p));
   }

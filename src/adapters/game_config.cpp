@@ -121,9 +121,7 @@ Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
 
 }  // namespace
 
-std::string_view nmr_policy_name(NmrPolicy policy) {
-  return kNmrPolicies[static_cast<std::size_t>(policy)];
-}
+std::string_view nmr_policy_name(NmrPolicy policy) { return kNmrPolicies[index_of(policy)]; }
 
 std::optional<std::string> edition_problem(std::int64_t edition) {
   if (edition == 2) return std::nullopt;

@@ -88,15 +88,14 @@ Json provinces_json(const GameState& state, const Ruleset& rules) {
     for (Building b : kAllBuildings) {
       if (p.has(b)) buildings.push_back(building_key(b));
     }
-    provinces.push_back(
-        {{"id", facts.id},
-         {"name", facts.name},
-         {"region", rules.regions[facts.region.value].id},
-         {"in_play", rules.in_play(ProvinceId{static_cast<std::uint8_t>(i)}, state.player_count())},
-         {"owner", p.owner ? Json(state.player(*p.owner).id) : Json(nullptr)},
-         {"armies", p.armies},
-         {"buildings", buildings},
-         {"revolts", p.revolt_markers}});
+    provinces.push_back({{"id", facts.id},
+                         {"name", facts.name},
+                         {"region", rules.regions[facts.region.value].id},
+                         {"in_play", rules.in_play(ProvinceId::at(i), state.player_count())},
+                         {"owner", p.owner ? Json(state.player(*p.owner).id) : Json(nullptr)},
+                         {"armies", p.armies},
+                         {"buildings", buildings},
+                         {"revolts", p.revolt_markers}});
   }
   return provinces;
 }

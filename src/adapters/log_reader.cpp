@@ -8,11 +8,6 @@
 namespace wallenstein {
 namespace {
 
-constexpr std::array<BattleResult, 3> kBattleResults = {BattleResult::attacker,
-                                                        BattleResult::defender, BattleResult::tie};
-constexpr std::array<RevoltCause, 3> kRevoltCauses = {RevoltCause::grain, RevoltCause::taxes,
-                                                      RevoltCause::winter};
-
 constexpr int kBig = 1000000;
 
 /// Reads log.yaml back into the typed log, collecting every problem with its position.
@@ -125,7 +120,7 @@ class LogReader {
   ProvinceId province_of(const YAML::Node& node) {
     const std::string id = scalar_text(node);
     for (std::size_t i = 0; i < rules_.provinces.size(); ++i) {
-      if (rules_.provinces[i].id == id) return ProvinceId{static_cast<std::uint8_t>(i)};
+      if (rules_.provinces[i].id == id) return ProvinceId::at(i);
     }
     r_.error(node, "unknown province \"" + id + "\"");
     return {};
@@ -331,7 +326,7 @@ class LogReader {
       b.defender_count = num(*count, "defender");
       b.defender_peasants = num(*count, "of_which_peasants");
     }
-    b.result = keyed(node, "result", kBattleResults, battle_result_key);
+    b.result = keyed(node, "result", kAllBattleResults, battle_result_key);
     b.survivors = num_or(node, "survivors", 0);
     b.buildings_lost = num_or(node, "buildings_lost", 0);
     return b;
@@ -340,7 +335,7 @@ class LogReader {
   Revolt revolt(const YAML::Node& node, int slot) {
     Revolt r;
     r.slot = slot;
-    r.cause = keyed(node, "cause", kRevoltCauses, revolt_cause_key);
+    r.cause = keyed(node, "cause", kAllRevoltCauses, revolt_cause_key);
     r.player = player(node, "player");
     r.province = province(node, "province");
     r.markers = num(node, "markers");

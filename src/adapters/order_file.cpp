@@ -110,7 +110,7 @@ class OrderReader {
         }
         continue;
       }
-      w.actions[static_cast<std::size_t>(a)] = read_action(a, node);
+      w.actions[index_of(a)] = read_action(a, node);
     }
   }
 
@@ -314,7 +314,7 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
   if (w.token) root.add("token", w.token->text);
   YamlOut actions = YamlOut::map();
   for (Action a : kAllActions) {
-    const auto& slot = w.actions[static_cast<std::size_t>(a)];
+    const auto& slot = w.actions[index_of(a)];
     const std::string key(action_key(a));
     if (!slot) {
       actions.add(key, "none");

@@ -205,7 +205,7 @@ class StateReader {
     s_.supply.peasants = num(*supply, "peasants", 0, rules_.pieces.peasants);
     s_.supply.revolt_markers = num(*supply, "revolt_markers", 0, rules_.pieces.revolt_markers);
     for (Building type : kAllBuildings) {
-      const auto b = static_cast<std::size_t>(type);
+      const auto b = index_of(type);
       s_.supply.buildings[b] = num(*supply, building_key(type), 0, rules_.pieces.buildings[b]);
     }
   }

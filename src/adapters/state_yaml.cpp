@@ -76,7 +76,7 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
   YamlOut supply = YamlOut::map();
   supply.add("peasants", state.supply.peasants).add("revolt_markers", state.supply.revolt_markers);
   for (Building b : kAllBuildings)
-    supply.add(std::string(building_key(b)), state.supply.buildings[static_cast<std::size_t>(b)]);
+    supply.add(std::string(building_key(b)), state.supply.buildings[index_of(b)]);
   root.add("supply", supply.flow());
   root.add("tower", YamlOut::map()
                         .add("inside", counts_out(state.tower.inside, state))

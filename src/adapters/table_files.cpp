@@ -281,13 +281,13 @@ void load_actions(const fs::path& dir, Ruleset& rules) {
     } else {
       r.error(node, "kind must be build, collect, place or battle");
     }
-    const auto index = static_cast<std::size_t>(def.action);
+    const auto index = index_of(def.action);
     if (seen[index]) r.error(node, "action " + id + " is listed twice");
     seen[index] = true;
     rules.actions[index] = std::move(def);
   }
   for (Action a : kAllActions) {
-    if (!seen[static_cast<std::size_t>(a)])
+    if (!seen[index_of(a)])
       r.error(*actions, "action " + std::string(action_key(a)) + " is missing");
   }
   r.throw_if_errors();
@@ -335,7 +335,7 @@ void read_pieces(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
     rules.pieces.revolt_markers = as_int(r, *pieces, "revolt_markers", 0, 1000, "pieces");
     if (auto b = r.require(*pieces, "buildings", ""); b && r.expect_map(*b, "buildings")) {
       for (Building type : kAllBuildings) {
-        rules.pieces.buildings[static_cast<std::size_t>(type)] =
+        rules.pieces.buildings[index_of(type)] =
             as_int(r, *b, building_key(type), 0, 1000, "buildings");
       }
     }
@@ -391,7 +391,7 @@ void read_battle_and_scoring(YamlReader& r, const YAML::Node& root, Ruleset& rul
     rules.scoring.tie_penalty = as_int(r, *scoring, "tie_penalty", 0, 100, "scoring");
     if (auto m = r.require(*scoring, "majority", ""); m && r.expect_map(*m, "majority")) {
       for (Building type : kAllBuildings) {
-        rules.scoring.majority[static_cast<std::size_t>(type)] =
+        rules.scoring.majority[index_of(type)] =
             as_int(r, *m, building_key(type), 0, 100, "majority");
       }
     }

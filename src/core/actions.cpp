@@ -22,7 +22,7 @@ void build(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wher
   const ActionDef& def = ctx.rules.action(action);
   ProvinceState& province = ctx.state.at(where);
   PlayerState& player = ctx.state.player(p);
-  const auto b = static_cast<std::size_t>(def.builds);
+  const auto b = index_of(def.builds);
   const int site_count = ctx.rules.province(where).sites;
   std::optional<CancelReason> reason;
   int need = 0;

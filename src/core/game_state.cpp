@@ -58,7 +58,7 @@ std::vector<ProvinceId> GameState::provinces_of(PlayerIndex p) const {
   std::vector<ProvinceId> out(provinces.size());
   std::size_t held = 0;
   for (std::size_t i = 0; i < provinces.size(); ++i) {
-    out[held] = ProvinceId{static_cast<std::uint8_t>(i)};
+    out[held] = ProvinceId::at(i);
     held += held_by(provinces[i], p) ? 1U : 0U;
   }
   out.resize(held);

@@ -43,7 +43,7 @@ struct ProvinceState {
   std::array<bool, kBuildingTypes> buildings{};
   int revolt_markers = 0;  ///< revolt markers lying on the province (rules 7, 9.2)
 
-  bool has(Building b) const { return buildings[static_cast<std::size_t>(b)]; }
+  bool has(Building b) const { return buildings[index_of(b)]; }
   int building_count() const;
   bool operator==(const ProvinceState&) const = default;
 };
@@ -85,9 +85,7 @@ struct GameState {
   std::vector<PlayerIndex> winners;  ///< set when the game is over
 
   int player_count() const { return static_cast<int>(players.size()); }
-  PlayerIndex player_index(std::size_t i) const {
-    return PlayerIndex{static_cast<std::uint8_t>(i)};
-  }
+  PlayerIndex player_index(std::size_t i) const { return PlayerIndex::at(i); }
   const ProvinceState& at(ProvinceId id) const { return provinces[id.value]; }
   ProvinceState& at(ProvinceId id) { return provinces[id.value]; }
   PlayerState& player(PlayerIndex p) { return players[p.value]; }

@@ -2,9 +2,11 @@
 
 #include <array>
 #include <compare>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 namespace wallenstein {
 
@@ -16,35 +18,45 @@ constexpr bool valid_player_count(std::size_t players) {
   return players >= kMinPlayers && players <= kMaxPlayers;
 }
 
+/// An index into one of the ruleset's or the game's tables, typed by the table it indexes so that
+/// a province cannot be passed where a player is meant. `at(i)` makes one from a loop counter and
+/// `index()` gives the position back, so that no caller converts by hand.
+template <class Table>
+struct Index {
+  std::uint8_t value = 0;
+  template <std::integral I>
+  static constexpr Index at(I i) {
+    return Index{static_cast<std::uint8_t>(i)};
+  }
+  constexpr std::size_t index() const { return value; }
+  auto operator<=>(const Index&) const = default;
+};
+
 /// Index of a province in `Ruleset::provinces` (sorted by id, so iteration order is stable).
-struct ProvinceId {
-  std::uint8_t value = 0;
-  auto operator<=>(const ProvinceId&) const = default;
-};
-
+using ProvinceId = Index<struct ProvinceTable>;
 /// Index of a player in seat order (the order of `game.yaml`).
-struct PlayerIndex {
-  std::uint8_t value = 0;
-  auto operator<=>(const PlayerIndex&) const = default;
-};
-
+using PlayerIndex = Index<struct PlayerTable>;
 /// Index of an event card in `Ruleset::events`.
-struct EventId {
-  std::uint8_t value = 0;
-  auto operator<=>(const EventId&) const = default;
-};
-
+using EventId = Index<struct EventTable>;
 /// Index of a bonus tile in `Ruleset::tiles`.
-struct TileId {
-  std::uint8_t value = 0;
-  auto operator<=>(const TileId&) const = default;
-};
-
+using TileId = Index<struct TileTable>;
 /// Index of a region in `Ruleset::regions`.
-struct RegionId {
-  std::uint8_t value = 0;
-  auto operator<=>(const RegionId&) const = default;
-};
+using RegionId = Index<struct RegionTable>;
+
+/// The position of an enumerator in its kAll... table, for arrays indexed by action or building.
+template <class E>
+requires std::is_enum_v<E>
+constexpr std::size_t index_of(E value) { return static_cast<std::size_t>(value); }
+
+/// True when `all` lists the enumerators 0, 1, 2... of its enum in declaration order. Each kAll...
+/// table is checked with it, so that a value left out or moved fails to compile.
+template <class E, std::size_t N>
+constexpr bool lists_in_order(const std::array<E, N>& all) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (static_cast<std::size_t>(all[i]) != i) return false;
+  }
+  return true;
+}
 
 /// The ten action spaces of a player board, in board order (rules 5).
 enum class Action : std::uint8_t {
@@ -63,6 +75,7 @@ inline constexpr int kActionCount = 10;
 inline constexpr std::array<Action, kActionCount> kAllActions = {
     Action::palace,  Action::church,  Action::trading_house, Action::grain,    Action::taxes,
     Action::armies5, Action::armies3, Action::army1,         Action::battle_a, Action::battle_b};
+static_assert(lists_in_order(kAllActions));
 
 /// The identifier of an action as written in order files.
 std::string_view action_key(Action action);
@@ -72,6 +85,7 @@ enum class Building : std::uint8_t { palace, church, trading_house };
 inline constexpr int kBuildingTypes = 3;
 inline constexpr std::array<Building, kBuildingTypes> kAllBuildings = {
     Building::palace, Building::church, Building::trading_house};
+static_assert(lists_in_order(kAllBuildings));
 
 /// The identifier of a building type as written in files.
 std::string_view building_key(Building building);

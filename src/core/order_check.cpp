@@ -112,7 +112,7 @@ class Checker {
   }
 
   void check_action(Action action) {
-    const auto& slot = written_.actions[static_cast<std::size_t>(action)];
+    const auto& slot = written_.actions[index_of(action)];
     if (!slot) return;  // The reader reports missing actions.
     if (is_none(slot->province.text)) {
       ++none_actions_;
@@ -150,7 +150,7 @@ class Checker {
       if (target) order.target = *target;
     }
     // A source short of armies is the forecast's to say (core/forecast.hpp), not an order error.
-    if (province) result_.orders.actions[static_cast<std::size_t>(action)] = order;
+    if (province) result_.orders.actions[index_of(action)] = order;
   }
 
   /// army1 with `place: false` (rules 5, D-27): only in rules versions that have it, and only with

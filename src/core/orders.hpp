@@ -76,9 +76,7 @@ struct Orders {
   std::vector<TileId> tile_preferences;
   std::vector<ProvinceId> winter_revolt_order;
 
-  const std::optional<ActionOrder>& operator[](Action a) const {
-    return actions[static_cast<std::size_t>(a)];
-  }
+  const std::optional<ActionOrder>& operator[](Action a) const { return actions[index_of(a)]; }
 };
 
 /// Rules 4.3, D-25: whether a player has a card left for the bid once each of the ten action

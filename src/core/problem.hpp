@@ -64,6 +64,7 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::winter_province_twice,
     ProblemKind::winter_order_ignored,
 };
+static_assert(lists_in_order(kAllProblemKinds));
 
 /// The identifier of a problem, its message's key in the catalogue.
 std::string_view problem_key(ProblemKind kind);

@@ -23,8 +23,7 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
       continue;
     }
     const ProvinceId province = cards[next++];
-    ActionOrder& order =
-        orders.actions[static_cast<std::size_t>(action)].emplace();  // filled in place
+    ActionOrder& order = orders.actions[index_of(action)].emplace();  // filled in place
     order.province = province;
     const ActionKind kind = rules.action(action).kind;
     if (kind == ActionKind::battle || (rules.action(action).move && rng.below(2) == 0)) {
@@ -60,15 +59,14 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
   for (Action action : kAllActions) {
     const int coin_bid = orders.bid.kind == BidKind::coin ? 1 : 0;
     if (nones + coin_bid <= coins || next >= cards.size()) break;
-    auto& slot = orders.actions[static_cast<std::size_t>(action)];
+    auto& slot = orders.actions[index_of(action)];
     if (slot || rules.action(action).kind == ActionKind::battle) continue;
     slot = ActionOrder{cards[next++], std::nullopt, ArmyCount{}, 1};
     --nones;
   }
   std::vector<TileId>& tiles = orders.tile_preferences;
   tiles.reserve(rules.tiles.size());
-  for (std::size_t i = 0; i < rules.tiles.size(); ++i)
-    tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
+  for (std::size_t i = 0; i < rules.tiles.size(); ++i) tiles.push_back(TileId::at(i));
   rng.shuffle(tiles);
   tiles.resize(rng.below(static_cast<std::uint32_t>(tiles.size() + 1)));
   return orders;
@@ -91,7 +89,7 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
       if (order->min_armies != 1) a.min_armies = order->min_armies;
       if (!order->place) a.place = false;
     }
-    w.actions[static_cast<std::size_t>(action)] = a;
+    w.actions[index_of(action)] = a;
   }
   switch (orders.bid.kind) {
     case BidKind::coin:

@@ -18,7 +18,7 @@ std::vector<Ruleset::NameClash> Ruleset::index_names() {
   name_index_.clear();
   neighbour_mask_.assign(provinces.size(), 0);
   for (std::size_t i = 0; i < provinces.size(); ++i) {
-    const ProvinceId id{static_cast<std::uint8_t>(i)};
+    const ProvinceId id = ProvinceId::at(i);
     const Province& p = provinces[i];
     std::vector<std::string> names{p.id, p.name};
     names.insert(names.end(), p.aliases.begin(), p.aliases.end());
@@ -77,21 +77,21 @@ std::vector<std::string> Ruleset::nearest_province_names(std::string_view name,
 
 std::optional<TileId> Ruleset::find_tile(std::string_view id) const {
   for (std::size_t i = 0; i < tiles.size(); ++i) {
-    if (tiles[i].id == id) return TileId{static_cast<std::uint8_t>(i)};
+    if (tiles[i].id == id) return TileId::at(i);
   }
   return std::nullopt;
 }
 
 std::optional<EventId> Ruleset::find_event(std::string_view id) const {
   for (std::size_t i = 0; i < events.size(); ++i) {
-    if (events[i].id == id) return EventId{static_cast<std::uint8_t>(i)};
+    if (events[i].id == id) return EventId::at(i);
   }
   return std::nullopt;
 }
 
 std::optional<RegionId> Ruleset::find_region(std::string_view id) const {
   for (std::size_t i = 0; i < regions.size(); ++i) {
-    if (regions[i].id == id) return RegionId{static_cast<std::uint8_t>(i)};
+    if (regions[i].id == id) return RegionId::at(i);
   }
   return std::nullopt;
 }

@@ -168,7 +168,7 @@ struct Ruleset {
   /// The decisions in force under this ruleset's rules version.
   RuleChanges changes() const { return RuleChanges::for_version(version); }
   const Province& province(ProvinceId id) const { return provinces[id.value]; }
-  const ActionDef& action(Action a) const { return actions[static_cast<std::size_t>(a)]; }
+  const ActionDef& action(Action a) const { return actions[index_of(a)]; }
   const EventCard& event(EventId id) const { return events[id.value]; }
   const BonusTile& tile(TileId id) const { return tiles[id.value]; }
 

@@ -42,8 +42,7 @@ void publish_season(GameState& state, const Ruleset& rules, Rng& rng) {
   rng.shuffle(state.action_cards.begin(), state.action_cards.end());
   state.bonus_tiles.clear();
   state.bonus_tiles.reserve(rules.tiles.size());
-  for (std::size_t i = 0; i < rules.tiles.size(); ++i)
-    state.bonus_tiles.push_back(TileId{static_cast<std::uint8_t>(i)});
+  for (std::size_t i = 0; i < rules.tiles.size(); ++i) state.bonus_tiles.push_back(TileId::at(i));
   rng.shuffle(state.bonus_tiles);
 }
 

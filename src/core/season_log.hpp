@@ -46,6 +46,7 @@ inline constexpr std::array<CancelReason, 11> kAllCancelReasons = {
     CancelReason::no_free_site,       CancelReason::too_few_armies,
     CancelReason::min_armies_not_met, CancelReason::target_protected,
     CancelReason::move_target_not_own};
+static_assert(lists_in_order(kAllCancelReasons));
 
 /// A planned action (or, for army1, its move) that was cancelled, with the numbers that decided.
 struct Cancelled {
@@ -119,6 +120,10 @@ struct Moved {
 
 /// Who won a battle or revolt (rules 8.3).
 enum class BattleResult : std::uint8_t { attacker, defender, tie };
+/// Every battle result, for readers of written logs.
+inline constexpr std::array<BattleResult, 3> kAllBattleResults = {
+    BattleResult::attacker, BattleResult::defender, BattleResult::tie};
+static_assert(lists_in_order(kAllBattleResults));
 
 /// A battle by battle A/B against a player or a neutral province (rules 8).
 struct Battle {
@@ -147,6 +152,10 @@ struct Battle {
 
 /// Why peasants rose (rules 7).
 enum class RevoltCause : std::uint8_t { grain, taxes, winter };
+/// Every revolt cause, for readers of written logs.
+inline constexpr std::array<RevoltCause, 3> kAllRevoltCauses = {
+    RevoltCause::grain, RevoltCause::taxes, RevoltCause::winter};
+static_assert(lists_in_order(kAllRevoltCauses));
 
 /// A revolt (rules 7, 8). In winter `slot` is 0.
 struct Revolt {

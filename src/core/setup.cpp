@@ -59,8 +59,7 @@ GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower_
   state.tower.tray = CubeCounts{};
 
   // Rules 2.4: shuffle the events and reveal the first year's.
-  for (std::size_t i = 0; i < rules.events.size(); ++i)
-    state.event_deck.push_back(EventId{static_cast<std::uint8_t>(i)});
+  for (std::size_t i = 0; i < rules.events.size(); ++i) state.event_deck.push_back(EventId::at(i));
   rng.shuffle(state.event_deck);
   detail::start_year(state, rules);
 
@@ -79,7 +78,7 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
   for (std::size_t i = 0; i < state.provinces.size(); ++i) {
     const ProvinceState& province = state.provinces[i];
     const Province& facts = rules.provinces[i];
-    const ProvinceId id{static_cast<std::uint8_t>(i)};
+    const ProvinceId id = ProvinceId::at(i);
     if (province.owner) {
       if (province.owner->value >= players)
         fail(facts.id + ": owner is not a player");

@@ -69,7 +69,7 @@ void score(Context& ctx, WinterLog& winter) {
       Majority m;
       m.counts.reserve(static_cast<std::size_t>(players));
       m.leaders.reserve(static_cast<std::size_t>(players));
-      m.region = RegionId{static_cast<std::uint8_t>(r)};
+      m.region = RegionId::at(r);
       m.building = kAllBuildings[b];
       for (int p = 0; p < players; ++p) {
         const int n = by_player[static_cast<std::size_t>(p)];

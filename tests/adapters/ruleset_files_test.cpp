@@ -49,7 +49,7 @@ TEST(RulesetLoading, ShippedBordersAreSymmetric) {
   int borders = 0;
   for (std::size_t i = 0; i < rules.provinces.size(); ++i) {
     for (ProvinceId n : rules.provinces[i].neighbours) {
-      EXPECT_TRUE(rules.adjacent(n, ProvinceId{static_cast<std::uint8_t>(i)}));
+      EXPECT_TRUE(rules.adjacent(n, ProvinceId::at(i)));
       ++borders;
     }
   }

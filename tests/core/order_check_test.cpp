@@ -30,7 +30,7 @@ T value(const Problem& problem, ProblemArg name) {
   return v != nullptr && std::holds_alternative<T>(*v) ? std::get<T>(*v) : T{};
 }
 
-WrittenAction& slot(WrittenOrders& w, Action a) { return *w.actions[static_cast<std::size_t>(a)]; }
+WrittenAction& slot(WrittenOrders& w, Action a) { return *w.actions[index_of(a)]; }
 
 /// Red holds a and b, blue holds c; red's orders put a on the palace and bid none (with two
 /// provinces and five coins no card is left for a bid, D-25).

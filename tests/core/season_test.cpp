@@ -16,7 +16,7 @@ using testing::TinyWorld;
 
 std::vector<PlayerIndex> seats(std::initializer_list<int> list) {
   std::vector<PlayerIndex> out;
-  for (int s : list) out.push_back(PlayerIndex{static_cast<std::uint8_t>(s)});
+  for (int s : list) out.push_back(PlayerIndex::at(s));
   return out;
 }
 

@@ -182,17 +182,17 @@ class ScenarioReader {
     const auto event = r_.require(given, "event", "the event in force this season");
     const auto drawn = event ? names_.pick(*event, "event", ids) : std::nullopt;
     if (!drawn) return;
-    state.events_left = {EventId{static_cast<std::uint8_t>(*drawn)}};
+    state.events_left = {EventId::at(*drawn)};
     const bool autumn = season_label(rules_, state.season_index).season == rules_.seasons.back();
     if (const YAML::Node v = given["winter_event"]; v && !autumn) {
       r_.error(v, "winter_event is only for an autumn season");
     } else if (autumn) {
       const auto winter = v ? names_.pick(v, "event", ids) : drawn;
-      state.events_left.push_back(EventId{static_cast<std::uint8_t>(winter.value_or(*drawn))});
+      state.events_left.push_back(EventId::at(winter.value_or(*drawn)));
     }
     state.year_events = state.events_left;
     for (std::size_t i = 0; i < rules_.events.size(); ++i) {
-      const EventId e{static_cast<std::uint8_t>(i)};
+      const EventId e = EventId::at(i);
       if (std::find(state.events_left.begin(), state.events_left.end(), e) ==
           state.events_left.end())
         state.event_deck.push_back(e);
@@ -227,7 +227,7 @@ class ScenarioReader {
     for (const auto& t : tiles) {
       const auto i = names_.pick(t, "bonus tile", ids);
       if (!i) continue;
-      const TileId tile{static_cast<std::uint8_t>(*i)};
+      const TileId tile = TileId::at(*i);
       if (std::find(state.bonus_tiles.begin(), state.bonus_tiles.end(), tile) !=
           state.bonus_tiles.end())
         r_.error(t, "tile \"" + ids[*i] + "\" is listed twice");

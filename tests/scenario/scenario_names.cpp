@@ -25,7 +25,7 @@ std::optional<std::size_t> ScenarioNames::pick(const YAML::Node& node, std::stri
 std::optional<PlayerIndex> ScenarioNames::player(const YAML::Node& node) {
   const auto i = pick(node, "player", players_);
   if (!i) return std::nullopt;
-  return PlayerIndex{static_cast<std::uint8_t>(*i)};
+  return PlayerIndex::at(*i);
 }
 
 std::optional<ProvinceId> ScenarioNames::province(const YAML::Node& node, bool id_only) {

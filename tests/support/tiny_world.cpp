@@ -12,15 +12,15 @@ TinyWorld::TinyWorld(int players) {
     Province p;
     p.id = ids[i];
     p.name = "Province " + ids[i];
-    p.region = RegionId{static_cast<std::uint8_t>(i < 3 ? 0 : 1)};
+    p.region = RegionId::at(i < 3 ? 0 : 1);
     p.grain = 2 + static_cast<int>(i);
     p.tax = 7 - static_cast<int>(i);
     p.sites = 2;
     rules.provinces.push_back(p);
   }
   auto link = [&](std::size_t x, std::size_t y) {
-    rules.provinces[x].neighbours.push_back(ProvinceId{static_cast<std::uint8_t>(y)});
-    rules.provinces[y].neighbours.push_back(ProvinceId{static_cast<std::uint8_t>(x)});
+    rules.provinces[x].neighbours.push_back(ProvinceId::at(y));
+    rules.provinces[y].neighbours.push_back(ProvinceId::at(x));
   };
   for (std::size_t i = 0; i < 6; ++i) link(i, (i + 1) % 6);
   link(1, 4);
@@ -52,11 +52,11 @@ TinyWorld::TinyWorld(int players) {
   const std::array<std::pair<int, int>, kActionCount> numbers = {
       {{3, 0}, {2, 0}, {1, 0}, {0, 0}, {0, 0}, {3, 5}, {2, 3}, {1, 1}, {0, 0}, {0, 0}}};
   for (Action a : kAllActions) {
-    ActionDef& def = rules.actions[static_cast<std::size_t>(a)];
+    ActionDef& def = rules.actions[index_of(a)];
     def.action = a;
     def.id = std::string(action_key(a));
-    def.cost = numbers[static_cast<std::size_t>(a)].first;
-    def.armies = numbers[static_cast<std::size_t>(a)].second;
+    def.cost = numbers[index_of(a)].first;
+    def.armies = numbers[index_of(a)].second;
     if (a == Action::palace || a == Action::church || a == Action::trading_house) {
       def.kind = ActionKind::build;
       def.builds = static_cast<Building>(static_cast<int>(a));
@@ -82,8 +82,7 @@ TinyWorld::TinyWorld(int players) {
   }
   state.provinces.assign(rules.provinces.size(), ProvinceState{});
   state.supply = Supply{rules.pieces.peasants, rules.pieces.revolt_markers, rules.pieces.buildings};
-  for (std::size_t i = 0; i < rules.events.size(); ++i)
-    state.event_deck.push_back(EventId{static_cast<std::uint8_t>(i)});
+  for (std::size_t i = 0; i < rules.events.size(); ++i) state.event_deck.push_back(EventId::at(i));
   state.events_left = {EventId{2}};  // tax_max_5 unless a test picks another
   state.year_events = state.events_left;
   std::copy(kAllActions.begin(), kAllActions.end(), state.action_cards.begin());
@@ -113,8 +112,8 @@ TinyWorld& TinyWorld::give(const std::string& province, int seat, int armies) {
 }
 
 TinyWorld& TinyWorld::build(const std::string& province, Building b) {
-  state.at(p(province)).buildings[static_cast<std::size_t>(b)] = true;
-  --state.supply.buildings[static_cast<std::size_t>(b)];
+  state.at(p(province)).buildings[index_of(b)] = true;
+  --state.supply.buildings[index_of(b)];
   return *this;
 }
 
@@ -159,7 +158,7 @@ Orders& TinyWorld::act(Orders& o, Action a, const std::string& province, const s
   if (!target.empty()) order.target = p(target);
   order.armies = armies;
   order.min_armies = min_armies;
-  o.actions[static_cast<std::size_t>(a)] = order;
+  o.actions[index_of(a)] = order;
   return o;
 }
 

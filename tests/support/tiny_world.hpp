@@ -22,7 +22,7 @@ class TinyWorld {
   GameState state;
 
   ProvinceId p(const std::string& id) const;
-  PlayerIndex player(int seat) const { return PlayerIndex{static_cast<std::uint8_t>(seat)}; }
+  PlayerIndex player(int seat) const { return PlayerIndex::at(seat); }
   /// Gives a province to a player with armies (taken from the reserve).
   TinyWorld& give(const std::string& province, int seat, int armies);
   TinyWorld& build(const std::string& province, Building b);

@@ -96,7 +96,7 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
   // Province names read better than ids; the order reader takes both.
   for (Action a : kAllActions) {
     const auto& order = plan.orders[a];
-    auto& slot = written.actions[static_cast<std::size_t>(a)];
+    auto& slot = written.actions[index_of(a)];
     if (!order || !slot) continue;
     slot->province.text = rules.province(order->province).name;
     if (order->target) slot->target->text = rules.province(*order->target).name;
@@ -110,7 +110,7 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
   while (std::getline(lines, line)) {
     for (Action a : kAllActions) {
       const std::string key = "  " + std::string(action_key(a)) + ":";
-      const auto& reason = plan.reasons[static_cast<std::size_t>(a)];
+      const auto& reason = plan.reasons[index_of(a)];
       if (line.rfind(key, 0) == 0 && reason) line += "  # " + describe(*reason, rules);
     }
     if (line.rfind("bid:", 0) == 0) line += "  # " + describe(plan.bid, rules);

@@ -174,7 +174,7 @@ class SceneBuilder {
   void add_shapes() {
     const int players = state_.player_count();
     for (std::size_t i = 0; i < rules_.provinces.size(); ++i) {
-      const ProvinceId id{static_cast<std::uint8_t>(i)};
+      const ProvinceId id = ProvinceId::at(i);
       const ProvinceState& ps = state_.at(id);
       Shape shape;
       shape.id = id;
@@ -222,8 +222,8 @@ class SceneBuilder {
     const double min_edge = style_.provinces.min_contact * s_;
     for (std::size_t i = 0; i < contacts.size(); ++i) {
       for (std::size_t j = i + 1; j < contacts.size(); ++j) {
-        const ProvinceId a{static_cast<std::uint8_t>(i)};
-        const ProvinceId b{static_cast<std::uint8_t>(j)};
+        const ProvinceId a = ProvinceId::at(i);
+        const ProvinceId b = ProvinceId::at(j);
         const bool in_play = !scene_.shapes[i].out_of_play && !scene_.shapes[j].out_of_play;
         const bool neighbours = rules_.adjacent(a, b);
         double length = 0;

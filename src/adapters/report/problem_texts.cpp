@@ -116,8 +116,7 @@ ProblemTexts ProblemTexts::load(const fs::path& file) {
     const std::vector<std::string_view> values(names.begin(), names.end());
     for (ProblemKind kind : kAllProblemKinds) {
       if (const auto node = r.require(*problems, problem_key(kind), "the problem's message")) {
-        texts.messages_[static_cast<std::size_t>(kind)] =
-            read_text(r, *node, problem_key(kind), values);
+        texts.messages_[index_of(kind)] = read_text(r, *node, problem_key(kind), values);
       }
     }
   }
@@ -166,7 +165,7 @@ std::string ProblemTexts::render(const Problem& problem, const Ruleset& rules) c
       list(key, names);
     }
   }
-  return fill(messages_[static_cast<std::size_t>(problem.kind)], data);
+  return fill(messages_[index_of(problem.kind)], data);
 }
 
 std::string ProblemTexts::join(const std::vector<std::string>& items,

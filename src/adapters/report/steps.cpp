@@ -1,5 +1,6 @@
 #include <variant>
 
+#include "adapters/log_yaml.hpp"
 #include "adapters/report/names.hpp"
 
 namespace wallenstein::report {
@@ -37,41 +38,7 @@ class StepWriter {
     x["neutral"] = !c.holder.has_value();
     x["move_only"] = c.move_only;
     x["placement_only"] = c.placement_only;
-    switch (c.reason) {
-      case CancelReason::province_lost:
-        x["province_lost"] = true;
-        break;
-      case CancelReason::card_left_hand:
-        x["card_left_hand"] = true;
-        break;
-      case CancelReason::not_enough_thaler:
-        x["not_enough_thaler"] = true;
-        break;
-      case CancelReason::not_enough_reserve:
-        x["not_enough_reserve"] = true;
-        break;
-      case CancelReason::no_building_left:
-        x["no_building_left"] = true;
-        break;
-      case CancelReason::already_built:
-        x["already_built"] = true;
-        break;
-      case CancelReason::no_free_site:
-        x["no_free_site"] = true;
-        break;
-      case CancelReason::too_few_armies:
-        x["too_few_armies"] = true;
-        break;
-      case CancelReason::min_armies_not_met:
-        x["min_armies_not_met"] = true;
-        break;
-      case CancelReason::target_protected:
-        x["target_protected"] = true;
-        break;
-      case CancelReason::move_target_not_own:
-        x["move_target_not_own"] = true;
-        break;
-    }
+    x[std::string(cancel_reason_key(c.reason))] = true;  // the template's flag is the log's key
     d["cancelled"] = std::move(x);
   }
 

@@ -114,7 +114,7 @@ Data personal_summary(const SeasonView& in, const Names& names, PlayerIndex me) 
   list won;
   list lost;
   for (std::size_t i = 0; i < before.provinces.size(); ++i) {
-    const ProvinceId id{static_cast<std::uint8_t>(i)};
+    const ProvinceId id = ProvinceId::at(i);
     const bool had = before.at(id).owner == me;
     const bool has = after.at(id).owner == me;
     if (had == has) continue;

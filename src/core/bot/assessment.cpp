@@ -94,7 +94,7 @@ double Assessment::expected_income(ProvinceId p, Resource r) const {
 }
 
 int Assessment::majority_points(PlayerIndex player, RegionId r, Building b, int delta) const {
-  const auto& by_player = counts_[r.value][static_cast<std::size_t>(b)];
+  const auto& by_player = counts_[r.value][index_of(b)];
   const int own = by_player[player.value] + delta;
   if (own < 1) return 0;
   int others_best = 0;
@@ -102,7 +102,7 @@ int Assessment::majority_points(PlayerIndex player, RegionId r, Building b, int 
     if (i != player.value)
       others_best = std::max(others_best, by_player[static_cast<std::size_t>(i)]);
   }
-  const int value = rules.scoring.majority[static_cast<std::size_t>(b)];
+  const int value = rules.scoring.majority[index_of(b)];
   if (own > others_best) return value;
   return own == others_best ? value - rules.scoring.tie_penalty : 0;
 }

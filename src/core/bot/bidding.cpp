@@ -61,8 +61,7 @@ std::vector<std::pair<double, TileId>> ranked_tiles(const Assessment& a, const P
   std::vector<std::pair<double, TileId>> ranked;
   for (std::size_t i = 0; i < a.rules.tiles.size(); ++i) {
     const double noise = 1e-6 * rng.below(1000);
-    ranked.emplace_back(tile_worth(a, plan, a.rules.tiles[i]) + noise,
-                        TileId{static_cast<std::uint8_t>(i)});
+    ranked.emplace_back(tile_worth(a, plan, a.rules.tiles[i]) + noise, TileId::at(i));
   }
   std::sort(ranked.begin(), ranked.end(),
             [](const auto& x, const auto& y) { return x.first > y.first; });
@@ -98,7 +97,7 @@ void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
   const SeenProvince& here = a.view.at(p);
   const bool full = here.building_count() >= a.rules.province(p).sites;
   for (Building b : kAllBuildings) {
-    const Action action = kAllActions[static_cast<std::size_t>(b)];
+    const Action action = kAllActions[index_of(b)];
     if (plan.action_free(action) && (full || here.has(b))) return plan.force(action, s);
   }
   for (Action action : kAllActions) {

@@ -44,8 +44,8 @@ BotPlan plan_orders(const PlayerView& view, const Ruleset& rules) {
   bot::settle_bid_and_cards(a, plan, rng, out);
   for (Action action : kAllActions) {
     if (const auto& s = plan.step(action)) {
-      out.orders.actions[static_cast<std::size_t>(action)] = s->order;
-      out.reasons[static_cast<std::size_t>(action)] = s->reason;
+      out.orders.actions[index_of(action)] = s->order;
+      out.reasons[index_of(action)] = s->reason;
     }
   }
   return out;

@@ -70,7 +70,7 @@ std::vector<Candidate> build_candidates(const Assessment& a) {
     if (here.building_count() >= a.rules.province(p).sites) continue;
     const double keep = 1.0 - a.loss_risk(p, here.armies);
     for (Building b : kAllBuildings) {
-      const auto bi = static_cast<std::size_t>(b);
+      const auto bi = index_of(b);
       if (here.has(b) || a.view.supply.buildings[bi] <= 0) continue;
       const Action action = kAllActions[bi];
       const int majority = static_cast<int>(a.majority_gain(a.me, a.rules.province(p).region, b));

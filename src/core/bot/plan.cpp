@@ -57,7 +57,7 @@ bool Plan::try_add(const Candidate& candidate) {
 }
 
 void Plan::force(Action action, const Step& step) {
-  steps_[static_cast<std::size_t>(action)] = step;
+  steps_[index_of(action)] = step;
   used_[step.order.province.value] = true;
 }
 

@@ -39,12 +39,10 @@ class Plan {
  public:
   explicit Plan(const Assessment& a) : a_(&a) {}
 
-  bool action_free(Action action) const { return !steps_[static_cast<std::size_t>(action)]; }
+  bool action_free(Action action) const { return !steps_[index_of(action)]; }
   bool province_free(ProvinceId p) const { return !used_[p.value]; }
   bool targeted(ProvinceId p) const { return targeted_[p.value]; }
-  const std::optional<Step>& step(Action action) const {
-    return steps_[static_cast<std::size_t>(action)];
-  }
+  const std::optional<Step>& step(Action action) const { return steps_[index_of(action)]; }
   int coin_bid() const { return coin_bid_; }
   void set_coin_bid(int coin) { coin_bid_ = coin; }
 

@@ -35,7 +35,7 @@ int SeenProvince::building_count() const {
 std::vector<ProvinceId> PlayerView::provinces_of(PlayerIndex p) const {
   std::vector<ProvinceId> out;
   for (std::size_t i = 0; i < provinces.size(); ++i) {
-    if (provinces[i].owner == p) out.push_back(ProvinceId{static_cast<std::uint8_t>(i)});
+    if (provinces[i].owner == p) out.push_back(ProvinceId::at(i));
   }
   return out;
 }

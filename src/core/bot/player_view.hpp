@@ -19,7 +19,7 @@ struct SeenProvince {
   std::array<bool, kBuildingTypes> buildings{};
   int revolt_markers = 0;
 
-  bool has(Building b) const { return buildings[static_cast<std::size_t>(b)]; }
+  bool has(Building b) const { return buildings[index_of(b)]; }
   int building_count() const;
   bool operator==(const SeenProvince&) const = default;
 };
