@@ -15,6 +15,7 @@
 #include "adapters/version.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/digest.hpp"
+#include "pbem/files.hpp"
 #include "pbem/journal.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/incoming.hpp"
@@ -367,13 +368,34 @@ std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target
   return dir;
 }
 
+/// Under a root, a message that reaches no game is kept in ROOT/.unrouted/ (named by its SHA-256,
+/// so a message received twice is kept once) for the game master to read: a player who misspelt
+/// the game's name is not answered, but the orders are not lost. At most kMaxUnrouted are kept,
+/// so that mail to made-up games cannot fill the disk. Returns what to add to the summary.
+std::string keep_unrouted(std::string_view raw, const fs::path& root) {
+  if (root.empty()) return {};
+  const fs::path dir = root / ".unrouted";
+  const fs::path file = dir / (sha256_hex(raw).substr(0, 32) + ".eml");
+  std::error_code ec;
+  if (fs::exists(file, ec)) return "; kept before as " + file.string();
+  std::size_t kept = 0;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) ++kept;
+  if (kept >= kMaxUnrouted) {
+    return "; not kept: " + dir.string() + " already holds " + std::to_string(kept) +
+           " messages (read and remove them)";
+  }
+  fs::create_directories(dir);
+  write_atomic(file, raw);
+  return "; kept as " + file.string();
+}
+
 }  // namespace
 
 Received receive_message(std::string_view raw, const IntakeTarget& target,
                          const IntakeSetup& setup) {
   std::string problem;
   const auto dir = game_of(raw, target, problem);
-  if (!dir) return Received{{}, "no_game", problem, {}};
+  if (!dir) return Received{{}, "no_game", problem + keep_unrouted(raw, target.root), {}};
   const HeldGame held = hold_game(*dir, LockMode::exclusive, setup.wait, "receive", *setup.notes);
   Received out = Intake(raw, setup, held.game).run();
   // Send the answer now, and any a crash left queued before.

@@ -47,6 +47,9 @@ struct Received {
 Received receive_message(std::string_view raw, const IntakeTarget& target,
                          const IntakeSetup& setup);
 
+/// How many messages that reached no game `receive --root` keeps in ROOT/.unrouted/.
+inline constexpr std::size_t kMaxUnrouted = 1000;
+
 /// The largest message `receive` takes.
 inline constexpr std::size_t kMaxMessageBytes = 16 << 20;
 

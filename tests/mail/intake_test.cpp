@@ -3,9 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
+#include <vector>
 
 #include "pbem/files.hpp"
 #include "pbem/yaml_file.hpp"
@@ -305,8 +307,40 @@ TEST(Intake, WithARootTheOrderNamesItsGame) {
                          testing::shell_quote(corpus("rejected-orders.eml").string()) + " | " +
                          testing::shell_quote(testing::wallenstein_binary()) + " receive --root " +
                          testing::shell_quote((tmp / "games").string()));
-  EXPECT_EQ(unknown.status, 0) << "mail to no game is dropped, never bounced";
+  EXPECT_EQ(unknown.status, 0) << "mail to no game is not answered, never bounced";
   EXPECT_TRUE(contains(unknown.out, "no game \"nosuchgame\"")) << unknown.out;
+}
+
+TEST(Intake, WithARootMailToNoGameIsKeptOnceForTheGameMaster) {
+  TempDir tmp;
+  fs::create_directories(tmp / "games");
+  const fs::path game = mail_game(tmp, "games/mailgame");
+  std::string message = read_text(corpus("rejected-orders.eml"));
+  message.replace(message.find("game: mailgame"), 14, "game: mailgaem");
+  write_text(tmp / "typo.eml", message);
+  const auto receive = [&] {
+    return run({"receive", "--root", (tmp / "games").string(), (tmp / "typo.eml").string()});
+  };
+  const Outcome first = receive();
+  ASSERT_EQ(first.status, 0) << first.err;
+  const fs::path kept_dir = tmp / "games/.unrouted";
+  ASSERT_TRUE(fs::is_directory(kept_dir)) << first.out;
+  std::vector<fs::path> kept;
+  for (const auto& entry : fs::directory_iterator(kept_dir)) kept.push_back(entry.path());
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(read_text(kept[0]), message) << "the message is kept byte for byte";
+  EXPECT_TRUE(contains(first.out, "no game \"mailgaem\"")) << first.out;
+  EXPECT_TRUE(contains(first.out, "kept as " + kept[0].string())) << first.out;
+  EXPECT_FALSE(fs::exists(game / "outbox") && !fs::is_empty(game / "outbox"))
+      << "nobody is answered";
+
+  const Outcome again = receive();
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_TRUE(contains(again.out, "kept before as " + kept[0].string())) << again.out;
+  EXPECT_EQ(std::distance(fs::directory_iterator(kept_dir), fs::directory_iterator()), 1);
+
+  const Outcome status = run({"status", "--root", (tmp / "games").string()});
+  EXPECT_EQ(status.status, 0) << status.err << "the kept mail is no game of the root";
 }
 
 TEST(Tokens, OnlyAPlayersOwnOrderTemplateCarriesTheirToken) {
