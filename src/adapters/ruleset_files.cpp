@@ -11,6 +11,18 @@ namespace fs = std::filesystem;
 Ruleset load_ruleset(const fs::path& dir, int version) {
   if (!fs::is_directory(dir))
     throw InputError(dir.string(), "data directory not found; pass --data DIR");
+  if (!fs::exists(dir / "rules.yaml")) {
+    // A common slip: --data naming the folder above the ruleset (data/ for data/wallenstein/).
+    std::string hint = "a ruleset directory holds rules.yaml, provinces.yaml, events.yaml...";
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      if (fs::exists(it->path() / "rules.yaml")) {
+        hint = "did you mean --data " + it->path().string() + "?";
+        break;
+      }
+    }
+    throw InputError(dir.string(), "is no ruleset directory: it has no rules.yaml; " + hint);
+  }
   if (!known_rules_version(version)) {
     throw InputError(dir.string(), "rules version " + std::to_string(version) +
                                        " is unknown to this program, which plays " +

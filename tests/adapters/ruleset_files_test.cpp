@@ -29,6 +29,19 @@ struct DataCopy {
   }
 };
 
+TEST(RulesetLoading, TheFolderAboveARulesetIsRefusedWithTheRulesetItHolds) {
+  TempDir above;
+  fs::copy(testing::source_data_dir(), above / "wallenstein", fs::copy_options::recursive);
+  try {
+    load_ruleset(above.path());
+    FAIL() << "the folder above the ruleset was loaded";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostics().front().format(),
+              above.path().string() + ": error: is no ruleset directory: it has no rules.yaml; " +
+                  "did you mean --data " + (above / "wallenstein").string() + "?");
+  }
+}
+
 TEST(RulesetLoading, ShippedDataHas45ProvincesInFiveRegionsOfNine) {
   const Ruleset rules = load_ruleset(testing::source_data_dir());
   EXPECT_EQ(rules.provinces.size(), 45u);
