@@ -174,9 +174,13 @@ bool known_timezone(const std::string& name) {
   }
 }
 
-std::optional<Instant> parse_instant(std::string_view text) {
-  // YYYY-MM-DDTHH:MM:SS followed by Z or +HH:MM / -HH:MM (read by hand: date::parse trips
-  // GCC's maybe-uninitialized warning in release builds).
+namespace {
+
+/// "YYYY-MM-DD HH:MM[:SS]" (T or a space between date and time) as wall-clock seconds, and what
+/// follows it; empty when malformed. Read by hand: date::parse trips GCC's maybe-uninitialized
+/// warning in release builds.
+std::optional<std::pair<date::local_seconds, std::string_view>> read_clock_time(
+    std::string_view text) {
   auto number = [&](std::size_t at, std::size_t digits, int& out) {
     if (at + digits > text.size()) return false;
     out = 0;
@@ -187,28 +191,53 @@ std::optional<Instant> parse_instant(std::string_view text) {
     return true;
   };
   int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-  if (text.size() < 20 || !number(0, 4, year) || text[4] != '-' || !number(5, 2, month) ||
+  if (text.size() < 16 || !number(0, 4, year) || text[4] != '-' || !number(5, 2, month) ||
       text[7] != '-' || !number(8, 2, day) || (text[10] != 'T' && text[10] != ' ') ||
-      !number(11, 2, hour) || text[13] != ':' || !number(14, 2, minute) || text[16] != ':' ||
-      !number(17, 2, second)) {
+      !number(11, 2, hour) || text[13] != ':' || !number(14, 2, minute)) {
     return std::nullopt;
   }
-  int offset_minutes = 0;
-  const std::string_view zone = text.substr(19);
-  if (zone != "Z") {
-    int oh = 0, om = 0;
-    if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || !number(20, 2, oh) ||
-        zone[3] != ':' || !number(23, 2, om) || oh > 23 || om > 59) {
-      return std::nullopt;
-    }
-    offset_minutes = (zone[0] == '-' ? -1 : 1) * (oh * 60 + om);
+  std::size_t end = 16;
+  if (text.size() > 16 && text[16] == ':') {
+    if (!number(17, 2, second)) return std::nullopt;
+    end = 19;
   }
   const date::year_month_day ymd{date::year{year}, date::month{static_cast<unsigned>(month)},
                                  date::day{static_cast<unsigned>(day)}};
   if (!ymd.ok() || hour > 23 || minute > 59 || second > 59) return std::nullopt;
-  const auto local = date::sys_days{ymd} + std::chrono::hours(hour) + std::chrono::minutes(minute) +
-                     std::chrono::seconds(second);
-  return Instant{local - std::chrono::minutes(offset_minutes)};
+  const auto local = date::local_days{ymd} + std::chrono::hours(hour) +
+                     std::chrono::minutes(minute) + std::chrono::seconds(second);
+  return std::pair{local, text.substr(end)};
+}
+
+/// "Z", "+01:00" or "-05:30" as minutes east of UTC; empty when malformed.
+std::optional<int> read_offset(std::string_view zone) {
+  if (zone == "Z") return 0;
+  auto digit = [&](std::size_t i) { return std::isdigit(static_cast<unsigned char>(zone[i])); };
+  if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || !digit(1) || !digit(2) ||
+      zone[3] != ':' || !digit(4) || !digit(5)) {
+    return std::nullopt;
+  }
+  const int hours = (zone[1] - '0') * 10 + (zone[2] - '0');
+  const int minutes = (zone[4] - '0') * 10 + (zone[5] - '0');
+  if (hours > 23 || minutes > 59) return std::nullopt;
+  return (zone[0] == '-' ? -1 : 1) * (hours * 60 + minutes);
+}
+
+}  // namespace
+
+std::optional<Instant> parse_instant(std::string_view text) {
+  const auto clock = read_clock_time(text);
+  if (!clock) return std::nullopt;
+  const auto offset = read_offset(clock->second);
+  if (!offset) return std::nullopt;
+  return Instant{clock->first.time_since_epoch() - std::chrono::minutes(*offset)};
+}
+
+std::optional<Instant> parse_time_in(std::string_view text, const std::string& timezone) {
+  const auto clock = read_clock_time(text);
+  if (!clock) return std::nullopt;
+  if (clock->second.empty()) return at_local(zone(timezone), clock->first);
+  return parse_instant(text);
 }
 
 std::string format_instant(Instant t, const std::string& timezone) {

@@ -48,8 +48,12 @@ std::string describe_duration(std::chrono::minutes duration);
 std::optional<DeadlineRule> parse_deadline_rule(std::string_view text, std::string& problem);
 /// Whether this program knows a time zone (from the system's zoneinfo).
 bool known_timezone(const std::string& name);
-/// Parses an ISO 8601 time with its offset ("2026-11-29T20:00:00+01:00", or "...Z").
+/// Parses an ISO 8601 time with its offset ("2026-11-29T20:00:00+01:00", or "...Z"; the seconds
+/// may be left out, a space may stand for the T).
 std::optional<Instant> parse_instant(std::string_view text);
+/// The same, or a time without offset ("2026-11-29 20:00") read as wall-clock time in `timezone`
+/// (a time that a daylight-saving change skips: the end of the gap; a repeated one: the first).
+std::optional<Instant> parse_time_in(std::string_view text, const std::string& timezone);
 /// The year of a time, in UTC.
 int utc_year(Instant t);
 /// A time as "2026-11-29T20:00:00+01:00" in a zone.

@@ -607,10 +607,11 @@ Exit run_deadline(const Invocation& in) {
       read_timetable(season).value_or(SeasonTimetable{now, now, zone, false, false});
   if (in.has("set")) {
     const std::string text = in.get<std::string>("set");
-    const auto when = parse_instant(text);
+    const auto when = parse_time_in(text, t.timezone);
     if (!when || utc_year(*when) > 2999) {
       throw UsageError("--set \"" + printable(text) +
-                       "\" is not a time like 2026-11-29T20:00:00+01:00");
+                       "\" is not a time like \"2026-11-29 20:00\" (in " + t.timezone +
+                       ") or 2026-11-29T20:00:00+01:00");
     }
     t.deadline = *when;
   } else {
@@ -664,21 +665,22 @@ Command tick_command() {
 }
 
 Command deadline_command() {
-  return {"deadline", "DIR (--set TIME | --extend DURATION)",
-          "Move the deadline of the season being planned; every player is told by mail.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "set", po::value<std::string>()->value_name("TIME"),
-                "the new deadline, like 2026-11-29T20:00:00+01:00")(
-                "extend", po::value<std::string>()->value_name("DURATION"),
-                "move it later by this much, like 24h or 2d")(
-                "now", po::value<std::string>()->value_name("TIME"),
-                "the time instead of the clock")("smtp",
-                                                 po::value<std::string>()->value_name("URL"),
-                                                 "SMTP server instead of game.yaml's");
-            p.add("dir", 1);
-          },
-          run_deadline};
+  return {
+      "deadline", "DIR (--set TIME | --extend DURATION)",
+      "Move the deadline of the season being planned; every player is told by mail.",
+      [](po::options_description& o, po::positional_options_description& p) {
+        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+            "set", po::value<std::string>()->value_name("TIME"),
+            "the new deadline: \"2026-11-29 20:00\" in the game's time zone, or with its offset "
+            "like 2026-11-29T20:00:00+01:00")("extend",
+                                              po::value<std::string>()->value_name("DURATION"),
+                                              "move it later by this much, like 24h or 2d")(
+            "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock")(
+            "smtp", po::value<std::string>()->value_name("URL"),
+            "SMTP server instead of game.yaml's");
+        p.add("dir", 1);
+      },
+      run_deadline};
 }
 
 }  // namespace wallenstein::app

@@ -80,6 +80,22 @@ TEST(Schedule, TimesWithoutAnOffsetAreRefused) {
   EXPECT_FALSE(parse_instant("next sunday"));
 }
 
+TEST(Schedule, ATimeWithoutOffsetIsReadInTheGamesTimeZone) {
+  EXPECT_EQ(parse_time_in("2026-11-29 20:00", "Europe/Berlin"), at("2026-11-29T19:00:00Z"));
+  EXPECT_EQ(parse_time_in("2026-07-05T20:00:00", "Europe/Berlin"), at("2026-07-05T18:00:00Z"))
+      << "summer time";
+  EXPECT_EQ(parse_time_in("2026-11-29 20:00", "UTC"), at("2026-11-29T20:00:00Z"));
+  EXPECT_EQ(parse_time_in("2026-11-29T20:00:00-05:00", "Europe/Berlin"), at("2026-11-30T01:00:00Z"))
+      << "a written offset wins over the zone";
+  EXPECT_EQ(parse_time_in("2026-03-29 02:30", "Europe/Berlin"), at("2026-03-29T01:00:00Z"))
+      << "a wall-clock time the change to summer time skips is the end of the gap";
+  EXPECT_EQ(parse_time_in("2026-10-25 02:30", "Europe/Berlin"), at("2026-10-25T00:30:00Z"))
+      << "a repeated wall-clock time is its first occurrence";
+  EXPECT_FALSE(parse_time_in("2026-11-31 20:00", "UTC")) << "no such day";
+  EXPECT_FALSE(parse_time_in("2026-11-29 20:00 CET", "UTC"));
+  EXPECT_FALSE(parse_time_in("sunday 20:00", "UTC"));
+}
+
 const std::string kGame =
     "name: g\nseed: 12345678901\nplayers:\n"
     "  - {id: red, name: A, email: a@example.org}\n"

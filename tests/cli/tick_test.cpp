@@ -427,5 +427,33 @@ TEST(TickNew, AGameCreatedWithAScheduleOpensWithItsFirstDeadlineInTheOpeningRepo
       << report;
 }
 
+TEST(TickNew, TheGameMasterSetsADeadlineInTheGamesOwnTimeZone) {
+  TempDir tmp;
+  testing::write_text(tmp / "def.yaml",
+                      "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
+                      "  - {id: blue, name: B, email: b@example.org}\n  - {id: yellow, name: C, "
+                      "email: c@example.org}\n"
+                      "mail: {from: \"GM <gm@example.org>\"}\n"
+                      "schedule: {timezone: Europe/Berlin, deadline: \"wed 21:00\"}\n");
+  const std::string dir = (tmp / "league").string();
+  ASSERT_EQ(run({"new", dir, "--from", (tmp / "def.yaml").string(), "--seed", "12345678901",
+                 "--now", "2026-11-23T09:00:00Z"})
+                .status,
+            0);
+  const Outcome set =
+      run({"deadline", dir, "--set", "2026-11-27 18:30", "--now", "2026-11-23T10:00:00Z"});
+  ASSERT_EQ(set.status, 0) << set.err;
+  EXPECT_NE(set.out.find("moved to Friday 27 November 2026, 18:30 CET (2026-11-27T18:30:00+01:00)"),
+            std::string::npos)
+      << set.out;
+  const Outcome typo =
+      run({"deadline", dir, "--set", "27.11.2026 18:30", "--now", "2026-11-23T10:00:00Z"});
+  EXPECT_EQ(typo.status, 2);
+  EXPECT_NE(typo.err.find("is not a time like \"2026-11-29 20:00\" (in Europe/Berlin) or "
+                          "2026-11-29T20:00:00+01:00"),
+            std::string::npos)
+      << typo.err;
+}
+
 }  // namespace
 }  // namespace wallenstein
