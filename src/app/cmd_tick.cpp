@@ -230,7 +230,10 @@ std::vector<std::pair<std::string, mail::Message>> deadline_mail(
     Data d = timetable_data(game, season, t, now);
     d["name"] = p.name;
     d["why"] = why;
-    const std::string key = season_dir + "/deadline-" + stamp(t.deadline) + "/" + p.id;
+    // The time of the change is in the key: a deadline moved back to an earlier value is a new
+    // notice, not one the ledger has already sent.
+    const std::string key =
+        season_dir + "/deadline-" + stamp(t.deadline) + "-at-" + stamp(now) + "/" + p.id;
     mail::Message m =
         schedule_message(game, templates, "deadline_moved", d, mail::Mailbox{p.name, p.email});
     m.message_id = schedule_message_id(game, key);
@@ -603,8 +606,8 @@ Exit run_deadline(const Invocation& in) {
   const Instant now = clock_now(in);
   const std::string zone =
       game.config().schedule ? game.config().schedule->timezone : std::string("UTC");
-  SeasonTimetable t =
-      read_timetable(season).value_or(SeasonTimetable{now, now, zone, false, false});
+  const auto before = read_timetable(season);
+  SeasonTimetable t = before.value_or(SeasonTimetable{now, now, zone, false, false});
   if (in.has("set")) {
     const std::string text = in.get<std::string>("set");
     const auto when = parse_time_in(text, t.timezone);
@@ -625,6 +628,11 @@ Exit run_deadline(const Invocation& in) {
   if (t.deadline <= now)
     throw UsageError("the new deadline " + describe_instant(t.deadline, t.timezone) +
                      " is not in the future");
+  if (before && before->deadline == t.deadline && !before->held) {
+    in.out << "The deadline of " << season.name << " is already "
+           << describe_instant(t.deadline, t.timezone) << "; nothing changed, nobody is told.\n";
+    return Exit::ok;
+  }
   t.held = false;  // the game master decided: tick runs the season again
   commit_with_mail(game, season, t,
                    deadline_mail(game, season, t, now, "the game master moved it",
@@ -642,7 +650,7 @@ Exit run_deadline(const Invocation& in) {
     in.err << "wallenstein: " << sent.failure << "\n";
     return Exit::transport;
   }
-  in.out << "Every player is told via " << mailer->describe() << ".\n";
+  in.out << "Every player is told (" << mailer->describe() << ").\n";
   return Exit::ok;
 }
 

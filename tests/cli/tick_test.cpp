@@ -446,6 +446,26 @@ TEST(TickNew, TheGameMasterSetsADeadlineInTheGamesOwnTimeZone) {
   EXPECT_NE(set.out.find("moved to Friday 27 November 2026, 18:30 CET (2026-11-27T18:30:00+01:00)"),
             std::string::npos)
       << set.out;
+  EXPECT_NE(set.out.find("Every player is told (outbox "), std::string::npos) << set.out;
+  EXPECT_EQ(outbox_count(tmp / "league", "deadline-.*red"), 1);
+
+  // Later, then back to the first value: each change is a new notice to every player.
+  ASSERT_EQ(
+      run({"deadline", dir, "--set", "2026-11-28 18:30", "--now", "2026-11-23T11:00:00Z"}).status,
+      0);
+  const Outcome back =
+      run({"deadline", dir, "--set", "2026-11-27 18:30", "--now", "2026-11-23T12:00:00Z"});
+  ASSERT_EQ(back.status, 0) << back.err;
+  EXPECT_EQ(outbox_count(tmp / "league", "deadline-.*red"), 3) << back.out;
+  const Outcome same =
+      run({"deadline", dir, "--set", "2026-11-27T18:30:00+01:00", "--now", "2026-11-23T13:00:00Z"});
+  ASSERT_EQ(same.status, 0) << same.err;
+  EXPECT_NE(same.out.find("is already Friday 27 November 2026, 18:30 CET; nothing changed, nobody "
+                          "is told."),
+            std::string::npos)
+      << same.out;
+  EXPECT_EQ(outbox_count(tmp / "league", "deadline-"), 9) << "3 changes, 3 players";
+
   const Outcome typo =
       run({"deadline", dir, "--set", "27.11.2026 18:30", "--now", "2026-11-23T10:00:00Z"});
   EXPECT_EQ(typo.status, 2);
