@@ -345,9 +345,11 @@ class Intake {
   std::string stored_;  ///< the player whose orders this message stored
 };
 
-/// The game a message is for: the one given, or the one its order names under the root.
+/// The game a message is for: the one given, or the one its order names under the root. When
+/// none, `problem` says why and `names_a_game` whether the order named one (a misspelt name: the
+/// message is worth keeping for the game master; automatic mail and spam are not).
 std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target,
-                                std::string& problem) {
+                                std::string& problem, bool& names_a_game) {
   if (!target.game_dir.empty()) return target.game_dir;
   const mail::IncomingMessage message = mail::parse_message(raw);
   if (message.automatic) {
@@ -355,8 +357,13 @@ std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target
     return std::nullopt;
   }
   const std::string name = named_game(mail::find_order(message).text);
-  if (name.empty() || game_name_problem(name)) {
+  names_a_game = !name.empty();
+  if (name.empty()) {
     problem = "no game named in the message (from " + message.from_address + "): no answer";
+    return std::nullopt;
+  }
+  if (game_name_problem(name)) {
+    problem = "\"" + name + "\" names no game (from " + message.from_address + "): no answer";
     return std::nullopt;
   }
   const fs::path dir = target.root / name;
@@ -372,17 +379,21 @@ std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target
 /// so a message received twice is kept once) for the game master to read: a player who misspelt
 /// the game's name is not answered, but the orders are not lost. At most kMaxUnrouted are kept,
 /// so that mail to made-up games cannot fill the disk. Returns what to add to the summary.
-std::string keep_unrouted(std::string_view raw, const fs::path& root) {
-  if (root.empty()) return {};
+std::string keep_unrouted(std::string_view raw, const fs::path& root, bool names_a_game) {
+  if (root.empty() || !names_a_game) return {};  // automatic mail, spam: no orders to keep
   const fs::path dir = root / ".unrouted";
   const fs::path file = dir / (sha256_hex(raw).substr(0, 32) + ".eml");
   std::error_code ec;
   if (fs::exists(file, ec)) return "; kept before as " + file.string();
   std::size_t kept = 0;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) ++kept;
-  if (kept >= kMaxUnrouted) {
-    return "; not kept: " + dir.string() + " already holds " + std::to_string(kept) +
-           " messages (read and remove them)";
+  std::uintmax_t bytes = raw.size();
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    ++kept;
+    bytes += it->is_regular_file(ec) ? it->file_size(ec) : 0;
+  }
+  if (kept >= kMaxUnrouted || bytes > kMaxUnroutedBytes) {
+    return "; NOT KEPT: " + dir.string() + " is full (" + std::to_string(kept) + " messages, " +
+           std::to_string(bytes >> 20) + " MiB): read and remove them";
   }
   fs::create_directories(dir);
   write_atomic(file, raw);
@@ -394,8 +405,11 @@ std::string keep_unrouted(std::string_view raw, const fs::path& root) {
 Received receive_message(std::string_view raw, const IntakeTarget& target,
                          const IntakeSetup& setup) {
   std::string problem;
-  const auto dir = game_of(raw, target, problem);
-  if (!dir) return Received{{}, "no_game", problem + keep_unrouted(raw, target.root), {}};
+  bool names_a_game = false;
+  const auto dir = game_of(raw, target, problem, names_a_game);
+  if (!dir) {
+    return Received{{}, "no_game", problem + keep_unrouted(raw, target.root, names_a_game), {}};
+  }
   const HeldGame held = hold_game(*dir, LockMode::exclusive, setup.wait, "receive", *setup.notes);
   Received out = Intake(raw, setup, held.game).run();
   // Send the answer now, and any a crash left queued before.

@@ -47,8 +47,10 @@ struct Received {
 Received receive_message(std::string_view raw, const IntakeTarget& target,
                          const IntakeSetup& setup);
 
-/// How many messages that reached no game `receive --root` keeps in ROOT/.unrouted/.
+/// How many messages that named no game of the root `receive --root` keeps in ROOT/.unrouted/,
+/// and how many bytes at most.
 inline constexpr std::size_t kMaxUnrouted = 1000;
+inline constexpr std::uintmax_t kMaxUnroutedBytes = 64 << 20;
 
 /// The largest message `receive` takes.
 inline constexpr std::size_t kMaxMessageBytes = 16 << 20;

@@ -62,6 +62,20 @@ void print(const Invocation& in, const Received& r) {
   }
 }
 
+/// `--root ROOT`: a directory that holds game directories. A typo must not send every message to
+/// ROOT/.unrouted/ of a new, empty directory, nor put one inside a game.
+std::filesystem::path games_root(const Invocation& in) {
+  const std::filesystem::path root = in.get<std::string>("root");
+  if (!std::filesystem::is_directory(root))
+    throw UsageError("--root " + root.string() + " is not a directory");
+  if (std::filesystem::exists(root / "game.yaml")) {
+    throw UsageError("--root " + root.string() +
+                     " is a game directory; give it without --root, or give the directory that "
+                     "holds the games");
+  }
+  return root;
+}
+
 Exit run(const Invocation& in) {
   const auto args =
       in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
@@ -69,7 +83,7 @@ Exit run(const Invocation& in) {
   std::string file;
   if (in.has("root")) {
     if (args.size() > 1) throw UsageError("with --root, give at most the message FILE");
-    target.root = in.get<std::string>("root");
+    target.root = games_root(in);
     if (!args.empty()) file = args[0];
   } else {
     if (args.empty() || args.size() > 2)
@@ -142,7 +156,7 @@ Exit run_fetch(const Invocation& in) {
   std::optional<GameDirectory> game;
   if (in.has("root")) {
     if (!args.empty()) throw UsageError("with --root, give no game directory");
-    target.root = in.get<std::string>("root");
+    target.root = games_root(in);
   } else {
     if (args.size() != 1) throw UsageError("give the game directory, or --root ROOT");
     target.game_dir = args[0];

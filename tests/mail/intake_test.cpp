@@ -341,6 +341,31 @@ TEST(Intake, WithARootMailToNoGameIsKeptOnceForTheGameMaster) {
 
   const Outcome status = run({"status", "--root", (tmp / "games").string()});
   EXPECT_EQ(status.status, 0) << status.err << "the kept mail is no game of the root";
+
+  // Mail that names no game at all (automatic mail, spam) is not worth keeping.
+  write_text(tmp / "spam.eml",
+             "From: x@spam.example\nTo: gm@example.org\nSubject: offer\n\nBuy now.\n");
+  const Outcome spam =
+      run({"receive", "--root", (tmp / "games").string(), (tmp / "spam.eml").string()});
+  ASSERT_EQ(spam.status, 0) << spam.err;
+  EXPECT_TRUE(contains(spam.out, "no game named in the message")) << spam.out;
+  EXPECT_FALSE(contains(spam.out, "kept")) << spam.out;
+  EXPECT_EQ(std::distance(fs::directory_iterator(kept_dir), fs::directory_iterator()), 1);
+}
+
+TEST(Intake, ARootThatIsNoDirectoryOfGamesIsRefusedBeforeAnyMessageIsRead) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp, "mailgame");
+  const std::string message = corpus("rejected-orders.eml").string();
+  const Outcome typo = run({"receive", "--root", (tmp / "gmaes").string(), message});
+  EXPECT_EQ(typo.status, 2);
+  EXPECT_TRUE(contains(typo.err, "--root " + (tmp / "gmaes").string() + " is not a directory"))
+      << typo.err;
+  EXPECT_FALSE(fs::exists(tmp / "gmaes")) << "a typo creates no directory";
+  const Outcome inside = run({"receive", "--root", game.string(), message});
+  EXPECT_EQ(inside.status, 2);
+  EXPECT_TRUE(contains(inside.err, "is a game directory; give it without --root")) << inside.err;
+  EXPECT_FALSE(fs::exists(game / ".unrouted"));
 }
 
 TEST(Tokens, OnlyAPlayersOwnOrderTemplateCarriesTheirToken) {
