@@ -1,6 +1,7 @@
 // status: where one game or many stand (interfaces 1 and 6), for people and for scripts.
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -175,7 +176,26 @@ Exit run_status(const Invocation& in) {
     }
     all.push_back(std::move(j));
   }
-  if (in.has("json")) in.out << json{{"games", all}}.dump(2) << "\n";
+  // Mail that `receive --root` could not route waits for the game master beside the games.
+  std::size_t unrouted = 0;
+  if (in.has("root")) {
+    std::error_code ec;
+    const std::filesystem::path kept =
+        std::filesystem::path(in.get<std::string>("root")) / ".unrouted";
+    for (std::filesystem::directory_iterator it(kept, ec), end; !ec && it != end; it.increment(ec))
+      ++unrouted;
+    if (unrouted > 0 && !in.has("json")) {
+      in.out << "\n"
+             << unrouted << (unrouted == 1 ? " message" : " messages") << " in "
+             << printable(kept.string())
+             << " named a game that is not here (a misspelt name?): read, then remove them.\n";
+    }
+  }
+  if (in.has("json")) {
+    json doc{{"games", all}};
+    if (in.has("root")) doc["unrouted"] = unrouted;
+    in.out << doc.dump(2) << "\n";
+  }
   if (broken) return Exit::invalid_input;
   return busy ? Exit::not_now : Exit::ok;
 }

@@ -341,6 +341,12 @@ TEST(Intake, WithARootMailToNoGameIsKeptOnceForTheGameMaster) {
 
   const Outcome status = run({"status", "--root", (tmp / "games").string()});
   EXPECT_EQ(status.status, 0) << status.err << "the kept mail is no game of the root";
+  EXPECT_TRUE(contains(status.out, "\n1 message in " + kept_dir.string() +
+                                       " named a game that is not here (a misspelt name?): read, "
+                                       "then remove them.\n"))
+      << status.out;
+  const Outcome json = run({"status", "--root", (tmp / "games").string(), "--json"});
+  EXPECT_TRUE(contains(json.out, "\"unrouted\": 1")) << json.out;
 
   // Mail that names no game at all (automatic mail, spam) is not worth keeping.
   write_text(tmp / "spam.eml",
