@@ -65,7 +65,7 @@ void print(const Invocation& in, const Received& r) {
 /// `--root ROOT`: a directory that holds game directories. A typo must not send every message to
 /// ROOT/.unrouted/ of a new, empty directory, nor put one inside a game.
 std::filesystem::path games_root(const Invocation& in) {
-  const std::filesystem::path root = in.get<std::string>("root");
+  std::filesystem::path root = in.get<std::string>("root");
   if (!std::filesystem::is_directory(root))
     throw UsageError("--root " + root.string() + " is not a directory");
   if (std::filesystem::exists(root / "game.yaml")) {
