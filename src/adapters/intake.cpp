@@ -381,26 +381,31 @@ std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target
 /// so that mail to made-up games cannot fill the disk. Returns what to add to the summary.
 std::string keep_unrouted(std::string_view raw, const fs::path& root, bool names_a_game) {
   if (root.empty() || !names_a_game) return {};  // automatic mail, spam: no orders to keep
-  const fs::path dir = root / ".unrouted";
-  const fs::path file = dir / (sha256_hex(raw).substr(0, 32) + ".eml");
+  const UnroutedMail kept = unrouted_mail(root);
+  const fs::path file = kept.dir / (sha256_hex(raw).substr(0, 32) + ".eml");
   std::error_code ec;
   if (fs::exists(file, ec)) return "; kept before as " + file.string();
-  std::size_t kept = 0;
-  std::uintmax_t bytes = raw.size();
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    ++kept;
-    bytes += it->is_regular_file(ec) ? it->file_size(ec) : 0;
+  const std::uintmax_t bytes = kept.bytes + raw.size();
+  if (kept.messages >= kMaxUnrouted || bytes > kMaxUnroutedBytes) {
+    return "; NOT KEPT: " + kept.dir.string() + " is full (" + std::to_string(kept.messages) +
+           " messages, " + std::to_string(bytes >> 20) + " MiB): read and remove them";
   }
-  if (kept >= kMaxUnrouted || bytes > kMaxUnroutedBytes) {
-    return "; NOT KEPT: " + dir.string() + " is full (" + std::to_string(kept) + " messages, " +
-           std::to_string(bytes >> 20) + " MiB): read and remove them";
-  }
-  fs::create_directories(dir);
+  fs::create_directories(kept.dir);
   write_atomic(file, raw);
   return "; kept as " + file.string();
 }
 
 }  // namespace
+
+UnroutedMail unrouted_mail(const fs::path& root) {
+  UnroutedMail out{root / ".unrouted"};
+  std::error_code ec;
+  for (fs::directory_iterator it(out.dir, ec), end; !ec && it != end; it.increment(ec)) {
+    ++out.messages;
+    out.bytes += it->is_regular_file(ec) ? it->file_size(ec) : 0;
+  }
+  return out;
+}
 
 Received receive_message(std::string_view raw, const IntakeTarget& target,
                          const IntakeSetup& setup) {

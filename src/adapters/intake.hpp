@@ -1,6 +1,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -51,6 +53,15 @@ Received receive_message(std::string_view raw, const IntakeTarget& target,
 /// and how many bytes at most.
 inline constexpr std::size_t kMaxUnrouted = 1000;
 inline constexpr std::uintmax_t kMaxUnroutedBytes = 64 << 20;
+
+/// What waits in ROOT/.unrouted/: the messages `receive --root` kept because they named a game
+/// that is not under ROOT (a misspelt name), for the game master to read.
+struct UnroutedMail {
+  std::filesystem::path dir;  ///< ROOT/.unrouted
+  std::size_t messages = 0;
+  std::uintmax_t bytes = 0;
+};
+UnroutedMail unrouted_mail(const std::filesystem::path& root);
 
 /// The largest message `receive` takes.
 inline constexpr std::size_t kMaxMessageBytes = 16 << 20;

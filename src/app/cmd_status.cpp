@@ -1,12 +1,13 @@
 // status: where one game or many stand (interfaces 1 and 6), for people and for scripts.
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 
 #include "adapters/held_game.hpp"
+#include "adapters/intake.hpp"
 #include "adapters/season_schedule.hpp"
 #include "app/command.hpp"
 #include "app/game_roots.hpp"
@@ -177,23 +178,17 @@ Exit run_status(const Invocation& in) {
     all.push_back(std::move(j));
   }
   // Mail that `receive --root` could not route waits for the game master beside the games.
-  std::size_t unrouted = 0;
-  if (in.has("root")) {
-    std::error_code ec;
-    const std::filesystem::path kept =
-        std::filesystem::path(in.get<std::string>("root")) / ".unrouted";
-    for (std::filesystem::directory_iterator it(kept, ec), end; !ec && it != end; it.increment(ec))
-      ++unrouted;
-    if (unrouted > 0 && !in.has("json")) {
-      in.out << "\n"
-             << unrouted << (unrouted == 1 ? " message" : " messages") << " in "
-             << printable(kept.string())
-             << " named a game that is not here (a misspelt name?): read, then remove them.\n";
-    }
+  std::optional<UnroutedMail> unrouted;
+  if (in.has("root")) unrouted = unrouted_mail(in.get<std::string>("root"));
+  if (unrouted && unrouted->messages > 0 && !in.has("json")) {
+    in.out << "\n"
+           << unrouted->messages << (unrouted->messages == 1 ? " message" : " messages") << " in "
+           << printable(unrouted->dir.string())
+           << " named a game that is not here (a misspelt name?): read, then remove them.\n";
   }
   if (in.has("json")) {
     json doc{{"games", all}};
-    if (in.has("root")) doc["unrouted"] = unrouted;
+    if (unrouted) doc["unrouted"] = unrouted->messages;
     in.out << doc.dump(2) << "\n";
   }
   if (broken) return Exit::invalid_input;

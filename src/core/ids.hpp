@@ -19,8 +19,8 @@ constexpr bool valid_player_count(std::size_t players) {
 }
 
 /// An index into one of the ruleset's or the game's tables, typed by the table it indexes so that
-/// a province cannot be passed where a player is meant. `at(i)` makes one from a loop counter and
-/// `index()` gives the position back, so that no caller converts by hand.
+/// a province cannot be passed where a player is meant. `at(i)` makes one from a loop counter, so
+/// that no caller converts by hand; `value` is the position.
 template <class Table>
 struct Index {
   std::uint8_t value = 0;
@@ -28,7 +28,6 @@ struct Index {
   static constexpr Index at(I i) {
     return Index{static_cast<std::uint8_t>(i)};
   }
-  constexpr std::size_t index() const { return value; }
   auto operator<=>(const Index&) const = default;
 };
 

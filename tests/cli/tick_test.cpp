@@ -406,16 +406,22 @@ TEST_F(Tick, SpectatorsGetThePublicReportAndNothingPrivate) {
 namespace wallenstein {
 namespace {
 
-TEST(TickNew, AGameCreatedWithAScheduleOpensWithItsFirstDeadlineInTheOpeningReports) {
-  TempDir tmp;
+/// `new TMP/league` for three players with a weekly Wednesday 21:00 deadline in Berlin, made on
+/// Monday 23 November 2026 at 09:00 UTC.
+Outcome new_berlin_league(const TempDir& tmp) {
   testing::write_text(tmp / "def.yaml",
                       "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
                       "  - {id: blue, name: B, email: b@example.org}\n  - {id: yellow, name: C, "
                       "email: c@example.org}\n"
                       "mail: {from: \"GM <gm@example.org>\"}\n"
                       "schedule: {timezone: Europe/Berlin, deadline: \"wed 21:00\"}\n");
-  const Outcome made = run({"new", (tmp / "league").string(), "--from", (tmp / "def.yaml").string(),
-                            "--seed", "12345678901", "--now", "2026-11-23T09:00:00Z"});
+  return run({"new", (tmp / "league").string(), "--from", (tmp / "def.yaml").string(), "--seed",
+              "12345678901", "--now", "2026-11-23T09:00:00Z"});
+}
+
+TEST(TickNew, AGameCreatedWithAScheduleOpensWithItsFirstDeadlineInTheOpeningReports) {
+  TempDir tmp;
+  const Outcome made = new_berlin_league(tmp);
   ASSERT_EQ(made.status, 0) << made.err;
   EXPECT_NE(made.out.find("Season 1618-spring is open for orders.\nOrders for it are due Wednesday "
                           "25 November 2026, 21:00 CET.\n"),
@@ -429,17 +435,8 @@ TEST(TickNew, AGameCreatedWithAScheduleOpensWithItsFirstDeadlineInTheOpeningRepo
 
 TEST(TickNew, TheGameMasterSetsADeadlineInTheGamesOwnTimeZone) {
   TempDir tmp;
-  testing::write_text(tmp / "def.yaml",
-                      "name: league\nplayers:\n  - {id: red, name: A, email: a@example.org}\n"
-                      "  - {id: blue, name: B, email: b@example.org}\n  - {id: yellow, name: C, "
-                      "email: c@example.org}\n"
-                      "mail: {from: \"GM <gm@example.org>\"}\n"
-                      "schedule: {timezone: Europe/Berlin, deadline: \"wed 21:00\"}\n");
+  ASSERT_EQ(new_berlin_league(tmp).status, 0);
   const std::string dir = (tmp / "league").string();
-  ASSERT_EQ(run({"new", dir, "--from", (tmp / "def.yaml").string(), "--seed", "12345678901",
-                 "--now", "2026-11-23T09:00:00Z"})
-                .status,
-            0);
   const Outcome set =
       run({"deadline", dir, "--set", "2026-11-27 18:30", "--now", "2026-11-23T10:00:00Z"});
   ASSERT_EQ(set.status, 0) << set.err;
