@@ -7,6 +7,7 @@
 
 #include "core/ids.hpp"
 #include "core/rules_version.hpp"
+#include "pbem/printable.hpp"
 #include "pbem/yaml_file.hpp"
 #include "pbem/yaml_writer.hpp"
 
@@ -130,9 +131,21 @@ std::optional<std::string> edition_problem(std::int64_t edition) {
 }
 
 std::optional<std::string> expansions_problem(const std::vector<std::string>& expansions) {
-  if (expansions.empty()) return std::nullopt;
-  return "the expansions (court, landsknechte, leaders) are not available yet; play without "
-         "expansions";
+  for (std::size_t i = 0; i < expansions.size(); ++i) {
+    const std::string& id = expansions[i];
+    const bool shape =
+        !id.empty() && id.size() <= 40 && std::all_of(id.begin(), id.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+        });
+    if (!shape) {
+      return "expansion \"" + printable(id) +
+             "\" must be a module's id: lowercase letters, digits or _, like court";
+    }
+    if (std::find(expansions.begin(), expansions.begin() + static_cast<std::ptrdiff_t>(i), id) !=
+        expansions.begin() + static_cast<std::ptrdiff_t>(i))
+      return "expansion " + id + " is listed twice";
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> outbox_problem(std::string_view outbox) {

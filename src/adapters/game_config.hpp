@@ -96,7 +96,9 @@ std::optional<std::string> game_name_problem(std::string_view name);
 
 /// Why a rules edition cannot be played, or empty: only the 2nd edition is built so far.
 std::optional<std::string> edition_problem(std::int64_t edition);
-/// Why a list of expansions cannot be played, or empty: no expansion is built so far.
+/// Why a list of expansions is malformed (an id that is no module id, one listed twice), or
+/// empty. Whether the data has them and this program plays them is the ruleset loader's to say
+/// (load_ruleset, modules_problem).
 std::optional<std::string> expansions_problem(const std::vector<std::string>& expansions);
 /// Why an outbox path is unusable: it must be a relative path that stays inside the game.
 std::optional<std::string> outbox_problem(std::string_view outbox);

@@ -11,16 +11,19 @@ namespace {
 
 constexpr std::array<std::string_view, 8> kTopKeys = {
     "game", "player", "season", "actions", "bid", "turn_order", "winter_revolt_order", "token"};
-constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kExpansionKeys = {
-    {{"court", "court"},
-     {"favors", "court"},
-     {"landsknechte", "landsknechte"},
-     {"leader", "leaders"}}};
+
+/// The keys of an order file: the base game's and the sections of every module of the ruleset.
+std::vector<std::string_view> order_keys(const Ruleset& rules) {
+  std::vector<std::string_view> keys(kTopKeys.begin(), kTopKeys.end());
+  for (const Module& module : rules.modules)
+    keys.insert(keys.end(), module.order_sections.begin(), module.order_sections.end());
+  return keys;
+}
 
 /// Reads the structure of an order file into WrittenOrders, remembering each value's position.
 class OrderReader {
  public:
-  explicit OrderReader(const YamlFile& file) : file_(file), r_(file) {}
+  OrderReader(const YamlFile& file, const Ruleset& rules) : file_(file), rules_(rules), r_(file) {}
 
   std::optional<WrittenOrders> read() {
     const YAML::Node& root = file_.root();
@@ -29,17 +32,14 @@ class OrderReader {
       return std::nullopt;
     }
     for (const auto& entry : root) {
-      const std::string key = entry.first.Scalar();
-      for (const auto& [section, expansion] : kExpansionKeys) {
-        if (key == section) {
-          r_.error(entry.first, "\"" + key + "\" orders belong to the " + std::string(expansion) +
-                                    " expansion, which this game does not use");
-        }
+      const Module* owner = rules_.section_owner(entry.first.Scalar());
+      if (owner && !owner->on) {
+        r_.error(entry.first, "\"" + entry.first.Scalar() + "\" orders belong to the " +
+                                  owner->name + " " + owner->kind + " (" + owner->id +
+                                  "), which this game does not play");
       }
     }
-    std::vector<std::string_view> allowed(kTopKeys.begin(), kTopKeys.end());
-    for (const auto& [section, expansion] : kExpansionKeys) allowed.push_back(section);
-    r_.check_keys(root, allowed, "the order file");
+    r_.check_keys(root, order_keys(rules_), "the order file");
 
     WrittenOrders w;
     // A key in another case (`BID:`) was reported by check_keys with the right spelling.
@@ -197,6 +197,7 @@ class OrderReader {
   }
 
   const YamlFile& file_;
+  const Ruleset& rules_;
   YamlReader r_;
   std::vector<YAML::Mark> marks_;
 };
@@ -204,7 +205,7 @@ class OrderReader {
 /// Text pasted from a mail before the order (interfaces 5): the first line before a `game:` line
 /// that is neither blank, a comment nor a key of an order file. Such lines are blanked in
 /// `source` (keeping line numbers) so the order below is still checked.
-std::optional<Diagnostic> prose_before_game(SourceFile& source) {
+std::optional<Diagnostic> prose_before_game(SourceFile& source, const Ruleset& rules) {
   std::vector<std::pair<std::size_t, std::size_t>> lines;  // start, length
   for (std::size_t start = 0; start <= source.text.size();) {
     const std::size_t end = source.text.find('\n', start);
@@ -229,10 +230,9 @@ std::optional<Diagnostic> prose_before_game(SourceFile& source) {
   const std::string_view line =
       std::string_view(source.text).substr(lines[*first].first, lines[*first].second);
   const std::string_view key = line.substr(0, line.find(':'));
+  const auto keys = order_keys(rules);
   const bool order_key = line.find(':') != std::string_view::npos &&
-                         (std::find(kTopKeys.begin(), kTopKeys.end(), key) != kTopKeys.end() ||
-                          std::any_of(kExpansionKeys.begin(), kExpansionKeys.end(),
-                                      [&](const auto& e) { return e.first == key; }));
+                         std::find(keys.begin(), keys.end(), key) != keys.end();
   if (order_key) return std::nullopt;
   Diagnostic d{source.path,
                static_cast<int>(*first) + 1,
@@ -264,7 +264,7 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
                                     const Ruleset& rules, const report::ProblemTexts& texts) {
   CheckedOrderFile result;
   SourceFile source = original;
-  const std::optional<Diagnostic> prose = prose_before_game(source);
+  const std::optional<Diagnostic> prose = prose_before_game(source, rules);
   std::optional<YamlFile> file;
   try {
     file = YamlFile::parse(source, YamlLimits{16, 10000});
@@ -274,7 +274,7 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
     result.errors = result.diagnostics.size();
     return result;
   }
-  OrderReader reader(*file);
+  OrderReader reader(*file, rules);
   const auto written = reader.read();
   YamlReader& r = reader.reader();
   if (written) {

@@ -11,6 +11,12 @@
 
 namespace wallenstein::loading {
 
+/// Which layer a data file belongs to: the base game's holds every table whole; a module's
+/// (modules/<id>/) lays its tables over it: rules.yaml keys replace the base's, events and tiles
+/// are added or replace the base's of the same id, actions replace by id, supply_table.yaml and
+/// tower.yaml replace the base's table whole.
+enum class Layer : std::uint8_t { base, module };
+
 YamlFile open_data(const std::filesystem::path& dir, const char* name);
 /// Lowercase letters, digits and _ (ids name files and JSON keys).
 bool valid_id(const std::string& id);
@@ -27,7 +33,15 @@ void load_events(const std::filesystem::path& dir, Ruleset& rules);
 void load_supply_table(const std::filesystem::path& dir, Ruleset& rules);
 void load_tower(const std::filesystem::path& dir, Ruleset& rules);
 void load_tiles(const std::filesystem::path& dir, Ruleset& rules);
-void load_actions(const std::filesystem::path& dir, Ruleset& rules);
-void load_rules(const std::filesystem::path& dir, Ruleset& rules);
+void load_actions(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
+void load_rules(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
+
+/// Every modules/<id>/module.yaml of the ruleset `dir`, sorted by id, into rules.modules; the ones
+/// named in `on` (an unknown name is an error) are marked on. Read before rules.yaml, which
+/// places the modules' phases.
+void load_modules(const std::filesystem::path& dir, const std::vector<std::string>& on,
+                  Ruleset& rules);
+/// Lays the files of a module that is on over the base game's tables.
+void load_module_layer(const std::filesystem::path& dir, const Module& module, Ruleset& rules);
 
 }  // namespace wallenstein::loading

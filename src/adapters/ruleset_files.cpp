@@ -1,5 +1,6 @@
 #include "adapters/ruleset_files.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "adapters/ruleset_file_parts.hpp"
@@ -8,7 +9,7 @@
 namespace wallenstein {
 namespace fs = std::filesystem;
 
-Ruleset load_ruleset(const fs::path& dir, int version) {
+Ruleset load_ruleset(const fs::path& dir, int version, const std::vector<std::string>& modules) {
   if (!fs::is_directory(dir))
     throw InputError(dir.string(), "data directory not found; pass --data DIR");
   if (!fs::exists(dir / "rules.yaml")) {
@@ -31,14 +32,20 @@ Ruleset load_ruleset(const fs::path& dir, int version) {
   }
   Ruleset rules;
   rules.version = version;
-  loading::load_rules(dir, rules);
+  loading::load_modules(dir, modules, rules);
+  loading::load_rules(dir, rules, loading::Layer::base);
   loading::load_provinces(dir, rules);
   loading::load_setups(dir, rules);
   loading::load_events(dir, rules);
   loading::load_supply_table(dir, rules);
   loading::load_tower(dir, rules);
   loading::load_tiles(dir, rules);
-  loading::load_actions(dir, rules);
+  loading::load_actions(dir, rules, loading::Layer::base);
+  for (const std::string& id : modules) {
+    const auto module = std::find_if(rules.modules.begin(), rules.modules.end(),
+                                     [&](const Module& m) { return m.id == id; });
+    loading::load_module_layer(dir, *module, rules);
+  }
   for (const auto& [count, setup] : rules.standard_setups) {
     if (!rules.starting_thaler.count(count)) {
       throw InputError((dir / "rules.yaml").string(), "starting_thaler has no entry for " +
@@ -54,6 +61,17 @@ Ruleset load_ruleset(const fs::path& dir, int version) {
                          " event cards but the years need " + std::to_string(events_needed));
   }
   return rules;
+}
+
+std::optional<std::string> modules_problem(const fs::path& dir,
+                                           const std::vector<std::string>& names) {
+  try {
+    Ruleset catalogue;
+    loading::load_modules(dir, names, catalogue);
+  } catch (const InputError& e) {
+    return e.diagnostics().front().message;
+  }
+  return std::nullopt;
 }
 
 }  // namespace wallenstein

@@ -39,6 +39,18 @@ std::string as_text(YamlReader& r, const YAML::Node& map, std::string_view key,
 
 namespace {
 
+/// A module's card replaces the base game's card of the same id, in its place (the deck's order
+/// is the file's); a new id is added at the end.
+template <typename Card>
+void add_or_replace(std::vector<Card>& cards, Card card) {
+  auto same =
+      std::find_if(cards.begin(), cards.end(), [&](const Card& c) { return c.id == card.id; });
+  if (same != cards.end())
+    *same = std::move(card);
+  else
+    cards.push_back(std::move(card));
+}
+
 std::optional<EventEffect> event_effect(std::string_view s) {
   static const std::map<std::string_view, EventEffect> kEffects = {
       {"trading_house_calms", EventEffect::trading_house_calms},
@@ -97,7 +109,7 @@ void load_events(const fs::path& dir, Ruleset& rules) {
         break;
     }
     card.winter_loss = as_int(r, node, "winter_loss", 0, 100, where);
-    rules.events.push_back(std::move(card));
+    add_or_replace(rules.events, std::move(card));
   }
   if (rules.events.empty()) r.error(*events, "there must be at least one event card");
   r.throw_if_errors();
@@ -113,6 +125,7 @@ void load_supply_table(const fs::path& dir, Ruleset& rules) {
   if (!r.expect_sequence(*rows, "rows")) r.throw_if_errors();
   static constexpr std::array<std::string_view, 4> kFields = {"unsupplied_min", "unsupplied_max",
                                                               "revolts", "extra_peasants"};
+  rules.supply_table.clear();
   int next_min = 1;
   bool open_ended = false;
   for (const auto& node : *rows) {
@@ -215,7 +228,7 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
       r.error(node["effect"], "unknown tile effect \"" + effect + "\"");
     }
     tile.value = as_int(r, node, "value", 0, 10, "tile " + tile.id);
-    rules.tiles.push_back(std::move(tile));
+    add_or_replace(rules.tiles, std::move(tile));
   }
   if (rules.tiles.size() != kMaxPlayers) {
     r.error(*tiles, "there must be " + std::to_string(kMaxPlayers) +
@@ -224,7 +237,7 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
   r.throw_if_errors();
 }
 
-void load_actions(const fs::path& dir, Ruleset& rules) {
+void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
   const YamlFile file = open_data(dir, "actions.yaml");
   YamlReader r(file);
   const YAML::Node& root = file.root();
@@ -287,156 +300,9 @@ void load_actions(const fs::path& dir, Ruleset& rules) {
     rules.actions[index] = std::move(def);
   }
   for (Action a : kAllActions) {
-    if (!seen[index_of(a)])
+    if (layer == Layer::base && !seen[index_of(a)])
       r.error(*actions, "action " + std::string(action_key(a)) + " is missing");
   }
-  r.throw_if_errors();
-}
-
-namespace {
-
-/// Every phase the core knows, each once, in the order the core plays them (kSeasonPhases): an
-/// expansion's phase goes between them, but the base game's steps keep their order.
-void load_season_phases(YamlReader& r, const YAML::Node& list, Ruleset& rules) {
-  rules.season_phases.clear();
-  std::size_t latest = 0;  // kSeasonPhases' index of the latest phase listed so far
-  for (const auto& item : list) {
-    const auto name = r.text(item, "season phase");
-    if (!name) continue;
-    const auto* known = std::find(kSeasonPhases.begin(), kSeasonPhases.end(), *name);
-    if (known == kSeasonPhases.end()) {
-      r.unknown_value(item, "season phase", kSeasonPhases);
-      continue;
-    }
-    if (std::find(rules.season_phases.begin(), rules.season_phases.end(), *name) !=
-        rules.season_phases.end()) {
-      r.error(item, "season phase " + *name + " is listed twice");
-      continue;
-    }
-    const auto index = static_cast<std::size_t>(known - kSeasonPhases.begin());
-    if (index < latest) {
-      r.error(item, "season phase " + *name + " must come before " +
-                        std::string(kSeasonPhases[latest]) + " (rules 4, 9)");
-    }
-    latest = std::max(latest, index);
-    rules.season_phases.push_back(*name);
-  }
-  for (std::string_view phase : kSeasonPhases) {
-    if (std::find(rules.season_phases.begin(), rules.season_phases.end(), phase) ==
-        rules.season_phases.end())
-      r.error(list, "season phase " + std::string(phase) + " is missing");
-  }
-}
-
-void read_pieces(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
-  if (auto pieces = r.require(root, "pieces", ""); pieces && r.expect_map(*pieces, "pieces")) {
-    rules.pieces.cubes_per_player = as_int(r, *pieces, "cubes_per_player", 1, 1000, "pieces");
-    rules.pieces.peasants = as_int(r, *pieces, "peasants", 0, 1000, "pieces");
-    rules.pieces.revolt_markers = as_int(r, *pieces, "revolt_markers", 0, 1000, "pieces");
-    if (auto b = r.require(*pieces, "buildings", ""); b && r.expect_map(*b, "buildings")) {
-      for (Building type : kAllBuildings) {
-        rules.pieces.buildings[index_of(type)] =
-            as_int(r, *b, building_key(type), 0, 1000, "buildings");
-      }
-    }
-  }
-}
-
-void read_coins_and_years(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
-  if (auto coins = r.require(root, "coin_cards", "[0, 1, 2, 3, 4]");
-      coins && r.expect_sequence(*coins, "coin_cards")) {
-    rules.coin_cards.clear();
-    for (const auto& c : *coins)
-      rules.coin_cards.push_back(static_cast<int>(r.integer(c, "coin card", 0, 100).value_or(0)));
-    if (!std::is_sorted(rules.coin_cards.begin(), rules.coin_cards.end()))
-      r.error(*coins, "coin cards must be in increasing order");
-  }
-  if (auto years = r.require(root, "years", "[1618, 1619]");
-      years && r.expect_sequence(*years, "years")) {
-    rules.years.clear();
-    for (const auto& y : *years)
-      rules.years.push_back(static_cast<int>(r.integer(y, "year", 1000, 9999).value_or(0)));
-    if (rules.years.empty()) r.error(*years, "at least one year is needed");
-  }
-}
-
-void read_seasons(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
-  if (auto seasons = r.require(root, "seasons", "[spring, summer, autumn]");
-      seasons && r.expect_sequence(*seasons, "seasons")) {
-    rules.seasons.clear();
-    for (const auto& s : *seasons) {
-      const std::string name = r.text(s, "season").value_or("");
-      if (name == "spring")
-        rules.seasons.push_back(SeasonName::spring);
-      else if (name == "summer")
-        rules.seasons.push_back(SeasonName::summer);
-      else if (name == "autumn")
-        rules.seasons.push_back(SeasonName::autumn);
-      else
-        r.error(s, "season must be spring, summer or autumn");
-    }
-    if (rules.seasons.empty()) r.error(*seasons, "at least one season is needed");
-  }
-}
-
-void read_battle_and_scoring(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
-  if (auto battle = r.require(root, "battle", ""); battle && r.expect_map(*battle, "battle")) {
-    rules.min_source_armies =
-        as_int(r, *battle, "min_source_armies", 2, rules.pieces.cubes_per_player, "battle");
-    rules.neutral_peasants = as_int(r, *battle, "neutral_peasants", 0, 20, "battle");
-  }
-  if (auto scoring = r.require(root, "scoring", ""); scoring && r.expect_map(*scoring, "scoring")) {
-    rules.scoring.vp_per_province = as_int(r, *scoring, "vp_per_province", 0, 100, "scoring");
-    rules.scoring.vp_per_building = as_int(r, *scoring, "vp_per_building", 0, 100, "scoring");
-    rules.scoring.tie_penalty = as_int(r, *scoring, "tie_penalty", 0, 100, "scoring");
-    if (auto m = r.require(*scoring, "majority", ""); m && r.expect_map(*m, "majority")) {
-      for (Building type : kAllBuildings) {
-        rules.scoring.majority[index_of(type)] =
-            as_int(r, *m, building_key(type), 0, 100, "majority");
-      }
-    }
-  }
-}
-
-}  // namespace
-
-void load_rules(const fs::path& dir, Ruleset& rules) {
-  const YamlFile file = open_data(dir, "rules.yaml");
-  YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "rules.yaml")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 11> kTop = {"starting_thaler",
-                                                            "pieces",
-                                                            "coin_cards",
-                                                            "years",
-                                                            "events_per_year",
-                                                            "face_up_slots",
-                                                            "provinces_per_region",
-                                                            "seasons",
-                                                            "season_phases",
-                                                            "battle",
-                                                            "scoring"};
-  r.check_keys(root, kTop, "rules.yaml");
-  if (auto st = r.require(root, "starting_thaler", "player count: thaler");
-      st && r.expect_map(*st, "starting_thaler")) {
-    for (const auto& e : *st) {
-      const int count = static_cast<int>(
-          r.integer(e.first, "player count", kMinPlayers, kMaxPlayers).value_or(0));
-      rules.starting_thaler[count] =
-          static_cast<int>(r.integer(e.second, "starting thaler", 0, 1000).value_or(0));
-    }
-  }
-  read_pieces(r, root, rules);
-  read_coins_and_years(r, root, rules);
-  rules.events_per_year = as_int(r, root, "events_per_year", 1, 12, "rules");
-  rules.face_up_slots = as_int(r, root, "face_up_slots", 0, kActionCount, "rules");
-  rules.provinces_per_region = as_int(r, root, "provinces_per_region", 1, 64, "rules");
-  read_seasons(r, root, rules);
-  if (auto phases = r.require(root, "season_phases", "[event, bids, actions, winter, publish]");
-      phases && r.expect_sequence(*phases, "season_phases")) {
-    load_season_phases(r, *phases, rules);
-  }
-  read_battle_and_scoring(r, root, rules);
   r.throw_if_errors();
 }
 

@@ -87,6 +87,22 @@ GameConfig config_from_arguments(const Invocation& in, const std::filesystem::pa
   return config;
 }
 
+/// "court, leaders" as its items, spaces around them dropped; a blank text is no item.
+std::vector<std::string> split_list(std::string_view text) {
+  std::vector<std::string> items;
+  if (text.find_first_not_of(' ') == std::string_view::npos) return items;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = text.find(',', start);
+    std::string_view item =
+        text.substr(start, comma == std::string_view::npos ? comma : comma - start);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    items.emplace_back(item);
+    if (comma == std::string_view::npos) return items;
+    start = comma + 1;
+  }
+}
+
 /// --setup, --edition and --expansions: only what this program plays.
 void check_variant(const Invocation& in, GameConfig& config) {
   const std::string setup = in.get<std::string>("setup");
@@ -96,8 +112,10 @@ void check_variant(const Invocation& in, GameConfig& config) {
   }
   const int edition = in.get<int>("edition");
   if (auto problem = edition_problem(edition)) throw UsageError("--edition: " + *problem);
-  if (in.has("expansions") && !in.get<std::string>("expansions").empty()) {
-    const auto problem = expansions_problem({in.get<std::string>("expansions")});
+  if (in.has("expansions")) {
+    config.expansions = split_list(in.get<std::string>("expansions"));
+    auto problem = expansions_problem(config.expansions);
+    if (!problem) problem = modules_problem(in.data_dir(), config.expansions);
     if (problem) throw UsageError("--expansions: " + *problem);
   }
   config.edition = edition;
@@ -168,7 +186,7 @@ Exit run(const Invocation& in) {
   check_players(config);
   if (!in.has("from")) config.rules_version = kCurrentRulesVersion;
   config.program_version = program_version();
-  const Ruleset rules = load_ruleset(in.data_dir(), config.rules_version);
+  const Ruleset rules = load_ruleset(in.data_dir(), config.rules_version, config.expansions);
   seal_the_dice(in, config);
   NewGame spec{config.name, {}, *config.seed};
   for (const auto& p : config.players) spec.player_ids.push_back(p.id);
@@ -203,7 +221,7 @@ Command new_command() {
                 "standard (draft comes later)")("edition", po::value<int>()->default_value(2),
                                                 "rules edition: 2 (1 comes later)")(
                 "expansions", po::value<std::string>()->value_name("LIST"),
-                "comma-separated expansions (later)");
+                "comma-separated expansions, named like the data's modules/ folders");
             p.add("dir", 1);
           },
           run};

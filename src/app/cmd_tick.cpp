@@ -418,7 +418,7 @@ std::string tick_held(const GameDirectory& game, const TickContext& c) {
   HeldTick tick{game,
                 c,
                 schedule,
-                c.rules.at(game.config().rules_version),
+                c.rules.at(game.config()),
                 std::move(smtp),
                 std::move(mailer),
                 report::Templates::load(c.in.templates_dir()),

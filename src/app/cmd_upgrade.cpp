@@ -28,7 +28,7 @@ Exit run(const Invocation& in) {
            << "knows. Nothing to do.\n";
     return Exit::ok;
   }
-  const Ruleset rules = load_ruleset(in.data_dir(), to);
+  const Ruleset rules = load_ruleset(in.data_dir(), to, game.config().expansions);
   const SeasonDir season = game.current();
   const GameState state = game.load_state(season, rules);
   if (state.finished)

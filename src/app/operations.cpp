@@ -52,9 +52,13 @@ void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDi
   journal.write(fs::relative(season.path, game.root()) / kTimetableFile, timetable_text(timetable));
 }
 
-const Ruleset& RulesetCache::at(int version) {
-  auto it = cache_.find(version);
-  if (it == cache_.end()) it = cache_.emplace(version, load_ruleset(data_dir_, version)).first;
+const Ruleset& RulesetCache::at(const GameConfig& config) {
+  auto key = std::pair(config.rules_version, config.expansions);
+  auto it = cache_.find(key);
+  if (it == cache_.end()) {
+    it =
+        cache_.emplace(key, load_ruleset(data_dir_, config.rules_version, config.expansions)).first;
+  }
   return it->second;
 }
 

@@ -58,11 +58,12 @@ void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDi
 class RulesetCache {
  public:
   explicit RulesetCache(std::filesystem::path data_dir) : data_dir_(std::move(data_dir)) {}
-  const Ruleset& at(int version);
+  /// The ruleset of a game: its rules version and its expansions.
+  const Ruleset& at(const GameConfig& config);
 
  private:
   std::filesystem::path data_dir_;
-  std::map<int, Ruleset> cache_;
+  std::map<std::pair<int, std::vector<std::string>>, Ruleset> cache_;
 };
 
 /// "Anna Weber (red)" for each id: the names players know, the ids their files carry.

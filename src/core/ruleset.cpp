@@ -14,6 +14,15 @@ bool Ruleset::adjacent(ProvinceId a, ProvinceId b) const {
   return (neighbour_mask_[a.value] >> b.value) & 1U;
 }
 
+const Module* Ruleset::section_owner(std::string_view key) const {
+  for (const Module& module : modules) {
+    if (std::find(module.order_sections.begin(), module.order_sections.end(), key) !=
+        module.order_sections.end())
+      return &module;
+  }
+  return nullptr;
+}
+
 std::vector<Ruleset::NameClash> Ruleset::index_names() {
   name_index_.clear();
   neighbour_mask_.assign(provinces.size(), 0);

@@ -138,6 +138,18 @@ struct StandardSetup {
   std::vector<std::vector<std::pair<ProvinceId, int>>> seats;
 };
 
+/// An expansion or edition of the data (modules/<id>/module.yaml): the season phases and order-file
+/// sections it adds to the base game, and whether this game plays it. Its tables (events, tiles...)
+/// are laid over the base game's when it is on.
+struct Module {
+  std::string id;                           ///< the folder's name, as game.yaml lists it
+  std::string name;                         ///< for messages: "Imperial Court"
+  std::string kind;                         ///< expansion | edition
+  std::vector<std::string> phases;          ///< placed by rules.yaml's season_phases
+  std::vector<std::string> order_sections;  ///< top-level keys of an order file
+  bool on = false;
+};
+
 /// Everything the rules fix: the map, cards, costs and tables, loaded from data/, and the rules
 /// version the game plays (set from the game; new games take the current one).
 struct Ruleset {
@@ -164,6 +176,10 @@ struct Ruleset {
   ScoringRules scoring;
   std::map<int, std::vector<int>> army_groups;
   std::map<int, StandardSetup> standard_setups;
+  std::vector<Module> modules;  ///< every module of the data, sorted by id, on or not
+
+  /// The module whose order-file section `key` is (on or not), or null for a base game key.
+  const Module* section_owner(std::string_view key) const;
 
   /// The decisions in force under this ruleset's rules version.
   RuleChanges changes() const { return RuleChanges::for_version(version); }

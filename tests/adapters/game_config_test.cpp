@@ -91,12 +91,14 @@ TEST(GameConfigFile, EditionOneIsRefusedWithTheMessageNewGives) {
   EXPECT_EQ(edition_problem(1), "edition 1 is not available yet; use edition 2");
 }
 
-TEST(GameConfigFile, ExpansionsAreRefusedWithTheMessageNewGives) {
-  EXPECT_EQ(
-      problems(replaced(kGame, "expansions: []", "expansions: [court]")),
-      Problems{
-          "3:13: the expansions (court, landsknechte, leaders) are not available yet; play without "
-          "expansions"});
+TEST(GameConfigFile, ExpansionsAreModuleIdsEachListedOnce) {
+  EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [Court]")),
+            Problems{"3:13: expansion \"Court\" must be a module's id: lowercase letters, digits "
+                     "or _, like court"});
+  EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [court, court]")),
+            Problems{"3:13: expansion court is listed twice"});
+  // Whether the data has the module and this program plays it is the ruleset's to say.
+  EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [court]")), Problems{});
 }
 
 TEST(GameConfigFile, AnOutboxOutsideTheGameDirectoryIsRefused) {

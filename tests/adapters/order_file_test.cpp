@@ -339,9 +339,8 @@ TEST_F(OrderCheck, UnknownOrRepeatedBonusTilesAreRejected) {
 
 TEST_F(OrderCheck, ExpansionOrdersAreRejectedInABaseGame) {
   EXPECT_EQ(check("bid: 2", "bid: 2\nlandsknechte: [vp]"),
-            Lines{"red.yaml:16:1: error: \"landsknechte\" orders belong to the landsknechte "
-                  "expansion, which this "
-                  "game does not use"});
+            Lines{"red.yaml:16:1: error: \"landsknechte\" orders belong to the Landsknechte "
+                  "expansion (landsknechte), which this game does not play"});
 }
 
 TEST_F(OrderCheck, EveryProblemIsListedInFileOrder) {

@@ -17,10 +17,10 @@ struct DataCopy {
   TempDir dir;
   DataCopy() { fs::copy(testing::source_data_dir(), dir.path(), fs::copy_options::recursive); }
   fs::path file(const std::string& name) const { return dir / name; }
-  /// The first diagnostic of loading, formatted, without the excerpt lines.
-  std::string error() const {
+  /// The first diagnostic of loading with these modules, formatted, without the excerpt lines.
+  std::string error(const std::vector<std::string>& modules = {}) const {
     try {
-      load_ruleset(dir.path());
+      load_ruleset(dir.path(), kCurrentRulesVersion, modules);
     } catch (const InputError& e) {
       const std::string text = e.diagnostics().front().format();
       return text.substr(0, text.find('\n'));
@@ -153,50 +153,174 @@ TEST(RulesetLoading, ShippedSeasonPhasesAreTheBaseGamesInTheirOrder) {
 
 TEST(RulesetLoading, AMisspeltSeasonPhaseIsRefusedWithItsPosition) {
   DataCopy data;
-  replace_in_file(data.file("rules.yaml"), "season_phases: [event, bids, actions,",
-                  "season_phases: [event, bids, actoins,");
+  replace_in_file(data.file("rules.yaml"), "court_favours, actions,", "court_favours, actoins,");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":32:30: error: unknown season phase \"actoins\"; did you mean "
+                              ":33:92: error: unknown season phase \"actoins\"; did you mean "
                               "\"actions\"?");
 }
 
 TEST(RulesetLoading, ASeasonPhaseFarFromAnyKnownOneIsRefusedWithTheKnownNames) {
   DataCopy data;
-  replace_in_file(data.file("rules.yaml"), "winter, publish]", "winter, landsknechte, publish]");
+  replace_in_file(data.file("rules.yaml"), "winter, publish]", "winter, siege, publish]");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":32:47: error: unknown season phase \"landsknechte\"; expected "
-                              "event, bids, actions, winter or publish");
+                              ":34:39: error: unknown season phase \"siege\"; expected event, "
+                              "bids, actions, winter, publish, court_conversion, court_favours, "
+                              "landsknechte, leaders_place or leaders_move");
 }
 
 TEST(RulesetLoading, ASeasonPhaseListedTwiceIsRefused) {
   DataCopy data;
   replace_in_file(data.file("rules.yaml"), "winter, publish]", "winter, winter, publish]");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":32:47: error: season phase winter is listed twice");
+                              ":34:39: error: season phase winter is listed twice");
 }
 
 TEST(RulesetLoading, AMissingSeasonPhaseIsRefused) {
   DataCopy data;
-  replace_in_file(data.file("rules.yaml"), "actions, winter, publish]", "actions, publish]");
+  replace_in_file(data.file("rules.yaml"), "leaders_move, winter, publish]",
+                  "leaders_move, publish]");
   EXPECT_EQ(data.error(),
-            data.file("rules.yaml").string() + ":32:16: error: season phase winter is missing");
+            data.file("rules.yaml").string() + ":33:16: error: season phase winter is missing");
+}
+
+TEST(RulesetLoading, AModulesPhaseMissingFromTheSeasonIsRefusedNamingTheModule) {
+  DataCopy data;
+  replace_in_file(data.file("rules.yaml"), "landsknechte, court_conversion", "court_conversion");
+  EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
+                              ":33:16: error: season phase landsknechte is missing (the "
+                              "Landsknechte adds it)");
 }
 
 TEST(RulesetLoading, SeasonPhasesOutOfTheirOrderAreRefused) {
   DataCopy data;
   replace_in_file(data.file("rules.yaml"), "[event, bids,", "[bids, event,");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":32:23: error: season phase event must come before bids (rules 4, "
+                              ":33:23: error: season phase event must come before bids (rules 4, "
                               "9)");
 }
 
 TEST(RulesetLoading, RulesWithoutSeasonPhasesAreRefused) {
   DataCopy data;
   replace_in_file(data.file("rules.yaml"),
-                  "season_phases: [event, bids, actions, winter, publish]\n", "");
+                  "season_phases: [event, bids, leaders_place, landsknechte, court_conversion, "
+                  "court_favours, actions,\n                leaders_move, winter, publish]\n",
+                  "");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":20:1: error: missing key \"season_phases\" ([event, bids, actions, "
+                              ":21:1: error: missing key \"season_phases\" ([event, bids, actions, "
                               "winter, publish])");
+}
+
+/// A module of a copy of the data, "plain", that this program can play (it adds no phase): the
+/// 1st edition's starting thaler, one event card changed and one added, another tower.
+struct PlainModule : DataCopy {
+  fs::path folder = file("modules/plain");
+  PlainModule() {
+    fs::create_directory(folder);
+    testing::write_text(folder / "module.yaml",
+                        "name: Plain variant\nkind: edition\nphases: []\n"
+                        "order_sections: [plain_orders]\n");
+    testing::write_text(folder / "rules.yaml", "starting_thaler: {3: 18, 4: 15, 5: 13}\n");
+    testing::write_text(folder / "events.yaml",
+                        "events:\n"
+                        "  - {id: tax_max_5, name: \"Tax limit\", effect: tax_max, value: 4,\n"
+                        "     winter_loss: 1, text: \"Collect taxes yields at most 4 thaler.\"}\n"
+                        "  - {id: plague, name: \"Plague\", effect: grain_max, value: 2,\n"
+                        "     winter_loss: 9, text: \"Collect grain yields at most 2 grain.\"}\n");
+    testing::write_text(folder / "tower.yaml",
+                        "p_through: \"3/4\"\np_release: \"1/4\"\n"
+                        "fill: {cubes_per_player: 6, peasants: 8}\n");
+  }
+};
+
+TEST(RulesetModules, ShippedDataHasTheThreeExpansionsAndABaseGameWithoutThem) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  std::vector<std::string> ids;
+  for (const Module& module : rules.modules) {
+    ids.push_back(module.id);
+    EXPECT_FALSE(module.on) << module.id;
+    EXPECT_EQ(module.kind, "expansion") << module.id;
+  }
+  EXPECT_EQ(ids, (std::vector<std::string>{"court", "landsknechte", "leaders"}));
+  EXPECT_EQ(rules.section_owner("favors")->name, "Imperial Court");
+  EXPECT_EQ(rules.section_owner("leader")->id, "leaders");
+  EXPECT_EQ(rules.section_owner("actions"), nullptr);
+}
+
+TEST(RulesetModules, AModuleOnIsLaidOverTheBaseGameAndAModuleOffChangesNothing) {
+  PlainModule data;
+  const Ruleset base = load_ruleset(data.dir.path());
+  const Ruleset plain = load_ruleset(data.dir.path(), kCurrentRulesVersion, {"plain"});
+  EXPECT_EQ(base.starting_thaler, (std::map<int, int>{{3, 18}, {4, 15}, {5, 12}}));
+  EXPECT_EQ(plain.starting_thaler, (std::map<int, int>{{3, 18}, {4, 15}, {5, 13}}));
+  EXPECT_EQ(plain.pieces.cubes_per_player, base.pieces.cubes_per_player);
+  EXPECT_EQ(plain.coin_cards, base.coin_cards);
+  ASSERT_EQ(plain.events.size(), base.events.size() + 1);
+  const EventId tax_max = *base.find_event("tax_max_5");
+  EXPECT_EQ(plain.find_event("tax_max_5"), tax_max);  // replaced in its place in the deck
+  EXPECT_EQ(plain.event(tax_max).value, 4);
+  EXPECT_EQ(base.event(tax_max).value, 5);
+  EXPECT_EQ(plain.events.back().id, "plague");
+  EXPECT_EQ(plain.tower.p_through.num, 3u);
+  EXPECT_EQ(plain.tower.fill_peasants, 8);
+  EXPECT_EQ(base.tower.fill_peasants, 10);
+  EXPECT_EQ(plain.season_phases, base.season_phases);
+  EXPECT_TRUE(plain.section_owner("plain_orders")->on);
+  EXPECT_FALSE(base.section_owner("plain_orders")->on);
+}
+
+TEST(RulesetModules, AProblemInAModulesFileIsReportedAtItsPositionInThatFile) {
+  PlainModule data;
+  replace_in_file(data.folder / "events.yaml", "effect: grain_max", "effect: grain_maxx");
+  EXPECT_EQ(
+      data.error({"plain"}),
+      (data.folder / "events.yaml").string() +
+          ":4:42: error: unknown effect \"grain_maxx\"; see the list at the top of events.yaml");
+  EXPECT_EQ(data.error(), "no error");  // a module that is off is not laid over the game
+}
+
+TEST(RulesetModules, AModuleCannotReorderTheSeason) {
+  PlainModule data;
+  testing::write_text(data.folder / "rules.yaml", "season_phases: [event, actions]\n");
+  EXPECT_EQ(data.error({"plain"}),
+            (data.folder / "rules.yaml").string() +
+                ":1:16: error: season_phases belongs to the base game's rules.yaml, which places "
+                "every module's phases; a module names its phases in module.yaml");
+}
+
+TEST(RulesetModules, AFileThatNoModuleHoldsIsRefusedEvenInAModuleThatIsOff) {
+  DataCopy data;
+  testing::write_text(data.file("modules/court/favours.yaml"), "cards: []\n");
+  EXPECT_EQ(data.error(), data.file("modules/court/favours.yaml").string() +
+                              ": error: a module holds module.yaml, rules.yaml, events.yaml, "
+                              "bonus_tiles.yaml, actions.yaml, supply_table.yaml and tower.yaml "
+                              "(each laid over the base game's); this program reads no "
+                              "favours.yaml");
+}
+
+TEST(RulesetModules, AnOrderSectionBelongsToOneModule) {
+  PlainModule data;
+  replace_in_file(data.folder / "module.yaml", "[plain_orders]", "[favors]");
+  EXPECT_EQ(data.error(), data.file("modules/plain/module.yaml").string() +
+                              ": error: order section favors is court's already; a phase or "
+                              "section belongs to one module");
+}
+
+TEST(RulesetModules, AnExpansionWhosePhasesThisProgramDoesNotPlayIsRefused) {
+  DataCopy data;
+  EXPECT_EQ(data.error({"court"}), data.file("modules/court/module.yaml").string() +
+                                       ":11:10: error: phase court_conversion of the Imperial "
+                                       "Court expansion is not played by this version of the "
+                                       "program, so no game can play court yet");
+  EXPECT_EQ(modules_problem(data.dir.path(), {"leaders"}),
+            "phase leaders_place of the Military leaders expansion is not played by this version "
+            "of the program, so no game can play leaders yet");
+}
+
+TEST(RulesetModules, AMisspeltModuleIsRefusedWithTheNearestOne) {
+  EXPECT_EQ(modules_problem(testing::source_data_dir(), {"curt"}),
+            "there is no module \"curt\" (did you mean court?); the modules are court, "
+            "landsknechte and leaders");
+  EXPECT_EQ(modules_problem(testing::source_data_dir(), {}), std::nullopt);
 }
 
 TEST(RulesetLoading, RulesetsPlayTheCurrentRulesVersionUnlessTheGameSaysOtherwise) {

@@ -123,6 +123,33 @@ TEST_F(TamperedFiles, EditionOneInGameYamlIsRefusedAsNewRefusesIt) {
   EXPECT_EQ(refused.err, "wallenstein: --edition: edition 1 is not available yet; use edition 2\n");
 }
 
+TEST_F(TamperedFiles, AnExpansionThisProgramDoesNotPlayIsRefusedByNewAndInGameYaml) {
+  const std::string why =
+      "phase court_conversion of the Imperial Court expansion is not played by this version of "
+      "the program, so no game can play court yet";
+  replace_in_file(dir() / "game.yaml", "expansions: []", "expansions: [court]");
+  const auto before = snapshot_tree(tmp_.path());
+  const Outcome resolve = run({"resolve", dir().string(), "--force"});
+  EXPECT_EQ(resolve.status, 1);
+  const std::string first_line = resolve.err.substr(0, resolve.err.find('\n'));
+  EXPECT_TRUE(first_line.ends_with("/modules/court/module.yaml:11:10: error: " + why))
+      << resolve.err;
+  EXPECT_EQ(snapshot_tree(tmp_.path()), before);
+
+  for (const auto& [list, message] :
+       {std::pair{"court", why},
+        std::pair{"landsknechte, curt", std::string("there is no module \"curt\" (did you mean "
+                                                    "court?); the modules are court, "
+                                                    "landsknechte and leaders")}}) {
+    std::vector<std::string> args = {"new", (tmp_ / "other").string(), "--expansions", list};
+    for (const auto& a : testing::players_args(3)) args.push_back(a);
+    const Outcome refused = run(args);
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_EQ(refused.err, "wallenstein: --expansions: " + message + "\n");
+    EXPECT_FALSE(fs::exists(tmp_ / "other"));
+  }
+}
+
 TEST_F(TamperedFiles, AnOutboxOutsideTheGameIsRefused) {
   ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
   replace_in_file(dir() / "game.yaml", "outbox: outbox", "outbox: ../x");
@@ -164,7 +191,7 @@ TEST_F(TamperedFiles, AnUnknownKeyInALogIsRefusedWithTheNearestKey) {
 
 TEST_F(TamperedFiles, AMisspeltKeyInTheMapLayoutIsRefusedByRenderWithTheNearestKey) {
   const fs::path data = tmp_ / "data";
-  fs::copy(testing::source_data_dir(), data);
+  fs::copy(testing::source_data_dir(), data, fs::copy_options::recursive);
   replace_in_file(data / "map_layout.yaml", "\n  muted:", "\n  mutted:");
   expect_refused({"render", dir().string(), "--data", data.string()},
                  position(data / "map_layout.yaml", "mutted") +
