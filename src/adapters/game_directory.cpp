@@ -138,6 +138,10 @@ void create_game_directory(const fs::path& root, const GameConfig& config, const
       parent / ("." + root.filename().string() + ".new-" + std::to_string(::getpid()));
   fs::remove_all(staging);
   try {
+    // Private to the game master: game.yaml holds the seed and the salt of the players' tokens,
+    // state.yaml the hidden cards, orders/ what other players must not read.
+    fs::create_directory(staging);
+    fs::permissions(staging, fs::perms::owner_all, fs::perm_options::replace);
     const SeasonLabel label = season_label(rules, state.season_index);
     const fs::path season = staging / "seasons" / label.directory();
     fs::create_directories(season / "orders");

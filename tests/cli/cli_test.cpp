@@ -234,6 +234,16 @@ TEST(Cli, NewWithoutSeedDrawsOneFromTheSystemAndKeepsItInGameYamlOnly) {
   EXPECT_EQ(run({"show", dir.string(), "--json"}).out.find(seed), std::string::npos);
 }
 
+TEST(Cli, NewMakesTheGameDirectoryReadableByTheGameMasterAlone) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  std::vector<std::string> args = {"new", dir.string()};
+  for (auto& a : players_args(3)) args.push_back(a);
+  ASSERT_EQ(run(args).status, 0);
+  // The seed, the tokens' salt and the hidden cards are inside: no one else may list or read it.
+  EXPECT_EQ(fs::status(dir).permissions(), fs::perms::owner_all);
+}
+
 TEST(Cli, NewWarnsWhenMailFromIsLeftAtTheDefault) {
   TempDir tmp;
   const Outcome r = new_game_cmd(tmp / "game", 3);

@@ -325,6 +325,7 @@ TEST(Intake, WithARootMailToNoGameIsKeptOnceForTheGameMaster) {
   ASSERT_EQ(first.status, 0) << first.err;
   const fs::path kept_dir = tmp / "games/.unrouted";
   ASSERT_TRUE(fs::is_directory(kept_dir)) << first.out;
+  EXPECT_EQ(fs::status(kept_dir).permissions(), fs::perms::owner_all) << "orders carry tokens";
   std::vector<fs::path> kept;
   for (const auto& entry : fs::directory_iterator(kept_dir)) kept.push_back(entry.path());
   ASSERT_EQ(kept.size(), 1u);
