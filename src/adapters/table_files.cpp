@@ -39,6 +39,17 @@ std::string as_text(YamlReader& r, const YAML::Node& map, std::string_view key,
 
 namespace {
 
+/// The list under `key` in a data file whose root is a map; a file without one is refused at once.
+YAML::Node root_list(YamlReader& r, std::string_view file_name, std::string_view key,
+                     std::string_view hint) {
+  const YAML::Node& root = r.file().root();
+  if (!r.expect_map(root, file_name)) r.throw_if_errors();
+  auto list = r.require(root, key, hint);
+  r.throw_if_errors();
+  if (!r.expect_sequence(*list, key)) r.throw_if_errors();
+  return *list;
+}
+
 /// A module's card replaces the base game's card of the same id, in its place (the deck's order
 /// is the file's); a new id is added at the end.
 template <typename Card>
@@ -71,15 +82,11 @@ std::optional<EventEffect> event_effect(std::string_view s) {
 void load_events(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "events.yaml");
   YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "events.yaml")) r.throw_if_errors();
-  auto events = r.require(root, "events", "list of event cards");
-  r.throw_if_errors();
-  if (!r.expect_sequence(*events, "events")) r.throw_if_errors();
+  const YAML::Node events = root_list(r, "events.yaml", "events", "list of event cards");
   static constexpr std::array<std::string_view, 8> kFields = {
       "id", "name", "effect", "value", "armies5", "armies3", "winter_loss", "text"};
   std::set<std::string> seen;
-  for (const auto& node : *events) {
+  for (const auto& node : events) {
     if (!r.expect_map(node, "event")) continue;
     r.check_keys(node, kFields, "event");
     EventCard card;
@@ -111,24 +118,20 @@ void load_events(const fs::path& dir, Ruleset& rules) {
     card.winter_loss = as_int(r, node, "winter_loss", 0, 100, where);
     add_or_replace(rules.events, std::move(card));
   }
-  if (rules.events.empty()) r.error(*events, "there must be at least one event card");
+  if (rules.events.empty()) r.error(events, "there must be at least one event card");
   r.throw_if_errors();
 }
 
 void load_supply_table(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "supply_table.yaml");
   YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "supply_table.yaml")) r.throw_if_errors();
-  auto rows = r.require(root, "rows", "list of rows");
-  r.throw_if_errors();
-  if (!r.expect_sequence(*rows, "rows")) r.throw_if_errors();
+  const YAML::Node rows = root_list(r, "supply_table.yaml", "rows", "list of rows");
   static constexpr std::array<std::string_view, 4> kFields = {"unsupplied_min", "unsupplied_max",
                                                               "revolts", "extra_peasants"};
   rules.supply_table.clear();
   int next_min = 1;
   bool open_ended = false;
-  for (const auto& node : *rows) {
+  for (const auto& node : rows) {
     if (!r.expect_map(node, "row")) continue;
     r.check_keys(node, kFields, "supply table row");
     SupplyRow row;
@@ -149,7 +152,7 @@ void load_supply_table(const fs::path& dir, Ruleset& rules) {
     open_ended = !row.unsupplied_max;
     rules.supply_table.push_back(row);
   }
-  if (!open_ended) r.error(*rows, "the last row must have unsupplied_max: null (no upper limit)");
+  if (!open_ended) r.error(rows, "the last row must have unsupplied_max: null (no upper limit)");
   r.throw_if_errors();
 }
 
@@ -199,11 +202,7 @@ void load_tower(const fs::path& dir, Ruleset& rules) {
 void load_tiles(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "bonus_tiles.yaml");
   YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "bonus_tiles.yaml")) r.throw_if_errors();
-  auto tiles = r.require(root, "tiles", "list of bonus tiles");
-  r.throw_if_errors();
-  if (!r.expect_sequence(*tiles, "tiles")) r.throw_if_errors();
+  const YAML::Node tiles = root_list(r, "bonus_tiles.yaml", "tiles", "list of bonus tiles");
   static const std::map<std::string_view, TileEffect> kEffects = {
       {"taxes_bonus", TileEffect::taxes_bonus},
       {"grain_bonus", TileEffect::grain_bonus},
@@ -212,7 +211,7 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
       {"defense_cubes", TileEffect::defense_cubes}};
   static constexpr std::array<std::string_view, 4> kFields = {"id", "name", "effect", "value"};
   std::set<std::string> seen;
-  for (const auto& node : *tiles) {
+  for (const auto& node : tiles) {
     if (!r.expect_map(node, "tile")) continue;
     r.check_keys(node, kFields, "tile");
     BonusTile tile;
@@ -231,8 +230,8 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
     add_or_replace(rules.tiles, std::move(tile));
   }
   if (rules.tiles.size() != kMaxPlayers) {
-    r.error(*tiles, "there must be " + std::to_string(kMaxPlayers) +
-                        " bonus tiles, one per turn-order position");
+    r.error(tiles, "there must be " + std::to_string(kMaxPlayers) +
+                       " bonus tiles, one per turn-order position");
   }
   r.throw_if_errors();
 }
@@ -240,15 +239,11 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
 void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
   const YamlFile file = open_data(dir, "actions.yaml");
   YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "actions.yaml")) r.throw_if_errors();
-  auto actions = r.require(root, "actions", "list of the 10 actions");
-  r.throw_if_errors();
-  if (!r.expect_sequence(*actions, "actions")) r.throw_if_errors();
+  const YAML::Node actions = root_list(r, "actions.yaml", "actions", "list of the 10 actions");
   static constexpr std::array<std::string_view, 8> kFields = {"id",    "name",    "kind",   "cost",
                                                               "build", "collect", "armies", "move"};
   std::array<bool, kActionCount> seen{};
-  for (const auto& node : *actions) {
+  for (const auto& node : actions) {
     if (!r.expect_map(node, "action")) continue;
     r.check_keys(node, kFields, "action");
     const std::string id = as_text(r, node, "id", "action");
@@ -301,7 +296,7 @@ void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
   }
   for (Action a : kAllActions) {
     if (layer == Layer::base && !seen[index_of(a)])
-      r.error(*actions, "action " + std::string(action_key(a)) + " is missing");
+      r.error(actions, "action " + std::string(action_key(a)) + " is missing");
   }
   r.throw_if_errors();
 }
