@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <set>
 
@@ -224,6 +225,12 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
         sizes.push_back(armies);
       }
       std::sort(sizes.begin(), sizes.end());
+      if (std::accumulate(sizes.begin(), sizes.end(), 0) > rules.pieces.cubes_per_player) {
+        r.error(seat.first, "seat " + letter + " of the " + std::to_string(count) +
+                                "-player setup places more armies than a player's " +
+                                std::to_string(rules.pieces.cubes_per_player) +
+                                " cubes (rules.yaml pieces)");
+      }
       if (rules.army_groups.count(count) && sizes != rules.army_groups[count]) {
         r.error(seat.first,
                 "seat " + letter + " of the " + std::to_string(count) +

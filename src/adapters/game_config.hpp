@@ -98,7 +98,7 @@ std::optional<std::string> game_name_problem(std::string_view name);
 std::optional<std::string> edition_problem(std::int64_t edition);
 /// Why a list of expansions is malformed (an id that is no module id, one listed twice), or
 /// empty. Whether the data has them and this program plays them is the ruleset loader's to say
-/// (load_ruleset, modules_problem).
+/// (load_ruleset).
 std::optional<std::string> expansions_problem(const std::vector<std::string>& expansions);
 /// Why an outbox path is unusable: it must be a relative path that stays inside the game.
 std::optional<std::string> outbox_problem(std::string_view outbox);

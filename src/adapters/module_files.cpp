@@ -1,12 +1,15 @@
 // modules/<id>/: the expansions and editions of a ruleset, each a folder whose module.yaml says
 // what it adds (season phases, order-file sections) and whose other files are laid over the base
-// game's tables when a game plays it.
+// game's tables when a game plays it. Every module.yaml is read (a phase or section belongs to
+// its module even in games without it); the rest of a folder only when a game plays the module.
 
 #include <algorithm>
 #include <array>
 #include <tuple>
 
+#include "adapters/order_file.hpp"
 #include "adapters/ruleset_file_parts.hpp"
+#include "adapters/ruleset_files.hpp"
 #include "core/text.hpp"
 #include "pbem/english.hpp"
 
@@ -14,15 +17,16 @@ namespace wallenstein::loading {
 namespace fs = std::filesystem;
 namespace {
 
-/// The files a module may hold, read in this order (rules.yaml first: pieces bound the others).
+constexpr const char* kModuleFile = "module.yaml";
+
+/// The tables a module may hold besides rules.yaml (read first, with the base game's: the pieces
+/// bound the other tables), in the order they are read.
 struct LayerFile {
   std::string_view name;
   void (*load)(const fs::path& dir, Ruleset& rules);
 };
 
-constexpr std::array<LayerFile, 6> kLayerFiles = {{
-    {"rules.yaml",
-     [](const fs::path& dir, Ruleset& rules) { load_rules(dir, rules, Layer::module); }},
+constexpr std::array<LayerFile, 5> kLayerTables = {{
     {"events.yaml", load_events},
     {"bonus_tiles.yaml", load_tiles},
     {"actions.yaml",
@@ -31,20 +35,18 @@ constexpr std::array<LayerFile, 6> kLayerFiles = {{
     {"tower.yaml", load_tower},
 }};
 
-constexpr const char* kModuleFile = "module.yaml";
+/// Hidden files (.gitkeep, an editor's .events.yaml.swp) are no part of the data.
+bool hidden(const fs::path& path) { return path.filename().string().starts_with('.'); }
 
-/// A folder of modules/ that holds a file this program does not read is refused, so that a
-/// misspelt table is not silently left out of the game.
+/// A module's folder that holds a file this program does not read is refused, so that a misspelt
+/// table is never silently left out of the game.
 void check_module_folder(const fs::path& folder) {
-  std::vector<std::string> names;
+  std::vector<std::string> files{kModuleFile, "rules.yaml"};
+  for (const LayerFile& f : kLayerTables) files.emplace_back(f.name);
   for (const auto& entry : fs::directory_iterator(folder)) {
     const std::string name = entry.path().filename().string();
-    const bool known =
-        name == kModuleFile || std::any_of(kLayerFiles.begin(), kLayerFiles.end(),
-                                           [&](const LayerFile& f) { return f.name == name; });
-    if (known) continue;
-    std::vector<std::string> files{std::string(kModuleFile)};
-    for (const LayerFile& f : kLayerFiles) files.emplace_back(f.name);
+    if (hidden(entry.path()) || std::find(files.begin(), files.end(), name) != files.end())
+      continue;
     throw InputError(entry.path().string(),
                      "a module holds " + join_names(files, " and ") +
                          " (each laid over the base game's); this program reads no " + name);
@@ -69,31 +71,59 @@ std::vector<std::string> read_ids(YamlReader& r, const YAML::Node& map, std::str
   return ids;
 }
 
-/// A module's phases are played by the core (kSeasonPhases) or the module cannot be played yet.
-void check_playable(YamlReader& r, const YAML::Node& root, const Module& module) {
-  const YAML::Node phases = root["phases"];
-  for (const auto& item : phases) {
-    const std::string phase = item.Scalar();
-    if (std::find(kSeasonPhases.begin(), kSeasonPhases.end(), phase) != kSeasonPhases.end())
-      continue;
-    r.error(item, "phase " + phase + " of the " + module.name + " " + module.kind +
-                      " is not played by this version of the program, so no game can play " +
-                      module.id + " yet");
+/// A module adds phases and sections of its own: one of the base game's would be lost by every
+/// game without the module.
+void check_not_base(YamlReader& r, const YAML::Node& root) {
+  for (const auto& item : root["phases"]) {
+    if (std::find(kBaseGamePhases.begin(), kBaseGamePhases.end(), item.Scalar()) !=
+        kBaseGamePhases.end())
+      r.error(item, "phase " + item.Scalar() +
+                        " is the base game's, which every game plays; a module adds phases of "
+                        "its own");
   }
+  for (const auto& item : root["order_sections"]) {
+    if (std::find(kBaseOrderKeys.begin(), kBaseOrderKeys.end(), item.Scalar()) !=
+        kBaseOrderKeys.end())
+      r.error(item, "order section " + item.Scalar() +
+                        " is the base game's order key; a module adds sections of its own");
+  }
+}
+
+/// A module can be played once the core plays its phases (kSeasonPhases) and the order-file
+/// reader reads its sections (kReadModuleSections); otherwise ModuleRefused at the first one.
+void check_playable(const YamlFile& file, const Module& module) {
+  YamlReader r(file);
+  const auto refuse = [&](const YAML::Node& item, std::string_view what, std::string_view verb) {
+    r.error(item, std::string(what) + " " + item.Scalar() + " of the " + module.name + " " +
+                      module.kind + " is not " + std::string(verb) +
+                      " by this version of the program, so no game can play " + module.id + " yet");
+  };
+  for (const auto& item : file.root()["phases"]) {
+    if (std::find(kSeasonPhases.begin(), kSeasonPhases.end(), item.Scalar()) == kSeasonPhases.end())
+      refuse(item, "phase", "played");
+  }
+  for (const auto& item : file.root()["order_sections"]) {
+    if (std::find(kReadModuleSections.begin(), kReadModuleSections.end(), item.Scalar()) ==
+        kReadModuleSections.end())
+      refuse(item, "order section", "read");
+  }
+  if (!r.ok()) throw ModuleRefused(r.listed());
 }
 
 Module read_module(const fs::path& folder, bool on) {
   const YamlFile file = open_data(folder, kModuleFile);
   YamlReader r(file);
   const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "module.yaml")) r.throw_if_errors();
+  if (!r.expect_map(root, kModuleFile)) r.throw_if_errors();
   static constexpr std::array<std::string_view, 4> kKeys = {"name", "kind", "phases",
                                                             "order_sections"};
-  r.check_keys(root, kKeys, "module.yaml");
+  r.check_keys(root, kKeys, kModuleFile);
   Module module;
   module.id = folder.filename().string();
   module.on = on;
   module.name = as_text(r, root, "name", "module");
+  if (root["name"].IsScalar() && module.name.empty())
+    r.error(root["name"], "name must not be empty: it names the module in messages");
   const std::string kind = as_text(r, root, "kind", "module");
   if (kind == "expansion" || kind == "edition")
     module.kind = kind;
@@ -102,8 +132,9 @@ Module read_module(const fs::path& folder, bool on) {
   module.phases = read_ids(r, root, "phases", "the season phases it adds, or []");
   module.order_sections =
       read_ids(r, root, "order_sections", "the order-file sections it adds, or []");
-  if (on && r.ok()) check_playable(r, root, module);
+  if (r.ok()) check_not_base(r, root);
   r.throw_if_errors();
+  if (on) check_playable(file, module);
   return module;
 }
 
@@ -117,12 +148,33 @@ void check_owners(const fs::path& dir, const std::vector<Module>& modules) {
         for (const std::string& name : *mine) {
           if (std::find(theirs->begin(), theirs->end(), name) == theirs->end()) continue;
           throw InputError((dir / modules[i].id / kModuleFile).string(),
-                           std::string(what) + " " + name + " is " + modules[j].id +
-                               "'s already; a phase or section belongs to one module");
+                           std::string(what) + " " + name + " is claimed by two modules, " +
+                               modules[j].id + " and " + modules[i].id +
+                               "; each phase or section belongs to one");
         }
       }
     }
   }
+}
+
+/// The modules' folders, sorted by id.
+std::vector<std::string> module_ids(const fs::path& modules_dir) {
+  std::vector<std::string> ids;
+  std::error_code ec;
+  if (!fs::exists(modules_dir, ec)) return ids;
+  if (!fs::is_directory(modules_dir, ec))
+    throw InputError(modules_dir.string(), "is not a folder; modules/ holds one folder per module");
+  for (const auto& entry : fs::directory_iterator(modules_dir)) {
+    if (hidden(entry.path())) continue;
+    if (!entry.is_directory() || !valid_id(entry.path().filename().string())) {
+      throw InputError(entry.path().string(),
+                       "modules/ holds one folder per module, named by its id (1-40 lowercase "
+                       "letters, digits or _)");
+    }
+    ids.push_back(entry.path().filename().string());
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
 }
 
 }  // namespace
@@ -130,39 +182,33 @@ void check_owners(const fs::path& dir, const std::vector<Module>& modules) {
 void load_modules(const fs::path& dir, const std::vector<std::string>& on, Ruleset& rules) {
   rules.modules.clear();
   const fs::path modules_dir = dir / "modules";
-  std::vector<std::string> ids;  // the folders' names, sorted
-  if (fs::is_directory(modules_dir)) {
-    for (const auto& entry : fs::directory_iterator(modules_dir)) {
-      if (!entry.is_directory() || !valid_id(entry.path().filename().string())) {
-        throw InputError(entry.path().string(),
-                         "modules/ holds one folder per module, named by its id (lowercase "
-                         "letters, digits or _)");
-      }
-      ids.push_back(entry.path().filename().string());
-    }
-    std::sort(ids.begin(), ids.end());
-  }
+  const std::vector<std::string> ids = module_ids(modules_dir);
   for (const std::string& name : on) {
     if (std::find(ids.begin(), ids.end(), name) != ids.end()) continue;
     const std::vector<std::string_view> candidates(ids.begin(), ids.end());
     const std::string near = nearest_name(name, candidates);
-    throw InputError(modules_dir.string(),
-                     "there is no module \"" + name + "\"" +
-                         (near.empty() ? "" : " (did you mean " + near + "?)") +
-                         (ids.empty() ? "; this ruleset has no modules"
-                                      : "; the modules are " + join_names(ids, " and ")));
+    throw ModuleRefused(modules_dir.string(),
+                        "there is no module \"" + name + "\"" +
+                            (near.empty() ? "" : " (did you mean " + near + "?)") +
+                            (ids.empty() ? "; this ruleset has no modules"
+                                         : "; the modules are " + join_names(ids, " and ")));
   }
   for (const std::string& id : ids) {
-    check_module_folder(modules_dir / id);
-    rules.modules.push_back(
-        read_module(modules_dir / id, std::find(on.begin(), on.end(), id) != on.end()));
+    const bool plays = std::find(on.begin(), on.end(), id) != on.end();
+    if (plays) check_module_folder(modules_dir / id);
+    rules.modules.push_back(read_module(modules_dir / id, plays));
   }
   check_owners(modules_dir, rules.modules);
 }
 
-void load_module_layer(const fs::path& dir, const Module& module, Ruleset& rules) {
+void load_module_rules(const fs::path& dir, const Module& module, Ruleset& rules) {
   const fs::path folder = dir / "modules" / module.id;
-  for (const LayerFile& file : kLayerFiles) {
+  if (fs::exists(folder / "rules.yaml")) load_rules(folder, rules, Layer::module);
+}
+
+void load_module_tables(const fs::path& dir, const Module& module, Ruleset& rules) {
+  const fs::path folder = dir / "modules" / module.id;
+  for (const LayerFile& file : kLayerTables) {
     if (fs::exists(folder / file.name)) file.load(folder, rules);
   }
 }

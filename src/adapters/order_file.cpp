@@ -9,12 +9,9 @@
 namespace wallenstein {
 namespace {
 
-constexpr std::array<std::string_view, 8> kTopKeys = {
-    "game", "player", "season", "actions", "bid", "turn_order", "winter_revolt_order", "token"};
-
 /// The keys of an order file: the base game's and the sections of every module of the ruleset.
 std::vector<std::string_view> order_keys(const Ruleset& rules) {
-  std::vector<std::string_view> keys(kTopKeys.begin(), kTopKeys.end());
+  std::vector<std::string_view> keys(kBaseOrderKeys.begin(), kBaseOrderKeys.end());
   for (const Module& module : rules.modules)
     keys.insert(keys.end(), module.order_sections.begin(), module.order_sections.end());
   return keys;

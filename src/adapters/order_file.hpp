@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,14 @@
 #include "pbem/files.hpp"
 
 namespace wallenstein {
+
+/// The keys of a base game's order file (interfaces 3); a module adds sections of its own.
+inline constexpr std::array<std::string_view, 8> kBaseOrderKeys = {
+    "game", "player", "season", "actions", "bid", "turn_order", "winter_revolt_order", "token"};
+
+/// The order-file sections of modules that this program reads. None yet: a module's reader joins
+/// the list when it is written, and until then a game cannot play that module (load_ruleset).
+inline constexpr std::array<std::string_view, 0> kReadModuleSections{};
 
 /// The largest order file accepted (a real one is about 1 KiB).
 inline constexpr std::size_t kMaxOrderBytes = std::size_t{256} * 1024;

@@ -37,11 +37,13 @@ void load_actions(const std::filesystem::path& dir, Ruleset& rules, Layer layer)
 void load_rules(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
 
 /// Every modules/<id>/module.yaml of the ruleset `dir`, sorted by id, into rules.modules; the ones
-/// named in `on` (an unknown name is an error) are marked on. Read before rules.yaml, which
-/// places the modules' phases.
+/// named in `on` are marked on; a name with no folder, or a module this program cannot play yet,
+/// is a ModuleRefused. Read before rules.yaml, which places the modules' phases.
 void load_modules(const std::filesystem::path& dir, const std::vector<std::string>& on,
                   Ruleset& rules);
-/// Lays the files of a module that is on over the base game's tables.
-void load_module_layer(const std::filesystem::path& dir, const Module& module, Ruleset& rules);
+/// Lays a module's rules.yaml over the base game's (before any table: the pieces bound them).
+void load_module_rules(const std::filesystem::path& dir, const Module& module, Ruleset& rules);
+/// Lays a module's tables (events, tiles, actions, supply table, tower) over the base game's.
+void load_module_tables(const std::filesystem::path& dir, const Module& module, Ruleset& rules);
 
 }  // namespace wallenstein::loading

@@ -4,12 +4,15 @@
 #include <string>
 
 #include "adapters/ruleset_file_parts.hpp"
-#include "pbem/diagnostic.hpp"
+#include "pbem/english.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;
 
-Ruleset load_ruleset(const fs::path& dir, int version, const std::vector<std::string>& modules) {
+namespace {
+
+/// The directory holds a ruleset this program can read, or InputError.
+void check_ruleset_dir(const fs::path& dir, int version) {
   if (!fs::is_directory(dir))
     throw InputError(dir.string(), "data directory not found; pass --data DIR");
   if (!fs::exists(dir / "rules.yaml")) {
@@ -30,27 +33,18 @@ Ruleset load_ruleset(const fs::path& dir, int version, const std::vector<std::st
                                        std::to_string(kFirstRulesVersion) + " to " +
                                        std::to_string(kCurrentRulesVersion));
   }
-  Ruleset rules;
-  rules.version = version;
-  loading::load_modules(dir, modules, rules);
-  loading::load_rules(dir, rules, loading::Layer::base);
-  loading::load_provinces(dir, rules);
-  loading::load_setups(dir, rules);
-  loading::load_events(dir, rules);
-  loading::load_supply_table(dir, rules);
-  loading::load_tower(dir, rules);
-  loading::load_tiles(dir, rules);
-  loading::load_actions(dir, rules, loading::Layer::base);
-  for (const std::string& id : modules) {
-    const auto module = std::find_if(rules.modules.begin(), rules.modules.end(),
-                                     [&](const Module& m) { return m.id == id; });
-    loading::load_module_layer(dir, *module, rules);
-  }
+}
+
+/// The checks across files, once every layer is laid.
+void check_across_files(const fs::path& dir, const std::vector<std::string>& modules,
+                        const Ruleset& rules) {
+  const std::string laid =
+      modules.empty() ? std::string() : " (with the modules " + join_names(modules, " and ") + ")";
   for (const auto& [count, setup] : rules.standard_setups) {
     if (!rules.starting_thaler.count(count)) {
-      throw InputError((dir / "rules.yaml").string(), "starting_thaler has no entry for " +
-                                                          std::to_string(count) +
-                                                          " players, which setups.yaml offers");
+      throw InputError((dir / "rules.yaml").string(),
+                       "starting_thaler has no entry for " + std::to_string(count) +
+                           " players, which setups.yaml offers" + laid);
     }
   }
   const std::size_t events_needed =
@@ -58,20 +52,53 @@ Ruleset load_ruleset(const fs::path& dir, int version, const std::vector<std::st
   if (rules.events.size() < events_needed) {
     throw InputError((dir / "events.yaml").string(),
                      "there are " + std::to_string(rules.events.size()) +
-                         " event cards but the years need " + std::to_string(events_needed));
+                         " event cards but the years need " + std::to_string(events_needed) + laid);
   }
+}
+
+const Module& module_named(const Ruleset& rules, const std::string& id) {
+  return *std::find_if(rules.modules.begin(), rules.modules.end(),
+                       [&](const Module& m) { return m.id == id; });
+}
+
+Ruleset load_layers(const fs::path& dir, int version, const std::vector<std::string>& modules) {
+  Ruleset rules;
+  rules.version = version;
+  loading::load_modules(dir, modules, rules);
+  loading::load_rules(dir, rules, loading::Layer::base);
+  for (const std::string& id : modules)
+    loading::load_module_rules(dir, module_named(rules, id), rules);
+  loading::load_provinces(dir, rules);
+  loading::load_setups(dir, rules);
+  loading::load_events(dir, rules);
+  loading::load_supply_table(dir, rules);
+  loading::load_tower(dir, rules);
+  loading::load_tiles(dir, rules);
+  loading::load_actions(dir, rules, loading::Layer::base);
+  for (const std::string& id : modules)
+    loading::load_module_tables(dir, module_named(rules, id), rules);
+  check_across_files(dir, modules, rules);
   return rules;
 }
 
-std::optional<std::string> modules_problem(const fs::path& dir,
-                                           const std::vector<std::string>& names) {
+}  // namespace
+
+Ruleset load_ruleset(const fs::path& dir, int version, const std::vector<std::string>& modules) {
+  check_ruleset_dir(dir, version);
   try {
-    Ruleset catalogue;
-    loading::load_modules(dir, names, catalogue);
-  } catch (const InputError& e) {
-    return e.diagnostics().front().message;
+    return load_layers(dir, version, modules);
+  } catch (const fs::filesystem_error& e) {  // a link loop, a folder that cannot be listed
+    throw InputError(e.path1().string(), "cannot read: " + e.code().message());
   }
-  return std::nullopt;
+}
+
+Ruleset load_game_ruleset(const fs::path& dir, int version,
+                          const std::vector<std::string>& expansions, const fs::path& game_yaml) {
+  try {
+    return load_ruleset(dir, version, expansions);
+  } catch (const ModuleRefused& e) {
+    throw InputError(game_yaml.string(), "expansions: " + e.diagnostics().front().message);
+  }
 }
 
 }  // namespace wallenstein

@@ -6,22 +6,31 @@
 #include <vector>
 
 #include "core/ruleset.hpp"
+#include "pbem/diagnostic.hpp"
 
 namespace wallenstein {
+
+/// A module (expansion) a game asks for that the data does not have, or that this program cannot
+/// play yet: the game's choice is wrong, not the data.
+class ModuleRefused : public InputError {
+ public:
+  using InputError::InputError;
+};
 
 /// Loads and checks the ruleset files of a data directory (data/wallenstein): every table is
 /// checked (symmetric neighbours, 9 provinces per region, setups matching the army groups,
 /// unique names...) and a problem is an InputError naming the file and line. `version` is the
 /// game's rules version; one this program does not know is an InputError. `modules` are the
-/// expansions and editions the game plays (modules/<id>/), laid over the base game in that order;
-/// one that does not exist or that this program cannot play yet is an InputError.
+/// expansions and editions the game plays (modules/<id>/), laid over the base game in that order
+/// (every rules.yaml first, then the tables); one that does not exist or that this program cannot
+/// play yet is a ModuleRefused.
 Ruleset load_ruleset(const std::filesystem::path& dir, int version = kCurrentRulesVersion,
                      const std::vector<std::string>& modules = {});
 
-/// Why a game cannot play these modules (expansions) of the ruleset `dir`, or empty: a name with
-/// no modules/<id>/ folder (with the nearest one), or a module whose phases this program does not
-/// play yet. For `new --expansions`, before the game exists.
-std::optional<std::string> modules_problem(const std::filesystem::path& dir,
-                                           const std::vector<std::string>& names);
+/// The ruleset of a game: its rules version and expansions. A module the game cannot play is an
+/// InputError at `game_yaml` (where the game lists its expansions).
+Ruleset load_game_ruleset(const std::filesystem::path& dir, int version,
+                          const std::vector<std::string>& expansions,
+                          const std::filesystem::path& game_yaml);
 
 }  // namespace wallenstein

@@ -101,8 +101,8 @@ void load_events(const fs::path& dir, Ruleset& rules) {
     if (auto e = event_effect(effect)) {
       card.effect = *e;
     } else if (!effect.empty()) {
-      r.error(node["effect"],
-              "unknown effect \"" + effect + "\"; see the list at the top of events.yaml");
+      r.error(node["effect"], "unknown effect \"" + effect +
+                                  "\"; see the list at the top of the base game's events.yaml");
     }
     switch (card.effect) {
       case EventEffect::religious_peace:

@@ -114,9 +114,8 @@ void check_variant(const Invocation& in, GameConfig& config) {
   if (auto problem = edition_problem(edition)) throw UsageError("--edition: " + *problem);
   if (in.has("expansions")) {
     config.expansions = split_list(in.get<std::string>("expansions"));
-    auto problem = expansions_problem(config.expansions);
-    if (!problem) problem = modules_problem(in.data_dir(), config.expansions);
-    if (problem) throw UsageError("--expansions: " + *problem);
+    if (auto problem = expansions_problem(config.expansions))
+      throw UsageError("--expansions: " + *problem);
   }
   config.edition = edition;
 }
@@ -186,7 +185,17 @@ Exit run(const Invocation& in) {
   check_players(config);
   if (!in.has("from")) config.rules_version = kCurrentRulesVersion;
   config.program_version = program_version();
-  const Ruleset rules = load_ruleset(in.data_dir(), config.rules_version, config.expansions);
+  // An expansion the data lacks or this program cannot play is the game master's choice (exit 2,
+  // or the --from file's problem); a broken data folder is an input error of its own.
+  const Ruleset rules = [&] {
+    try {
+      return load_ruleset(in.data_dir(), config.rules_version, config.expansions);
+    } catch (const ModuleRefused& e) {
+      const std::string why = e.diagnostics().front().message;
+      if (in.has("expansions")) throw UsageError("--expansions: " + why);
+      throw InputError(in.get<std::string>("from"), "expansions: " + why);
+    }
+  }();
   seal_the_dice(in, config);
   NewGame spec{config.name, {}, *config.seed};
   for (const auto& p : config.players) spec.player_ids.push_back(p.id);
@@ -202,7 +211,7 @@ Exit run(const Invocation& in) {
 Command new_command() {
   return {"new",
           "DIR (--player ID:NAME:EMAIL ... | --from FILE) [--seed N] [--name NAME] [--setup "
-          "standard] [--edition 2]",
+          "standard] [--edition 2] [--expansions LIST]",
           "Create a game directory, lay out the standard setup and publish the first season.",
           [](po::options_description& o, po::positional_options_description& p) {
             o.add_options()("dir", po::value<std::string>()->required(),

@@ -48,7 +48,7 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
   const HeldGame held = wallenstein::hold_game(dir, LockMode::shared, in.wait(), "status", in.err);
   const GameDirectory& game = held.game;
   const GameConfig& config = game.config();
-  const Ruleset& rules = rulesets.at(config);
+  const Ruleset& rules = rulesets.at(config, dir / "game.yaml");
   const SeasonDir season = game.current();
   const GameState state = game.load_state(season, rules);
   json j;

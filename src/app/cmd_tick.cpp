@@ -418,7 +418,7 @@ std::string tick_held(const GameDirectory& game, const TickContext& c) {
   HeldTick tick{game,
                 c,
                 schedule,
-                c.rules.at(game.config()),
+                c.rules.at(game.config(), game.root() / "game.yaml"),
                 std::move(smtp),
                 std::move(mailer),
                 report::Templates::load(c.in.templates_dir()),

@@ -52,12 +52,14 @@ void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDi
   journal.write(fs::relative(season.path, game.root()) / kTimetableFile, timetable_text(timetable));
 }
 
-const Ruleset& RulesetCache::at(const GameConfig& config) {
+const Ruleset& RulesetCache::at(const GameConfig& config, const fs::path& game_yaml) {
   auto key = std::pair(config.rules_version, config.expansions);
   auto it = cache_.find(key);
   if (it == cache_.end()) {
-    it =
-        cache_.emplace(key, load_ruleset(data_dir_, config.rules_version, config.expansions)).first;
+    it = cache_
+             .emplace(key, load_game_ruleset(data_dir_, config.rules_version, config.expansions,
+                                             game_yaml))
+             .first;
   }
   return it->second;
 }

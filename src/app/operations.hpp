@@ -58,8 +58,9 @@ void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDi
 class RulesetCache {
  public:
   explicit RulesetCache(std::filesystem::path data_dir) : data_dir_(std::move(data_dir)) {}
-  /// The ruleset of a game: its rules version and its expansions.
-  const Ruleset& at(const GameConfig& config);
+  /// The ruleset of a game: its rules version and its expansions (`game_yaml` is named when the
+  /// game lists an expansion this program cannot play).
+  const Ruleset& at(const GameConfig& config, const std::filesystem::path& game_yaml);
 
  private:
   std::filesystem::path data_dir_;

@@ -165,8 +165,9 @@ struct Ruleset {
   std::vector<int> coin_cards{0, 1, 2, 3, 4};
   std::vector<int> years{1618, 1619};
   std::vector<SeasonName> seasons{SeasonName::spring, SeasonName::summer, SeasonName::autumn};
-  /// The phases every season plays, in order (names from kSeasonPhases; rules.yaml: season_phases).
-  std::vector<std::string> season_phases{kSeasonPhases.begin(), kSeasonPhases.end()};
+  /// The phases every season of this game plays, in order: the base game's and its modules'
+  /// (rules.yaml: season_phases).
+  std::vector<std::string> season_phases{kBaseGamePhases.begin(), kBaseGamePhases.end()};
   std::map<int, int> starting_thaler;
   int events_per_year = 4;
   int face_up_slots = 5;         ///< action-card slots published when a season opens (rules 4.1)

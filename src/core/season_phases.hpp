@@ -9,8 +9,12 @@ namespace wallenstein {
 /// game's order: the event is drawn (rules 4.4), bids are revealed and turn order fixed (4.5),
 /// the ten action slots are played (4.6), winter follows autumn (9, 10), and the next season is
 /// published (4.1, 4.2). `resolve_season` plays the ruleset's list; season.cpp maps each name to
-/// its step. An expansion adds its phases here and to that table.
-inline constexpr std::array<std::string_view, 5> kSeasonPhases = {"event", "bids", "actions",
-                                                                  "winter", "publish"};
+/// its step. A module (an expansion) claims none of these: every game plays them.
+inline constexpr std::array<std::string_view, 5> kBaseGamePhases = {"event", "bids", "actions",
+                                                                    "winter", "publish"};
+
+/// Every phase the core plays, in order: the base game's and, once written, the modules' (a
+/// module's phase joins this list and season.cpp's table together).
+inline constexpr auto kSeasonPhases = kBaseGamePhases;
 
 }  // namespace wallenstein

@@ -153,9 +153,9 @@ TEST(RulesetLoading, ShippedSeasonPhasesAreTheBaseGamesInTheirOrder) {
 
 TEST(RulesetLoading, AMisspeltSeasonPhaseIsRefusedWithItsPosition) {
   DataCopy data;
-  replace_in_file(data.file("rules.yaml"), "court_favours, actions,", "court_favours, actoins,");
+  replace_in_file(data.file("rules.yaml"), "court_favors, actions,", "court_favors, actoins,");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":33:92: error: unknown season phase \"actoins\"; did you mean "
+                              ":33:91: error: unknown season phase \"actoins\"; did you mean "
                               "\"actions\"?");
 }
 
@@ -164,7 +164,7 @@ TEST(RulesetLoading, ASeasonPhaseFarFromAnyKnownOneIsRefusedWithTheKnownNames) {
   replace_in_file(data.file("rules.yaml"), "winter, publish]", "winter, siege, publish]");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
                               ":34:39: error: unknown season phase \"siege\"; expected event, "
-                              "bids, actions, winter, publish, court_conversion, court_favours, "
+                              "bids, actions, winter, publish, court_conversion, court_favors, "
                               "landsknechte, leaders_place or leaders_move");
 }
 
@@ -203,7 +203,7 @@ TEST(RulesetLoading, RulesWithoutSeasonPhasesAreRefused) {
   DataCopy data;
   replace_in_file(data.file("rules.yaml"),
                   "season_phases: [event, bids, leaders_place, landsknechte, court_conversion, "
-                  "court_favours, actions,\n                leaders_move, winter, publish]\n",
+                  "court_favors, actions,\n                leaders_move, winter, publish]\n",
                   "");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
                               ":21:1: error: missing key \"season_phases\" ([event, bids, actions, "
@@ -217,8 +217,7 @@ struct PlainModule : DataCopy {
   PlainModule() {
     fs::create_directory(folder);
     testing::write_text(folder / "module.yaml",
-                        "name: Plain variant\nkind: edition\nphases: []\n"
-                        "order_sections: [plain_orders]\n");
+                        "name: Plain variant\nkind: edition\nphases: []\norder_sections: []\n");
     testing::write_text(folder / "rules.yaml", "starting_thaler: {3: 18, 4: 15, 5: 13}\n");
     testing::write_text(folder / "events.yaml",
                         "events:\n"
@@ -264,17 +263,26 @@ TEST(RulesetModules, AModuleOnIsLaidOverTheBaseGameAndAModuleOffChangesNothing) 
   EXPECT_EQ(plain.tower.fill_peasants, 8);
   EXPECT_EQ(base.tower.fill_peasants, 10);
   EXPECT_EQ(plain.season_phases, base.season_phases);
-  EXPECT_TRUE(plain.section_owner("plain_orders")->on);
-  EXPECT_FALSE(base.section_owner("plain_orders")->on);
+  EXPECT_TRUE(plain.modules.back().on);
+  EXPECT_FALSE(base.modules.back().on);
+}
+
+TEST(RulesetModules, AModuleWithAnOrderSectionThisProgramDoesNotReadIsRefused) {
+  PlainModule data;
+  replace_in_file(data.folder / "module.yaml", "order_sections: []", "order_sections: [plain]");
+  EXPECT_EQ(data.error({"plain"}), (data.folder / "module.yaml").string() +
+                                       ":4:18: error: order section plain of the Plain variant "
+                                       "edition is not read by this version of the program, so "
+                                       "no game can play plain yet");
+  EXPECT_EQ(data.error(), "no error");
 }
 
 TEST(RulesetModules, AProblemInAModulesFileIsReportedAtItsPositionInThatFile) {
   PlainModule data;
   replace_in_file(data.folder / "events.yaml", "effect: grain_max", "effect: grain_maxx");
-  EXPECT_EQ(
-      data.error({"plain"}),
-      (data.folder / "events.yaml").string() +
-          ":4:42: error: unknown effect \"grain_maxx\"; see the list at the top of events.yaml");
+  EXPECT_EQ(data.error({"plain"}), (data.folder / "events.yaml").string() +
+                                       ":4:42: error: unknown effect \"grain_maxx\"; see the list "
+                                       "at the top of the base game's events.yaml");
   EXPECT_EQ(data.error(), "no error");  // a module that is off is not laid over the game
 }
 
@@ -287,22 +295,40 @@ TEST(RulesetModules, AModuleCannotReorderTheSeason) {
                 "every module's phases; a module names its phases in module.yaml");
 }
 
-TEST(RulesetModules, AFileThatNoModuleHoldsIsRefusedEvenInAModuleThatIsOff) {
-  DataCopy data;
-  testing::write_text(data.file("modules/court/favours.yaml"), "cards: []\n");
-  EXPECT_EQ(data.error(), data.file("modules/court/favours.yaml").string() +
-                              ": error: a module holds module.yaml, rules.yaml, events.yaml, "
-                              "bonus_tiles.yaml, actions.yaml, supply_table.yaml and tower.yaml "
-                              "(each laid over the base game's); this program reads no "
-                              "favours.yaml");
+TEST(RulesetModules, AFileThatNoModuleHoldsIsRefusedWhenAGamePlaysTheModule) {
+  PlainModule data;
+  testing::write_text(data.folder / "favours.yaml", "cards: []\n");
+  EXPECT_EQ(data.error(), "no error");  // a module that is off is its module.yaml alone
+  EXPECT_EQ(data.error({"plain"}),
+            (data.folder / "favours.yaml").string() +
+                ": error: a module holds module.yaml, rules.yaml, events.yaml, "
+                "bonus_tiles.yaml, actions.yaml, supply_table.yaml and tower.yaml "
+                "(each laid over the base game's); this program reads no "
+                "favours.yaml");
+}
+
+TEST(RulesetModules, AModuleCannotClaimAPhaseOfTheBaseGame) {
+  PlainModule data;
+  replace_in_file(data.folder / "module.yaml", "phases: []", "phases: [bids]");
+  EXPECT_EQ(data.error(), (data.folder / "module.yaml").string() +
+                              ":3:10: error: phase bids is the base game's, which every game "
+                              "plays; a module adds phases of its own");
 }
 
 TEST(RulesetModules, AnOrderSectionBelongsToOneModule) {
   PlainModule data;
-  replace_in_file(data.folder / "module.yaml", "[plain_orders]", "[favors]");
+  replace_in_file(data.folder / "module.yaml", "order_sections: []", "order_sections: [favors]");
   EXPECT_EQ(data.error(), data.file("modules/plain/module.yaml").string() +
-                              ": error: order section favors is court's already; a phase or "
-                              "section belongs to one module");
+                              ": error: order section favors is claimed by two modules, court "
+                              "and plain; each phase or section belongs to one");
+}
+
+TEST(RulesetModules, AModuleCannotClaimAnOrderKeyOfTheBaseGame) {
+  PlainModule data;
+  replace_in_file(data.folder / "module.yaml", "order_sections: []", "order_sections: [bid]");
+  EXPECT_EQ(data.error(), (data.folder / "module.yaml").string() +
+                              ":4:18: error: order section bid is the base game's order key; a "
+                              "module adds sections of its own");
 }
 
 TEST(RulesetModules, AnExpansionWhosePhasesThisProgramDoesNotPlayIsRefused) {
@@ -311,16 +337,56 @@ TEST(RulesetModules, AnExpansionWhosePhasesThisProgramDoesNotPlayIsRefused) {
                                        ":11:10: error: phase court_conversion of the Imperial "
                                        "Court expansion is not played by this version of the "
                                        "program, so no game can play court yet");
-  EXPECT_EQ(modules_problem(data.dir.path(), {"leaders"}),
-            "phase leaders_place of the Military leaders expansion is not played by this version "
-            "of the program, so no game can play leaders yet");
+  EXPECT_THROW(load_ruleset(data.dir.path(), kCurrentRulesVersion, {"leaders"}), ModuleRefused);
 }
 
 TEST(RulesetModules, AMisspeltModuleIsRefusedWithTheNearestOne) {
-  EXPECT_EQ(modules_problem(testing::source_data_dir(), {"curt"}),
-            "there is no module \"curt\" (did you mean court?); the modules are court, "
-            "landsknechte and leaders");
-  EXPECT_EQ(modules_problem(testing::source_data_dir(), {}), std::nullopt);
+  DataCopy data;
+  EXPECT_EQ(data.error({"curt"}), data.file("modules").string() +
+                                      ": error: there is no module \"curt\" (did you mean "
+                                      "court?); the modules are court, landsknechte and leaders");
+  EXPECT_THROW(load_ruleset(data.dir.path(), kCurrentRulesVersion, {"curt"}), ModuleRefused);
+}
+
+TEST(RulesetModules, AGameListingAModuleItCannotPlayIsToldAtItsGameYaml) {
+  try {
+    load_game_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"},
+                      "/games/berlin/game.yaml");
+    FAIL() << "landsknechte was played";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostics().front().format(),
+              "/games/berlin/game.yaml: error: expansions: phase landsknechte of the Landsknechte "
+              "expansion is not played by this version of the program, so no game can play "
+              "landsknechte yet");
+  }
+}
+
+TEST(RulesetModules, AModulesPiecesBoundTheBaseGamesTables) {
+  PlainModule data;
+  testing::write_text(data.folder / "rules.yaml",
+                      "pieces: {cubes_per_player: 20, peasants: 20, revolt_markers: 42,\n"
+                      "         buildings: {palace: 28, church: 26, trading_house: 26}}\n");
+  const std::string error = data.error({"plain"});
+  EXPECT_TRUE(error.starts_with(data.file("setups.yaml").string())) << error;
+  EXPECT_TRUE(
+      error.ends_with("-player setup places more armies than a player's 20 cubes "
+                      "(rules.yaml pieces)"))
+      << error;
+}
+
+TEST(RulesetModules, HiddenFilesAreNoPartOfTheData) {
+  PlainModule data;
+  testing::write_text(data.file("modules/.gitkeep"), "");
+  testing::write_text(data.folder / ".events.yaml.swp", "binary");
+  EXPECT_EQ(data.error({"plain"}), "no error");
+}
+
+TEST(RulesetModules, ALinkLoopInTheModulesIsAnInputError) {
+  DataCopy data;
+  fs::create_directory_symlink("loop2", data.file("modules/loop1"));
+  fs::create_directory_symlink("loop1", data.file("modules/loop2"));
+  EXPECT_EQ(data.error(), data.file("modules/loop1").string() +
+                              ": error: cannot read: Too many levels of symbolic links");
 }
 
 TEST(RulesetLoading, RulesetsPlayTheCurrentRulesVersionUnlessTheGameSaysOtherwise) {
