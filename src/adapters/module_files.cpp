@@ -9,7 +9,6 @@
 
 #include "adapters/order_file.hpp"
 #include "adapters/ruleset_file_parts.hpp"
-#include "adapters/ruleset_files.hpp"
 #include "core/text.hpp"
 #include "pbem/english.hpp"
 
@@ -90,8 +89,8 @@ void check_not_base(YamlReader& r, const YAML::Node& root) {
 }
 
 /// A module can be played once the core plays its phases (kSeasonPhases) and the order-file
-/// reader reads its sections (kReadModuleSections); otherwise ModuleRefused at the first one.
-void check_playable(const YamlFile& file, const Module& module) {
+/// reader reads its sections (kReadModuleSections); what it lacks is added to `refusals`.
+void check_playable(const YamlFile& file, const Module& module, std::vector<Diagnostic>& refusals) {
   YamlReader r(file);
   const auto refuse = [&](const YAML::Node& item, std::string_view what, std::string_view verb) {
     r.error(item, std::string(what) + " " + item.Scalar() + " of the " + module.name + " " +
@@ -107,10 +106,10 @@ void check_playable(const YamlFile& file, const Module& module) {
         kReadModuleSections.end())
       refuse(item, "order section", "read");
   }
-  if (!r.ok()) throw ModuleRefused(r.listed());
+  for (Diagnostic& d : r.listed()) refusals.push_back(std::move(d));
 }
 
-Module read_module(const fs::path& folder, bool on) {
+Module read_module(const fs::path& folder, bool on, std::vector<Diagnostic>& refusals) {
   const YamlFile file = open_data(folder, kModuleFile);
   YamlReader r(file);
   const YAML::Node& root = file.root();
@@ -134,7 +133,7 @@ Module read_module(const fs::path& folder, bool on) {
       read_ids(r, root, "order_sections", "the order-file sections it adds, or []");
   if (r.ok()) check_not_base(r, root);
   r.throw_if_errors();
-  if (on) check_playable(file, module);
+  if (on) check_playable(file, module, refusals);
   return module;
 }
 
@@ -161,8 +160,10 @@ void check_owners(const fs::path& dir, const std::vector<Module>& modules) {
 std::vector<std::string> module_ids(const fs::path& modules_dir) {
   std::vector<std::string> ids;
   std::error_code ec;
-  if (!fs::exists(modules_dir, ec)) return ids;
-  if (!fs::is_directory(modules_dir, ec))
+  const fs::file_status status = fs::status(modules_dir, ec);
+  if (status.type() == fs::file_type::not_found) return ids;  // a ruleset without modules
+  if (ec) throw InputError(modules_dir.string(), "cannot read: " + ec.message());
+  if (!fs::is_directory(status))
     throw InputError(modules_dir.string(), "is not a folder; modules/ holds one folder per module");
   for (const auto& entry : fs::directory_iterator(modules_dir)) {
     if (hidden(entry.path())) continue;
@@ -179,26 +180,34 @@ std::vector<std::string> module_ids(const fs::path& modules_dir) {
 
 }  // namespace
 
-void load_modules(const fs::path& dir, const std::vector<std::string>& on, Ruleset& rules) {
+std::vector<Diagnostic> load_modules(const fs::path& dir, const std::vector<std::string>& on,
+                                     Ruleset& rules) {
   rules.modules.clear();
   const fs::path modules_dir = dir / "modules";
   const std::vector<std::string> ids = module_ids(modules_dir);
+  std::vector<Diagnostic> refusals;
   for (const std::string& name : on) {
     if (std::find(ids.begin(), ids.end(), name) != ids.end()) continue;
     const std::vector<std::string_view> candidates(ids.begin(), ids.end());
     const std::string near = nearest_name(name, candidates);
-    throw ModuleRefused(modules_dir.string(),
-                        "there is no module \"" + name + "\"" +
-                            (near.empty() ? "" : " (did you mean " + near + "?)") +
-                            (ids.empty() ? "; this ruleset has no modules"
-                                         : "; the modules are " + join_names(ids, " and ")));
+    refusals.push_back(
+        Diagnostic{modules_dir.string(),
+                   0,
+                   0,
+                   "there is no module \"" + name + "\"" +
+                       (near.empty() ? "" : " (did you mean " + near + "?)") +
+                       (ids.empty() ? "; this ruleset has no modules"
+                                    : "; the modules are " + join_names(ids, " and ")),
+                   Diagnostic::Severity::error,
+                   {}});
   }
   for (const std::string& id : ids) {
     const bool plays = std::find(on.begin(), on.end(), id) != on.end();
     if (plays) check_module_folder(modules_dir / id);
-    rules.modules.push_back(read_module(modules_dir / id, plays));
+    rules.modules.push_back(read_module(modules_dir / id, plays, refusals));
   }
   check_owners(modules_dir, rules.modules);
+  return refusals;
 }
 
 void load_module_rules(const fs::path& dir, const Module& module, Ruleset& rules) {

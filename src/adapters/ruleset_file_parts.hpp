@@ -5,8 +5,10 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/ruleset.hpp"
+#include "pbem/diagnostic.hpp"
 #include "pbem/yaml_file.hpp"
 
 namespace wallenstein::loading {
@@ -37,10 +39,12 @@ void load_actions(const std::filesystem::path& dir, Ruleset& rules, Layer layer)
 void load_rules(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
 
 /// Every modules/<id>/module.yaml of the ruleset `dir`, sorted by id, into rules.modules; the ones
-/// named in `on` are marked on; a name with no folder, or a module this program cannot play yet,
-/// is a ModuleRefused. Read before rules.yaml, which places the modules' phases.
-void load_modules(const std::filesystem::path& dir, const std::vector<std::string>& on,
-                  Ruleset& rules);
+/// named in `on` are marked on. Returns why the game cannot play them (a name with no folder, a
+/// module this program cannot play yet), for load_ruleset to throw once every file is checked,
+/// so that a problem of the data is never hidden behind the game's choice. Read before rules.yaml,
+/// which places the modules' phases.
+std::vector<Diagnostic> load_modules(const std::filesystem::path& dir,
+                                     const std::vector<std::string>& on, Ruleset& rules);
 /// Lays a module's rules.yaml over the base game's (before any table: the pieces bound them).
 void load_module_rules(const std::filesystem::path& dir, const Module& module, Ruleset& rules);
 /// Lays a module's tables (events, tiles, actions, supply table, tower) over the base game's.

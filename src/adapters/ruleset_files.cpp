@@ -56,18 +56,18 @@ void check_across_files(const fs::path& dir, const std::vector<std::string>& mod
   }
 }
 
-const Module& module_named(const Ruleset& rules, const std::string& id) {
-  return *std::find_if(rules.modules.begin(), rules.modules.end(),
-                       [&](const Module& m) { return m.id == id; });
-}
-
 Ruleset load_layers(const fs::path& dir, int version, const std::vector<std::string>& modules) {
   Ruleset rules;
   rules.version = version;
-  loading::load_modules(dir, modules, rules);
+  const std::vector<Diagnostic> refusals = loading::load_modules(dir, modules, rules);
+  std::vector<const Module*> laid;  // the modules the game names that exist, in its order
+  for (const std::string& id : modules) {
+    for (const Module& m : rules.modules) {
+      if (m.id == id) laid.push_back(&m);
+    }
+  }
   loading::load_rules(dir, rules, loading::Layer::base);
-  for (const std::string& id : modules)
-    loading::load_module_rules(dir, module_named(rules, id), rules);
+  for (const Module* module : laid) loading::load_module_rules(dir, *module, rules);
   loading::load_provinces(dir, rules);
   loading::load_setups(dir, rules);
   loading::load_events(dir, rules);
@@ -75,8 +75,9 @@ Ruleset load_layers(const fs::path& dir, int version, const std::vector<std::str
   loading::load_tower(dir, rules);
   loading::load_tiles(dir, rules);
   loading::load_actions(dir, rules, loading::Layer::base);
-  for (const std::string& id : modules)
-    loading::load_module_tables(dir, module_named(rules, id), rules);
+  for (const Module* module : laid) loading::load_module_tables(dir, *module, rules);
+  // The game's choice is told only once the data is known to be sound.
+  if (!refusals.empty()) throw ModuleRefused(refusals);
   check_across_files(dir, modules, rules);
   return rules;
 }

@@ -387,6 +387,20 @@ TEST(RulesetModules, ALinkLoopInTheModulesIsAnInputError) {
   fs::create_directory_symlink("loop1", data.file("modules/loop2"));
   EXPECT_EQ(data.error(), data.file("modules/loop1").string() +
                               ": error: cannot read: Too many levels of symbolic links");
+  fs::remove_all(data.file("modules"));
+  fs::create_directory_symlink("modules", data.file("modules"));
+  EXPECT_EQ(data.error(), data.file("modules").string() +
+                              ": error: cannot read: Too many levels of symbolic links");
+}
+
+TEST(RulesetModules, AProblemOfTheDataIsNeverHiddenBehindTheGamesChoiceOfModules) {
+  DataCopy data;
+  replace_in_file(data.file("modules/leaders/module.yaml"), "kind: expansion", "kind: bogus");
+  EXPECT_EQ(data.error({"court"}), data.file("modules/leaders/module.yaml").string() +
+                                       ":4:7: error: kind must be expansion or edition");
+  replace_in_file(data.file("modules/leaders/module.yaml"), "kind: bogus", "kind: expansion");
+  replace_in_file(data.file("rules.yaml"), "years: [1618, 1619]", "years: [1618, x]");
+  EXPECT_TRUE(data.error({"curt"}).starts_with(data.file("rules.yaml").string())) << data.error();
 }
 
 TEST(RulesetLoading, RulesetsPlayTheCurrentRulesVersionUnlessTheGameSaysOtherwise) {
