@@ -330,8 +330,13 @@ void read_identity(YamlReader& r, const YAML::Node& root, bool seed_required, Ga
   }
   if (const YAML::Node exp = root["expansions"];
       exp.IsDefined() && r.expect_sequence(exp, "expansions")) {
-    for (const auto& e : exp) config.expansions.push_back(r.text(e, "expansion").value_or(""));
-    if (auto problem = expansions_problem(config.expansions)) r.error(exp, *problem);
+    for (const auto& e : exp) {  // each problem at its item; the earlier items are sound
+      config.expansions.push_back(r.text(e, "expansion").value_or(""));
+      if (auto problem = expansions_problem(config.expansions)) {
+        r.error(e, *problem);
+        config.expansions.pop_back();
+      }
+    }
   }
   // A game.yaml without rules_version was written by an older program: its game plays version 1.
   // A file for `new --from` without one starts a game under the current rules.

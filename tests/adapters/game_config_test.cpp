@@ -93,10 +93,10 @@ TEST(GameConfigFile, EditionOneIsRefusedWithTheMessageNewGives) {
 
 TEST(GameConfigFile, ExpansionsAreModuleIdsEachListedOnce) {
   EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [Court]")),
-            Problems{"3:13: expansion \"Court\" must be a module's id: lowercase letters, digits "
+            Problems{"3:14: expansion \"Court\" must be a module's id: lowercase letters, digits "
                      "or _, like court"});
   EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [court, court]")),
-            Problems{"3:13: expansion court is listed twice"});
+            Problems{"3:21: expansion court is listed twice"});
   // Whether the data has the module and this program plays it is the ruleset's to say.
   EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [court]")), Problems{});
 }
