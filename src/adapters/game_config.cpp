@@ -331,7 +331,9 @@ void read_identity(YamlReader& r, const YAML::Node& root, bool seed_required, Ga
   if (const YAML::Node exp = root["expansions"];
       exp.IsDefined() && r.expect_sequence(exp, "expansions")) {
     for (const auto& e : exp) {  // each problem at its item; the earlier items are sound
-      config.expansions.push_back(r.text(e, "expansion").value_or(""));
+      const auto id = r.text(e, "expansion");
+      if (!id) continue;
+      config.expansions.push_back(*id);
       if (auto problem = expansions_problem(config.expansions)) {
         r.error(e, *problem);
         config.expansions.pop_back();

@@ -1,8 +1,11 @@
 #include "adapters/game_directory.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <system_error>
 
 #include "adapters/state_yaml.hpp"
 #include "pbem/diagnostic.hpp"
@@ -140,8 +143,8 @@ void create_game_directory(const fs::path& root, const GameConfig& config, const
   try {
     // Private to the game master: game.yaml holds the seed and the salt of the players' tokens,
     // state.yaml the hidden cards, orders/ what other players must not read.
-    fs::create_directory(staging);
-    fs::permissions(staging, fs::perms::owner_all, fs::perm_options::replace);
+    if (::mkdir(staging.c_str(), 0700) != 0)  // a planted link or folder is refused, not followed
+      throw std::system_error(errno, std::generic_category(), "cannot create " + staging.string());
     const SeasonLabel label = season_label(rules, state.season_index);
     const fs::path season = staging / "seasons" / label.directory();
     fs::create_directories(season / "orders");

@@ -1,7 +1,11 @@
 #include "adapters/intake.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <sstream>
+#include <system_error>
 
 #include "adapters/game_mailer.hpp"
 #include "adapters/held_game.hpp"
@@ -391,8 +395,9 @@ std::string keep_unrouted(std::string_view raw, const fs::path& root, bool names
     return "; NOT KEPT: " + kept.dir.string() + " is full (" + std::to_string(kept.messages) +
            " messages, " + std::to_string(bytes >> 20) + " MiB): read and remove them";
   }
-  if (fs::create_directories(kept.dir))  // orders with tokens: the game master's alone
-    fs::permissions(kept.dir, fs::perms::owner_all, fs::perm_options::replace);
+  // Orders with tokens: the game master's alone, from the moment the folder exists.
+  if (::mkdir(kept.dir.c_str(), 0700) != 0 && errno != EEXIST)
+    throw std::system_error(errno, std::generic_category(), "cannot create " + kept.dir.string());
   write_atomic(file, raw);
   return "; kept as " + file.string();
 }

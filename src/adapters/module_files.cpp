@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <tuple>
 
 #include "adapters/order_file.hpp"
@@ -46,9 +47,12 @@ void check_module_folder(const fs::path& folder) {
     const std::string name = entry.path().filename().string();
     if (hidden(entry.path()) || std::find(files.begin(), files.end(), name) != files.end())
       continue;
+    const std::vector<std::string_view> candidates(files.begin(), files.end());
+    const std::string near = nearest_name(name, candidates);
     throw InputError(entry.path().string(),
-                     "a module holds " + join_names(files, " and ") +
-                         " (each laid over the base game's); this program reads no " + name);
+                     "this program reads no " + name + " in a module" +
+                         (near.empty() ? "" : " (did you mean " + near + "?)") +
+                         "; a module holds " + join_names(files, " and "));
   }
 }
 
@@ -89,24 +93,37 @@ void check_not_base(YamlReader& r, const YAML::Node& root) {
 }
 
 /// A module can be played once the core plays its phases (kSeasonPhases) and the order-file
-/// reader reads its sections (kReadModuleSections); what it lacks is added to `refusals`.
+/// reader reads its sections (kReadModuleSections); what it lacks is one refusal, at the first
+/// item missing.
 void check_playable(const YamlFile& file, const Module& module, std::vector<Diagnostic>& refusals) {
-  YamlReader r(file);
-  const auto refuse = [&](const YAML::Node& item, std::string_view what, std::string_view verb) {
-    r.error(item, std::string(what) + " " + item.Scalar() + " of the " + module.name + " " +
-                      module.kind + " is not " + std::string(verb) +
-                      " by this version of the program, so no game can play " + module.id + " yet");
-  };
+  std::vector<std::string> phases;
+  std::vector<std::string> sections;
+  std::optional<YAML::Mark> first;
   for (const auto& item : file.root()["phases"]) {
-    if (std::find(kSeasonPhases.begin(), kSeasonPhases.end(), item.Scalar()) == kSeasonPhases.end())
-      refuse(item, "phase", "played");
+    if (std::find(kSeasonPhases.begin(), kSeasonPhases.end(), item.Scalar()) != kSeasonPhases.end())
+      continue;
+    phases.push_back(item.Scalar());
+    if (!first) first = item.Mark();
   }
   for (const auto& item : file.root()["order_sections"]) {
-    if (std::find(kReadModuleSections.begin(), kReadModuleSections.end(), item.Scalar()) ==
+    if (std::find(kReadModuleSections.begin(), kReadModuleSections.end(), item.Scalar()) !=
         kReadModuleSections.end())
-      refuse(item, "order section", "read");
+      continue;
+    sections.push_back(item.Scalar());
+    if (!first) first = item.Mark();
   }
-  for (Diagnostic& d : r.listed()) refusals.push_back(std::move(d));
+  if (!first) return;
+  std::string lacks;
+  if (!phases.empty())
+    lacks = "the phase" + std::string(phases.size() > 1 ? "s " : " ") + join_names(phases, " and ");
+  if (!sections.empty()) {
+    lacks += std::string(lacks.empty() ? "" : " and ") + "the order section" +
+             (sections.size() > 1 ? "s " : " ") + join_names(sections, " and ");
+  }
+  refusals.push_back(file.at(*first, "the " + module.name + " " + module.kind + " (" + module.id +
+                                         ") cannot be played by this version of the program, "
+                                         "which lacks " +
+                                         lacks));
 }
 
 Module read_module(const fs::path& folder, bool on, std::vector<Diagnostic>& refusals) {
@@ -212,13 +229,15 @@ std::vector<Diagnostic> load_modules(const fs::path& dir, const std::vector<std:
 
 void load_module_rules(const fs::path& dir, const Module& module, Ruleset& rules) {
   const fs::path folder = dir / "modules" / module.id;
-  if (fs::exists(folder / "rules.yaml")) load_rules(folder, rules, Layer::module);
+  if (fs::exists(fs::symlink_status(folder / "rules.yaml")))
+    load_rules(folder, rules, Layer::module);
 }
 
 void load_module_tables(const fs::path& dir, const Module& module, Ruleset& rules) {
   const fs::path folder = dir / "modules" / module.id;
   for (const LayerFile& file : kLayerTables) {
-    if (fs::exists(folder / file.name)) file.load(folder, rules);
+    // symlink_status: a dangling link is read (and refused), never skipped as absent
+    if (fs::exists(fs::symlink_status(folder / file.name))) file.load(folder, rules);
   }
 }
 

@@ -33,7 +33,7 @@ class OrderReader {
       if (owner && !owner->on) {
         r_.error(entry.first, "\"" + entry.first.Scalar() + "\" orders belong to the " +
                                   owner->name + " " + owner->kind + " (" + owner->id +
-                                  "), which this game does not play");
+                                  "), which this game does not play; leave the section out");
       }
     }
     r_.check_keys(root, order_keys(rules_), "the order file");

@@ -18,13 +18,14 @@ const Module* phase_owner(const Ruleset& rules, std::string_view phase) {
   return nullptr;
 }
 
-/// The phases of a season with every module, in order: each phase this program plays
-/// (kSeasonPhases) in the order it plays them, and every phase a module declares. The season's
-/// list keeps the base game's phases and those of the modules this game plays.
+/// The phases of a season with every module, in order: the base game's (kBaseGamePhases) and every
+/// phase a module declares; the ones this program plays (kSeasonPhases) in the order it plays
+/// them. The season's list keeps the base game's phases and those of the modules this game plays.
 void read_season_phases(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
-  auto list = r.require(root, "season_phases", "[event, bids, actions, winter, publish]");
+  auto list = r.require(root, "season_phases",
+                        "[event, bids, actions, winter, publish] with every module's phases");
   if (!list || !r.expect_sequence(*list, "season_phases")) return;
-  std::vector<std::string_view> known(kSeasonPhases.begin(), kSeasonPhases.end());
+  std::vector<std::string_view> known(kBaseGamePhases.begin(), kBaseGamePhases.end());
   for (const Module& module : rules.modules) {
     for (const std::string& phase : module.phases) {
       if (std::find(known.begin(), known.end(), phase) == known.end()) known.push_back(phase);
@@ -54,14 +55,16 @@ void read_season_phases(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
       }
       latest = std::max(latest, index);
     }
-    const Module* owner = phase_owner(rules, *name);
+    const Module* owner = phase_owner(rules, *name);  // null: a base-game phase
     if (!owner || owner->on) rules.season_phases.push_back(*name);
   }
   for (std::string_view phase : known) {
     if (std::find(listed.begin(), listed.end(), phase) != listed.end()) continue;
     const Module* owner = phase_owner(rules, phase);
     r.error(*list, "season phase " + std::string(phase) + " is missing" +
-                       (owner ? " (the " + owner->name + " adds it)" : std::string()));
+                       (owner ? ": the " + owner->name + " " + owner->kind + " (modules/" +
+                                    owner->id + ") adds it; place it in the season"
+                              : std::string()));
   }
 }
 

@@ -47,6 +47,12 @@ void check_across_files(const fs::path& dir, const std::vector<std::string>& mod
                            " players, which setups.yaml offers" + laid);
     }
   }
+  if (rules.min_source_armies > rules.pieces.cubes_per_player) {
+    throw InputError((dir / "rules.yaml").string(),
+                     "battle: min_source_armies " + std::to_string(rules.min_source_armies) +
+                         " is more than a player's " +
+                         std::to_string(rules.pieces.cubes_per_player) + " cubes" + laid);
+  }
   const std::size_t events_needed =
       static_cast<std::size_t>(rules.events_per_year) * rules.years.size();
   if (rules.events.size() < events_needed) {
@@ -76,9 +82,9 @@ Ruleset load_layers(const fs::path& dir, int version, const std::vector<std::str
   loading::load_tiles(dir, rules);
   loading::load_actions(dir, rules, loading::Layer::base);
   for (const Module* module : laid) loading::load_module_tables(dir, *module, rules);
+  check_across_files(dir, modules, rules);
   // The game's choice is told only once the data is known to be sound.
   if (!refusals.empty()) throw ModuleRefused(refusals);
-  check_across_files(dir, modules, rules);
   return rules;
 }
 
@@ -98,7 +104,11 @@ Ruleset load_game_ruleset(const fs::path& dir, int version,
   try {
     return load_ruleset(dir, version, expansions);
   } catch (const ModuleRefused& e) {
-    throw InputError(game_yaml.string(), "expansions: " + e.diagnostics().front().message);
+    std::vector<Diagnostic> told;
+    for (const Diagnostic& d : e.diagnostics())
+      told.push_back(Diagnostic{
+          game_yaml.string(), 0, 0, "expansions: " + d.message, Diagnostic::Severity::error, {}});
+    throw InputError(told);
   }
 }
 

@@ -1,4 +1,5 @@
-// The tables of data/wallenstein: events, supply table, tower, bonus tiles, actions, rules.
+// The tables of data/wallenstein (and of a module): events, supply table, tower, bonus tiles,
+// actions.
 
 #include <algorithm>
 #include <array>

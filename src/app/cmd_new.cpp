@@ -61,6 +61,8 @@ GameConfig config_from_arguments(const Invocation& in, const std::filesystem::pa
   if (in.has("from")) {
     if (in.has("player"))
       throw UsageError("give either --player (repeated) or --from FILE, not both");
+    if (in.has("expansions"))
+      throw UsageError("give the expansions in the --from file or with --expansions, not both");
     config = read_game_config(read_source(in.get<std::string>("from"), kMaxFromBytes), false);
   } else {
     if (!in.has("player"))
@@ -191,7 +193,8 @@ Exit run(const Invocation& in) {
     try {
       return load_ruleset(in.data_dir(), config.rules_version, config.expansions);
     } catch (const ModuleRefused& e) {
-      const std::string why = e.diagnostics().front().message;
+      std::string why;
+      for (const Diagnostic& d : e.diagnostics()) why += (why.empty() ? "" : "; ") + d.message;
       if (in.has("expansions")) throw UsageError("--expansions: " + why);
       throw InputError(in.get<std::string>("from"), "expansions: " + why);
     }

@@ -340,7 +340,8 @@ TEST_F(OrderCheck, UnknownOrRepeatedBonusTilesAreRejected) {
 TEST_F(OrderCheck, ExpansionOrdersAreRejectedInABaseGame) {
   EXPECT_EQ(check("bid: 2", "bid: 2\nlandsknechte: [vp]"),
             Lines{"red.yaml:16:1: error: \"landsknechte\" orders belong to the Landsknechte "
-                  "expansion (landsknechte), which this game does not play"});
+                  "expansion (landsknechte), which this game does not play; leave the "
+                  "section out"});
 }
 
 TEST_F(OrderCheck, EveryProblemIsListedInFileOrder) {

@@ -187,8 +187,9 @@ TEST(RulesetLoading, AModulesPhaseMissingFromTheSeasonIsRefusedNamingTheModule) 
   DataCopy data;
   replace_in_file(data.file("rules.yaml"), "landsknechte, court_conversion", "court_conversion");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":33:16: error: season phase landsknechte is missing (the "
-                              "Landsknechte adds it)");
+                              ":33:16: error: season phase landsknechte is missing: the "
+                              "Landsknechte expansion (modules/landsknechte) adds it; place it in "
+                              "the season");
 }
 
 TEST(RulesetLoading, SeasonPhasesOutOfTheirOrderAreRefused) {
@@ -207,7 +208,7 @@ TEST(RulesetLoading, RulesWithoutSeasonPhasesAreRefused) {
                   "");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
                               ":21:1: error: missing key \"season_phases\" ([event, bids, actions, "
-                              "winter, publish])");
+                              "winter, publish] with every module's phases)");
 }
 
 /// A module of a copy of the data, "plain", that this program can play (it adds no phase): the
@@ -271,9 +272,9 @@ TEST(RulesetModules, AModuleWithAnOrderSectionThisProgramDoesNotReadIsRefused) {
   PlainModule data;
   replace_in_file(data.folder / "module.yaml", "order_sections: []", "order_sections: [plain]");
   EXPECT_EQ(data.error({"plain"}), (data.folder / "module.yaml").string() +
-                                       ":4:18: error: order section plain of the Plain variant "
-                                       "edition is not read by this version of the program, so "
-                                       "no game can play plain yet");
+                                       ":4:18: error: the Plain variant edition (plain) cannot "
+                                       "be played by this version of the program, which lacks "
+                                       "the order section plain");
   EXPECT_EQ(data.error(), "no error");
 }
 
@@ -301,10 +302,9 @@ TEST(RulesetModules, AFileThatNoModuleHoldsIsRefusedWhenAGamePlaysTheModule) {
   EXPECT_EQ(data.error(), "no error");  // a module that is off is its module.yaml alone
   EXPECT_EQ(data.error({"plain"}),
             (data.folder / "favours.yaml").string() +
-                ": error: a module holds module.yaml, rules.yaml, events.yaml, "
-                "bonus_tiles.yaml, actions.yaml, supply_table.yaml and tower.yaml "
-                "(each laid over the base game's); this program reads no "
-                "favours.yaml");
+                ": error: this program reads no favours.yaml in a module; a module holds "
+                "module.yaml, rules.yaml, events.yaml, bonus_tiles.yaml, actions.yaml, "
+                "supply_table.yaml and tower.yaml");
 }
 
 TEST(RulesetModules, AModuleCannotClaimAPhaseOfTheBaseGame) {
@@ -334,9 +334,10 @@ TEST(RulesetModules, AModuleCannotClaimAnOrderKeyOfTheBaseGame) {
 TEST(RulesetModules, AnExpansionWhosePhasesThisProgramDoesNotPlayIsRefused) {
   DataCopy data;
   EXPECT_EQ(data.error({"court"}), data.file("modules/court/module.yaml").string() +
-                                       ":11:10: error: phase court_conversion of the Imperial "
-                                       "Court expansion is not played by this version of the "
-                                       "program, so no game can play court yet");
+                                       ":11:10: error: the Imperial Court expansion (court) "
+                                       "cannot be played by this version of the program, which "
+                                       "lacks the phases court_conversion and court_favors and "
+                                       "the order sections court and favors");
   EXPECT_THROW(load_ruleset(data.dir.path(), kCurrentRulesVersion, {"leaders"}), ModuleRefused);
 }
 
@@ -355,9 +356,9 @@ TEST(RulesetModules, AGameListingAModuleItCannotPlayIsToldAtItsGameYaml) {
     FAIL() << "landsknechte was played";
   } catch (const InputError& e) {
     EXPECT_EQ(e.diagnostics().front().format(),
-              "/games/berlin/game.yaml: error: expansions: phase landsknechte of the Landsknechte "
-              "expansion is not played by this version of the program, so no game can play "
-              "landsknechte yet");
+              "/games/berlin/game.yaml: error: expansions: the Landsknechte expansion "
+              "(landsknechte) cannot be played by this version of the program, which lacks the "
+              "phase landsknechte and the order section landsknechte");
   }
 }
 
@@ -372,6 +373,26 @@ TEST(RulesetModules, AModulesPiecesBoundTheBaseGamesTables) {
       error.ends_with("-player setup places more armies than a player's 20 cubes "
                       "(rules.yaml pieces)"))
       << error;
+}
+
+TEST(RulesetModules, TwoModulesSettingOneKeyLeaveTheLaterOnesValue) {
+  PlainModule data;
+  const fs::path second = data.file("modules/second");
+  fs::create_directory(second);
+  testing::write_text(second / "module.yaml",
+                      "name: Second variant\nkind: edition\nphases: []\norder_sections: []\n");
+  testing::write_text(second / "rules.yaml", "starting_thaler: {3: 30, 4: 25, 5: 20}\n");
+  testing::write_text(second / "supply_table.yaml",
+                      "rows:\n  - {unsupplied_min: 1, unsupplied_max: null, revolts: 2, "
+                      "extra_peasants: 0}\n");
+  const Ruleset both = load_ruleset(data.dir.path(), kCurrentRulesVersion, {"plain", "second"});
+  EXPECT_EQ(both.starting_thaler.at(5), 20);
+  EXPECT_EQ(both.events.back().id, "plague");  // the tables of both are laid
+  ASSERT_EQ(both.supply_table.size(), 1u);     // replaced whole, not added to
+  EXPECT_EQ(both.supply_table[0].revolt_count, 2);
+  EXPECT_EQ(load_ruleset(data.dir.path(), kCurrentRulesVersion, {"second", "plain"})
+                .starting_thaler.at(5),
+            13);
 }
 
 TEST(RulesetModules, HiddenFilesAreNoPartOfTheData) {
@@ -401,6 +422,12 @@ TEST(RulesetModules, AProblemOfTheDataIsNeverHiddenBehindTheGamesChoiceOfModules
   replace_in_file(data.file("modules/leaders/module.yaml"), "kind: bogus", "kind: expansion");
   replace_in_file(data.file("rules.yaml"), "years: [1618, 1619]", "years: [1618, x]");
   EXPECT_TRUE(data.error({"curt"}).starts_with(data.file("rules.yaml").string())) << data.error();
+  replace_in_file(data.file("rules.yaml"), "years: [1618, x]", "years: [1618, 1619]");
+  replace_in_file(data.file("rules.yaml"), "starting_thaler: {3: 18, 4: 15, 5: 12}",
+                  "starting_thaler: {3: 18, 4: 15}");
+  EXPECT_EQ(data.error({"curt"}), data.file("rules.yaml").string() +
+                                      ": error: starting_thaler has no entry for 5 players, "
+                                      "which setups.yaml offers (with the modules curt)");
 }
 
 TEST(RulesetLoading, RulesetsPlayTheCurrentRulesVersionUnlessTheGameSaysOtherwise) {

@@ -125,17 +125,21 @@ TEST_F(TamperedFiles, EditionOneInGameYamlIsRefusedAsNewRefusesIt) {
 
 TEST_F(TamperedFiles, AnExpansionThisProgramDoesNotPlayIsRefusedByNewAndInGameYaml) {
   const std::string why =
-      "phase court_conversion of the Imperial Court expansion is not played by this version of "
-      "the program, so no game can play court yet";
+      "the Imperial Court expansion (court) cannot be played by this version of the program, "
+      "which lacks the phases court_conversion and court_favors and the order sections court and "
+      "favors";
   replace_in_file(dir() / "game.yaml", "expansions: []", "expansions: [court]");
   expect_refused({"resolve", dir().string(), "--force"},
                  (dir() / "game.yaml").string() + ": error: expansions: " + why);
 
   for (const auto& [list, message] :
        {std::pair{"court", why},
-        std::pair{"landsknechte, curt", std::string("there is no module \"curt\" (did you mean "
-                                                    "court?); the modules are court, "
-                                                    "landsknechte and leaders")}}) {
+        std::pair{"landsknechte, curt",
+                  std::string("there is no module \"curt\" (did you mean court?); the modules "
+                              "are court, landsknechte and leaders; the Landsknechte expansion "
+                              "(landsknechte) cannot be played by this version of the program, "
+                              "which lacks the phase landsknechte and the order section "
+                              "landsknechte")}}) {
     std::vector<std::string> args = {"new", (tmp_ / "other").string(), "--expansions", list};
     for (const auto& a : testing::players_args(3)) args.push_back(a);
     const Outcome refused = run(args);
@@ -143,6 +147,14 @@ TEST_F(TamperedFiles, AnExpansionThisProgramDoesNotPlayIsRefusedByNewAndInGameYa
     EXPECT_EQ(refused.err, "wallenstein: --expansions: " + message + "\n");
     EXPECT_FALSE(fs::exists(tmp_ / "other"));
   }
+  std::vector<std::string> both = {"new",          (tmp_ / "other").string(),
+                                   "--from",       (dir() / "game.yaml").string(),
+                                   "--expansions", ""};
+  const Outcome refused = run(both);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.err,
+            "wallenstein: give the expansions in the --from file or with "
+            "--expansions, not both\n");
 }
 
 TEST_F(TamperedFiles, AnOutboxOutsideTheGameIsRefused) {
