@@ -10,14 +10,6 @@ namespace wallenstein::loading {
 namespace fs = std::filesystem;
 namespace {
 
-const Module* phase_owner(const Ruleset& rules, std::string_view phase) {
-  for (const Module& module : rules.modules) {
-    if (std::find(module.phases.begin(), module.phases.end(), phase) != module.phases.end())
-      return &module;
-  }
-  return nullptr;
-}
-
 /// The phases of a season with every module, in order: the base game's (kBaseGamePhases) and every
 /// phase a module declares; the ones this program plays (kSeasonPhases) in the order it plays
 /// them. The season's list keeps the base game's phases and those of the modules this game plays.
@@ -55,12 +47,12 @@ void read_season_phases(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
       }
       latest = std::max(latest, index);
     }
-    const Module* owner = phase_owner(rules, *name);  // null: a base-game phase
+    const Module* owner = rules.phase_owner(*name);  // null: a base-game phase
     if (!owner || owner->on) rules.season_phases.push_back(*name);
   }
   for (std::string_view phase : known) {
     if (std::find(listed.begin(), listed.end(), phase) != listed.end()) continue;
-    const Module* owner = phase_owner(rules, phase);
+    const Module* owner = rules.phase_owner(phase);
     r.error(*list, "season phase " + std::string(phase) + " is missing" +
                        (owner ? ": the " + owner->name + " " + owner->kind + " (modules/" +
                                     owner->id + ") adds it; place it in the season"

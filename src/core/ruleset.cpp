@@ -14,13 +14,26 @@ bool Ruleset::adjacent(ProvinceId a, ProvinceId b) const {
   return (neighbour_mask_[a.value] >> b.value) & 1U;
 }
 
-const Module* Ruleset::section_owner(std::string_view key) const {
+namespace {
+
+/// The first of `modules` whose list `member` holds `name`.
+const Module* owner_of(const std::vector<Module>& modules, std::vector<std::string> Module::*member,
+                       std::string_view name) {
   for (const Module& module : modules) {
-    if (std::find(module.order_sections.begin(), module.order_sections.end(), key) !=
-        module.order_sections.end())
-      return &module;
+    const auto& names = module.*member;
+    if (std::find(names.begin(), names.end(), name) != names.end()) return &module;
   }
   return nullptr;
+}
+
+}  // namespace
+
+const Module* Ruleset::section_owner(std::string_view key) const {
+  return owner_of(modules, &Module::order_sections, key);
+}
+
+const Module* Ruleset::phase_owner(std::string_view phase) const {
+  return owner_of(modules, &Module::phases, phase);
 }
 
 std::vector<Ruleset::NameClash> Ruleset::index_names() {

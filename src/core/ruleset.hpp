@@ -181,6 +181,8 @@ struct Ruleset {
 
   /// The module whose order-file section `key` is (on or not), or null for a base game key.
   const Module* section_owner(std::string_view key) const;
+  /// The module that adds season phase `phase` (on or not), or null for a base game phase.
+  const Module* phase_owner(std::string_view phase) const;
 
   /// The decisions in force under this ruleset's rules version.
   RuleChanges changes() const { return RuleChanges::for_version(version); }
