@@ -19,7 +19,7 @@ namespace {
 void read_regions(YamlReader& r, const YAML::Node& regions, Ruleset& rules) {
   for (const auto& entry : regions) {
     Region region{entry.first.Scalar(), r.text(entry.second, "region name").value_or("")};
-    if (!valid_id(region.id))
+    if (!is_data_id(region.id))
       r.error(entry.first,
               "region id \"" + region.id + "\" must be lowercase letters, digits or _");
     rules.regions.push_back(std::move(region));
@@ -81,7 +81,7 @@ std::optional<Province> read_province(YamlReader& r, const std::string& id, cons
   const std::string where = "province " + id;
   Province p;
   p.id = id;
-  if (!valid_id(id))
+  if (!is_data_id(id))
     r.error(node, "province id \"" + id + "\" must be lowercase letters, digits or _");
   if (!r.expect_map(node, where)) return std::nullopt;
   r.check_keys(node, kFields, where);

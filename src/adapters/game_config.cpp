@@ -133,11 +133,7 @@ std::optional<std::string> edition_problem(std::int64_t edition) {
 std::optional<std::string> expansions_problem(const std::vector<std::string>& expansions) {
   for (std::size_t i = 0; i < expansions.size(); ++i) {
     const std::string& id = expansions[i];
-    const bool shape =
-        !id.empty() && id.size() <= 40 && std::all_of(id.begin(), id.end(), [](char c) {
-          return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-        });
-    if (!shape) {
+    if (!is_data_id(id)) {
       return "expansion \"" + printable(id) +
              "\" must be a module's id: lowercase letters, digits or _, like court";
     }

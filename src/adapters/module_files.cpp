@@ -19,22 +19,6 @@ namespace {
 
 constexpr const char* kModuleFile = "module.yaml";
 
-/// The tables a module may hold besides rules.yaml (read first, with the base game's: the pieces
-/// bound the other tables), in the order they are read.
-struct LayerFile {
-  std::string_view name;
-  void (*load)(const fs::path& dir, Ruleset& rules);
-};
-
-constexpr std::array<LayerFile, 5> kLayerTables = {{
-    {"events.yaml", load_events},
-    {"bonus_tiles.yaml", load_tiles},
-    {"actions.yaml",
-     [](const fs::path& dir, Ruleset& rules) { load_actions(dir, rules, Layer::module); }},
-    {"supply_table.yaml", load_supply_table},
-    {"tower.yaml", load_tower},
-}};
-
 /// Hidden files (.gitkeep, an editor's .events.yaml.swp) are no part of the data.
 bool hidden(const fs::path& path) { return path.filename().string().starts_with('.'); }
 
@@ -64,7 +48,7 @@ std::vector<std::string> read_ids(YamlReader& r, const YAML::Node& map, std::str
   for (const auto& item : *list) {
     auto id = r.text(item, key);
     if (!id) continue;
-    if (!valid_id(*id))
+    if (!is_data_id(*id))
       r.error(item, "\"" + *id + "\" must be lowercase letters, digits or _");
     else if (std::find(ids.begin(), ids.end(), *id) != ids.end())
       r.error(item, *id + " is listed twice");
@@ -184,7 +168,7 @@ std::vector<std::string> module_ids(const fs::path& modules_dir) {
     throw InputError(modules_dir.string(), "is not a folder; modules/ holds one folder per module");
   for (const auto& entry : fs::directory_iterator(modules_dir)) {
     if (hidden(entry.path())) continue;
-    if (!entry.is_directory() || !valid_id(entry.path().filename().string())) {
+    if (!entry.is_directory() || !is_data_id(entry.path().filename().string())) {
       throw InputError(entry.path().string(),
                        "modules/ holds one folder per module, named by its id (1-40 lowercase "
                        "letters, digits or _)");
@@ -237,7 +221,7 @@ void load_module_tables(const fs::path& dir, const Module& module, Ruleset& rule
   const fs::path folder = dir / "modules" / module.id;
   for (const LayerFile& file : kLayerTables) {
     // symlink_status: a dangling link is read (and refused), never skipped as absent
-    if (fs::exists(fs::symlink_status(folder / file.name))) file.load(folder, rules);
+    if (fs::exists(fs::symlink_status(folder / file.name))) file.load(folder, rules, Layer::module);
   }
 }
 

@@ -2,6 +2,7 @@
 
 // Internal to load_ruleset: the readers of each data file and the helpers they share.
 
+#include <array>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -20,8 +21,6 @@ namespace wallenstein::loading {
 enum class Layer : std::uint8_t { base, module };
 
 YamlFile open_data(const std::filesystem::path& dir, const char* name);
-/// Lowercase letters, digits and _ (ids name files and JSON keys).
-bool valid_id(const std::string& id);
 /// A required integer field in [min, max]; 0 (and an error) when missing or wrong.
 int as_int(YamlReader& r, const YAML::Node& map, std::string_view key, std::int64_t min,
            std::int64_t max, std::string_view where);
@@ -37,6 +36,24 @@ void load_tower(const std::filesystem::path& dir, Ruleset& rules);
 void load_tiles(const std::filesystem::path& dir, Ruleset& rules);
 void load_actions(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
 void load_rules(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
+
+/// The tables a module may lay over the base game's (besides rules.yaml, which is laid before
+/// every table: the pieces bound them), in the order they are read in every layer.
+struct LayerFile {
+  std::string_view name;
+  void (*load)(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
+};
+inline constexpr std::array<LayerFile, 5> kLayerTables = {{
+    {"events.yaml",
+     [](const std::filesystem::path& dir, Ruleset& rules, Layer) { load_events(dir, rules); }},
+    {"bonus_tiles.yaml",
+     [](const std::filesystem::path& dir, Ruleset& rules, Layer) { load_tiles(dir, rules); }},
+    {"actions.yaml", load_actions},
+    {"supply_table.yaml", [](const std::filesystem::path& dir, Ruleset& rules,
+                             Layer) { load_supply_table(dir, rules); }},
+    {"tower.yaml",
+     [](const std::filesystem::path& dir, Ruleset& rules, Layer) { load_tower(dir, rules); }},
+}};
 
 /// Every modules/<id>/module.yaml of the ruleset `dir`, sorted by id, into rules.modules; the ones
 /// named in `on` are marked on. Returns why the game cannot play them (a name with no folder, a

@@ -76,11 +76,8 @@ Ruleset load_layers(const fs::path& dir, int version, const std::vector<std::str
   for (const Module* module : laid) loading::load_module_rules(dir, *module, rules);
   loading::load_provinces(dir, rules);
   loading::load_setups(dir, rules);
-  loading::load_events(dir, rules);
-  loading::load_supply_table(dir, rules);
-  loading::load_tower(dir, rules);
-  loading::load_tiles(dir, rules);
-  loading::load_actions(dir, rules, loading::Layer::base);
+  for (const loading::LayerFile& table : loading::kLayerTables)
+    table.load(dir, rules, loading::Layer::base);
   for (const Module* module : laid) loading::load_module_tables(dir, *module, rules);
   check_across_files(dir, modules, rules);
   // The game's choice is told only once the data is known to be sound.

@@ -17,12 +17,6 @@ YamlFile open_data(const fs::path& dir, const char* name) {
   return YamlFile::parse(read_source(dir / name, kMaxDataBytes));
 }
 
-bool valid_id(const std::string& id) {
-  return !id.empty() && id.size() <= 40 && std::all_of(id.begin(), id.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-  });
-}
-
 int as_int(YamlReader& r, const YAML::Node& map, std::string_view key, std::int64_t min,
            std::int64_t max, std::string_view where) {
   auto node = r.require(map, key, "");
@@ -93,7 +87,7 @@ void load_events(const fs::path& dir, Ruleset& rules) {
     EventCard card;
     card.id = as_text(r, node, "id", "event");
     const std::string where = "event " + card.id;
-    if (!valid_id(card.id))
+    if (!is_data_id(card.id))
       r.error(node, "event id \"" + card.id + "\" must be lowercase letters, digits or _");
     if (!seen.insert(card.id).second) r.error(node, "event id " + card.id + " is used twice");
     card.name = as_text(r, node, "name", where);
@@ -217,7 +211,7 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
     r.check_keys(node, kFields, "tile");
     BonusTile tile;
     tile.id = as_text(r, node, "id", "tile");
-    if (!valid_id(tile.id))
+    if (!is_data_id(tile.id))
       r.error(node, "tile id \"" + tile.id + "\" must be lowercase letters, digits or _");
     if (!seen.insert(tile.id).second) r.error(node, "tile id " + tile.id + " is used twice");
     tile.name = as_text(r, node, "name", "tile " + tile.id);

@@ -18,6 +18,16 @@ constexpr bool valid_player_count(std::size_t players) {
   return players >= kMinPlayers && players <= kMaxPlayers;
 }
 
+/// True for an identifier of the data (a province, event, tile, module...): 1 to 40 lowercase
+/// letters, digits or _. Ids name files, order-file keys and JSON keys.
+constexpr bool is_data_id(std::string_view id) {
+  if (id.empty() || id.size() > 40) return false;
+  for (char c : id) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  }
+  return true;
+}
+
 /// An index into one of the ruleset's or the game's tables, typed by the table it indexes so that
 /// a province cannot be passed where a player is meant. `at(i)` makes one from a loop counter, so
 /// that no caller converts by hand; `value` is the position.
