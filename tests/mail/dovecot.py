@@ -8,6 +8,7 @@ until it accepts connections, then prints "ready PORT" on stdout. SIGTERM stops 
 script. Runs as root (the CI machines do): Dovecot drops to its own users.
 """
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -61,16 +62,25 @@ def free_port():
         return s.getsockname()[1]
 
 
-def accepts(port):
+def greeting(port):
+    """What answers on the port: None when nothing does, else the first line it sends."""
     try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-        return True
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+            return s.recv(512)
     except OSError:
-        return False
+        return None
+
+
+def fail(why):
+    """The test prints the first line it reads from here: tell it why there is no server."""
+    print(why, flush=True)
+    sys.exit(1)
 
 
 def main():
     base, user, password = sys.argv[1], sys.argv[2], sys.argv[3]
+    if shutil.which("dovecot") is None:
+        fail("dovecot is not installed (tools/install-deps installs dovecot-imapd)")
     for sub in ("run", "state", "log", "home/%s/Maildir/new" % user, "home/%s/Maildir/cur" % user,
                 "home/%s/Maildir/tmp" % user):
         os.makedirs(os.path.join(base, sub), exist_ok=True)
@@ -90,16 +100,21 @@ def main():
             f.write(CONFIG.format(dir=base, port=port))
         server = subprocess.Popen(["dovecot", "-F", "-c", os.path.join(base, "dovecot.conf")],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        # Wait for the event (it accepts), bounded so a broken setup fails instead of hanging.
+        # Wait for the event (Dovecot greets), bounded so a broken setup fails instead of hanging.
+        # Another test's server may have been given the port meanwhile: its greeting is not
+        # Dovecot's, so try another port.
         deadline = time.monotonic() + 60
-        while server.poll() is None and not accepts(port) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        if server.poll() is None and accepts(port):
+        hello = None
+        while server.poll() is None and hello is None and time.monotonic() < deadline:
+            hello = greeting(port)
+            if hello is None:
+                time.sleep(0.02)
+        if server.poll() is None and hello is not None and b"Dovecot" in hello:
             break
         server.kill()
         server.wait()
     else:
-        sys.exit("dovecot did not start; see %s/log" % base)
+        fail("dovecot did not start; see %s/log" % base)
 
     # SIGTERM: stop Dovecot; the wait below then returns (never wait inside the handler: the
     # interrupted wait holds the lock it would need).

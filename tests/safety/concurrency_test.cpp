@@ -34,6 +34,9 @@ bool contains(const std::string& text, const std::string& what) {
 
 /// The number of races each test runs; every outcome is checked, whoever wins.
 constexpr int kRaces = 8;
+/// The loser of a race waits for the game's lock until the winner is done: the default wait (10 s)
+/// would make the outcome depend on how fast the machine is (a resolve under a sanitizer).
+constexpr const char* kWaitLong = "--wait=600";
 
 TEST(Concurrency, ASubmitRacingAResolveIsEitherCountedOrRefusedNeverLost) {
   int counted = 0;
@@ -46,8 +49,9 @@ TEST(Concurrency, ASubmitRacingAResolveIsEitherCountedOrRefusedNeverLost) {
         testing::write_random_orders(game, tmp / "orders", static_cast<std::uint64_t>(race));
     ASSERT_EQ(run({"submit", game.string(), files[0].string()}).status, 0);
     ASSERT_EQ(run({"submit", game.string(), files[2].string()}).status, 0);
-    auto resolve = start_wallenstein({"resolve", game.string(), "--force", "--state-only"});
-    auto submit = start_wallenstein({"submit", game.string(), files[1].string()});
+    auto resolve =
+        start_wallenstein({"resolve", game.string(), "--force", "--state-only", kWaitLong});
+    auto submit = start_wallenstein({"submit", game.string(), files[1].string(), kWaitLong});
     const Outcome s = submit->wait();
     const Outcome r = resolve->wait();
     ASSERT_EQ(r.status, 0) << r.err;
@@ -81,8 +85,8 @@ TEST(Concurrency, TwoMailRunsAtOnceDeliverEachMessageOnce) {
     // Each race mails a fresh copy of the game (its own ledger) to the same server.
     const fs::path copy = tmp / ("copy" + std::to_string(race));
     fs::copy(game, copy, fs::copy_options::recursive);
-    auto a = start_wallenstein({"mail", copy.string(), "--smtp", server.url()});
-    auto b = start_wallenstein({"mail", copy.string(), "--smtp", server.url()});
+    auto a = start_wallenstein({"mail", copy.string(), "--smtp", server.url(), kWaitLong});
+    auto b = start_wallenstein({"mail", copy.string(), "--smtp", server.url(), kWaitLong});
     const Outcome ra = a->wait();
     const Outcome rb = b->wait();
     ASSERT_EQ(ra.status, 0) << ra.err;
@@ -104,8 +108,8 @@ TEST(Concurrency, TwoResolvesAtOnceResolveOneSeasonAndLeaveARollbackThatWorks) {
     ASSERT_EQ(testing::new_game(game, 3).status, 0);
     testing::submit_random_orders(game, tmp / "o", static_cast<std::uint64_t>(race));
     const auto before = snapshot_tree(game);
-    auto a = start_wallenstein({"resolve", game.string()});
-    auto b = start_wallenstein({"resolve", game.string()});
+    auto a = start_wallenstein({"resolve", game.string(), kWaitLong});
+    auto b = start_wallenstein({"resolve", game.string(), kWaitLong});
     const Outcome ra = a->wait();
     const Outcome rb = b->wait();
     EXPECT_EQ(std::multiset<int>({ra.status, rb.status}), std::multiset<int>({0, 5}))
@@ -126,8 +130,8 @@ TEST(Concurrency, MailDuringAResolveNeverOverwritesTheResolvedReports) {
     const fs::path game = tmp / "game";
     ASSERT_EQ(testing::new_game(game, 3).status, 0);
     testing::submit_random_orders(game, tmp / "o", static_cast<std::uint64_t>(race));
-    auto resolve = start_wallenstein({"resolve", game.string()});
-    auto mail = start_wallenstein({"mail", game.string()});
+    auto resolve = start_wallenstein({"resolve", game.string(), kWaitLong});
+    auto mail = start_wallenstein({"mail", game.string(), kWaitLong});
     const Outcome rm = mail->wait();
     const Outcome rr = resolve->wait();
     ASSERT_EQ(rr.status, 0) << rr.err;
