@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <span>
 #include <tuple>
 
 #include "adapters/order_file.hpp"
@@ -27,6 +28,7 @@ bool hidden(const fs::path& path) { return path.filename().string().starts_with(
 void check_module_folder(const fs::path& folder) {
   std::vector<std::string> files{kModuleFile, "rules.yaml"};
   for (const LayerFile& f : kLayerTables) files.emplace_back(f.name);
+  for (const LayerFile& f : kModuleTables) files.emplace_back(f.name);
   for (const auto& entry : fs::directory_iterator(folder)) {
     const std::string name = entry.path().filename().string();
     if (hidden(entry.path()) || std::find(files.begin(), files.end(), name) != files.end())
@@ -219,9 +221,13 @@ void load_module_rules(const fs::path& dir, const Module& module, Ruleset& rules
 
 void load_module_tables(const fs::path& dir, const Module& module, Ruleset& rules) {
   const fs::path folder = dir / "modules" / module.id;
-  for (const LayerFile& file : kLayerTables) {
-    // symlink_status: a dangling link is read (and refused), never skipped as absent
-    if (fs::exists(fs::symlink_status(folder / file.name))) file.load(folder, rules, Layer::module);
+  for (const std::span<const LayerFile> tables :
+       {std::span<const LayerFile>(kLayerTables), std::span<const LayerFile>(kModuleTables)}) {
+    for (const LayerFile& file : tables) {
+      // symlink_status: a dangling link is read (and refused), never skipped as absent
+      if (fs::exists(fs::symlink_status(folder / file.name)))
+        file.load(folder, rules, Layer::module);
+    }
   }
 }
 

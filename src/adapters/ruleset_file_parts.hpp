@@ -36,6 +36,7 @@ void load_tower(const std::filesystem::path& dir, Ruleset& rules);
 void load_tiles(const std::filesystem::path& dir, Ruleset& rules);
 void load_actions(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
 void load_rules(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
+void load_landsknechte(const std::filesystem::path& dir, Ruleset& rules);
 
 /// The tables a module may lay over the base game's (besides rules.yaml, which is laid before
 /// every table: the pieces bound them), in the order they are read in every layer.
@@ -55,6 +56,13 @@ inline constexpr std::array<LayerFile, 5> kLayerTables = {{
      [](const std::filesystem::path& dir, Ruleset& rules, Layer) { load_tower(dir, rules); }},
 }};
 
+/// The tables of a module's own pieces, which the base game does not have, read from the folder of
+/// a module that holds one, after the layered tables.
+inline constexpr std::array<LayerFile, 1> kModuleTables = {{
+    {"landsknechte.yaml", [](const std::filesystem::path& dir, Ruleset& rules,
+                             Layer) { load_landsknechte(dir, rules); }},
+}};
+
 /// Every modules/<id>/module.yaml of the ruleset `dir`, sorted by id, into rules.modules; the ones
 /// named in `on` are marked on. Returns why the game cannot play them (a name with no folder, a
 /// module this program cannot play yet), for load_ruleset to throw once every file is checked,
@@ -64,7 +72,8 @@ std::vector<Diagnostic> load_modules(const std::filesystem::path& dir,
                                      const std::vector<std::string>& on, Ruleset& rules);
 /// Lays a module's rules.yaml over the base game's (before any table: the pieces bound them).
 void load_module_rules(const std::filesystem::path& dir, const Module& module, Ruleset& rules);
-/// Lays a module's tables (events, tiles, actions, supply table, tower) over the base game's.
+/// Lays a module's tables (events, tiles, actions, supply table, tower) over the base game's and
+/// reads its own (kModuleTables).
 void load_module_tables(const std::filesystem::path& dir, const Module& module, Ruleset& rules);
 
 }  // namespace wallenstein::loading

@@ -53,6 +53,11 @@ void check_across_files(const fs::path& dir, const std::vector<std::string>& mod
                          " is more than a player's " +
                          std::to_string(rules.pieces.cubes_per_player) + " cubes" + laid);
   }
+  if (rules.plays("landsknechte") && rules.landsknechte.cards.empty()) {
+    const Module* owner = rules.phase_owner("landsknechte");
+    throw InputError((dir / "modules" / (owner ? owner->id : "landsknechte")).string(),
+                     "the landsknechte phase needs the pile's cards: landsknechte.yaml" + laid);
+  }
   const std::size_t events_needed =
       static_cast<std::size_t>(rules.events_per_year) * rules.years.size();
   if (rules.events.size() < events_needed) {

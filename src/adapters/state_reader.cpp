@@ -117,7 +117,9 @@ class StateReader {
     if (!players || !r_.expect_sequence(*players, "players")) return;
     for (const auto& node : *players) {
       if (!r_.expect_map(node, "player")) continue;
-      r_.check_keys(node, kPlayerKeys, "player");
+      std::vector<std::string_view> keys(std::begin(kPlayerKeys), std::end(kPlayerKeys));
+      if (rules_.plays("landsknechte")) keys.emplace_back("landsknechte");
+      r_.check_keys(node, keys, "player");
       PlayerState p;
       if (auto id = r_.require(node, "id", "")) {
         p.id = r_.text(*id, "id").value_or("");
@@ -136,6 +138,10 @@ class StateReader {
       p.grain = num(node, "grain", 0, 100000);
       p.vp = num(node, "vp", 0, 100000);
       p.reserve = num(node, "reserve", 0, rules_.pieces.cubes_per_player);
+      if (rules_.plays("landsknechte")) {
+        p.landsknechte =
+            num(node, "landsknechte", 0, static_cast<int>(rules_.landsknechte.cards.size()));
+      }
       s_.players.push_back(std::move(p));
     }
     const int count = s_.player_count();

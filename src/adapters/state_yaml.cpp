@@ -46,13 +46,15 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
   root.add("finished", state.finished);
   YamlOut players = YamlOut::list();
   for (const auto& p : state.players) {
-    players.push(YamlOut::map()
-                     .add("id", p.id)
-                     .add("thaler", p.thaler)
-                     .add("grain", p.grain)
-                     .add("vp", p.vp)
-                     .add("reserve", p.reserve)
-                     .flow());
+    YamlOut player = YamlOut::map()
+                         .add("id", p.id)
+                         .add("thaler", p.thaler)
+                         .add("grain", p.grain)
+                         .add("vp", p.vp)
+                         .add("reserve", p.reserve);
+    if (rules.plays("landsknechte")) player.add("landsknechte", p.landsknechte);
+    player.flow();
+    players.push(std::move(player));
   }
   root.add("players", std::move(players));
   root.add("turn_order", player_ids(state.turn_order));

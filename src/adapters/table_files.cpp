@@ -5,8 +5,10 @@
 #include <array>
 #include <map>
 #include <set>
+#include <span>
 
 #include "adapters/ruleset_file_parts.hpp"
+#include "pbem/english.hpp"
 
 namespace wallenstein::loading {
 namespace fs = std::filesystem;
@@ -43,6 +45,15 @@ YAML::Node root_list(YamlReader& r, std::string_view file_name, std::string_view
   r.throw_if_errors();
   if (!r.expect_sequence(*list, key)) r.throw_if_errors();
   return *list;
+}
+
+/// The root of a data file that is a map of these keys; a file that is no map is refused at once.
+const YAML::Node& root_map(YamlReader& r, std::string_view file_name,
+                           std::span<const std::string_view> keys) {
+  const YAML::Node& root = r.file().root();
+  if (!r.expect_map(root, file_name)) r.throw_if_errors();
+  r.check_keys(root, keys, file_name);
+  return root;
 }
 
 /// A module's card replaces the base game's card of the same id, in its place (the deck's order
@@ -177,10 +188,8 @@ std::optional<Fraction> fraction_of(YamlReader& r, const YAML::Node& node, std::
 void load_tower(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "tower.yaml");
   YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "tower.yaml")) r.throw_if_errors();
   static constexpr std::array<std::string_view, 3> kTop = {"p_through", "p_release", "fill"};
-  r.check_keys(root, kTop, "tower.yaml");
+  const YAML::Node& root = root_map(r, "tower.yaml", kTop);
   if (auto n = r.require(root, "p_through", "\"2/3\""))
     rules.tower.p_through = fraction_of(r, *n, "p_through").value_or(Fraction{});
   if (auto n = r.require(root, "p_release", "\"1/3\""))
@@ -294,6 +303,56 @@ void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
       r.error(actions, "action " + std::string(action_key(a)) + " is missing");
   }
   r.throw_if_errors();
+}
+
+}  // namespace wallenstein::loading
+
+namespace wallenstein::loading {
+
+void load_landsknechte(const fs::path& dir, Ruleset& rules) {
+  const YamlFile file = open_data(dir, "landsknechte.yaml");
+  YamlReader r(file);
+  static constexpr std::array<std::string_view, 3> kTop = {"min_regions", "cards", "fallback"};
+  const YAML::Node& root = root_map(r, "landsknechte.yaml", kTop);
+  LandsknechtRules pile;
+  pile.min_regions = as_int(r, root, "min_regions", 1, 100, "landsknechte.yaml");
+  std::array<std::string_view, kAllLandsknechtBonuses.size()> keys{};
+  for (LandsknechtBonus b : kAllLandsknechtBonuses) keys[index_of(b)] = landsknecht_bonus_key(b);
+  const std::string choices = join_names(std::vector<std::string>(keys.begin(), keys.end()));
+  if (auto cards = r.require(root, "cards", "the cards below the blank, in pile order");
+      cards && r.expect_sequence(*cards, "cards")) {
+    for (const auto& node : *cards) {
+      if (!r.expect_map(node, "card")) continue;
+      r.check_keys(node, keys, "a Landsknechte card");
+      LandsknechtCard card;
+      for (LandsknechtBonus b : kAllLandsknechtBonuses) {
+        const std::string key(landsknecht_bonus_key(b));
+        if (const YAML::Node value = node[key]; value.IsDefined())
+          card.amount[index_of(b)] =
+              static_cast<int>(r.integer(value, key, 1, rules.pieces.cubes_per_player).value_or(0));
+      }
+      if (node.IsMap() && node.size() == 0)
+        r.error(node, "a card offers at least one bonus: " + choices);
+      pile.cards.push_back(card);
+    }
+    if (cards->size() == 0) r.error(*cards, "the pile needs at least one card below the blank");
+  }
+  const std::string fallback = as_text(r, root, "fallback", "landsknechte.yaml");
+  const auto found = std::find(keys.begin(), keys.end(), fallback);
+  if (found != keys.end()) {
+    pile.fallback = kAllLandsknechtBonuses[static_cast<std::size_t>(found - keys.begin())];
+    for (const LandsknechtCard& card : pile.cards) {
+      if (!card.offers(pile.fallback)) {
+        r.error(root["fallback"], "every card must offer the fallback " + fallback +
+                                      ", which is taken when no wish is offered");
+        break;
+      }
+    }
+  } else if (!fallback.empty()) {
+    r.error(root["fallback"], "fallback must be " + choices);
+  }
+  r.throw_if_errors();
+  rules.landsknechte = std::move(pile);
 }
 
 }  // namespace wallenstein::loading

@@ -33,6 +33,7 @@ struct PlayerState {
   int grain = 0;
   int vp = 0;
   int reserve = 0;
+  int landsknechte = 0;  ///< the Landsknechte expansion: cards turned this year (rules 13.2)
   bool operator==(const PlayerState&) const = default;
 };
 

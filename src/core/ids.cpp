@@ -40,6 +40,20 @@ std::string_view building_key(Building building) {
   return "?";
 }
 
+std::string_view landsknecht_bonus_key(LandsknechtBonus bonus) {
+  switch (bonus) {
+    case LandsknechtBonus::thaler:
+      return "thaler";
+    case LandsknechtBonus::tray:
+      return "tray";
+    case LandsknechtBonus::grain:
+      return "grain";
+    case LandsknechtBonus::vp:
+      return "vp";
+  }
+  return "?";
+}
+
 std::string_view season_key(SeasonName season) {
   switch (season) {
     case SeasonName::spring:

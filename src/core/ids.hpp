@@ -102,6 +102,16 @@ std::string_view building_key(Building building);
 /// What "collect" collects.
 enum class Resource : std::uint8_t { grain, thaler };
 
+/// What a Landsknechte card can give (the Landsknechte expansion, rules 13.2).
+enum class LandsknechtBonus : std::uint8_t { thaler, tray, grain, vp };
+inline constexpr std::array<LandsknechtBonus, 4> kAllLandsknechtBonuses = {
+    LandsknechtBonus::thaler, LandsknechtBonus::tray, LandsknechtBonus::grain,
+    LandsknechtBonus::vp};
+static_assert(lists_in_order(kAllLandsknechtBonuses));
+
+/// The identifier of a Landsknechte bonus as written in files.
+std::string_view landsknecht_bonus_key(LandsknechtBonus bonus);
+
 /// The action seasons of a year (rules 3); winter is played at the end of autumn's resolution.
 enum class SeasonName : std::uint8_t { spring, summer, autumn };
 

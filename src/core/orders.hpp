@@ -75,6 +75,7 @@ struct Orders {
   Bid bid;
   std::vector<TileId> tile_preferences;
   std::vector<ProvinceId> winter_revolt_order;
+  std::vector<LandsknechtBonus> landsknecht_wishes;  ///< most wanted first (rules 13.2)
 
   const std::optional<ActionOrder>& operator[](Action a) const { return actions[index_of(a)]; }
 };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -138,6 +139,21 @@ struct StandardSetup {
   std::vector<std::vector<std::pair<ProvinceId, int>>> seats;
 };
 
+/// One card of a Landsknechte pile below the blank: what each bonus it offers gives (0: not
+/// offered).
+struct LandsknechtCard {
+  std::array<int, kAllLandsknechtBonuses.size()> amount{};
+  bool offers(LandsknechtBonus bonus) const { return amount[index_of(bonus)] > 0; }
+  int of(LandsknechtBonus bonus) const { return amount[index_of(bonus)]; }
+};
+
+/// The Landsknechte expansion's pile (modules/landsknechte/landsknechte.yaml, rules 13.2).
+struct LandsknechtRules {
+  int min_regions = 0;
+  std::vector<LandsknechtCard> cards;  ///< the first success of the year takes cards[0]
+  LandsknechtBonus fallback = LandsknechtBonus::thaler;
+};
+
 /// An expansion or edition of the data (modules/<id>/module.yaml): the season phases and order-file
 /// sections it adds to the base game, and whether this game plays it. Its tables (events, tiles...)
 /// are laid over the base game's when it is on.
@@ -177,12 +193,17 @@ struct Ruleset {
   ScoringRules scoring;
   std::map<int, std::vector<int>> army_groups;
   std::map<int, StandardSetup> standard_setups;
-  std::vector<Module> modules;  ///< every module of the data, sorted by id, on or not
+  std::vector<Module> modules;    ///< every module of the data, sorted by id, on or not
+  LandsknechtRules landsknechte;  ///< empty unless the game plays the Landsknechte
 
   /// The module whose order-file section `key` is (on or not), or null for a base game key.
   const Module* section_owner(std::string_view key) const;
   /// The module that adds season phase `phase` (on or not), or null for a base game phase.
   const Module* phase_owner(std::string_view phase) const;
+  /// Whether this game's seasons play the phase (the base game's, or a module's that is on).
+  bool plays(std::string_view phase) const {
+    return std::find(season_phases.begin(), season_phases.end(), phase) != season_phases.end();
+  }
 
   /// The decisions in force under this ruleset's rules version.
   RuleChanges changes() const { return RuleChanges::for_version(version); }

@@ -160,9 +160,10 @@ void publish_next_season(Context& ctx, const std::vector<Orders>& /*orders*/) {
 }
 
 /// Every phase the core can play, by name; rules.yaml's season_phases puts them in order.
-constexpr std::array<Phase, 5> kPhases = {{
+constexpr std::array<Phase, 6> kPhases = {{
     {"event", draw_event},
     {"bids", reveal_bids},
+    {"landsknechte", play_landsknechte},
     {"actions", play_actions},
     {"winter", winter_after_autumn},
     {"publish", publish_next_season},

@@ -190,6 +190,17 @@ struct MarkerAdded {
 using LogEntry =
     std::variant<Cancelled, Built, Collected, Placed, Moved, Battle, Revolt, MarkerAdded>;
 
+/// A player's turn of the Landsknechte pile (rules 13.2): with provinces in too few regions
+/// nothing happens (`card` empty); else the card turned and the bonus taken from it.
+struct LandsknechtTurn {
+  PlayerIndex player;
+  int regions = 0;          ///< the regions the player's provinces lie in
+  std::optional<int> card;  ///< 1: the first card below the blank (the year's first success)
+  LandsknechtBonus bonus = LandsknechtBonus::thaler;
+  int amount = 0;  ///< what the bonus gave (tray: the cubes the reserve had, up to the card's)
+  bool operator==(const LandsknechtTurn&) const = default;
+};
+
 /// A player's bid, revealed (rules 4.5).
 struct BidRecord {
   PlayerIndex player;
@@ -255,6 +266,7 @@ struct SeasonLog {
   std::vector<PlayerIndex> bid_ranking;               ///< order in which tiles were chosen
   std::vector<std::pair<PlayerIndex, TileId>> tiles;  ///< seat order
   std::vector<PlayerIndex> turn_order;
+  std::vector<LandsknechtTurn> landsknechte;  ///< turn order; empty without the expansion
   std::array<Action, kActionCount> action_cards{};
   std::vector<LogEntry> entries;
   std::optional<WinterLog> winter;

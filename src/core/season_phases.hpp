@@ -13,8 +13,9 @@ namespace wallenstein {
 inline constexpr std::array<std::string_view, 5> kBaseGamePhases = {"event", "bids", "actions",
                                                                     "winter", "publish"};
 
-/// Every phase the core plays, in order: the base game's and, once written, the modules' (a
+/// Every phase the core plays, in order: the base game's and the modules' written so far (a
 /// module's phase joins this list and season.cpp's table together).
-inline constexpr auto kSeasonPhases = kBaseGamePhases;
+inline constexpr std::array<std::string_view, 6> kSeasonPhases = {
+    "event", "bids", "landsknechte", "actions", "winter", "publish"};
 
 }  // namespace wallenstein

@@ -175,7 +175,11 @@ void start_year(GameState& state, const Ruleset& rules) {
   state.event_deck.erase(state.event_deck.begin(),
                          state.event_deck.begin() + static_cast<std::ptrdiff_t>(reveal));
   state.events_left = state.year_events;
-  for (PlayerState& player : state.players) player.grain = 0;
+  // Rules 13.2: the Landsknechte piles are put back in order, the blank card on top.
+  for (PlayerState& player : state.players) {
+    player.grain = 0;
+    player.landsknechte = 0;
+  }
 }
 
 }  // namespace wallenstein::detail

@@ -304,7 +304,7 @@ TEST(RulesetModules, AFileThatNoModuleHoldsIsRefusedWhenAGamePlaysTheModule) {
             (data.folder / "favours.yaml").string() +
                 ": error: this program reads no favours.yaml in a module; a module holds "
                 "module.yaml, rules.yaml, events.yaml, bonus_tiles.yaml, actions.yaml, "
-                "supply_table.yaml and tower.yaml");
+                "supply_table.yaml, tower.yaml and landsknechte.yaml");
 }
 
 TEST(RulesetModules, AModuleCannotClaimAPhaseOfTheBaseGame) {
@@ -358,7 +358,7 @@ TEST(RulesetModules, AGameListingAModuleItCannotPlayIsToldAtItsGameYaml) {
     EXPECT_EQ(e.diagnostics().front().format(),
               "/games/berlin/game.yaml: error: expansions: the Landsknechte expansion "
               "(landsknechte) cannot be played by this version of the program, which lacks the "
-              "phase landsknechte and the order section landsknechte");
+              "order section landsknechte");
   }
 }
 
@@ -447,6 +447,35 @@ TEST(RulesetLoading, UnknownRulesVersionIsAnInputError) {
 
 TEST(RulesetLoading, MissingDataDirectoryIsAnInputError) {
   EXPECT_THROW(load_ruleset("/nonexistent/data"), InputError);
+}
+
+TEST(RulesetModules, TheLandsknechtePileIsCheckedWithItsPositionWhenAGamePlaysTheExpansion) {
+  DataCopy data;
+  const fs::path pile = data.file("modules/landsknechte/landsknechte.yaml");
+  replace_in_file(pile, "fallback: thaler", "fallback: gold");
+  EXPECT_EQ(data.error(), "no error") << "a module that is off is its module.yaml alone";
+  EXPECT_EQ(data.error({"landsknechte"}),
+            pile.string() + ":19:11: error: fallback must be thaler, tray, grain or vp");
+  replace_in_file(pile, "fallback: gold", "fallback: grain");
+  EXPECT_EQ(data.error({"landsknechte"}),
+            pile.string() +
+                ":19:11: error: every card must offer the fallback grain, which is "
+                "taken when no wish is offered");
+  replace_in_file(pile, "fallback: grain", "fallback: thaler");
+  replace_in_file(pile, "{thaler: 2, tray: 1}", "{thaler: 2, tray: 1, gold: 3}");
+  EXPECT_EQ(data.error({"landsknechte"}),
+            pile.string() +
+                ":16:26: error: unknown key \"gold\" in a Landsknechte card; expected "
+                "thaler, tray, grain or vp");
+}
+
+TEST(RulesetModules, AGamePlayingTheLandsknechteNeedsItsPile) {
+  DataCopy data;
+  fs::remove(data.file("modules/landsknechte/landsknechte.yaml"));
+  EXPECT_EQ(data.error({"landsknechte"}),
+            data.file("modules/landsknechte").string() +
+                ": error: the landsknechte phase needs the pile's cards: landsknechte.yaml (with "
+                "the modules landsknechte)");
 }
 
 }  // namespace

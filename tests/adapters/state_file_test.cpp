@@ -278,5 +278,36 @@ TEST(StateFile, AStateMustBelongToTheGameAndItsPlayers) {
                           ": player green is not seat 4 of game.yaml; expected yellow"}));
 }
 
+/// The shipped rules with the Landsknechte phase played (the expansion's pile as in its data).
+Ruleset with_landsknechte() {
+  Ruleset r = rules();
+  r.season_phases.insert(std::find(r.season_phases.begin(), r.season_phases.end(), "actions"),
+                         "landsknechte");
+  LandsknechtCard card;
+  card.amount = {2, 1, 0, 0};
+  r.landsknechte = LandsknechtRules{4, {card, card, card}, LandsknechtBonus::thaler};
+  return r;
+}
+
+TEST(StateFile, AGameWithTheLandsknechteKeepsEachPlayersTurnedCardsAndOthersHaveNoSuchKey) {
+  const Ruleset landsknechte = with_landsknechte();
+  GameState state = fresh();
+  state.players[1].landsknechte = 2;
+  const std::string text = write_state(state, landsknechte);
+  EXPECT_NE(
+      text.find("reserve: " + std::to_string(state.players[1].reserve) + ", landsknechte: 2}"),
+      std::string::npos)
+      << text;
+  EXPECT_EQ(read_state(SourceFile{"state.yaml", text}, landsknechte), state);
+
+  const std::string base = write_state(fresh(), rules());
+  EXPECT_EQ(base.find("landsknechte"), std::string::npos) << base;
+  const Problems refused = problems(text);  // read with the base game's rules
+  ASSERT_EQ(refused.size(), 4u) << "one for each player";
+  EXPECT_EQ(refused.front(), position(text, "landsknechte") +
+                                 ": unknown key \"landsknechte\" in player; expected id, thaler, "
+                                 "grain, vp or reserve");
+}
+
 }  // namespace
 }  // namespace wallenstein

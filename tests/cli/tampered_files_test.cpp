@@ -138,8 +138,7 @@ TEST_F(TamperedFiles, AnExpansionThisProgramDoesNotPlayIsRefusedByNewAndInGameYa
                   std::string("there is no module \"curt\" (did you mean court?); the modules "
                               "are court, landsknechte and leaders; the Landsknechte expansion "
                               "(landsknechte) cannot be played by this version of the program, "
-                              "which lacks the phase landsknechte and the order section "
-                              "landsknechte")}}) {
+                              "which lacks the order section landsknechte")}}) {
     std::vector<std::string> args = {"new", (tmp_ / "other").string(), "--expansions", list};
     for (const auto& a : testing::players_args(3)) args.push_back(a);
     const Outcome refused = run(args);

@@ -1,0 +1,72 @@
+// The Landsknechte expansion's phase (rules 13.2).
+
+#include <algorithm>
+#include <vector>
+
+#include "core/resolution.hpp"
+
+namespace wallenstein::detail {
+
+namespace {
+
+/// How many regions the player's provinces lie in.
+int regions_held(const GameState& state, const Ruleset& rules, PlayerIndex player) {
+  std::vector<bool> held(rules.regions.size(), false);
+  for (ProvinceId id : state.provinces_of(player)) held[rules.province(id).region.value] = true;
+  return static_cast<int>(std::count(held.begin(), held.end(), true));
+}
+
+/// The first wish the card offers, else the pile's fallback (which every card offers).
+LandsknechtBonus chosen_bonus(const LandsknechtCard& card,
+                              const std::vector<LandsknechtBonus>& wishes,
+                              LandsknechtBonus fallback) {
+  const auto offered = std::find_if(wishes.begin(), wishes.end(),
+                                    [&](LandsknechtBonus b) { return card.offers(b); });
+  return offered != wishes.end() ? *offered : fallback;
+}
+
+/// Gives the bonus; returns what it gave (the tray gets only the cubes the reserve has).
+int give(GameState& state, PlayerIndex player, LandsknechtBonus bonus, int amount) {
+  PlayerState& p = state.player(player);
+  switch (bonus) {
+    case LandsknechtBonus::thaler:
+      p.thaler += amount;
+      return amount;
+    case LandsknechtBonus::grain:
+      p.grain += amount;
+      return amount;
+    case LandsknechtBonus::vp:
+      p.vp += amount;
+      return amount;
+    case LandsknechtBonus::tray: {
+      const int cubes = std::min(amount, p.reserve);
+      p.reserve -= cubes;
+      state.tower.tray.player(player) += cubes;
+      return cubes;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+void play_landsknechte(Context& ctx, const std::vector<Orders>& orders) {
+  const LandsknechtRules& pile = ctx.rules.landsknechte;
+  for (PlayerIndex p : ctx.log.turn_order) {
+    LandsknechtTurn turn{p, regions_held(ctx.state, ctx.rules, p), std::nullopt, pile.fallback, 0};
+    int& turned = ctx.state.player(p).landsknechte;
+    // A year has fewer seasons than the pile has cards below the blank; the bound keeps a ruleset
+    // with more seasons from reading past the pile.
+    if (turn.regions >= pile.min_regions && turned < static_cast<int>(pile.cards.size())) {
+      const LandsknechtCard& card = pile.cards[static_cast<std::size_t>(turned)];
+      turned += 1;
+      turn.card = turned;
+      turn.bonus = chosen_bonus(card, orders[p.value].landsknecht_wishes, pile.fallback);
+      turn.amount = give(ctx.state, p, turn.bonus, card.of(turn.bonus));
+    }
+    ctx.log.landsknechte.push_back(turn);
+  }
+  ctx.step_done();
+}
+
+}  // namespace wallenstein::detail
