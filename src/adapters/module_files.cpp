@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <optional>
-#include <span>
 #include <tuple>
 
 #include "adapters/order_file.hpp"
@@ -28,7 +27,7 @@ bool hidden(const fs::path& path) { return path.filename().string().starts_with(
 void check_module_folder(const fs::path& folder) {
   std::vector<std::string> files{kModuleFile, "rules.yaml"};
   for (const LayerFile& f : kLayerTables) files.emplace_back(f.name);
-  for (const LayerFile& f : kModuleTables) files.emplace_back(f.name);
+  for (const OwnTable& t : kModuleTables) files.emplace_back(t.name);
   for (const auto& entry : fs::directory_iterator(folder)) {
     const std::string name = entry.path().filename().string();
     if (hidden(entry.path()) || std::find(files.begin(), files.end(), name) != files.end())
@@ -221,13 +220,20 @@ void load_module_rules(const fs::path& dir, const Module& module, Ruleset& rules
 
 void load_module_tables(const fs::path& dir, const Module& module, Ruleset& rules) {
   const fs::path folder = dir / "modules" / module.id;
-  for (const std::span<const LayerFile> tables :
-       {std::span<const LayerFile>(kLayerTables), std::span<const LayerFile>(kModuleTables)}) {
-    for (const LayerFile& file : tables) {
-      // symlink_status: a dangling link is read (and refused), never skipped as absent
-      if (fs::exists(fs::symlink_status(folder / file.name)))
-        file.load(folder, rules, Layer::module);
+  // symlink_status: a dangling link is read (and refused), never skipped as absent
+  for (const LayerFile& file : kLayerTables) {
+    if (fs::exists(fs::symlink_status(folder / file.name))) file.load(folder, rules, Layer::module);
+  }
+  for (const OwnTable& table : kModuleTables) {
+    if (!fs::exists(fs::symlink_status(folder / table.name))) continue;
+    if (std::find(module.phases.begin(), module.phases.end(), table.phase) == module.phases.end()) {
+      const Module* owner = rules.phase_owner(table.phase);
+      throw InputError((folder / table.name).string(),
+                       "belongs to the module that adds the " + std::string(table.phase) +
+                           " phase" + (owner ? " (modules/" + owner->id + ")" : std::string()) +
+                           ", not to " + module.id);
     }
+    table.load(folder, rules);
   }
 }
 

@@ -56,11 +56,15 @@ inline constexpr std::array<LayerFile, 5> kLayerTables = {{
      [](const std::filesystem::path& dir, Ruleset& rules, Layer) { load_tower(dir, rules); }},
 }};
 
-/// The tables of a module's own pieces, which the base game does not have, read from the folder of
-/// a module that holds one, after the layered tables.
-inline constexpr std::array<LayerFile, 1> kModuleTables = {{
-    {"landsknechte.yaml", [](const std::filesystem::path& dir, Ruleset& rules,
-                             Layer) { load_landsknechte(dir, rules); }},
+/// The tables of a module's own pieces, which the base game lacks: each is read from the folder of
+/// the module that adds its phase, after the layered tables (in another module it is an error).
+struct OwnTable {
+  std::string_view name;
+  std::string_view phase;
+  void (*load)(const std::filesystem::path& dir, Ruleset& rules);
+};
+inline constexpr std::array<OwnTable, 1> kModuleTables = {{
+    {"landsknechte.yaml", "landsknechte", load_landsknechte},
 }};
 
 /// Every modules/<id>/module.yaml of the ruleset `dir`, sorted by id, into rules.modules; the ones

@@ -319,37 +319,34 @@ void load_landsknechte(const fs::path& dir, Ruleset& rules) {
   std::array<std::string_view, kAllLandsknechtBonuses.size()> keys{};
   for (LandsknechtBonus b : kAllLandsknechtBonuses) keys[index_of(b)] = landsknecht_bonus_key(b);
   const std::string choices = join_names(std::vector<std::string>(keys.begin(), keys.end()));
-  if (auto cards = r.require(root, "cards", "the cards below the blank, in pile order");
-      cards && r.expect_sequence(*cards, "cards")) {
+  const auto fallback_text = as_text(r, root, "fallback", "landsknechte.yaml");
+  const auto* fallback = std::find(keys.begin(), keys.end(), fallback_text);
+  if (fallback != keys.end())
+    pile.fallback = kAllLandsknechtBonuses[static_cast<std::size_t>(fallback - keys.begin())];
+  else if (!fallback_text.empty())
+    r.unknown_value(root["fallback"], "fallback", keys);
+  auto cards = r.require(root, "cards", "the cards below the blank, in pile order");
+  if (cards && r.expect_sequence(*cards, "cards")) {
+    if (cards->size() == 0) r.error(*cards, "the pile needs at least one card below the blank");
     for (const auto& node : *cards) {
       if (!r.expect_map(node, "card")) continue;
       r.check_keys(node, keys, "a Landsknechte card");
+      if (node.size() == 0) r.error(node, "a card offers at least one bonus: " + choices);
       LandsknechtCard card;
       for (LandsknechtBonus b : kAllLandsknechtBonuses) {
         const std::string key(landsknecht_bonus_key(b));
+        // Cubes are pieces a player has; the bank's thaler, grain and VP are not counted.
+        const int most = b == LandsknechtBonus::tray ? rules.pieces.cubes_per_player : 100;
         if (const YAML::Node value = node[key]; value.IsDefined())
-          card.amount[index_of(b)] =
-              static_cast<int>(r.integer(value, key, 1, rules.pieces.cubes_per_player).value_or(0));
+          card.amount[index_of(b)] = static_cast<int>(r.integer(value, key, 1, most).value_or(0));
       }
-      if (node.IsMap() && node.size() == 0)
-        r.error(node, "a card offers at least one bonus: " + choices);
+      if (fallback != keys.end() && node.size() > 0 && !card.offers(pile.fallback)) {
+        r.error(node, "card " + std::to_string(pile.cards.size() + 1) +
+                          " does not offer the fallback " + fallback_text +
+                          ", which is taken when no wish is offered; every card must offer it");
+      }
       pile.cards.push_back(card);
     }
-    if (cards->size() == 0) r.error(*cards, "the pile needs at least one card below the blank");
-  }
-  const std::string fallback = as_text(r, root, "fallback", "landsknechte.yaml");
-  const auto found = std::find(keys.begin(), keys.end(), fallback);
-  if (found != keys.end()) {
-    pile.fallback = kAllLandsknechtBonuses[static_cast<std::size_t>(found - keys.begin())];
-    for (const LandsknechtCard& card : pile.cards) {
-      if (!card.offers(pile.fallback)) {
-        r.error(root["fallback"], "every card must offer the fallback " + fallback +
-                                      ", which is taken when no wish is offered");
-        break;
-      }
-    }
-  } else if (!fallback.empty()) {
-    r.error(root["fallback"], "fallback must be " + choices);
   }
   r.throw_if_errors();
   rules.landsknechte = std::move(pile);

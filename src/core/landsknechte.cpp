@@ -16,12 +16,14 @@ int regions_held(const GameState& state, const Ruleset& rules, PlayerIndex playe
   return static_cast<int>(std::count(held.begin(), held.end(), true));
 }
 
-/// The first wish the card offers, else the pile's fallback (which every card offers).
+/// The first wish the card offers and the player can take, else the pile's fallback (which every
+/// card offers). Cubes into the tray cannot be taken with an empty reserve (D-30).
 LandsknechtBonus chosen_bonus(const LandsknechtCard& card,
                               const std::vector<LandsknechtBonus>& wishes,
-                              LandsknechtBonus fallback) {
-  const auto offered = std::find_if(wishes.begin(), wishes.end(),
-                                    [&](LandsknechtBonus b) { return card.offers(b); });
+                              LandsknechtBonus fallback, const PlayerState& player) {
+  const auto offered = std::find_if(wishes.begin(), wishes.end(), [&](LandsknechtBonus b) {
+    return card.offers(b) && (b != LandsknechtBonus::tray || player.reserve > 0);
+  });
   return offered != wishes.end() ? *offered : fallback;
 }
 
@@ -55,13 +57,13 @@ void play_landsknechte(Context& ctx, const std::vector<Orders>& orders) {
   for (PlayerIndex p : ctx.log.turn_order) {
     LandsknechtTurn turn{p, regions_held(ctx.state, ctx.rules, p), std::nullopt, pile.fallback, 0};
     int& turned = ctx.state.player(p).landsknechte;
-    // A year has fewer seasons than the pile has cards below the blank; the bound keeps a ruleset
-    // with more seasons from reading past the pile.
+    // The loader makes the pile at least as long as a year; the bound keeps the core safe anyway.
     if (turn.regions >= pile.min_regions && turned < static_cast<int>(pile.cards.size())) {
       const LandsknechtCard& card = pile.cards[static_cast<std::size_t>(turned)];
       turned += 1;
       turn.card = turned;
-      turn.bonus = chosen_bonus(card, orders[p.value].landsknecht_wishes, pile.fallback);
+      turn.bonus = chosen_bonus(card, orders[p.value].landsknecht_wishes, pile.fallback,
+                                ctx.state.player(p));
       turn.amount = give(ctx.state, p, turn.bonus, card.of(turn.bonus));
     }
     ctx.log.landsknechte.push_back(turn);

@@ -70,7 +70,8 @@ Revolt fight_revolt(Context& ctx, int slot, RevoltCause cause, PlayerIndex playe
 MarkerAdded add_marker(Context& ctx, int slot, PlayerIndex player, ProvinceId province);
 
 /// The Landsknechte expansion (rules 13.2): in turn order, a player whose provinces lie in enough
-/// regions turns the next card of their pile and takes the first bonus they wish that it offers.
+/// regions turns the next card of their pile and takes the first bonus they wish that it offers
+/// and they can take, else the pile's fallback.
 void play_landsknechte(Context& ctx, const std::vector<Orders>& orders);
 
 /// Winter: grain loss, supply, revolts, scoring, markers removed, the next year (rules 9, 10).

@@ -190,8 +190,8 @@ struct MarkerAdded {
 using LogEntry =
     std::variant<Cancelled, Built, Collected, Placed, Moved, Battle, Revolt, MarkerAdded>;
 
-/// A player's turn of the Landsknechte pile (rules 13.2): with provinces in too few regions
-/// nothing happens (`card` empty); else the card turned and the bonus taken from it.
+/// A player's turn of the Landsknechte pile (rules 13.2): the card turned and the bonus taken from
+/// it, or (`card` empty) nothing, when the player's provinces lie in too few regions.
 struct LandsknechtTurn {
   PlayerIndex player;
   int regions = 0;          ///< the regions the player's provinces lie in

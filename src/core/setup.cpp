@@ -106,11 +106,13 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
     }
     if (player.reserve < 0 || player.thaler < 0 || player.grain < 0)
       fail(player.id + ": negative counter");
-    const int pile = rules.plays("landsknechte") ? static_cast<int>(rules.landsknechte.cards.size())
-                                                 : 0;  // without the expansion, no card is turned
-    if (player.landsknechte < 0 || player.landsknechte > pile)
-      fail(player.id + ": " + std::to_string(player.landsknechte) +
-           " Landsknechte cards turned of a pile of " + std::to_string(pile));
+    if (!rules.plays("landsknechte") && player.landsknechte != 0) {
+      fail(player.id + ": has turned Landsknechte cards in a game without the Landsknechte");
+    } else if (player.landsknechte < 0 ||
+               player.landsknechte > static_cast<int>(rules.landsknechte.cards.size())) {
+      fail(player.id + ": has turned " + std::to_string(player.landsknechte) +
+           " Landsknechte cards of a pile of " + std::to_string(rules.landsknechte.cards.size()));
+    }
   }
   const int peasants =
       state.supply.peasants + state.tower.inside.peasants() + state.tower.tray.peasants();

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "adapters/ruleset_file_parts.hpp"
 #include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 
@@ -449,33 +450,72 @@ TEST(RulesetLoading, MissingDataDirectoryIsAnInputError) {
   EXPECT_THROW(load_ruleset("/nonexistent/data"), InputError);
 }
 
+TEST(RulesetModules, TheShippedLandsknechtePileHoldsTheValuesOfE10) {
+  Ruleset rules = load_ruleset(testing::source_data_dir());
+  loading::load_landsknechte(testing::source_data_dir() / "modules/landsknechte", rules);
+  const LandsknechtRules& pile = rules.landsknechte;
+  EXPECT_EQ(pile.min_regions, 4);
+  EXPECT_EQ(pile.fallback, LandsknechtBonus::thaler);
+  ASSERT_EQ(pile.cards.size(), 3u);
+  using Amounts = std::array<int, 4>;  // thaler, tray, grain, vp; 0: not offered
+  EXPECT_EQ(pile.cards[0].amount, (Amounts{2, 1, 0, 0}));
+  EXPECT_EQ(pile.cards[1].amount, (Amounts{4, 2, 1, 0}));
+  EXPECT_EQ(pile.cards[2].amount, (Amounts{6, 3, 2, 1}));
+}
+
 TEST(RulesetModules, TheLandsknechtePileIsCheckedWithItsPositionWhenAGamePlaysTheExpansion) {
   DataCopy data;
   const fs::path pile = data.file("modules/landsknechte/landsknechte.yaml");
   replace_in_file(pile, "fallback: thaler", "fallback: gold");
   EXPECT_EQ(data.error(), "no error") << "a module that is off is its module.yaml alone";
   EXPECT_EQ(data.error({"landsknechte"}),
-            pile.string() + ":19:11: error: fallback must be thaler, tray, grain or vp");
+            pile.string() +
+                ":19:11: error: unknown fallback \"gold\"; expected thaler, tray, grain or vp");
   replace_in_file(pile, "fallback: gold", "fallback: grain");
   EXPECT_EQ(data.error({"landsknechte"}),
             pile.string() +
-                ":19:11: error: every card must offer the fallback grain, which is "
-                "taken when no wish is offered");
+                ":16:5: error: card 1 does not offer the fallback grain, which is "
+                "taken when no wish is offered; every card must offer it");
   replace_in_file(pile, "fallback: grain", "fallback: thaler");
   replace_in_file(pile, "{thaler: 2, tray: 1}", "{thaler: 2, tray: 1, gold: 3}");
   EXPECT_EQ(data.error({"landsknechte"}),
             pile.string() +
                 ":16:26: error: unknown key \"gold\" in a Landsknechte card; expected "
                 "thaler, tray, grain or vp");
+  replace_in_file(pile, "{thaler: 2, tray: 1, gold: 3}", "{thaler: 2, tray: 99}");
+  EXPECT_EQ(data.error({"landsknechte"}),
+            pile.string() + ":16:23: error: tray must be between 1 and 62, not 99");
 }
 
-TEST(RulesetModules, AGamePlayingTheLandsknechteNeedsItsPile) {
+TEST(RulesetModules, TheLandsknechtePileFitsTheBoardAndTheYear) {
   DataCopy data;
-  fs::remove(data.file("modules/landsknechte/landsknechte.yaml"));
+  const fs::path pile = data.file("modules/landsknechte/landsknechte.yaml");
+  replace_in_file(pile, "min_regions: 4", "min_regions: 6");
   EXPECT_EQ(data.error({"landsknechte"}),
-            data.file("modules/landsknechte").string() +
-                ": error: the landsknechte phase needs the pile's cards: landsknechte.yaml (with "
-                "the modules landsknechte)");
+            pile.string() +
+                ": error: min_regions 6 is more than the board's 5 regions (with the "
+                "modules landsknechte)");
+  replace_in_file(pile, "min_regions: 6", "min_regions: 4");
+  replace_in_file(pile, "  - {thaler: 6, tray: 3, grain: 2, vp: 1}\n", "");
+  EXPECT_EQ(data.error({"landsknechte"}),
+            pile.string() +
+                ": error: the pile has 2 cards below the blank but a year has 3 "
+                "seasons (with the modules landsknechte)");
+  fs::remove(pile);
+  EXPECT_EQ(data.error({"landsknechte"}),
+            pile.string() +
+                ": error: is missing: a game playing the landsknechte phase needs its "
+                "pile (with the modules landsknechte)");
+}
+
+TEST(RulesetModules, TheLandsknechtePileBelongsToTheLandsknechteModuleAlone) {
+  DataCopy data;
+  fs::copy_file(data.file("modules/landsknechte/landsknechte.yaml"),
+                data.file("modules/court/landsknechte.yaml"));
+  EXPECT_EQ(data.error({"court"}),
+            data.file("modules/court/landsknechte.yaml").string() +
+                ": error: belongs to the module that adds the landsknechte phase "
+                "(modules/landsknechte), not to court");
 }
 
 }  // namespace

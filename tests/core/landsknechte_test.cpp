@@ -88,17 +88,29 @@ TEST(Landsknechte,
   EXPECT_EQ(invariant_violations(r.next, w.rules), std::vector<std::string>{});
 }
 
-TEST(Landsknechte, PlayersTurnTheirPilesInTurnOrderAndOnceTheYearsCardsAreTurnedNoMore) {
+TEST(Landsknechte, WithAnEmptyReserveATrayWishIsPassedOver_D30) {
+  TinyWorld w = with_landsknechte();
+  w.give("a", 0, 2).give("d", 0, 2).give("b", 1, 2);
+  w.state.tower.inside.player(w.player(0)) += w.state.players[0].reserve;
+  w.state.players[0].reserve = 0;
+  ASSERT_EQ(w.broken(), std::vector<std::string>{});
+  w.state.players[0].landsknechte = 1;  // the second card: thaler 4, tray 2, grain 1
+  Orders red = w.orders(0);
+  red.landsknecht_wishes = {LandsknechtBonus::tray, LandsknechtBonus::grain};
+  const auto r = w.resolve({red, w.orders(1, 1)});
+  EXPECT_EQ(r.log.landsknechte[1].player, w.player(0));
+  EXPECT_EQ(r.log.landsknechte[1].bonus, LandsknechtBonus::grain);
+  EXPECT_EQ(r.log.landsknechte[1].amount, 1);
+}
+
+TEST(Landsknechte, PlayersTurnTheirPilesInTurnOrder) {
   TinyWorld w = with_landsknechte(3);
   w.give("a", 0, 2).give("d", 0, 2).give("b", 1, 2).give("e", 1, 2).give("c", 2, 2);
-  w.state.players[1].landsknechte = 3;  // every card below the blank is turned
   const auto r = w.resolve({w.orders(0, 1), w.orders(1, 3), w.orders(2, 2)});
+  ASSERT_EQ(r.log.turn_order, (std::vector<PlayerIndex>{w.player(1), w.player(2), w.player(0)}));
   ASSERT_EQ(r.log.landsknechte.size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(r.log.landsknechte[i].player, r.log.turn_order[i]);
-  const auto blue = std::find_if(r.log.landsknechte.begin(), r.log.landsknechte.end(),
-                                 [&](const LandsknechtTurn& t) { return t.player == w.player(1); });
-  EXPECT_FALSE(blue->card);
-  EXPECT_EQ(r.next.player(w.player(1)).landsknechte, 3);
+  EXPECT_FALSE(r.log.landsknechte[1].card) << "yellow holds provinces in one region";
 }
 
 TEST(Landsknechte, ThePileIsPutBackInOrderAfterWinter) {
@@ -119,13 +131,15 @@ TEST(Invariants, APlayerHasTurnedNoMoreLandsknechteCardsThanThePileHoldsAndNoneW
   w.state.players[0].landsknechte = 3;
   EXPECT_EQ(w.broken(), std::vector<std::string>{});
   w.state.players[0].landsknechte = 4;
-  EXPECT_EQ(w.broken(), std::vector<std::string>{w.state.players[0].id +
-                                                 ": 4 Landsknechte cards turned of a pile of 3"});
+  EXPECT_EQ(w.broken(),
+            std::vector<std::string>{w.state.players[0].id +
+                                     ": has turned 4 Landsknechte cards of a pile of 3"});
   TinyWorld base;
   base.state.players[1].landsknechte = 1;
   EXPECT_EQ(base.broken(),
             std::vector<std::string>{base.state.players[1].id +
-                                     ": 1 Landsknechte cards turned of a pile of 0"});
+                                     ": has turned Landsknechte cards in a game without the "
+                                     "Landsknechte"});
 }
 
 TEST(Landsknechte, AGameWithoutTheExpansionTurnsNoPile) {
