@@ -64,7 +64,7 @@ struct OwnTable {
   void (*load)(const std::filesystem::path& dir, Ruleset& rules);
 };
 inline constexpr std::array<OwnTable, 1> kModuleTables = {{
-    {"landsknechte.yaml", "landsknechte", load_landsknechte},
+    {"landsknechte.yaml", kLandsknechtePhase, load_landsknechte},
 }};
 
 /// Every modules/<id>/module.yaml of the ruleset `dir`, sorted by id, into rules.modules; the ones

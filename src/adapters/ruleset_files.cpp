@@ -38,15 +38,13 @@ void check_ruleset_dir(const fs::path& dir, int version) {
 /// The Landsknechte pile fits the board and the year: a player can reach the regions it asks
 /// for, and no season of a year finds the pile used up.
 void check_landsknechte(const fs::path& dir, const Ruleset& rules, const std::string& laid) {
-  const Module* owner = rules.phase_owner("landsknechte");
+  const Module* owner = rules.phase_owner(kLandsknechtePhase);
   const fs::path file =
       dir / "modules" / (owner ? owner->id : "landsknechte") / "landsknechte.yaml";
   const LandsknechtRules& pile = rules.landsknechte;
   if (pile.cards.empty()) {
     throw InputError(file.string(),
-                     "is missing: a game playing the landsknechte phase needs its "
-                     "pile" +
-                         laid);
+                     "is missing: a game playing the landsknechte phase needs its pile" + laid);
   }
   if (pile.min_regions > static_cast<int>(rules.regions.size())) {
     throw InputError(file.string(), "min_regions " + std::to_string(pile.min_regions) +
@@ -78,7 +76,7 @@ void check_across_files(const fs::path& dir, const std::vector<std::string>& mod
                          " is more than a player's " +
                          std::to_string(rules.pieces.cubes_per_player) + " cubes" + laid);
   }
-  if (rules.plays("landsknechte")) check_landsknechte(dir, rules, laid);
+  if (rules.plays(kLandsknechtePhase)) check_landsknechte(dir, rules, laid);
   const std::size_t events_needed =
       static_cast<std::size_t>(rules.events_per_year) * rules.years.size();
   if (rules.events.size() < events_needed) {

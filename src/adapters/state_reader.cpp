@@ -115,10 +115,11 @@ class StateReader {
   void read_players(const YAML::Node& root) {
     auto players = r_.require(root, "players", "");
     if (!players || !r_.expect_sequence(*players, "players")) return;
+    const bool landsknechte = rules_.plays(kLandsknechtePhase);
+    std::vector<std::string_view> keys(std::begin(kPlayerKeys), std::end(kPlayerKeys));
+    if (landsknechte) keys.emplace_back("landsknechte");
     for (const auto& node : *players) {
       if (!r_.expect_map(node, "player")) continue;
-      std::vector<std::string_view> keys(std::begin(kPlayerKeys), std::end(kPlayerKeys));
-      if (rules_.plays("landsknechte")) keys.emplace_back("landsknechte");
       r_.check_keys(node, keys, "player");
       PlayerState p;
       if (auto id = r_.require(node, "id", "")) {
@@ -138,7 +139,7 @@ class StateReader {
       p.grain = num(node, "grain", 0, 100000);
       p.vp = num(node, "vp", 0, 100000);
       p.reserve = num(node, "reserve", 0, rules_.pieces.cubes_per_player);
-      if (rules_.plays("landsknechte")) {
+      if (landsknechte) {
         p.landsknechte =
             num(node, "landsknechte", 0, static_cast<int>(rules_.landsknechte.cards.size()));
       }

@@ -52,7 +52,7 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
                          .add("grain", p.grain)
                          .add("vp", p.vp)
                          .add("reserve", p.reserve);
-    if (rules.plays("landsknechte")) player.add("landsknechte", p.landsknechte);
+    if (rules.plays(kLandsknechtePhase)) player.add("landsknechte", p.landsknechte);
     player.flow();
     players.push(std::move(player));
   }

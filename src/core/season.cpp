@@ -163,7 +163,7 @@ void publish_next_season(Context& ctx, const std::vector<Orders>& /*orders*/) {
 constexpr std::array<Phase, 6> kPhases = {{
     {"event", draw_event},
     {"bids", reveal_bids},
-    {"landsknechte", play_landsknechte},
+    {kLandsknechtePhase, play_landsknechte},
     {"actions", play_actions},
     {"winter", winter_after_autumn},
     {"publish", publish_next_season},

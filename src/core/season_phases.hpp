@@ -13,9 +13,12 @@ namespace wallenstein {
 inline constexpr std::array<std::string_view, 5> kBaseGamePhases = {"event", "bids", "actions",
                                                                     "winter", "publish"};
 
+/// The Landsknechte expansion's phase (rules 13.2); what a game plays it in asks for it by name.
+inline constexpr std::string_view kLandsknechtePhase = "landsknechte";
+
 /// Every phase the core plays, in order: the base game's and the modules' written so far (a
 /// module's phase joins this list and season.cpp's table together).
 inline constexpr std::array<std::string_view, 6> kSeasonPhases = {
-    "event", "bids", "landsknechte", "actions", "winter", "publish"};
+    "event", "bids", kLandsknechtePhase, "actions", "winter", "publish"};
 
 }  // namespace wallenstein

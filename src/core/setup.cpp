@@ -106,7 +106,7 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
     }
     if (player.reserve < 0 || player.thaler < 0 || player.grain < 0)
       fail(player.id + ": negative counter");
-    if (!rules.plays("landsknechte") && player.landsknechte != 0) {
+    if (!rules.plays(kLandsknechtePhase) && player.landsknechte != 0) {
       fail(player.id + ": has turned Landsknechte cards in a game without the Landsknechte");
     } else if (player.landsknechte < 0 ||
                player.landsknechte > static_cast<int>(rules.landsknechte.cards.size())) {
