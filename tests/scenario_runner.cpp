@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "adapters/log_yaml.hpp"
 #include "adapters/order_file.hpp"
@@ -22,15 +23,15 @@ namespace {
 namespace fs = std::filesystem;
 using ScenarioFile = testing::Scenario;
 
-/// The shipped rules under a rules version.
-const Ruleset& rules(int version = kCurrentRulesVersion) {
-  static const std::vector<Ruleset> all = [] {
-    std::vector<Ruleset> out;
-    for (int v = kFirstRulesVersion; v <= kCurrentRulesVersion; ++v)
-      out.push_back(load_ruleset(testing::source_data_dir(), v));
-    return out;
-  }();
-  return all[static_cast<std::size_t>(version - kFirstRulesVersion)];
+/// The shipped rules under a rules version with expansions, each loaded once.
+const Ruleset& rules(int version = kCurrentRulesVersion,
+                     const std::vector<std::string>& expansions = {}) {
+  static std::map<std::pair<int, std::vector<std::string>>, Ruleset> loaded;
+  const auto key = std::pair(version, expansions);
+  auto at = loaded.find(key);
+  if (at == loaded.end())
+    at = loaded.emplace(key, load_ruleset(testing::source_data_dir(), version, expansions)).first;
+  return at->second;
 }
 
 std::vector<std::string> scenario_files() {
@@ -59,6 +60,7 @@ std::string order_text(const GameState& state, PlayerIndex p, const YAML::Node& 
   doc["bid"] = partial["bid"] ? partial["bid"] : YAML::Node(pass_bids ? "0" : "none");
   if (partial["turn_order"]) doc["turn_order"] = partial["turn_order"];
   if (partial["winter_revolt_order"]) doc["winter_revolt_order"] = partial["winter_revolt_order"];
+  if (partial["landsknechte"]) doc["landsknechte"] = partial["landsknechte"];
   return YAML::Dump(doc) + "\n";
 }
 
@@ -153,10 +155,11 @@ std::string owner_name(const GameState& state, std::optional<PlayerIndex> owner)
 void expect_state(const ScenarioFile& s, const GameState& next) {
   for (const auto& c : s.then.counters) {
     const PlayerState& p = next.player(c.player);
-    const int actual = c.counter == "thaler"  ? p.thaler
-                       : c.counter == "grain" ? p.grain
-                       : c.counter == "vp"    ? p.vp
-                                              : p.reserve;
+    const int actual = c.counter == "thaler"         ? p.thaler
+                       : c.counter == "grain"        ? p.grain
+                       : c.counter == "vp"           ? p.vp
+                       : c.counter == "landsknechte" ? p.landsknechte
+                                                     : p.reserve;
     EXPECT_EQ(actual, c.value) << c.counter << " of " << p.id;
   }
   for (const auto& want : s.then.provinces) {
@@ -195,6 +198,7 @@ std::vector<YAML::Node> log_candidates(const YAML::Node& log) {
     top["grain_loss"] = log["winter"]["grain_loss"];
     candidates.push_back(top);
   }
+  for (const auto& turn : log["landsknechte"]) candidates.push_back(turn);
   YAML::Node summary;
   for (const char* key : {"turn_order", "bid_ranking", "tiles"}) summary[key] = log[key];
   candidates.push_back(summary);
@@ -220,12 +224,16 @@ TEST_P(Scenario, PlaysAsTheRulesSay) {
   const fs::path path = testing::source_path("tests/scenarios") / GetParam();
   ScenarioFile s;
   try {
-    s = testing::read_scenario(read_source(path, 1 << 20), rules());
+    s = testing::read_scenario(
+        read_source(path, 1 << 20),
+        [](int version, const std::vector<std::string>& expansions) -> const Ruleset& {
+          return rules(version, expansions);
+        });
   } catch (const InputError& e) {
     FAIL() << format_all(e.diagnostics());
   }
   SCOPED_TRACE(s.rule);
-  const Ruleset& r = rules(s.rules_version);
+  const Ruleset& r = rules(s.rules_version, s.expansions);
   ASSERT_EQ(invariant_violations(s.state, r), std::vector<std::string>{});
   const std::vector<Orders> orders = checked_orders(s, r);
   const auto seed = choose_seed(s, orders, r);

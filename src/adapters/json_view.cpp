@@ -1,5 +1,7 @@
 #include "adapters/json_view.hpp"
 
+#include "core/season_phases.hpp"
+
 namespace wallenstein {
 namespace {
 
@@ -66,14 +68,17 @@ Json players_json(const GameConfig& config, const GameState& state, const Rulese
       provinces.push_back(rules.province(id).id);
     Json bid = nullptr;
     if (resolution) bid = bid_json(resolution->bids[i].bid);
-    players.push_back({{"id", p.id},
-                       {"name", config.players[i].name},
-                       {"thaler", p.thaler},
-                       {"grain", p.grain},
-                       {"vp", p.vp},
-                       {"reserve", p.reserve},
-                       {"provinces", provinces},
-                       {"bid", bid}});
+    Json player = {{"id", p.id},
+                   {"name", config.players[i].name},
+                   {"thaler", p.thaler},
+                   {"grain", p.grain},
+                   {"vp", p.vp},
+                   {"reserve", p.reserve},
+                   {"provinces", provinces},
+                   {"bid", bid}};
+    // Rules 13.2: the Landsknechte cards turned this year, in a game that plays them.
+    if (rules.plays(kLandsknechtePhase)) player["landsknechte"] = p.landsknechte;
+    players.push_back(std::move(player));
   }
   return players;
 }
@@ -118,6 +123,19 @@ Json resolution_json(const GameState& state, const Ruleset& rules, const SeasonL
          {"action", action_key(resolution.action_cards[static_cast<std::size_t>(slot - 1)])}});
   }
   r["action_cards"] = all;
+  if (rules.plays(kLandsknechtePhase)) {
+    Json turns = Json::array();
+    for (const LandsknechtTurn& t : resolution.landsknechte) {
+      Json turn = {{"player", state.player(t.player).id}, {"regions", t.regions}};
+      turn["card"] = t.card ? Json(*t.card) : Json(nullptr);
+      if (t.card) {
+        turn["bonus"] = landsknecht_bonus_key(t.bonus);
+        turn["amount"] = t.amount;
+      }
+      turns.push_back(std::move(turn));
+    }
+    r["landsknechte"] = turns;
+  }
   r["nmr"] = ids(state, resolution.nmr);
   if (resolution.winter) r["winter"] = winter_json(state, rules, *resolution.winter);
   return r;

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "adapters/log_yaml.hpp"
+#include "core/season_phases.hpp"
 #include "pbem/yaml_file.hpp"
 
 namespace wallenstein {
@@ -19,11 +20,11 @@ class LogReader {
   StoredLog read() {
     const YAML::Node& root = file_.root();
     if (!r_.expect_map(root, "log.yaml")) r_.throw_if_errors();
-    static constexpr std::array<std::string_view, 16> kKeys = {
-        "game",         "season",        "season_index",    "nmr",
-        "nmr_policy",   "rules_version", "program_version", "event",
-        "bids",         "bid_ranking",   "tiles",           "turn_order",
-        "action_cards", "steps",         "winter",          "winners"};
+    static constexpr std::array<std::string_view, 17> kKeys = {
+        "game",          "season",          "season_index", "nmr",          "nmr_policy",
+        "rules_version", "program_version", "event",        "bids",         "bid_ranking",
+        "tiles",         "turn_order",      "landsknechte", "action_cards", "steps",
+        "winter",        "winners"};
     r_.check_keys(root, kKeys, "log.yaml");
     StoredLog out;
     SeasonLog& log = out.log;
@@ -54,6 +55,7 @@ class LogReader {
       }
     }
     log.turn_order = players(root, "turn_order");
+    read_landsknechte(root, log);
     read_action_cards(root, log);
     if (auto steps = require_list(root, "steps")) {
       for (const auto& node : *steps) log.entries.push_back(step(node));
@@ -212,6 +214,33 @@ class LogReader {
       }
       b.paid = num(row, "paid", 0, 100);
       log.bids.push_back(b);
+    }
+  }
+
+  /// Rules 13.2: a turn of the pile per player, in a game that plays the Landsknechte only.
+  void read_landsknechte(const YAML::Node& root, SeasonLog& log) {
+    const YAML::Node node = root["landsknechte"];
+    if (!rules_.plays(kLandsknechtePhase)) {
+      if (node.IsDefined())
+        r_.error(node, "this game does not play the Landsknechte; a log of it has no landsknechte");
+      return;
+    }
+    auto list = require_list(root, "landsknechte");
+    if (!list) return;
+    for (const auto& row : *list) {
+      if (!r_.expect_map(row, "a Landsknechte turn")) continue;
+      static constexpr std::array<std::string_view, 5> kKeys = {"player", "regions", "card",
+                                                                "bonus", "amount"};
+      r_.check_keys(row, kKeys, "a Landsknechte turn");
+      LandsknechtTurn t;
+      t.player = player(row, "player");
+      t.regions = num(row, "regions", 0, kBig);
+      if (row["card"].IsDefined()) {
+        t.card = num(row, "card", 1, kBig);
+        t.bonus = keyed(row, "bonus", kAllLandsknechtBonuses, landsknecht_bonus_key);
+        t.amount = num(row, "amount", 0, kBig);
+      }
+      log.landsknechte.push_back(t);
     }
   }
 

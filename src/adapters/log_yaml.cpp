@@ -1,6 +1,7 @@
 #include "adapters/log_yaml.hpp"
 
 #include "adapters/json_view.hpp"
+#include "core/season_phases.hpp"
 #include "pbem/yaml_writer.hpp"
 
 namespace wallenstein {
@@ -322,6 +323,19 @@ std::string write_log(const SeasonLog& log, const GameState& before, const Rules
   for (const auto& [p, t] : log.tiles) tiles.add(w.player(p), rules.tile(t).id);
   root.add("tiles", tiles.flow());
   root.add("turn_order", w.players(log.turn_order));
+  if (rules.plays(kLandsknechtePhase)) {
+    YamlOut turns = YamlOut::list();
+    for (const LandsknechtTurn& t : log.landsknechte) {
+      YamlOut row = YamlOut::map().add("player", w.player(t.player)).add("regions", t.regions);
+      if (t.card) {
+        row.add("card", *t.card)
+            .add("bonus", std::string(landsknecht_bonus_key(t.bonus)))
+            .add("amount", t.amount);
+      }
+      turns.push(row.flow());
+    }
+    root.add("landsknechte", std::move(turns));
+  }
   std::vector<std::string> cards;
   for (Action a : log.action_cards) cards.emplace_back(action_key(a));
   root.add("action_cards", YamlOut::flow_list(cards));

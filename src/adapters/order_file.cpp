@@ -57,6 +57,7 @@ class OrderReader {
     }
     w.turn_order = list(root, "turn_order");
     w.winter_revolt_order = list(root, "winter_revolt_order");
+    w.landsknechte = list(root, "landsknechte");
     if (const YAML::Node token = root["token"]; token.IsDefined()) {
       if (auto text = r_.text(token, "token")) w.token = Written{*text, ref(token)};
     }
@@ -341,6 +342,11 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
     std::vector<std::string> order;
     for (const auto& p : w.winter_revolt_order) order.push_back(p.text);
     root.add("winter_revolt_order", YamlOut::flow_list(order));
+  }
+  if (!w.landsknechte.empty()) {
+    std::vector<std::string> wishes;
+    for (const auto& b : w.landsknechte) wishes.push_back(b.text);
+    root.add("landsknechte", YamlOut::flow_list(wishes));
   }
   return root.dump(comment);
 }

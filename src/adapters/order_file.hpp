@@ -18,9 +18,9 @@ namespace wallenstein {
 inline constexpr std::array<std::string_view, 8> kBaseOrderKeys = {
     "game", "player", "season", "actions", "bid", "turn_order", "winter_revolt_order", "token"};
 
-/// The order-file sections of modules that this program reads. None yet: a module's reader joins
-/// the list when it is written, and until then a game cannot play that module (load_ruleset).
-inline constexpr std::array<std::string_view, 0> kReadModuleSections{};
+/// The order-file sections of modules that this program reads. A module's reader joins the list
+/// when it is written; until then a game cannot play that module (load_ruleset).
+inline constexpr std::array<std::string_view, 1> kReadModuleSections{"landsknechte"};
 
 /// The largest order file accepted (a real one is about 1 KiB).
 inline constexpr std::size_t kMaxOrderBytes = std::size_t{256} * 1024;

@@ -316,8 +316,7 @@ void load_landsknechte(const fs::path& dir, Ruleset& rules) {
   const YAML::Node& root = root_map(r, "landsknechte.yaml", kTop);
   LandsknechtRules pile;
   pile.min_regions = as_int(r, root, "min_regions", 1, 100, "landsknechte.yaml");
-  std::array<std::string_view, kAllLandsknechtBonuses.size()> keys{};
-  for (LandsknechtBonus b : kAllLandsknechtBonuses) keys[index_of(b)] = landsknecht_bonus_key(b);
+  const auto keys = landsknecht_bonus_keys();
   const std::string choices = join_names(std::vector<std::string>(keys.begin(), keys.end()));
   const auto fallback_text = as_text(r, root, "fallback", "landsknechte.yaml");
   const auto* fallback = std::find(keys.begin(), keys.end(), fallback_text);

@@ -89,22 +89,6 @@ GameConfig config_from_arguments(const Invocation& in, const std::filesystem::pa
   return config;
 }
 
-/// "court, leaders" as its items, spaces around them dropped; a blank text is no item.
-std::vector<std::string> split_list(std::string_view text) {
-  std::vector<std::string> items;
-  if (text.find_first_not_of(' ') == std::string_view::npos) return items;
-  for (std::size_t start = 0;;) {
-    const std::size_t comma = text.find(',', start);
-    std::string_view item =
-        text.substr(start, comma == std::string_view::npos ? comma : comma - start);
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
-    items.emplace_back(item);
-    if (comma == std::string_view::npos) return items;
-    start = comma + 1;
-  }
-}
-
 /// --setup, --edition and --expansions: only what this program plays.
 void check_variant(const Invocation& in, GameConfig& config) {
   const std::string setup = in.get<std::string>("setup");
@@ -114,11 +98,7 @@ void check_variant(const Invocation& in, GameConfig& config) {
   }
   const int edition = in.get<int>("edition");
   if (auto problem = edition_problem(edition)) throw UsageError("--edition: " + *problem);
-  if (in.has("expansions")) {
-    config.expansions = split_list(in.get<std::string>("expansions"));
-    if (auto problem = expansions_problem(config.expansions))
-      throw UsageError("--expansions: " + *problem);
-  }
+  if (in.has("expansions")) config.expansions = in.expansions();
   config.edition = edition;
 }
 
@@ -193,8 +173,7 @@ Exit run(const Invocation& in) {
     try {
       return load_ruleset(in.data_dir(), config.rules_version, config.expansions);
     } catch (const ModuleRefused& e) {
-      std::string why;
-      for (const Diagnostic& d : e.diagnostics()) why += (why.empty() ? "" : "; ") + d.message;
+      const std::string why = refusal_reasons(e);
       if (in.has("expansions")) throw UsageError("--expansions: " + why);
       throw InputError(in.get<std::string>("from"), "expansions: " + why);
     }

@@ -57,7 +57,13 @@ Exit run_simulate(const Invocation& in) {
   const int version = in.get<int>("rules-version");
   if (!known_rules_version(version))
     throw UsageError("--rules-version " + std::to_string(version) + " is not known");
-  const Ruleset rules = load_ruleset(in.data_dir(), version);
+  const Ruleset rules = [&] {
+    try {
+      return load_ruleset(in.data_dir(), version, in.expansions());
+    } catch (const ModuleRefused& e) {
+      throw UsageError("--expansions: " + refusal_reasons(e));
+    }
+  }();
   const std::vector<SeatKind> seats = parse_seats(in.get<std::string>("seats"), rules);
   const long long games = in.get<long long>("games");
   if (games < 1 || games > 100'000'000) throw UsageError("--games must be between 1 and 100000000");
@@ -74,7 +80,7 @@ Exit run_simulate(const Invocation& in) {
 
 Command simulate_command() {
   return {
-      "simulate", "--games N --seats KINDS [--seed S] [--threads T] [--json]",
+      "simulate", "--games N --seats KINDS [--seed S] [--threads T] [--expansions LIST] [--json]",
       "Play N whole games in memory between bots (bot, random, pass) and print statistics per "
       "seat.",
       [](po::options_description& o, po::positional_options_description&) {
@@ -87,7 +93,9 @@ Command simulate_command() {
             "threads", po::value<unsigned>()->value_name("T"),
             "worker threads (default: every core)")(
             "rules-version", po::value<int>()->default_value(kCurrentRulesVersion)->value_name("V"),
-            "the rules version to play")("json", po::bool_switch(), "print the figures as JSON");
+            "the rules version to play")("expansions", po::value<std::string>()->value_name("LIST"),
+                                         "comma-separated expansions to play, as for `new`")(
+            "json", po::bool_switch(), "print the figures as JSON");
       },
       run_simulate};
 }

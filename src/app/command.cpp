@@ -1,5 +1,6 @@
 #include "app/command.hpp"
 
+#include "adapters/game_config.hpp"
 #include "adapters/resources.hpp"
 #include "pbem/diagnostic.hpp"
 
@@ -34,6 +35,39 @@ std::chrono::milliseconds Invocation::wait() const {
 }
 
 std::filesystem::path Invocation::game_dir() const { return options["dir"].as<std::string>(); }
+
+namespace {
+
+/// "court, leaders" as its items, spaces around them dropped; a blank text is no item.
+std::vector<std::string> split_list(std::string_view text) {
+  std::vector<std::string> items;
+  if (text.find_first_not_of(' ') == std::string_view::npos) return items;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = text.find(',', start);
+    std::string_view item =
+        text.substr(start, comma == std::string_view::npos ? comma : comma - start);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    items.emplace_back(item);
+    if (comma == std::string_view::npos) return items;
+    start = comma + 1;
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> Invocation::expansions() const {
+  if (!has("expansions")) return {};
+  std::vector<std::string> ids = split_list(get<std::string>("expansions"));
+  if (auto problem = expansions_problem(ids)) throw UsageError("--expansions: " + *problem);
+  return ids;
+}
+
+std::string refusal_reasons(const InputError& refused) {
+  std::string why;
+  for (const Diagnostic& d : refused.diagnostics()) why += (why.empty() ? "" : "; ") + d.message;
+  return why;
+}
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {

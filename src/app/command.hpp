@@ -8,6 +8,10 @@
 #include <string>
 #include <vector>
 
+namespace wallenstein {
+class InputError;
+}
+
 namespace wallenstein::app {
 
 /// The exit statuses of interfaces 1.
@@ -39,7 +43,13 @@ struct Invocation {
   }
   /// Whether an option was given (a switch: whether it is on).
   bool has(const char* name) const;
+  /// `--expansions LIST` as its module ids, checked (a malformed list is a usage error); empty
+  /// when not given.
+  std::vector<std::string> expansions() const;
 };
+
+/// Why modules were refused, in one sentence (each reason after a semicolon).
+std::string refusal_reasons(const InputError& refused);
 
 /// One row of the subcommand table.
 struct Command {

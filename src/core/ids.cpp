@@ -54,6 +54,12 @@ std::string_view landsknecht_bonus_key(LandsknechtBonus bonus) {
   return "?";
 }
 
+std::array<std::string_view, kAllLandsknechtBonuses.size()> landsknecht_bonus_keys() {
+  std::array<std::string_view, kAllLandsknechtBonuses.size()> keys{};
+  for (LandsknechtBonus b : kAllLandsknechtBonuses) keys[index_of(b)] = landsknecht_bonus_key(b);
+  return keys;
+}
+
 std::string_view season_key(SeasonName season) {
   switch (season) {
     case SeasonName::spring:

@@ -111,6 +111,8 @@ static_assert(lists_in_order(kAllLandsknechtBonuses));
 
 /// The identifier of a Landsknechte bonus as written in files.
 std::string_view landsknecht_bonus_key(LandsknechtBonus bonus);
+/// Every Landsknechte bonus's identifier, in the order of kAllLandsknechtBonuses.
+std::array<std::string_view, kAllLandsknechtBonuses.size()> landsknecht_bonus_keys();
 
 /// The action seasons of a year (rules 3); winter is played at the end of autumn's resolution.
 enum class SeasonName : std::uint8_t { spring, summer, autumn };

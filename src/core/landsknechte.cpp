@@ -1,20 +1,29 @@
 // The Landsknechte expansion's phase (rules 13.2).
 
+#include "core/landsknechte.hpp"
+
 #include <algorithm>
 #include <vector>
 
 #include "core/resolution.hpp"
 
-namespace wallenstein::detail {
+namespace wallenstein {
 
-namespace {
-
-/// How many regions the player's provinces lie in.
 int regions_held(const GameState& state, const Ruleset& rules, PlayerIndex player) {
   std::vector<bool> held(rules.regions.size(), false);
   for (ProvinceId id : state.provinces_of(player)) held[rules.province(id).region.value] = true;
   return static_cast<int>(std::count(held.begin(), held.end(), true));
 }
+
+const LandsknechtCard* next_landsknecht_card(const GameState& state, const Ruleset& rules,
+                                             PlayerIndex player) {
+  const auto turned = static_cast<std::size_t>(state.player(player).landsknechte);
+  // The loader makes the pile at least as long as a year; the bound keeps the core safe anyway.
+  return turned < rules.landsknechte.cards.size() ? &rules.landsknechte.cards[turned] : nullptr;
+}
+
+namespace detail {
+namespace {
 
 /// The first wish the card offers and the player can take, else the pile's fallback (which every
 /// card offers). Cubes into the tray cannot be taken with an empty reserve (D-30).
@@ -56,19 +65,19 @@ void play_landsknechte(Context& ctx, const std::vector<Orders>& orders) {
   const LandsknechtRules& pile = ctx.rules.landsknechte;
   for (PlayerIndex p : ctx.log.turn_order) {
     LandsknechtTurn turn{p, regions_held(ctx.state, ctx.rules, p), std::nullopt, pile.fallback, 0};
-    int& turned = ctx.state.player(p).landsknechte;
-    // The loader makes the pile at least as long as a year; the bound keeps the core safe anyway.
-    if (turn.regions >= pile.min_regions && turned < static_cast<int>(pile.cards.size())) {
-      const LandsknechtCard& card = pile.cards[static_cast<std::size_t>(turned)];
+    const LandsknechtCard* card = next_landsknecht_card(ctx.state, ctx.rules, p);
+    if (turn.regions >= pile.min_regions && card) {
+      int& turned = ctx.state.player(p).landsknechte;
       turned += 1;
       turn.card = turned;
-      turn.bonus = chosen_bonus(card, orders[p.value].landsknecht_wishes, pile.fallback,
+      turn.bonus = chosen_bonus(*card, orders[p.value].landsknecht_wishes, pile.fallback,
                                 ctx.state.player(p));
-      turn.amount = give(ctx.state, p, turn.bonus, card.of(turn.bonus));
+      turn.amount = give(ctx.state, p, turn.bonus, card->of(turn.bonus));
     }
     ctx.log.landsknechte.push_back(turn);
   }
   ctx.step_done();
 }
 
-}  // namespace wallenstein::detail
+}  // namespace detail
+}  // namespace wallenstein

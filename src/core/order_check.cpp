@@ -31,6 +31,7 @@ class Checker {
     check_coin_cards();
     check_turn_order();
     check_winter_revolt_order();
+    check_landsknecht_wishes();
     return std::move(result_);
   }
 
@@ -293,6 +294,30 @@ class Checker {
               {{Arg::season, std::string(season_key(rules_.seasons.back()))}});
     }
     result_.orders.winter_revolt_order = std::move(seen);
+  }
+
+  /// Rules 13.2: the bonuses wished from a Landsknechte card, most wanted first.
+  void check_landsknecht_wishes() {
+    const auto keys = landsknecht_bonus_keys();
+    for (const Written& w : written_.landsknechte) {
+      const auto known = std::find(keys.begin(), keys.end(), w.text);
+      if (known == keys.end()) {
+        Args args{{Arg::written, w.text},
+                  {Arg::bonuses, std::vector<std::string>(keys.begin(), keys.end())}};
+        if (const std::string nearest = nearest_name(w.text, keys); !nearest.empty())
+          args.push_back({Arg::nearest, std::vector<std::string>{nearest}});
+        error(w.at, ProblemKind::unknown_landsknecht_bonus, std::move(args));
+        continue;
+      }
+      const LandsknechtBonus bonus =
+          kAllLandsknechtBonuses[static_cast<std::size_t>(known - keys.begin())];
+      std::vector<LandsknechtBonus>& wishes = result_.orders.landsknecht_wishes;
+      if (std::find(wishes.begin(), wishes.end(), bonus) != wishes.end()) {
+        error(w.at, ProblemKind::landsknecht_bonus_twice, {{Arg::written, w.text}});
+        continue;
+      }
+      wishes.push_back(bonus);
+    }
   }
 
   const WrittenOrders& written_;

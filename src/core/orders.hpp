@@ -47,6 +47,7 @@ struct WrittenOrders {
   std::optional<Written> bid;
   std::vector<Written> turn_order;
   std::vector<Written> winter_revolt_order;
+  std::vector<Written> landsknechte;  ///< the Landsknechte expansion's wishes, most wanted first
   std::optional<Written> token;  ///< the player's secret for mailed orders; the rules ignore it
 };
 

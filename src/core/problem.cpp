@@ -4,8 +4,8 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::winter_order_ignored) + 1 == kProblemKindCount);
-static_assert(static_cast<int>(ProblemArg::season) + 1 == kProblemArgCount);
+static_assert(static_cast<int>(ProblemKind::landsknecht_bonus_twice) + 1 == kProblemKindCount);
+static_assert(static_cast<int>(ProblemArg::bonuses) + 1 == kProblemArgCount);
 
 std::string_view problem_key(ProblemKind kind) {
   switch (kind) {
@@ -55,6 +55,10 @@ std::string_view problem_key(ProblemKind kind) {
       return "winter_province_twice";
     case ProblemKind::winter_order_ignored:
       return "winter_order_ignored";
+    case ProblemKind::unknown_landsknecht_bonus:
+      return "unknown_landsknecht_bonus";
+    case ProblemKind::landsknecht_bonus_twice:
+      return "landsknecht_bonus_twice";
   }
   return "?";
 }
@@ -119,6 +123,8 @@ std::string_view problem_arg_key(ProblemArg arg) {
       return "tiles";
     case ProblemArg::season:
       return "season";
+    case ProblemArg::bonuses:
+      return "bonuses";
   }
   return "?";
 }

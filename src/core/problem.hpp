@@ -37,8 +37,10 @@ enum class ProblemKind : std::uint8_t {
   tile_listed_twice,
   winter_province_twice,
   winter_order_ignored,
+  unknown_landsknecht_bonus,
+  landsknecht_bonus_twice,
 };
-inline constexpr int kProblemKindCount = 23;
+inline constexpr int kProblemKindCount = 25;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -63,6 +65,8 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::tile_listed_twice,
     ProblemKind::winter_province_twice,
     ProblemKind::winter_order_ignored,
+    ProblemKind::unknown_landsknecht_bonus,
+    ProblemKind::landsknecht_bonus_twice,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 
@@ -100,8 +104,9 @@ enum class ProblemArg : std::uint8_t {
   bid_possible,    ///< whether a card is left for the bid
   tiles,           ///< the bonus tiles' ids
   season,          ///< the season a part of the order is for
+  bonuses,         ///< the bonuses a Landsknechte card can give
 };
-inline constexpr int kProblemArgCount = 29;
+inline constexpr int kProblemArgCount = 30;
 
 /// The identifier of a value in a problem, as the catalogue's placeholders write it.
 std::string_view problem_arg_key(ProblemArg arg);

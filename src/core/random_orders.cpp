@@ -4,6 +4,7 @@
 #include <array>
 
 #include "core/ruleset.hpp"
+#include "core/season_phases.hpp"
 
 namespace wallenstein {
 
@@ -69,6 +70,14 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
   for (std::size_t i = 0; i < rules.tiles.size(); ++i) tiles.push_back(TileId::at(i));
   rng.shuffle(tiles);
   tiles.resize(rng.below(static_cast<std::uint32_t>(tiles.size() + 1)));
+  // Rules 13.2: some Landsknechte wishes, drawn only in games that play the phase, so that a
+  // base game's random orders stay as they were.
+  if (rules.plays(kLandsknechtePhase)) {
+    std::vector<LandsknechtBonus>& wishes = orders.landsknecht_wishes;
+    wishes.assign(kAllLandsknechtBonuses.begin(), kAllLandsknechtBonuses.end());
+    rng.shuffle(wishes);
+    wishes.resize(rng.below(static_cast<std::uint32_t>(wishes.size() + 1)));
+  }
   return orders;
 }
 
@@ -105,6 +114,8 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
   for (TileId t : orders.tile_preferences) w.turn_order.push_back(Written{rules.tile(t).id, {}});
   for (ProvinceId p : orders.winter_revolt_order)
     w.winter_revolt_order.push_back(Written{rules.province(p).id, {}});
+  for (LandsknechtBonus b : orders.landsknecht_wishes)
+    w.landsknechte.push_back(Written{std::string(landsknecht_bonus_key(b)), {}});
   return w;
 }
 

@@ -45,6 +45,8 @@ void count_steps(const SeasonLog& log, GameOutcome& out) {
     out.revolt_count += std::holds_alternative<Revolt>(entry) ? 1 : 0;
   }
   if (log.winter) out.revolt_count += static_cast<int>(log.winter->revolts.size());
+  for (const LandsknechtTurn& t : log.landsknechte)
+    out.seats[t.player.value].landsknechte_cards += t.card ? 1 : 0;
 }
 
 }  // namespace
@@ -77,8 +79,10 @@ GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind
   out.seats.resize(seats.size());
   std::vector<Orders> orders(seats.size());
   while (!state.finished) {
-    for (std::size_t i = 0; i < seats.size(); ++i)
+    for (std::size_t i = 0; i < seats.size(); ++i) {
       orders[i] = seat_orders(seats[i], state, rules, state.player_index(i), seed);
+      out.seats[i].landsknechte_wishes += orders[i].landsknecht_wishes.empty() ? 0 : 1;
+    }
     SeasonResult result = resolve_season(std::move(state), orders, {}, rules);
     count_steps(result.log, out);
     state = std::move(result.next);

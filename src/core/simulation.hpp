@@ -30,9 +30,11 @@ struct SeatOutcome {
   int thaler = 0;
   int provinces = 0;
   int buildings = 0;
-  int cancelled = 0;  ///< planned actions cancelled over the game
-  int battles = 0;    ///< battles this seat started
-  int conquests = 0;  ///< battles this seat won
+  int cancelled = 0;            ///< planned actions cancelled over the game
+  int battles = 0;              ///< battles this seat started
+  int conquests = 0;            ///< battles this seat won
+  int landsknechte_wishes = 0;  ///< seasons whose orders wished Landsknechte bonuses (rules 13.2)
+  int landsknechte_cards = 0;   ///< Landsknechte cards turned
 };
 
 /// One simulated game from start to the last winter.

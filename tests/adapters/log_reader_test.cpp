@@ -24,35 +24,51 @@ const Ruleset& rules() {
   return r;
 }
 
-TEST(LogFile, EveryLogOfRandomGamesReadsBackAsExactlyWhatHappened) {
+const Ruleset& with_landsknechte() {
+  static const Ruleset r =
+      load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});
+  return r;
+}
+
+/// Plays `games` random games and reads every log back; returns how many logs were read.
+int expect_logs_of_random_games_read_back(const Ruleset& rules, int games) {
   int logs = 0;
-  for (int g = 0; g < 100; ++g) {
+  for (int g = 0; g < games && !::testing::Test::HasFailure(); ++g) {
     const int players = 3 + g % 3;
     NewGame spec{"logs", {}, static_cast<std::uint64_t>(g) + 1000};
     for (int p = 0; p < players; ++p) spec.player_ids.push_back("p" + std::to_string(p));
-    GameState state = new_game(spec, rules());
+    GameState state = new_game(spec, rules);
     Rng order_rng(static_cast<std::uint64_t>(g) * 31 + 7);
-    for (int season = 1; season <= rules().season_count(); ++season) {
+    for (int season = 1; season <= rules.season_count(); ++season) {
       std::vector<Orders> orders;
       for (int p = 0; p < players; ++p) {
-        orders.push_back(random_orders(state, rules(),
+        orders.push_back(random_orders(state, rules,
                                        state.player_index(static_cast<std::size_t>(p)), order_rng));
       }
       std::vector<PlayerIndex> nmr;
       if (g % 7 == 0) nmr.push_back(state.player_index(0));
-      const SeasonResult result = resolve_season(state, orders, nmr, rules());
+      const SeasonResult result = resolve_season(state, orders, nmr, rules);
       const LogHeader header{"pass", kCurrentRulesVersion, "9.9.9"};
-      const std::string text = write_log(result.log, state, rules(), header);
-      const StoredLog read = read_log(SourceFile{"log.yaml", text}, state, rules());
-      ASSERT_EQ(read.log, result.log) << "game " << g << " season " << season;
-      ASSERT_EQ(read.header, header);
-      ASSERT_EQ(write_log(read.log, state, rules(), read.header), text)
+      const std::string text = write_log(result.log, state, rules, header);
+      const StoredLog read = read_log(SourceFile{"log.yaml", text}, state, rules);
+      EXPECT_EQ(read.log, result.log) << "game " << g << " season " << season;
+      EXPECT_EQ(read.header, header);
+      EXPECT_EQ(write_log(read.log, state, rules, read.header), text)
           << "game " << g << " season " << season;
       ++logs;
       state = result.next;
     }
   }
-  EXPECT_EQ(logs, 100 * rules().season_count());
+  return logs;
+}
+
+TEST(LogFile, EveryLogOfRandomGamesReadsBackAsExactlyWhatHappened) {
+  EXPECT_EQ(expect_logs_of_random_games_read_back(rules(), 100), 100 * rules().season_count());
+}
+
+TEST(LogFile, EveryLogOfRandomGamesWithTheLandsknechteReadsBackWithItsTurns) {
+  EXPECT_EQ(expect_logs_of_random_games_read_back(with_landsknechte(), 30),
+            30 * with_landsknechte().season_count());
 }
 
 /// The fixture's first season: a log written by the program at 2a74c34.
@@ -74,6 +90,21 @@ TEST(LogFile, ALogOfAnOlderProgramReadsAsRulesVersionOne) {
   EXPECT_EQ(read.rules_version(), 1);
   EXPECT_EQ(read.header.program_version, "");
   EXPECT_EQ(write_log(read.log, f.before, rules(), read.header), f.log);
+}
+
+TEST(LogFile, ALandsknechteTurnInALogOfABaseGameIsRefused) {
+  const FixtureSeason f = fixture_season();
+  std::string text = f.log;
+  text.replace(text.find("action_cards:"), 13,
+               "landsknechte: [{player: red, regions: 4}]\naction_cards:");
+  try {
+    read_log(SourceFile{"log.yaml", text}, f.before, rules());
+    FAIL() << "accepted a Landsknechte turn in a base game";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostics().front().message,
+              "this game does not play the Landsknechte; a log of it has no landsknechte");
+    EXPECT_GT(e.diagnostics().front().line, 0);
+  }
 }
 
 class TamperedLog

@@ -365,5 +365,26 @@ TEST_F(Map, ThePanelsWordsComeFromTheLayoutFile) {
                           [](const map::Text& t) { return t.text == "verdeckt (6)"; }));
 }
 
+TEST_F(Map, TheLandsknechteTurnedThisYearAreOnThePanelOfAGameWithThem) {
+  const Ruleset rules =
+      load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});
+  const auto cfg = config(3);
+  GameState state = new_game(NewGame{"maptest", {"red", "blue", "yellow"}, 5}, rules);
+  state.players[0].landsknechte = 2;
+  state.players[2].landsknechte = 1;
+  const auto has_line = [&](const Ruleset& r) {
+    const map::MapRequest request{SeasonView{&cfg, &r, &state, &state, nullptr}, Layout::board};
+    const auto scene = map::render_map(request, *style_).scene;
+    expect_no_overlap(scene);
+    return std::any_of(scene.texts.begin(), scene.texts.end(), [](const map::Text& t) {
+      return t.text == "Landsknechte turned this year: R 2/3, B 0/3, Y 1/3";
+    });
+  };
+  EXPECT_TRUE(has_line(rules));
+  state.players[0].landsknechte = 0;
+  state.players[2].landsknechte = 0;
+  EXPECT_FALSE(has_line(*rules_)) << "a base game has no Landsknechte";
+}
+
 }  // namespace
 }  // namespace wallenstein

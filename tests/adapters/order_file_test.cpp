@@ -89,6 +89,13 @@ class OrderCheck : public ::testing::Test {
     return v1;
   }
 
+  /// The shipped rules with the Landsknechte expansion.
+  static const Ruleset& with_landsknechte() {
+    static const Ruleset rules =
+        load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});
+    return rules;
+  }
+
   static Ruleset* rules_;
   GameState state_;
 };
@@ -555,6 +562,60 @@ TEST_F(OrderCheck, FormattedOrdersKeepPlaceFalse_D27) {
   const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state_, *rules_);
   ASSERT_TRUE(again.ok()) << formatted;
   EXPECT_FALSE((*again.orders)[Action::army1]->place);
+}
+
+TEST_F(OrderCheck, LandsknechteWishesAreReadMostWantedFirst) {
+  std::string text = kValid;
+  text += "landsknechte: [vp, grain, thaler]\n";
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", text}, state_, with_landsknechte());
+  ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
+  EXPECT_EQ(checked.orders->landsknecht_wishes,
+            (std::vector<LandsknechtBonus>{LandsknechtBonus::vp, LandsknechtBonus::grain,
+                                           LandsknechtBonus::thaler}));
+}
+
+TEST_F(OrderCheck, WithoutLandsknechteWishesTheCardsFallbackIsTaken) {
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", kValid}, state_, with_landsknechte());
+  ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
+  EXPECT_TRUE(checked.orders->landsknecht_wishes.empty());
+}
+
+TEST_F(OrderCheck, UnknownOrRepeatedLandsknechteBonusesAreRejected) {
+  const std::string text = std::string(kValid) + "landsknechte: [VP, gold, tray, tray]\n";
+  EXPECT_EQ(check_text(text, with_landsknechte()),
+            (Lines{"red.yaml:17:16: error: unknown Landsknechte bonus \"VP\"; did you mean \"vp\"? "
+                   "The bonuses are thaler, tray, grain and vp, listed most wanted first",
+                   "red.yaml:17:20: error: unknown Landsknechte bonus \"gold\". The bonuses are "
+                   "thaler, tray, grain and vp, listed most wanted first",
+                   "red.yaml:17:32: error: bonus \"tray\" is listed twice in landsknechte"}));
+}
+
+TEST_F(OrderCheck, LandsknechteMustBeAList) {
+  const std::string text = std::string(kValid) + "landsknechte: vp\n";
+  const Lines found = check_text(text, with_landsknechte());
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_TRUE(found[0].starts_with("red.yaml:17:15: error: landsknechte")) << found[0];
+}
+
+TEST_F(OrderCheck, FormattedOrdersKeepTheLandsknechteWishes) {
+  const std::string text = std::string(kValid) + "landsknechte: [tray, vp]\n";
+  const auto first = check_order_source(SourceFile{"red.yaml", text}, state_, with_landsknechte());
+  ASSERT_TRUE(first.ok());
+  const std::string formatted =
+      format_order_file(to_written(*first.orders, state_, with_landsknechte()));
+  EXPECT_NE(formatted.find("landsknechte: [tray, vp]"), std::string::npos) << formatted;
+  const auto again =
+      check_order_source(SourceFile{"again.yaml", formatted}, state_, with_landsknechte());
+  ASSERT_TRUE(again.ok()) << formatted;
+  EXPECT_EQ(again.orders->landsknecht_wishes, first.orders->landsknecht_wishes);
+}
+
+TEST_F(OrderCheck, AnUnknownTileWithoutANearOneEndsItsSentence) {
+  EXPECT_EQ(check("[attack, defense, armies, thaler, grain]", "[zzzzzz]"),
+            Lines{"red.yaml:16:14: error: unknown bonus tile \"zzzzzz\". The tiles are "
+                  "thaler, grain, armies, attack and defense"});
 }
 
 }  // namespace

@@ -218,6 +218,60 @@ TEST_F(Reports, TheOrderTemplateBidsNoneWhenNoCardIsLeftForTheBid_D25) {
       << checked.diagnostics[0].message;
 }
 
+TEST_F(Reports, LandsknechteTurnsAreToldAndTheOrderTemplateOffersTheNextCard) {
+  const Ruleset rules =
+      load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});
+  GameConfig cfg = config(3);
+  cfg.expansions = {"landsknechte"};
+  const GameState state = new_game(NewGame{"reports", {"red", "blue", "yellow"}, 8}, rules);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, rules));
+  orders[0].landsknecht_wishes = {LandsknechtBonus::tray};
+  const SeasonResult result = resolve_season(state, orders, {}, rules);
+  SeasonView in{&cfg, &rules, &state, &result.next, &result.log};
+  const report::ReportSet set = report::build_reports(in, *templates_);
+  const std::string& text = set.players[0].text;
+  ASSERT_NE(text.find("Landsknechte, in turn order (a player whose provinces lie in 4 regions or "
+                      "more turns their next card and takes a bonus from it):"),
+            std::string::npos)
+      << text;
+  for (const LandsknechtTurn& t : result.log.landsknechte) {
+    const std::string who = "  - Player " + state.player(t.player).id + ", provinces in " +
+                            std::to_string(t.regions) + " regions: ";
+    const std::string what = !t.card ? "no card"
+                             : t.bonus == LandsknechtBonus::tray
+                                 ? "card 1, took 1 cube into the tower's tray"
+                                 : "card 1, took " + std::to_string(t.amount) + " " +
+                                       std::string(landsknecht_bonus_key(t.bonus));
+    EXPECT_NE(text.find(who + what + "\n"), std::string::npos) << who + what << "\n" << text;
+  }
+  EXPECT_NE(set.players[0].html.find("<b>Landsknechte</b>"), std::string::npos);
+  const std::string& tmpl = *set.players[0].orders;
+  EXPECT_NE(tmpl.find("landsknechte: []   # bonuses most wanted first: thaler, tray, grain, vp; "
+                      "without one the card offers: thaler\n"),
+            std::string::npos)
+      << tmpl;
+  ASSERT_EQ(result.next.players[0].landsknechte, 1) << "red starts in enough regions";
+  EXPECT_NE(tmpl.find("Your next card offers 4 thaler, 2 cubes into the tower's tray or 1 grain."),
+            std::string::npos)
+      << tmpl;
+  const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
+  ASSERT_EQ(checked.diagnostics.size(), 1u)
+      << "only the cards are left to choose: " << format_all(checked.diagnostics);
+}
+
+TEST_F(Reports, ABaseGamesReportsSayNothingOfTheLandsknechte) {
+  const GameConfig cfg = config(3);
+  const GameState state = new_game(NewGame{"reports", {"red", "blue", "yellow"}, 8}, *rules_);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, *rules_));
+  for (const std::string& text :
+       everything_sent(reports(cfg, state, resolve_season(state, orders, {}, *rules_))))
+    EXPECT_EQ(text.find("andsknecht"), std::string::npos);
+}
+
 TEST_F(Reports, ReportsAreTheSameForTheSameSeason) {
   const GameConfig cfg = config(5);
   NewGame spec{"reports", {"red", "blue", "yellow", "green", "black"}, 3};

@@ -352,14 +352,14 @@ TEST(RulesetModules, AMisspeltModuleIsRefusedWithTheNearestOne) {
 
 TEST(RulesetModules, AGameListingAModuleItCannotPlayIsToldAtItsGameYaml) {
   try {
-    load_game_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"},
+    load_game_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"},
                       "/games/berlin/game.yaml");
-    FAIL() << "landsknechte was played";
+    FAIL() << "leaders was played";
   } catch (const InputError& e) {
     EXPECT_EQ(e.diagnostics().front().format(),
-              "/games/berlin/game.yaml: error: expansions: the Landsknechte expansion "
-              "(landsknechte) cannot be played by this version of the program, which lacks the "
-              "order section landsknechte");
+              "/games/berlin/game.yaml: error: expansions: the Military leaders expansion "
+              "(leaders) cannot be played by this version of the program, which lacks the "
+              "phases leaders_place and leaders_move and the order section leader");
   }
 }
 

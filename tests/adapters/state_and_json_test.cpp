@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "adapters/game_config.hpp"
@@ -180,6 +181,49 @@ TEST_F(StateFiles, PublicJsonHasTheInterfaceKeys) {
   const auto& player = json["players"][0];
   for (const char* key : {"id", "name", "thaler", "grain", "vp", "reserve", "provinces", "bid"})
     EXPECT_TRUE(player.contains(key)) << key;
+}
+
+TEST_F(StateFiles, PublicJsonOfALandsknechteGameShowsTheCardsTurnedAndEachTurn) {
+  const Ruleset rules =
+      load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});
+  GameConfig cfg = config(3);
+  cfg.expansions = {"landsknechte"};
+  NewGame spec{"test", {"red", "blue", "yellow"}, 987654321};
+  const GameState state = new_game(spec, rules);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, rules));
+  orders[0].landsknecht_wishes = {LandsknechtBonus::tray};
+  const SeasonResult result = resolve_season(state, orders, {}, rules);
+  const auto json = public_json(cfg, result.next, rules, &result.log);
+  EXPECT_EQ(json["expansions"], nlohmann::json({"landsknechte"}));
+  const auto& turns = json["resolution"]["landsknechte"];
+  ASSERT_EQ(turns.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    const LandsknechtTurn& t = result.log.landsknechte[i];
+    EXPECT_EQ(turns[i]["player"], state.player(t.player).id);
+    EXPECT_EQ(turns[i]["regions"], t.regions);
+    EXPECT_EQ(turns[i]["card"].is_null(), !t.card);
+    if (t.card) {
+      EXPECT_EQ(turns[i]["bonus"], std::string(landsknecht_bonus_key(t.bonus)));
+      EXPECT_EQ(turns[i]["amount"], t.amount);
+    }
+  }
+  const auto red = std::find_if(turns.begin(), turns.end(),
+                                [](const nlohmann::json& t) { return t["player"] == "red"; });
+  ASSERT_NE(red, turns.end());
+  ASSERT_FALSE((*red)["card"].is_null()) << "red holds provinces in enough regions at the start";
+  EXPECT_EQ((*red)["bonus"], "tray");
+  for (std::size_t p = 0; p < 3; ++p)
+    EXPECT_EQ(json["players"][p]["landsknechte"], result.next.players[p].landsknechte);
+}
+
+TEST_F(StateFiles, PublicJsonOfABaseGameHasNoLandsknechte) {
+  const GameState state = fresh(3);
+  const auto result = play(state, 1).back();
+  const auto json = public_json(config(3), result.next, *rules_, &result.log);
+  EXPECT_FALSE(json["resolution"].contains("landsknechte"));
+  for (const auto& p : json["players"]) EXPECT_FALSE(p.contains("landsknechte"));
 }
 
 }  // namespace

@@ -154,6 +154,70 @@ TEST(SimulateCli, JsonGivesTheFiguresPerSeatWithNoInvariantViolationsWhateverThe
   }
 }
 
+TEST(SimulateCli, PlaysTheLandsknechteAndCountsHowEachSeatUsedThem) {
+  const Outcome r = run({"simulate", "--games", "6", "--seats", "bot,bot,random", "--threads", "1",
+                         "--expansions", "landsknechte", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["invariant_violations"], 0);
+  double cards = 0;
+  for (const auto& seat : json["seats"]) {
+    ASSERT_TRUE(seat.contains("landsknechte")) << seat;
+    cards += seat["landsknechte"]["mean_cards"].get<double>();
+    EXPECT_LE(seat["landsknechte"]["wish_rate"].get<double>(), 1.0);
+  }
+  EXPECT_GT(cards, 0) << "3-player seats start in 4 regions: cards are turned";
+  EXPECT_EQ(json["seats"][0]["landsknechte"]["wish_rate"], 1.0) << "the bot always wishes";
+  const auto base = nlohmann::json::parse(
+      run({"simulate", "--games", "1", "--seats", "bot,bot,random", "--json"}).out);
+  EXPECT_FALSE(base["seats"][0].contains("landsknechte"));
+}
+
+TEST(SimulateCli, RefusesAnExpansionItCannotPlayAsNewDoes) {
+  const Outcome r =
+      run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--expansions", "leaders"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "wallenstein: --expansions: the Military leaders expansion (leaders) cannot be played "
+            "by this version of the program, which lacks the phases leaders_place and "
+            "leaders_move and the order section leader\n");
+}
+
+TEST(LandsknechteCli, AGameWithTheLandsknechtePlaysByOrderFilesAndBotsToTheEndAndReplays) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  std::vector<std::string> args = {"new", dir.string(),   "--seed",
+                                   "99",  "--expansions", "landsknechte"};
+  for (const auto& a : testing::players_args(3)) args.push_back(a);
+  ASSERT_EQ(run(args).status, 0);
+  const Outcome suggested = run({"suggest", dir.string(), "--player", "red"});
+  ASSERT_EQ(suggested.status, 0) << suggested.err;
+  EXPECT_NE(suggested.out.find("\nlandsknechte: ["), std::string::npos) << suggested.out;
+  testing::write_text(tmp / "red.yaml", suggested.out);
+  std::string wrong = suggested.out;
+  wrong.replace(wrong.find("\nlandsknechte: ["), 16, "\nlandsknechte: [gold, ");
+  testing::write_text(tmp / "wrong.yaml", wrong);
+  const Outcome refused = run({"check", dir.string(), (tmp / "wrong.yaml").string()});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find(": error: unknown Landsknechte bonus \"gold\""), std::string::npos)
+      << refused.err;
+  ASSERT_EQ(run({"submit", dir.string(), (tmp / "red.yaml").string()}).status, 0);
+  while (run({"resolve", dir.string(), "--force", "--nmr", "bot"}).status == 0) {
+  }
+  const auto json = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
+  EXPECT_TRUE(json["finished"]);
+  EXPECT_EQ(json["expansions"], nlohmann::json({"landsknechte"}));
+  const auto spring =
+      nlohmann::json::parse(run({"show", dir.string(), "--season", "1618-spring", "--json"}).out);
+  EXPECT_EQ(spring["resolution"]["landsknechte"].size(), 3u);
+  const std::string log = testing::read_text(dir / "seasons" / "01-1618-spring" / "log.yaml");
+  EXPECT_NE(log.find("\nlandsknechte:\n  - {player: "), std::string::npos) << log;
+  const Outcome replay = run({"replay", dir.string()});
+  EXPECT_EQ(replay.status, 0) << replay.err;
+  EXPECT_NE(replay.out.find("All 6 resolved seasons replay byte for byte."), std::string::npos)
+      << replay.out;
+}
+
 TEST(SimulateCli, RefusesUnknownSeatKindsAndImpossiblePlayerCounts) {
   EXPECT_EQ(run({"simulate", "--games", "1", "--seats", "bot,robot,random"}).status, 2);
   EXPECT_EQ(run({"simulate", "--games", "1", "--seats", "bot,random"}).status, 2);

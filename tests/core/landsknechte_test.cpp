@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/bot/bot.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -149,6 +150,31 @@ TEST(Landsknechte, AGameWithoutTheExpansionTurnsNoPile) {
   const auto r = w.resolve({w.orders(0, 1), w.orders(1)});
   EXPECT_TRUE(r.log.landsknechte.empty());
   EXPECT_EQ(r.next.player(w.player(0)).landsknechte, 0);
+}
+
+TEST(LandsknechteBot, WishesOnlyWhatTheNextCardOffersAndPrizesAPointInTheLastSeason) {
+  TinyWorld w = with_landsknechte();
+  w.give("a", 0, 2).give("d", 0, 2).give("b", 1, 2);
+  const auto wishes = [&] {
+    return plan_orders(see(w.state, w.rules, w.player(0)), w.rules).orders.landsknecht_wishes;
+  };
+  const std::vector<LandsknechtBonus> first = wishes();
+  ASSERT_EQ(first.size(), 2u) << "the first card offers thaler and the tray";
+  for (LandsknechtBonus b : first) EXPECT_TRUE(w.rules.landsknechte.cards[0].offers(b));
+  w.state.season_index = w.rules.season_count();
+  w.state.players[0].landsknechte = 2;
+  const std::vector<LandsknechtBonus> last = wishes();
+  ASSERT_EQ(last.size(), 4u);
+  EXPECT_EQ(last.front(), LandsknechtBonus::vp) << "6 thaler only break ties at the end";
+  w.state.players[0].landsknechte = 3;
+  EXPECT_TRUE(wishes().empty()) << "the year's pile is spent";
+}
+
+TEST(LandsknechteBot, ABaseGamesBotWishesNothing) {
+  TinyWorld w;
+  w.give("a", 0, 2).give("d", 0, 2).give("b", 1, 2);
+  EXPECT_TRUE(
+      plan_orders(see(w.state, w.rules, w.player(0)), w.rules).orders.landsknecht_wishes.empty());
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // Golden games: 3, 4 and 5 players, all six action seasons and both winters, from a fixed seed
 // with fixed orders. The expected text (orders and log of every season) lives in
-// tests/golden/game-Np.txt for the current rules version and in game-Np-rules1.txt for version 1,
-// which games started under it keep; tools/regen-golden rewrites them, and the diff is reviewed
-// like code.
+// tests/golden/game-Np.txt for the current rules version, in game-Np-rules1.txt for version 1,
+// which games started under it keep, and in game-Np-<module>.txt for a game with expansions;
+// tools/regen-golden rewrites them, and the diff is reviewed like code.
 
 #include <gtest/gtest.h>
 
@@ -43,11 +43,18 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
   line += " tiles=[";
   for (std::size_t i = 0; i < o.tile_preferences.size(); ++i)
     line += (i ? "," : "") + rules.tile(o.tile_preferences[i]).id;
-  return line + "]\n";
+  line += "]";
+  if (!o.landsknecht_wishes.empty()) {
+    line += " landsknechte=[";
+    for (std::size_t i = 0; i < o.landsknecht_wishes.size(); ++i)
+      line += (i ? "," : "") + std::string(landsknecht_bonus_key(o.landsknecht_wishes[i]));
+    line += "]";
+  }
+  return line + "\n";
 }
 
-std::string play_golden_game(int players, int version) {
-  const Ruleset rules = load_ruleset(testing::source_data_dir(), version);
+std::string play_golden_game(int players, int version, const std::vector<std::string>& expansions) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), version, expansions);
   const std::vector<std::string> ids = {"red", "blue", "yellow", "green", "black"};
   NewGame spec{
       "golden", {ids.begin(), ids.begin() + players}, static_cast<std::uint64_t>(1618 + players)};
@@ -81,14 +88,16 @@ std::string play_golden_game(int players, int version) {
   return text + "\n";
 }
 
-/// A golden game: the player count and the rules version.
+/// A golden game: the player count, the rules version and the expansions.
 struct Golden {
   int players = 3;
   int version = kCurrentRulesVersion;
+  std::vector<std::string> expansions = {};
   std::string file() const {
-    const std::string rules =
-        version == kCurrentRulesVersion ? "" : "-rules" + std::to_string(version);
-    return "tests/golden/game-" + std::to_string(players) + "p" + rules + ".txt";
+    std::string name = "tests/golden/game-" + std::to_string(players) + "p";
+    if (version != kCurrentRulesVersion) name += "-rules" + std::to_string(version);
+    for (const std::string& e : expansions) name += "-" + e;
+    return name + ".txt";
   }
 };
 
@@ -98,7 +107,8 @@ class GoldenGame : public ::testing::TestWithParam<Golden> {};
 
 TEST_P(GoldenGame, PlaysExactlyAsReviewed) {
   const auto path = testing::source_path(GetParam().file());
-  const std::string actual = play_golden_game(GetParam().players, GetParam().version);
+  const std::string actual =
+      play_golden_game(GetParam().players, GetParam().version, GetParam().expansions);
   if (std::getenv("WALLENSTEIN_REGENERATE_GOLDEN")) {
     testing::write_text(path, actual);
     GTEST_SKIP() << "regenerated " << path;
@@ -108,13 +118,18 @@ TEST_P(GoldenGame, PlaysExactlyAsReviewed) {
                               << "; if the change is intended, run tools/regen-golden";
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Players, GoldenGame,
-    ::testing::Values(Golden{3, kCurrentRulesVersion}, Golden{4, kCurrentRulesVersion},
-                      Golden{5, kCurrentRulesVersion}, Golden{3, 1}, Golden{4, 1}, Golden{5, 1}),
-    [](const ::testing::TestParamInfo<Golden>& param) {
-      return std::to_string(param.param.players) + "p_rules" + std::to_string(param.param.version);
-    });
+INSTANTIATE_TEST_SUITE_P(Players, GoldenGame,
+                         ::testing::Values(Golden{3, kCurrentRulesVersion},
+                                           Golden{4, kCurrentRulesVersion},
+                                           Golden{5, kCurrentRulesVersion}, Golden{3, 1},
+                                           Golden{4, 1}, Golden{5, 1},
+                                           Golden{4, kCurrentRulesVersion, {"landsknechte"}}),
+                         [](const ::testing::TestParamInfo<Golden>& param) {
+                           std::string name = std::to_string(param.param.players) + "p_rules" +
+                                              std::to_string(param.param.version);
+                           for (const std::string& e : param.param.expansions) name += "_" + e;
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace wallenstein

@@ -60,6 +60,12 @@ TEST(BotProperties, OrdersPassCheckInEverySeasonOfManyGames) {
   expect_bot_orders_legal_in_every_season(rules, game_count());
 }
 
+TEST(BotProperties, OrdersPassCheckWithTheLandsknechte) {
+  const Ruleset rules =
+      load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10));
+}
+
 TEST(BotProperties, OrdersPassCheckUnderRulesVersionOne) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), 1);
   expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 5));

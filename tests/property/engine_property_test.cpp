@@ -12,6 +12,7 @@
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "core/ruleset.hpp"
+#include "core/season_phases.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -32,6 +33,9 @@ std::vector<int> thaler_flow(const SeasonLog& log, std::size_t players) {
     if (const auto* b = std::get_if<Built>(&entry)) flow[b->player.value] -= b->cost;
     if (const auto* p = std::get_if<Placed>(&entry)) flow[p->player.value] -= p->cost;
   }
+  for (const LandsknechtTurn& t : log.landsknechte) {
+    if (t.card && t.bonus == LandsknechtBonus::thaler) flow[t.player.value] += t.amount;
+  }
   return flow;
 }
 
@@ -45,7 +49,40 @@ struct Figures {
   int moves_only = 0;           ///< D-27: army1 orders with place: false
   int placements_only = 0;      ///< D-27: placements cancelled while the move went on
   int tile_rights = 0;          ///< D-28: armies5 with the armies tile placing the card's number
+  int landsknechte_cards = 0;   ///< 13.2: Landsknechte cards turned
+  std::array<int, kAllLandsknechtBonuses.size()> landsknechte_bonuses{};  ///< taken, by bonus
 };
+
+/// Rules 13.2 on every turn of the pile: a card only for enough regions and in pile order, giving
+/// what the card says (the tray at most what the reserve held), and the piles back after winter.
+void expect_landsknechte_as_the_rules_say(const SeasonResult& result, const GameState& before,
+                                          const Ruleset& rules, Figures& f) {
+  const LandsknechtRules& pile = rules.landsknechte;
+  ASSERT_EQ(result.log.landsknechte.size(), before.players.size());
+  for (const LandsknechtTurn& t : result.log.landsknechte) {
+    const int turned = before.player(t.player).landsknechte;
+    if (!t.card) {
+      ASSERT_TRUE(t.regions < pile.min_regions || turned == static_cast<int>(pile.cards.size()));
+      continue;
+    }
+    ASSERT_GE(t.regions, pile.min_regions);
+    ASSERT_EQ(*t.card, turned + 1);
+    const LandsknechtCard& card = pile.cards[static_cast<std::size_t>(turned)];
+    ASSERT_TRUE(card.offers(t.bonus));
+    if (t.bonus == LandsknechtBonus::tray) {
+      ASSERT_GT(t.amount, 0) << "D-30: a tray wish with an empty reserve is passed over";
+      ASSERT_EQ(t.amount, std::min(card.of(t.bonus), before.player(t.player).reserve));
+    } else {
+      ASSERT_EQ(t.amount, card.of(t.bonus));
+    }
+    f.landsknechte_cards += 1;
+    f.landsknechte_bonuses[index_of(t.bonus)] += 1;
+  }
+  if (result.log.winter && !result.next.finished) {
+    for (const PlayerState& p : result.next.players)
+      ASSERT_EQ(p.landsknechte, 0) << "the piles are put back after winter";
+  }
+}
 
 using Holding = std::pair<PlayerIndex, ProvinceId>;
 
@@ -192,6 +229,8 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
           << "thaler moved outside the rules";
     }
     if (rules.version == 2) expect_version_two_decisions(result, state, orders, rules, f);
+    if (rules.plays(kLandsknechtePhase))
+      expect_landsknechte_as_the_rules_say(result, state, rules, f);
     for (const auto& e : result.log.entries) {
       f.battles += std::holds_alternative<Battle>(e) ? 1 : 0;
       f.revolts += std::holds_alternative<Revolt>(e) ? 1 : 0;
@@ -245,6 +284,21 @@ TEST(EngineProperties, RandomLegalGamesUnderRulesVersionOneKeepEveryInvariant) {
   EXPECT_GT(f.battles, games);
   EXPECT_EQ(f.moves_only + f.placements_only + f.cards_left_hand, 0)
       << "version 1 has none of D-26 and D-27";
+}
+
+TEST(EngineProperties, RandomLegalGamesWithTheLandsknechteKeepEveryInvariant) {
+  const Ruleset rules =
+      load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});
+  const int games = std::max(1, game_count() / 5);
+  const Figures f = play_random_games(rules, games);
+  std::cout << "with the Landsknechte: " << f.landsknechte_cards << " cards turned; bonuses";
+  for (LandsknechtBonus b : kAllLandsknechtBonuses)
+    std::cout << " " << landsknecht_bonus_key(b) << " " << f.landsknechte_bonuses[index_of(b)];
+  std::cout << "\n";
+  EXPECT_GT(f.battles, games);
+  EXPECT_GT(f.landsknechte_cards, games);
+  for (LandsknechtBonus b : kAllLandsknechtBonuses)
+    EXPECT_GT(f.landsknechte_bonuses[index_of(b)], 0) << landsknecht_bonus_key(b);
 }
 
 TEST(EngineProperties, ResolvingTheSameSeasonTwiceGivesTheSameResult) {

@@ -2,25 +2,27 @@
 
 #include <algorithm>
 
+#include "core/season_phases.hpp"
 #include "pbem/yaml_file.hpp"
 #include "scenario/scenario_names.hpp"
 
 namespace wallenstein::testing {
 namespace {
 
-constexpr std::array<std::string_view, 6> kTop = {"rule",   "rules_version", "given",
+constexpr std::array<std::string_view, 7> kTop = {"rule",   "rules_version", "expansions", "given",
                                                   "orders", "tower",         "then"};
-constexpr std::array<std::string_view, 13> kGiven = {
-    "players", "season", "event",     "winter_event", "action_cards", "tiles",      "thaler",
-    "grain",   "vp",     "provinces", "tower",        "seed",         "bid_ranking"};
+constexpr std::array<std::string_view, 14> kGiven = {
+    "players", "season", "event",        "winter_event", "action_cards", "tiles", "thaler",
+    "grain",   "vp",     "landsknechte", "provinces",    "tower",        "seed",  "bid_ranking"};
 constexpr std::array<std::string_view, 4> kProvince = {"owner", "armies", "revolts", "buildings"};
 constexpr std::array<std::string_view, 2> kTowerState = {"inside", "tray"};
-constexpr std::array<std::string_view, 4> kOrders = {"actions", "bid", "turn_order",
-                                                     "winter_revolt_order"};
-constexpr std::array<std::string_view, 10> kThen = {
-    "thaler", "grain",   "vp",           "reserve", "provinces",
+constexpr std::array<std::string_view, 5> kOrders = {"actions", "bid", "turn_order",
+                                                     "winter_revolt_order", "landsknechte"};
+constexpr std::array<std::string_view, 11> kThen = {
+    "thaler", "grain",   "vp",           "reserve", "landsknechte", "provinces",
     "tray",   "winners", "order_errors", "log",     "not_in_log"};
-constexpr std::array<std::string_view, 4> kCounters = {"thaler", "grain", "vp", "reserve"};
+constexpr std::array<std::string_view, 5> kCounters = {"thaler", "grain", "vp", "reserve",
+                                                       "landsknechte"};
 
 const std::vector<std::string> kBuildings = {"palace", "church", "trading_house"};
 
@@ -38,10 +40,8 @@ class ScenarioReader {
     if (auto rule = r_.require(root, "rule", "the section of the rules and what it shows")) {
       s.rule = r_.text(*rule, "rule").value_or("");
     }
-    if (const YAML::Node v = root["rules_version"]) {
-      s.rules_version =
-          names_.number(v, "rules_version", kFirstRulesVersion, kCurrentRulesVersion).value_or(0);
-    }
+    s.rules_version = rules_version(r_);
+    s.expansions = expansions(r_);
     if (auto given = r_.require(root, "given", "the situation")) read_given(*given, s);
     s.orders.resize(s.state.players.size());
     if (const YAML::Node orders = root["orders"]) read_orders(orders, s);
@@ -64,9 +64,10 @@ class ScenarioReader {
         Supply{rules_.pieces.peasants, rules_.pieces.revolt_markers, rules_.pieces.buildings};
     if (const YAML::Node v = given["season"]) read_season(v, state);
     if (const YAML::Node v = given["provinces"]) read_provinces(v, state);
-    for (const char* key : {"thaler", "grain", "vp"}) {
+    for (const char* key : {"thaler", "grain", "vp", "landsknechte"}) {
       for (const auto& [p, n] : player_numbers(given[key], key)) counter(state.player(p), key) = n;
     }
+    expect_landsknechte_played(given["landsknechte"]);
     if (const YAML::Node v = given["tower"]) read_tower_state(v, state);
     fill_reserves(given, state);
     read_events(given, state);
@@ -267,6 +268,7 @@ class ScenarioReader {
       for (const auto& [p, n] : player_numbers(then[std::string(key)], key))
         x.counters.push_back({std::string(key), p, n});
     }
+    expect_landsknechte_played(then["landsknechte"]);
     if (const YAML::Node v = then["provinces"]; v && r_.expect_map(v, "then.provinces")) {
       for (const auto& e : v) read_expected_province(e.first, e.second, x);
     }
@@ -326,10 +328,37 @@ class ScenarioReader {
     return out;
   }
 
+  /// The cards turned are a number of the Landsknechte expansion only.
+  void expect_landsknechte_played(const YAML::Node& node) {
+    if (node && !rules_.plays(kLandsknechtePhase))
+      r_.error(node,
+               "landsknechte counts the cards turned in a game with the Landsknechte; add "
+               "expansions: [landsknechte]");
+  }
+
   static int& counter(PlayerState& p, std::string_view key) {
+    if (key == "landsknechte") return p.landsknechte;
     return key == "thaler" ? p.thaler : key == "grain" ? p.grain : key == "vp" ? p.vp : p.reserve;
   }
 
+ public:
+  /// `rules_version`, the current one when left out.
+  static int rules_version(YamlReader& r) {
+    const YAML::Node v = r.file().root()["rules_version"];
+    if (!v) return kCurrentRulesVersion;
+    return static_cast<int>(
+        r.integer(v, "rules_version", kFirstRulesVersion, kCurrentRulesVersion).value_or(0));
+  }
+  /// `expansions`, as game.yaml lists them.
+  static std::vector<std::string> expansions(YamlReader& r) {
+    std::vector<std::string> out;
+    const YAML::Node v = r.file().root()["expansions"];
+    if (!v || !r.expect_sequence(v, "expansions")) return out;
+    for (const auto& m : v) out.push_back(r.text(m, "an expansion").value_or(""));
+    return out;
+  }
+
+ private:
   YamlReader r_;
   ScenarioNames names_;
   const Ruleset& rules_;
@@ -337,9 +366,22 @@ class ScenarioReader {
 
 }  // namespace
 
-Scenario read_scenario(const SourceFile& file, const Ruleset& rules) {
+Scenario read_scenario(const SourceFile& file, const RulesFor& rules_for) {
   const YamlFile yaml = YamlFile::parse(file, YamlLimits{16, 20000});
-  return ScenarioReader(yaml, rules).read();
+  // The ruleset comes first: the names in the scenario are its names.
+  YamlReader first(yaml);
+  if (!first.expect_map(yaml.root(), "a scenario")) first.throw_if_errors();
+  const int version = ScenarioReader::rules_version(first);
+  const std::vector<std::string> expansions = ScenarioReader::expansions(first);
+  first.throw_if_errors();
+  const Ruleset* rules = nullptr;
+  try {
+    rules = &rules_for(version, expansions);
+  } catch (const InputError& e) {
+    first.error(yaml.root()["expansions"], e.diagnostics().front().message);
+    first.throw_if_errors();
+  }
+  return ScenarioReader(yaml, *rules).read();
 }
 
 }  // namespace wallenstein::testing

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +19,8 @@
 
 namespace wallenstein::testing {
 
-/// A player's counter after the season (`then.thaler`, `grain`, `vp`, `reserve`).
+/// A player's counter after the season (`then.thaler`, `grain`, `vp`, `reserve`, and with the
+/// Landsknechte the cards turned, `landsknechte`).
 struct CounterExpectation {
   std::string counter;
   PlayerIndex player;
@@ -55,6 +57,7 @@ struct Expectations {
 struct Scenario {
   std::string rule;
   int rules_version = kCurrentRulesVersion;
+  std::vector<std::string> expansions;  ///< the modules the game plays, as game.yaml lists them
   GameState state;  ///< `given`, every supply consistent with the board; the seed is chosen later
   std::uint64_t first_seed = 1;
   std::optional<std::vector<PlayerIndex>> bid_ranking;  ///< how the bag broke the bid ties
@@ -63,7 +66,12 @@ struct Scenario {
   Expectations then;
 };
 
-/// Reads a scenario file; throws InputError listing every problem with its position.
-Scenario read_scenario(const SourceFile& file, const Ruleset& rules);
+/// The ruleset of a rules version with expansions; throws InputError for a module it cannot play.
+using RulesFor =
+    std::function<const Ruleset&(int version, const std::vector<std::string>& expansions)>;
+
+/// Reads a scenario file against the ruleset its `rules_version` and `expansions` name; throws
+/// InputError listing every problem with its position.
+Scenario read_scenario(const SourceFile& file, const RulesFor& rules_for);
 
 }  // namespace wallenstein::testing

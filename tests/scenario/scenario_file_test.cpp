@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "adapters/ruleset_files.hpp"
 #include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
@@ -12,9 +14,24 @@
 namespace wallenstein::testing {
 namespace {
 
-const Ruleset& rules() {
-  static const Ruleset r = load_ruleset(source_data_dir());
-  return r;
+/// The shipped rules with the scenario's expansions (the rules version is the current one).
+const Ruleset& rules(int /*version*/ = kCurrentRulesVersion,
+                     const std::vector<std::string>& expansions = {}) {
+  static std::map<std::vector<std::string>, Ruleset> loaded;
+  auto at = loaded.find(expansions);
+  if (at == loaded.end())
+    at = loaded
+             .emplace(expansions, load_ruleset(source_data_dir(), kCurrentRulesVersion, expansions))
+             .first;
+  return at->second;
+}
+
+Scenario read(const std::string& text) {
+  return read_scenario(
+      SourceFile{"s.yaml", text},
+      [](int version, const std::vector<std::string>& expansions) -> const Ruleset& {
+        return rules(version, expansions);
+      });
 }
 
 constexpr const char* kValid = R"(rule: "5: red collects taxes in Trier"
@@ -49,7 +66,7 @@ void PrintTo(const Typo& t, std::ostream* os) { *os << t.name; }
 /// The first line of the first diagnostic reading `text`, or "no error".
 std::string first_error(const std::string& text) {
   try {
-    read_scenario(SourceFile{"s.yaml", text}, rules());
+    read(text);
   } catch (const InputError& e) {
     const std::string line = e.diagnostics().front().format();
     return line.substr(0, line.find('\n'));
@@ -58,7 +75,7 @@ std::string first_error(const std::string& text) {
 }
 
 TEST(ScenarioFile, TheValidScenarioOfTheTypoTestsIsAccepted) {
-  const Scenario s = read_scenario(SourceFile{"s.yaml", kValid}, rules());
+  const Scenario s = read(kValid);
   EXPECT_EQ(s.then.counters.size(), 1u);
   ASSERT_EQ(s.then.provinces.size(), 1u);
   EXPECT_TRUE(s.then.provinces[0].buildings.has_value());
@@ -142,6 +159,16 @@ INSTANTIATE_TEST_SUITE_P(
              "\"province_lost\"?"},
         Typo{"UnknownKeyInANestedLogValue", "{what: revolt}", "{what: battle, count: {atacker: 2}}",
              "s.yaml:17:30: error: unknown key \"atacker\" in count; did you mean \"attacker\"?"},
+        Typo{"UnknownExpansion", "rule: \"5: red collects taxes in Trier\"",
+             "rule: \"5: red collects taxes in Trier\"\nexpansions: [landsknecht]",
+             "s.yaml:2:13: error: there is no module \"landsknecht\" (did you mean landsknechte?); "
+             "the modules are court, landsknechte and leaders"},
+        Typo{"LandsknechteCountedInAGameWithoutThem", "  thaler: {red: 23}",
+             "  thaler: {red: 23}\n  landsknechte: {red: 1}",
+             "s.yaml:12:17: error: landsknechte counts the cards turned in a game with the "
+             "Landsknechte; add expansions: [landsknechte]"},
+        Typo{"UnknownLandsknechteBonusInTheLog", "{what: revolt}", "{player: red, bonus: vps}",
+             "s.yaml:17:28: error: unknown Landsknechte bonus \"vps\"; did you mean \"vp\"?"},
         Typo{"SummaryPatternWithAnUnknownKey", "{what: revolt}", "{bid_rankin: [red]}",
              "s.yaml:17:8: error: unknown key \"bid_rankin\" in a log pattern without what; did "
              "you mean "

@@ -59,6 +59,7 @@ const std::vector<Shape>& summaries() {
       {"a winter score", {"player", "provinces", "buildings", "majorities", "total", "vp"}},
       {"a regional majority", {"region", "building", "counts", "leaders", "points"}},
       {"the winter grain loss", {"grain_loss"}},
+      {"a Landsknechte turn", {"player", "regions", "card", "bonus", "amount"}},
   };
   return s;
 }
@@ -124,6 +125,9 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
                                 : std::vector<std::string>{"attacker", "defender", "tie"});
   } else if (key == "cause") {
     names.pick(v, "revolt cause", {"grain", "taxes", "winter"});
+  } else if (key == "bonus") {
+    const auto keys = landsknecht_bonus_keys();
+    names.pick(v, "Landsknechte bonus", std::vector<std::string>(keys.begin(), keys.end()));
   } else if (key == "building") {
     names.pick(v, "building", {"palace", "church", "trading_house"});
   } else if (key == "event") {

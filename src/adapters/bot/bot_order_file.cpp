@@ -116,6 +116,8 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
     if (line.rfind("bid:", 0) == 0) line += "  # " + describe(plan.bid, rules);
     if (line.rfind("turn_order:", 0) == 0)
       line += "  # the tiles most useful to these orders first";
+    if (line.rfind("landsknechte:", 0) == 0)
+      line += "  # the bonuses of the next Landsknechte card, most useful first";
     out += line + "\n";
     // Interfaces 5: mailed orders carry the player's token after the season.
     if (line.rfind("season:", 0) == 0 && options.token) out += "token: " + *options.token + "\n";

@@ -8,21 +8,31 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "core/ruleset.hpp"
+#include "core/season_phases.hpp"
+
 namespace wallenstein {
 namespace {
+
+void add(SeatTotals& t, const SeatTotals& s) {
+  t.wins += s.wins;
+  t.vp += s.vp;
+  t.thaler += s.thaler;
+  t.provinces += s.provinces;
+  t.buildings += s.buildings;
+  t.cancelled += s.cancelled;
+  t.battles += s.battles;
+  t.conquests += s.conquests;
+  t.landsknechte_wishes += s.landsknechte_wishes;
+  t.landsknechte_cards += s.landsknechte_cards;
+}
 
 void add(SimulationTotals& totals, const GameOutcome& game) {
   for (std::size_t i = 0; i < game.seats.size(); ++i) {
     const SeatOutcome& s = game.seats[i];
-    SeatTotals& t = totals.seats[i];
-    t.wins += s.won ? 1 : 0;
-    t.vp += s.vp;
-    t.thaler += s.thaler;
-    t.provinces += s.provinces;
-    t.buildings += s.buildings;
-    t.cancelled += s.cancelled;
-    t.battles += s.battles;
-    t.conquests += s.conquests;
+    add(totals.seats[i], SeatTotals{totals.seats[i].kind, s.won ? 1 : 0, s.vp, s.thaler,
+                                    s.provinces, s.buildings, s.cancelled, s.battles, s.conquests,
+                                    s.landsknechte_wishes, s.landsknechte_cards});
   }
   totals.shared_wins += game.winners > 1 ? 1 : 0;
   totals.revolt_count += game.revolt_count;
@@ -31,13 +41,7 @@ void add(SimulationTotals& totals, const GameOutcome& game) {
 }
 
 void merge(SimulationTotals& into, const SimulationTotals& part) {
-  for (std::size_t i = 0; i < into.seats.size(); ++i) {
-    SeatTotals& t = into.seats[i];
-    const SeatTotals& p = part.seats[i];
-    t.wins += p.wins, t.vp += p.vp, t.thaler += p.thaler, t.provinces += p.provinces;
-    t.buildings += p.buildings, t.cancelled += p.cancelled, t.battles += p.battles,
-        t.conquests += p.conquests;
-  }
+  for (std::size_t i = 0; i < into.seats.size(); ++i) add(into.seats[i], part.seats[i]);
   into.shared_wins += part.shared_wins;
   into.revolt_count += part.revolt_count;
   into.invariant_violations += part.invariant_violations;
@@ -65,6 +69,8 @@ SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind
                                 const Progress& progress) {
   threads = static_cast<unsigned>(std::clamp<long long>(threads, 1, std::max<long long>(1, games)));
   SimulationTotals totals = empty_totals(seats);
+  totals.seasons = rules.season_count();
+  totals.landsknechte = rules.plays(kLandsknechtePhase);
   totals.seed = seed;
   totals.threads = threads;
   std::atomic<long long> next{0};
@@ -120,6 +126,16 @@ std::string simulation_text(const SimulationTotals& t) {
                   mean(s.cancelled, t.games), mean(s.battles, t.games), mean(s.conquests, t.games));
     out += line;
   }
+  if (t.landsknechte) {
+    out += "Landsknechte: seat, cards turned per game, seasons with wishes\n";
+    for (std::size_t i = 0; i < t.seats.size(); ++i) {
+      const SeatTotals& s = t.seats[i];
+      std::snprintf(line, sizeof line, "%4zu  %5.2f  %5.1f%%\n", i + 1,
+                    mean(s.landsknechte_cards, t.games),
+                    100.0 * mean(s.landsknechte_wishes, t.games * t.seasons));
+      out += line;
+    }
+  }
   std::snprintf(
       line, sizeof line,
       "shared wins: %lld (each counts as a win for every winner); revolts per game: %.2f; "
@@ -147,6 +163,10 @@ std::string simulation_json(const SimulationTotals& t) {
     seat["mean_cancelled"] = mean(s.cancelled, t.games);
     seat["mean_battles"] = mean(s.battles, t.games);
     seat["mean_battles_won"] = mean(s.conquests, t.games);
+    if (t.landsknechte) {
+      seat["landsknechte"] = {{"mean_cards", mean(s.landsknechte_cards, t.games)},
+                              {"wish_rate", mean(s.landsknechte_wishes, t.games * t.seasons)}};
+    }
     j["seats"].push_back(seat);
   }
   j["shared_wins"] = t.shared_wins;

@@ -22,6 +22,8 @@ struct SeatTotals {
   long long cancelled = 0;
   long long battles = 0;
   long long conquests = 0;
+  long long landsknechte_wishes = 0;
+  long long landsknechte_cards = 0;
 };
 
 /// What `simulate` measured.
@@ -30,6 +32,8 @@ struct SimulationTotals {
   std::uint64_t seed = 0;
   unsigned threads = 1;
   std::vector<SeatTotals> seats;
+  int seasons = 0;            ///< action seasons per game
+  bool landsknechte = false;  ///< the games played the Landsknechte (rules 13.2)
   long long shared_wins = 0;  ///< games with more than one winner
   long long revolt_count = 0;
   long long invariant_violations = 0;

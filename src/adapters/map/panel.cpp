@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "adapters/map/scene.hpp"
+#include "core/season_phases.hpp"
 
 namespace wallenstein::map {
 namespace {
@@ -122,6 +123,22 @@ class Panel {
     for (std::size_t i = 0; i < state_.players.size(); ++i) player_row(i, columns, row_h);
     const Box b = col_.write(log_ ? words_.turn_after : words_.turn_before, col_.x(),
                              style_.fonts.small, muted_);
+    col_.next_line(b.h);
+    if (rules_.plays(kLandsknechtePhase)) landsknechte();
+  }
+
+  /// Rules 13.2: the Landsknechte cards each player has turned this year.
+  void landsknechte() {
+    std::string names;
+    for (std::size_t i = 0; i < state_.players.size(); ++i) {
+      names += (i ? words_.separator : "") +
+               fill(words_.landsknechte_entry,
+                    {{"player", letters_[i]},
+                     {"turned", std::to_string(state_.players[i].landsknechte)},
+                     {"pile", std::to_string(rules_.landsknechte.cards.size())}});
+    }
+    const Box b = col_.write(fill(words_.landsknechte, {{"players", names}}), col_.x(),
+                             style_.fonts.small, ink_);
     col_.next_line(b.h);
   }
 

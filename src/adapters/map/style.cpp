@@ -424,6 +424,8 @@ void read_panel_labels(Section& in, Labels& l) {
   in.label("turn", l.turn);
   in.label("turn_after", l.turn_after);
   in.label("turn_before", l.turn_before);
+  in.label("landsknechte", l.landsknechte, {"players"});
+  in.label("landsknechte_entry", l.landsknechte_entry, {"player", "turned", "pile"});
   in.label("events", l.events, {"year"});
   in.label("events_winter", l.events_winter, {"year", "event"});
   in.label("event_line", l.event_line, {"mark", "event", "loss"});

@@ -264,6 +264,8 @@ struct Labels {
   std::string turn;
   std::string turn_after;
   std::string turn_before;
+  std::string landsknechte;
+  std::string landsknechte_entry;
   std::string events;
   std::string events_winter;
   std::string event_line;

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "adapters/report/names.hpp"
+#include "core/landsknechte.hpp"
+#include "core/season_phases.hpp"
 
 namespace wallenstein::report {
 namespace {
@@ -65,7 +67,61 @@ class Builder {
       slots.push_back(s);
     }
     d["slots"] = slots;
+    if (rules_.plays(kLandsknechtePhase)) d["landsknechte"] = landsknechte(log);
     if (log.winter) d["winter"] = winter(*log.winter);
+    return d;
+  }
+
+  /// A Landsknechte bonus as the templates word it: `amount` and the bonus's key set, the other
+  /// keys unset (so that an outer `thaler` does not show through).
+  static Data bonus(LandsknechtBonus b, int amount) {
+    Data x;
+    set_count(x, "amount", amount);
+    for (LandsknechtBonus k : kAllLandsknechtBonuses)
+      x[std::string(landsknecht_bonus_key(k))] = k == b;
+    return x;
+  }
+
+  /// Rules 13.2: each player's turn of the Landsknechte pile, in turn order.
+  Data landsknechte(const SeasonLog& log) const {
+    Data d;
+    d["min_regions"] = str(rules_.landsknechte.min_regions);
+    list turns;
+    for (const LandsknechtTurn& t : log.landsknechte) {
+      Data x = player_ref(t.player);
+      set_count(x, "regions", t.regions);
+      x["took"] = t.card.has_value();
+      if (t.card) {
+        x["card"] = str(*t.card);
+        x["bonus"] = bonus(t.bonus, t.amount);
+      }
+      turns.push_back(x);
+    }
+    d["turns"] = turns;
+    return d;
+  }
+
+  /// Rules 13.2: what a player's next Landsknechte card offers and whether they turn it now.
+  Data landsknechte_plan(const GameState& s, PlayerIndex p) const {
+    Data d;
+    const int regions = regions_held(s, rules_, p);
+    set_count(d, "regions", regions);
+    d["min_regions"] = str(rules_.landsknechte.min_regions);
+    d["enough_regions"] = regions >= rules_.landsknechte.min_regions;
+    list offers;
+    if (const LandsknechtCard* card = next_landsknecht_card(s, rules_, p)) {
+      for (LandsknechtBonus b : kAllLandsknechtBonuses) {
+        if (card->offers(b)) offers.push_back(bonus(b, card->of(b)));
+      }
+    }
+    mark_last(offers);
+    for (std::size_t i = 0; i < offers.size(); ++i)
+      offers[i]["before_last"] = i + 2 == offers.size();
+    d["offers_any"] = !offers.empty();
+    d["offers"] = offers;
+    const auto keys = landsknecht_bonus_keys();
+    d["bonus_ids"] = names(std::vector<std::string>(keys.begin(), keys.end()));
+    d["fallback"] = std::string(landsknecht_bonus_key(rules_.landsknechte.fallback));
     return d;
   }
 
@@ -289,6 +345,7 @@ class Builder {
     std::vector<std::string> tiles;
     for (const auto& t : rules_.tiles) tiles.push_back(t.id);
     d["tile_ids"] = names(tiles);
+    if (rules_.plays(kLandsknechtePhase)) d["landsknechte"] = landsknechte_plan(s, p);
     return d;
   }
 

@@ -9,18 +9,29 @@ namespace {
 
 bool planned(const Plan& plan, Action action) { return plan.step(action).has_value(); }
 
-/// What the +1 cube of the attack tile adds to the planned attacks.
-double attack_tile_worth(const Assessment& a, const Plan& plan) {
+/// What `cubes` more thrown with each planned attack add to it (the attack tile's cube, or a
+/// Landsknechte card's cubes in the tray, which are thrown with the player's next battle).
+double attack_worth(const Assessment& a, const Plan& plan, int cubes) {
   double worth = 0;
   for (Action card : {Action::battle_a, Action::battle_b}) {
     const auto& s = plan.step(card);
     if (!s || s->reason.why != BotWhy::attack || !s->order.target) continue;
     const ProvinceId target = *s->order.target;
     const int moving = std::max(1, s->reason.armies);
-    const auto with = a.odds(battle_question(a.view, a.rules, a.me, target, moving, {1, 0, -1}));
+    const auto with =
+        a.odds(battle_question(a.view, a.rules, a.me, target, moving, {cubes, 0, -1}));
     worth += (with.win - s->reason.win) * 3.0;
   }
   return worth;
+}
+
+/// What `more` grain saves of the winter's revolts, after the grain planned and still to come.
+double grain_worth(const Assessment& a, const Plan& plan, int more) {
+  const auto& g = plan.step(Action::grain);
+  const int planned_grain = g ? g->reason.amount : 0;
+  const int grain = a.view.mine().grain + planned_grain +
+                    a.future_grain(g ? std::optional(g->order.province) : std::nullopt);
+  return a.winter_risk(grain) - a.winter_risk(grain + more);
 }
 
 /// What the +1 cube of the defence tile saves across the provinces at risk.
@@ -39,16 +50,12 @@ double tile_worth(const Assessment& a, const Plan& plan, const BonusTile& tile) 
   switch (tile.effect) {
     case TileEffect::taxes_bonus:
       return planned(plan, Action::taxes) ? a.thaler_value() * tile.value : 0.0;
-    case TileEffect::grain_bonus: {
-      const auto& g = plan.step(Action::grain);
-      if (!g) return 0.0;
-      const int grain = a.view.mine().grain + g->reason.amount + a.future_grain(g->order.province);
-      return a.winter_risk(grain) - a.winter_risk(grain + tile.value);
-    }
+    case TileEffect::grain_bonus:
+      return planned(plan, Action::grain) ? grain_worth(a, plan, tile.value) : 0.0;
     case TileEffect::armies5_bonus:
       return planned(plan, Action::armies5) ? 0.05 * tile.value : 0.0;
     case TileEffect::attack_cubes:
-      return attack_tile_worth(a, plan);
+      return attack_worth(a, plan, 1);
     case TileEffect::defense_cubes:
       return defence_tile_worth(a);
   }
@@ -146,6 +153,42 @@ void settle_bid_and_cards(const Assessment& a, Plan& plan, Rng& rng, BotPlan& ou
     }
   }
   out.bid = bid;
+}
+
+std::vector<LandsknechtBonus> landsknecht_wishes(const Assessment& a, const Plan& plan) {
+  const LandsknechtRules& pile = a.rules.landsknechte;
+  const auto turned = static_cast<std::size_t>(a.view.mine().landsknechte);
+  if (turned >= pile.cards.size()) return {};
+  const LandsknechtCard& card = pile.cards[turned];
+  std::vector<std::pair<double, LandsknechtBonus>> ranked;
+  for (LandsknechtBonus b : kAllLandsknechtBonuses) {
+    const int amount = card.of(b);
+    double worth = 0;
+    switch (b) {
+      case LandsknechtBonus::thaler:
+        worth = a.thaler_value() * amount;
+        break;
+      case LandsknechtBonus::grain:
+        worth = grain_worth(a, plan, amount);
+        break;
+      case LandsknechtBonus::vp:
+        worth = amount;
+        break;
+      case LandsknechtBonus::tray: {
+        // Cubes in the tray are thrown with the next battle, the player's attack or defence.
+        const int cubes = std::min(amount, a.view.mine().reserve);
+        worth = cubes > 0 ? attack_worth(a, plan, cubes) + 0.05 * cubes : 0.0;
+        break;
+      }
+    }
+    if (amount > 0) ranked.emplace_back(worth, b);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& x, const auto& y) { return x.first > y.first; });
+  std::vector<LandsknechtBonus> wishes;
+  wishes.reserve(ranked.size());
+  for (const auto& [worth, b] : ranked) wishes.push_back(b);
+  return wishes;
 }
 
 }  // namespace wallenstein::bot

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/bot/plan.hpp"
+#include "core/season_phases.hpp"
 
 namespace wallenstein {
 namespace {
@@ -42,6 +43,7 @@ BotPlan plan_orders(const PlayerView& view, const Ruleset& rules) {
   BotPlan out;
   out.orders.player = view.me;
   bot::settle_bid_and_cards(a, plan, rng, out);
+  if (rules.plays(kLandsknechtePhase)) out.orders.landsknecht_wishes = landsknecht_wishes(a, plan);
   for (Action action : kAllActions) {
     if (const auto& s = plan.step(action)) {
       out.orders.actions[index_of(action)] = s->order;

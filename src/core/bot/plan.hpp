@@ -86,4 +86,7 @@ std::vector<Candidate> move_candidates(const Assessment& a, const Plan& plan);
 /// Chooses the bid card and the tile preferences, and makes the card counts legal (rules 4.3).
 void settle_bid_and_cards(const Assessment& a, Plan& plan, Rng& rng, BotPlan& out);
 
+/// Rules 13.2: the Landsknechte bonuses most wanted first, weighed on the player's next card.
+std::vector<LandsknechtBonus> landsknecht_wishes(const Assessment& a, const Plan& plan);
+
 }  // namespace wallenstein::bot

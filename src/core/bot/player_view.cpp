@@ -62,7 +62,7 @@ PlayerView see(const GameState& state, const Ruleset& rules, PlayerIndex player)
   view.me = player;
   view.season_index = state.season_index;
   for (const PlayerState& p : state.players)
-    view.players.push_back(SeenPlayer{p.thaler, p.grain, p.vp, p.reserve});
+    view.players.push_back(SeenPlayer{p.thaler, p.grain, p.vp, p.reserve, p.landsknechte});
   view.provinces.reserve(state.provinces.size());
   for (const ProvinceState& province : state.provinces) view.provinces.push_back(seen(province));
   view.supply = state.supply;

@@ -30,6 +30,7 @@ struct SeenPlayer {
   int grain = 0;
   int vp = 0;
   int reserve = 0;
+  int landsknechte = 0;  ///< the Landsknechte cards turned this year (rules 13.2)
   bool operator==(const SeenPlayer&) const = default;
 };
 
