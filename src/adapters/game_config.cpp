@@ -134,8 +134,11 @@ std::optional<std::string> expansions_problem(const std::vector<std::string>& ex
   for (std::size_t i = 0; i < expansions.size(); ++i) {
     const std::string& id = expansions[i];
     if (!is_data_id(id)) {
+      std::string lower = id;
+      for (char& c : lower) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
       return "expansion \"" + printable(id) +
-             "\" must be a module's id: lowercase letters, digits or _, like court";
+             "\" must be a module's id: lowercase letters, digits or _, like " +
+             (is_data_id(lower) ? lower : std::string("court"));
     }
     if (std::find(expansions.begin(), expansions.begin() + static_cast<std::ptrdiff_t>(i), id) !=
         expansions.begin() + static_cast<std::ptrdiff_t>(i))

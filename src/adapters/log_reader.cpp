@@ -1,5 +1,6 @@
 #include "adapters/log_reader.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "adapters/log_yaml.hpp"
@@ -232,13 +233,28 @@ class LogReader {
       static constexpr std::array<std::string_view, 5> kKeys = {"player", "regions", "card",
                                                                 "bonus", "amount"};
       r_.check_keys(row, kKeys, "a Landsknechte turn");
+      const LandsknechtRules& pile = rules_.landsknechte;
       LandsknechtTurn t;
       t.player = player(row, "player");
-      t.regions = num(row, "regions", 0, kBig);
+      if (std::any_of(log.landsknechte.begin(), log.landsknechte.end(),
+                      [&](const LandsknechtTurn& x) { return x.player == t.player; }))
+        r_.error(row["player"], "a player turns the pile once a season");
+      t.regions = num(row, "regions", 0, static_cast<int>(rules_.regions.size()));
       if (row["card"].IsDefined()) {
-        t.card = num(row, "card", 1, kBig);
+        t.card = num(row, "card", 1, static_cast<int>(pile.cards.size()));
+        if (t.regions < pile.min_regions) {
+          r_.error(row["regions"], "a card is turned with provinces in " +
+                                       std::to_string(pile.min_regions) + " regions or more");
+        }
         t.bonus = keyed(row, "bonus", kAllLandsknechtBonuses, landsknecht_bonus_key);
-        t.amount = num(row, "amount", 0, kBig);
+        const bool in_pile = *t.card >= 1 && *t.card <= static_cast<int>(pile.cards.size());
+        const int offered =
+            in_pile ? pile.cards[static_cast<std::size_t>(*t.card - 1)].of(t.bonus) : 0;
+        if (in_pile && offered == 0) {
+          r_.error(row["bonus"], "card " + std::to_string(*t.card) + " does not offer " +
+                                     std::string(landsknecht_bonus_key(t.bonus)));
+        }
+        t.amount = num(row, "amount", 0, offered);
       }
       log.landsknechte.push_back(t);
     }

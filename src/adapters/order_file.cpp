@@ -57,7 +57,8 @@ class OrderReader {
     }
     w.turn_order = list(root, "turn_order");
     w.winter_revolt_order = list(root, "winter_revolt_order");
-    w.landsknechte = list(root, "landsknechte");
+    w.landsknechte =
+        list(root, "landsknechte", "a list of bonuses, most wanted first, like [vp, tray, thaler]");
     if (const YAML::Node token = root["token"]; token.IsDefined()) {
       if (auto text = r_.text(token, "token")) w.token = Written{*text, ref(token)};
     }
@@ -79,10 +80,16 @@ class OrderReader {
     return Written{r_.text(*node, key).value_or(""), ref(*node)};
   }
 
-  std::vector<Written> list(const YAML::Node& root, std::string_view key) {
+  /// A list of names; left blank (`key:`) it is an empty list.
+  std::vector<Written> list(const YAML::Node& root, std::string_view key,
+                            std::string_view what = {}) {
     std::vector<Written> out;
     const YAML::Node node = root[std::string(key)];
-    if (!node.IsDefined() || (node.IsSequence() && node.size() == 0)) return out;
+    if (!node.IsDefined() || node.IsNull() || (node.IsSequence() && node.size() == 0)) return out;
+    if (!what.empty() && !node.IsSequence()) {
+      r_.error(node, std::string(key) + " is " + std::string(what));
+      return out;
+    }
     if (!r_.expect_sequence(node, key)) return out;
     for (const auto& item : node) {
       if (auto text = r_.text(item, std::string(key) + " entry"))

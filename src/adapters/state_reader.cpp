@@ -140,8 +140,21 @@ class StateReader {
       p.vp = num(node, "vp", 0, 100000);
       p.reserve = num(node, "reserve", 0, rules_.pieces.cubes_per_player);
       if (landsknechte) {
+        // Rules 13.2: a season starts with one card at most for each season before it this year
+        // (none in spring); the piles stay as they are after the last winter.
+        const std::optional<SeasonName> season = season_label(rules_, s_.season_index).season;
+        const auto before = static_cast<int>(
+            season ? std::find(rules_.seasons.begin(), rules_.seasons.end(), *season) -
+                         rules_.seasons.begin()
+                   : static_cast<std::ptrdiff_t>(rules_.seasons.size()));
         p.landsknechte =
             num(node, "landsknechte", 0, static_cast<int>(rules_.landsknechte.cards.size()));
+        if (p.landsknechte > before) {
+          r_.error(node["landsknechte"],
+                   "landsknechte: " + std::to_string(p.landsknechte) + " cards turned before " +
+                       season_label(rules_, s_.season_index).name() + ", but one is turned a " +
+                       "season at most: at most " + std::to_string(before));
+        }
       }
       s_.players.push_back(std::move(p));
     }

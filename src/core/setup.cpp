@@ -95,6 +95,14 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
     for (std::size_t b = 0; b < kBuildingTypes; ++b) built[b] += province.buildings[b] ? 1 : 0;
     markers += province.revolt_markers;
   }
+  // Rules 13.2: one Landsknechte card a season at most, this season's included (a check during the
+  // season sees it turned); the piles are not put back after the last winter.
+  const std::optional<SeasonName> season = season_label(rules, state.season_index).season;
+  const int landsknechte_seasons =
+      season ? static_cast<int>(std::find(rules.seasons.begin(), rules.seasons.end(), *season) -
+                                rules.seasons.begin()) +
+                   1
+             : static_cast<int>(rules.seasons.size());
   for (int p = 0; p < players; ++p) {
     const auto idx = static_cast<std::size_t>(p);
     const PlayerState& player = state.players[idx];
@@ -112,6 +120,10 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
                player.landsknechte > static_cast<int>(rules.landsknechte.cards.size())) {
       fail(player.id + ": has turned " + std::to_string(player.landsknechte) +
            " Landsknechte cards of a pile of " + std::to_string(rules.landsknechte.cards.size()));
+    } else if (player.landsknechte > landsknechte_seasons) {
+      fail(player.id + ": has turned " + std::to_string(player.landsknechte) +
+           " Landsknechte cards by " + season_label(rules, state.season_index).name() +
+           ", at most one a season");
     }
   }
   const int peasants =

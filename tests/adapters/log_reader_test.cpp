@@ -107,6 +107,33 @@ TEST(LogFile, ALandsknechteTurnInALogOfABaseGameIsRefused) {
   }
 }
 
+TEST(LogFile, ALandsknechteTurnTheRulesCannotGiveIsRefusedWithItsPosition) {
+  const Ruleset& rules = with_landsknechte();
+  const GameState state = new_game(NewGame{"logs", {"red", "blue", "yellow"}, 5}, rules);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, rules));
+  const SeasonResult result = resolve_season(state, orders, {}, rules);
+  const std::string text = write_log(result.log, state, rules, LogHeader{});
+  const std::string first = "card: 1, bonus: thaler, amount: 2}";
+  ASSERT_NE(text.find(first), std::string::npos) << text;
+  for (const auto& [tampered, message] :
+       {std::pair{"card: 7, bonus: thaler, amount: 2}", "card must be between 1 and 3, not 7"},
+        std::pair{"card: 1, bonus: vp, amount: 2}", "card 1 does not offer vp"},
+        std::pair{"card: 1, bonus: thaler, amount: 40}",
+                  "amount must be between 0 and 2, not 40"}}) {
+    std::string bad = text;
+    bad.replace(bad.find(first), std::string(first).size(), tampered);
+    try {
+      read_log(SourceFile{"log.yaml", bad}, state, rules);
+      ADD_FAILURE() << "accepted " << tampered;
+    } catch (const InputError& e) {
+      EXPECT_GT(e.diagnostics().front().line, 0);
+      EXPECT_EQ(e.diagnostics().front().message, message);
+    }
+  }
+}
+
 class TamperedLog
     : public ::testing::TestWithParam<std::tuple<std::string, std::string, std::string>> {};
 

@@ -337,11 +337,13 @@ bid: none
 }
 
 TEST_F(OrderCheck, UnknownOrRepeatedBonusTilesAreRejected) {
-  EXPECT_EQ(check("[attack, defense, armies, thaler, grain]", "[atack, defense, defense]"),
-            (Lines{"red.yaml:16:14: error: unknown bonus tile \"atack\"; did you mean \"attack\"? "
-                   "The tiles are "
-                   "thaler, grain, armies, attack and defense",
-                   "red.yaml:16:30: error: bonus tile \"defense\" is listed twice in turn_order"}));
+  EXPECT_EQ(
+      check("[attack, defense, armies, thaler, grain]", "[atack, defense, defense]"),
+      (Lines{"red.yaml:16:14: error: unknown bonus tile \"atack\"; did you mean \"attack\"? "
+             "The tiles are "
+             "thaler, grain, armies, attack and defense",
+             "red.yaml:16:30: error: bonus tile \"defense\" is listed twice in turn_order; list "
+             "it once"}));
 }
 
 TEST_F(OrderCheck, ExpansionOrdersAreRejectedInABaseGame) {
@@ -589,14 +591,18 @@ TEST_F(OrderCheck, UnknownOrRepeatedLandsknechteBonusesAreRejected) {
                    "The bonuses are thaler, tray, grain and vp, listed most wanted first",
                    "red.yaml:17:20: error: unknown Landsknechte bonus \"gold\". The bonuses are "
                    "thaler, tray, grain and vp, listed most wanted first",
-                   "red.yaml:17:32: error: bonus \"tray\" is listed twice in landsknechte"}));
+                   "red.yaml:17:32: error: bonus \"tray\" is listed twice in landsknechte; list it "
+                   "once"}));
 }
 
-TEST_F(OrderCheck, LandsknechteMustBeAList) {
-  const std::string text = std::string(kValid) + "landsknechte: vp\n";
-  const Lines found = check_text(text, with_landsknechte());
-  ASSERT_EQ(found.size(), 1u);
-  EXPECT_TRUE(found[0].starts_with("red.yaml:17:15: error: landsknechte")) << found[0];
+TEST_F(OrderCheck, LandsknechteMustBeAListAndMayBeLeftBlank) {
+  EXPECT_EQ(check_text(std::string(kValid) + "landsknechte: vp\n", with_landsknechte()),
+            Lines{"red.yaml:17:15: error: landsknechte is a list of bonuses, most wanted first, "
+                  "like [vp, tray, thaler]"});
+  const auto blank = check_order_source(
+      SourceFile{"red.yaml", std::string(kValid) + "landsknechte:\n"}, state_, with_landsknechte());
+  ASSERT_TRUE(blank.ok()) << format_all(blank.diagnostics);
+  EXPECT_TRUE(blank.orders->landsknecht_wishes.empty());
 }
 
 TEST_F(OrderCheck, FormattedOrdersKeepTheLandsknechteWishes) {

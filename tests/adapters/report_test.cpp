@@ -249,7 +249,7 @@ TEST_F(Reports, LandsknechteTurnsAreToldAndTheOrderTemplateOffersTheNextCard) {
   EXPECT_NE(set.players[0].html.find("<b>Landsknechte</b>"), std::string::npos);
   const std::string& tmpl = *set.players[0].orders;
   EXPECT_NE(tmpl.find("landsknechte: []   # bonuses most wanted first: thaler, tray, grain, vp; "
-                      "without one the card offers: thaler\n"),
+                      "if the card offers none of them: thaler\n"),
             std::string::npos)
       << tmpl;
   ASSERT_EQ(result.next.players[0].landsknechte, 1) << "red starts in enough regions";

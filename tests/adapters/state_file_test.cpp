@@ -291,19 +291,39 @@ Ruleset with_landsknechte() {
 
 TEST(StateFile, AGameWithTheLandsknechteKeepsEachPlayersTurnedCardsAndOthersHaveNoSuchKey) {
   const Ruleset landsknechte = with_landsknechte();
-  GameState state = fresh();
-  state.players[1].landsknechte = 2;
+  // With three players each seat of the standard setup lies in 4 regions.
+  const GameState spring =
+      new_game(NewGame{"test", {"red", "blue", "yellow"}, 987654321}, landsknechte);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < spring.players.size(); ++p)
+    orders.push_back(pass_orders(spring.player_index(p), spring, landsknechte));
+  const GameState state = resolve_season(spring, orders, {}, landsknechte).next;
+  ASSERT_EQ(state.players[1].landsknechte, 1);
   const std::string text = write_state(state, landsknechte);
   EXPECT_NE(
-      text.find("reserve: " + std::to_string(state.players[1].reserve) + ", landsknechte: 2}"),
+      text.find("reserve: " + std::to_string(state.players[1].reserve) + ", landsknechte: 1}"),
       std::string::npos)
       << text;
   EXPECT_EQ(read_state(SourceFile{"state.yaml", text}, landsknechte), state);
 
+  GameState early = spring;
+  early.players[1].landsknechte = 1;
+  const std::string too_early = write_state(early, landsknechte);
+  try {
+    read_state(SourceFile{"state.yaml", too_early}, landsknechte);
+    FAIL() << "a spring state with a card turned was read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(
+        e.diagnostics().front().format().substr(0, e.diagnostics().front().format().find('\n')),
+        "state.yaml:" + position(too_early, "1}", "id: blue") +
+            ": error: landsknechte: 1 cards turned before 1618-spring, but one is turned a "
+            "season at most: at most 0");
+  }
+
   const std::string base = write_state(fresh(), rules());
   EXPECT_EQ(base.find("landsknechte"), std::string::npos) << base;
   const Problems refused = problems(text);  // read with the base game's rules
-  ASSERT_EQ(refused.size(), 4u) << "one for each player";
+  ASSERT_EQ(refused.size(), 3u) << "one for each player";
   EXPECT_EQ(refused.front(), position(text, "landsknechte") +
                                  ": unknown key \"landsknechte\" in player; expected id, thaler, "
                                  "grain, vp or reserve");

@@ -30,6 +30,7 @@ TinyWorld with_landsknechte(int players = 2) {
 TEST(Landsknechte, APlayerInEnoughRegionsTurnsTheNextCardAndTakesTheFirstWishItOffers) {
   TinyWorld w = with_landsknechte();
   w.give("a", 0, 2).give("d", 0, 2).give("b", 1, 2);
+  w.state.season_index = 2;             // summer
   w.state.players[0].landsknechte = 1;  // the year's second success: thaler 4, tray 2, grain 1
   Orders red = w.orders(0, 1);
   red.landsknecht_wishes = {LandsknechtBonus::vp, LandsknechtBonus::grain,
@@ -75,6 +76,7 @@ TEST(Landsknechte,
      TheTrayBonusPutsCubesFromTheReserveIntoTheTowersTrayUpToWhatTheReserveHolds_D30) {
   TinyWorld w = with_landsknechte();
   w.give("a", 0, 2).give("d", 0, 2).give("b", 1, 2);
+  w.state.season_index = 2;             // summer: a check during it may see two cards turned
   w.state.players[0].landsknechte = 2;  // the third card: tray 3
   w.state.tower.inside.player(w.player(0)) += w.state.players[0].reserve - 1;
   w.state.players[0].reserve = 1;
@@ -127,14 +129,21 @@ TEST(Landsknechte, ThePileIsPutBackInOrderAfterWinter) {
   EXPECT_EQ(r.next.player(w.player(0)).landsknechte, 0);
 }
 
-TEST(Invariants, APlayerHasTurnedNoMoreLandsknechteCardsThanThePileHoldsAndNoneWithoutIt) {
+TEST(Invariants,
+     APlayerHasTurnedNoMoreLandsknechteCardsThanThePileHoldsOrTheYearsSeasonsAndNoneWithoutIt) {
   TinyWorld w = with_landsknechte();
+  w.state.season_index = 3;  // autumn: the third card may be turned
   w.state.players[0].landsknechte = 3;
   EXPECT_EQ(w.broken(), std::vector<std::string>{});
   w.state.players[0].landsknechte = 4;
   EXPECT_EQ(w.broken(),
             std::vector<std::string>{w.state.players[0].id +
                                      ": has turned 4 Landsknechte cards of a pile of 3"});
+  w.state.players[0].landsknechte = 2;
+  w.state.season_index = 1;
+  EXPECT_EQ(w.broken(),
+            std::vector<std::string>{w.state.players[0].id + ": has turned 2 Landsknechte cards by "
+                                                             "1618-spring, at most one a season"});
   TinyWorld base;
   base.state.players[1].landsknechte = 1;
   EXPECT_EQ(base.broken(),
