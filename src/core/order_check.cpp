@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/landsknechte.hpp"
 #include "core/orders.hpp"
 #include "core/ruleset.hpp"
 #include "core/text.hpp"
@@ -318,6 +319,25 @@ class Checker {
       }
       wishes.push_back(bonus);
     }
+    warn_if_no_wish_is_offered();
+  }
+
+  /// Rules 13.2: wishes of which the player's next card offers none are worth a word, since the
+  /// fallback is then taken without a sound.
+  void warn_if_no_wish_is_offered() {
+    const std::vector<LandsknechtBonus>& wishes = result_.orders.landsknecht_wishes;
+    const LandsknechtCard* card = next_landsknecht_card(state_, rules_, *player_);
+    if (wishes.empty() || !card ||
+        std::any_of(wishes.begin(), wishes.end(),
+                    [&](LandsknechtBonus b) { return card->offers(b); }))
+      return;
+    std::vector<std::string> offered;
+    for (LandsknechtBonus b : kAllLandsknechtBonuses) {
+      if (card->offers(b)) offered.emplace_back(landsknecht_bonus_key(b));
+    }
+    warning(written_.landsknechte.front().at, ProblemKind::landsknecht_wishes_not_offered,
+            {{Arg::bonuses, std::move(offered)},
+             {Arg::fallback, std::string(landsknecht_bonus_key(rules_.landsknechte.fallback))}});
   }
 
   const WrittenOrders& written_;

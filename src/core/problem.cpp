@@ -4,8 +4,9 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::landsknecht_bonus_twice) + 1 == kProblemKindCount);
-static_assert(static_cast<int>(ProblemArg::bonuses) + 1 == kProblemArgCount);
+static_assert(static_cast<int>(ProblemKind::landsknecht_wishes_not_offered) + 1 ==
+              kProblemKindCount);
+static_assert(static_cast<int>(ProblemArg::fallback) + 1 == kProblemArgCount);
 
 std::string_view problem_key(ProblemKind kind) {
   switch (kind) {
@@ -59,6 +60,8 @@ std::string_view problem_key(ProblemKind kind) {
       return "unknown_landsknecht_bonus";
     case ProblemKind::landsknecht_bonus_twice:
       return "landsknecht_bonus_twice";
+    case ProblemKind::landsknecht_wishes_not_offered:
+      return "landsknecht_wishes_not_offered";
   }
   return "?";
 }
@@ -125,6 +128,8 @@ std::string_view problem_arg_key(ProblemArg arg) {
       return "season";
     case ProblemArg::bonuses:
       return "bonuses";
+    case ProblemArg::fallback:
+      return "fallback";
   }
   return "?";
 }

@@ -39,8 +39,9 @@ enum class ProblemKind : std::uint8_t {
   winter_order_ignored,
   unknown_landsknecht_bonus,
   landsknecht_bonus_twice,
+  landsknecht_wishes_not_offered,
 };
-inline constexpr int kProblemKindCount = 25;
+inline constexpr int kProblemKindCount = 26;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -67,6 +68,7 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::winter_order_ignored,
     ProblemKind::unknown_landsknecht_bonus,
     ProblemKind::landsknecht_bonus_twice,
+    ProblemKind::landsknecht_wishes_not_offered,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 
@@ -104,9 +106,10 @@ enum class ProblemArg : std::uint8_t {
   bid_possible,    ///< whether a card is left for the bid
   tiles,           ///< the bonus tiles' ids
   season,          ///< the season a part of the order is for
-  bonuses,         ///< the bonuses a Landsknechte card can give
+  bonuses,         ///< the bonuses a Landsknechte card can give (or offers)
+  fallback,        ///< the bonus taken when no wish is on the card
 };
-inline constexpr int kProblemArgCount = 30;
+inline constexpr int kProblemArgCount = 31;
 
 /// The identifier of a value in a problem, as the catalogue's placeholders write it.
 std::string_view problem_arg_key(ProblemArg arg);

@@ -595,6 +595,18 @@ TEST_F(OrderCheck, UnknownOrRepeatedLandsknechteBonusesAreRejected) {
                    "once"}));
 }
 
+TEST_F(OrderCheck, WishesTheNextLandsknechteCardDoesNotOfferAreWarnedOf) {
+  const std::string text = std::string(kValid) + "landsknechte: [vp, grain]\n";
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", text}, state_, with_landsknechte());
+  EXPECT_TRUE(checked.ok()) << "a warning only";
+  EXPECT_EQ(lines(checked),
+            Lines{"red.yaml:17:16: warning: your next Landsknechte card offers none of these "
+                  "bonuses, only thaler or tray: if you turn it, you take thaler"});
+  EXPECT_EQ(check_text(std::string(kValid) + "landsknechte: [vp, tray]\n", with_landsknechte()),
+            Lines{});
+}
+
 TEST_F(OrderCheck, LandsknechteMustBeAListAndMayBeLeftBlank) {
   EXPECT_EQ(check_text(std::string(kValid) + "landsknechte: vp\n", with_landsknechte()),
             Lines{"red.yaml:17:15: error: landsknechte is a list of bonuses, most wanted first, "
