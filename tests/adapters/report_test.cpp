@@ -13,6 +13,7 @@
 #include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "core/season_phases.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/mail/mime.hpp"
 #include "support/temp_dir.hpp"
@@ -22,16 +23,7 @@ namespace wallenstein {
 namespace {
 
 class Reports : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    rules_ = new Ruleset(load_ruleset(testing::source_data_dir()));
-    templates_ = new report::Templates(report::Templates::load(testing::source_path("templates")));
-  }
-  static void TearDownTestSuite() {
-    delete rules_;
-    delete templates_;
-  }
-
+ public:
   static GameConfig config(int players) {
     GameConfig c;
     c.name = "reports";
@@ -41,6 +33,16 @@ class Reports : public ::testing::Test {
       c.players.push_back({id, "Player " + id, id + "@example.org"});
     }
     return c;
+  }
+
+ protected:
+  static void SetUpTestSuite() {
+    rules_ = new Ruleset(load_ruleset(testing::source_data_dir()));
+    templates_ = new report::Templates(report::Templates::load(testing::source_path("templates")));
+  }
+  static void TearDownTestSuite() {
+    delete rules_;
+    delete templates_;
   }
 
   static report::ReportSet reports(const GameConfig& cfg, const GameState& start,
@@ -65,29 +67,34 @@ std::vector<std::string> everything_sent(const report::ReportSet& set) {
   return texts;
 }
 
-TEST_F(Reports, NoPlayerEverReadsHiddenInformation) {
-  for (int players : {3, 4, 5}) {
-    const GameConfig cfg = config(players);
+/// Plays whole games of random orders under `rules` and checks every text sent for hidden
+/// information.
+void expect_no_hidden_information_sent(const Ruleset& rules, std::initializer_list<int> counts,
+                                       const report::Templates& templates) {
+  for (int players : counts) {
+    GameConfig cfg = Reports::config(players);
+    if (rules.plays(kLandsknechtePhase)) cfg.expansions = {"landsknechte"};
     NewGame spec{"reports", {}, static_cast<std::uint64_t>(1000 + players)};
     for (const auto& p : cfg.players) spec.player_ids.push_back(p.id);
-    GameState state = new_game(spec, *rules_);
+    GameState state = new_game(spec, rules);
     Rng rng(static_cast<std::uint64_t>(players));
     while (!state.finished) {
       std::vector<Orders> orders;
       for (std::size_t p = 0; p < state.players.size(); ++p)
-        orders.push_back(random_orders(state, *rules_, state.player_index(p), rng));
-      const SeasonResult result = resolve_season(state, orders, {}, *rules_);
-      const auto texts = everything_sent(reports(cfg, state, result));
+        orders.push_back(random_orders(state, rules, state.player_index(p), rng));
+      const SeasonResult result = resolve_season(state, orders, {}, rules);
+      const auto texts = everything_sent(report::build_reports(
+          SeasonView{&cfg, &rules, &state, &result.next, &result.log}, templates));
       const GameState& next = result.next;
       for (const std::string& text : texts) {
         // The deck, in order or not: cards not yet revealed never appear by title or text.
         for (EventId e : next.event_deck) {
-          const EventCard& card = rules_->event(e);
+          const EventCard& card = rules.event(e);
           const bool revealed =
               std::any_of(next.year_events.begin(), next.year_events.end(),
-                          [&](EventId y) { return rules_->event(y).name == card.name; }) ||
+                          [&](EventId y) { return rules.event(y).name == card.name; }) ||
               std::any_of(state.year_events.begin(), state.year_events.end(),
-                          [&](EventId y) { return rules_->event(y).name == card.name; });
+                          [&](EventId y) { return rules.event(y).name == card.name; });
           if (!revealed) {
             EXPECT_EQ(text.find(card.name), std::string::npos) << card.name;
           }
@@ -97,7 +104,7 @@ TEST_F(Reports, NoPlayerEverReadsHiddenInformation) {
           for (int slot = 6; slot <= 10; ++slot) {
             const std::string shown =
                 std::to_string(slot) + " " +
-                rules_->action(next.action_cards[static_cast<std::size_t>(slot - 1)]).name;
+                rules.action(next.action_cards[static_cast<std::size_t>(slot - 1)]).name;
             EXPECT_EQ(text.find(shown), std::string::npos) << shown;
           }
         }
@@ -110,6 +117,16 @@ TEST_F(Reports, NoPlayerEverReadsHiddenInformation) {
       state = result.next;
     }
   }
+}
+
+TEST_F(Reports, NoPlayerEverReadsHiddenInformation) {
+  expect_no_hidden_information_sent(*rules_, {3, 4, 5}, *templates_);
+}
+
+TEST_F(Reports, NoPlayerOfALandsknechteGameEverReadsHiddenInformation) {
+  const Ruleset rules =
+      load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});
+  expect_no_hidden_information_sent(rules, {3}, *templates_);
 }
 
 TEST_F(Reports, IncomeIsExplainedEventFirstThenTile) {
