@@ -37,6 +37,8 @@ void load_tiles(const std::filesystem::path& dir, Ruleset& rules);
 void load_actions(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
 void load_rules(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
 void load_landsknechte(const std::filesystem::path& dir, Ruleset& rules);
+/// modules/leaders/leaders.yaml: the military leaders' statues, end points and action bonuses.
+void load_leaders(const std::filesystem::path& dir, Ruleset& rules);
 
 /// The tables a module may lay over the base game's (besides rules.yaml, which is laid before
 /// every table: the pieces bound them), in the order they are read in every layer.
@@ -63,8 +65,9 @@ struct OwnTable {
   std::string_view phase;
   void (*load)(const std::filesystem::path& dir, Ruleset& rules);
 };
-inline constexpr std::array<OwnTable, 1> kModuleTables = {{
+inline constexpr std::array<OwnTable, 2> kModuleTables = {{
     {"landsknechte.yaml", kLandsknechtePhase, load_landsknechte},
+    {"leaders.yaml", kLeadersPlacePhase, load_leaders},
 }};
 
 /// Every modules/<id>/module.yaml of the ruleset `dir`, sorted by id, into rules.modules; the ones

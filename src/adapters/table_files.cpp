@@ -351,4 +351,45 @@ void load_landsknechte(const fs::path& dir, Ruleset& rules) {
   rules.landsknechte = std::move(pile);
 }
 
+void load_leaders(const fs::path& dir, Ruleset& rules) {
+  const YamlFile file = open_data(dir, "leaders.yaml");
+  YamlReader r(file);
+  static constexpr std::array<std::string_view, 4> kTop = {"statues", "vp_per_statue",
+                                                           "vp_per_trophy", "bonuses"};
+  const YAML::Node& root = root_map(r, "leaders.yaml", kTop);
+  LeaderRules leaders;
+  leaders.statues = as_int(r, root, "statues", 0, 100, "leaders.yaml");
+  leaders.vp_per_statue = as_int(r, root, "vp_per_statue", 0, 100, "leaders.yaml");
+  leaders.vp_per_trophy = as_int(r, root, "vp_per_trophy", 0, 100, "leaders.yaml");
+  std::vector<std::string_view> actions;
+  actions.reserve(kAllActions.size());
+  for (Action a : kAllActions) actions.push_back(action_key(a));
+  auto bonuses = r.require(root, "bonuses", "what the leader adds to each action in its province");
+  if (bonuses && r.expect_map(*bonuses, "bonuses")) {
+    r.check_keys(*bonuses, actions, "bonuses");
+    for (Action a : kAllActions) {
+      const YAML::Node node = (*bonuses)[std::string(action_key(a))];
+      if (!node.IsDefined() || !r.expect_map(node, "a leader bonus")) continue;
+      const ActionDef& def = rules.action(a);
+      // Each change belongs to what the action does: a build's cost, a collection's amount, a
+      // placement's armies.
+      std::vector<std::string_view> keys;
+      if (def.kind == ActionKind::build) keys = {"cost"};
+      if (def.kind == ActionKind::collect) keys = {"amount"};
+      if (def.kind == ActionKind::place) keys = {"cost", "armies"};
+      r.check_keys(node, keys, std::string(action_key(a)) + "'s leader bonus");
+      LeaderBonus& bonus = leaders.bonuses[index_of(a)];
+      const auto value = [&](const char* key) {
+        const YAML::Node v = node[key];
+        return v.IsDefined() ? static_cast<int>(r.integer(v, key, -100, 100).value_or(0)) : 0;
+      };
+      bonus.cost = value("cost");
+      bonus.amount = value("amount");
+      bonus.armies = value("armies");
+    }
+  }
+  r.throw_if_errors();
+  rules.leaders = leaders;
+}
+
 }  // namespace wallenstein::loading

@@ -23,6 +23,9 @@ void build(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wher
   ProvinceState& province = ctx.state.at(where);
   PlayerState& player = ctx.state.player(p);
   const auto b = index_of(def.builds);
+  // Rules 13.3: the leader's province builds cheaper (the cost never falls below 0).
+  const LeaderBonus* leader = ctx.leader_with(p, where, action);
+  const int cost = std::max(0, def.cost + (leader ? leader->cost : 0));
   const int site_count = ctx.rules.province(where).sites;
   std::optional<CancelReason> reason;
   int need = 0;
@@ -35,19 +38,19 @@ void build(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wher
     need = 1;
   } else if (ctx.state.supply.buildings[b] <= 0) {
     reason = CancelReason::no_building_left;
-  } else if (player.thaler < def.cost) {
+  } else if (player.thaler < cost) {
     reason = CancelReason::not_enough_thaler;
-    need = def.cost;
+    need = cost;
     have = player.thaler;
   }
   if (reason) {
     ctx.record(cancelled(slot, action, p, where, *reason, need, have));
     return;
   }
-  player.thaler -= def.cost;
+  player.thaler -= cost;
   province.buildings[b] = true;
   --ctx.state.supply.buildings[b];
-  Built built{slot, p, where, def.builds, def.cost, 0, std::nullopt};
+  Built built{slot, p, where, def.builds, cost, 0, std::nullopt, cost - def.cost};
   if (const EventCard* calm = ctx.event_with(EventEffect::trading_house_calms);
       calm && def.builds == Building::trading_house) {
     built.markers_removed = std::min(calm->value, province.revolt_markers);
@@ -79,7 +82,10 @@ void collect(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wh
           ctx.tile_with(p, grain ? TileEffect::grain_bonus : TileEffect::taxes_bonus)) {
     c.tile_bonus = t->value;
   }
-  c.amount = c.after_event + c.tile_bonus;
+  // Rules 13.3, E-2: the leader's bonus comes after the event and the tile.
+  if (const LeaderBonus* leader = ctx.leader_with(p, where, action))
+    c.leader_bonus = leader->amount;
+  c.amount = std::max(0, c.after_event + c.tile_bonus + c.leader_bonus);
   int& counter = grain ? ctx.state.player(p).grain : ctx.state.player(p).thaler;
   counter += c.amount;
   c.total_after = counter;
@@ -147,10 +153,17 @@ bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const Ac
   // Rules 6, D-28: the tile's extra cubes are a right; the reserve may lack them.
   if (ctx.changes.armies_tile_is_a_right)
     placed.tile_bonus = std::clamp(player.reserve - count, 0, placed.tile_bonus);
-  placed.count = count + placed.tile_bonus;
+  // Rules 13.3, E-2: the leader's armies come after the event and the tile; like the tile's
+  // (D-28) they are a right, which the reserve may lack (D-31).
+  if (const LeaderBonus* leader = ctx.leader_with(p, order.province, action)) {
+    placed.leader_bonus =
+        std::clamp(player.reserve - count - placed.tile_bonus, 0, std::max(0, leader->armies));
+    placed.cost = std::max(0, def.cost + leader->cost);
+  }
+  placed.count = std::max(0, count + placed.tile_bonus + placed.leader_bonus);
   std::optional<Cancelled> c;
-  if (player.thaler < def.cost) {
-    c = cancelled(slot, action, p, order.province, CancelReason::not_enough_thaler, def.cost,
+  if (player.thaler < placed.cost) {
+    c = cancelled(slot, action, p, order.province, CancelReason::not_enough_thaler, placed.cost,
                   player.thaler);
   } else if (player.reserve < placed.count) {
     c = cancelled(slot, action, p, order.province, CancelReason::not_enough_reserve, placed.count,
@@ -161,7 +174,7 @@ bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const Ac
     ctx.record(*c);
     return false;
   }
-  player.thaler -= def.cost;
+  player.thaler -= placed.cost;
   player.reserve -= placed.count;
   ctx.state.at(order.province).armies += placed.count;
   ctx.record(placed);

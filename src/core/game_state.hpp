@@ -34,6 +34,9 @@ struct PlayerState {
   int vp = 0;
   int reserve = 0;
   int landsknechte = 0;  ///< the Landsknechte expansion: cards turned this year (rules 13.2)
+  std::optional<ProvinceId> leader{};  ///< the military leader's province; empty: off the board
+  int statues = 0;   ///< the military leaders expansion: statues not yet placed (rules 13.3)
+  int trophies = 0;  ///< other players' statues this player's leader has taken
   bool operator==(const PlayerState&) const = default;
 };
 
@@ -42,7 +45,8 @@ struct ProvinceState {
   std::optional<PlayerIndex> owner;
   int armies = 0;
   std::array<bool, kBuildingTypes> buildings{};
-  int revolt_markers = 0;  ///< revolt markers lying on the province (rules 7, 9.2)
+  int revolt_markers = 0;                  ///< revolt markers lying on the province (rules 7, 9.2)
+  std::array<int, kMaxPlayers> statues{};  ///< each player's statues standing here (rules 13.3)
 
   bool has(Building b) const { return buildings[index_of(b)]; }
   int building_count() const;

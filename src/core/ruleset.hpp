@@ -154,6 +154,24 @@ struct LandsknechtRules {
   LandsknechtBonus fallback = LandsknechtBonus::thaler;
 };
 
+/// What a military leader changes in an action played in its province (rules 13.3): thaler
+/// added to the cost (never below 0), to the grain or thaler collected, and to the armies placed.
+struct LeaderBonus {
+  int cost = 0;
+  int amount = 0;
+  int armies = 0;
+  bool operator==(const LeaderBonus&) const = default;
+};
+
+/// The military leaders expansion (modules/leaders/leaders.yaml, rules 13.3).
+struct LeaderRules {
+  int statues = 0;
+  int vp_per_statue = 0;
+  int vp_per_trophy = 0;
+  std::array<LeaderBonus, kActionCount> bonuses{};
+  const LeaderBonus& bonus(Action a) const { return bonuses[index_of(a)]; }
+};
+
 /// An expansion or edition of the data (modules/<id>/module.yaml): the season phases and order-file
 /// sections it adds to the base game, and whether this game plays it. Its tables (events, tiles...)
 /// are laid over the base game's when it is on.
@@ -195,6 +213,7 @@ struct Ruleset {
   std::map<int, StandardSetup> standard_setups;
   std::vector<Module> modules;    ///< every module of the data, sorted by id, on or not
   LandsknechtRules landsknechte;  ///< empty unless the game plays the Landsknechte
+  LeaderRules leaders;            ///< empty unless the game plays the military leaders
 
   /// The module whose order-file section `key` is (on or not), or null for a base game key.
   const Module* section_owner(std::string_view key) const;

@@ -21,9 +21,16 @@ const BonusTile* Context::tile_with(PlayerIndex player, TileEffect effect) const
   return bonus.effect == effect ? &bonus : nullptr;
 }
 
+const LeaderBonus* Context::leader_with(PlayerIndex player, ProvinceId where, Action action) const {
+  return state.player(player).leader == where ? &rules.leaders.bonus(action) : nullptr;
+}
+
 void Context::hand_over(ProvinceId province, std::optional<PlayerIndex> holder) {
   std::optional<PlayerIndex>& owner = state.at(province).owner;
   if (owner && owner != holder) cards_lost.emplace_back(*owner, province);
+  // Rules 13.3, E-13: a player who loses the leader's province takes the leader off the board.
+  if (owner && owner != holder && state.player(*owner).leader == province)
+    state.player(*owner).leader.reset();
   owner = holder;
 }
 

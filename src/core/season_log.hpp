@@ -74,6 +74,7 @@ struct Built {
   int cost = 0;
   int markers_removed = 0;  ///< "trading house calms" event
   std::optional<EventId> event;
+  int leader_bonus = 0;  ///< the military leader's change to the cost (rules 13.3, E-2)
   bool operator==(const Built&) const = default;
 };
 
@@ -88,6 +89,7 @@ struct Collected {
   std::optional<EventId> event;  ///< set when the event changed the amount
   int after_event = 0;
   int tile_bonus = 0;
+  int leader_bonus = 0;  ///< the military leader's, after the tile (rules 13.3, E-2)
   int amount = 0;
   int total_after = 0;
   bool operator==(const Collected&) const = default;
@@ -102,6 +104,7 @@ struct Placed {
   int base = 0;
   std::optional<EventId> event;  ///< army shortage
   int tile_bonus = 0;
+  int leader_bonus = 0;  ///< the military leader's, after the tile (rules 13.3, E-2)
   int count = 0;
   int cost = 0;
   bool operator==(const Placed&) const = default;

@@ -16,6 +16,11 @@ inline constexpr std::array<std::string_view, 5> kBaseGamePhases = {"event", "bi
 /// The Landsknechte expansion's phase (rules 13.2); what a game plays it in asks for it by name.
 inline constexpr std::string_view kLandsknechtePhase = "landsknechte";
 
+/// The military leaders expansion's phases (rules 13.3): leaders off the board are placed after the
+/// turn order, and every leader moves after the ten actions.
+inline constexpr std::string_view kLeadersPlacePhase = "leaders_place";
+inline constexpr std::string_view kLeadersMovePhase = "leaders_move";
+
 /// Every phase the core plays, in order: the base game's and the modules' written so far (a
 /// module's phase joins this list and season.cpp's table together).
 inline constexpr std::array<std::string_view, 6> kSeasonPhases = {

@@ -26,6 +26,8 @@ GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower_
     player.id = spec.player_ids[static_cast<std::size_t>(seat)];
     player.thaler = thaler->second;
     player.reserve = rules.pieces.cubes_per_player;
+    // Rules 13.3: the statues beside the board; the leader is placed in the first season.
+    if (rules.plays(kLeadersPlacePhase)) player.statues = rules.leaders.statues;
     const PlayerIndex p = state.player_index(static_cast<std::size_t>(seat));
     for (const auto& [province, armies] : setup->second.seats[static_cast<std::size_t>(seat)]) {
       state.at(province).owner = p;
@@ -67,6 +69,40 @@ GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower_
   state.rng = rng.state();
   return state;
 }
+
+namespace {
+
+/// Rules 13.3: a leader stands in a province its player holds; statues are neither made nor lost
+/// (each player's not yet placed, standing on the board, or taken by another as a trophy); a game
+/// without the leaders has none of these pieces.
+std::vector<std::string> leader_violations(const GameState& state, const Ruleset& rules) {
+  std::vector<std::string> problems;
+  const bool leaders = rules.plays(kLeadersPlacePhase);
+  int pieces = 0;
+  for (std::size_t i = 0; i < state.players.size(); ++i) {
+    const PlayerState& player = state.players[i];
+    pieces += player.statues + player.trophies;
+    if (player.statues < 0 || player.trophies < 0)
+      problems.push_back(player.id + ": negative statues");
+    if (player.leader && state.at(*player.leader).owner != state.player_index(i))
+      problems.push_back(player.id + ": the leader stands in " + rules.province(*player.leader).id +
+                         ", which the player does not hold");
+  }
+  for (const ProvinceState& province : state.provinces) {
+    for (int n : province.statues) pieces += n;
+  }
+  const int expected = leaders ? rules.leaders.statues * state.player_count() : 0;
+  if (pieces != expected) {
+    problems.push_back("statues: " + std::to_string(pieces) + " instead of " +
+                       std::to_string(expected));
+  }
+  if (!leaders && std::any_of(state.players.begin(), state.players.end(),
+                              [](const PlayerState& p) { return p.leader.has_value(); }))
+    problems.push_back("a leader stands on the board of a game without the military leaders");
+  return problems;
+}
+
+}  // namespace
 
 std::vector<std::string> invariant_violations(const GameState& state, const Ruleset& rules) {
   std::vector<std::string> problems;
@@ -143,6 +179,7 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
     if (state.tower.inside.n[c] != 0 || state.tower.tray.n[c] != 0)
       fail("tower holds cubes of a colour not in play");
   }
+  for (std::string& p : leader_violations(state, rules)) fail(std::move(p));
   return problems;
 }
 

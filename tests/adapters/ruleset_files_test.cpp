@@ -305,7 +305,7 @@ TEST(RulesetModules, AFileThatNoModuleHoldsIsRefusedWhenAGamePlaysTheModule) {
             (data.folder / "favours.yaml").string() +
                 ": error: this program reads no favours.yaml in a module; a module holds "
                 "module.yaml, rules.yaml, events.yaml, bonus_tiles.yaml, actions.yaml, "
-                "supply_table.yaml, tower.yaml and landsknechte.yaml");
+                "supply_table.yaml, tower.yaml, landsknechte.yaml and leaders.yaml");
 }
 
 TEST(RulesetModules, AModuleCannotClaimAPhaseOfTheBaseGame) {
@@ -461,6 +461,40 @@ TEST(RulesetModules, TheShippedLandsknechtePileHoldsTheValuesOfE10) {
   EXPECT_EQ(pile.cards[0].amount, (Amounts{2, 1, 0, 0}));
   EXPECT_EQ(pile.cards[1].amount, (Amounts{4, 2, 1, 0}));
   EXPECT_EQ(pile.cards[2].amount, (Amounts{6, 3, 2, 1}));
+}
+
+TEST(RulesetModules, TheShippedLeadersHoldTheRulebooksBonusesAsChanges) {
+  Ruleset rules = load_ruleset(testing::source_data_dir());
+  loading::load_leaders(testing::source_data_dir() / "modules/leaders", rules);
+  const LeaderRules& leaders = rules.leaders;
+  EXPECT_EQ(leaders.statues, 6);
+  EXPECT_EQ(leaders.vp_per_statue, 1);
+  EXPECT_EQ(leaders.vp_per_trophy, 1);
+  // Rules 13.3: palace 2, church 1, trading house 0; taxes and grain +1; 6, 4 and 2 armies.
+  for (Action a : {Action::palace, Action::church, Action::trading_house})
+    EXPECT_EQ(rules.action(a).cost + leaders.bonus(a).cost, rules.action(a).cost - 1);
+  EXPECT_EQ(leaders.bonus(Action::taxes), (LeaderBonus{0, 1, 0}));
+  EXPECT_EQ(leaders.bonus(Action::grain), (LeaderBonus{0, 1, 0}));
+  for (Action a : {Action::armies5, Action::armies3, Action::army1})
+    EXPECT_EQ(rules.action(a).armies + leaders.bonus(a).armies, rules.action(a).armies + 1);
+  EXPECT_EQ(leaders.bonus(Action::battle_a), LeaderBonus{}) << "battles are unchanged";
+}
+
+TEST(RulesetModules, ALeaderBonusThatIsNotWhatItsActionDoesIsAnErrorAtItsPosition) {
+  DataCopy data;
+  const fs::path file = data.file("modules/leaders/leaders.yaml");
+  replace_in_file(file, "taxes: {amount: 1}", "taxes: {armies: 1}");
+  Ruleset rules = load_ruleset(data.dir.path());
+  try {
+    loading::load_leaders(file.parent_path(), rules);
+    FAIL() << "taxes took armies";
+  } catch (const InputError& e) {
+    EXPECT_EQ(
+        e.diagnostics().front().format().substr(0, e.diagnostics().front().format().find('\n')),
+        file.string() +
+            ":20:11: error: unknown key \"armies\" in taxes's leader bonus; "
+            "expected amount");
+  }
 }
 
 TEST(RulesetModules, TheLandsknechtePileIsCheckedWithItsPositionWhenAGamePlaysTheExpansion) {
