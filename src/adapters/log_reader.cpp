@@ -286,7 +286,8 @@ class LogReader {
               building(node, "building"),
               num(node, "cost"),
               num_or(node, "markers_removed", 0),
-              optional_event(node)};
+              optional_event(node),
+              num_or(node, "leader_bonus", 0)};
       return b;
     }
     if (what == "collected") return collected(node, slot);
@@ -300,6 +301,7 @@ class LogReader {
       p.base = num(node, "base");
       p.event = optional_event(node);
       p.tile_bonus = num_or(node, "tile_bonus", 0);
+      p.leader_bonus = num_or(node, "leader_bonus", 0);
       p.count = num(node, "armies");
       return p;
     }
@@ -343,6 +345,7 @@ class LogReader {
     c.event = optional_event(node);
     c.after_event = c.event ? num(node, "after_event") : c.base;
     c.tile_bonus = num_or(node, "tile_bonus", 0);
+    c.leader_bonus = num_or(node, "leader_bonus", 0);
     c.amount = num(node, "amount");
     c.total_after = num(node, c.resource == Resource::grain ? "grain" : "thaler");
     return c;

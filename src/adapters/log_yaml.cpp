@@ -83,6 +83,7 @@ class LogWriter {
         .add("cost", b.cost);
     if (b.event)
       out.add("event", rules_.event(*b.event).id).add("markers_removed", b.markers_removed);
+    if (b.leader_bonus != 0) out.add("leader_bonus", b.leader_bonus);
     return out.flow();
   }
 
@@ -95,6 +96,7 @@ class LogWriter {
     out.add("base", c.base);
     if (c.event) out.add("event", rules_.event(*c.event).id).add("after_event", c.after_event);
     if (c.tile_bonus != 0) out.add("tile_bonus", c.tile_bonus);
+    if (c.leader_bonus != 0) out.add("leader_bonus", c.leader_bonus);
     out.add("amount", c.amount).add(grain ? "grain" : "thaler", c.total_after);
     return out.flow();
   }
@@ -107,6 +109,7 @@ class LogWriter {
     out.add("cost", p.cost).add("base", p.base);
     if (p.event) out.add("event", rules_.event(*p.event).id);
     if (p.tile_bonus != 0) out.add("tile_bonus", p.tile_bonus);
+    if (p.leader_bonus != 0) out.add("leader_bonus", p.leader_bonus);
     out.add("armies", p.count);
     return out.flow();
   }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "adapters/log_yaml.hpp"
+#include "adapters/ruleset_file_parts.hpp"
 #include "adapters/ruleset_files.hpp"
 #include "adapters/state_yaml.hpp"
 #include "core/engine.hpp"
@@ -90,6 +91,35 @@ TEST(LogFile, ALogOfAnOlderProgramReadsAsRulesVersionOne) {
   EXPECT_EQ(read.rules_version(), 1);
   EXPECT_EQ(read.header.program_version, "");
   EXPECT_EQ(write_log(read.log, f.before, rules(), read.header), f.log);
+}
+
+TEST(LogFile, TheMilitaryLeadersChangesToActionsReadBack) {
+  Ruleset rules = load_ruleset(testing::source_data_dir());
+  loading::load_leaders(testing::source_data_dir() / "modules/leaders", rules);
+  int changed = 0;
+  for (int g = 0; g < 10; ++g) {
+    GameState state =
+        new_game(NewGame{"logs", {"a", "b", "c"}, static_cast<std::uint64_t>(g)}, rules);
+    Rng order_rng(static_cast<std::uint64_t>(g));
+    for (int season = 1; season <= rules.season_count(); ++season) {
+      // Each leader stands in its player's first province this season.
+      for (std::size_t p = 0; p < state.players.size(); ++p) {
+        const auto held = state.provinces_of(state.player_index(p));
+        state.players[p].leader = held.empty() ? std::nullopt : std::optional(held.front());
+      }
+      std::vector<Orders> orders;
+      for (std::size_t p = 0; p < state.players.size(); ++p)
+        orders.push_back(random_orders(state, rules, state.player_index(p), order_rng));
+      const SeasonResult result = resolve_season(state, orders, {}, rules);
+      const std::string text = write_log(result.log, state, rules, LogHeader{});
+      EXPECT_EQ(read_log(SourceFile{"log.yaml", text}, state, rules).log, result.log) << text;
+      for (auto at = text.find("leader_bonus"); at != std::string::npos;
+           at = text.find("leader_bonus", at + 1))
+        ++changed;
+      state = result.next;
+    }
+  }
+  EXPECT_GT(changed, 10) << "the leaders changed actions in the games";
 }
 
 TEST(LogFile, ALandsknechteTurnInALogOfABaseGameIsRefused) {

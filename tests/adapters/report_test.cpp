@@ -10,6 +10,7 @@
 #include "adapters/order_file.hpp"
 #include "adapters/report/forecast_text.hpp"
 #include "adapters/report/reports.hpp"
+#include "adapters/ruleset_file_parts.hpp"
 #include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
@@ -276,6 +277,30 @@ TEST_F(Reports, LandsknechteTurnsAreToldAndTheOrderTemplateOffersTheNextCard) {
   const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
   ASSERT_EQ(checked.diagnostics.size(), 1u)
       << "only the cards are left to choose: " << format_all(checked.diagnostics);
+}
+
+TEST_F(Reports, WhatTheMilitaryLeaderAddsIsExplainedAfterTheTile) {
+  Ruleset rules = *rules_;
+  loading::load_leaders(testing::source_data_dir() / "modules/leaders", rules);
+  const GameConfig cfg = config(3);
+  GameState state = new_game(NewGame{"reports", {"red", "blue", "yellow"}, 8}, rules);
+  const ProvinceId where = state.provinces_of(state.player_index(0)).front();
+  state.players[0].leader = where;
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, rules));
+  orders[0].actions[index_of(Action::taxes)] = ActionOrder{where, std::nullopt, ArmyCount{}, 1};
+  orders[0].actions[index_of(Action::armies3)] = ActionOrder{where, std::nullopt, ArmyCount{}, 1};
+  const SeasonResult result = resolve_season(state, orders, {}, rules);
+  const std::string text =
+      report::build_reports(SeasonView{&cfg, &rules, &state, &result.next, &result.log},
+                            *templates_)
+          .public_text;
+  EXPECT_NE(text.find(", +1 by the leader = "), std::string::npos) << text;
+  EXPECT_NE(
+      text.find("and placed 4 armies in " + rules.province(where).name + " (3, +1 by the leader)"),
+      std::string::npos)
+      << text;
 }
 
 TEST_F(Reports, ABaseGamesReportsSayNothingOfTheLandsknechte) {

@@ -154,9 +154,8 @@ TEST(Invariants, ALeaderStandsInItsPlayersProvinceAndStatuesAreNeitherMadeNorLos
   EXPECT_EQ(w.broken(), std::vector<std::string>{"statues: 13 instead of 12"});
   w.state.players[1].trophies = 1;
   w.state.players[0].leader = w.p("d");
-  EXPECT_EQ(w.broken(),
-            std::vector<std::string>{
-                "red: the leader stands in d, which the player does not hold"});
+  EXPECT_EQ(w.broken(), std::vector<std::string>{
+                            "red: the leader stands in d, which the player does not hold"});
 }
 
 }  // namespace

@@ -48,6 +48,7 @@ class StepWriter {
     x[std::string(building_key(b.building))] = true;
     x["province"] = province(b.province);
     x["cost"] = str(b.cost);
+    x["leader"] = b.leader_bonus != 0;  // the cost the leader changed (rules 13.3)
     x["calmed"] = b.markers_removed > 0;
     set_count(x, "markers_removed", b.markers_removed);
     if (b.event) x["event"] = rules_.event(*b.event).name;
@@ -63,7 +64,7 @@ class StepWriter {
     x["amount"] = str(c.amount);
     x["base"] = str(c.base);
     x["total"] = str(c.total_after);
-    x["explained"] = c.event.has_value() || c.tile_bonus > 0;
+    x["explained"] = c.event.has_value() || c.tile_bonus > 0 || c.leader_bonus != 0;
     if (c.event) {
       x["event"] = rules_.event(*c.event).name;
       x["limit"] = str(c.after_event);
@@ -72,6 +73,8 @@ class StepWriter {
     }
     x["tile"] = c.tile_bonus > 0;
     x["tile_bonus"] = str(c.tile_bonus);
+    x["leader"] = c.leader_bonus != 0;
+    x["leader_bonus"] = str(c.leader_bonus);
     d["collected"] = std::move(x);
   }
 
@@ -84,12 +87,14 @@ class StepWriter {
     x["one"] = p.count == 1;
     x["cost"] = str(p.cost);
     x["base"] = str(p.base);
-    x["explained"] = p.event.has_value() || p.tile_bonus > 0;
+    x["explained"] = p.event.has_value() || p.tile_bonus > 0 || p.leader_bonus != 0;
     if (p.event) x["event"] = rules_.event(*p.event).name;
     x["limited"] = p.event.has_value();
-    x["after_event"] = str(p.count - p.tile_bonus);
+    x["after_event"] = str(p.count - p.tile_bonus - p.leader_bonus);
     x["tile"] = p.tile_bonus > 0;
     x["tile_bonus"] = str(p.tile_bonus);
+    x["leader"] = p.leader_bonus != 0;
+    x["leader_bonus"] = str(p.leader_bonus);
     d["placed"] = std::move(x);
   }
 
