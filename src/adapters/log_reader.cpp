@@ -218,6 +218,18 @@ class LogReader {
     }
   }
 
+  /// Rules 13.3: what a military leader changed in a step, in a game that plays the leaders only.
+  int leader_bonus(const YAML::Node& step) {
+    const YAML::Node node = step["leader_bonus"];
+    if (!node.IsDefined()) return 0;
+    if (!rules_.plays(kLeadersPlacePhase)) {
+      r_.error(node,
+               "this game does not play the military leaders; its steps have no leader_bonus");
+      return 0;
+    }
+    return num(step, "leader_bonus", -100, 100);
+  }
+
   /// Rules 13.2: a turn of the pile per player, in a game that plays the Landsknechte only.
   void read_landsknechte(const YAML::Node& root, SeasonLog& log) {
     const YAML::Node node = root["landsknechte"];
@@ -240,7 +252,11 @@ class LogReader {
                       [&](const LandsknechtTurn& x) { return x.player == t.player; }))
         r_.error(row["player"], "a player turns the pile once a season");
       t.regions = num(row, "regions", 0, static_cast<int>(rules_.regions.size()));
-      if (row["card"].IsDefined()) {
+      if (!row["card"].IsDefined()) {
+        for (const char* key : {"bonus", "amount"}) {
+          if (row[key].IsDefined()) r_.error(row[key], std::string(key) + " comes with a card");
+        }
+      } else {
         t.card = num(row, "card", 1, static_cast<int>(pile.cards.size()));
         if (t.regions < pile.min_regions) {
           r_.error(row["regions"], "a card is turned with provinces in " +
@@ -287,7 +303,7 @@ class LogReader {
               num(node, "cost"),
               num_or(node, "markers_removed", 0),
               optional_event(node),
-              num_or(node, "leader_bonus", 0)};
+              leader_bonus(node)};
       return b;
     }
     if (what == "collected") return collected(node, slot);
@@ -301,7 +317,7 @@ class LogReader {
       p.base = num(node, "base");
       p.event = optional_event(node);
       p.tile_bonus = num_or(node, "tile_bonus", 0);
-      p.leader_bonus = num_or(node, "leader_bonus", 0);
+      p.leader_bonus = leader_bonus(node);
       p.count = num(node, "armies");
       return p;
     }
@@ -345,7 +361,7 @@ class LogReader {
     c.event = optional_event(node);
     c.after_event = c.event ? num(node, "after_event") : c.base;
     c.tile_bonus = num_or(node, "tile_bonus", 0);
-    c.leader_bonus = num_or(node, "leader_bonus", 0);
+    c.leader_bonus = leader_bonus(node);
     c.amount = num(node, "amount");
     c.total_after = num(node, c.resource == Resource::grain ? "grain" : "thaler");
     return c;

@@ -80,12 +80,14 @@ class OrderReader {
     return Written{r_.text(*node, key).value_or(""), ref(*node)};
   }
 
-  /// A list of names; left blank (`key:`) it is an empty list.
+  /// A list of names; with `what` (what the list is, for the message), left blank (`key:`) it is
+  /// an empty list.
   std::vector<Written> list(const YAML::Node& root, std::string_view key,
                             std::string_view what = {}) {
     std::vector<Written> out;
     const YAML::Node node = root[std::string(key)];
-    if (!node.IsDefined() || node.IsNull() || (node.IsSequence() && node.size() == 0)) return out;
+    if (!node.IsDefined() || (node.IsSequence() && node.size() == 0)) return out;
+    if (!what.empty() && node.IsNull()) return out;  // `landsknechte:` left blank: no wishes
     if (!what.empty() && !node.IsSequence()) {
       r_.error(node, std::string(key) + " is " + std::string(what));
       return out;

@@ -142,11 +142,7 @@ class StateReader {
       if (landsknechte) {
         // Rules 13.2: a season starts with one card at most for each season before it this year
         // (none in spring); the piles stay as they are after the last winter.
-        const std::optional<SeasonName> season = season_label(rules_, s_.season_index).season;
-        const auto before = static_cast<int>(
-            season ? std::find(rules_.seasons.begin(), rules_.seasons.end(), *season) -
-                         rules_.seasons.begin()
-                   : static_cast<std::ptrdiff_t>(rules_.seasons.size()));
+        const int before = seasons_before_in_year(rules_, s_.season_index);
         p.landsknechte =
             num(node, "landsknechte", 0, static_cast<int>(rules_.landsknechte.cards.size()));
         if (p.landsknechte > before) {

@@ -379,13 +379,14 @@ void load_leaders(const fs::path& dir, Ruleset& rules) {
       if (def.kind == ActionKind::place) keys = {"cost", "armies"};
       r.check_keys(node, keys, std::string(action_key(a)) + "'s leader bonus");
       LeaderBonus& bonus = leaders.bonuses[index_of(a)];
-      const auto value = [&](const char* key) {
+      // Costs and amounts may fall (never below 0 when played); armies come from the reserve.
+      const auto value = [&](const char* key, int least) {
         const YAML::Node v = node[key];
-        return v.IsDefined() ? static_cast<int>(r.integer(v, key, -100, 100).value_or(0)) : 0;
+        return v.IsDefined() ? static_cast<int>(r.integer(v, key, least, 100).value_or(0)) : 0;
       };
-      bonus.cost = value("cost");
-      bonus.amount = value("amount");
-      bonus.armies = value("armies");
+      bonus.cost = value("cost", -100);
+      bonus.amount = value("amount", -100);
+      bonus.armies = value("armies", 0);
     }
   }
   r.throw_if_errors();

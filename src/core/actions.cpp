@@ -156,8 +156,7 @@ bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const Ac
   // Rules 13.3, E-2: the leader's armies come after the event and the tile; like the tile's
   // (D-28) they are a right, which the reserve may lack (D-31).
   if (const LeaderBonus* leader = ctx.leader_with(p, order.province, action)) {
-    placed.leader_bonus =
-        std::clamp(player.reserve - count - placed.tile_bonus, 0, std::max(0, leader->armies));
+    placed.leader_bonus = std::clamp(player.reserve - count - placed.tile_bonus, 0, leader->armies);
     placed.cost = std::max(0, def.cost + leader->cost);
   }
   placed.count = std::max(0, count + placed.tile_bonus + placed.leader_bonus);

@@ -96,4 +96,11 @@ SeasonLabel season_label(const Ruleset& rules, int season_index) {
   return label;
 }
 
+int seasons_before_in_year(const Ruleset& rules, int season_index) {
+  const std::optional<SeasonName> season = season_label(rules, season_index).season;
+  if (!season) return static_cast<int>(rules.seasons.size());
+  return static_cast<int>(std::find(rules.seasons.begin(), rules.seasons.end(), *season) -
+                          rules.seasons.begin());
+}
+
 }  // namespace wallenstein

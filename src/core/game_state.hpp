@@ -119,4 +119,8 @@ struct SeasonLabel {
 /// The label of a season index under a ruleset.
 SeasonLabel season_label(const Ruleset& rules, int season_index);
 
+/// How many action seasons of its year come before `season_index` (0 in spring); after the last
+/// winter, a whole year's.
+int seasons_before_in_year(const Ruleset& rules, int season_index);
+
 }  // namespace wallenstein

@@ -36,7 +36,8 @@ struct Context {
   /// The player's bonus tile, if it has this effect.
   const BonusTile* tile_with(PlayerIndex player, TileEffect effect) const;
   /// The military leader's bonus to `action` when the player's leader stands in `where` (rules
-  /// 13.3); null elsewhere, and in a game without the leaders.
+  /// 13.3); null when it stands elsewhere or off the board (a game without the leaders has no
+  /// leader on the board: the invariant says so).
   const LeaderBonus* leader_with(PlayerIndex player, ProvinceId where, Action action) const;
   /// Appends a step to the log, built in place (a step can be 200 bytes), and tells the observer.
   template <class Step>

@@ -133,12 +133,8 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
   }
   // Rules 13.2: one Landsknechte card a season at most, this season's included (a check during the
   // season sees it turned); the piles are not put back after the last winter.
-  const std::optional<SeasonName> season = season_label(rules, state.season_index).season;
-  const int landsknechte_seasons =
-      season ? static_cast<int>(std::find(rules.seasons.begin(), rules.seasons.end(), *season) -
-                                rules.seasons.begin()) +
-                   1
-             : static_cast<int>(rules.seasons.size());
+  const int landsknechte_seasons = std::min(seasons_before_in_year(rules, state.season_index) + 1,
+                                            static_cast<int>(rules.seasons.size()));
   for (int p = 0; p < players; ++p) {
     const auto idx = static_cast<std::size_t>(p);
     const PlayerState& player = state.players[idx];

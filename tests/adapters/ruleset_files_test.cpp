@@ -471,12 +471,16 @@ TEST(RulesetModules, TheShippedLeadersHoldTheRulebooksBonusesAsChanges) {
   EXPECT_EQ(leaders.vp_per_statue, 1);
   EXPECT_EQ(leaders.vp_per_trophy, 1);
   // Rules 13.3: palace 2, church 1, trading house 0; taxes and grain +1; 6, 4 and 2 armies.
-  for (Action a : {Action::palace, Action::church, Action::trading_house})
-    EXPECT_EQ(rules.action(a).cost + leaders.bonus(a).cost, rules.action(a).cost - 1);
+  const auto cost = [&](Action a) { return rules.action(a).cost + leaders.bonus(a).cost; };
+  EXPECT_EQ(cost(Action::palace), 2);
+  EXPECT_EQ(cost(Action::church), 1);
+  EXPECT_EQ(cost(Action::trading_house), 0);
   EXPECT_EQ(leaders.bonus(Action::taxes), (LeaderBonus{0, 1, 0}));
   EXPECT_EQ(leaders.bonus(Action::grain), (LeaderBonus{0, 1, 0}));
-  for (Action a : {Action::armies5, Action::armies3, Action::army1})
-    EXPECT_EQ(rules.action(a).armies + leaders.bonus(a).armies, rules.action(a).armies + 1);
+  const auto armies = [&](Action a) { return rules.action(a).armies + leaders.bonus(a).armies; };
+  EXPECT_EQ(armies(Action::armies5), 6);
+  EXPECT_EQ(armies(Action::armies3), 4);
+  EXPECT_EQ(armies(Action::army1), 2);
   EXPECT_EQ(leaders.bonus(Action::battle_a), LeaderBonus{}) << "battles are unchanged";
 }
 

@@ -18,7 +18,8 @@ using testing::TinyWorld;
 constexpr int kStart = 20;  // TinyWorld's starting thaler
 
 /// The tiny world with the leaders' bonuses of the shipped module (rules 13.3) and red's leader
-/// in province a.
+/// in province a. The season plays no leader phase (they are still to come), so the invariant,
+/// which asks for them, is not checked here.
 TinyWorld with_leader_in_a() {
   TinyWorld w;
   LeaderRules& leaders = w.rules.leaders;
@@ -33,7 +34,7 @@ TinyWorld with_leader_in_a() {
   return w;
 }
 
-TEST(Leaders, APalaceInTheLeadersProvinceCostsTwoAndATradingHouseNothing) {
+TEST(Leaders, APalaceInTheLeadersProvinceCostsTwoAndABuildElsewhereItsFullPrice) {
   TinyWorld w = with_leader_in_a();
   Orders red = w.orders(0);
   w.act(red, Action::palace, "a").actions[index_of(Action::trading_house)] =
@@ -102,6 +103,23 @@ TEST(Leaders, TheLeadersExtraArmyIsARightTheReserveMayLack_D31) {
   EXPECT_TRUE(entries<Cancelled>(r.log).empty());
 }
 
+TEST(Leaders, UnderRulesVersionOneTheLeadersArmyIsARightToo_D31) {
+  // Version 1 places the armies tile's cube as a duty (before D-28); the leader's stays a right.
+  TinyWorld w = with_leader_in_a();
+  w.rules.version = 1;
+  w.tiles({"armies", "grain", "thaler", "attack", "defense"});
+  PlayerState& red_state = w.state.players[0];
+  w.state.tower.inside.player(w.player(0)) += red_state.reserve - 6;
+  red_state.reserve = 6;
+  Orders red = w.orders(0, 1);
+  w.act(red, Action::armies5, "a");
+  const auto r = w.resolve({red, w.orders(1)});
+  ASSERT_EQ(entries<Placed>(r.log).size(), 1u);
+  EXPECT_EQ(entries<Placed>(r.log)[0].tile_bonus, 1);
+  EXPECT_EQ(entries<Placed>(r.log)[0].leader_bonus, 0);
+  EXPECT_EQ(entries<Placed>(r.log)[0].count, 6);
+}
+
 TEST(Leaders, AnActionElsewhereIsUnchanged) {
   TinyWorld w = with_leader_in_a();
   Orders red = w.orders(0);
@@ -124,9 +142,33 @@ TEST(Leaders, APlayerWhoLosesTheLeadersProvinceTakesTheLeaderOff_E13) {
   EXPECT_FALSE(r.next.player(w.player(0)).leader.has_value());
 }
 
-TEST(Leaders, ABaseGameHasNoLeaderAndItsActionsAreUnchanged) {
-  TinyWorld w;
-  w.give("a", 0, 2).give("d", 1, 2);
+TEST(Leaders, ACostNeverFallsBelowZero) {
+  TinyWorld w = with_leader_in_a();
+  w.rules.leaders.bonuses[index_of(Action::trading_house)].cost = -2;
+  Orders red = w.orders(0);
+  w.act(red, Action::trading_house, "a");
+  const auto r = w.resolve({red, w.orders(1)});
+  ASSERT_EQ(entries<Built>(r.log).size(), 1u);
+  EXPECT_EQ(entries<Built>(r.log)[0].cost, 0);
+  EXPECT_EQ(entries<Built>(r.log)[0].leader_bonus, -1) << "what the leader changed: 1 to 0";
+  EXPECT_EQ(r.next.player(w.player(0)).thaler, kStart);
+}
+
+TEST(Leaders, ALeaderLostInARevoltIsTakenOff_E13) {
+  TinyWorld w = with_leader_in_a();
+  w.markers("a", 1).slots({Action::taxes});
+  Orders red = w.orders(0);
+  w.act(red, Action::taxes, "a");
+  ScriptedTower tower({cubes({0}, 1)});  // the peasant falls out, red's cubes stay inside
+  const auto r = w.resolve({red, w.orders(1)}, &tower);
+  ASSERT_EQ(entries<Revolt>(r.log).size(), 1u);
+  ASSERT_FALSE(r.next.at(w.p("a")).owner.has_value()) << "the province turned neutral";
+  EXPECT_FALSE(r.next.player(w.player(0)).leader.has_value());
+}
+
+TEST(Leaders, WithoutTheLeaderOnTheBoardTheActionsAreUnchanged) {
+  TinyWorld w = with_leader_in_a();
+  w.state.players[0].leader.reset();
   Orders red = w.orders(0);
   w.act(red, Action::palace, "a");
   const auto r = w.resolve({red, w.orders(1)});
