@@ -23,9 +23,7 @@ void build(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wher
   ProvinceState& province = ctx.state.at(where);
   PlayerState& player = ctx.state.player(p);
   const auto b = index_of(def.builds);
-  // Rules 13.3: the leader's province builds cheaper (the cost never falls below 0).
-  const LeaderBonus* leader = ctx.leader_with(p, where, action);
-  const int cost = std::max(0, def.cost + (leader ? leader->cost : 0));
+  const int cost = ctx.cost_of(p, where, action);  // rules 13.3: cheaper with the leader
   const int site_count = ctx.rules.province(where).sites;
   std::optional<CancelReason> reason;
   int need = 0;
@@ -136,7 +134,7 @@ bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const Ac
   placed.player = p;
   placed.province = order.province;
   placed.base = def.armies;
-  placed.cost = def.cost;
+  placed.cost = ctx.cost_of(p, order.province, action);
   int count = def.armies;
   if (const EventCard* shortage = ctx.event_with(EventEffect::army_shortage)) {
     const int limited = action == Action::armies5   ? shortage->armies5
@@ -157,7 +155,6 @@ bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const Ac
   // (D-28) they are a right, which the reserve may lack (D-31).
   if (const LeaderBonus* leader = ctx.leader_with(p, order.province, action)) {
     placed.leader_bonus = std::clamp(player.reserve - count - placed.tile_bonus, 0, leader->armies);
-    placed.cost = std::max(0, def.cost + leader->cost);
   }
   placed.count = std::max(0, count + placed.tile_bonus + placed.leader_bonus);
   std::optional<Cancelled> c;

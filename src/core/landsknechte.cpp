@@ -17,9 +17,14 @@ int regions_held(const GameState& state, const Ruleset& rules, PlayerIndex playe
 
 const LandsknechtCard* next_landsknecht_card(const GameState& state, const Ruleset& rules,
                                              PlayerIndex player) {
-  const auto turned = static_cast<std::size_t>(state.player(player).landsknechte);
+  return next_landsknecht_card(rules, state.player(player).landsknechte);
+}
+
+const LandsknechtCard* next_landsknecht_card(const Ruleset& rules, int turned) {
   // The loader makes the pile at least as long as a year; the bound keeps the core safe anyway.
-  return turned < rules.landsknechte.cards.size() ? &rules.landsknechte.cards[turned] : nullptr;
+  const auto next = static_cast<std::size_t>(turned);
+  return turned >= 0 && next < rules.landsknechte.cards.size() ? &rules.landsknechte.cards[next]
+                                                               : nullptr;
 }
 
 namespace detail {

@@ -12,5 +12,7 @@ int regions_held(const GameState& state, const Ruleset& rules, PlayerIndex playe
 /// null when this year's pile is spent.
 const LandsknechtCard* next_landsknecht_card(const GameState& state, const Ruleset& rules,
                                              PlayerIndex player);
+/// The same for a player who has turned `turned` cards this year (what anyone sees).
+const LandsknechtCard* next_landsknecht_card(const Ruleset& rules, int turned);
 
 }  // namespace wallenstein

@@ -39,6 +39,9 @@ struct Context {
   /// 13.3); null when it stands elsewhere or off the board (a game without the leaders has no
   /// leader on the board: the invariant says so).
   const LeaderBonus* leader_with(PlayerIndex player, ProvinceId where, Action action) const;
+  /// What `action` costs the player in `where`: the card's price, changed by a leader standing
+  /// there (rules 13.3), never below 0.
+  int cost_of(PlayerIndex player, ProvinceId where, Action action) const;
   /// Appends a step to the log, built in place (a step can be 200 bytes), and tells the observer.
   template <class Step>
   void record(Step&& step) {

@@ -25,6 +25,11 @@ const LeaderBonus* Context::leader_with(PlayerIndex player, ProvinceId where, Ac
   return state.player(player).leader == where ? &rules.leaders.bonus(action) : nullptr;
 }
 
+int Context::cost_of(PlayerIndex player, ProvinceId where, Action action) const {
+  const LeaderBonus* leader = leader_with(player, where, action);
+  return std::max(0, rules.action(action).cost + (leader ? leader->cost : 0));
+}
+
 void Context::hand_over(ProvinceId province, std::optional<PlayerIndex> holder) {
   std::optional<PlayerIndex>& owner = state.at(province).owner;
   if (owner && owner != holder) cards_lost.emplace_back(*owner, province);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/bot/plan.hpp"
+#include "core/landsknechte.hpp"
 
 namespace wallenstein::bot {
 namespace {
@@ -156,10 +157,9 @@ void settle_bid_and_cards(const Assessment& a, Plan& plan, Rng& rng, BotPlan& ou
 }
 
 std::vector<LandsknechtBonus> landsknecht_wishes(const Assessment& a, const Plan& plan) {
-  const LandsknechtRules& pile = a.rules.landsknechte;
-  const auto turned = static_cast<std::size_t>(a.view.mine().landsknechte);
-  if (turned >= pile.cards.size()) return {};
-  const LandsknechtCard& card = pile.cards[turned];
+  const LandsknechtCard* next = next_landsknecht_card(a.rules, a.view.mine().landsknechte);
+  if (!next) return {};
+  const LandsknechtCard& card = *next;
   std::vector<std::pair<double, LandsknechtBonus>> ranked;
   for (LandsknechtBonus b : kAllLandsknechtBonuses) {
     const int amount = card.of(b);
