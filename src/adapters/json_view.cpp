@@ -1,5 +1,6 @@
 #include "adapters/json_view.hpp"
 
+#include "adapters/log_yaml.hpp"
 #include "core/season_phases.hpp"
 
 namespace wallenstein {
@@ -29,11 +30,14 @@ Json winter_json(const GameState& state, const Ruleset& rules, const WinterLog& 
   }
   Json scores = Json::object();
   for (const Score& s : winter.scores) {
-    scores[state.player(s.player).id] = {{"provinces", s.provinces},
-                                         {"buildings", s.buildings},
-                                         {"majorities", s.majorities},
-                                         {"total", s.total},
-                                         {"vp", s.vp_after}};
+    Json score = {{"provinces", s.provinces},
+                  {"buildings", s.buildings},
+                  {"majorities", s.majorities},
+                  {"total", s.total},
+                  {"vp", s.vp_after}};
+    if (rules.plays(kLeadersPlacePhase))
+      score["statues"] = s.statues;  // rules 13.3, the last winter
+    scores[state.player(s.player).id] = std::move(score);
   }
   return {{"event", rules.event(winter.last_event).id},
           {"grain_loss", winter.grain_loss},
@@ -78,6 +82,14 @@ Json players_json(const GameConfig& config, const GameState& state, const Rulese
                    {"bid", bid}};
     // Rules 13.2: the Landsknechte cards turned this year, in a game that plays them.
     if (rules.plays(kLandsknechtePhase)) player["landsknechte"] = p.landsknechte;
+    // Rules 13.3: where the military leader stands (null: beside the board), the statues not yet
+    // placed and the trophies taken.
+    if (rules.plays(kLeadersPlacePhase)) {
+      player["leader"] = {
+          {"province", p.leader ? Json(rules.province(*p.leader).id) : Json(nullptr)},
+          {"statues_left", p.statues},
+          {"trophies", p.trophies}};
+    }
     players.push_back(std::move(player));
   }
   return players;
@@ -93,16 +105,41 @@ Json provinces_json(const GameState& state, const Ruleset& rules) {
     for (Building b : kAllBuildings) {
       if (p.has(b)) buildings.push_back(building_key(b));
     }
-    provinces.push_back({{"id", facts.id},
-                         {"name", facts.name},
-                         {"region", rules.regions[facts.region.value].id},
-                         {"in_play", rules.in_play(ProvinceId::at(i), state.player_count())},
-                         {"owner", p.owner ? Json(state.player(*p.owner).id) : Json(nullptr)},
-                         {"armies", p.armies},
-                         {"buildings", buildings},
-                         {"revolts", p.revolt_markers}});
+    Json province = {{"id", facts.id},
+                     {"name", facts.name},
+                     {"region", rules.regions[facts.region.value].id},
+                     {"in_play", rules.in_play(ProvinceId::at(i), state.player_count())},
+                     {"owner", p.owner ? Json(state.player(*p.owner).id) : Json(nullptr)},
+                     {"armies", p.armies},
+                     {"buildings", buildings},
+                     {"revolts", p.revolt_markers}};
+    // Rules 13.3: the statues standing here, by player.
+    if (rules.plays(kLeadersPlacePhase)) {
+      Json statues = Json::object();
+      for (std::size_t q = 0; q < state.players.size(); ++q) {
+        if (p.statues[q] > 0) statues[state.players[q].id] = p.statues[q];
+      }
+      province["statues"] = statues;
+    }
+    provinces.push_back(std::move(province));
   }
   return provinces;
+}
+
+/// Rules 13.3: a leader placed, moved or taken off, as it happened.
+Json leader_step_json(const GameState& state, const Ruleset& rules, const LeaderStep& s) {
+  Json step = {{"player", state.player(s.player).id},
+               {"kind", leader_step_key(s.kind)},
+               {"province", rules.province(s.province).id}};
+  if (s.kind == LeaderStepKind::moved) {
+    step["from"] = rules.province(s.from.value_or(s.province)).id;
+    step["statue"] = s.statue;
+  }
+  if (s.kind != LeaderStepKind::taken_off) {
+    step["trophies"] = ids(state, s.trophies);
+    step["as_ordered"] = s.as_ordered;
+  }
+  return step;
 }
 
 /// What a resolved season revealed: the event, bids, turn order, tiles, every action card.
@@ -135,6 +172,12 @@ Json resolution_json(const GameState& state, const Ruleset& rules, const SeasonL
       turns.push_back(std::move(turn));
     }
     r["landsknechte"] = turns;
+  }
+  if (rules.plays(kLeadersPlacePhase)) {
+    Json steps = Json::array();
+    for (const LeaderStep& s : resolution.leaders)
+      steps.push_back(leader_step_json(state, rules, s));
+    r["leaders"] = steps;
   }
   r["nmr"] = ids(state, resolution.nmr);
   if (resolution.winter) r["winter"] = winter_json(state, rules, *resolution.winter);

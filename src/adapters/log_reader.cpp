@@ -21,11 +21,11 @@ class LogReader {
   StoredLog read() {
     const YAML::Node& root = file_.root();
     if (!r_.expect_map(root, "log.yaml")) r_.throw_if_errors();
-    static constexpr std::array<std::string_view, 17> kKeys = {
-        "game",          "season",          "season_index", "nmr",          "nmr_policy",
-        "rules_version", "program_version", "event",        "bids",         "bid_ranking",
-        "tiles",         "turn_order",      "landsknechte", "action_cards", "steps",
-        "winter",        "winners"};
+    static constexpr std::array<std::string_view, 18> kKeys = {
+        "game",          "season",          "season_index", "nmr",     "nmr_policy",
+        "rules_version", "program_version", "event",        "bids",    "bid_ranking",
+        "tiles",         "turn_order",      "landsknechte", "leaders", "action_cards",
+        "steps",         "winter",          "winners"};
     r_.check_keys(root, kKeys, "log.yaml");
     StoredLog out;
     SeasonLog& log = out.log;
@@ -57,6 +57,7 @@ class LogReader {
     }
     log.turn_order = players(root, "turn_order");
     read_landsknechte(root, log);
+    read_leaders(root, log);
     read_action_cards(root, log);
     if (auto steps = require_list(root, "steps")) {
       for (const auto& node : *steps) log.entries.push_back(step(node));
@@ -276,6 +277,54 @@ class LogReader {
     }
   }
 
+  /// Rules 13.3: the leaders placed, moved and taken off, in a game that plays the leaders only.
+  void read_leaders(const YAML::Node& root, SeasonLog& log) {
+    const YAML::Node node = root["leaders"];
+    if (!rules_.plays(kLeadersPlacePhase)) {
+      if (node.IsDefined())
+        r_.error(node, "this game does not play the military leaders; a log of it has no leaders");
+      return;
+    }
+    auto list = require_list(root, "leaders");
+    if (!list) return;
+    static constexpr std::array<std::string_view, 8> kKeys = {
+        "player", "placed", "from", "to", "taken_off", "statue", "trophies", "fallback"};
+    for (const auto& row : *list) {
+      if (!r_.expect_map(row, "a leader's step")) continue;
+      r_.check_keys(row, kKeys, "a leader's step");
+      LeaderStep s;
+      s.player = player(row, "player");
+      if (row["placed"].IsDefined()) {
+        s.kind = LeaderStepKind::placed;
+        s.province = province(row, "placed");
+      } else if (row["taken_off"].IsDefined()) {
+        s.kind = LeaderStepKind::taken_off;
+        s.province = province(row, "taken_off");
+      } else {
+        s.kind = LeaderStepKind::moved;
+        s.from = province(row, "from");
+        s.province = province(row, "to");
+        s.statue = flag(row, "statue");
+      }
+      const char* wrong = s.kind != LeaderStepKind::moved ? (row["from"].IsDefined()     ? "from"
+                                                             : row["to"].IsDefined()     ? "to"
+                                                             : row["statue"].IsDefined() ? "statue"
+                                                                                         : nullptr)
+                                                          : nullptr;
+      if (row["placed"].IsDefined() && row["taken_off"].IsDefined()) wrong = "taken_off";
+      if (wrong) r_.error(row[wrong], std::string(wrong) + " belongs to a leader's move only");
+      if (s.kind == LeaderStepKind::taken_off &&
+          (row["trophies"].IsDefined() || row["fallback"].IsDefined())) {
+        r_.error(row, "a leader taken off has no trophies and no fallback");
+      }
+      if (row["trophies"].IsDefined()) s.trophies = players(row, "trophies");
+      if (std::find(s.trophies.begin(), s.trophies.end(), s.player) != s.trophies.end())
+        r_.error(row["trophies"], "a player's own statue is no trophy");
+      s.as_ordered = !flag(row, "fallback");
+      log.leaders.push_back(std::move(s));
+    }
+  }
+
   void read_action_cards(const YAML::Node& root, SeasonLog& log) {
     auto list = require_list(root, "action_cards");
     if (!list) return;
@@ -482,9 +531,18 @@ class LogReader {
     }
     if (auto scores = require_list(node, "scores")) {
       for (const auto& row : *scores) {
-        w.scores.push_back(Score{player(row, "player"), num(row, "provinces"),
-                                 num(row, "buildings"), num(row, "majorities"), num(row, "total"),
-                                 num(row, "vp")});
+        Score score{player(row, "player"), num(row, "provinces"), num(row, "buildings"),
+                    num(row, "majorities")};
+        if (row["statues"].IsDefined()) {
+          if (!rules_.plays(kLeadersPlacePhase))
+            r_.error(row["statues"],
+                     "this game does not play the military leaders; its scores "
+                     "have no statues");
+          score.statues = num(row, "statues", 0, 1000);
+        }
+        score.total = num(row, "total");
+        score.vp_after = num(row, "vp");
+        w.scores.push_back(score);
       }
     }
     w.markers_removed = num(node, "markers_removed");

@@ -22,6 +22,26 @@ class LogWriter {
     return YamlOut::flow_list(ids);
   }
 
+  /// Rules 13.3: a leader placed, moved or taken off.
+  YamlOut leader_step(const LeaderStep& s) const {
+    YamlOut row = YamlOut::map().add("player", player(s.player));
+    switch (s.kind) {
+      case LeaderStepKind::placed:
+        row.add(std::string(leader_step_key(s.kind)), province(s.province));
+        break;
+      case LeaderStepKind::moved:
+        row.add("from", province(s.from.value_or(s.province))).add("to", province(s.province));
+        if (s.statue) row.add("statue", true);
+        break;
+      case LeaderStepKind::taken_off:
+        row.add(std::string(leader_step_key(s.kind)), province(s.province));
+        break;
+    }
+    if (!s.trophies.empty()) row.add("trophies", players(s.trophies));
+    if (!s.as_ordered) row.add("fallback", true);
+    return row.flow();
+  }
+
   YamlOut provinces(const std::vector<ProvinceId>& list) const {
     std::vector<std::string> ids;
     ids.reserve(list.size());
@@ -217,14 +237,13 @@ class LogWriter {
     out.add("majorities", std::move(majorities));
     YamlOut scores = YamlOut::list();
     for (const auto& s : w.scores) {
-      scores.push(YamlOut::map()
-                      .add("player", player(s.player))
-                      .add("provinces", s.provinces)
-                      .add("buildings", s.buildings)
-                      .add("majorities", s.majorities)
-                      .add("total", s.total)
-                      .add("vp", s.vp_after)
-                      .flow());
+      YamlOut row = YamlOut::map()
+                        .add("player", player(s.player))
+                        .add("provinces", s.provinces)
+                        .add("buildings", s.buildings)
+                        .add("majorities", s.majorities);
+      if (s.statues != 0) row.add("statues", s.statues);  // the military leaders' last winter
+      scores.push(row.add("total", s.total).add("vp", s.vp_after).flow());
     }
     out.add("scores", std::move(scores));
     out.add("markers_removed", w.markers_removed);
@@ -279,6 +298,18 @@ std::string_view battle_result_key(BattleResult result) {
       return "tie";
   }
   return "?";
+}
+
+std::string_view leader_step_key(LeaderStepKind kind) {
+  switch (kind) {
+    case LeaderStepKind::placed:
+      return "placed";
+    case LeaderStepKind::moved:
+      return "moved";
+    case LeaderStepKind::taken_off:
+      return "taken_off";
+  }
+  return "moved";
 }
 
 std::string_view revolt_cause_key(RevoltCause cause) {
@@ -338,6 +369,11 @@ std::string write_log(const SeasonLog& log, const GameState& before, const Rules
       turns.push(row.flow());
     }
     root.add("landsknechte", std::move(turns));
+  }
+  if (rules.plays(kLeadersPlacePhase)) {
+    YamlOut leaders = YamlOut::list();
+    for (const LeaderStep& s : log.leaders) leaders.push(w.leader_step(s));
+    root.add("leaders", std::move(leaders));
   }
   std::vector<std::string> cards;
   for (Action a : log.action_cards) cards.emplace_back(action_key(a));

@@ -32,5 +32,6 @@ std::string write_log(const SeasonLog& log, const GameState& before, const Rules
 std::string_view cancel_reason_key(CancelReason reason);
 std::string_view battle_result_key(BattleResult result);
 std::string_view revolt_cause_key(RevoltCause cause);
+std::string_view leader_step_key(LeaderStepKind kind);
 
 }  // namespace wallenstein

@@ -59,6 +59,8 @@ class OrderReader {
     w.winter_revolt_order = list(root, "winter_revolt_order");
     w.landsknechte =
         list(root, "landsknechte", "a list of bonuses, most wanted first, like [vp, tray, thaler]");
+    if (const YAML::Node leader = root["leader"]; leader.IsDefined())
+      w.leader = read_leader(leader);
     if (const YAML::Node token = root["token"]; token.IsDefined()) {
       if (auto text = r_.text(token, "token")) w.token = Written{*text, ref(token)};
     }
@@ -202,6 +204,35 @@ class OrderReader {
     }
     return out;
   }
+
+  /// Rules 13.3: `leader: {place: X, move_to: Y, statue: true}`, every key optional; left blank
+  /// (`leader:`) it is empty.
+  std::optional<WrittenLeader> read_leader(const YAML::Node& node) {
+    WrittenLeader out;
+    out.at = ref(node);
+    if (node.IsNull()) return out;
+    if (!node.IsMap()) {
+      r_.error(node,
+               "leader is a map like {place: ..., move_to: ..., statue: true}: place puts a "
+               "leader beside the board on the map (spring), move_to moves it after the "
+               "actions, statue: true leaves a statue behind");
+      return std::nullopt;
+    }
+    r_.check_keys(node, kLeaderKeys, "leader");
+    for (const std::string_view key : {"place", "move_to"}) {
+      const YAML::Node value = node[std::string(key)];
+      if (!value.IsDefined()) continue;
+      if (auto text = r_.text(value, "leader " + std::string(key)))
+        (key == "place" ? out.place : out.move_to) = Written{*text, ref(value)};
+    }
+    if (const YAML::Node statue = node["statue"]; statue.IsDefined()) {
+      out.statue_at = ref(statue);
+      out.statue = r_.boolean(statue, "statue");
+    }
+    return out;
+  }
+
+  static constexpr std::array<std::string_view, 3> kLeaderKeys = {"place", "move_to", "statue"};
 
   const YamlFile& file_;
   const Ruleset& rules_;
@@ -356,6 +387,13 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
     std::vector<std::string> wishes;
     for (const auto& b : w.landsknechte) wishes.push_back(b.text);
     root.add("landsknechte", YamlOut::flow_list(wishes));
+  }
+  if (w.leader && (w.leader->place || w.leader->move_to || w.leader->statue)) {
+    YamlOut leader = YamlOut::map();
+    if (w.leader->place) leader.add("place", w.leader->place->text);
+    if (w.leader->move_to) leader.add("move_to", w.leader->move_to->text);
+    if (w.leader->statue) leader.add("statue", *w.leader->statue);
+    root.add("leader", leader.flow());
   }
   return root.dump(comment);
 }

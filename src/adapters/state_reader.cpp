@@ -40,6 +40,7 @@ class StateReader {
     read_players(root);
     r_.throw_if_errors();
     read_provinces(root);
+    check_leaders_stand_at_home();
     read_supply(root);
     read_tower(root);
     lists_.read(root);
@@ -118,6 +119,8 @@ class StateReader {
     const bool landsknechte = rules_.plays(kLandsknechtePhase);
     std::vector<std::string_view> keys(std::begin(kPlayerKeys), std::end(kPlayerKeys));
     if (landsknechte) keys.emplace_back("landsknechte");
+    const bool leaders = rules_.plays(kLeadersPlacePhase);
+    if (leaders) keys.insert(keys.end(), {"leader", "statues", "trophies"});
     for (const auto& node : *players) {
       if (!r_.expect_map(node, "player")) continue;
       r_.check_keys(node, keys, "player");
@@ -152,6 +155,7 @@ class StateReader {
                        "season at most: at most " + std::to_string(before));
         }
       }
+      if (leaders) read_leader(node, p);
       s_.players.push_back(std::move(p));
     }
     const int count = s_.player_count();
@@ -160,6 +164,37 @@ class StateReader {
     } else if (origin_ && s_.players.size() != origin_->player_ids.size()) {
       r_.error(*players, "game.yaml has " + std::to_string(origin_->player_ids.size()) +
                              " players, this state " + std::to_string(count));
+    }
+  }
+
+  /// Rules 13.3: the leader's province (null: beside the board), the statues not yet placed and
+  /// the trophies taken.
+  void read_leader(const YAML::Node& node, PlayerState& p) {
+    if (auto leader = r_.require(node, "leader", "a province id, or null beside the board");
+        leader && !leader->IsNull()) {
+      const std::string id = r_.text(*leader, "leader").value_or("");
+      const auto where = rules_.find_province(id);
+      if (!where || rules_.province(*where).id != id) {
+        r_.error(*leader, "unknown province id \"" + id + "\" for the leader");
+      } else {
+        p.leader = where;
+        leader_nodes_.emplace_back(s_.players.size(), *leader);
+      }
+    }
+    p.statues = num(node, "statues", 0, rules_.leaders.statues);
+    p.trophies = num(node, "trophies", 0, rules_.leaders.statues * kMaxPlayers);
+  }
+
+  /// A leader stands in a province its player holds (rules 13.3, E-13).
+  void check_leaders_stand_at_home() {
+    for (const auto& [seat, node] : leader_nodes_) {
+      const PlayerState& p = s_.players[seat];
+      const std::optional<PlayerIndex>& owner = s_.at(*p.leader).owner;
+      if (owner != s_.player_index(seat)) {
+        r_.error(node, "the leader of " + p.id + " stands in " + rules_.province(*p.leader).id +
+                           ", which " + (owner ? s_.player(*owner).id + " holds" : "is neutral") +
+                           "; a leader stands in a province of its player, or is null");
+      }
     }
   }
 
@@ -185,7 +220,9 @@ class StateReader {
       seen[pid->value] = true;
       const YAML::Node& node = entry.second;
       if (!r_.expect_map(node, "province " + id)) continue;
-      r_.check_keys(node, kProvinceKeys, "province " + id);
+      std::vector<std::string_view> keys(std::begin(kProvinceKeys), std::end(kProvinceKeys));
+      if (rules_.plays(kLeadersPlacePhase)) keys.emplace_back("statues");
+      r_.check_keys(node, keys, "province " + id);
       ProvinceState& p = s_.at(*pid);
       if (auto owner = r_.require(node, "owner", "a player id or null");
           owner && !owner->IsNull()) {
@@ -193,6 +230,10 @@ class StateReader {
       }
       p.armies = num(node, "armies", 0, rules_.pieces.cubes_per_player * kMaxPlayers);
       p.revolt_markers = num(node, "revolts", 0, rules_.pieces.revolt_markers);
+      if (const YAML::Node statues = node["statues"];
+          rules_.plays(kLeadersPlacePhase) && statues.IsDefined()) {
+        read_statues(statues, p);
+      }
       if (auto buildings = r_.require(node, "buildings", "a list");
           buildings && r_.expect_sequence(*buildings, "buildings")) {
         for (const auto& b : *buildings) {
@@ -211,6 +252,17 @@ class StateReader {
     }
     for (std::size_t i = 0; i < seen.size(); ++i) {
       if (!seen[i]) r_.error(*provinces, "province " + rules_.provinces[i].id + " is missing");
+    }
+  }
+
+  /// Rules 13.3: the statues standing in a province, by player (`{red: 1}`).
+  void read_statues(const YAML::Node& node, ProvinceState& p) {
+    if (!r_.expect_map(node, "statues")) return;
+    for (const auto& entry : node) {
+      const auto who = player(entry.first);
+      const int n = static_cast<int>(
+          r_.integer(entry.second, "statues", 1, rules_.leaders.statues).value_or(0));
+      if (who) p.statues[who->value] = n;
     }
   }
 
@@ -257,6 +309,7 @@ class StateReader {
   const Ruleset& rules_;
   const StateOrigin* origin_;
   GameState s_;
+  std::vector<std::pair<std::size_t, YAML::Node>> leader_nodes_;  ///< seat, its `leader:` value
   StateLists lists_;
 };
 

@@ -53,6 +53,11 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
                          .add("vp", p.vp)
                          .add("reserve", p.reserve);
     if (rules.plays(kLandsknechtePhase)) player.add("landsknechte", p.landsknechte);
+    if (rules.plays(kLeadersPlacePhase)) {
+      player.add("leader", p.leader ? YamlOut::text(rules.province(*p.leader).id) : YamlOut::null())
+          .add("statues", p.statues)
+          .add("trophies", p.trophies);
+    }
     player.flow();
     players.push(std::move(player));
   }
@@ -65,14 +70,22 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
     for (Building b : kAllBuildings) {
       if (p.has(b)) buildings.emplace_back(building_key(b));
     }
-    provinces.add(
-        rules.provinces[i].id,
+    YamlOut province =
         YamlOut::map()
             .add("owner", p.owner ? YamlOut::text(state.player(*p.owner).id) : YamlOut::null())
             .add("armies", p.armies)
             .add("buildings", YamlOut::flow_list(buildings))
-            .add("revolts", p.revolt_markers)
-            .flow());
+            .add("revolts", p.revolt_markers);
+    // Rules 13.3: statues standing here, by player; written only where there are some.
+    YamlOut statues = YamlOut::map();
+    bool any_statue = false;
+    for (std::size_t q = 0; q < state.players.size(); ++q) {
+      if (p.statues[q] == 0) continue;
+      statues.add(state.players[q].id, p.statues[q]);
+      any_statue = true;
+    }
+    if (any_statue) province.add("statues", statues.flow());
+    provinces.add(rules.provinces[i].id, province.flow());
   }
   root.add("provinces", std::move(provinces));
   YamlOut supply = YamlOut::map();

@@ -2,6 +2,7 @@
 #include <set>
 
 #include "core/landsknechte.hpp"
+#include "core/leaders.hpp"
 #include "core/orders.hpp"
 #include "core/ruleset.hpp"
 #include "core/text.hpp"
@@ -33,6 +34,7 @@ class Checker {
     check_turn_order();
     check_winter_revolt_order();
     check_landsknecht_wishes();
+    check_leader();
     return std::move(result_);
   }
 
@@ -338,6 +340,64 @@ class Checker {
     warning(written_.landsknechte.front().at, ProblemKind::landsknecht_wishes_not_offered,
             {{Arg::bonuses, std::move(offered)},
              {Arg::fallback, std::string(landsknecht_bonus_key(rules_.landsknechte.fallback))}});
+  }
+
+  /// Rules 13.3: where a leader beside the board is placed, where the leader moves after the ten
+  /// actions, and whether it leaves a statue.
+  void check_leader() {
+    if (!written_.leader) {
+      if (leader_placed_now(state_, rules_, *player_)) warn_leader_not_placed(written_.game.at);
+      return;
+    }
+    const WrittenLeader& w = *written_.leader;
+    LeaderOrder& order = result_.orders.leader;
+    order.statue = w.statue.value_or(false);
+    const PlayerState& player = state_.player(*player_);
+    if (w.place) {
+      if (const auto id = own_province(*w.place)) {
+        if (player.leader) {
+          error(w.place->at, ProblemKind::leader_placed_on_board,
+                {{Arg::province, *player.leader}});
+        } else if (!leader_placed_now(state_, rules_, *player_)) {
+          error(w.place->at, ProblemKind::leader_placed_out_of_spring,
+                {{Arg::season, std::string(season_key(rules_.seasons.front()))}});
+        } else {
+          order.place = id;
+        }
+      }
+    } else if (leader_placed_now(state_, rules_, *player_)) {
+      warn_leader_not_placed(w.at);
+    }
+    if (!w.move_to) return;
+    const auto to = lookup(*w.move_to);
+    if (!to) return;
+    order.move_to = to;
+    // Where the leader will stand when it moves: where it stands, or where it is placed first.
+    const std::optional<ProvinceId> from =
+        player.leader ? player.leader
+        : leader_placed_now(state_, rules_, *player_)
+            ? (order.place ? order.place : default_leader_place(state_, *player_))
+            : std::nullopt;
+    if (!from) {
+      warning(w.move_to->at, ProblemKind::leader_beside_the_board,
+              {{Arg::season, std::string(season_key(rules_.seasons.front()))}});
+      return;
+    }
+    std::vector<ProvinceId> own_neighbours;
+    for (ProvinceId n : rules_.province(*from).neighbours) {
+      if (state_.at(n).owner == player_) own_neighbours.push_back(n);
+    }
+    std::sort(own_neighbours.begin(), own_neighbours.end());
+    if (!own_neighbours.empty() && !rules_.adjacent(*from, *to)) {
+      warning(w.move_to->at, ProblemKind::leader_move_not_adjacent,
+              {{Arg::province, *to}, {Arg::from, *from}, {Arg::neighbours, own_neighbours}});
+    }
+  }
+
+  /// Rules 13.3, D-32: a leader beside the board with no `place` goes where the most armies are.
+  void warn_leader_not_placed(SourceRef at) {
+    if (const auto where = default_leader_place(state_, *player_))
+      warning(at, ProblemKind::leader_not_placed, {{Arg::province, *where}});
   }
 
   const WrittenOrders& written_;

@@ -37,6 +37,15 @@ struct WrittenAction {
   SourceRef place_at;
 };
 
+/// The `leader:` section as written (the military leaders, rules 13.3).
+struct WrittenLeader {
+  SourceRef at;
+  std::optional<Written> place;    ///< where a leader beside the board is placed (spring)
+  std::optional<Written> move_to;  ///< where the leader goes after the ten actions
+  std::optional<bool> statue;      ///< whether a statue stays in the province it leaves
+  SourceRef statue_at;
+};
+
 /// An order file after parsing its structure, before its names are checked against the game.
 struct WrittenOrders {
   Written game;
@@ -47,7 +56,8 @@ struct WrittenOrders {
   std::optional<Written> bid;
   std::vector<Written> turn_order;
   std::vector<Written> winter_revolt_order;
-  std::vector<Written> landsknechte;  ///< the Landsknechte expansion's wishes, most wanted first
+  std::vector<Written> landsknechte;    ///< the Landsknechte expansion's wishes, most wanted first
+  std::optional<WrittenLeader> leader;  ///< the military leaders expansion's section
   std::optional<Written> token;  ///< the player's secret for mailed orders; the rules ignore it
 };
 
@@ -69,6 +79,16 @@ struct Bid {
   bool operator==(const Bid&) const = default;
 };
 
+/// Rules 13.3: where a leader beside the board is placed, where the leader moves after the ten
+/// actions, and whether it leaves a statue behind. What is not written, or cannot be done when
+/// its time comes, is decided by the fallbacks of core/leaders.hpp.
+struct LeaderOrder {
+  std::optional<ProvinceId> place;
+  std::optional<ProvinceId> move_to;
+  bool statue = false;
+  bool operator==(const LeaderOrder&) const = default;
+};
+
 /// A player's orders for one season, checked and resolved to ids.
 struct Orders {
   PlayerIndex player;
@@ -77,6 +97,7 @@ struct Orders {
   std::vector<TileId> tile_preferences;
   std::vector<ProvinceId> winter_revolt_order;
   std::vector<LandsknechtBonus> landsknecht_wishes;  ///< most wanted first (rules 13.2)
+  LeaderOrder leader;                                ///< the military leaders (rules 13.3)
 
   const std::optional<ActionOrder>& operator[](Action a) const { return actions[index_of(a)]; }
 };

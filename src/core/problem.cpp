@@ -4,8 +4,7 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::landsknecht_wishes_not_offered) + 1 ==
-              kProblemKindCount);
+static_assert(static_cast<int>(ProblemKind::leader_move_not_adjacent) + 1 == kProblemKindCount);
 static_assert(static_cast<int>(ProblemArg::fallback) + 1 == kProblemArgCount);
 
 std::string_view problem_key(ProblemKind kind) {
@@ -62,6 +61,16 @@ std::string_view problem_key(ProblemKind kind) {
       return "landsknecht_bonus_twice";
     case ProblemKind::landsknecht_wishes_not_offered:
       return "landsknecht_wishes_not_offered";
+    case ProblemKind::leader_placed_on_board:
+      return "leader_placed_on_board";
+    case ProblemKind::leader_placed_out_of_spring:
+      return "leader_placed_out_of_spring";
+    case ProblemKind::leader_not_placed:
+      return "leader_not_placed";
+    case ProblemKind::leader_beside_the_board:
+      return "leader_beside_the_board";
+    case ProblemKind::leader_move_not_adjacent:
+      return "leader_move_not_adjacent";
   }
   return "?";
 }

@@ -40,8 +40,13 @@ enum class ProblemKind : std::uint8_t {
   unknown_landsknecht_bonus,
   landsknecht_bonus_twice,
   landsknecht_wishes_not_offered,
+  leader_placed_on_board,
+  leader_placed_out_of_spring,
+  leader_not_placed,
+  leader_beside_the_board,
+  leader_move_not_adjacent,
 };
-inline constexpr int kProblemKindCount = 26;
+inline constexpr int kProblemKindCount = 31;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -69,6 +74,11 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::unknown_landsknecht_bonus,
     ProblemKind::landsknecht_bonus_twice,
     ProblemKind::landsknecht_wishes_not_offered,
+    ProblemKind::leader_placed_on_board,
+    ProblemKind::leader_placed_out_of_spring,
+    ProblemKind::leader_not_placed,
+    ProblemKind::leader_beside_the_board,
+    ProblemKind::leader_move_not_adjacent,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/leaders.hpp"
 #include "core/ruleset.hpp"
 #include "core/season_phases.hpp"
 
@@ -78,6 +79,21 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
     rng.shuffle(wishes);
     wishes.resize(rng.below(static_cast<std::uint32_t>(wishes.size() + 1)));
   }
+  // Rules 13.3: a place among the player's provinces when the leader is placed now, and a move to
+  // any province in play (possible or not: the fallbacks are played too), only with the leaders.
+  if (rules.plays(kLeadersPlacePhase)) {
+    const std::vector<ProvinceId> mine = state.provinces_of(player);
+    if (leader_placed_now(state, rules, player) && !mine.empty() && rng.below(4) != 0)
+      orders.leader.place = mine[rng.below(static_cast<std::uint32_t>(mine.size()))];
+    std::vector<ProvinceId> in_play;
+    for (std::size_t i = 0; i < rules.provinces.size(); ++i) {
+      if (rules.in_play(ProvinceId::at(i), state.player_count()))
+        in_play.push_back(ProvinceId::at(i));
+    }
+    if (rng.below(4) != 0)
+      orders.leader.move_to = in_play[rng.below(static_cast<std::uint32_t>(in_play.size()))];
+    orders.leader.statue = rng.below(2) == 0;
+  }
   return orders;
 }
 
@@ -116,6 +132,14 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
     w.winter_revolt_order.push_back(Written{rules.province(p).id, {}});
   for (LandsknechtBonus b : orders.landsknecht_wishes)
     w.landsknechte.push_back(Written{std::string(landsknecht_bonus_key(b)), {}});
+  if (rules.plays(kLeadersPlacePhase)) {
+    const LeaderOrder& leader = orders.leader;
+    WrittenLeader written;
+    if (leader.place) written.place = Written{rules.province(*leader.place).id, {}};
+    if (leader.move_to) written.move_to = Written{rules.province(*leader.move_to).id, {}};
+    if (leader.statue) written.statue = true;
+    w.leader = written;
+  }
   return w;
 }
 

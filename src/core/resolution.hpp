@@ -81,6 +81,14 @@ MarkerAdded add_marker(Context& ctx, int slot, PlayerIndex player, ProvinceId pr
 /// and they can take, else the pile's fallback.
 void play_landsknechte(Context& ctx, const std::vector<Orders>& orders);
 
+/// The military leaders (rules 13.3): in spring, in turn order, each leader beside the board is
+/// placed in a province of its player.
+void place_leaders(Context& ctx, const std::vector<Orders>& orders);
+
+/// The military leaders (rules 13.3): after the ten actions, in turn order, each leader on the
+/// board moves, may leave a statue behind and takes other players' statues as trophies.
+void move_leaders(Context& ctx, const std::vector<Orders>& orders);
+
 /// Winter: grain loss, supply, revolts, scoring, markers removed, the next year (rules 9, 10).
 WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders);
 

@@ -34,8 +34,10 @@ void Context::hand_over(ProvinceId province, std::optional<PlayerIndex> holder) 
   std::optional<PlayerIndex>& owner = state.at(province).owner;
   if (owner && owner != holder) cards_lost.emplace_back(*owner, province);
   // Rules 13.3, E-13: a player who loses the leader's province takes the leader off the board.
-  if (owner && owner != holder && state.player(*owner).leader == province)
+  if (owner && owner != holder && state.player(*owner).leader == province) {
     state.player(*owner).leader.reset();
+    log.leaders.push_back({LeaderStepKind::taken_off, *owner, province, {}, false, {}, true});
+  }
   owner = holder;
 }
 
@@ -172,11 +174,13 @@ void publish_next_season(Context& ctx, const std::vector<Orders>& /*orders*/) {
 }
 
 /// Every phase the core can play, by name; rules.yaml's season_phases puts them in order.
-constexpr std::array<Phase, 6> kPhases = {{
+constexpr std::array<Phase, 8> kPhases = {{
     {"event", draw_event},
     {"bids", reveal_bids},
+    {kLeadersPlacePhase, place_leaders},
     {kLandsknechtePhase, play_landsknechte},
     {"actions", play_actions},
+    {kLeadersMovePhase, move_leaders},
     {"winter", winter_after_autumn},
     {"publish", publish_next_season},
 }};

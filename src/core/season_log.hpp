@@ -204,6 +204,26 @@ struct LandsknechtTurn {
   bool operator==(const LandsknechtTurn&) const = default;
 };
 
+/// What happened to a military leader (rules 13.3).
+enum class LeaderStepKind : std::uint8_t { placed, moved, taken_off };
+/// Every kind of leader step, for readers of written logs.
+inline constexpr std::array<LeaderStepKind, 3> kAllLeaderStepKinds = {
+    LeaderStepKind::placed, LeaderStepKind::moved, LeaderStepKind::taken_off};
+static_assert(lists_in_order(kAllLeaderStepKinds));
+
+/// A military leader placed from beside the board, moved after the ten actions (or kept where it
+/// stands when its player holds no other province), or taken off with its province (E-13).
+struct LeaderStep {
+  LeaderStepKind kind = LeaderStepKind::moved;
+  PlayerIndex player;
+  ProvinceId province;                ///< where it was placed or went; taken off: the province lost
+  std::optional<ProvinceId> from;     ///< moved: where it stood (the same when it stayed)
+  bool statue = false;                ///< moved: a statue of the player stays in `from`
+  std::vector<PlayerIndex> trophies;  ///< the statues taken in `province`, by their owners
+  bool as_ordered = true;  ///< placed, moved: false when the order was missing or impossible
+  bool operator==(const LeaderStep&) const = default;
+};
+
 /// A player's bid, revealed (rules 4.5).
 struct BidRecord {
   PlayerIndex player;
@@ -218,6 +238,7 @@ struct Score {
   int provinces = 0;
   int buildings = 0;
   int majorities = 0;
+  int statues = 0;  ///< the game's last winter: own statues on the board and trophies (rules 13.3)
   int total = 0;
   int vp_after = 0;
   bool operator==(const Score&) const = default;
@@ -270,6 +291,7 @@ struct SeasonLog {
   std::vector<std::pair<PlayerIndex, TileId>> tiles;  ///< seat order
   std::vector<PlayerIndex> turn_order;
   std::vector<LandsknechtTurn> landsknechte;  ///< turn order; empty without the expansion
+  std::vector<LeaderStep> leaders;  ///< as they happened; empty without the military leaders
   std::array<Action, kActionCount> action_cards{};
   std::vector<LogEntry> entries;
   std::optional<WinterLog> winter;

@@ -23,7 +23,8 @@ inline constexpr std::string_view kLeadersMovePhase = "leaders_move";
 
 /// Every phase the core plays, in order: the base game's and the modules' written so far (a
 /// module's phase joins this list and season.cpp's table together).
-inline constexpr std::array<std::string_view, 6> kSeasonPhases = {
-    "event", "bids", kLandsknechtePhase, "actions", "winter", "publish"};
+inline constexpr std::array<std::string_view, 8> kSeasonPhases = {
+    "event",           "bids",   kLeadersPlacePhase, kLandsknechtePhase, "actions",
+    kLeadersMovePhase, "winter", "publish"};
 
 }  // namespace wallenstein

@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "core/leaders.hpp"
 #include "core/resolution.hpp"
 #include "core/standings.hpp"
 
@@ -37,7 +38,8 @@ std::vector<ProvinceId> draw_revolts(Context& ctx, PlayerIndex p, int count, con
   return ordered;
 }
 
-void score(Context& ctx, WinterLog& winter) {
+/// Rules 9.3 (and 13.3 at the end of the game: statues and trophies).
+void score(Context& ctx, WinterLog& winter, bool game_ends) {
   const GameState& state = ctx.state;
   const ScoringRules& rules = ctx.rules.scoring;
   const int players = state.player_count();
@@ -84,7 +86,9 @@ void score(Context& ctx, WinterLog& winter) {
   for (Score& s : winter.scores) {
     s.provinces *= rules.vp_per_province;
     s.buildings *= rules.vp_per_building;
-    s.total = s.provinces + s.buildings + s.majorities;
+    if (game_ends && ctx.rules.plays(kLeadersPlacePhase))
+      s.statues = statue_points(state, ctx.rules, s.player);
+    s.total = s.provinces + s.buildings + s.majorities + s.statues;
     PlayerState& player = ctx.state.player(s.player);
     player.vp += s.total;
     s.vp_after = player.vp;
@@ -142,7 +146,9 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
     }
   }
 
-  score(ctx, winter);
+  const int per_year = static_cast<int>(ctx.rules.seasons.size());
+  const bool last_year = state.season_index / per_year >= static_cast<int>(ctx.rules.years.size());
+  score(ctx, winter, last_year);
 
   // Rules 7.3 / 9.4: all revolt markers leave the board.
   for (ProvinceState& province : state.provinces) {
@@ -152,8 +158,6 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
   }
   ctx.step_done();
 
-  const int per_year = static_cast<int>(ctx.rules.seasons.size());
-  const bool last_year = state.season_index / per_year >= static_cast<int>(ctx.rules.years.size());
   state.events_left.clear();
   if (last_year) {
     state.finished = true;

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "adapters/log_yaml.hpp"
 #include "adapters/ruleset_file_parts.hpp"
 #include "adapters/ruleset_files.hpp"
@@ -94,40 +96,63 @@ TEST(LogFile, ALogOfAnOlderProgramReadsAsRulesVersionOne) {
   EXPECT_EQ(write_log(read.log, f.before, rules(), read.header), f.log);
 }
 
-TEST(LogFile, TheMilitaryLeadersChangesToActionsReadBack) {
-  Ruleset rules = load_ruleset(testing::source_data_dir());
-  loading::load_leaders(testing::source_data_dir() / "modules/leaders", rules);
-  // The season plays no leader phase yet (they are to come); the log is read as a leaders game's.
-  Ruleset reading = rules;
-  reading.season_phases.emplace_back(kLeadersPlacePhase);
-  int changed = 0;
-  for (int g = 0; g < 10; ++g) {
+TEST(LogFile, AMilitaryLeadersGamesLogReadsBackAsWrittenAndABaseGameRefusesIt) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  const Ruleset base = load_ruleset(testing::source_data_dir());
+  std::map<std::string, int> seen;  // how often each leader key was written
+  for (int g = 0; g < 60; ++g) {
     GameState state =
         new_game(NewGame{"logs", {"a", "b", "c"}, static_cast<std::uint64_t>(g)}, rules);
     Rng order_rng(static_cast<std::uint64_t>(g));
     for (int season = 1; season <= rules.season_count(); ++season) {
-      // Each leader stands in its player's first province this season.
-      for (std::size_t p = 0; p < state.players.size(); ++p) {
-        const auto held = state.provinces_of(state.player_index(p));
-        state.players[p].leader = held.empty() ? std::nullopt : std::optional(held.front());
-      }
       std::vector<Orders> orders;
       for (std::size_t p = 0; p < state.players.size(); ++p)
         orders.push_back(random_orders(state, rules, state.player_index(p), order_rng));
       const SeasonResult result = resolve_season(state, orders, {}, rules);
       const std::string text = write_log(result.log, state, rules, LogHeader{});
-      EXPECT_EQ(read_log(SourceFile{"log.yaml", text}, state, reading).log, result.log) << text;
-      if (text.find("leader_bonus") != std::string::npos) {
-        EXPECT_THROW(read_log(SourceFile{"log.yaml", text}, state, rules), InputError)
-            << "a base game's log has no leader_bonus";
+      EXPECT_EQ(read_log(SourceFile{"log.yaml", text}, state, rules).log, result.log) << text;
+      EXPECT_THROW(read_log(SourceFile{"log.yaml", text}, state, base), InputError)
+          << "a base game's log has no leaders";
+      for (const char* key : {"leader_bonus:", "placed:", "to:", "statue: true",
+                              "trophies:", "taken_off:", "fallback: true", "statues:"}) {
+        for (auto at = text.find(key); at != std::string::npos; at = text.find(key, at + 1))
+          ++seen[key];
       }
-      for (auto at = text.find("leader_bonus"); at != std::string::npos;
-           at = text.find("leader_bonus", at + 1))
-        ++changed;
       state = result.next;
     }
   }
-  EXPECT_GT(changed, 10) << "the leaders changed actions in the games";
+  for (const char* key : {"leader_bonus:", "placed:", "to:", "statue: true",
+                          "trophies:", "taken_off:", "fallback: true", "statues:"})
+    EXPECT_GT(seen[key], 0) << key << " was never written in 60 random games";
+}
+
+TEST(LogFile, ImpossibleLeaderStepsAreRefusedWithTheirPosition) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  const GameState state = new_game(NewGame{"logs", {"a", "b", "c"}, 3}, rules);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < state.players.size(); ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, rules));
+  const std::string text =
+      write_log(resolve_season(state, orders, {}, rules).log, state, rules, LogHeader{});
+  const auto refused = [&](const std::string& from, const std::string& to,
+                           const std::string& message) {
+    std::string changed = text;
+    const auto at = changed.find(from);
+    ASSERT_NE(at, std::string::npos) << from << " is not in\n" << text;
+    changed.replace(at, from.size(), to);
+    try {
+      read_log(SourceFile{"log.yaml", changed}, state, rules);
+      ADD_FAILURE() << "accepted: " << to;
+    } catch (const InputError& e) {
+      EXPECT_NE(e.diagnostics().front().format().find(message), std::string::npos)
+          << e.diagnostics().front().format();
+    }
+  };
+  refused("{player: a, placed:", "{player: a, from: x, placed:",
+          "from belongs to a leader's move only");
+  refused("{player: a, placed:", "{player: a, trophies: [a], placed:",
+          "a player's own statue is no trophy");
+  refused("{player: a, placed:", "{player: a, placd:", "unknown key \"placd\"");
 }
 
 TEST(LogFile, ALandsknechteTurnInALogOfABaseGameIsRefused) {

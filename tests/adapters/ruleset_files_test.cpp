@@ -339,7 +339,8 @@ TEST(RulesetModules, AnExpansionWhosePhasesThisProgramDoesNotPlayIsRefused) {
                                        "cannot be played by this version of the program, which "
                                        "lacks the phases court_conversion and court_favors and "
                                        "the order sections court and favors");
-  EXPECT_THROW(load_ruleset(data.dir.path(), kCurrentRulesVersion, {"leaders"}), ModuleRefused);
+  EXPECT_THROW(load_ruleset(data.dir.path(), kCurrentRulesVersion, {"leaders", "court"}),
+               ModuleRefused);
 }
 
 TEST(RulesetModules, AMisspeltModuleIsRefusedWithTheNearestOne) {
@@ -352,14 +353,14 @@ TEST(RulesetModules, AMisspeltModuleIsRefusedWithTheNearestOne) {
 
 TEST(RulesetModules, AGameListingAModuleItCannotPlayIsToldAtItsGameYaml) {
   try {
-    load_game_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"},
+    load_game_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"},
                       "/games/berlin/game.yaml");
-    FAIL() << "leaders was played";
+    FAIL() << "court was played";
   } catch (const InputError& e) {
     EXPECT_EQ(e.diagnostics().front().format(),
-              "/games/berlin/game.yaml: error: expansions: the Military leaders expansion "
-              "(leaders) cannot be played by this version of the program, which lacks the "
-              "phases leaders_place and leaders_move and the order section leader");
+              "/games/berlin/game.yaml: error: expansions: the Imperial Court expansion "
+              "(court) cannot be played by this version of the program, which lacks the "
+              "phases court_conversion and court_favors and the order sections court and favors");
   }
 }
 

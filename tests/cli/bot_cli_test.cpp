@@ -175,12 +175,12 @@ TEST(SimulateCli, PlaysTheLandsknechteAndCountsHowEachSeatUsedThem) {
 
 TEST(SimulateCli, RefusesAnExpansionItCannotPlayAsNewDoes) {
   const Outcome r =
-      run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--expansions", "leaders"});
+      run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--expansions", "court"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err,
-            "wallenstein: --expansions: the Military leaders expansion (leaders) cannot be played "
-            "by this version of the program, which lacks the phases leaders_place and "
-            "leaders_move and the order section leader\n");
+            "wallenstein: --expansions: the Imperial Court expansion (court) cannot be played "
+            "by this version of the program, which lacks the phases court_conversion and "
+            "court_favors and the order sections court and favors\n");
 }
 
 TEST(LandsknechteCli, AGameWithTheLandsknechtePlaysByOrderFilesAndBotsToTheEndAndReplays) {

@@ -136,10 +136,7 @@ TEST_F(TamperedFiles, AnExpansionThisProgramDoesNotPlayIsRefusedByNewAndInGameYa
        {std::pair{"court", why},
         std::pair{"landsknechte, leaders, curt",
                   std::string("there is no module \"curt\" (did you mean court?); the modules "
-                              "are court, landsknechte and leaders; the Military leaders "
-                              "expansion (leaders) cannot be played by this version of the "
-                              "program, which lacks the phases leaders_place and leaders_move "
-                              "and the order section leader")}}) {
+                              "are court, landsknechte and leaders")}}) {
     std::vector<std::string> args = {"new", (tmp_ / "other").string(), "--expansions", list};
     for (const auto& a : testing::players_args(3)) args.push_back(a);
     const Outcome refused = run(args);

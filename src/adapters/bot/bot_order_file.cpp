@@ -103,6 +103,11 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
   }
   if (plan.orders.bid.kind == BidKind::province)
     written.bid->text = rules.province(plan.orders.bid.province).name;
+  if (written.leader) {
+    const LeaderOrder& leader = plan.orders.leader;
+    if (leader.place) written.leader->place->text = rules.province(*leader.place).name;
+    if (leader.move_to) written.leader->move_to->text = rules.province(*leader.move_to).name;
+  }
   const std::string body = format_order_file(written, options.header);
   std::istringstream lines(body);
   std::string out = options.nmr ? std::string(kBotOrdersMark) + "\n" : std::string();
@@ -118,6 +123,9 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
       line += "  # the tiles most useful to these orders first";
     if (line.rfind("landsknechte:", 0) == 0)
       line += "  # the bonuses of the next Landsknechte card, most useful first";
+    if (line.rfind("leader:", 0) == 0)
+      line +=
+          "  # placed where these actions gain most; moves to trophies, else to the most armies";
     out += line + "\n";
     // Interfaces 5: mailed orders carry the player's token after the season.
     if (line.rfind("season:", 0) == 0 && options.token) out += "token: " + *options.token + "\n";

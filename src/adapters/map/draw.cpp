@@ -152,6 +152,53 @@ void revolt_marker(cairo_t* cr, const Icon& i, const MapStyle& style, const Text
   text.draw(cr, n, px, true, b.x + (b.w - size.w) / 2, b.y + b.h * style.icons.count_base - size.h);
 }
 
+/// A closed outline of points in shares of the box, as the current path.
+void outline_path(cairo_t* cr, const Box& b, const std::vector<Point>& points) {
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const Point p{b.x + b.w * points[k].x, b.y + b.h * points[k].y};
+    if (k == 0)
+      cairo_move_to(cr, p.x, p.y);
+    else
+      cairo_line_to(cr, p.x, p.y);
+  }
+  cairo_close_path(cr);
+}
+
+/// The plate under a leader or a statue, so that a player's colour shows on their own province.
+void plate(cairo_t* cr, const Box& b, const MapStyle& style, double scale) {
+  const double pad = style.icons.plate_pad * scale;
+  cairo_rectangle(cr, b.x - pad, b.y - pad, b.w + 2 * pad, b.h + 2 * pad);
+  fill_and_outline(cr, style.colours.label_pill, style.colours.province_border);
+  cairo_new_path(cr);
+}
+
+/// Rules 13.3: the military leader, a banner in its player's colour on a pole.
+void leader_banner(cairo_t* cr, const Icon& i, const MapStyle& style) {
+  const Box& b = i.box;
+  const IconStyle& is = style.icons;
+  for (std::size_t k = 0; k + 1 < is.banner_pole.size(); k += 2) {
+    cairo_move_to(cr, b.x + b.w * is.banner_pole[k].x, b.y + b.h * is.banner_pole[k].y);
+    cairo_line_to(cr, b.x + b.w * is.banner_pole[k + 1].x, b.y + b.h * is.banner_pole[k + 1].y);
+  }
+  set(cr, style.colours.ink);
+  cairo_stroke(cr);
+  outline_path(cr, b, is.banner);
+  fill_and_outline(cr, i.colour, style.colours.ink);
+}
+
+/// Rules 13.3: a statue in its player's colour, with their number when more than one.
+void statue(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text) {
+  const Box& b = i.box;
+  outline_path(cr, b, style.icons.statue);
+  fill_and_outline(cr, i.colour, style.colours.ink);
+  if (i.count < 2) return;
+  const std::string n = std::to_string(i.count);
+  const double px = b.h * style.icons.count_size;
+  const auto size = text.measure(n, px, true);
+  set(cr, style.colours.ink);
+  text.draw(cr, n, px, true, b.x + b.w, b.y + b.h * style.icons.count_base - size.h);
+}
+
 void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text, double scale) {
   if (i.fresh) fresh_disc(cr, i.box, style, scale);
   cairo_new_path(cr);
@@ -169,6 +216,14 @@ void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text
       break;
     case IconKind::revolt:
       revolt_marker(cr, i, style, text);
+      break;
+    case IconKind::leader:
+      plate(cr, i.box, style, scale);
+      leader_banner(cr, i, style);
+      break;
+    case IconKind::statue:
+      plate(cr, i.box, style, scale);
+      statue(cr, i, style, text);
       break;
   }
 }

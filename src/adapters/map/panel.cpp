@@ -198,6 +198,7 @@ class Panel {
     col_.heading(words_.legend);
     legend_icons();
     legend_badge();
+    if (rules_.plays(kLeadersPlacePhase)) legend_leaders();
     legend_lines();
     legend_arrows();
     legend_marks();
@@ -347,10 +348,20 @@ class Panel {
                 l.revolts);
   }
 
-  void legend_icon(IconKind kind, const std::string& what, double x, int count) {
+  /// Rules 13.3: a leader and a statue, in the first player's colour, on a line of their own
+  /// after the badge's.
+  void legend_leaders() {
+    const LegendStyle& l = style_.legend;
+    const Rgb colour = player_colours(style_, state_, PlayerIndex{0}).fill;
+    legend_icon(IconKind::leader, words_.leader, col_.x(), 0, colour);
+    legend_icon(IconKind::statue, words_.statue, col_.x() + half(), 2, colour);
+    col_.next_line(icon() + l.row_gap * s_);
+  }
+
+  void legend_icon(IconKind kind, const std::string& what, double x, int count, Rgb colour = {}) {
     const LegendStyle& l = style_.legend;
     scene_.icons.push_back(
-        {kind, Box{x, col_.y() + l.icon_drop * s_, icon(), icon()}, false, count});
+        {kind, Box{x, col_.y() + l.icon_drop * s_, icon(), icon()}, false, count, colour});
     col_.write(what, x + icon() + l.label_gap * s_, style_.fonts.small, ink_);
   }
 

@@ -264,7 +264,8 @@ class SceneBuilder {
                                            {"armies", std::to_string(ps.armies)}});
       }
       const auto badge_size = text_.measure(badge.empty() ? "0" : badge, badge_px, true);
-      const int icon_count = ps.building_count() + (ps.revolt_markers > 0 ? 1 : 0);
+      const int icon_count = ps.building_count() + (ps.revolt_markers > 0 ? 1 : 0) +
+                             (leader_in(shape.id) ? 1 : 0) + statue_colours(ps);
       const double badge_h = badge.empty() ? 0 : badge_size.h + style_.content.badge_pad_y * s_;
       const double icons_h = icon_count > 0 ? icon() : 0;
       const double total =
@@ -287,7 +288,22 @@ class SceneBuilder {
     return name_y;
   }
 
-  /// A province's buildings, then its revolt markers, in a row centred on its pole.
+  /// Rules 13.3: the player whose military leader stands in the province, if any.
+  std::optional<PlayerIndex> leader_in(ProvinceId id) const {
+    for (std::size_t p = 0; p < state_.players.size(); ++p) {
+      if (state_.players[p].leader == id) return state_.player_index(p);
+    }
+    return std::nullopt;
+  }
+
+  /// Rules 13.3: how many players have statues standing in the province (one icon each).
+  static int statue_colours(const ProvinceState& ps) {
+    return static_cast<int>(
+        std::count_if(ps.statues.begin(), ps.statues.end(), [](int n) { return n > 0; }));
+  }
+
+  /// A province's buildings, then its revolt markers, its leader and its statues, in a row
+  /// centred on its pole.
   void add_icons(const Shape& shape, int count, double y, Occupancy& taken) {
     const ProvinceState& ps = state_.at(shape.id);
     const double size = icon();
@@ -303,6 +319,20 @@ class SceneBuilder {
     if (ps.revolt_markers > 0) {
       scene_.icons.push_back({IconKind::revolt, Box{x, y, size, size}, false, ps.revolt_markers});
       taken.take(scene_.icons.back().box);
+      x += size + gap;
+    }
+    if (const auto leader = leader_in(shape.id)) {
+      scene_.icons.push_back({IconKind::leader, Box{x, y, size, size}, false, 0,
+                              player_colours(style_, state_, *leader).fill});
+      taken.take(scene_.icons.back().box);
+      x += size + gap;
+    }
+    for (std::size_t p = 0; p < state_.players.size(); ++p) {
+      if (ps.statues[p] == 0) continue;
+      scene_.icons.push_back({IconKind::statue, Box{x, y, size, size}, false, ps.statues[p],
+                              player_colours(style_, state_, state_.player_index(p)).fill});
+      taken.take(scene_.icons.back().box);
+      x += size + gap;
     }
   }
 

@@ -38,13 +38,14 @@ struct Text {
   TextRole role = TextRole::panel;
 };
 
-enum class IconKind { palace, church, trading_house, revolt };
+enum class IconKind { palace, church, trading_house, revolt, leader, statue };
 
 struct Icon {
   IconKind kind = IconKind::palace;
   Box box;
   bool fresh = false;  ///< built this season
-  int count = 0;       ///< revolt markers
+  int count = 0;       ///< revolt markers; statues (shown when more than one)
+  Rgb colour{};        ///< a leader's or a statue's player
 };
 
 /// A province's shape and colours. The shape is the union of convex parts; `border` holds the

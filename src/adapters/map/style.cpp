@@ -298,6 +298,10 @@ void read_icons(Section in, IconStyle& i) {
   in.number("coin_ring_width", i.coin_ring_width, "pixels");
   in.number("count_size", i.count_size);
   in.number("count_base", i.count_base);
+  in.points("banner", i.banner, false);
+  in.points("banner_pole", i.banner_pole, true);
+  in.points("statue", i.statue, false);
+  in.number("plate_pad", i.plate_pad, "pixels");
   in.done();
 }
 
@@ -453,6 +457,8 @@ void read_legend_labels(Section& in, Labels& l) {
   in.label("church", l.church);
   in.label("trading_house", l.trading_house);
   in.label("revolt_markers", l.revolt_markers, {"count"});
+  in.label("leader", l.leader);
+  in.label("statue", l.statue);
   in.label("legend_badge", l.legend_badge, {"player", "armies"});
   in.label("link", l.link);
   in.label("wall", l.wall);

@@ -130,6 +130,10 @@ struct IconStyle {
   double coin_ring_width = 0;
   double count_size = 0;
   double count_base = 0;
+  std::vector<Point> banner;       ///< the military leader's banner (rules 13.3)
+  std::vector<Point> banner_pole;  ///< strokes, two points each
+  std::vector<Point> statue;       ///< a statue's outline
+  double plate_pad = 0;            ///< the plate under leaders and statues, in pixels
 };
 
 /// The pills under texts on the map and the panel's swatches (`texts:`).
@@ -289,6 +293,8 @@ struct Labels {
   std::string church;
   std::string trading_house;
   std::string revolt_markers;
+  std::string leader;
+  std::string statue;
   std::string legend_badge;
   std::string link;
   std::string wall;

@@ -68,6 +68,7 @@ class Builder {
     }
     d["slots"] = slots;
     if (rules_.plays(kLandsknechtePhase)) d["landsknechte"] = landsknechte(log);
+    if (rules_.plays(kLeadersPlacePhase)) d["leaders"] = leader_steps_data(log.leaders, names_);
     if (log.winter) d["winter"] = winter(*log.winter);
     return d;
   }
@@ -171,6 +172,8 @@ class Builder {
       x["provinces"] = str(s.provinces);
       x["buildings"] = str(s.buildings);
       x["majorities"] = str(s.majorities);
+      // Rules 13.3: the last winter's statues and trophies, in a game with the military leaders.
+      x["statues"] = s.statues != 0 ? Data(str(s.statues)) : Data(false);
       x["total"] = str(s.total);
       x["vp"] = str(s.vp_after);
       scores.push_back(x);
@@ -214,6 +217,7 @@ class Builder {
       set_count(x, "armies", armies);
       set_count(x, "buildings", buildings);
       x["winner"] = std::find(s.winners.begin(), s.winners.end(), p) != s.winners.end();
+      if (rules_.plays(kLeadersPlacePhase)) x["leader"] = leader_standing(s, p, names_);
       rows.push_back(x);
     }
     return rows;
@@ -346,6 +350,7 @@ class Builder {
     for (const auto& t : rules_.tiles) tiles.push_back(t.id);
     d["tile_ids"] = names(tiles);
     if (rules_.plays(kLandsknechtePhase)) d["landsknechte"] = landsknechte_plan(s, p);
+    if (rules_.plays(kLeadersPlacePhase)) d["leader"] = leader_plan(s, p, names_);
     return d;
   }
 

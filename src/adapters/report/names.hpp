@@ -49,6 +49,17 @@ Data bid_ranking(const SeasonLog& log, const Names& names);
 /// What a season changed for one player: provinces won and lost, cancelled actions, thaler,
 /// grain and VP, turn-order position and standing.
 Data personal_summary(const SeasonView& view, const Names& names, PlayerIndex me);
+/// Rules 13.3: the leaders placed, moved, kept in place and taken off this season, as they
+/// happened: {any, steps: [{name, province, placed, moved, stayed, taken_off, from, statue,
+/// trophies_any, trophies: [{name, count}], fallback}]}.
+Data leader_steps_data(const std::vector<LeaderStep>& steps, const Names& names);
+/// Rules 13.3: where a player's leader stands and their statues: {on_board, province, statues,
+/// statues_left, trophies} (each number with its `_one`).
+Data leader_standing(const GameState& s, PlayerIndex p, const Names& names);
+/// Rules 13.3: the leader_standing of a player planning a season, with whether the leader is
+/// placed now, where it goes without `place`, what it changes and where it may move.
+Data leader_plan(const GameState& s, PlayerIndex p, const Names& names);
+
 /// Every player's final place (rules 10), with how ties on VP were broken.
 Data final_ranking(const GameState& after, const Names& names);
 

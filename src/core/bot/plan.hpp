@@ -89,4 +89,8 @@ void settle_bid_and_cards(const Assessment& a, Plan& plan, Rng& rng, BotPlan& ou
 /// Rules 13.2: the Landsknechte bonuses most wanted first, weighed on the player's next card.
 std::vector<LandsknechtBonus> landsknecht_wishes(const Assessment& a, const Plan& plan);
 
+/// Rules 13.3: where the leader is placed (when it is placed now), where it moves after the ten
+/// actions, and whether it leaves a statue.
+LeaderOrder leader_order(const Assessment& a, const Plan& plan);
+
 }  // namespace wallenstein::bot

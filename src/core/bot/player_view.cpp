@@ -9,7 +9,8 @@ namespace wallenstein {
 namespace {
 
 SeenProvince seen(const ProvinceState& province) {
-  return SeenProvince{province.owner, province.armies, province.buildings, province.revolt_markers};
+  return SeenProvince{province.owner, province.armies, province.buildings, province.revolt_markers,
+                      province.statues};
 }
 
 /// Rules 1: every colour has a fixed number of pieces; those not in sight are in the tower.
@@ -62,7 +63,8 @@ PlayerView see(const GameState& state, const Ruleset& rules, PlayerIndex player)
   view.me = player;
   view.season_index = state.season_index;
   for (const PlayerState& p : state.players)
-    view.players.push_back(SeenPlayer{p.thaler, p.grain, p.vp, p.reserve, p.landsknechte});
+    view.players.push_back(SeenPlayer{p.thaler, p.grain, p.vp, p.reserve, p.landsknechte, p.leader,
+                                      p.statues, p.trophies});
   view.provinces.reserve(state.provinces.size());
   for (const ProvinceState& province : state.provinces) view.provinces.push_back(seen(province));
   view.supply = state.supply;

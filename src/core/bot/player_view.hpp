@@ -18,6 +18,7 @@ struct SeenProvince {
   int armies = 0;
   std::array<bool, kBuildingTypes> buildings{};
   int revolt_markers = 0;
+  std::array<int, kMaxPlayers> statues{};  ///< the military leaders: statues by player (13.3)
 
   bool has(Building b) const { return buildings[index_of(b)]; }
   int building_count() const;
@@ -30,7 +31,10 @@ struct SeenPlayer {
   int grain = 0;
   int vp = 0;
   int reserve = 0;
-  int landsknechte = 0;  ///< the Landsknechte cards turned this year (rules 13.2)
+  int landsknechte = 0;              ///< the Landsknechte cards turned this year (rules 13.2)
+  std::optional<ProvinceId> leader;  ///< the military leader's province (rules 13.3)
+  int statues = 0;                   ///< statues not yet placed
+  int trophies = 0;
   bool operator==(const SeenPlayer&) const = default;
 };
 

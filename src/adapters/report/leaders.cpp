@@ -1,0 +1,105 @@
+// The military leaders in the reports and order templates (rules 13.3).
+
+#include "core/leaders.hpp"
+
+#include <map>
+
+#include "adapters/report/names.hpp"
+
+namespace wallenstein::report {
+
+using kainjow::mustache::list;
+
+namespace {
+
+/// The statues taken as trophies, by owner in seat order: [{name, count, count_one, last}].
+Data trophies_data(const std::vector<PlayerIndex>& owners, const Names& names) {
+  std::map<PlayerIndex, int> by_owner;
+  for (PlayerIndex p : owners) by_owner[p] += 1;
+  list rows;
+  for (const auto& [p, n] : by_owner) {
+    Data x = names.player_ref(p);
+    set_count(x, "count", n);
+    rows.push_back(x);
+  }
+  Names::mark_last(rows);
+  return rows.empty() ? Data(false) : Data(rows);
+}
+
+}  // namespace
+
+Data leader_steps_data(const std::vector<LeaderStep>& steps, const Names& names) {
+  list rows;
+  for (const LeaderStep& s : steps) {
+    Data x = names.player_ref(s.player);
+    x["province"] = names.province(s.province);
+    x["placed"] = s.kind == LeaderStepKind::placed;
+    x["taken_off"] = s.kind == LeaderStepKind::taken_off;
+    const bool moved = s.kind == LeaderStepKind::moved;
+    const bool stayed = moved && s.from == s.province;
+    x["moved"] = moved && !stayed;
+    x["stayed"] = stayed;
+    if (moved) x["from"] = names.province(s.from.value_or(s.province));
+    x["statue"] = s.statue;
+    x["trophies_any"] = !s.trophies.empty();
+    x["trophies"] = trophies_data(s.trophies, names);
+    x["fallback"] = !s.as_ordered;
+    rows.push_back(x);
+  }
+  Data d;
+  d["any"] = !rows.empty();
+  d["steps"] = rows;
+  return d;
+}
+
+Data leader_standing(const GameState& s, PlayerIndex p, const Names& names) {
+  const PlayerState& player = s.player(p);
+  Data d;
+  d["on_board"] = player.leader.has_value();
+  if (player.leader) d["province"] = names.province(*player.leader);
+  int standing = 0;
+  for (const ProvinceState& province : s.provinces) standing += province.statues[p.value];
+  set_count(d, "statues", standing);
+  set_count(d, "statues_left", player.statues);
+  set_count(d, "trophies", player.trophies);
+  return d;
+}
+
+Data leader_plan(const GameState& s, PlayerIndex p, const Names& names) {
+  const Ruleset& rules = names.rules();
+  Data d = leader_standing(s, p, names);
+  d["placed_now"] = leader_placed_now(s, rules, p);
+  d["vp_per_statue"] = std::to_string(rules.leaders.vp_per_statue);
+  d["vp_per_trophy"] = std::to_string(rules.leaders.vp_per_trophy);
+  d["season"] = std::string(season_key(rules.seasons.front()));
+  if (const auto where = default_leader_place(s, p)) d["default_place"] = names.province(*where);
+  // What the leader changes, from the data: {action, cheaper, dearer, more, armies, last}.
+  list bonuses;
+  const auto number_or_false = [](int n) { return n > 0 ? Data(std::to_string(n)) : Data(false); };
+  for (Action a : kAllActions) {
+    const LeaderBonus& bonus = rules.leaders.bonus(a);
+    if (bonus == LeaderBonus{}) continue;
+    Data x;
+    x["action"] = rules.action(a).name;
+    x["cheaper"] = number_or_false(-bonus.cost);
+    x["dearer"] = number_or_false(bonus.cost);
+    x["more"] = number_or_false(bonus.amount);
+    x["armies"] = number_or_false(bonus.armies);
+    x["armies_one"] = bonus.armies == 1;
+    bonuses.push_back(x);
+  }
+  Names::mark_last(bonuses);
+  d["bonuses"] = bonuses;
+  // Where it may go after the ten actions as things stand (rules 13.3, E-11).
+  if (const auto& from = s.player(p).leader) {
+    const std::vector<ProvinceId> to = leader_destinations(rules, s.provinces_of(p), *from);
+    std::vector<std::string> to_names;
+    for (ProvinceId id : to) to_names.push_back(names.province(id));
+    d["destinations_any"] = !to.empty();
+    d["destinations"] = names.names(to_names);
+    d["next_to_it"] = !to.empty() && rules.adjacent(*from, to.front());
+  }
+  return d;
+}
+
+}  // namespace wallenstein::report

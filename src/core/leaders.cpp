@@ -1,0 +1,108 @@
+// The military leaders expansion's phases (rules 13.3).
+
+#include "core/leaders.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+#include "core/resolution.hpp"
+
+namespace wallenstein {
+bool leader_placed_now(const GameState& state, const Ruleset& rules, PlayerIndex player) {
+  return leader_placed_now(rules, state.season_index, state.player(player).leader.has_value());
+}
+
+bool leader_placed_now(const Ruleset& rules, int season_index, bool on_board) {
+  return rules.plays(kLeadersPlacePhase) && !on_board &&
+         season_label(rules, season_index).season == rules.seasons.front();
+}
+
+std::optional<ProvinceId> default_leader_place(const GameState& state, PlayerIndex player) {
+  return most_armies(state, state.provinces_of(player));
+}
+
+std::vector<ProvinceId> leader_destinations(const Ruleset& rules,
+                                            const std::vector<ProvinceId>& own, ProvinceId from) {
+  std::vector<ProvinceId> next;
+  std::copy_if(own.begin(), own.end(), std::back_inserter(next),
+               [&](ProvinceId p) { return rules.adjacent(from, p); });
+  if (next.empty())
+    std::copy_if(own.begin(), own.end(), std::back_inserter(next),
+                 [&](ProvinceId p) { return p != from; });
+  std::sort(next.begin(), next.end());
+  return next;
+}
+
+int statue_points(const GameState& state, const Ruleset& rules, PlayerIndex player) {
+  int statues = 0;
+  for (const ProvinceState& province : state.provinces) statues += province.statues[player.value];
+  return statues * rules.leaders.vp_per_statue +
+         state.player(player).trophies * rules.leaders.vp_per_trophy;
+}
+
+namespace detail {
+namespace {
+
+/// Rules 13.3: a leader placed or moved into a province takes every other player's statue there
+/// as a trophy ("si un autre joueur place son chef militaire dans cet état").
+std::vector<PlayerIndex> take_trophies(GameState& state, PlayerIndex player, ProvinceId where) {
+  std::vector<PlayerIndex> owners;
+  std::array<int, kMaxPlayers>& statues = state.at(where).statues;
+  for (std::size_t q = 0; q < state.players.size(); ++q) {
+    if (q == player.value) continue;
+    for (int i = 0; i < statues[q]; ++i) owners.push_back(state.player_index(q));
+    state.player(player).trophies += statues[q];
+    statues[q] = 0;
+  }
+  return owners;
+}
+
+}  // namespace
+
+void place_leaders(Context& ctx, const std::vector<Orders>& orders) {
+  for (PlayerIndex p : ctx.log.turn_order) {
+    if (!leader_placed_now(ctx.state, ctx.rules, p)) continue;
+    const std::optional<ProvinceId>& wanted = orders[p.value].leader.place;
+    const bool possible = wanted && ctx.state.at(*wanted).owner == p;
+    const std::optional<ProvinceId> where = possible ? wanted : default_leader_place(ctx.state, p);
+    if (!where) continue;  // a player without provinces keeps the leader beside the board
+    ctx.state.player(p).leader = *where;
+    ctx.log.leaders.push_back({LeaderStepKind::placed, p, *where, std::nullopt, false,
+                               take_trophies(ctx.state, p, *where), possible});
+  }
+  ctx.step_done();
+}
+
+void move_leaders(Context& ctx, const std::vector<Orders>& orders) {
+  for (PlayerIndex p : ctx.log.turn_order) {
+    PlayerState& player = ctx.state.player(p);
+    if (!player.leader) continue;
+    const ProvinceId from = *player.leader;
+    const LeaderOrder& order = orders[p.value].leader;
+    const std::vector<ProvinceId> destinations =
+        leader_destinations(ctx.rules, ctx.state.provinces_of(p), from);
+    const bool possible = order.move_to && std::find(destinations.begin(), destinations.end(),
+                                                     *order.move_to) != destinations.end();
+    // With no other province the leader stays (rules 13.3); it was not asked to go elsewhere.
+    const ProvinceId to =
+        possible ? *order.move_to : most_armies(ctx.state, destinations).value_or(from);
+    LeaderStep step{LeaderStepKind::moved, p, to, from, false, {}, possible};
+    if (to == from) {
+      step.as_ordered = !order.move_to || *order.move_to == from;
+    } else {
+      // E-12: a statue only after a move to a neighbour, and only while statues are left.
+      step.statue = order.statue && ctx.rules.adjacent(from, to) && player.statues > 0;
+      if (step.statue) {
+        player.statues -= 1;
+        ctx.state.at(from).statues[p.value] += 1;
+      }
+      player.leader = to;
+      step.trophies = take_trophies(ctx.state, p, to);
+    }
+    ctx.log.leaders.push_back(std::move(step));
+  }
+  ctx.step_done();
+}
+
+}  // namespace detail
+}  // namespace wallenstein

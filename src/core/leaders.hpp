@@ -1,0 +1,45 @@
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "core/game_state.hpp"
+#include "core/ruleset.hpp"
+
+namespace wallenstein {
+
+/// Whether a player's leader, beside the board, is placed this season: in a game with the
+/// military leaders, in the year's first season (rules 13.3, E-13).
+bool leader_placed_now(const GameState& state, const Ruleset& rules, PlayerIndex player);
+/// The same for a leader that stands on the board or not (`on_board`), in `season_index`.
+bool leader_placed_now(const Ruleset& rules, int season_index, bool on_board);
+
+/// Of `candidates`, the province with the most armies on `board` (the game's state, or what a
+/// player sees of it), then the lowest id: where a leader goes when its order names no province
+/// it may go to (D-32). None when there is no candidate.
+template <class Board>
+std::optional<ProvinceId> most_armies(const Board& board,
+                                      const std::vector<ProvinceId>& candidates) {
+  const auto best =
+      std::min_element(candidates.begin(), candidates.end(), [&](ProvinceId a, ProvinceId b) {
+        return std::pair(-board.at(a).armies, a) < std::pair(-board.at(b).armies, b);
+      });
+  return best == candidates.end() ? std::nullopt : std::optional(*best);
+}
+
+/// Where a leader beside the board goes when its player names no province of theirs: the
+/// player's province with the most armies, then the lowest id (D-32); none when they hold none.
+std::optional<ProvinceId> default_leader_place(const GameState& state, PlayerIndex player);
+
+/// Where a leader standing in `from` may go after the ten actions (rules 13.3, E-11), given the
+/// player's provinces `own`: those next to it; with none, every other one; with no other, none
+/// (the leader stays). By id order.
+std::vector<ProvinceId> leader_destinations(const Ruleset& rules,
+                                            const std::vector<ProvinceId>& own, ProvinceId from);
+
+/// Rules 13.3: the victory points a player's statues on the board and trophies give at the end.
+int statue_points(const GameState& state, const Ruleset& rules, PlayerIndex player);
+
+}  // namespace wallenstein
