@@ -61,6 +61,7 @@ std::string order_text(const GameState& state, PlayerIndex p, const YAML::Node& 
   if (partial["turn_order"]) doc["turn_order"] = partial["turn_order"];
   if (partial["winter_revolt_order"]) doc["winter_revolt_order"] = partial["winter_revolt_order"];
   if (partial["landsknechte"]) doc["landsknechte"] = partial["landsknechte"];
+  if (partial["leader"]) doc["leader"] = partial["leader"];
   return YAML::Dump(doc) + "\n";
 }
 
@@ -159,6 +160,8 @@ void expect_state(const ScenarioFile& s, const GameState& next) {
                        : c.counter == "grain"        ? p.grain
                        : c.counter == "vp"           ? p.vp
                        : c.counter == "landsknechte" ? p.landsknechte
+                       : c.counter == "trophies"     ? p.trophies
+                       : c.counter == "statues_left" ? p.statues
                                                      : p.reserve;
     EXPECT_EQ(actual, c.value) << c.counter << " of " << p.id;
   }
@@ -177,6 +180,14 @@ void expect_state(const ScenarioFile& s, const GameState& next) {
     if (want.buildings) {
       EXPECT_EQ(p.buildings, *want.buildings) << "buildings in " << id;
     }
+  }
+  for (const auto& [player, where] : s.then.leaders) {
+    EXPECT_EQ(next.player(player).leader, where) << "the leader of " << next.player(player).id;
+  }
+  for (const auto& [where, by_player] : s.then.statues) {
+    std::array<int, kMaxPlayers> expected{};
+    for (const auto& [p, n] : by_player) expected[p.value] = n;
+    EXPECT_EQ(next.at(where).statues, expected) << "statues in " << rules().province(where).id;
   }
   if (s.then.tray) {
     EXPECT_EQ(next.tower.tray, *s.then.tray) << "the tray";
@@ -199,6 +210,7 @@ std::vector<YAML::Node> log_candidates(const YAML::Node& log) {
     candidates.push_back(top);
   }
   for (const auto& turn : log["landsknechte"]) candidates.push_back(turn);
+  for (const auto& step : log["leaders"]) candidates.push_back(step);
   YAML::Node summary;
   for (const char* key : {"turn_order", "bid_ranking", "tiles"}) summary[key] = log[key];
   candidates.push_back(summary);

@@ -5,6 +5,7 @@
 #include "core/leaders.hpp"
 #include "core/orders.hpp"
 #include "core/ruleset.hpp"
+#include "core/season_phases.hpp"
 #include "core/text.hpp"
 
 namespace wallenstein {
@@ -345,6 +346,7 @@ class Checker {
   /// Rules 13.3: where a leader beside the board is placed, where the leader moves after the ten
   /// actions, and whether it leaves a statue.
   void check_leader() {
+    if (!rules_.plays(kLeadersPlacePhase)) return;  // the reader refused the section
     if (!written_.leader) {
       if (leader_placed_now(state_, rules_, *player_)) warn_leader_not_placed(written_.game.at);
       return;

@@ -47,6 +47,12 @@ void count_steps(const SeasonLog& log, GameOutcome& out) {
   if (log.winter) out.revolt_count += static_cast<int>(log.winter->revolts.size());
   for (const LandsknechtTurn& t : log.landsknechte)
     out.seats[t.player.value].landsknechte_cards += t.card ? 1 : 0;
+  for (const LeaderStep& s : log.leaders) {
+    SeatOutcome& seat = out.seats[s.player.value];
+    seat.statues += s.statue ? 1 : 0;
+    seat.trophies += static_cast<int>(s.trophies.size());
+    seat.leaders_lost += s.kind == LeaderStepKind::taken_off ? 1 : 0;
+  }
 }
 
 }  // namespace
@@ -82,6 +88,7 @@ GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind
     for (std::size_t i = 0; i < seats.size(); ++i) {
       orders[i] = seat_orders(seats[i], state, rules, state.player_index(i), seed);
       out.seats[i].landsknechte_wishes += orders[i].landsknecht_wishes.empty() ? 0 : 1;
+      out.seats[i].leader_orders += orders[i].leader.place || orders[i].leader.move_to ? 1 : 0;
     }
     SeasonResult result = resolve_season(std::move(state), orders, {}, rules);
     count_steps(result.log, out);

@@ -35,6 +35,10 @@ struct SeatOutcome {
   int conquests = 0;            ///< battles this seat won
   int landsknechte_wishes = 0;  ///< seasons whose orders wished Landsknechte bonuses (rules 13.2)
   int landsknechte_cards = 0;   ///< Landsknechte cards turned
+  int leader_orders = 0;        ///< seasons whose orders placed or moved the leader (rules 13.3)
+  int statues = 0;              ///< statues left behind
+  int trophies = 0;             ///< other players' statues taken
+  int leaders_lost = 0;         ///< leaders taken off with their province (E-13)
 };
 
 /// One simulated game from start to the last winter.

@@ -390,5 +390,50 @@ TEST_F(Map, TheLandsknechteTurnedThisYearAreOnThePanelOfAGameWithThem) {
   })) << "a base game has no Landsknechte";
 }
 
+TEST_F(Map, LeadersAndStatuesStandInTheirProvincesOnTheMapOfAGameWithThem) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  const auto cfg = config(3);
+  GameState state = new_game(NewGame{"maptest", {"red", "blue", "yellow"}, 5}, rules);
+  const ProvinceId red_home = state.provinces_of(PlayerIndex{0}).front();
+  const ProvinceId blue_home = state.provinces_of(PlayerIndex{1}).front();
+  state.players[0].leader = red_home;
+  state.at(blue_home).statues[0] = 2;  // red's, left there before blue took it
+  state.players[0].statues = 4;
+  ASSERT_EQ(invariant_violations(state, rules), std::vector<std::string>{});
+  const auto scene_of = [&](const Ruleset& r) {
+    const map::MapRequest request{SeasonView{&cfg, &r, &state, &state, nullptr}, Layout::board};
+    auto scene = map::render_map(request, *style_).scene;
+    expect_no_overlap(scene);
+    return scene;
+  };
+  const map::MapScene scene = scene_of(rules);
+  const auto on_map = [&](map::IconKind kind, ProvinceId where) {
+    return std::count_if(scene.icons.begin(), scene.icons.end(), [&](const map::Icon& i) {
+      const Point centre{i.box.x + i.box.w / 2, i.box.y + i.box.h / 2};
+      return i.kind == kind && map::contains(scene.shapes[where.value], centre);
+    });
+  };
+  EXPECT_EQ(on_map(map::IconKind::leader, red_home), 1);
+  EXPECT_EQ(on_map(map::IconKind::statue, blue_home), 1) << "one icon for red's two statues";
+  const auto statue = std::find_if(scene.icons.begin(), scene.icons.end(), [&](const map::Icon& i) {
+    return i.kind == map::IconKind::statue &&
+           map::contains(scene.shapes[blue_home.value], {i.box.x + 1, i.box.y + 1});
+  });
+  ASSERT_NE(statue, scene.icons.end());
+  EXPECT_EQ(statue->count, 2);
+  EXPECT_EQ(statue->colour, map::player_colours(*style_, state, PlayerIndex{0}).fill);
+  EXPECT_TRUE(std::any_of(scene.texts.begin(), scene.texts.end(), [](const map::Text& t) {
+    return t.text == "military leader";
+  })) << "the legend shows the pieces";
+
+  state = new_game(NewGame{"maptest", {"red", "blue", "yellow"}, 5}, *rules_);
+  const map::MapScene base = scene_of(*rules_);
+  EXPECT_FALSE(std::any_of(base.icons.begin(), base.icons.end(), [](const map::Icon& i) {
+    return i.kind == map::IconKind::leader || i.kind == map::IconKind::statue;
+  })) << "a base game has no leaders";
+  EXPECT_FALSE(std::any_of(base.texts.begin(), base.texts.end(),
+                           [](const map::Text& t) { return t.text == "military leader"; }));
+}
+
 }  // namespace
 }  // namespace wallenstein

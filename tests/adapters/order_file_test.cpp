@@ -96,6 +96,24 @@ class OrderCheck : public ::testing::Test {
     return rules;
   }
 
+  /// The shipped rules with the military leaders expansion.
+  static const Ruleset& with_leaders() {
+    static const Ruleset rules =
+        load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+    return rules;
+  }
+
+  /// A leaders game's first spring (every leader beside the board), or its `season_index`.
+  static GameState leaders_game(int season_index = 1) {
+    GameState s = new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, with_leaders());
+    s.season_index = season_index;
+    return s;
+  }
+
+  static Lines check_leaders(const std::string& text, const GameState& state) {
+    return lines(check_order_source(SourceFile{"red.yaml", text}, state, with_leaders()));
+  }
+
   static Ruleset* rules_;
   GameState state_;
 };
@@ -634,6 +652,112 @@ TEST_F(OrderCheck, AnUnknownTileWithoutANearOneEndsItsSentence) {
   EXPECT_EQ(check("[attack, defense, armies, thaler, grain]", "[zzzzzz]"),
             Lines{"red.yaml:16:14: error: unknown bonus tile \"zzzzzz\". The tiles are "
                   "thaler, grain, armies, attack and defense"});
+}
+
+TEST_F(OrderCheck, ALeaderIsPlacedAndMovedAsWritten) {
+  const GameState state = leaders_game();
+  const std::string text =
+      std::string(kValid) + "leader: {place: Passau, move_to: Oberösterreich, statue: true}\n";
+  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state, with_leaders());
+  ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
+  EXPECT_TRUE(checked.diagnostics.empty()) << format_all(checked.diagnostics);
+  EXPECT_EQ(checked.orders->leader,
+            (LeaderOrder{with_leaders().find_province("passau"),
+                         with_leaders().find_province("oberoesterreich"), true}));
+}
+
+TEST_F(OrderCheck, ALeaderBesideTheBoardWithoutAPlaceIsToldWhereItGoes_D32) {
+  const GameState state = leaders_game();
+  EXPECT_EQ(check_leaders(kValid, state),
+            Lines{"red.yaml:1:7: warning: your leader is beside the board and this order places "
+                  "it nowhere: it goes to Gft. Mark, your province with the most armies; write "
+                  "`leader: {place: ...}` to choose"});
+  // Gft. Mark holds 5 armies (the standard setup); the move is judged from there.
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Anhalt}\n", state),
+            (Lines{"red.yaml:17:9: warning: your leader is beside the board and this order places "
+                   "it nowhere: it goes to Gft. Mark, your province with the most armies; write "
+                   "`leader: {place: ...}` to choose",
+                   "red.yaml:17:19: warning: Anhalt is not next to Gft. Mark, where your leader "
+                   "stands before it moves: while you hold a province next to it (Erzbm. Köln, "
+                   "Osnabrück and Erzbm. Trier), it must go to one of those, and without a "
+                   "possible move_to it goes to the one with the most armies"}));
+}
+
+TEST_F(OrderCheck, ALeaderIsPlacedOnlyFromBesideTheBoardInSpringAndInAProvinceOfTheirs) {
+  GameState state = leaders_game();
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {place: Kursachsen}\n", state),
+            Lines{"red.yaml:17:17: error: Kursachsen is not yours: it is neutral; you hold "
+                  "Gft. Mark, Erzbm. Köln, Niederösterreich, Oberösterreich, Osnabrück, Passau, "
+                  "Sächs. Lande, Erzbm. Trier and Vogtland"});
+  state.players[0].leader = with_leaders().find_province("passau");
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {place: Vogtland}\n", state),
+            Lines{"red.yaml:17:17: error: your leader stands in Passau: `place` is only for a "
+                  "leader beside the board (at the start, or after losing its province); leave "
+                  "`place` out, and use move_to to move it"});
+  GameState summer = leaders_game(2);
+  std::string text = std::string(kValid) + "leader: {place: Vogtland}\n";
+  text.replace(text.find("1618-spring"), 11, "1618-summer");
+  EXPECT_EQ(check_leaders(text, summer),
+            Lines{"red.yaml:17:17: error: a leader beside the board is placed in spring only: "
+                  "leave `place` out now and write it in the spring orders; until then the leader "
+                  "waits beside the board"});
+}
+
+TEST_F(OrderCheck, ALeaderMovingAwayFromItsNeighboursIsWarned_E11) {
+  GameState state = leaders_game();
+  state.players[0].leader = with_leaders().find_province("passau");
+  EXPECT_EQ(
+      check_leaders(std::string(kValid) + "leader: {move_to: Vogtland, statue: true}\n", state),
+      Lines{"red.yaml:17:19: warning: Vogtland is not next to Passau, where your leader "
+            "stands before it moves: while you hold a province next to it "
+            "(Oberösterreich), it must go to one of those, and without a possible move_to "
+            "it goes to the one with the most armies"});
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Oberpfalz}\n", state), Lines{})
+      << "a neighbour not held now may be conquered before the leader moves";
+}
+
+TEST_F(OrderCheck, ALeaderBesideTheBoardOutsideSpringIgnoresItsMove) {
+  GameState summer = leaders_game(2);
+  std::string text = std::string(kValid) + "leader: {move_to: Vogtland}\n";
+  text.replace(text.find("1618-spring"), 11, "1618-summer");
+  EXPECT_EQ(check_leaders(text, summer),
+            Lines{"red.yaml:17:19: warning: your leader is beside the board until spring: "
+                  "move_to and statue are ignored this season"});
+}
+
+TEST_F(OrderCheck, TheLeaderSectionIsAMapOfKnownKeys) {
+  const GameState state = leaders_game();
+  // The warning that the leader goes to its default place stands beside the error.
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: Passau\n", state).back(),
+            Lines{"red.yaml:17:9: error: leader is a map like {place: ..., move_to: ..., statue: "
+                  "true}: place puts a leader beside the board on the map (spring), move_to moves "
+                  "it after the actions, statue: true leaves a statue behind"}
+                .front());
+  EXPECT_EQ(check_leaders(
+                std::string(kValid) + "leader: {place: Pasau, move-to: Vogtland, statue: maybe}\n",
+                state),
+            (Lines{"red.yaml:17:17: error: unknown province \"Pasau\"; did you mean \"Passau\"?",
+                   "red.yaml:17:24: error: unknown key \"move-to\" in leader; did you mean "
+                   "\"move_to\"?",
+                   "red.yaml:17:51: error: statue must be true or false, not \"maybe\""}));
+  EXPECT_EQ(check(kValid, std::string(kValid) + "leader: {place: Passau}\n"),
+            Lines{"red.yaml:17:1: error: \"leader\" orders belong to the Military leaders "
+                  "expansion (leaders), which this game does not play; leave the section out"});
+}
+
+TEST_F(OrderCheck, FormattedOrdersKeepTheLeadersOrder) {
+  const GameState state = leaders_game();
+  const std::string text =
+      std::string(kValid) + "leader: {place: Passau, move_to: Oberösterreich, statue: true}\n";
+  const auto first = check_order_source(SourceFile{"red.yaml", text}, state, with_leaders());
+  ASSERT_TRUE(first.ok());
+  const std::string formatted = format_order_file(to_written(*first.orders, state, with_leaders()));
+  EXPECT_NE(formatted.find("leader: {place: passau, move_to: oberoesterreich, statue: true}"),
+            std::string::npos)
+      << formatted;
+  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state, with_leaders());
+  ASSERT_TRUE(again.ok()) << formatted;
+  EXPECT_EQ(again.orders->leader, first.orders->leader);
 }
 
 }  // namespace

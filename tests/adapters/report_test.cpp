@@ -74,7 +74,8 @@ void expect_no_hidden_information_sent(const Ruleset& rules, std::initializer_li
                                        const report::Templates& templates) {
   for (int players : counts) {
     GameConfig cfg = Reports::config(players);
-    if (rules.plays(kLandsknechtePhase)) cfg.expansions = {"landsknechte"};
+    if (rules.plays(kLandsknechtePhase)) cfg.expansions.push_back("landsknechte");
+    if (rules.plays(kLeadersPlacePhase)) cfg.expansions.push_back("leaders");
     NewGame spec{"reports", {}, static_cast<std::uint64_t>(1000 + players)};
     for (const auto& p : cfg.players) spec.player_ids.push_back(p.id);
     GameState state = new_game(spec, rules);
@@ -128,6 +129,11 @@ TEST_F(Reports, NoPlayerOfALandsknechteGameEverReadsHiddenInformation) {
   const Ruleset rules =
       load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});
   expect_no_hidden_information_sent(rules, {3}, *templates_);
+}
+
+TEST_F(Reports, NoPlayerOfAMilitaryLeadersGameEverReadsHiddenInformation) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  expect_no_hidden_information_sent(rules, {4}, *templates_);
 }
 
 TEST_F(Reports, IncomeIsExplainedEventFirstThenTile) {
@@ -301,6 +307,57 @@ TEST_F(Reports, WhatTheMilitaryLeaderAddsIsExplainedAfterTheTile) {
       text.find("and placed 4 armies in " + rules.province(where).name + " (3, +1 by the leader)"),
       std::string::npos)
       << text;
+}
+
+TEST_F(Reports, LeadersAreToldAsTheyMovedAndTheOrderTemplateSaysWhereTheLeaderMayGo) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  GameConfig cfg = config(3);
+  cfg.expansions = {"leaders"};
+  const GameState state = new_game(NewGame{"reports", {"red", "blue", "yellow"}, 8}, rules);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, rules));
+  const ProvinceId gft_mark = *rules.find_province("gft_mark");
+  const ProvinceId koeln = *rules.find_province("koeln");
+  orders[0].leader = LeaderOrder{gft_mark, koeln, true};
+  const SeasonResult result = resolve_season(state, orders, {}, rules);
+  const report::ReportSet set = report::build_reports(
+      SeasonView{&cfg, &rules, &state, &result.next, &result.log}, *templates_);
+  const std::string& text = set.players[0].text;
+  EXPECT_NE(text.find("\nMilitary leaders (placed after the turn order, moved after the ten "
+                      "actions):\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  - Player red placed the leader in Gft. Mark\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  - Player red’s leader went from Gft. Mark to Erzbm. Köln, leaving a "
+                      "statue in Gft. Mark\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("(no province of theirs was named: the one with the most armies)"),
+            std::string::npos)
+      << "blue and yellow named no province";
+  EXPECT_NE(text.find("    leader in Erzbm. Köln; 1 statue on the board, 5 left; 0 trophies\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(set.players[0].html.find("<h3 style=\"font-size:16px;margin:14px 0 4px\">Military "
+                                     "leaders</h3>"),
+            std::string::npos);
+  const std::string& tmpl = *set.players[0].orders;
+  EXPECT_NE(tmpl.find("# Military leader: in Erzbm. Köln. In its province: Build palace 1 thaler "
+                      "less; Build church 1 thaler less; Build trading house 1 thaler less; "
+                      "Collect grain 1 more; Collect taxes 1 more; Place 5 armies 1 more army; "
+                      "Place 3 armies 1 more army; Place or move 1 army 1 more army.\n"),
+            std::string::npos)
+      << tmpl;
+  EXPECT_NE(tmpl.find("# After the ten actions it must move to a province of yours next to it: "
+                      "Gft. Mark, Osnabrück. A move next door may leave a statue behind (5 left)."),
+            std::string::npos)
+      << tmpl;
+  EXPECT_NE(tmpl.find("\nleader: {}   # place: "), std::string::npos) << tmpl;
+  const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
+  ASSERT_EQ(checked.diagnostics.size(), 1u)
+      << "only the cards are left to choose: " << format_all(checked.diagnostics);
 }
 
 TEST_F(Reports, ABaseGamesReportsSayNothingOfTheLandsknechte) {

@@ -269,6 +269,20 @@ TEST(RulesetModules, AModuleOnIsLaidOverTheBaseGameAndAModuleOffChangesNothing) 
   EXPECT_FALSE(base.modules.back().on);
 }
 
+TEST(RulesetModules, AGamePlaysThePhasesOfItsModulesInTheOrderOfARound_E1) {
+  using Phases = std::vector<std::string>;
+  EXPECT_EQ(load_ruleset(testing::source_data_dir()).season_phases,
+            (Phases{"event", "bids", "actions", "winter", "publish"}));
+  EXPECT_EQ(
+      load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"}).season_phases,
+      (Phases{"event", "bids", "leaders_place", "actions", "leaders_move", "winter", "publish"}));
+  EXPECT_EQ(
+      load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders", "landsknechte"})
+          .season_phases,
+      (Phases{"event", "bids", "leaders_place", "landsknechte", "actions", "leaders_move", "winter",
+              "publish"}));
+}
+
 TEST(RulesetModules, AModuleWithAnOrderSectionThisProgramDoesNotReadIsRefused) {
   PlainModule data;
   replace_in_file(data.folder / "module.yaml", "order_sections: []", "order_sections: [plain]");

@@ -218,12 +218,47 @@ TEST_F(StateFiles, PublicJsonOfALandsknechteGameShowsTheCardsTurnedAndEachTurn) 
     EXPECT_EQ(json["players"][p]["landsknechte"], result.next.players[p].landsknechte);
 }
 
+TEST_F(StateFiles, PublicJsonOfALeadersGameShowsLeadersStatuesAndEachStep) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  GameConfig cfg = config(3);
+  cfg.expansions = {"leaders"};
+  const GameState state = new_game(NewGame{"test", {"red", "blue", "yellow"}, 987654321}, rules);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, rules));
+  orders[0].leader =
+      LeaderOrder{rules.find_province("gft_mark"), rules.find_province("koeln"), true};
+  const SeasonResult result = resolve_season(state, orders, {}, rules);
+  const auto json = public_json(cfg, result.next, rules, &result.log);
+  EXPECT_EQ(json["players"][0]["leader"].dump(),
+            R"({"province":"koeln","statues_left":5,"trophies":0})");
+  const auto gft_mark = std::find_if(json["provinces"].begin(), json["provinces"].end(),
+                                     [](const nlohmann::json& p) { return p["id"] == "gft_mark"; });
+  ASSERT_NE(gft_mark, json["provinces"].end());
+  EXPECT_EQ((*gft_mark)["statues"].dump(), R"({"red":1})");
+  const auto& steps = json["resolution"]["leaders"];
+  ASSERT_EQ(steps.size(), 6u) << "three placed, three moved: " << steps.dump();
+  EXPECT_EQ(steps[0]["kind"], "placed");
+  const auto red_move = std::find_if(steps.begin(), steps.end(), [](const nlohmann::json& s) {
+    return s["player"] == "red" && s["kind"] == "moved";
+  });
+  ASSERT_NE(red_move, steps.end());
+  EXPECT_EQ(red_move->dump(),
+            R"({"player":"red","kind":"moved","province":"koeln","from":"gft_mark",)"
+            R"("statue":true,"trophies":[],"as_ordered":true})");
+}
+
 TEST_F(StateFiles, PublicJsonOfABaseGameHasNoLandsknechte) {
   const GameState state = fresh(3);
   const auto result = play(state, 1).back();
   const auto json = public_json(config(3), result.next, *rules_, &result.log);
   EXPECT_FALSE(json["resolution"].contains("landsknechte"));
-  for (const auto& p : json["players"]) EXPECT_FALSE(p.contains("landsknechte"));
+  for (const auto& p : json["players"]) {
+    EXPECT_FALSE(p.contains("landsknechte"));
+    EXPECT_FALSE(p.contains("leader"));
+  }
+  EXPECT_FALSE(json["resolution"].contains("leaders"));
+  for (const auto& p : json["provinces"]) EXPECT_FALSE(p.contains("statues"));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "adapters/ruleset_files.hpp"
 #include "adapters/state_yaml.hpp"
+#include "core/bot/bot.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "pbem/diagnostic.hpp"
@@ -327,6 +328,70 @@ TEST(StateFile, AGameWithTheLandsknechteKeepsEachPlayersTurnedCardsAndOthersHave
   EXPECT_EQ(refused.front(), position(text, "landsknechte") +
                                  ": unknown key \"landsknechte\" in player; expected id, thaler, "
                                  "grain, vp or reserve");
+}
+
+/// A leaders game after its first season: leaders placed and moved, statues left behind.
+struct LeadersSeason {
+  Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  GameState state;
+  LeadersSeason() {
+    const GameState spring = new_game(NewGame{"test", {"red", "blue", "yellow"}, 5}, rules);
+    std::vector<Orders> orders;
+    for (std::size_t p = 0; p < spring.players.size(); ++p)
+      orders.push_back(bot_orders(spring, rules, spring.player_index(p)));
+    state = resolve_season(spring, orders, {}, rules).next;
+  }
+};
+
+TEST(StateFile, AMilitaryLeadersGameKeepsLeadersStatuesAndTrophiesAndOthersHaveNoSuchKeys) {
+  const LeadersSeason season;
+  const GameState& state = season.state;
+  ASSERT_TRUE(state.players[0].leader.has_value());
+  ASSERT_LT(state.players[0].statues, 6) << "the bot leaves a statue when it moves next door";
+  const std::string text = write_state(state, season.rules);
+  EXPECT_NE(text.find("leader: " + season.rules.province(*state.players[0].leader).id +
+                      ", statues: " + std::to_string(state.players[0].statues) + ", trophies: 0}"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("statues: {red: 1}"), std::string::npos) << text;
+  EXPECT_EQ(read_state(SourceFile{"state.yaml", text}, season.rules), state);
+
+  const Problems refused = problems(text);  // read with the base game's rules
+  EXPECT_EQ(refused.front(), position(text, "leader:") +
+                                 ": unknown key \"leader\" in player; expected id, thaler, "
+                                 "grain, vp or reserve");
+  std::string base = write_state(fresh(), rules());
+  const auto province_end = base.find("revolts: 0}");
+  ASSERT_NE(province_end, std::string::npos) << base;
+  base.replace(province_end, 11, "revolts: 0, statues: {red: 1}}");
+  const std::string refused_statues = problems(base).front();
+  EXPECT_EQ(refused_statues.substr(0, refused_statues.find(" in province")),
+            position(base, "statues") + ": unknown key \"statues\"");
+  EXPECT_NE(refused_statues.find("; expected owner, armies, buildings or revolts"),
+            std::string::npos)
+      << refused_statues;
+}
+
+TEST(StateFile, ALeaderInAProvinceItsPlayerDoesNotHoldIsRefusedAtItsPosition) {
+  const LeadersSeason season;
+  GameState state = season.state;
+  const ProvinceId elsewhere = *state.players[1].leader;  // blue's leader stands there
+  state.players[0].leader = elsewhere;
+  const std::string text = write_state(state, season.rules);
+  const std::string id = season.rules.province(elsewhere).id;
+  try {
+    read_state(SourceFile{"state.yaml", text}, season.rules);
+    FAIL() << "red's leader in blue's province was read";
+  } catch (const InputError& e) {
+    const std::string first = e.diagnostics().front().format();
+    EXPECT_EQ(first.substr(0, first.find('\n')),
+              "state.yaml:" + position(text, id + ", statues", "id: red") +
+                  ": error: the leader "
+                  "of red stands in " +
+                  id +
+                  ", which blue holds; a leader stands in a province of "
+                  "its player, or is null");
+  }
 }
 
 }  // namespace

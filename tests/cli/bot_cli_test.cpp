@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <regex>
 
@@ -154,6 +155,20 @@ TEST(SimulateCli, JsonGivesTheFiguresPerSeatWithNoInvariantViolationsWhateverThe
   }
 }
 
+TEST(SimulateCli, PlaysTheMilitaryLeadersAndCountsHowEachSeatUsedThem) {
+  const Outcome r = run({"simulate", "--games", "6", "--seats", "bot,pass,random", "--threads", "1",
+                         "--expansions", "leaders", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["invariant_violations"], 0);
+  const auto& bot = json["seats"][0]["leaders"];
+  EXPECT_EQ(bot["order_rate"], 1.0) << "the bot moves its leader every season";
+  EXPECT_GT(bot["mean_statues"].get<double>(), 1.0) << "and leaves statues behind";
+  EXPECT_EQ(json["seats"][1]["leaders"]["order_rate"], 0.0) << "a passing seat gives no order";
+  EXPECT_EQ(json["seats"][1]["leaders"]["mean_statues"], 0.0) << "nor asks for a statue";
+  EXPECT_FALSE(json["seats"][0].contains("landsknechte"));
+}
+
 TEST(SimulateCli, PlaysTheLandsknechteAndCountsHowEachSeatUsedThem) {
   const Outcome r = run({"simulate", "--games", "6", "--seats", "bot,bot,random", "--threads", "1",
                          "--expansions", "landsknechte", "--json"});
@@ -183,40 +198,76 @@ TEST(SimulateCli, RefusesAnExpansionItCannotPlayAsNewDoes) {
             "court_favors and the order sections court and favors\n");
 }
 
-TEST(LandsknechteCli, AGameWithTheLandsknechtePlaysByOrderFilesAndBotsToTheEndAndReplays) {
+/// A game with expansions played by mail: the bot's suggestion has the expansion's section, a
+/// mistake in it is refused, and the game runs to the end and replays.
+struct ExpansionGame {
+  std::string expansions;  ///< as `new --expansions` takes them
+  std::string section;     ///< how the suggestion's section starts
+  std::string wrong;       ///< what a mistaken player writes instead
+  std::string error;       ///< what check says to that
+  std::string log_rows;    ///< how log.yaml's rows of the expansion start
+  std::string resolution;  ///< the key of `show --json`'s resolution
+};
+
+void PrintTo(const ExpansionGame& g, std::ostream* os) { *os << g.expansions; }
+
+class ExpansionCli : public ::testing::TestWithParam<ExpansionGame> {};
+
+TEST_P(ExpansionCli, AGamePlaysByOrderFilesAndBotsToTheEndAndReplays) {
+  const ExpansionGame& g = GetParam();
   TempDir tmp;
   const fs::path dir = tmp / "game";
   std::vector<std::string> args = {"new", dir.string(),   "--seed",
-                                   "99",  "--expansions", "landsknechte"};
+                                   "99",  "--expansions", g.expansions};
   for (const auto& a : testing::players_args(3)) args.push_back(a);
   ASSERT_EQ(run(args).status, 0);
   const Outcome suggested = run({"suggest", dir.string(), "--player", "red"});
   ASSERT_EQ(suggested.status, 0) << suggested.err;
-  EXPECT_NE(suggested.out.find("\nlandsknechte: ["), std::string::npos) << suggested.out;
+  ASSERT_NE(suggested.out.find(g.section), std::string::npos) << suggested.out;
   testing::write_text(tmp / "red.yaml", suggested.out);
   std::string wrong = suggested.out;
-  wrong.replace(wrong.find("\nlandsknechte: ["), 16, "\nlandsknechte: [gold, ");
+  wrong.replace(wrong.find(g.section), g.section.size(), g.wrong);
   testing::write_text(tmp / "wrong.yaml", wrong);
   const Outcome refused = run({"check", dir.string(), (tmp / "wrong.yaml").string()});
   EXPECT_EQ(refused.status, 1);
-  EXPECT_NE(refused.err.find(": error: unknown Landsknechte bonus \"gold\""), std::string::npos)
-      << refused.err;
+  EXPECT_NE(refused.err.find(g.error), std::string::npos) << refused.err;
   ASSERT_EQ(run({"submit", dir.string(), (tmp / "red.yaml").string()}).status, 0);
   while (run({"resolve", dir.string(), "--force", "--nmr", "bot"}).status == 0) {
   }
   const auto json = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
   EXPECT_TRUE(json["finished"]);
-  EXPECT_EQ(json["expansions"], nlohmann::json({"landsknechte"}));
+  std::string listed;
+  for (const auto& e : json["expansions"])
+    listed += (listed.empty() ? "" : ",") + e.get<std::string>();
+  EXPECT_EQ(listed, g.expansions);
   const auto spring =
       nlohmann::json::parse(run({"show", dir.string(), "--season", "1618-spring", "--json"}).out);
-  EXPECT_EQ(spring["resolution"]["landsknechte"].size(), 3u);
+  EXPECT_GE(spring["resolution"][g.resolution].size(), 3u);
   const std::string log = testing::read_text(dir / "seasons" / "01-1618-spring" / "log.yaml");
-  EXPECT_NE(log.find("\nlandsknechte:\n  - {player: "), std::string::npos) << log;
+  EXPECT_NE(log.find(g.log_rows), std::string::npos) << log;
   const Outcome replay = run({"replay", dir.string()});
   EXPECT_EQ(replay.status, 0) << replay.err;
   EXPECT_NE(replay.out.find("All 6 resolved seasons replay byte for byte."), std::string::npos)
       << replay.out;
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Modules, ExpansionCli,
+    ::testing::Values(
+        ExpansionGame{"landsknechte", "\nlandsknechte: [", "\nlandsknechte: [gold, ",
+                      ": error: unknown Landsknechte bonus \"gold\"",
+                      "\nlandsknechte:\n  - {player: ", "landsknechte"},
+        ExpansionGame{"leaders", "\nleader: {place: ", "\nleader: {place: Atlantis, plac: ",
+                      ": error: unknown province \"Atlantis\"",
+                      "\nleaders:\n  - {player: ", "leaders"},
+        ExpansionGame{"landsknechte,leaders", "\nleader: {place: ", "\nleader: {plase: ",
+                      ": error: unknown key \"plase\" in leader; did you mean \"place\"?",
+                      "\nlandsknechte:\n  - {player: ", "leaders"}),
+    [](const ::testing::TestParamInfo<ExpansionGame>& param) {
+      std::string name = param.param.expansions;
+      std::replace(name.begin(), name.end(), ',', '_');
+      return name;
+    });
 
 TEST(SimulateCli, RefusesUnknownSeatKindsAndImpossiblePlayerCounts) {
   EXPECT_EQ(run({"simulate", "--games", "1", "--seats", "bot,robot,random"}).status, 2);

@@ -12,6 +12,7 @@
 #include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "core/season_phases.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -49,6 +50,12 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
     for (std::size_t i = 0; i < o.landsknecht_wishes.size(); ++i)
       line += (i ? "," : "") + std::string(landsknecht_bonus_key(o.landsknecht_wishes[i]));
     line += "]";
+  }
+  if (rules.plays(kLeadersPlacePhase)) {
+    const LeaderOrder& l = o.leader;
+    line += " leader=" + (l.place ? rules.province(*l.place).id : std::string("-")) + ">" +
+            (l.move_to ? rules.province(*l.move_to).id : std::string("-")) +
+            (l.statue ? "(statue)" : "");
   }
   return line + "\n";
 }
@@ -123,7 +130,8 @@ INSTANTIATE_TEST_SUITE_P(Players, GoldenGame,
                                            Golden{4, kCurrentRulesVersion},
                                            Golden{5, kCurrentRulesVersion}, Golden{3, 1},
                                            Golden{4, 1}, Golden{5, 1},
-                                           Golden{4, kCurrentRulesVersion, {"landsknechte"}}),
+                                           Golden{4, kCurrentRulesVersion, {"landsknechte"}},
+                                           Golden{3, kCurrentRulesVersion, {"leaders"}}),
                          [](const ::testing::TestParamInfo<Golden>& param) {
                            std::string name = std::to_string(param.param.players) + "p_rules" +
                                               std::to_string(param.param.version);

@@ -66,6 +66,11 @@ TEST(BotProperties, OrdersPassCheckWithTheLandsknechte) {
   expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10));
 }
 
+TEST(BotProperties, OrdersPassCheckWithTheMilitaryLeaders) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10));
+}
+
 TEST(BotProperties, OrdersPassCheckUnderRulesVersionOne) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), 1);
   expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 5));

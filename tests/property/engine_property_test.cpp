@@ -10,6 +10,7 @@
 #include "adapters/report/problem_texts.hpp"
 #include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
+#include "core/leaders.hpp"
 #include "core/random_orders.hpp"
 #include "core/ruleset.hpp"
 #include "core/season_phases.hpp"
@@ -49,9 +50,47 @@ struct Figures {
   int moves_only = 0;           ///< D-27: army1 orders with place: false
   int placements_only = 0;      ///< D-27: placements cancelled while the move went on
   int tile_rights = 0;          ///< D-28: armies5 with the armies tile placing the card's number
+  int leaders_placed = 0;       ///< 13.3: leaders placed from beside the board
+  int leader_fallbacks = 0;     ///< 13.3, D-32: placed or moved without a possible order
+  int statues = 0;              ///< 13.3: statues left behind
+  int trophies = 0;             ///< 13.3: statues taken
+  int leaders_taken_off = 0;    ///< E-13
   int landsknechte_cards = 0;   ///< 13.2: Landsknechte cards turned
   std::array<int, kAllLandsknechtBonuses.size()> landsknechte_bonuses{};  ///< taken, by bonus
 };
+
+/// Rules 13.3 on every leader's step: placed only from beside the board in a year's first season,
+/// a statue only after a move next door, trophies never of the player's own, and at the end of
+/// the game the points of the statues and trophies that stand.
+void expect_leaders_as_the_rules_say(const SeasonResult& result, const GameState& before,
+                                     const Ruleset& rules, Figures& f) {
+  const bool spring = season_label(rules, before.season_index).season == rules.seasons.front();
+  for (const LeaderStep& s : result.log.leaders) {
+    ASSERT_EQ(std::count(s.trophies.begin(), s.trophies.end(), s.player), 0);
+    f.trophies += static_cast<int>(s.trophies.size());
+    f.leader_fallbacks += s.as_ordered ? 0 : 1;
+    switch (s.kind) {
+      case LeaderStepKind::placed:
+        ASSERT_TRUE(spring && !before.player(s.player).leader) << "placed out of turn";
+        f.leaders_placed += 1;
+        break;
+      case LeaderStepKind::moved:
+        ASSERT_TRUE(s.from.has_value());
+        if (s.statue) {
+          ASSERT_TRUE(*s.from != s.province && rules.adjacent(*s.from, s.province));
+        }
+        f.statues += s.statue ? 1 : 0;
+        break;
+      case LeaderStepKind::taken_off:
+        f.leaders_taken_off += 1;
+        break;
+    }
+  }
+  if (result.next.finished) {
+    for (const Score& s : result.log.winter->scores)
+      ASSERT_EQ(s.statues, statue_points(result.next, rules, s.player));
+  }
+}
 
 /// Rules 13.2 on every turn of the pile: a card only for enough regions and in pile order, giving
 /// what the card says (the tray at most what the reserve held), and the piles back after winter.
@@ -231,6 +270,7 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
     if (rules.version == 2) expect_version_two_decisions(result, state, orders, rules, f);
     if (rules.plays(kLandsknechtePhase))
       expect_landsknechte_as_the_rules_say(result, state, rules, f);
+    if (rules.plays(kLeadersPlacePhase)) expect_leaders_as_the_rules_say(result, state, rules, f);
     for (const auto& e : result.log.entries) {
       f.battles += std::holds_alternative<Battle>(e) ? 1 : 0;
       f.revolts += std::holds_alternative<Revolt>(e) ? 1 : 0;
@@ -255,6 +295,20 @@ Figures play_random_games(const Ruleset& rules, int games) {
             << " placements cancelled with the move kept, D-28 " << f.tile_rights
             << " armies5 without the tile's +1\n";
   return f;
+}
+
+TEST(EngineProperties, RandomLegalGamesWithTheMilitaryLeadersKeepEveryInvariant) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  const int games = std::max(1, game_count() / 5);
+  const Figures f = play_random_games(rules, games);
+  std::cout << "with the military leaders: " << f.leaders_placed << " placed, "
+            << f.leader_fallbacks << " fallbacks, " << f.statues << " statues, " << f.trophies
+            << " trophies, " << f.leaders_taken_off << " taken off\n";
+  EXPECT_GT(f.leaders_placed, games * 3);
+  EXPECT_GT(f.leader_fallbacks, games);
+  EXPECT_GT(f.statues, games);
+  EXPECT_GT(f.leaders_taken_off, games / 10);
+  EXPECT_GT(f.trophies, 0);
 }
 
 TEST(EngineProperties, RandomLegalGamesKeepEveryInvariantAndEndWithAWinner) {

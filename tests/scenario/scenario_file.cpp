@@ -11,18 +11,20 @@ namespace {
 
 constexpr std::array<std::string_view, 7> kTop = {"rule",   "rules_version", "expansions", "given",
                                                   "orders", "tower",         "then"};
-constexpr std::array<std::string_view, 14> kGiven = {
-    "players", "season", "event",        "winter_event", "action_cards", "tiles", "thaler",
-    "grain",   "vp",     "landsknechte", "provinces",    "tower",        "seed",  "bid_ranking"};
+constexpr std::array<std::string_view, 17> kGiven = {
+    "players",  "season",    "event", "winter_event", "action_cards", "tiles",
+    "thaler",   "grain",     "vp",    "landsknechte", "leaders",      "statues",
+    "trophies", "provinces", "tower", "seed",         "bid_ranking"};
 constexpr std::array<std::string_view, 4> kProvince = {"owner", "armies", "revolts", "buildings"};
 constexpr std::array<std::string_view, 2> kTowerState = {"inside", "tray"};
-constexpr std::array<std::string_view, 5> kOrders = {"actions", "bid", "turn_order",
-                                                     "winter_revolt_order", "landsknechte"};
-constexpr std::array<std::string_view, 11> kThen = {
-    "thaler", "grain",   "vp",           "reserve", "landsknechte", "provinces",
-    "tray",   "winners", "order_errors", "log",     "not_in_log"};
-constexpr std::array<std::string_view, 5> kCounters = {"thaler", "grain", "vp", "reserve",
-                                                       "landsknechte"};
+constexpr std::array<std::string_view, 6> kOrders = {
+    "actions", "bid", "turn_order", "winter_revolt_order", "landsknechte", "leader"};
+constexpr std::array<std::string_view, 15> kThen = {
+    "thaler",   "grain",        "vp",           "reserve", "landsknechte",
+    "trophies", "statues_left", "leaders",      "statues", "provinces",
+    "tray",     "winners",      "order_errors", "log",     "not_in_log"};
+constexpr std::array<std::string_view, 7> kCounters = {
+    "thaler", "grain", "vp", "reserve", "landsknechte", "trophies", "statues_left"};
 
 const std::vector<std::string> kBuildings = {"palace", "church", "trading_house"};
 
@@ -68,6 +70,7 @@ class ScenarioReader {
       for (const auto& [p, n] : player_numbers(given[key], key)) counter(state.player(p), key) = n;
     }
     expect_landsknechte_played(given["landsknechte"]);
+    read_leaders(given, state);
     if (const YAML::Node v = given["tower"]) read_tower_state(v, state);
     fill_reserves(given, state);
     read_events(given, state);
@@ -81,6 +84,54 @@ class ScenarioReader {
         r_.error(v, "bid_ranking must list every player once");
       }
     }
+  }
+
+  /// Rules 13.3: each leader's province (the others stand beside the board), the statues
+  /// standing on the board, and the trophies taken (`{red: {blue: 1}}`: red holds one of blue's).
+  /// The statues left beside the board are what these leave of each player's.
+  void read_leaders(const YAML::Node& given, GameState& state) {
+    for (const char* key : {"leaders", "statues", "trophies"}) expect_leaders_played(given[key]);
+    if (!rules_.plays(kLeadersPlacePhase)) return;
+    for (PlayerState& p : state.players) p.statues = rules_.leaders.statues;
+    if (const YAML::Node v = given["leaders"]; v && r_.expect_map(v, "given.leaders")) {
+      for (const auto& e : v) {
+        const auto p = names_.player(e.first);
+        const auto where = names_.province(e.second);
+        if (p && where) state.player(*p).leader = where;
+      }
+    }
+    for (const auto& [where, by_player] : statues(given["statues"], "given.statues")) {
+      for (const auto& [p, n] : by_player) {
+        state.at(where).statues[p.value] = n;
+        state.player(p).statues -= n;
+      }
+    }
+    if (const YAML::Node v = given["trophies"]; v && r_.expect_map(v, "given.trophies")) {
+      for (const auto& e : v) {
+        const auto holder = names_.player(e.first);
+        for (const auto& [owner, n] : player_numbers(e.second, "trophies")) {
+          if (!holder) continue;
+          state.player(*holder).trophies += n;
+          state.player(owner).statues -= n;
+        }
+      }
+    }
+    for (const PlayerState& p : state.players) {
+      if (p.statues < 0) r_.error(given, p.id + " has more statues placed and taken than exist");
+    }
+  }
+
+  /// `{province: {player: n}}`: the statues standing in provinces.
+  std::vector<std::pair<ProvinceId, std::vector<std::pair<PlayerIndex, int>>>> statues(
+      const YAML::Node& node, std::string_view what) {
+    std::vector<std::pair<ProvinceId, std::vector<std::pair<PlayerIndex, int>>>> out;
+    if (!node || !r_.expect_map(node, what)) return out;
+    for (const auto& e : node) {
+      const auto where = names_.province(e.first);
+      auto by_player = player_numbers(e.second, "statues");
+      if (where) out.emplace_back(*where, std::move(by_player));
+    }
+    return out;
   }
 
   void read_players(const YAML::Node& node, GameState& state) {
@@ -269,6 +320,17 @@ class ScenarioReader {
         x.counters.push_back({std::string(key), p, n});
     }
     expect_landsknechte_played(then["landsknechte"]);
+    for (const char* key : {"leaders", "statues", "trophies", "statues_left"})
+      expect_leaders_played(then[key]);
+    if (const YAML::Node v = then["leaders"]; v && r_.expect_map(v, "then.leaders")) {
+      for (const auto& e : v) {
+        const auto p = names_.player(e.first);
+        const auto where =
+            e.second.IsNull() ? std::optional<ProvinceId>() : names_.province(e.second);
+        if (p && (where || e.second.IsNull())) x.leaders.emplace_back(*p, where);
+      }
+    }
+    x.statues = statues(then["statues"], "then.statues");
     if (const YAML::Node v = then["provinces"]; v && r_.expect_map(v, "then.provinces")) {
       for (const auto& e : v) read_expected_province(e.first, e.second, x);
     }
@@ -336,8 +398,18 @@ class ScenarioReader {
                "expansions: [landsknechte]");
   }
 
+  /// Leaders, statues and trophies are pieces of the military leaders only.
+  void expect_leaders_played(const YAML::Node& node) {
+    if (node && !rules_.plays(kLeadersPlacePhase))
+      r_.error(node,
+               "leaders, statues and trophies are pieces of the military leaders; add "
+               "expansions: [leaders]");
+  }
+
   static int& counter(PlayerState& p, std::string_view key) {
     if (key == "landsknechte") return p.landsknechte;
+    if (key == "trophies") return p.trophies;
+    if (key == "statues_left") return p.statues;
     return key == "thaler" ? p.thaler : key == "grain" ? p.grain : key == "vp" ? p.vp : p.reserve;
   }
 

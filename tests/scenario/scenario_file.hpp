@@ -49,6 +49,10 @@ struct Expectations {
   std::optional<CubeCounts> tray;
   std::optional<std::vector<PlayerIndex>> winners;
   std::vector<OrderErrors> order_errors;
+  /// The military leaders: where each listed player's leader stands (empty: beside the board),
+  /// and the statues standing in each listed province, by player (the others none).
+  std::vector<std::pair<PlayerIndex, std::optional<ProvinceId>>> leaders;
+  std::vector<std::pair<ProvinceId, std::vector<std::pair<PlayerIndex, int>>>> statues;
   std::vector<YAML::Node> log;         ///< each must match a log entry (the keys given)
   std::vector<YAML::Node> not_in_log;  ///< none may match a log entry
 };

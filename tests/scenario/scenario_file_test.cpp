@@ -169,6 +169,15 @@ INSTANTIATE_TEST_SUITE_P(
              "Landsknechte; add expansions: [landsknechte]"},
         Typo{"UnknownLandsknechteBonusInTheLog", "{what: revolt}", "{player: red, bonus: vps}",
              "s.yaml:17:28: error: unknown Landsknechte bonus \"vps\"; did you mean \"vp\"?"},
+        Typo{"LeadersInAGameWithoutThem", "  thaler: {red: 23}",
+             "  thaler: {red: 23}\n  leaders: {red: trier}",
+             "s.yaml:12:12: error: leaders, statues and trophies are pieces of the military "
+             "leaders; add expansions: [leaders]"},
+        Typo{"UnknownPlayerAmongALeadersTrophies", "{what: revolt}",
+             "{player: red, to: trier, trophies: [bleu]}",
+             "s.yaml:17:43: error: unknown player \"bleu\"; did you mean \"blue\"?"},
+        Typo{"ALeaderStepNamesProvincesById", "{what: revolt}", "{player: red, placed: Trier}",
+             "s.yaml:17:29: error: the log names provinces by id: write \"trier\""},
         Typo{"SummaryPatternWithAnUnknownKey", "{what: revolt}", "{bid_rankin: [red]}",
              "s.yaml:17:8: error: unknown key \"bid_rankin\" in a log pattern without what; did "
              "you mean "

@@ -56,10 +56,13 @@ const std::vector<Shape>& summaries() {
       {"a winter supply row",
        {"player", "grain", "after_loss", "provinces", "unsupplied", "revolts", "extra_peasants",
         "drawn"}},
-      {"a winter score", {"player", "provinces", "buildings", "majorities", "total", "vp"}},
+      {"a winter score",
+       {"player", "provinces", "buildings", "majorities", "statues", "total", "vp"}},
       {"a regional majority", {"region", "building", "counts", "leaders", "points"}},
       {"the winter grain loss", {"grain_loss"}},
       {"a Landsknechte turn", {"player", "regions", "card", "bonus", "amount"}},
+      {"a leader's step",
+       {"player", "placed", "from", "to", "statue", "trophies", "taken_off", "fallback"}},
   };
   return s;
 }
@@ -93,7 +96,8 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
                  const YAML::Node& v) {
   YamlReader& r = names.reader();
   const Ruleset& rules = names.rules();
-  if (key == "province" || key == "from" || key == "to" || key == "target") {
+  if (key == "province" || key == "from" || key == "to" || key == "target" || key == "placed" ||
+      key == "taken_off") {
     names.province(v, true);
   } else if (key == "drawn") {
     if (r.expect_sequence(v, key)) {
@@ -105,6 +109,10 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
     check_players_or_neutral(names, v);
   } else if (key == "leaders" || key == "turn_order" || key == "bid_ranking") {
     names.player_list(v, key);
+  } else if (key == "trophies") {  // one entry per statue taken: a player may repeat
+    if (r.expect_sequence(v, key)) {
+      for (const auto& p : v) names.player(p);
+    }
   } else if (key == "tiles" || key == "counts") {
     if (!r.expect_map(v, key)) return;
     const auto tiles = ids_of(rules.tiles, [](const BonusTile& t) { return t.id; });

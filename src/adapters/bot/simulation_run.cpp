@@ -25,14 +25,19 @@ void add(SeatTotals& t, const SeatTotals& s) {
   t.conquests += s.conquests;
   t.landsknechte_wishes += s.landsknechte_wishes;
   t.landsknechte_cards += s.landsknechte_cards;
+  t.leader_orders += s.leader_orders;
+  t.statues += s.statues;
+  t.trophies += s.trophies;
+  t.leaders_lost += s.leaders_lost;
 }
 
 void add(SimulationTotals& totals, const GameOutcome& game) {
   for (std::size_t i = 0; i < game.seats.size(); ++i) {
     const SeatOutcome& s = game.seats[i];
-    add(totals.seats[i], SeatTotals{totals.seats[i].kind, s.won ? 1 : 0, s.vp, s.thaler,
-                                    s.provinces, s.buildings, s.cancelled, s.battles, s.conquests,
-                                    s.landsknechte_wishes, s.landsknechte_cards});
+    add(totals.seats[i],
+        SeatTotals{totals.seats[i].kind, s.won ? 1 : 0, s.vp, s.thaler, s.provinces, s.buildings,
+                   s.cancelled, s.battles, s.conquests, s.landsknechte_wishes, s.landsknechte_cards,
+                   s.leader_orders, s.statues, s.trophies, s.leaders_lost});
   }
   totals.shared_wins += game.winners > 1 ? 1 : 0;
   totals.revolt_count += game.revolt_count;
@@ -71,6 +76,7 @@ SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind
   SimulationTotals totals = empty_totals(seats);
   totals.seasons = rules.season_count();
   totals.landsknechte = rules.plays(kLandsknechtePhase);
+  totals.leaders = rules.plays(kLeadersPlacePhase);
   totals.seed = seed;
   totals.threads = threads;
   std::atomic<long long> next{0};
@@ -136,6 +142,18 @@ std::string simulation_text(const SimulationTotals& t) {
       out += line;
     }
   }
+  if (t.leaders) {
+    out +=
+        "Military leaders: seat, seasons with leader orders, per game statues left, trophies "
+        "taken, leaders lost\n";
+    for (std::size_t i = 0; i < t.seats.size(); ++i) {
+      const SeatTotals& s = t.seats[i];
+      std::snprintf(line, sizeof line, "%4zu  %5.1f%%  %5.2f  %5.2f  %5.2f\n", i + 1,
+                    100.0 * mean(s.leader_orders, t.games * t.seasons), mean(s.statues, t.games),
+                    mean(s.trophies, t.games), mean(s.leaders_lost, t.games));
+      out += line;
+    }
+  }
   std::snprintf(
       line, sizeof line,
       "shared wins: %lld (each counts as a win for every winner); revolts per game: %.2f; "
@@ -166,6 +184,12 @@ std::string simulation_json(const SimulationTotals& t) {
     if (t.landsknechte) {
       seat["landsknechte"] = {{"mean_cards", mean(s.landsknechte_cards, t.games)},
                               {"wish_rate", mean(s.landsknechte_wishes, t.games * t.seasons)}};
+    }
+    if (t.leaders) {
+      seat["leaders"] = {{"order_rate", mean(s.leader_orders, t.games * t.seasons)},
+                         {"mean_statues", mean(s.statues, t.games)},
+                         {"mean_trophies", mean(s.trophies, t.games)},
+                         {"mean_lost", mean(s.leaders_lost, t.games)}};
     }
     j["seats"].push_back(seat);
   }

@@ -24,6 +24,10 @@ struct SeatTotals {
   long long conquests = 0;
   long long landsknechte_wishes = 0;
   long long landsknechte_cards = 0;
+  long long leader_orders = 0;
+  long long statues = 0;
+  long long trophies = 0;
+  long long leaders_lost = 0;
 };
 
 /// What `simulate` measured.
@@ -34,6 +38,7 @@ struct SimulationTotals {
   std::vector<SeatTotals> seats;
   int seasons = 0;            ///< action seasons per game
   bool landsknechte = false;  ///< the games played the Landsknechte (rules 13.2)
+  bool leaders = false;       ///< the games played the military leaders (rules 13.3)
   long long shared_wins = 0;  ///< games with more than one winner
   long long revolt_count = 0;
   long long invariant_violations = 0;
