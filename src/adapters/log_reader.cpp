@@ -231,6 +231,22 @@ class LogReader {
     return num(step, "leader_bonus", -100, 100);
   }
 
+  /// A player's winter score (rules 9.3); `statues` only in the last winter of a game with the
+  /// military leaders (rules 13.3).
+  Score score(const YAML::Node& row) {
+    Score s{player(row, "player"), num(row, "provinces"), num(row, "buildings"),
+            num(row, "majorities")};
+    if (row["statues"].IsDefined()) {
+      if (!rules_.plays(kLeadersPlacePhase))
+        r_.error(row["statues"],
+                 "this game does not play the military leaders; its scores have no statues");
+      s.statues = num(row, "statues", 0, 1000);
+    }
+    s.total = num(row, "total");
+    s.vp_after = num(row, "vp");
+    return s;
+  }
+
   /// Rules 13.2: a turn of the pile per player, in a game that plays the Landsknechte only.
   void read_landsknechte(const YAML::Node& root, SeasonLog& log) {
     const YAML::Node node = root["landsknechte"];
@@ -530,20 +546,7 @@ class LogReader {
       }
     }
     if (auto scores = require_list(node, "scores")) {
-      for (const auto& row : *scores) {
-        Score score{player(row, "player"), num(row, "provinces"), num(row, "buildings"),
-                    num(row, "majorities")};
-        if (row["statues"].IsDefined()) {
-          if (!rules_.plays(kLeadersPlacePhase))
-            r_.error(row["statues"],
-                     "this game does not play the military leaders; its scores "
-                     "have no statues");
-          score.statues = num(row, "statues", 0, 1000);
-        }
-        score.total = num(row, "total");
-        score.vp_after = num(row, "vp");
-        w.scores.push_back(score);
-      }
+      for (const auto& row : *scores) w.scores.push_back(score(row));
     }
     w.markers_removed = num(node, "markers_removed");
     if (auto next = require_list(node, "next_year_events")) {

@@ -21,6 +21,35 @@ std::string hex64(std::uint64_t v) {
   return buf;
 }
 
+/// Each province's owner, armies, buildings, revolt markers and (rules 13.3) statues, by id.
+YamlOut provinces_yaml(const GameState& state, const Ruleset& rules) {
+  YamlOut provinces = YamlOut::map();
+  for (std::size_t i = 0; i < state.provinces.size(); ++i) {
+    const ProvinceState& p = state.provinces[i];
+    std::vector<std::string> buildings;
+    for (Building b : kAllBuildings) {
+      if (p.has(b)) buildings.emplace_back(building_key(b));
+    }
+    YamlOut province =
+        YamlOut::map()
+            .add("owner", p.owner ? YamlOut::text(state.player(*p.owner).id) : YamlOut::null())
+            .add("armies", p.armies)
+            .add("buildings", YamlOut::flow_list(buildings))
+            .add("revolts", p.revolt_markers);
+    // Rules 13.3: statues standing here, by player; written only where there are some.
+    YamlOut statues = YamlOut::map();
+    bool any_statue = false;
+    for (std::size_t q = 0; q < state.players.size(); ++q) {
+      if (p.statues[q] == 0) continue;
+      statues.add(state.players[q].id, p.statues[q]);
+      any_statue = true;
+    }
+    if (any_statue) province.add("statues", statues.flow());
+    provinces.add(rules.provinces[i].id, province.flow());
+  }
+  return provinces;
+}
+
 }  // namespace
 
 std::string write_state(const GameState& state, const Ruleset& rules) {
@@ -63,31 +92,7 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
   }
   root.add("players", std::move(players));
   root.add("turn_order", player_ids(state.turn_order));
-  YamlOut provinces = YamlOut::map();
-  for (std::size_t i = 0; i < state.provinces.size(); ++i) {
-    const ProvinceState& p = state.provinces[i];
-    std::vector<std::string> buildings;
-    for (Building b : kAllBuildings) {
-      if (p.has(b)) buildings.emplace_back(building_key(b));
-    }
-    YamlOut province =
-        YamlOut::map()
-            .add("owner", p.owner ? YamlOut::text(state.player(*p.owner).id) : YamlOut::null())
-            .add("armies", p.armies)
-            .add("buildings", YamlOut::flow_list(buildings))
-            .add("revolts", p.revolt_markers);
-    // Rules 13.3: statues standing here, by player; written only where there are some.
-    YamlOut statues = YamlOut::map();
-    bool any_statue = false;
-    for (std::size_t q = 0; q < state.players.size(); ++q) {
-      if (p.statues[q] == 0) continue;
-      statues.add(state.players[q].id, p.statues[q]);
-      any_statue = true;
-    }
-    if (any_statue) province.add("statues", statues.flow());
-    provinces.add(rules.provinces[i].id, province.flow());
-  }
-  root.add("provinces", std::move(provinces));
+  root.add("provinces", provinces_yaml(state, rules));
   YamlOut supply = YamlOut::map();
   supply.add("peasants", state.supply.peasants).add("revolt_markers", state.supply.revolt_markers);
   for (Building b : kAllBuildings)

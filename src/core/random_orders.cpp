@@ -9,6 +9,30 @@
 
 namespace wallenstein {
 
+namespace {
+
+/// Rules 13.3: a place among the player's provinces when the leader is placed now, and a move to
+/// any province in play (possible or not: the fallbacks are played too). Drawn only in games with
+/// the leaders, so that other games' random streams stay as they were.
+LeaderOrder random_leader_order(const GameState& state, const Ruleset& rules, PlayerIndex player,
+                                Rng& rng) {
+  LeaderOrder order;
+  const std::vector<ProvinceId> mine = state.provinces_of(player);
+  if (leader_placed_now(state, rules, player) && !mine.empty() && rng.below(4) != 0)
+    order.place = mine[rng.below(static_cast<std::uint32_t>(mine.size()))];
+  std::vector<ProvinceId> in_play;
+  for (std::size_t i = 0; i < rules.provinces.size(); ++i) {
+    if (rules.in_play(ProvinceId::at(i), state.player_count()))
+      in_play.push_back(ProvinceId::at(i));
+  }
+  if (rng.below(4) != 0)
+    order.move_to = in_play[rng.below(static_cast<std::uint32_t>(in_play.size()))];
+  order.statue = rng.below(2) == 0;
+  return order;
+}
+
+}  // namespace
+
 Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex player, Rng& rng) {
   const RuleChanges changes = rules.changes();
   Orders orders;
@@ -79,21 +103,8 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
     rng.shuffle(wishes);
     wishes.resize(rng.below(static_cast<std::uint32_t>(wishes.size() + 1)));
   }
-  // Rules 13.3: a place among the player's provinces when the leader is placed now, and a move to
-  // any province in play (possible or not: the fallbacks are played too), only with the leaders.
-  if (rules.plays(kLeadersPlacePhase)) {
-    const std::vector<ProvinceId> mine = state.provinces_of(player);
-    if (leader_placed_now(state, rules, player) && !mine.empty() && rng.below(4) != 0)
-      orders.leader.place = mine[rng.below(static_cast<std::uint32_t>(mine.size()))];
-    std::vector<ProvinceId> in_play;
-    for (std::size_t i = 0; i < rules.provinces.size(); ++i) {
-      if (rules.in_play(ProvinceId::at(i), state.player_count()))
-        in_play.push_back(ProvinceId::at(i));
-    }
-    if (rng.below(4) != 0)
-      orders.leader.move_to = in_play[rng.below(static_cast<std::uint32_t>(in_play.size()))];
-    orders.leader.statue = rng.below(2) == 0;
-  }
+  if (rules.plays(kLeadersPlacePhase))
+    orders.leader = random_leader_order(state, rules, player, rng);
   return orders;
 }
 

@@ -94,6 +94,7 @@ Data leader_plan(const GameState& s, PlayerIndex p, const Names& names) {
   if (const auto& from = s.player(p).leader) {
     const std::vector<ProvinceId> to = leader_destinations(rules, s.provinces_of(p), *from);
     std::vector<std::string> to_names;
+    to_names.reserve(to.size());
     for (ProvinceId id : to) to_names.push_back(names.province(id));
     d["destinations_any"] = !to.empty();
     d["destinations"] = names.names(to_names);
