@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/bot/player_view.hpp"
+#include "core/leaders.hpp"
 #include "core/ruleset.hpp"
 
 namespace wallenstein {
@@ -16,12 +17,6 @@ int slot_of(const GameState& state, const Ruleset& rules, Action action) {
   return 0;
 }
 
-int cost_of(Action action, const ActionOrder& order, const Ruleset& rules) {
-  // D-27: army1 with `place: false` only moves, and pays nothing.
-  if (action == Action::army1 && !order.place && rules.changes().army1_may_only_move) return 0;
-  return rules.action(action).cost;
-}
-
 std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameState& state,
                                              const Ruleset& rules) {
   ShortOfThaler s;
@@ -29,11 +24,14 @@ std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameSta
   s.bid = orders.bid.kind == BidKind::coin ? orders.bid.coin : 0;
   std::vector<PlannedCost> face_up;
   std::vector<PlannedCost> face_down;
+  // Rules 13.3: the leader, where it stands during the actions, makes some of them cheaper.
+  const std::optional<ProvinceId> leader =
+      leader_during_actions(state, rules, orders.player, orders.leader);
   for (Action a : kAllActions) {
     const auto& order = orders[a];
     if (!order) continue;
     if (a == Action::taxes) s.collects_taxes = true;
-    const int cost = cost_of(a, *order, rules);
+    const int cost = action_price(rules, a, order->province, leader, order->place);
     if (cost == 0) continue;
     s.costs += cost;
     const PlannedCost planned{a, order->province, cost, slot_of(state, rules, a)};
@@ -98,8 +96,8 @@ std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& sta
         bool placement = false;
         for (Action p : {Action::armies5, Action::armies3, Action::army1}) {
           const auto& place = orders[p];
-          placement = placement || (place && place->province == order->province &&
-                                    cost_of(p, *place, rules) > 0);
+          // D-27: an army1 with `place: false` only moves.
+          placement = placement || (place && place->province == order->province && place->place);
         }
         out.emplace_back(FewArmies{a, order->province, at.armies, needed, placement});
       }

@@ -33,6 +33,20 @@ std::vector<ProvinceId> leader_destinations(const Ruleset& rules,
   return next;
 }
 
+int action_price(const Ruleset& rules, Action action, ProvinceId where,
+                 std::optional<ProvinceId> leader, bool places) {
+  if (action == Action::army1 && !places && rules.changes().army1_may_only_move) return 0;
+  const int change = leader == where ? rules.leaders.bonus(action).cost : 0;
+  return std::max(0, rules.action(action).cost + change);
+}
+
+std::optional<ProvinceId> leader_during_actions(const GameState& state, const Ruleset& rules,
+                                                PlayerIndex player, const LeaderOrder& order) {
+  if (!leader_placed_now(state, rules, player)) return state.player(player).leader;
+  if (order.place && state.at(*order.place).owner == player) return order.place;
+  return default_leader_place(state, player);
+}
+
 int statue_points(const GameState& state, const Ruleset& rules, PlayerIndex player) {
   int statues = 0;
   for (const ProvinceState& province : state.provinces) statues += province.statues[player.value];

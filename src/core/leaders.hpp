@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/game_state.hpp"
+#include "core/orders.hpp"
 #include "core/ruleset.hpp"
 
 namespace wallenstein {
@@ -38,6 +39,18 @@ std::optional<ProvinceId> default_leader_place(const GameState& state, PlayerInd
 /// (the leader stays). By id order.
 std::vector<ProvinceId> leader_destinations(const Ruleset& rules,
                                             const std::vector<ProvinceId>& own, ProvinceId from);
+
+/// What an action ordered in `where` costs a player whose military leader stands in `leader`
+/// (empty: beside the board, or a game without leaders): the card's price, less or more by the
+/// leader in its province (rules 13.3), never below 0; an army1 that only moves pays nothing
+/// (`places` false, D-27). The one price the season, the forecast and the bot all use.
+int action_price(const Ruleset& rules, Action action, ProvinceId where,
+                 std::optional<ProvinceId> leader, bool places = true);
+
+/// Where a player's leader will stand while the ten actions are played: where it stands, or,
+/// when it is placed this season, where `order` places it (else its default place, D-32).
+std::optional<ProvinceId> leader_during_actions(const GameState& state, const Ruleset& rules,
+                                                PlayerIndex player, const LeaderOrder& order);
 
 /// Rules 13.3: the victory points a player's statues on the board and trophies give at the end.
 int statue_points(const GameState& state, const Ruleset& rules, PlayerIndex player);

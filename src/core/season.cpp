@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/engine.hpp"
+#include "core/leaders.hpp"
 #include "core/resolution.hpp"
 
 namespace wallenstein {
@@ -26,8 +27,7 @@ const LeaderBonus* Context::leader_with(PlayerIndex player, ProvinceId where, Ac
 }
 
 int Context::cost_of(PlayerIndex player, ProvinceId where, Action action) const {
-  const LeaderBonus* leader = leader_with(player, where, action);
-  return std::max(0, rules.action(action).cost + (leader ? leader->cost : 0));
+  return action_price(rules, action, where, state.player(player).leader);
 }
 
 void Context::hand_over(ProvinceId province, std::optional<PlayerIndex> holder) {

@@ -102,6 +102,29 @@ TEST(Forecast, PlacementWithoutPlacingCostsNothing_D27) {
   EXPECT_EQ(only<ShortOfThaler>(forecast(o, w.state, w.rules)).size(), 1u);
 }
 
+TEST(Forecast, ActionsInTheLeadersProvinceArePricedWithTheLeader) {
+  TinyWorld w;
+  w.give("a", 0, 3).give("b", 0, 3);
+  w.rules.leaders.bonuses[index_of(Action::palace)].cost = -1;
+  w.rules.leaders.bonuses[index_of(Action::church)].cost = -1;
+  w.rules.season_phases.insert(w.rules.season_phases.begin() + 2, "leaders_place");
+  w.state.players[0].thaler = 4;
+  w.state.season_index = 2;  // summer: a leader beside the board stays there
+  Orders o = w.orders(0, 0);
+  w.act(o, Action::palace, "a");  // 3, or 2 with the leader in a
+  w.act(o, Action::church, "b");  // 2, or 1 with the leader in b
+  EXPECT_EQ(only<ShortOfThaler>(forecast(o, w.state, w.rules)).size(), 1u)
+      << "without a leader: 5 thaler for 4";
+  w.state.players[0].leader = w.p("a");
+  EXPECT_TRUE(forecast(o, w.state, w.rules).empty()) << "with the leader in a: 4 for 4";
+  w.state.players[0].leader.reset();
+  w.state.season_index = 1;  // spring: the leader is placed before the actions
+  o.leader.place = w.p("b");
+  EXPECT_TRUE(forecast(o, w.state, w.rules).empty()) << "placed in b: 3 + 1";
+  o.leader.place.reset();
+  EXPECT_TRUE(forecast(o, w.state, w.rules).empty()) << "placed by default in a (D-32): 2 + 2";
+}
+
 TEST(Forecast, ACollectionWhereRevoltMarkersLieStartsARevolt) {
   TinyWorld w;
   w.give("a", 0, 2).give("b", 0, 3).markers("a", 2);

@@ -2,16 +2,12 @@
 
 #include <algorithm>
 
+#include "core/leaders.hpp"
+
 namespace wallenstein::bot {
 namespace {
 
 constexpr int kAfterEverything = kActionCount + 1;
-
-int step_cost(const Ruleset& rules, Action action, const ActionOrder& order) {
-  const ActionDef& def = rules.action(action);
-  if (def.kind == ActionKind::place && !order.place) return 0;
-  return def.cost;
-}
 
 }  // namespace
 
@@ -73,7 +69,10 @@ int Plan::spare_thaler() const {
     const auto& s = step(action);
     if (!s) continue;
     const ActionDef& def = a_->rules.action(action);
-    if (const int cost = step_cost(a_->rules, action, s->order); cost > 0)
+    // Rules 13.3: the leader on the board makes actions in its province cheaper.
+    if (const int cost =
+            action_price(a_->rules, action, s->order.province, view.mine().leader, s->order.place);
+        cost > 0)
       flows.push_back({payment_slot(view, action), -cost});
     if (def.kind == ActionKind::collect && def.collects == Resource::thaler) {
       flows.push_back(
