@@ -138,6 +138,7 @@ Json leader_step_json(const GameState& state, const Ruleset& rules, const Leader
   if (s.kind != LeaderStepKind::taken_off) {
     step["trophies"] = ids(state, s.trophies);
     step["as_ordered"] = s.as_ordered;
+    if (s.asked) step["asked"] = rules.province(*s.asked).id;
   }
   return step;
 }

@@ -303,8 +303,8 @@ class LogReader {
     }
     auto list = require_list(root, "leaders");
     if (!list) return;
-    static constexpr std::array<std::string_view, 8> kKeys = {
-        "player", "placed", "from", "to", "taken_off", "statue", "trophies", "fallback"};
+    static constexpr std::array<std::string_view, 9> kKeys = {
+        "player", "placed", "from", "to", "taken_off", "statue", "trophies", "fallback", "asked"};
     for (const auto& row : *list) {
       if (!r_.expect_map(row, "a leader's step")) continue;
       r_.check_keys(row, kKeys, "a leader's step");
@@ -337,6 +337,10 @@ class LogReader {
       if (std::find(s.trophies.begin(), s.trophies.end(), s.player) != s.trophies.end())
         r_.error(row["trophies"], "a player's own statue is no trophy");
       s.as_ordered = !flag(row, "fallback");
+      if (row["asked"].IsDefined()) {
+        if (s.as_ordered) r_.error(row["asked"], "asked comes with fallback: true");
+        s.asked = province(row, "asked");
+      }
       log.leaders.push_back(std::move(s));
     }
   }

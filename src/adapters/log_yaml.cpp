@@ -39,6 +39,7 @@ class LogWriter {
     }
     if (!s.trophies.empty()) row.add("trophies", players(s.trophies));
     if (!s.as_ordered) row.add("fallback", true);
+    if (s.asked) row.add("asked", province(*s.asked));
     return row.flow();
   }
 

@@ -59,8 +59,9 @@ class OrderReader {
     w.winter_revolt_order = list(root, "winter_revolt_order");
     w.landsknechte =
         list(root, "landsknechte", "a list of bonuses, most wanted first, like [vp, tray, thaler]");
-    if (const YAML::Node leader = root["leader"]; leader.IsDefined())
-      w.leader = read_leader(leader);
+    for (const auto& entry : root) {
+      if (entry.first.Scalar() == "leader") w.leader = read_leader(entry.first, entry.second);
+    }
     if (const YAML::Node token = root["token"]; token.IsDefined()) {
       if (auto text = r_.text(token, "token")) w.token = Written{*text, ref(token)};
     }
@@ -207,16 +208,18 @@ class OrderReader {
 
   /// Rules 13.3: `leader: {place: X, move_to: Y, statue: true}`, every key optional; left blank
   /// (`leader:`) it is empty.
-  std::optional<WrittenLeader> read_leader(const YAML::Node& node) {
+  WrittenLeader read_leader(const YAML::Node& written_key, const YAML::Node& node) {
     WrittenLeader out;
-    out.at = ref(node);
+    out.at = ref(written_key);
     if (node.IsNull()) return out;
+    const std::size_t errors = r_.error_count();
     if (!node.IsMap()) {
       r_.error(node,
                "leader is a map like {place: ..., move_to: ..., statue: true}: place puts a "
                "leader beside the board on the map (spring), move_to moves it after the "
                "actions, statue: true leaves a statue behind");
-      return std::nullopt;
+      out.readable = false;
+      return out;
     }
     r_.check_keys(node, kLeaderKeys, "leader");
     for (const std::string_view key : {"place", "move_to"}) {
@@ -229,6 +232,7 @@ class OrderReader {
       out.statue_at = ref(statue);
       out.statue = r_.boolean(statue, "statue");
     }
+    out.readable = r_.error_count() == errors;
     return out;
   }
 

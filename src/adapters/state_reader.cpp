@@ -40,7 +40,7 @@ class StateReader {
     read_players(root);
     r_.throw_if_errors();
     read_provinces(root);
-    check_leaders_stand_at_home();
+    check_leaders_and_statues();
     read_supply(root);
     read_tower(root);
     lists_.read(root);
@@ -182,11 +182,25 @@ class StateReader {
       }
     }
     p.statues = num(node, "statues", 0, rules_.leaders.statues);
+    statue_nodes_.push_back(node["statues"]);
     p.trophies = num(node, "trophies", 0, rules_.leaders.statues * kMaxPlayers);
   }
 
-  /// A leader stands in a province its player holds (rules 13.3, E-13).
-  void check_leaders_stand_at_home() {
+  /// A leader stands in a province its player holds (rules 13.3, E-13), and a player's statues
+  /// beside the board and standing on it are at most their own.
+  void check_leaders_and_statues() {
+    for (std::size_t seat = 0; seat < statue_nodes_.size() && seat < s_.players.size(); ++seat) {
+      int own = s_.players[seat].statues;
+      for (const ProvinceState& province : s_.provinces) own += province.statues[seat];
+      if (own > rules_.leaders.statues) {
+        r_.error(statue_nodes_[seat],
+                 s_.players[seat].id + " has " + std::to_string(s_.players[seat].statues) +
+                     " statues beside the board and " +
+                     std::to_string(own - s_.players[seat].statues) +
+                     " standing on it: " + std::to_string(own) + ", more than the " +
+                     std::to_string(rules_.leaders.statues) + " a player has");
+      }
+    }
     for (const auto& [seat, node] : leader_nodes_) {
       const PlayerState& p = s_.players[seat];
       const std::optional<PlayerIndex>& owner = s_.at(*p.leader).owner;
@@ -310,6 +324,7 @@ class StateReader {
   const StateOrigin* origin_;
   GameState s_;
   std::vector<std::pair<std::size_t, YAML::Node>> leader_nodes_;  ///< seat, its `leader:` value
+  std::vector<YAML::Node> statue_nodes_;  ///< by seat, each player's `statues:` value
   StateLists lists_;
 };
 

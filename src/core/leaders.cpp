@@ -82,7 +82,8 @@ void place_leaders(Context& ctx, const std::vector<Orders>& orders) {
     if (!where) continue;  // a player without provinces keeps the leader beside the board
     ctx.state.player(p).leader = *where;
     ctx.log.leaders.push_back({LeaderStepKind::placed, p, *where, std::nullopt, false,
-                               take_trophies(ctx.state, p, *where), possible});
+                               take_trophies(ctx.state, p, *where), possible,
+                               possible ? std::nullopt : wanted});
   }
   ctx.step_done();
 }
@@ -100,7 +101,7 @@ void move_leaders(Context& ctx, const std::vector<Orders>& orders) {
     // With no other province the leader stays (rules 13.3); it was not asked to go elsewhere.
     const ProvinceId to =
         possible ? *order.move_to : most_armies(ctx.state, destinations).value_or(from);
-    LeaderStep step{LeaderStepKind::moved, p, to, from, false, {}, possible};
+    LeaderStep step{LeaderStepKind::moved, p, to, from, false, {}, possible, std::nullopt};
     if (to == from) {
       step.as_ordered = !order.move_to || *order.move_to == from;
     } else {
@@ -113,6 +114,7 @@ void move_leaders(Context& ctx, const std::vector<Orders>& orders) {
       player.leader = to;
       step.trophies = take_trophies(ctx.state, p, to);
     }
+    if (!step.as_ordered) step.asked = order.move_to;
     ctx.log.leaders.push_back(std::move(step));
   }
   ctx.step_done();

@@ -347,60 +347,91 @@ class Checker {
   /// actions, and whether it leaves a statue.
   void check_leader() {
     if (!rules_.plays(kLeadersPlacePhase)) return;  // the reader refused the section
-    if (!written_.leader) {
-      if (leader_placed_now(state_, rules_, *player_)) warn_leader_not_placed(written_.game.at);
-      return;
-    }
-    const WrittenLeader& w = *written_.leader;
-    LeaderOrder& order = result_.orders.leader;
-    order.statue = w.statue.value_or(false);
+    const WrittenLeader* w = written_.leader ? &*written_.leader : nullptr;
+    // A malformed section was reported by the reader: its names are still checked, but what
+    // would follow from it is not foretold.
+    bool foretell = !w || w->readable;
     const PlayerState& player = state_.player(*player_);
-    if (w.place) {
-      if (const auto id = own_province(*w.place)) {
-        if (player.leader) {
-          error(w.place->at, ProblemKind::leader_placed_on_board,
-                {{Arg::province, *player.leader}});
-        } else if (!leader_placed_now(state_, rules_, *player_)) {
-          error(w.place->at, ProblemKind::leader_placed_out_of_spring,
-                {{Arg::season, std::string(season_key(rules_.seasons.front()))}});
-        } else {
-          order.place = id;
-        }
+    const bool placed_now = leader_placed_now(state_, rules_, *player_);
+    LeaderOrder& order = result_.orders.leader;
+    const SourceRef at = w ? w->at : written_.game.at;
+    if (w) order.statue = w->statue.value_or(false);
+    if (w && w->place) {
+      if (player.leader) {
+        error(w->place->at, ProblemKind::leader_placed_on_board, {{Arg::province, *player.leader}});
+      } else if (!placed_now) {
+        error(w->place->at, ProblemKind::leader_placed_out_of_spring, {{Arg::season, spring()}});
       }
-    } else if (leader_placed_now(state_, rules_, *player_)) {
-      warn_leader_not_placed(w.at);
+      if (const auto id = own_province(*w->place); id && placed_now) order.place = id;
+      foretell = foretell && order.place;  // a refused place: where the leader moves is moot
+    } else if (placed_now && foretell) {
+      if (const auto where = default_leader_place(state_, *player_))
+        warning(at, ProblemKind::leader_not_placed, {{Arg::province, *where}});
     }
-    if (!w.move_to) return;
-    const auto to = lookup(*w.move_to);
-    if (!to) return;
-    order.move_to = to;
-    // Where the leader will stand when it moves: where it stands, or where it is placed first.
+    // Where the leader stands when it moves: where it stands, or where it is placed first.
     const std::optional<ProvinceId> from =
         player.leader ? player.leader
-        : leader_placed_now(state_, rules_, *player_)
-            ? (order.place ? order.place : default_leader_place(state_, *player_))
-            : std::nullopt;
+        : placed_now  ? (order.place ? order.place : default_leader_place(state_, *player_))
+                      : std::nullopt;
+    if (w && w->move_to) order.move_to = lookup(*w->move_to);
+    if (!foretell) return;
     if (!from) {
-      warning(w.move_to->at, ProblemKind::leader_beside_the_board,
-              {{Arg::season, std::string(season_key(rules_.seasons.front()))}});
+      if (w && (w->move_to || w->statue)) {
+        warning(w->move_to ? w->move_to->at : w->statue_at, ProblemKind::leader_beside_the_board,
+                {{Arg::season, spring()}});
+      }
       return;
     }
-    std::vector<ProvinceId> own_neighbours;
-    for (ProvinceId n : rules_.province(*from).neighbours) {
-      if (state_.at(n).owner == player_) own_neighbours.push_back(n);
+    if (w && w->move_to && !order.move_to) return;  // an unknown province: already an error
+    check_leader_move(*from, w ? w->move_to : std::nullopt, at);
+    if (w && order.statue) check_statue(*from, w->statue_at);
+  }
+
+  /// Rules 13.3, E-11, D-32: says where the leader goes when its move_to is missing or cannot be
+  /// followed as things stand, and why.
+  void check_leader_move(ProvinceId from, const std::optional<Written>& written, SourceRef at) {
+    std::vector<ProvinceId> mine = state_.provinces_of(*player_);
+    const std::vector<ProvinceId> to_now = leader_destinations(rules_, mine, from);
+    const std::optional<ProvinceId> fallback = most_armies(state_, to_now);
+    if (!fallback) return;  // no other province: the leader stays, whatever was asked
+    const std::optional<ProvinceId>& to = result_.orders.leader.move_to;
+    if (!to) {
+      warning(at, ProblemKind::leader_moves_by_default, {{Arg::province, *fallback}});
+      return;
     }
-    std::sort(own_neighbours.begin(), own_neighbours.end());
-    if (!own_neighbours.empty() && !rules_.adjacent(*from, *to)) {
-      warning(w.move_to->at, ProblemKind::leader_move_not_adjacent,
-              {{Arg::province, *to}, {Arg::from, *from}, {Arg::neighbours, own_neighbours}});
+    Args args{{Arg::province, *to}, {Arg::from, from}, {Arg::fallback_province, *fallback}};
+    const bool next_door_exists = rules_.adjacent(from, to_now.front());
+    if (*to == from) {
+      warning(written->at, ProblemKind::leader_must_move, std::move(args));
+    } else if (next_door_exists && !rules_.adjacent(from, *to)) {
+      args.push_back({Arg::neighbours, to_now});
+      warning(written->at, ProblemKind::leader_move_not_adjacent, std::move(args));
+    } else if (state_.at(*to).owner != player_ && !battle_targets(*to)) {
+      warning(written->at, ProblemKind::leader_move_not_yours, std::move(args));
     }
   }
 
-  /// Rules 13.3, D-32: a leader beside the board with no `place` goes where the most armies are.
-  void warn_leader_not_placed(SourceRef at) {
-    if (const auto where = default_leader_place(state_, *player_))
-      warning(at, ProblemKind::leader_not_placed, {{Arg::province, *where}});
+  /// Whether one of the player's battles this season targets `where` (a leader may follow it).
+  bool battle_targets(ProvinceId where) const {
+    return std::any_of(kAllActions.begin(), kAllActions.end(), [&](Action a) {
+      const auto& order = result_.orders[a];
+      return rules_.action(a).kind == ActionKind::battle && order && order->target == where;
+    });
   }
+
+  /// Rules 13.3, E-11, E-12: a statue is left only after a move next door, and while one is left.
+  void check_statue(ProvinceId from, SourceRef at) {
+    const PlayerState& player = state_.player(*player_);
+    std::vector<ProvinceId> mine = state_.provinces_of(*player_);
+    const std::vector<ProvinceId> to_now = leader_destinations(rules_, mine, from);
+    if (player.statues == 0) {
+      warning(at, ProblemKind::leader_no_statue_left, {{Arg::statues, rules_.leaders.statues}});
+    } else if (!to_now.empty() && !rules_.adjacent(from, to_now.front())) {
+      warning(at, ProblemKind::leader_statue_needs_a_neighbour, {{Arg::from, from}});
+    }
+  }
+
+  std::string spring() const { return std::string(season_key(rules_.seasons.front())); }
 
   const WrittenOrders& written_;
   const GameState& state_;

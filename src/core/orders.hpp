@@ -44,6 +44,7 @@ struct WrittenLeader {
   std::optional<Written> move_to;  ///< where the leader goes after the ten actions
   std::optional<bool> statue;      ///< whether a statue stays in the province it leaves
   SourceRef statue_at;
+  bool readable = true;  ///< false: the reader found it malformed and said so
 };
 
 /// An order file after parsing its structure, before its names are checked against the game.

@@ -4,8 +4,9 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::leader_move_not_adjacent) + 1 == kProblemKindCount);
-static_assert(static_cast<int>(ProblemArg::fallback) + 1 == kProblemArgCount);
+static_assert(static_cast<int>(ProblemKind::leader_statue_needs_a_neighbour) + 1 ==
+              kProblemKindCount);
+static_assert(static_cast<int>(ProblemArg::statues) + 1 == kProblemArgCount);
 
 std::string_view problem_key(ProblemKind kind) {
   switch (kind) {
@@ -71,6 +72,16 @@ std::string_view problem_key(ProblemKind kind) {
       return "leader_beside_the_board";
     case ProblemKind::leader_move_not_adjacent:
       return "leader_move_not_adjacent";
+    case ProblemKind::leader_moves_by_default:
+      return "leader_moves_by_default";
+    case ProblemKind::leader_must_move:
+      return "leader_must_move";
+    case ProblemKind::leader_move_not_yours:
+      return "leader_move_not_yours";
+    case ProblemKind::leader_no_statue_left:
+      return "leader_no_statue_left";
+    case ProblemKind::leader_statue_needs_a_neighbour:
+      return "leader_statue_needs_a_neighbour";
   }
   return "?";
 }
@@ -139,6 +150,10 @@ std::string_view problem_arg_key(ProblemArg arg) {
       return "bonuses";
     case ProblemArg::fallback:
       return "fallback";
+    case ProblemArg::fallback_province:
+      return "fallback_province";
+    case ProblemArg::statues:
+      return "statues";
   }
   return "?";
 }

@@ -45,8 +45,13 @@ enum class ProblemKind : std::uint8_t {
   leader_not_placed,
   leader_beside_the_board,
   leader_move_not_adjacent,
+  leader_moves_by_default,
+  leader_must_move,
+  leader_move_not_yours,
+  leader_no_statue_left,
+  leader_statue_needs_a_neighbour,
 };
-inline constexpr int kProblemKindCount = 31;
+inline constexpr int kProblemKindCount = 36;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -79,6 +84,11 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::leader_not_placed,
     ProblemKind::leader_beside_the_board,
     ProblemKind::leader_move_not_adjacent,
+    ProblemKind::leader_moves_by_default,
+    ProblemKind::leader_must_move,
+    ProblemKind::leader_move_not_yours,
+    ProblemKind::leader_no_statue_left,
+    ProblemKind::leader_statue_needs_a_neighbour,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 
@@ -87,39 +97,41 @@ std::string_view problem_key(ProblemKind kind);
 
 /// The name of a value in a problem; the catalogue's messages refer to it (`{{province}}`).
 enum class ProblemArg : std::uint8_t {
-  written,         ///< the value as the player wrote it
-  expected,        ///< the game or season the file should name
-  players,         ///< the game's player ids
-  nearest,         ///< spellings close to a misspelt name
-  province,        ///< the province the problem is about
-  from,            ///< the province an action happens in (its target is not adjacent)
-  neighbours,      ///< the provinces adjacent to `from`, in play
-  owner,           ///< the id of the player holding `province` (absent: it is neutral)
-  yours,           ///< the provinces the player holds
-  free,            ///< the player's province cards on no action and not bid
-  action,          ///< the action (card_used_twice: absent when the card is the bid)
-  player_count,    ///< how many players the game has
-  armies,          ///< `armies: N` of an action
-  min_armies,      ///< `min_armies: N` of an action
-  cubes,           ///< the cubes a player has (pieces)
-  version,         ///< the game's rules version
-  coins,           ///< the values of the coin cards
-  thaler,          ///< the thaler the player has
-  at_most,         ///< the highest coin bid the player can pay
-  province_cards,  ///< how many province cards the player holds
-  coin_cards,      ///< how many coin cards a player has
-  action_spaces,   ///< how many action spaces a board has
-  max_provinces,   ///< the most provinces with which no card is left for the bid
-  none_actions,    ///< how many actions are none
-  needed,          ///< how many coin cards those and a coin bid need
-  coin_bid,        ///< whether the bid is a coin
-  bid_possible,    ///< whether a card is left for the bid
-  tiles,           ///< the bonus tiles' ids
-  season,          ///< the season a part of the order is for
-  bonuses,         ///< the bonuses a Landsknechte card can give (or offers)
-  fallback,        ///< the bonus taken when no wish is on the card
+  written,            ///< the value as the player wrote it
+  expected,           ///< the game or season the file should name
+  players,            ///< the game's player ids
+  nearest,            ///< spellings close to a misspelt name
+  province,           ///< the province the problem is about
+  from,               ///< the province an action happens in (its target is not adjacent)
+  neighbours,         ///< the provinces adjacent to `from`, in play
+  owner,              ///< the id of the player holding `province` (absent: it is neutral)
+  yours,              ///< the provinces the player holds
+  free,               ///< the player's province cards on no action and not bid
+  action,             ///< the action (card_used_twice: absent when the card is the bid)
+  player_count,       ///< how many players the game has
+  armies,             ///< `armies: N` of an action
+  min_armies,         ///< `min_armies: N` of an action
+  cubes,              ///< the cubes a player has (pieces)
+  version,            ///< the game's rules version
+  coins,              ///< the values of the coin cards
+  thaler,             ///< the thaler the player has
+  at_most,            ///< the highest coin bid the player can pay
+  province_cards,     ///< how many province cards the player holds
+  coin_cards,         ///< how many coin cards a player has
+  action_spaces,      ///< how many action spaces a board has
+  max_provinces,      ///< the most provinces with which no card is left for the bid
+  none_actions,       ///< how many actions are none
+  needed,             ///< how many coin cards those and a coin bid need
+  coin_bid,           ///< whether the bid is a coin
+  bid_possible,       ///< whether a card is left for the bid
+  tiles,              ///< the bonus tiles' ids
+  season,             ///< the season a part of the order is for
+  bonuses,            ///< the bonuses a Landsknechte card can give (or offers)
+  fallback,           ///< the bonus taken when no wish is on the card
+  fallback_province,  ///< where a leader goes when its order cannot be followed (D-32)
+  statues,            ///< how many statues a player has
 };
-inline constexpr int kProblemArgCount = 31;
+inline constexpr int kProblemArgCount = 33;
 
 /// The identifier of a value in a problem, as the catalogue's placeholders write it.
 std::string_view problem_arg_key(ProblemArg arg);

@@ -221,6 +221,7 @@ struct LeaderStep {
   bool statue = false;                ///< moved: a statue of the player stays in `from`
   std::vector<PlayerIndex> trophies;  ///< the statues taken in `province`, by their owners
   bool as_ordered = true;  ///< placed, moved: false when the order was missing or impossible
+  std::optional<ProvinceId> asked;  ///< not as ordered: the province the order named, if any
   bool operator==(const LeaderStep&) const = default;
 };
 

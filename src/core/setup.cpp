@@ -88,13 +88,29 @@ std::vector<std::string> leader_violations(const GameState& state, const Ruleset
       problems.push_back(player.id + ": the leader stands in " + rules.province(*player.leader).id +
                          ", which the player does not hold");
   }
+  std::array<int, kMaxPlayers> standing{};
   for (const ProvinceState& province : state.provinces) {
-    for (int n : province.statues) pieces += n;
+    for (std::size_t q = 0; q < province.statues.size(); ++q) {
+      pieces += province.statues[q];
+      standing[q] += province.statues[q];
+    }
+  }
+  // A player's statues beside the board and standing on it are at most their own; those taken
+  // by others as trophies are the rest.
+  for (std::size_t i = 0; i < state.players.size() && leaders; ++i) {
+    const int own = state.players[i].statues + standing[i];
+    if (own > rules.leaders.statues) {
+      problems.push_back(state.players[i].id + ": " + std::to_string(own) +
+                         " statues beside the board and standing on it, more than the " +
+                         std::to_string(rules.leaders.statues) + " a player has");
+    }
   }
   const int expected = leaders ? rules.leaders.statues * state.player_count() : 0;
   if (pieces != expected) {
-    problems.push_back("statues: " + std::to_string(pieces) + " instead of " +
-                       std::to_string(expected));
+    problems.push_back("statues: " + std::to_string(pieces) +
+                       " beside the board, standing on it and taken as trophies, instead of " +
+                       std::to_string(expected) + " (" + std::to_string(rules.leaders.statues) +
+                       " per player)");
   }
   if (!leaders && std::any_of(state.players.begin(), state.players.end(),
                               [](const PlayerState& p) { return p.leader.has_value(); }))

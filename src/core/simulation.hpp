@@ -36,7 +36,7 @@ struct SeatOutcome {
   int landsknechte_wishes = 0;  ///< seasons whose orders wished Landsknechte bonuses (rules 13.2)
   int landsknechte_cards = 0;   ///< Landsknechte cards turned
   int leader_orders = 0;        ///< seasons whose orders placed or moved the leader (rules 13.3)
-  int statues = 0;              ///< statues left behind
+  int statues = 0;              ///< statues placed (left behind by the leader)
   int trophies = 0;             ///< other players' statues taken
   int leaders_lost = 0;         ///< leaders taken off with their province (E-13)
 };

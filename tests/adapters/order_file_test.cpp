@@ -666,44 +666,52 @@ TEST_F(OrderCheck, ALeaderIsPlacedAndMovedAsWritten) {
                          with_leaders().find_province("oberoesterreich"), true}));
 }
 
-TEST_F(OrderCheck, ALeaderBesideTheBoardWithoutAPlaceIsToldWhereItGoes_D32) {
+TEST_F(OrderCheck, ALeaderWithoutPlaceOrMoveIsToldWhereItGoes_D32) {
   const GameState state = leaders_game();
+  // Gft. Mark holds red's most armies (5); from there Osnabrück (4) is the strongest neighbour.
   EXPECT_EQ(check_leaders(kValid, state),
-            Lines{"red.yaml:1:7: warning: your leader is beside the board and this order places "
-                  "it nowhere: it goes to Gft. Mark, your province with the most armies; write "
-                  "`leader: {place: ...}` to choose"});
-  // Gft. Mark holds 5 armies (the standard setup); the move is judged from there.
+            (Lines{"red.yaml:1:7: warning: your leader is beside the board and this order places "
+                   "it nowhere: it goes to Gft. Mark, your province with the most armies; write "
+                   "`leader: {place: ...}` to choose",
+                   "red.yaml:1:7: warning: no move_to: after the ten actions your leader must "
+                   "move, and goes to the province of yours with the most armies it may go to, "
+                   "now Osnabrück; write `leader: {move_to: ...}` to choose"}));
   EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Anhalt}\n", state),
-            (Lines{"red.yaml:17:9: warning: your leader is beside the board and this order places "
+            (Lines{"red.yaml:17:1: warning: your leader is beside the board and this order places "
                    "it nowhere: it goes to Gft. Mark, your province with the most armies; write "
                    "`leader: {place: ...}` to choose",
                    "red.yaml:17:19: warning: Anhalt is not next to Gft. Mark, where your leader "
                    "stands before it moves: while you hold a province next to it (Erzbm. Köln, "
                    "Osnabrück and Erzbm. Trier), it must go to one of those, and without a "
-                   "possible move_to it goes to the one with the most armies"}));
+                   "possible move_to it goes to the one with the most armies, now Osnabrück"}));
 }
 
 TEST_F(OrderCheck, ALeaderIsPlacedOnlyFromBesideTheBoardInSpringAndInAProvinceOfTheirs) {
   GameState state = leaders_game();
-  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {place: Kursachsen}\n", state),
+  const std::string move = ", move_to: Oberösterreich}\n";
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {place: Kursachsen" + move, state),
             Lines{"red.yaml:17:17: error: Kursachsen is not yours: it is neutral; you hold "
                   "Gft. Mark, Erzbm. Köln, Niederösterreich, Oberösterreich, Osnabrück, Passau, "
                   "Sächs. Lande, Erzbm. Trier and Vogtland"});
   state.players[0].leader = with_leaders().find_province("passau");
-  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {place: Vogtland}\n", state),
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {place: Vogtland" + move, state),
             Lines{"red.yaml:17:17: error: your leader stands in Passau: `place` is only for a "
                   "leader beside the board (at the start, or after losing its province); leave "
                   "`place` out, and use move_to to move it"});
   GameState summer = leaders_game(2);
-  std::string text = std::string(kValid) + "leader: {place: Vogtland}\n";
+  std::string text = std::string(kValid) + "leader: {place: Kursachsen}\n";
   text.replace(text.find("1618-spring"), 11, "1618-summer");
   EXPECT_EQ(check_leaders(text, summer),
-            Lines{"red.yaml:17:17: error: a leader beside the board is placed in spring only: "
-                  "leave `place` out now and write it in the spring orders; until then the leader "
-                  "waits beside the board"});
+            (Lines{"red.yaml:17:17: error: a leader beside the board is placed in spring only: "
+                   "leave `place` out now and write it in the spring orders; until then the "
+                   "leader waits beside the board",
+                   "red.yaml:17:17: error: Kursachsen is not yours: it is neutral; you hold "
+                   "Gft. Mark, Erzbm. Köln, Niederösterreich, Oberösterreich, Osnabrück, Passau, "
+                   "Sächs. Lande, Erzbm. Trier and Vogtland"}))
+      << "every mistake at once";
 }
 
-TEST_F(OrderCheck, ALeaderMovingAwayFromItsNeighboursIsWarned_E11) {
+TEST_F(OrderCheck, AMoveTheLeaderCannotMakeAsThingsStandIsWarned_E11) {
   GameState state = leaders_game();
   state.players[0].leader = with_leaders().find_province("passau");
   EXPECT_EQ(
@@ -711,9 +719,29 @@ TEST_F(OrderCheck, ALeaderMovingAwayFromItsNeighboursIsWarned_E11) {
       Lines{"red.yaml:17:19: warning: Vogtland is not next to Passau, where your leader "
             "stands before it moves: while you hold a province next to it "
             "(Oberösterreich), it must go to one of those, and without a possible move_to "
-            "it goes to the one with the most armies"});
-  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Oberpfalz}\n", state), Lines{})
-      << "a neighbour not held now may be conquered before the leader moves";
+            "it goes to the one with the most armies, now Oberösterreich"});
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Oberpfalz}\n", state),
+            Lines{"red.yaml:17:19: warning: Oberpfalz is not yours now and none of your battles "
+                  "targets it: unless you hold it when the leader moves, it goes to "
+                  "Oberösterreich, the province of yours with the most armies it may go to"});
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Passau}\n", state),
+            Lines{"red.yaml:17:19: warning: your leader stands in Passau and must move after the "
+                  "ten actions: it goes to Oberösterreich instead, the province of yours with the "
+                  "most armies it may go to"});
+  // From Vogtland, Kursachsen is the target of battle_a: the leader may follow the conquest.
+  state.players[0].leader = with_leaders().find_province("vogtland");
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Kursachsen}\n", state), Lines{});
+}
+
+TEST_F(OrderCheck, AStatueThatCannotBeLeftIsWarned_E11_E12) {
+  GameState state = leaders_game();
+  state.players[0].leader = with_leaders().find_province("vogtland");
+  state.players[0].statues = 0;
+  state.at(*with_leaders().find_province("anhalt")).statues[0] = 6;
+  EXPECT_EQ(
+      check_leaders(std::string(kValid) + "leader: {move_to: Sächs. Lande, statue: true}\n", state),
+      Lines{"red.yaml:17:41: warning: you have no statue left (all 6 are placed or taken): "
+            "statue: true leaves none"});
 }
 
 TEST_F(OrderCheck, ALeaderBesideTheBoardOutsideSpringIgnoresItsMove) {
@@ -727,12 +755,11 @@ TEST_F(OrderCheck, ALeaderBesideTheBoardOutsideSpringIgnoresItsMove) {
 
 TEST_F(OrderCheck, TheLeaderSectionIsAMapOfKnownKeys) {
   const GameState state = leaders_game();
-  // The warning that the leader goes to its default place stands beside the error.
-  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: Passau\n", state).back(),
+  // Nothing is foretold from a malformed section: the error stands alone.
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: Passau\n", state),
             Lines{"red.yaml:17:9: error: leader is a map like {place: ..., move_to: ..., statue: "
                   "true}: place puts a leader beside the board on the map (spring), move_to moves "
-                  "it after the actions, statue: true leaves a statue behind"}
-                .front());
+                  "it after the actions, statue: true leaves a statue behind"});
   EXPECT_EQ(check_leaders(
                 std::string(kValid) + "leader: {place: Pasau, move-to: Vogtland, statue: maybe}\n",
                 state),

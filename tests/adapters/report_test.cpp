@@ -324,19 +324,29 @@ TEST_F(Reports, LeadersAreToldAsTheyMovedAndTheOrderTemplateSaysWhereTheLeaderMa
   const report::ReportSet set = report::build_reports(
       SeasonView{&cfg, &rules, &state, &result.next, &result.log}, *templates_);
   const std::string& text = set.players[0].text;
-  EXPECT_NE(text.find("\nMilitary leaders (placed after the turn order, moved after the ten "
-                      "actions):\n"),
+  EXPECT_NE(text.find("\nMilitary leaders placed, in turn order:\n"), std::string::npos) << text;
+  EXPECT_LT(text.find("Military leaders placed"), text.find("Slot 1:"))
+      << "placed before the actions";
+  EXPECT_NE(text.find("  - Player red placed the leader in Gft. Mark.\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\nMilitary leaders, moved after the ten actions in turn order (and taken "
+                      "off when their province was lost):\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("  - Player red placed the leader in Gft. Mark\n"), std::string::npos)
-      << text;
+  EXPECT_GT(text.find("Military leaders, moved"), text.find("Slot 10:")) << "moved after them";
   EXPECT_NE(text.find("  - Player red’s leader went from Gft. Mark to Erzbm. Köln, leaving a "
-                      "statue in Gft. Mark\n"),
+                      "statue in Gft. Mark.\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("(no province of theirs was named: the one with the most armies)"),
+  EXPECT_NE(text.find(" placed the leader in Strassburg (no province was named: the one with the "
+                      "most armies).\n"),
             std::string::npos)
-      << "blue and yellow named no province";
+      << "blue named no province";
+  const auto line_at = text.find("  - Gft. Mark (Kurpfalz): ");
+  ASSERT_NE(line_at, std::string::npos) << text;
+  const std::string line = text.substr(line_at, text.find('\n', line_at) - line_at);
+  EXPECT_NE(line.find("; 1 statue of Player red. Grain"), std::string::npos)
+      << "the province lines show the statues: " << line;
   EXPECT_NE(text.find("    leader in Erzbm. Köln; 1 statue on the board, 5 left; 0 trophies\n"),
             std::string::npos)
       << text;
@@ -356,8 +366,13 @@ TEST_F(Reports, LeadersAreToldAsTheyMovedAndTheOrderTemplateSaysWhereTheLeaderMa
       << tmpl;
   EXPECT_NE(tmpl.find("\nleader: {}   # place: "), std::string::npos) << tmpl;
   const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
-  ASSERT_EQ(checked.diagnostics.size(), 1u)
-      << "only the cards are left to choose: " << format_all(checked.diagnostics);
+  ASSERT_EQ(checked.diagnostics.size(), 2u)
+      << "the cards are left to choose, and where the leader goes is told: "
+      << format_all(checked.diagnostics);
+  EXPECT_NE(checked.diagnostics[1].message.find("no move_to: after the ten actions your leader "
+                                                "must move, and goes to"),
+            std::string::npos)
+      << checked.diagnostics[1].message;
 }
 
 TEST_F(Reports, ABaseGamesReportsSayNothingOfTheLandsknechte) {

@@ -372,6 +372,25 @@ TEST(StateFile, AMilitaryLeadersGameKeepsLeadersStatuesAndTrophiesAndOthersHaveN
       << refused_statues;
 }
 
+TEST(StateFile, APlayerWithMoreStatuesThanTheyOwnIsRefusedAtTheirStatues) {
+  const LeadersSeason season;
+  GameState state = season.state;
+  ASSERT_EQ(state.players[0].statues, 5) << "red left one statue";
+  state.players[0].statues = 6;  // and the others lose one each to keep the total
+  state.players[1].statues -= 1;
+  const std::string text = write_state(state, season.rules);
+  try {
+    read_state(SourceFile{"state.yaml", text}, season.rules);
+    FAIL() << "red with 7 statues was read";
+  } catch (const InputError& e) {
+    const std::string first = e.diagnostics().front().format();
+    EXPECT_EQ(first.substr(0, first.find('\n')),
+              "state.yaml:" + position(text, "6, trophies", "id: red") +
+                  ": error: red has 6 statues beside the board and 1 standing on it: 7, more "
+                  "than the 6 a player has");
+  }
+}
+
 TEST(StateFile, ALeaderInAProvinceItsPlayerDoesNotHoldIsRefusedAtItsPosition) {
   const LeadersSeason season;
   GameState state = season.state;

@@ -406,7 +406,9 @@ TEST(Invariants, ALeaderStandsInItsPlayersProvinceAndStatuesAreNeitherMadeNorLos
   w.rules.season_phases.insert(actions + 1, "leaders_move");
   actions = std::find(w.rules.season_phases.begin(), w.rules.season_phases.end(), "actions");
   w.rules.season_phases.insert(actions, "leaders_place");
-  EXPECT_EQ(w.broken(), std::vector<std::string>{"statues: 0 instead of 12"});
+  EXPECT_EQ(w.broken(),
+            std::vector<std::string>{"statues: 0 beside the board, standing on it and "
+                                     "taken as trophies, instead of 12 (6 per player)"});
   for (PlayerState& p : w.state.players) p.statues = 6;
   EXPECT_EQ(w.broken(), std::vector<std::string>{});
   // Red left a statue in f and one in a; blue's leader took the one in a as a trophy.
@@ -415,7 +417,15 @@ TEST(Invariants, ALeaderStandsInItsPlayersProvinceAndStatuesAreNeitherMadeNorLos
   w.state.players[1].trophies = 1;
   EXPECT_EQ(w.broken(), std::vector<std::string>{});
   w.state.players[1].trophies = 2;
-  EXPECT_EQ(w.broken(), std::vector<std::string>{"statues: 13 instead of 12"});
+  EXPECT_EQ(w.broken(),
+            std::vector<std::string>{"statues: 13 beside the board, standing on it and "
+                                     "taken as trophies, instead of 12 (6 per player)"});
+  // The same 12 pieces, but blue holds red's lost statue as one of its own: 7 of blue's.
+  w.state.players[1].trophies = 0;
+  w.state.players[1].statues = 7;
+  EXPECT_EQ(w.broken(), std::vector<std::string>{"blue: 7 statues beside the board and standing "
+                                                 "on it, more than the 6 a player has"});
+  w.state.players[1].statues = 6;
   w.state.players[1].trophies = 1;
   w.state.players[0].leader = w.p("d");
   EXPECT_EQ(w.broken(), std::vector<std::string>{

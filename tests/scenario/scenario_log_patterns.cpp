@@ -62,7 +62,7 @@ const std::vector<Shape>& summaries() {
       {"the winter grain loss", {"grain_loss"}},
       {"a Landsknechte turn", {"player", "regions", "card", "bonus", "amount"}},
       {"a leader's step",
-       {"player", "placed", "from", "to", "statue", "trophies", "taken_off", "fallback"}},
+       {"player", "placed", "from", "to", "statue", "trophies", "taken_off", "fallback", "asked"}},
   };
   return s;
 }
@@ -97,7 +97,7 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
   YamlReader& r = names.reader();
   const Ruleset& rules = names.rules();
   if (key == "province" || key == "from" || key == "to" || key == "target" || key == "placed" ||
-      key == "taken_off") {
+      key == "taken_off" || key == "asked") {
     names.province(v, true);
   } else if (key == "drawn") {
     if (r.expect_sequence(v, key)) {

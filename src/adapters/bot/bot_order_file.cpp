@@ -123,9 +123,10 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
       line += "  # the tiles most useful to these orders first";
     if (line.rfind("landsknechte:", 0) == 0)
       line += "  # the bonuses of the next Landsknechte card, most useful first";
-    if (line.rfind("leader:", 0) == 0)
-      line +=
-          "  # placed where these actions gain most; moves to trophies, else to the most armies";
+    if (line.rfind("leader:", 0) == 0) {
+      line += plan.orders.leader.place ? "  # placed where these actions gain most; " : "  # ";
+      line += "moves to other players' statues next door, else to the most armies";
+    }
     out += line + "\n";
     // Interfaces 5: mailed orders carry the player's token after the season.
     if (line.rfind("season:", 0) == 0 && options.token) out += "token: " + *options.token + "\n";

@@ -144,7 +144,7 @@ std::string simulation_text(const SimulationTotals& t) {
   }
   if (t.leaders) {
     out +=
-        "Military leaders: seat, seasons with leader orders, per game statues left, trophies "
+        "Military leaders: seat, seasons with leader orders, per game statues placed, trophies "
         "taken, leaders lost\n";
     for (std::size_t i = 0; i < t.seats.size(); ++i) {
       const SeatTotals& s = t.seats[i];

@@ -195,8 +195,9 @@ void statue(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& te
   const std::string n = std::to_string(i.count);
   const double px = b.h * style.icons.count_size;
   const auto size = text.measure(n, px, true);
+  // In the empty upper right corner of the icon, so that it never runs into what follows.
   set(cr, style.colours.ink);
-  text.draw(cr, n, px, true, b.x + b.w, b.y + b.h * style.icons.count_base - size.h);
+  text.draw(cr, n, px, true, b.x + b.w - size.w, b.y);
 }
 
 void icon(cairo_t* cr, const Icon& i, const MapStyle& style, const TextKit& text, double scale) {

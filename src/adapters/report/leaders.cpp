@@ -28,7 +28,21 @@ Data trophies_data(const std::vector<PlayerIndex>& owners, const Names& names) {
 
 }  // namespace
 
+Data statues_here(const GameState& s, ProvinceId where, const Names& names) {
+  list rows;
+  const ProvinceState& province = s.at(where);
+  for (std::size_t q = 0; q < s.players.size(); ++q) {
+    if (province.statues[q] == 0) continue;
+    Data x = names.player_ref(s.player_index(q));
+    set_count(x, "count", province.statues[q]);
+    rows.push_back(x);
+  }
+  Names::mark_last(rows);
+  return rows.empty() ? Data(false) : Data(rows);
+}
+
 Data leader_steps_data(const std::vector<LeaderStep>& steps, const Names& names) {
+  list placed;
   list rows;
   for (const LeaderStep& s : steps) {
     Data x = names.player_ref(s.player);
@@ -42,11 +56,15 @@ Data leader_steps_data(const std::vector<LeaderStep>& steps, const Names& names)
     if (moved) x["from"] = names.province(s.from.value_or(s.province));
     x["statue"] = s.statue;
     x["trophies_any"] = !s.trophies.empty();
+    set_count(x, "trophy_count", static_cast<int>(s.trophies.size()));
+    x["asked"] = s.asked ? Data(names.province(*s.asked)) : Data(false);
     x["trophies"] = trophies_data(s.trophies, names);
     x["fallback"] = !s.as_ordered;
-    rows.push_back(x);
+    (s.kind == LeaderStepKind::placed ? placed : rows).push_back(x);
   }
   Data d;
+  d["placed_any"] = !placed.empty();
+  d["placed"] = placed;
   d["any"] = !rows.empty();
   d["steps"] = rows;
   return d;

@@ -249,6 +249,10 @@ class Builder {
       x["revolts"] = str(ps.revolt_markers);
       x["any_revolts"] = ps.revolt_markers > 0;
       x["revolts_one"] = ps.revolt_markers == 1;
+      // Rules 13.3: the player's leader here, and the statues standing here (trophies for a
+      // leader entering, unless they are the player's own).
+      x["leader_here"] = s.player(p).leader == id;
+      x["statues"] = statues_here(s, id, names_);
       list near;
       for (ProvinceId n : facts.neighbours) {
         if (!rules_.in_play(n, s.player_count())) continue;
@@ -259,6 +263,7 @@ class Builder {
         nb["neutral"] = !owner.has_value();
         nb["mine"] = owner == p;
         set_count(nb, "armies", s.at(n).armies);
+        nb["statues"] = statues_here(s, n, names_);
         near.push_back(nb);
       }
       mark_last(near);

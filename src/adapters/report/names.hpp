@@ -49,9 +49,12 @@ Data bid_ranking(const SeasonLog& log, const Names& names);
 /// What a season changed for one player: provinces won and lost, cancelled actions, thaler,
 /// grain and VP, turn-order position and standing.
 Data personal_summary(const SeasonView& view, const Names& names, PlayerIndex me);
-/// Rules 13.3: the leaders placed, moved, kept in place and taken off this season, as they
-/// happened: {any, steps: [{name, province, placed, moved, stayed, taken_off, from, statue,
-/// trophies_any, trophies: [{name, count}], fallback}]}.
+/// Rules 13.3: the statues standing in a province, [{name, count, count_one, last}], or false.
+Data statues_here(const GameState& s, ProvinceId where, const Names& names);
+/// Rules 13.3: the leaders placed this season (before the actions), then those moved, kept in
+/// place and taken off, as they happened: {placed_any, placed: [...], any, steps: [{name,
+/// province, placed, moved, stayed, taken_off, from, statue, trophies_any, trophy_count,
+/// trophies: [{name, count}], fallback, asked}]}.
 Data leader_steps_data(const std::vector<LeaderStep>& steps, const Names& names);
 /// Rules 13.3: where a player's leader stands and their statues: {on_board, province, statues,
 /// statues_left, trophies} (each number with its `_one`).
