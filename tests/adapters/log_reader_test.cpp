@@ -114,7 +114,7 @@ TEST(LogFile, AMilitaryLeadersGamesLogReadsBackAsWrittenAndABaseGameRefusesIt) {
       EXPECT_THROW(read_log(SourceFile{"log.yaml", text}, state, base), InputError)
           << "a base game's log has no leaders";
       for (const char* key : {"leader_bonus:", "placed:", "to:", "statue: true",
-                              "trophies:", "taken_off:", "fallback: true", "statues:"}) {
+                              "trophies:", "taken_off:", "fallback: true", "asked:", "statues:"}) {
         for (auto at = text.find(key); at != std::string::npos; at = text.find(key, at + 1))
           ++seen[key];
       }
@@ -122,7 +122,7 @@ TEST(LogFile, AMilitaryLeadersGamesLogReadsBackAsWrittenAndABaseGameRefusesIt) {
     }
   }
   for (const char* key : {"leader_bonus:", "placed:", "to:", "statue: true",
-                          "trophies:", "taken_off:", "fallback: true", "statues:"})
+                          "trophies:", "taken_off:", "fallback: true", "asked:", "statues:"})
     EXPECT_GT(seen[key], 0) << key << " was never written in 60 random games";
 }
 
