@@ -140,6 +140,9 @@ Json leader_step_json(const GameState& state, const Ruleset& rules, const Leader
     step["as_ordered"] = s.as_ordered;
     if (s.asked) step["asked"] = rules.province(*s.asked).id;
   }
+  if (s.in_winter) {
+    step["in_winter"] = true;
+  }
   return step;
 }
 

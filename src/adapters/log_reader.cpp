@@ -240,7 +240,9 @@ class LogReader {
       if (!rules_.plays(kLeadersPlacePhase))
         r_.error(row["statues"],
                  "this game does not play the military leaders; its scores have no statues");
-      s.statues = num(row, "statues", 0, 1000);
+      else if (before_.season_index != rules_.season_count())
+        r_.error(row["statues"], "statues are scored in the last winter only");
+      s.statues = num(row, "statues", 1, 1000);
     }
     s.total = num(row, "total");
     s.vp_after = num(row, "vp");
@@ -303,46 +305,53 @@ class LogReader {
     }
     auto list = require_list(root, "leaders");
     if (!list) return;
-    static constexpr std::array<std::string_view, 9> kKeys = {
-        "player", "placed", "from", "to", "taken_off", "statue", "trophies", "fallback", "asked"};
     for (const auto& row : *list) {
-      if (!r_.expect_map(row, "a leader's step")) continue;
-      r_.check_keys(row, kKeys, "a leader's step");
-      LeaderStep s;
-      s.player = player(row, "player");
-      if (row["placed"].IsDefined()) {
-        s.kind = LeaderStepKind::placed;
-        s.province = province(row, "placed");
-      } else if (row["taken_off"].IsDefined()) {
-        s.kind = LeaderStepKind::taken_off;
-        s.province = province(row, "taken_off");
-      } else {
-        s.kind = LeaderStepKind::moved;
-        s.from = province(row, "from");
-        s.province = province(row, "to");
-        s.statue = flag(row, "statue");
-      }
-      const char* wrong = s.kind != LeaderStepKind::moved ? (row["from"].IsDefined()     ? "from"
-                                                             : row["to"].IsDefined()     ? "to"
-                                                             : row["statue"].IsDefined() ? "statue"
-                                                                                         : nullptr)
-                                                          : nullptr;
-      if (row["placed"].IsDefined() && row["taken_off"].IsDefined()) wrong = "taken_off";
-      if (wrong) r_.error(row[wrong], std::string(wrong) + " belongs to a leader's move only");
-      if (s.kind == LeaderStepKind::taken_off &&
-          (row["trophies"].IsDefined() || row["fallback"].IsDefined())) {
-        r_.error(row, "a leader taken off has no trophies and no fallback");
-      }
-      if (row["trophies"].IsDefined()) s.trophies = players(row, "trophies");
+      if (r_.expect_map(row, "a leader's step")) log.leaders.push_back(leader_step(row));
+    }
+  }
+
+  /// One leader's step as log_yaml writes it: the keys of its kind only, and nothing the season
+  /// could not have done (a trophy of one's own, a statue or trophy where the leader stayed).
+  LeaderStep leader_step(const YAML::Node& row) {
+    static constexpr std::array<std::string_view, 10> kKeys = {
+        "player", "placed",   "from",     "to",    "taken_off",
+        "statue", "trophies", "fallback", "asked", "winter"};
+    r_.check_keys(row, kKeys, "a leader's step");
+    LeaderStep s;
+    s.player = player(row, "player");
+    std::vector<const char*> not_here;  // keys the step's kind never writes
+    if (row["placed"].IsDefined()) {
+      s.kind = LeaderStepKind::placed;
+      s.province = province(row, "placed");
+      not_here = {"from", "to", "statue", "taken_off", "winter"};
+    } else if (row["taken_off"].IsDefined()) {
+      s.kind = LeaderStepKind::taken_off;
+      s.province = province(row, "taken_off");
+      s.in_winter = flag(row, "winter");
+      not_here = {"from", "to", "statue", "trophies", "fallback", "asked"};
+    } else {
+      s.from = province(row, "from");
+      s.province = province(row, "to");
+      s.statue = flag(row, "statue");
+      not_here = {"winter"};
+      if (s.from == s.province) not_here.insert(not_here.end(), {"statue", "trophies"});
+    }
+    for (const char* key : not_here) {
+      if (row[key].IsDefined())
+        r_.error(row[key], std::string(key) + " is not written for this leader's step");
+    }
+    if (row["trophies"].IsDefined()) {
+      s.trophies = players(row, "trophies");
+      if (s.trophies.empty()) r_.error(row["trophies"], "trophies lists one player per statue");
       if (std::find(s.trophies.begin(), s.trophies.end(), s.player) != s.trophies.end())
         r_.error(row["trophies"], "a player's own statue is no trophy");
-      s.as_ordered = !flag(row, "fallback");
-      if (row["asked"].IsDefined()) {
-        if (s.as_ordered) r_.error(row["asked"], "asked comes with fallback: true");
-        s.asked = province(row, "asked");
-      }
-      log.leaders.push_back(std::move(s));
     }
+    s.as_ordered = !flag(row, "fallback");
+    if (row["asked"].IsDefined()) {
+      if (s.as_ordered) r_.error(row["asked"], "asked comes with fallback: true");
+      s.asked = province(row, "asked");
+    }
+    return s;
   }
 
   void read_action_cards(const YAML::Node& root, SeasonLog& log) {

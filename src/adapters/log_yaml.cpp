@@ -40,6 +40,7 @@ class LogWriter {
     if (!s.trophies.empty()) row.add("trophies", players(s.trophies));
     if (!s.as_ordered) row.add("fallback", true);
     if (s.asked) row.add("asked", province(*s.asked));
+    if (s.in_winter) row.add("winter", true);
     return row.flow();
   }
 

@@ -190,8 +190,7 @@ class StateReader {
   /// beside the board and standing on it are at most their own.
   void check_leaders_and_statues() {
     for (std::size_t seat = 0; seat < statue_nodes_.size() && seat < s_.players.size(); ++seat) {
-      int own = s_.players[seat].statues;
-      for (const ProvinceState& province : s_.provinces) own += province.statues[seat];
+      const int own = s_.players[seat].statues + s_.statues_standing(s_.player_index(seat));
       if (own > rules_.leaders.statues) {
         r_.error(statue_nodes_[seat],
                  s_.players[seat].id + " has " + std::to_string(s_.players[seat].statues) +
@@ -272,6 +271,8 @@ class StateReader {
   /// Rules 13.3: the statues standing in a province, by player (`{red: 1}`).
   void read_statues(const YAML::Node& node, ProvinceState& p) {
     if (!r_.expect_map(node, "statues")) return;
+    if (node.size() == 0)
+      r_.error(node, "statues lists the players with statues here; leave it out");
     for (const auto& entry : node) {
       const auto who = player(entry.first);
       const int n = static_cast<int>(

@@ -65,6 +65,12 @@ std::vector<ProvinceId> GameState::provinces_of(PlayerIndex p) const {
   return out;
 }
 
+int GameState::statues_standing(PlayerIndex p) const {
+  int n = 0;
+  for (const ProvinceState& province : provinces) n += province.statues[p.value];
+  return n;
+}
+
 int GameState::province_count(PlayerIndex p) const {
   int count = 0;
   for (const auto& province : provinces) count += held_by(province, p) ? 1 : 0;

@@ -101,6 +101,8 @@ struct GameState {
   /// The provinces a player holds, by id order.
   std::vector<ProvinceId> provinces_of(PlayerIndex p) const;
   int province_count(PlayerIndex p) const;
+  /// Rules 13.3: the player's statues standing on the board.
+  int statues_standing(PlayerIndex p) const;
   bool operator==(const GameState&) const = default;
 };
 

@@ -21,16 +21,24 @@ std::optional<ProvinceId> default_leader_place(const GameState& state, PlayerInd
   return most_armies(state, state.provinces_of(player));
 }
 
-std::vector<ProvinceId> leader_destinations(const Ruleset& rules,
-                                            const std::vector<ProvinceId>& own, ProvinceId from) {
-  std::vector<ProvinceId> next;
-  std::copy_if(own.begin(), own.end(), std::back_inserter(next),
+std::optional<ProvinceId> leader_place(const GameState& state, PlayerIndex player,
+                                       std::optional<ProvinceId> wanted) {
+  if (wanted && state.at(*wanted).owner == player) return wanted;
+  return default_leader_place(state, player);
+}
+
+LeaderDestinations leader_destinations(const Ruleset& rules, const std::vector<ProvinceId>& own,
+                                       ProvinceId from) {
+  LeaderDestinations out;
+  std::copy_if(own.begin(), own.end(), std::back_inserter(out.provinces),
                [&](ProvinceId p) { return rules.adjacent(from, p); });
-  if (next.empty())
-    std::copy_if(own.begin(), own.end(), std::back_inserter(next),
+  out.next_door = !out.provinces.empty();
+  if (!out.next_door) {
+    std::copy_if(own.begin(), own.end(), std::back_inserter(out.provinces),
                  [&](ProvinceId p) { return p != from; });
-  std::sort(next.begin(), next.end());
-  return next;
+  }
+  std::sort(out.provinces.begin(), out.provinces.end());
+  return out;
 }
 
 int action_price(const Ruleset& rules, Action action, ProvinceId where,
@@ -43,14 +51,11 @@ int action_price(const Ruleset& rules, Action action, ProvinceId where,
 std::optional<ProvinceId> leader_during_actions(const GameState& state, const Ruleset& rules,
                                                 PlayerIndex player, const LeaderOrder& order) {
   if (!leader_placed_now(state, rules, player)) return state.player(player).leader;
-  if (order.place && state.at(*order.place).owner == player) return order.place;
-  return default_leader_place(state, player);
+  return leader_place(state, player, order.place);
 }
 
 int statue_points(const GameState& state, const Ruleset& rules, PlayerIndex player) {
-  int statues = 0;
-  for (const ProvinceState& province : state.provinces) statues += province.statues[player.value];
-  return statues * rules.leaders.vp_per_statue +
+  return state.statues_standing(player) * rules.leaders.vp_per_statue +
          state.player(player).trophies * rules.leaders.vp_per_trophy;
 }
 
@@ -77,13 +82,13 @@ void place_leaders(Context& ctx, const std::vector<Orders>& orders) {
   for (PlayerIndex p : ctx.log.turn_order) {
     if (!leader_placed_now(ctx.state, ctx.rules, p)) continue;
     const std::optional<ProvinceId>& wanted = orders[p.value].leader.place;
-    const bool possible = wanted && ctx.state.at(*wanted).owner == p;
-    const std::optional<ProvinceId> where = possible ? wanted : default_leader_place(ctx.state, p);
+    const std::optional<ProvinceId> where = leader_place(ctx.state, p, wanted);
+    const bool possible = where && where == wanted;
     if (!where) continue;  // a player without provinces keeps the leader beside the board
     ctx.state.player(p).leader = *where;
     ctx.log.leaders.push_back({LeaderStepKind::placed, p, *where, std::nullopt, false,
                                take_trophies(ctx.state, p, *where), possible,
-                               possible ? std::nullopt : wanted});
+                               possible ? std::nullopt : wanted, false});
   }
   ctx.step_done();
 }
@@ -95,13 +100,13 @@ void move_leaders(Context& ctx, const std::vector<Orders>& orders) {
     const ProvinceId from = *player.leader;
     const LeaderOrder& order = orders[p.value].leader;
     const std::vector<ProvinceId> destinations =
-        leader_destinations(ctx.rules, ctx.state.provinces_of(p), from);
+        leader_destinations(ctx.rules, ctx.state.provinces_of(p), from).provinces;
     const bool possible = order.move_to && std::find(destinations.begin(), destinations.end(),
                                                      *order.move_to) != destinations.end();
     // With no other province the leader stays (rules 13.3); it was not asked to go elsewhere.
     const ProvinceId to =
         possible ? *order.move_to : most_armies(ctx.state, destinations).value_or(from);
-    LeaderStep step{LeaderStepKind::moved, p, to, from, false, {}, possible, std::nullopt};
+    LeaderStep step{LeaderStepKind::moved, p, to, from, false, {}, possible, std::nullopt, false};
     if (to == from) {
       step.as_ordered = !order.move_to || *order.move_to == from;
     } else {

@@ -34,11 +34,21 @@ std::optional<ProvinceId> most_armies(const Board& board,
 /// player's province with the most armies, then the lowest id (D-32); none when they hold none.
 std::optional<ProvinceId> default_leader_place(const GameState& state, PlayerIndex player);
 
-/// Where a leader standing in `from` may go after the ten actions (rules 13.3, E-11), given the
-/// player's provinces `own`: those next to it; with none, every other one; with no other, none
-/// (the leader stays). By id order.
-std::vector<ProvinceId> leader_destinations(const Ruleset& rules,
-                                            const std::vector<ProvinceId>& own, ProvinceId from);
+/// Where a leader beside the board is placed: `wanted` when it is the player's, else the default
+/// place (D-32); none when the player holds no province.
+std::optional<ProvinceId> leader_place(const GameState& state, PlayerIndex player,
+                                       std::optional<ProvinceId> wanted);
+
+/// Where a leader may go after the ten actions (rules 13.3, E-11).
+struct LeaderDestinations {
+  std::vector<ProvinceId> provinces;  ///< by id order; empty: the leader stays
+  bool next_door = false;             ///< they are next to the leader (a statue may stay behind)
+};
+
+/// Where a leader standing in `from` may go, given the player's provinces `own`: those next to it;
+/// with none, every other one; with no other, none.
+LeaderDestinations leader_destinations(const Ruleset& rules, const std::vector<ProvinceId>& own,
+                                       ProvinceId from);
 
 /// What an action ordered in `where` costs a player whose military leader stands in `leader`
 /// (empty: beside the board, or a game without leaders): the card's price, less or more by the

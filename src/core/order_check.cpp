@@ -356,6 +356,7 @@ class Checker {
     LeaderOrder& order = result_.orders.leader;
     const SourceRef at = w ? w->at : written_.game.at;
     if (w) order.statue = w->statue.value_or(false);
+    const bool moves_asked = w && (w->move_to || order.statue);
     if (w && w->place) {
       if (player.leader) {
         error(w->place->at, ProblemKind::leader_placed_on_board, {{Arg::province, *player.leader}});
@@ -369,14 +370,15 @@ class Checker {
         warning(at, ProblemKind::leader_not_placed, {{Arg::province, *where}});
     }
     // Where the leader stands when it moves: where it stands, or where it is placed first.
-    const std::optional<ProvinceId> from =
-        player.leader ? player.leader
-        : placed_now  ? (order.place ? order.place : default_leader_place(state_, *player_))
-                      : std::nullopt;
+    const std::optional<ProvinceId> from = player.leader ? player.leader
+                                           : placed_now
+                                               ? leader_place(state_, *player_, order.place)
+                                               : std::nullopt;
     if (w && w->move_to) order.move_to = lookup(*w->move_to);
     if (!foretell) return;
     if (!from) {
-      if (w && (w->move_to || w->statue)) {
+      // Beside the board until spring (a player without provinces in spring keeps it there too).
+      if (moves_asked && !placed_now) {
         warning(w->move_to ? w->move_to->at : w->statue_at, ProblemKind::leader_beside_the_board,
                 {{Arg::season, spring()}});
       }
@@ -390,9 +392,9 @@ class Checker {
   /// Rules 13.3, E-11, D-32: says where the leader goes when its move_to is missing or cannot be
   /// followed as things stand, and why.
   void check_leader_move(ProvinceId from, const std::optional<Written>& written, SourceRef at) {
-    std::vector<ProvinceId> mine = state_.provinces_of(*player_);
-    const std::vector<ProvinceId> to_now = leader_destinations(rules_, mine, from);
-    const std::optional<ProvinceId> fallback = most_armies(state_, to_now);
+    const LeaderDestinations to_now =
+        leader_destinations(rules_, state_.provinces_of(*player_), from);
+    const std::optional<ProvinceId> fallback = most_armies(state_, to_now.provinces);
     if (!fallback) return;  // no other province: the leader stays, whatever was asked
     const std::optional<ProvinceId>& to = result_.orders.leader.move_to;
     if (!to) {
@@ -400,11 +402,10 @@ class Checker {
       return;
     }
     Args args{{Arg::province, *to}, {Arg::from, from}, {Arg::fallback_province, *fallback}};
-    const bool next_door_exists = rules_.adjacent(from, to_now.front());
     if (*to == from) {
       warning(written->at, ProblemKind::leader_must_move, std::move(args));
-    } else if (next_door_exists && !rules_.adjacent(from, *to)) {
-      args.push_back({Arg::neighbours, to_now});
+    } else if (to_now.next_door && !rules_.adjacent(from, *to)) {
+      args.push_back({Arg::neighbours, to_now.provinces});
       warning(written->at, ProblemKind::leader_move_not_adjacent, std::move(args));
     } else if (state_.at(*to).owner != player_ && !battle_targets(*to)) {
       warning(written->at, ProblemKind::leader_move_not_yours, std::move(args));
@@ -422,11 +423,9 @@ class Checker {
   /// Rules 13.3, E-11, E-12: a statue is left only after a move next door, and while one is left.
   void check_statue(ProvinceId from, SourceRef at) {
     const PlayerState& player = state_.player(*player_);
-    std::vector<ProvinceId> mine = state_.provinces_of(*player_);
-    const std::vector<ProvinceId> to_now = leader_destinations(rules_, mine, from);
     if (player.statues == 0) {
       warning(at, ProblemKind::leader_no_statue_left, {{Arg::statues, rules_.leaders.statues}});
-    } else if (!to_now.empty() && !rules_.adjacent(from, to_now.front())) {
+    } else if (!leader_destinations(rules_, state_.provinces_of(*player_), from).next_door) {
       warning(at, ProblemKind::leader_statue_needs_a_neighbour, {{Arg::from, from}});
     }
   }

@@ -36,7 +36,8 @@ void Context::hand_over(ProvinceId province, std::optional<PlayerIndex> holder) 
   // Rules 13.3, E-13: a player who loses the leader's province takes the leader off the board.
   if (owner && owner != holder && state.player(*owner).leader == province) {
     state.player(*owner).leader.reset();
-    log.leaders.push_back({LeaderStepKind::taken_off, *owner, province, {}, false, {}, true, {}});
+    log.leaders.push_back(
+        {LeaderStepKind::taken_off, *owner, province, {}, false, {}, true, {}, false});
   }
   owner = holder;
 }

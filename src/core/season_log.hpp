@@ -222,6 +222,7 @@ struct LeaderStep {
   std::vector<PlayerIndex> trophies;  ///< the statues taken in `province`, by their owners
   bool as_ordered = true;  ///< placed, moved: false when the order was missing or impossible
   std::optional<ProvinceId> asked;  ///< not as ordered: the province the order named, if any
+  bool in_winter = false;           ///< taken off: by a winter revolt
   bool operator==(const LeaderStep&) const = default;
 };
 

@@ -88,17 +88,17 @@ std::vector<std::string> leader_violations(const GameState& state, const Ruleset
       problems.push_back(player.id + ": the leader stands in " + rules.province(*player.leader).id +
                          ", which the player does not hold");
   }
-  std::array<int, kMaxPlayers> standing{};
-  for (const ProvinceState& province : state.provinces) {
-    for (std::size_t q = 0; q < province.statues.size(); ++q) {
-      pieces += province.statues[q];
-      standing[q] += province.statues[q];
-    }
+  for (std::size_t i = 0; i < state.provinces.size(); ++i) {
+    const ProvinceState& province = state.provinces[i];
+    for (int n : province.statues) pieces += n;
+    if (std::any_of(province.statues.begin(), province.statues.end(), [](int n) { return n; }) &&
+        !rules.in_play(ProvinceId::at(i), state.player_count()))
+      problems.push_back("statues stand in " + rules.provinces[i].id + ", which is out of play");
   }
   // A player's statues beside the board and standing on it are at most their own; those taken
   // by others as trophies are the rest.
   for (std::size_t i = 0; i < state.players.size() && leaders; ++i) {
-    const int own = state.players[i].statues + standing[i];
+    const int own = state.players[i].statues + state.statues_standing(state.player_index(i));
     if (own > rules.leaders.statues) {
       problems.push_back(state.players[i].id + ": " + std::to_string(own) +
                          " statues beside the board and standing on it, more than the " +

@@ -131,6 +131,8 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
     }
     winter.supply.push_back(supply);
   }
+  // Rules 13.3: leaders taken off from here on are taken off in winter.
+  const std::size_t leader_steps = ctx.log.leaders.size();
   // Rules 9.2: players in autumn turn order; each drawn province first gets a marker (D-10).
   std::size_t drawn = 0;
   for (const WinterSupply& supply : winter.supply) drawn += supply.drawn.size();
@@ -148,6 +150,8 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
 
   const int per_year = static_cast<int>(ctx.rules.seasons.size());
   const bool last_year = state.season_index / per_year >= static_cast<int>(ctx.rules.years.size());
+  for (std::size_t i = leader_steps; i < ctx.log.leaders.size(); ++i)
+    ctx.log.leaders[i].in_winter = true;
   score(ctx, winter, last_year);
 
   // Rules 7.3 / 9.4: all revolt markers leave the board.

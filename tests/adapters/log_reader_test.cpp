@@ -113,7 +113,7 @@ TEST(LogFile, AMilitaryLeadersGamesLogReadsBackAsWrittenAndABaseGameRefusesIt) {
       EXPECT_EQ(read_log(SourceFile{"log.yaml", text}, state, rules).log, result.log) << text;
       EXPECT_THROW(read_log(SourceFile{"log.yaml", text}, state, base), InputError)
           << "a base game's log has no leaders";
-      for (const char* key : {"leader_bonus:", "placed:", "to:", "statue: true",
+      for (const char* key : {"leader_bonus:", "placed:", "winter: true", "statue: true",
                               "trophies:", "taken_off:", "fallback: true", "asked:", "statues:"}) {
         for (auto at = text.find(key); at != std::string::npos; at = text.find(key, at + 1))
           ++seen[key];
@@ -121,7 +121,7 @@ TEST(LogFile, AMilitaryLeadersGamesLogReadsBackAsWrittenAndABaseGameRefusesIt) {
       state = result.next;
     }
   }
-  for (const char* key : {"leader_bonus:", "placed:", "to:", "statue: true",
+  for (const char* key : {"leader_bonus:", "placed:", "winter: true", "statue: true",
                           "trophies:", "taken_off:", "fallback: true", "asked:", "statues:"})
     EXPECT_GT(seen[key], 0) << key << " was never written in 60 random games";
 }
@@ -149,7 +149,9 @@ TEST(LogFile, ImpossibleLeaderStepsAreRefusedWithTheirPosition) {
     }
   };
   refused("{player: a, placed:", "{player: a, from: x, placed:",
-          "from belongs to a leader's move only");
+          "from is not written for this leader's step");
+  refused("{player: a, placed:", "{player: a, trophies: [], placed:",
+          "trophies lists one player per statue");
   refused("{player: a, placed:", "{player: a, trophies: [a], placed:",
           "a player's own statue is no trophy");
   refused("{player: a, placed:", "{player: a, placd:", "unknown key \"placd\"");

@@ -248,7 +248,7 @@ TEST_F(StateFiles, PublicJsonOfALeadersGameShowsLeadersStatuesAndEachStep) {
             R"("statue":true,"trophies":[],"as_ordered":true})");
 }
 
-TEST_F(StateFiles, PublicJsonOfABaseGameHasNoLandsknechte) {
+TEST_F(StateFiles, PublicJsonOfABaseGameHasNoLandsknechteAndNoLeaders) {
   const GameState state = fresh(3);
   const auto result = play(state, 1).back();
   const auto json = public_json(config(3), result.next, *rules_, &result.log);

@@ -79,6 +79,12 @@ void expect_leaders_as_the_rules_say(const SeasonResult& result, const GameState
         if (s.statue) {
           ASSERT_TRUE(*s.from != s.province && rules.adjacent(*s.from, s.province));
         }
+        // E-11: farther only when no neighbour was the player's. Outside autumn nothing changes
+        // hands after the leaders move, so the state after the season is the one they saw.
+        if (!result.log.winter && *s.from != s.province && !rules.adjacent(*s.from, s.province)) {
+          for (ProvinceId n : rules.province(*s.from).neighbours)
+            ASSERT_NE(result.next.at(n).owner, s.player) << "went farther past a neighbour";
+        }
         f.statues += s.statue ? 1 : 0;
         break;
       case LeaderStepKind::taken_off:
@@ -87,8 +93,13 @@ void expect_leaders_as_the_rules_say(const SeasonResult& result, const GameState
     }
   }
   if (result.next.finished) {
-    for (const Score& s : result.log.winter->scores)
-      ASSERT_EQ(s.statues, statue_points(result.next, rules, s.player));
+    // Counted here piece by piece, not with the engine's helper: 1 VP per statue and trophy.
+    for (const Score& s : result.log.winter->scores) {
+      int standing = 0;
+      for (const ProvinceState& p : result.next.provinces) standing += p.statues[s.player.value];
+      ASSERT_EQ(s.statues, standing * rules.leaders.vp_per_statue +
+                               result.next.player(s.player).trophies * rules.leaders.vp_per_trophy);
+    }
   }
 }
 

@@ -62,7 +62,8 @@ const std::vector<Shape>& summaries() {
       {"the winter grain loss", {"grain_loss"}},
       {"a Landsknechte turn", {"player", "regions", "card", "bonus", "amount"}},
       {"a leader's step",
-       {"player", "placed", "from", "to", "statue", "trophies", "taken_off", "fallback", "asked"}},
+       {"player", "placed", "from", "to", "statue", "trophies", "taken_off", "fallback", "asked",
+        "winter"}},
   };
   return s;
 }

@@ -44,6 +44,7 @@ Data statues_here(const GameState& s, ProvinceId where, const Names& names) {
 Data leader_steps_data(const std::vector<LeaderStep>& steps, const Names& names) {
   list placed;
   list rows;
+  list winter;
   for (const LeaderStep& s : steps) {
     Data x = names.player_ref(s.player);
     x["province"] = names.province(s.province);
@@ -60,13 +61,15 @@ Data leader_steps_data(const std::vector<LeaderStep>& steps, const Names& names)
     x["asked"] = s.asked ? Data(names.province(*s.asked)) : Data(false);
     x["trophies"] = trophies_data(s.trophies, names);
     x["fallback"] = !s.as_ordered;
-    (s.kind == LeaderStepKind::placed ? placed : rows).push_back(x);
+    (s.kind == LeaderStepKind::placed ? placed : s.in_winter ? winter : rows).push_back(x);
   }
   Data d;
   d["placed_any"] = !placed.empty();
   d["placed"] = placed;
   d["any"] = !rows.empty();
   d["steps"] = rows;
+  d["winter_any"] = !winter.empty();
+  d["winter"] = winter;
   return d;
 }
 
@@ -75,9 +78,7 @@ Data leader_standing(const GameState& s, PlayerIndex p, const Names& names) {
   Data d;
   d["on_board"] = player.leader.has_value();
   if (player.leader) d["province"] = names.province(*player.leader);
-  int standing = 0;
-  for (const ProvinceState& province : s.provinces) standing += province.statues[p.value];
-  set_count(d, "statues", standing);
+  set_count(d, "statues", s.statues_standing(p));
   set_count(d, "statues_left", player.statues);
   set_count(d, "trophies", player.trophies);
   return d;
@@ -110,13 +111,13 @@ Data leader_plan(const GameState& s, PlayerIndex p, const Names& names) {
   d["bonuses"] = bonuses;
   // Where it may go after the ten actions as things stand (rules 13.3, E-11).
   if (const auto& from = s.player(p).leader) {
-    const std::vector<ProvinceId> to = leader_destinations(rules, s.provinces_of(p), *from);
+    const LeaderDestinations to = leader_destinations(rules, s.provinces_of(p), *from);
     std::vector<std::string> to_names;
-    to_names.reserve(to.size());
-    for (ProvinceId id : to) to_names.push_back(names.province(id));
-    d["destinations_any"] = !to.empty();
+    to_names.reserve(to.provinces.size());
+    for (ProvinceId id : to.provinces) to_names.push_back(names.province(id));
+    d["destinations_any"] = !to.provinces.empty();
     d["destinations"] = names.names(to_names);
-    d["next_to_it"] = !to.empty() && rules.adjacent(*from, to.front());
+    d["next_to_it"] = to.next_door;
   }
   return d;
 }

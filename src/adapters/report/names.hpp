@@ -52,9 +52,10 @@ Data personal_summary(const SeasonView& view, const Names& names, PlayerIndex me
 /// Rules 13.3: the statues standing in a province, [{name, count, count_one, last}], or false.
 Data statues_here(const GameState& s, ProvinceId where, const Names& names);
 /// Rules 13.3: the leaders placed this season (before the actions), then those moved, kept in
-/// place and taken off, as they happened: {placed_any, placed: [...], any, steps: [{name,
-/// province, placed, moved, stayed, taken_off, from, statue, trophies_any, trophy_count,
-/// trophies: [{name, count}], fallback, asked}]}.
+/// place and taken off during the season, and those taken off in winter, as they happened:
+/// {placed_any, placed: [...], any, steps: [{name, province, placed, moved, stayed, taken_off,
+/// from, statue, trophies_any, trophy_count, trophies: [{name, count}], fallback, asked}],
+/// winter_any, winter: [...]}.
 Data leader_steps_data(const std::vector<LeaderStep>& steps, const Names& names);
 /// Rules 13.3: where a player's leader stands and their statues: {on_board, province, statues,
 /// statues_left, trophies} (each number with its `_one`).

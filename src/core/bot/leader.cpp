@@ -51,7 +51,8 @@ LeaderOrder leader_order(const Assessment& a, const Plan& plan) {
   const std::optional<ProvinceId> from = me.leader ? me.leader : order.place;
   if (!from) return order;
   // Moved where other players' statues wait as trophies, then where the most armies guard it.
-  const std::vector<ProvinceId> destinations = leader_destinations(a.rules, a.mine, *from);
+  const std::vector<ProvinceId> destinations =
+      leader_destinations(a.rules, a.mine, *from).provinces;
   order.move_to = most_armies(a.view, best_by(destinations, [&](ProvinceId p) {
                                 const auto& statues = a.view.at(p).statues;
                                 int others = 0;
