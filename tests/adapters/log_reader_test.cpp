@@ -155,6 +155,37 @@ TEST(LogFile, ImpossibleLeaderStepsAreRefusedWithTheirPosition) {
   refused("{player: a, placed:", "{player: a, trophies: [a], placed:",
           "a player's own statue is no trophy");
   refused("{player: a, placed:", "{player: a, placd:", "unknown key \"placd\"");
+  refused("leaders:\n", "leaders:\n  - {player: a, from: koeln, to: koeln, statue: true}\n",
+          "statue is not written for this leader's step");
+  refused("leaders:\n", "leaders:\n  - {player: a, taken_off: koeln, trophies: [b]}\n",
+          "trophies is not written for this leader's step");
+}
+
+TEST(LogFile, StatuesAreScoredInTheLastWinterOnly) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  GameState state = new_game(NewGame{"logs", {"a", "b", "c"}, 3}, rules);
+  for (int season = 1; season <= 2; ++season) {  // to 1618's autumn, whose winter is not the last
+    std::vector<Orders> orders;
+    for (std::size_t p = 0; p < state.players.size(); ++p)
+      orders.push_back(pass_orders(state.player_index(p), state, rules));
+    state = resolve_season(state, orders, {}, rules).next;
+  }
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < state.players.size(); ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, rules));
+  std::string text =
+      write_log(resolve_season(state, orders, {}, rules).log, state, rules, LogHeader{});
+  const auto at = text.find("majorities: ", text.find("scores:"));
+  ASSERT_NE(at, std::string::npos) << text;
+  text.insert(at, "statues: 1, ");
+  try {
+    read_log(SourceFile{"log.yaml", text}, state, rules);
+    FAIL() << "statues scored in the first winter";
+  } catch (const InputError& e) {
+    EXPECT_NE(e.diagnostics().front().format().find("statues are scored in the last winter only"),
+              std::string::npos)
+        << e.diagnostics().front().format();
+  }
 }
 
 TEST(LogFile, ALandsknechteTurnInALogOfABaseGameIsRefused) {

@@ -427,6 +427,12 @@ TEST(Invariants, ALeaderStandsInItsPlayersProvinceAndStatuesAreNeitherMadeNorLos
                                                  "on it, more than the 6 a player has"});
   w.state.players[1].statues = 6;
   w.state.players[1].trophies = 1;
+  // A statue cannot stand where no leader may go: a province out of play (c, held by nobody).
+  w.state.at(w.p("f")).statues[0] = 0;
+  w.state.at(w.p("c")).statues[0] = 1;
+  w.rules.provinces[w.p("c").value].excluded_3p = true;
+  EXPECT_EQ(w.broken(), std::vector<std::string>{"statues stand in c, which is out of play"});
+  w.rules.provinces[w.p("c").value].excluded_3p = false;
   w.state.players[0].leader = w.p("d");
   EXPECT_EQ(w.broken(), std::vector<std::string>{
                             "red: the leader stands in d, which the player does not hold"});
