@@ -370,10 +370,7 @@ class Checker {
         warning(at, ProblemKind::leader_not_placed, {{Arg::province, *where}});
     }
     // Where the leader stands when it moves: where it stands, or where it is placed first.
-    const std::optional<ProvinceId> from = player.leader ? player.leader
-                                           : placed_now
-                                               ? leader_place(state_, *player_, order.place)
-                                               : std::nullopt;
+    const std::optional<ProvinceId> from = leader_during_actions(state_, rules_, *player_, order);
     if (w && w->move_to) order.move_to = lookup(*w->move_to);
     if (!foretell) return;
     if (!from) {
@@ -385,15 +382,16 @@ class Checker {
       return;
     }
     if (w && w->move_to && !order.move_to) return;  // an unknown province: already an error
-    check_leader_move(*from, w ? w->move_to : std::nullopt, at);
-    if (w && order.statue) check_statue(*from, w->statue_at);
+    const LeaderDestinations to_now =
+        leader_destinations(rules_, state_.provinces_of(*player_), *from);
+    check_leader_move(*from, to_now, w ? w->move_to : std::nullopt, at);
+    if (w && order.statue) check_statue(*from, to_now, w->statue_at);
   }
 
   /// Rules 13.3, E-11, D-32: says where the leader goes when its move_to is missing or cannot be
   /// followed as things stand, and why.
-  void check_leader_move(ProvinceId from, const std::optional<Written>& written, SourceRef at) {
-    const LeaderDestinations to_now =
-        leader_destinations(rules_, state_.provinces_of(*player_), from);
+  void check_leader_move(ProvinceId from, const LeaderDestinations& to_now,
+                         const std::optional<Written>& written, SourceRef at) {
     const std::optional<ProvinceId> fallback = most_armies(state_, to_now.provinces);
     if (!fallback) return;  // no other province: the leader stays, whatever was asked
     const std::optional<ProvinceId>& to = result_.orders.leader.move_to;
@@ -421,11 +419,11 @@ class Checker {
   }
 
   /// Rules 13.3, E-11, E-12: a statue is left only after a move next door, and while one is left.
-  void check_statue(ProvinceId from, SourceRef at) {
+  void check_statue(ProvinceId from, const LeaderDestinations& to_now, SourceRef at) {
     const PlayerState& player = state_.player(*player_);
     if (player.statues == 0) {
       warning(at, ProblemKind::leader_no_statue_left, {{Arg::statues, rules_.leaders.statues}});
-    } else if (!leader_destinations(rules_, state_.provinces_of(*player_), from).next_door) {
+    } else if (!to_now.next_door) {
       warning(at, ProblemKind::leader_statue_needs_a_neighbour, {{Arg::from, from}});
     }
   }
