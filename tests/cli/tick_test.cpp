@@ -25,8 +25,13 @@ Outcome run(const std::vector<std::string>& args) { return testing::run_wallenst
 
 std::string iso(Instant t) { return format_instant(t, "UTC"); }
 
+/// The clock's time at 30 seconds past its minute. The tests run on the real clock (orders are
+/// stored with real file times), but a deadline falls on a whole minute, so a game opened at
+/// this time is never exactly min_season (48 h) before its deadline: the reminder 48 h before it
+/// and the time left never land on the opening second, whatever day the test runs.
 Instant real_now() {
-  return std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+  const auto minute = std::chrono::floor<std::chrono::minutes>(std::chrono::system_clock::now());
+  return std::chrono::time_point_cast<std::chrono::seconds>(minute + 30s);
 }
 
 /// Messages in the outbox whose file name matches (Message-IDs name the files).
