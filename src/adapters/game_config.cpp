@@ -125,9 +125,9 @@ Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
 std::string_view nmr_policy_name(NmrPolicy policy) { return kNmrPolicies[index_of(policy)]; }
 
 std::optional<std::string> edition_problem(std::int64_t edition) {
-  if (edition == 2) return std::nullopt;
-  if (edition == 1) return "edition 1 is not available yet; use edition 2";
-  return "edition must be 2 (or 1, which is not available yet), not " + std::to_string(edition);
+  if (edition == 1 || edition == 2) return std::nullopt;
+  return "edition must be 2 (the 2nd edition) or 1 (the 1st edition), not " +
+         std::to_string(edition);
 }
 
 std::optional<std::string> expansions_problem(const std::vector<std::string>& expansions) {

@@ -94,7 +94,7 @@ std::optional<std::string> player_name_problem(std::string_view name);
 /// Why a game name is unusable, or empty.
 std::optional<std::string> game_name_problem(std::string_view name);
 
-/// Why a rules edition cannot be played, or empty: only the 2nd edition is built so far.
+/// Why a rules edition cannot be played, or empty: the 2nd edition and the 1st (rules 12).
 std::optional<std::string> edition_problem(std::int64_t edition);
 /// Why a list of expansions is malformed (an id that is no module id, one listed twice), or
 /// empty. Whether the data has them and this program plays them is the ruleset loader's to say

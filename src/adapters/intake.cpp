@@ -131,8 +131,9 @@ class Intake {
       entry_.outcome = "automatic";
       return "automatic mail (" + *message_.automatic + "): no answer";
     }
-    rules_ = load_game_ruleset(setup_.data_dir, game_.config().rules_version,
-                               game_.config().expansions, game_.root() / "game.yaml");
+    rules_ =
+        load_game_ruleset(setup_.data_dir, game_.config().rules_version, game_.config().edition,
+                          game_.config().expansions, game_.root() / "game.yaml");
     season_ = game_.current();
     state_ = game_.load_state(season_, rules_);
     const mail::FoundOrder found = mail::find_order(message_);

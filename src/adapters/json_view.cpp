@@ -71,7 +71,7 @@ Json players_json(const GameConfig& config, const GameState& state, const Rulese
     for (ProvinceId id : state.provinces_of(state.player_index(i)))
       provinces.push_back(rules.province(id).id);
     Json bid = nullptr;
-    if (resolution) bid = bid_json(resolution->bids[i].bid);
+    if (resolution && !resolution->bids.empty()) bid = bid_json(resolution->bids[i].bid);
     Json player = {{"id", p.id},
                    {"name", config.players[i].name},
                    {"thaler", p.thaler},

@@ -43,16 +43,16 @@ class LogReader {
       out.header.program_version = text(root, "program_version");
     log.nmr = players(root, "nmr");
     log.event = event(root, "event");
-    read_bids(root, log);
-    log.bid_ranking = players(root, "bid_ranking");
-    if (auto tiles = require_map(root, "tiles")) {
-      for (const auto& entry : *tiles) {
-        const auto p = before_.find_player(entry.first.Scalar());
-        const auto t = rules_.find_tile(scalar_text(entry.second));
-        if (!p || !t)
-          r_.error(entry.first, "unknown player or tile");
-        else
-          log.tiles.emplace_back(*p, *t);
+    if (rules_.has_bids()) {
+      read_bids(root, log);
+      log.bid_ranking = players(root, "bid_ranking");
+      read_tiles(root, log);
+    } else {
+      for (const char* key : {"bids", "bid_ranking", "tiles"}) {
+        if (root[key].IsDefined())
+          r_.error(root[key], std::string(key) +
+                                  ": this game has no bids and no bonus tiles "
+                                  "(the 1st edition draws the turn order)");
       }
     }
     log.turn_order = players(root, "turn_order");
@@ -196,6 +196,19 @@ class LogReader {
       if (auto n = r_.require(*node, key, "")) *target = cubes(*n);
     }
     return t;
+  }
+
+  void read_tiles(const YAML::Node& root, SeasonLog& log) {
+    auto tiles = require_map(root, "tiles");
+    if (!tiles) return;
+    for (const auto& entry : *tiles) {
+      const auto p = before_.find_player(entry.first.Scalar());
+      const auto t = rules_.find_tile(scalar_text(entry.second));
+      if (!p || !t)
+        r_.error(entry.first, "unknown player or tile");
+      else
+        log.tiles.emplace_back(*p, *t);
+    }
   }
 
   void read_bids(const YAML::Node& root, SeasonLog& log) {
@@ -457,11 +470,12 @@ class LogReader {
       b.attacking = num(*sides, "attacking");
       b.attack_bonus = num_or(*sides, "attack_bonus", 0);
       b.defending = num_or(*sides, "defending", 0);
+      b.held_back = num_or(*sides, "held_back", 0);
       b.defense_bonus = num_or(*sides, "defense_bonus", 0);
       b.palace_guard = num_or(*sides, "palace_guard", 0);
       b.peasants = num_or(*sides, "peasants", 0);
     }
-    b.revolt_markers = flag(node, "peasants_stay_out");
+    b.peasants_stay_out = flag(node, "peasants_stay_out");
     b.tower = tower(node);
     if (auto count = require_map(node, "count")) {
       b.attacker_count = num(*count, "attacker");
@@ -484,6 +498,7 @@ class LogReader {
     r.extra_peasants = num_or(node, "extra_peasants", 0);
     if (auto sides = require_map(node, "cubes")) {
       r.defending = num(*sides, "defending");
+      r.held_back = num_or(*sides, "held_back", 0);
       r.peasants = num(*sides, "peasants");
     }
     r.tower = tower(node);
@@ -532,6 +547,16 @@ class LogReader {
           w.revolts.push_back(revolt(item, 0));
         else
           r_.error(item, "a winter revolt step must be a revolt_marker or a revolt");
+      }
+      // D-10: a marker before each revolt; the 1st edition adds none (rules 12).
+      const std::size_t markers = rules_.winter_marker_before_revolt ? w.revolts.size() : 0;
+      if (w.markers.size() != markers) {
+        r_.error(*revolts, "winter revolts: " + std::to_string(w.markers.size()) +
+                               " revolt markers for " + std::to_string(w.revolts.size()) +
+                               " revolts; " +
+                               (rules_.winter_marker_before_revolt
+                                    ? "each revolt follows its marker"
+                                    : "this game adds no marker before a winter revolt"));
       }
     }
     if (auto majorities = require_list(node, "majorities")) {

@@ -156,11 +156,12 @@ class LogWriter {
     YamlOut sides = YamlOut::map().add("attacking", b.attacking);
     if (b.attack_bonus) sides.add("attack_bonus", b.attack_bonus);
     if (b.defender) sides.add("defending", b.defending);
+    if (b.held_back) sides.add("held_back", b.held_back);  // the 1st edition's defend_with
     if (b.defense_bonus) sides.add("defense_bonus", b.defense_bonus);
     if (b.palace_guard) sides.add("palace_guard", b.palace_guard);
     if (!b.defender) sides.add("peasants", b.peasants);
     out.add("cubes", sides.flow());
-    if (b.defender && b.revolt_markers) out.add("peasants_stay_out", true);
+    if (b.peasants_stay_out) out.add("peasants_stay_out", true);
     out.add("tower", tower(b.tower).flow());
     out.add("count", YamlOut::map()
                          .add("attacker", b.attacker_count)
@@ -180,8 +181,9 @@ class LogWriter {
         .add("province", province(r.province))
         .add("markers", r.markers);
     if (r.extra_peasants) out.add("extra_peasants", r.extra_peasants);
-    out.add("cubes",
-            YamlOut::map().add("defending", r.defending).add("peasants", r.peasants).flow());
+    YamlOut cubes = YamlOut::map().add("defending", r.defending);
+    if (r.held_back) cubes.add("held_back", r.held_back);  // the 1st edition's defend_with
+    out.add("cubes", cubes.add("peasants", r.peasants).flow());
     out.add("tower", tower(r.tower).flow());
     out.add("count",
             YamlOut::map().add("player", r.player_count).add("peasants", r.peasant_count).flow());
@@ -220,7 +222,7 @@ class LogWriter {
     out.add("supply", std::move(supply));
     YamlOut revolts = YamlOut::list();
     for (std::size_t i = 0; i < w.revolts.size(); ++i) {
-      revolts.push((*this)(w.markers[i]));
+      if (!w.markers.empty()) revolts.push((*this)(w.markers[i]));  // none in the 1st edition
       revolts.push((*this)(w.revolts[i]));
     }
     out.add("revolts", std::move(revolts));
@@ -326,17 +328,10 @@ std::string_view revolt_cause_key(RevoltCause cause) {
   return "?";
 }
 
-std::string write_log(const SeasonLog& log, const GameState& before, const Ruleset& rules,
-                      const LogHeader& header) {
-  const LogWriter w(before, rules);
-  const SeasonLabel label = season_label(rules, log.season_index);
-  YamlOut root = YamlOut::map();
-  root.add("game", before.game).add("season", label.name()).add("season_index", log.season_index);
-  root.add("nmr", w.players(log.nmr));
-  root.add("nmr_policy", header.nmr_policy);
-  if (header.rules_version > 0) root.add("rules_version", header.rules_version);
-  if (!header.program_version.empty()) root.add("program_version", header.program_version);
-  root.add("event", rules.event(log.event).id);
+namespace {
+
+/// Rules 4.5: the bids as revealed, the order in which tiles were chosen and the tiles taken.
+void write_bids(YamlOut& root, const LogWriter& w, const SeasonLog& log, const Ruleset& rules) {
   YamlOut bids = YamlOut::list();
   for (const BidRecord& b : log.bids) {
     YamlOut row = YamlOut::map().add("player", w.player(b.player));
@@ -358,6 +353,22 @@ std::string write_log(const SeasonLog& log, const GameState& before, const Rules
   YamlOut tiles = YamlOut::map();
   for (const auto& [p, t] : log.tiles) tiles.add(w.player(p), rules.tile(t).id);
   root.add("tiles", tiles.flow());
+}
+
+}  // namespace
+
+std::string write_log(const SeasonLog& log, const GameState& before, const Ruleset& rules,
+                      const LogHeader& header) {
+  const LogWriter w(before, rules);
+  const SeasonLabel label = season_label(rules, log.season_index);
+  YamlOut root = YamlOut::map();
+  root.add("game", before.game).add("season", label.name()).add("season_index", log.season_index);
+  root.add("nmr", w.players(log.nmr));
+  root.add("nmr_policy", header.nmr_policy);
+  if (header.rules_version > 0) root.add("rules_version", header.rules_version);
+  if (!header.program_version.empty()) root.add("program_version", header.program_version);
+  root.add("event", rules.event(log.event).id);
+  if (rules.has_bids()) write_bids(root, w, log, rules);
   root.add("turn_order", w.players(log.turn_order));
   if (rules.plays(kLandsknechtePhase)) {
     YamlOut turns = YamlOut::list();

@@ -77,6 +77,30 @@ void check_not_base(YamlReader& r, const YAML::Node& root) {
   }
 }
 
+/// An edition may replace phases of the base game with its own (rules 12: the 1st edition draws
+/// the turn order instead of the bids); an expansion only adds.
+std::vector<std::string> read_replaced(YamlReader& r, const YAML::Node& root,
+                                       const Module& module) {
+  std::vector<std::string> replaced = read_ids(r, root, "replaces", "the base game's phases");
+  if (module.kind == "expansion") {
+    r.error(root["replaces"],
+            "an expansion adds to the base game; only an edition replaces its "
+            "phases");
+  }
+  for (const auto& item : root["replaces"]) {
+    if (std::find(kBaseGamePhases.begin(), kBaseGamePhases.end(), item.Scalar()) ==
+        kBaseGamePhases.end()) {
+      r.error(item, item.Scalar() + " is not a phase of the base game, which are " +
+                        join_names(std::vector<std::string>(kBaseGamePhases.begin(),
+                                                            kBaseGamePhases.end()),
+                                   " and "));
+    }
+  }
+  if (!replaced.empty() && module.phases.empty())
+    r.error(root["replaces"], "an edition that replaces a phase adds its own in its place");
+  return replaced;
+}
+
 /// A module can be played once the core plays its phases (kSeasonPhases) and the order-file
 /// reader reads its sections (kReadModuleSections); what it lacks is one refusal, at the first
 /// item missing.
@@ -105,7 +129,7 @@ void check_playable(const YamlFile& file, const Module& module, std::vector<Diag
     lacks += std::string(lacks.empty() ? "" : " and ") + "the order section" +
              (sections.size() > 1 ? "s " : " ") + join_names(sections, " and ");
   }
-  refusals.push_back(file.at(*first, "the " + module.name + " " + module.kind + " (" + module.id +
+  refusals.push_back(file.at(*first, "the " + module.title() + " (" + module.id +
                                          ") cannot be played by this version of the program, "
                                          "which lacks " +
                                          lacks));
@@ -116,7 +140,7 @@ Module read_module(const fs::path& folder, bool on, std::vector<Diagnostic>& ref
   YamlReader r(file);
   const YAML::Node& root = file.root();
   if (!r.expect_map(root, kModuleFile)) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 4> kKeys = {"name", "kind", "phases",
+  static constexpr std::array<std::string_view, 5> kKeys = {"name", "kind", "phases", "replaces",
                                                             "order_sections"};
   r.check_keys(root, kKeys, kModuleFile);
   Module module;
@@ -133,6 +157,7 @@ Module read_module(const fs::path& folder, bool on, std::vector<Diagnostic>& ref
   module.phases = read_ids(r, root, "phases", "the season phases it adds, or []");
   module.order_sections =
       read_ids(r, root, "order_sections", "the order-file sections it adds, or []");
+  if (root["replaces"].IsDefined()) module.replaces = read_replaced(r, root, module);
   if (r.ok()) check_not_base(r, root);
   r.throw_if_errors();
   if (on) check_playable(file, module, refusals);

@@ -25,14 +25,16 @@ class OrderReader {
   std::optional<WrittenOrders> read() {
     const YAML::Node& root = file_.root();
     if (!root.IsMap()) {
-      r_.error(root, "an order file is a YAML map with game, player, season, actions and bid");
+      r_.error(root, rules_.has_bids()
+                         ? "an order file is a YAML map with game, player, season, actions and bid"
+                         : "an order file is a YAML map with game, player, season and actions");
       return std::nullopt;
     }
     for (const auto& entry : root) {
       const Module* owner = rules_.section_owner(entry.first.Scalar());
       if (owner && !owner->on) {
         r_.error(entry.first, "\"" + entry.first.Scalar() + "\" orders belong to the " +
-                                  owner->name + " " + owner->kind + " (" + owner->id +
+                                  owner->title() + " (" + owner->id +
                                   "), which this game does not play; leave the section out");
       }
     }
@@ -52,15 +54,20 @@ class OrderReader {
       w.actions_at = ref(*actions);
       read_actions(*actions, w);
     }
-    if (auto bid = require("bid", "a coin 0-4, a province card, or none")) {
-      if (auto text = r_.text(*bid, "bid")) w.bid = Written{*text, ref(*bid)};
+    if (rules_.has_bids()) {
+      if (auto bid = require("bid", "a coin 0-4, a province card, or none")) {
+        if (auto text = r_.text(*bid, "bid")) w.bid = Written{*text, ref(*bid)};
+      }
+      w.turn_order = list(root, "turn_order");
+    } else {
+      refuse_bids(root);
     }
-    w.turn_order = list(root, "turn_order");
     w.winter_revolt_order = list(root, "winter_revolt_order");
     w.landsknechte =
         list(root, "landsknechte", "a list of bonuses, most wanted first, like [vp, tray, thaler]");
     for (const auto& entry : root) {
       if (entry.first.Scalar() == "leader") w.leader = read_leader(entry.first, entry.second);
+      if (entry.first.Scalar() == "defend_with") w.defend_with = read_defend_with(entry.second);
     }
     if (const YAML::Node token = root["token"]; token.IsDefined()) {
       if (auto text = r_.text(token, "token")) w.token = Written{*text, ref(token)};
@@ -238,6 +245,48 @@ class OrderReader {
 
   static constexpr std::array<std::string_view, 3> kLeaderKeys = {"place", "move_to", "statue"};
 
+  /// Rules 12: the 1st edition has no bids and no bonus tiles.
+  void refuse_bids(const YAML::Node& root) {
+    for (const char* key : {"bid", "turn_order"}) {
+      if (const YAML::Node node = root[key]; node.IsDefined()) {
+        r_.error(node, std::string(key) +
+                           ": this game has no bids and no bonus tiles (the 1st edition draws "
+                           "the turn order at random each season); leave it out");
+      }
+    }
+  }
+
+  /// Rules 12: `defend_with: {Province: N or all}`, the most cubes thrown when defending there;
+  /// left blank (`defend_with:`) it is empty, and `all` is as if the province were not listed.
+  std::vector<WrittenDefence> read_defend_with(const YAML::Node& node) {
+    std::vector<WrittenDefence> out;
+    if (node.IsNull()) return out;
+    const int cubes = rules_.pieces.cubes_per_player;
+    const std::string hint = "all or a number of cubes from 1 to " + std::to_string(cubes);
+    if (!node.IsMap()) {
+      r_.error(node,
+               "defend_with is a map of your provinces, each with the most cubes thrown "
+               "when it is attacked or revolts (" +
+                   hint + "), like {Bremen: 2}");
+      return out;
+    }
+    for (const auto& entry : node) {
+      auto province = r_.text(entry.first, "defend_with province");
+      if (!province) continue;
+      const YAML::Node& value = entry.second;
+      if (value.IsScalar() && value.Scalar() == "all") continue;
+      if (!value.IsScalar() ||
+          value.Scalar().find_first_not_of("0123456789") != std::string::npos ||
+          value.Scalar().empty()) {
+        r_.error(value, "defend_with: " + *province + " takes " + hint);
+        continue;
+      }
+      if (auto n = r_.integer(value, "defend_with: " + *province, 1, cubes))
+        out.push_back({Written{*province, ref(entry.first)}, static_cast<int>(*n)});
+    }
+    return out;
+  }
+
   const YamlFile& file_;
   const Ruleset& rules_;
   YamlReader r_;
@@ -376,12 +425,14 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
     actions.add(key, detail.flow());
   }
   root.add("actions", std::move(actions));
-  const std::string bid = w.bid ? w.bid->text : "none";
-  const bool coin = !bid.empty() && bid.find_first_not_of("0123456789") == std::string::npos;
-  root.add("bid", coin ? YamlOut::number(std::stoll(bid)) : YamlOut::text(bid));
-  std::vector<std::string> tiles;
-  for (const auto& t : w.turn_order) tiles.push_back(t.text);
-  root.add("turn_order", YamlOut::flow_list(tiles));
+  if (w.bid) {  // Rules 12: the 1st edition's orders have no bid and no tiles.
+    const std::string& bid = w.bid->text;
+    const bool coin = !bid.empty() && bid.find_first_not_of("0123456789") == std::string::npos;
+    root.add("bid", coin ? YamlOut::number(std::stoll(bid)) : YamlOut::text(bid));
+    std::vector<std::string> tiles;
+    for (const auto& t : w.turn_order) tiles.push_back(t.text);
+    root.add("turn_order", YamlOut::flow_list(tiles));
+  }
   if (!w.winter_revolt_order.empty()) {
     std::vector<std::string> order;
     for (const auto& p : w.winter_revolt_order) order.push_back(p.text);
@@ -398,6 +449,11 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
     if (w.leader->move_to) leader.add("move_to", w.leader->move_to->text);
     if (w.leader->statue) leader.add("statue", *w.leader->statue);
     root.add("leader", leader.flow());
+  }
+  if (!w.defend_with.empty()) {
+    YamlOut defend = YamlOut::map();
+    for (const WrittenDefence& d : w.defend_with) defend.add(d.province.text, d.at_most);
+    root.add("defend_with", defend.flow());
   }
   return root.dump(comment);
 }

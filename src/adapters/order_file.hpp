@@ -20,7 +20,8 @@ inline constexpr std::array<std::string_view, 8> kBaseOrderKeys = {
 
 /// The order-file sections of modules that this program reads. A module's reader joins the list
 /// when it is written; until then a game cannot play that module (load_ruleset).
-inline constexpr std::array<std::string_view, 2> kReadModuleSections{"landsknechte", "leader"};
+inline constexpr std::array<std::string_view, 3> kReadModuleSections{"landsknechte", "leader",
+                                                                     "defend_with"};
 
 /// The largest order file accepted (a real one is about 1 KiB).
 inline constexpr std::size_t kMaxOrderBytes = std::size_t{256} * 1024;

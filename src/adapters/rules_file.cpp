@@ -10,6 +10,14 @@ namespace wallenstein::loading {
 namespace fs = std::filesystem;
 namespace {
 
+/// Whether an edition this game plays replaces the base game's phase (rules 12: the 1st edition
+/// draws the turn order instead of the bids).
+bool replaced(const Ruleset& rules, std::string_view phase) {
+  return std::any_of(rules.modules.begin(), rules.modules.end(), [&](const Module& m) {
+    return m.on && std::find(m.replaces.begin(), m.replaces.end(), phase) != m.replaces.end();
+  });
+}
+
 /// The phases of a season with every module, in order: the base game's (kBaseGamePhases) and every
 /// phase a module declares; the ones this program plays (kSeasonPhases) in the order it plays
 /// them. The season's list keeps the base game's phases and those of the modules this game plays.
@@ -48,14 +56,14 @@ void read_season_phases(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
       latest = std::max(latest, index);
     }
     const Module* owner = rules.phase_owner(*name);  // null: a base-game phase
-    if (!owner || owner->on) rules.season_phases.push_back(*name);
+    if (owner ? owner->on : !replaced(rules, *name)) rules.season_phases.push_back(*name);
   }
   for (std::string_view phase : known) {
     if (std::find(listed.begin(), listed.end(), phase) != listed.end()) continue;
     const Module* owner = rules.phase_owner(phase);
     r.error(*list, "season phase " + std::string(phase) + " is missing" +
-                       (owner ? ": the " + owner->name + " " + owner->kind + " (modules/" +
-                                    owner->id + ") adds it; place it in the season"
+                       (owner ? ": the " + owner->title() + " (modules/" + owner->id +
+                                    ") adds it; place it in the season"
                               : std::string()));
   }
 }
@@ -142,18 +150,64 @@ void read_seasons(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
 void read_battle(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
   auto battle = r.require(root, "battle", "");
   if (!battle || !r.expect_map(*battle, "battle")) return;
+  static constexpr std::array<std::string_view, 4> kKeys = {"min_source_armies", "neutral_peasants",
+                                                            "peasants_defend_up_to_markers",
+                                                            "neutral_conquest_markers"};
+  r.check_keys(*battle, kKeys, "battle");
   rules.min_source_armies =
       as_int(r, *battle, "min_source_armies", 2, rules.pieces.cubes_per_player, "battle");
   rules.neutral_peasants = as_int(r, *battle, "neutral_peasants", 0, 20, "battle");
+  rules.peasants_defend_up_to_markers =
+      as_int(r, *battle, "peasants_defend_up_to_markers", 0, 100, "battle");
+  rules.neutral_conquest_markers = as_int(r, *battle, "neutral_conquest_markers", 0, 10, "battle");
+}
+
+void read_winter(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
+  auto winter = r.require(root, "winter", "{marker_before_revolt: true}");
+  if (!winter || !r.expect_map(*winter, "winter")) return;
+  static constexpr std::array<std::string_view, 1> kKeys = {"marker_before_revolt"};
+  r.check_keys(*winter, kKeys, "winter");
+  if (auto flag = r.require(*winter, "marker_before_revolt", "true or false")) {
+    rules.winter_marker_before_revolt =
+        r.boolean(*flag, "marker_before_revolt").value_or(rules.winter_marker_before_revolt);
+  }
+}
+
+void read_tie_breaks(YamlReader& r, const YAML::Node& scoring, Ruleset& rules) {
+  auto list = r.require(scoring, "tie_breaks", "[thaler]");
+  if (!list || !r.expect_sequence(*list, "tie_breaks")) return;
+  if (list->size() == 0) r.error(*list, "tie_breaks needs at least one, like [thaler]");
+  std::vector<std::string_view> names;
+  for (TieBreakKey key : kAllTieBreakKeys) names.push_back(tie_break_key(key));
+  rules.scoring.tie_breaks.clear();
+  for (const auto& item : *list) {
+    const auto name = r.text(item, "tie break");
+    if (!name) continue;
+    const auto found = std::find(names.begin(), names.end(), *name);
+    if (found == names.end()) {
+      r.unknown_value(item, "tie break", names);
+      continue;
+    }
+    const TieBreakKey key = kAllTieBreakKeys[static_cast<std::size_t>(found - names.begin())];
+    if (std::find(rules.scoring.tie_breaks.begin(), rules.scoring.tie_breaks.end(), key) !=
+        rules.scoring.tie_breaks.end())
+      r.error(item, "tie break " + *name + " is listed twice");
+    else
+      rules.scoring.tie_breaks.push_back(key);
+  }
 }
 
 void read_scoring(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
   auto scoring = r.require(root, "scoring", "");
   if (!scoring || !r.expect_map(*scoring, "scoring")) return;
+  static constexpr std::array<std::string_view, 5> kKeys = {
+      "vp_per_province", "vp_per_building", "majority", "tie_penalty", "tie_breaks"};
+  r.check_keys(*scoring, kKeys, "scoring");
   rules.scoring.vp_per_province = as_int(r, *scoring, "vp_per_province", 0, 100, "scoring");
   rules.scoring.vp_per_building = as_int(r, *scoring, "vp_per_building", 0, 100, "scoring");
   rules.scoring.tie_penalty = as_int(r, *scoring, "tie_penalty", 0, 100, "scoring");
   read_per_building(r, *scoring, "majority", 100, rules.scoring.majority);
+  read_tie_breaks(r, *scoring, rules);
 }
 
 /// A key of rules.yaml and its reader, in the order they are read (pieces before the numbers
@@ -163,7 +217,7 @@ struct RulesKey {
   void (*read)(YamlReader&, const YAML::Node& root, Ruleset&);
 };
 
-constexpr std::array<RulesKey, 11> kRulesKeys = {{
+constexpr std::array<RulesKey, 12> kRulesKeys = {{
     {"starting_thaler", read_starting_thaler},
     {"pieces", read_pieces},
     {"coin_cards", read_coin_cards},
@@ -174,6 +228,7 @@ constexpr std::array<RulesKey, 11> kRulesKeys = {{
     {"seasons", read_seasons},
     {"season_phases", read_season_phases},
     {"battle", read_battle},
+    {"winter", read_winter},
     {"scoring", read_scoring},
 }};
 

@@ -11,6 +11,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// The 1st edition's module (rules 12); the 2nd edition is the base game.
+constexpr const char* kFirstEditionModule = "edition1";
+
 /// The directory holds a ruleset this program can read, or InputError.
 void check_ruleset_dir(const fs::path& dir, int version) {
   if (!fs::is_directory(dir))
@@ -120,10 +123,39 @@ Ruleset load_ruleset(const fs::path& dir, int version, const std::vector<std::st
   }
 }
 
-Ruleset load_game_ruleset(const fs::path& dir, int version,
+std::vector<std::string> game_modules(int edition, const std::vector<std::string>& expansions) {
+  std::vector<std::string> modules;
+  if (edition == 1) modules.emplace_back(kFirstEditionModule);
+  modules.insert(modules.end(), expansions.begin(), expansions.end());
+  return modules;
+}
+
+Ruleset load_edition_ruleset(const fs::path& dir, int version, int edition,
+                             const std::vector<std::string>& expansions) {
+  Ruleset rules = load_ruleset(dir, version, game_modules(edition, expansions));
+  rules.edition = edition;
+  std::vector<Diagnostic> refusals;
+  for (const std::string& id : expansions) {
+    const auto module = std::find_if(rules.modules.begin(), rules.modules.end(),
+                                     [&](const Module& m) { return m.id == id; });
+    if (module == rules.modules.end() || module->kind != "edition") continue;
+    refusals.push_back(Diagnostic{(dir / "modules" / id).string(),
+                                  0,
+                                  0,
+                                  id + " is the " + module->name +
+                                      ", not an expansion: choose it with the edition (edition: " +
+                                      "1 in game.yaml, new --edition 1)",
+                                  Diagnostic::Severity::error,
+                                  {}});
+  }
+  if (!refusals.empty()) throw ModuleRefused(refusals);
+  return rules;
+}
+
+Ruleset load_game_ruleset(const fs::path& dir, int version, int edition,
                           const std::vector<std::string>& expansions, const fs::path& game_yaml) {
   try {
-    return load_ruleset(dir, version, expansions);
+    return load_edition_ruleset(dir, version, edition, expansions);
   } catch (const ModuleRefused& e) {
     std::vector<Diagnostic> told;
     for (const Diagnostic& d : e.diagnostics())

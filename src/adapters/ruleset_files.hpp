@@ -27,9 +27,19 @@ class ModuleRefused : public InputError {
 Ruleset load_ruleset(const std::filesystem::path& dir, int version = kCurrentRulesVersion,
                      const std::vector<std::string>& modules = {});
 
-/// The ruleset of a game: its rules version and expansions. A module the game cannot play is an
-/// InputError at `game_yaml` (where the game lists its expansions).
-Ruleset load_game_ruleset(const std::filesystem::path& dir, int version,
+/// The modules a game in this rules edition with these expansions plays, in the order they are
+/// laid: the edition's module first (the 1st edition: modules/edition1; the 2nd is the base game).
+std::vector<std::string> game_modules(int edition, const std::vector<std::string>& expansions);
+
+/// The ruleset of a game played in `edition` (1 or 2) with `expansions` (`Ruleset::edition` is
+/// set). An expansion that is no expansion (an edition's module) is a ModuleRefused, as is one
+/// the data lacks or this program cannot play.
+Ruleset load_edition_ruleset(const std::filesystem::path& dir, int version, int edition,
+                             const std::vector<std::string>& expansions);
+
+/// The ruleset of a game: its rules version, edition and expansions. A module the game cannot
+/// play is an InputError at `game_yaml` (where the game lists its expansions).
+Ruleset load_game_ruleset(const std::filesystem::path& dir, int version, int edition,
                           const std::vector<std::string>& expansions,
                           const std::filesystem::path& game_yaml);
 

@@ -170,7 +170,9 @@ void StateLists::read_bonus_tiles(const YAML::Node& root) {
       s_.bonus_tiles.push_back(*t);
     }
   }
-  if (tiles->size() != rules_.tiles.size()) {
+  if (!rules_.has_bids() && tiles->size() != 0) {
+    r_.error(*tiles, "this game has no bonus tiles (the 1st edition): bonus_tiles: []");
+  } else if (rules_.has_bids() && tiles->size() != rules_.tiles.size()) {
     r_.error(*tiles,
              "every bonus tile must be on a position: " + std::to_string(rules_.tiles.size()) +
                  " expected, not " + std::to_string(tiles->size()));

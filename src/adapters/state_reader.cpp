@@ -75,7 +75,13 @@ class StateReader {
     }
     if (auto edition = r_.require(root, "edition", "2")) {
       if (auto number = r_.integer(*edition, "edition", -999, 999)) {
-        if (auto problem = edition_problem(*number)) r_.error(*edition, *problem);
+        if (auto problem = edition_problem(*number)) {
+          r_.error(*edition, *problem);
+        } else if (*number != rules_.edition) {
+          r_.error(*edition, "this state is of edition " + std::to_string(*number) +
+                                 " but the game plays edition " + std::to_string(rules_.edition) +
+                                 " (game.yaml's edition)");
+        }
         s_.edition = static_cast<int>(*number);
       }
     }

@@ -96,10 +96,12 @@ void check_variant(const Invocation& in, GameConfig& config) {
     throw UsageError(setup == "draft" ? "the draft setup is not available yet; use --setup standard"
                                       : "--setup must be standard or draft");
   }
-  const int edition = in.get<int>("edition");
-  if (auto problem = edition_problem(edition)) throw UsageError("--edition: " + *problem);
+  if (in.has("edition")) {  // else game.yaml's (--from), or the 2nd edition
+    const int edition = in.get<int>("edition");
+    if (auto problem = edition_problem(edition)) throw UsageError("--edition: " + *problem);
+    config.edition = edition;
+  }
   if (in.has("expansions")) config.expansions = in.expansions();
-  config.edition = edition;
 }
 
 void check_players(const GameConfig& config) {
@@ -171,7 +173,8 @@ Exit run(const Invocation& in) {
   // or the --from file's problem); a broken data folder is an input error of its own.
   const Ruleset rules = [&] {
     try {
-      return load_ruleset(in.data_dir(), config.rules_version, config.expansions);
+      return load_edition_ruleset(in.data_dir(), config.rules_version, config.edition,
+                                  config.expansions);
     } catch (const ModuleRefused& e) {
       const std::string why = refusal_reasons(e);
       if (in.has("expansions")) throw UsageError("--expansions: " + why);
@@ -193,7 +196,7 @@ Exit run(const Invocation& in) {
 Command new_command() {
   return {"new",
           "DIR (--player ID:NAME:EMAIL ... | --from FILE) [--seed N] [--name NAME] [--setup "
-          "standard] [--edition 2] [--expansions LIST]",
+          "standard] [--edition 2|1] [--expansions LIST]",
           "Create a game directory, lay out the standard setup and publish the first season.",
           [](po::options_description& o, po::positional_options_description& p) {
             o.add_options()("dir", po::value<std::string>()->required(),
@@ -209,8 +212,9 @@ Command new_command() {
                 "name", po::value<std::string>(),
                 "the game's name (default: the directory's name)")(
                 "setup", po::value<std::string>()->default_value("standard"),
-                "standard (draft comes later)")("edition", po::value<int>()->default_value(2),
-                                                "rules edition: 2 (1 comes later)")(
+                "standard (draft comes later)")(
+                "edition", po::value<int>()->value_name("2|1"),
+                "rules edition: 2 (default: the 2nd edition) or 1 (the 1st edition)")(
                 "expansions", po::value<std::string>()->value_name("LIST"),
                 "comma-separated expansions, named like the data's modules/ folders");
             p.add("dir", 1);

@@ -57,9 +57,11 @@ Exit run_simulate(const Invocation& in) {
   const int version = in.get<int>("rules-version");
   if (!known_rules_version(version))
     throw UsageError("--rules-version " + std::to_string(version) + " is not known");
+  const int edition = in.get<int>("edition");
+  if (auto problem = edition_problem(edition)) throw UsageError("--edition: " + *problem);
   const Ruleset rules = [&] {
     try {
-      return load_ruleset(in.data_dir(), version, in.expansions());
+      return load_edition_ruleset(in.data_dir(), version, edition, in.expansions());
     } catch (const ModuleRefused& e) {
       throw UsageError("--expansions: " + refusal_reasons(e));
     }
@@ -79,25 +81,30 @@ Exit run_simulate(const Invocation& in) {
 }  // namespace
 
 Command simulate_command() {
-  return {
-      "simulate", "--games N --seats KINDS [--seed S] [--threads T] [--expansions LIST] [--json]",
-      "Play N whole games in memory between bots (bot, random, pass) and print statistics per "
-      "seat.",
-      [](po::options_description& o, po::positional_options_description&) {
-        o.add_options()("games", po::value<long long>()->required()->value_name("N"),
-                        "games to play")(
-            "seats", po::value<std::string>()->required()->value_name("KINDS"),
-            "one kind per seat, comma-separated: bot, random or pass (3 to 5 seats)")(
-            "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
-            "game i plays from a seed derived from S and i")(
-            "threads", po::value<unsigned>()->value_name("T"),
-            "worker threads (default: every core)")(
-            "rules-version", po::value<int>()->default_value(kCurrentRulesVersion)->value_name("V"),
-            "the rules version to play")("expansions", po::value<std::string>()->value_name("LIST"),
-                                         "comma-separated expansions to play, as for `new`")(
-            "json", po::bool_switch(), "print the figures as JSON");
-      },
-      run_simulate};
+  return {"simulate",
+          "--games N --seats KINDS [--seed S] [--threads T] [--edition 2|1] [--expansions LIST] "
+          "[--json]",
+          "Play N whole games in memory between bots (bot, random, pass) and print statistics per "
+          "seat.",
+          [](po::options_description& o, po::positional_options_description&) {
+            o.add_options()("games", po::value<long long>()->required()->value_name("N"),
+                            "games to play")(
+                "seats", po::value<std::string>()->required()->value_name("KINDS"),
+                "one kind per seat, comma-separated: bot, random or pass (3 to 5 seats)")(
+                "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
+                "game i plays from a seed derived from S and i")(
+                "threads", po::value<unsigned>()->value_name("T"),
+                "worker threads (default: every core)")(
+                "rules-version",
+                po::value<int>()->default_value(kCurrentRulesVersion)->value_name("V"),
+                "the rules version to play")("edition",
+                                             po::value<int>()->default_value(2)->value_name("2|1"),
+                                             "the rules edition to play, as for `new`")(
+                "expansions", po::value<std::string>()->value_name("LIST"),
+                "comma-separated expansions to play, as for `new`")("json", po::bool_switch(),
+                                                                    "print the figures as JSON");
+          },
+          run_simulate};
 }
 
 }  // namespace wallenstein::app

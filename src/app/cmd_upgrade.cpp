@@ -28,8 +28,8 @@ Exit run(const Invocation& in) {
            << "knows. Nothing to do.\n";
     return Exit::ok;
   }
-  const Ruleset rules =
-      load_game_ruleset(in.data_dir(), to, game.config().expansions, game.root() / "game.yaml");
+  const Ruleset rules = load_game_ruleset(in.data_dir(), to, game.config().edition,
+                                          game.config().expansions, game.root() / "game.yaml");
   const SeasonDir season = game.current();
   const GameState state = game.load_state(season, rules);
   if (state.finished)

@@ -53,12 +53,12 @@ void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDi
 }
 
 const Ruleset& RulesetCache::at(const GameConfig& config, const fs::path& game_yaml) {
-  auto key = std::pair(config.rules_version, config.expansions);
+  auto key = std::tuple(config.rules_version, config.edition, config.expansions);
   auto it = cache_.find(key);
   if (it == cache_.end()) {
     it = cache_
-             .emplace(key, load_game_ruleset(data_dir_, config.rules_version, config.expansions,
-                                             game_yaml))
+             .emplace(key, load_game_ruleset(data_dir_, config.rules_version, config.edition,
+                                             config.expansions, game_yaml))
              .first;
   }
   return it->second;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "adapters/game_directory.hpp"
@@ -64,7 +65,7 @@ class RulesetCache {
 
  private:
   std::filesystem::path data_dir_;
-  std::map<std::pair<int, std::vector<std::string>>, Ruleset> cache_;
+  std::map<std::tuple<int, int, std::vector<std::string>>, Ruleset> cache_;  // version, edition
 };
 
 /// "Anna Weber (red)" for each id: the names players know, the ids their files carry.

@@ -10,8 +10,8 @@ HeldGame hold_game(const Invocation& in, LockMode mode) {
 }
 
 Ruleset game_rules(const Invocation& in, const GameDirectory& game) {
-  return load_game_ruleset(in.data_dir(), game.config().rules_version, game.config().expansions,
-                           game.root() / "game.yaml");
+  return load_game_ruleset(in.data_dir(), game.config().rules_version, game.config().edition,
+                           game.config().expansions, game.root() / "game.yaml");
 }
 
 OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode mode) {

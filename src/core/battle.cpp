@@ -67,8 +67,9 @@ CubeCounts muster(Context& ctx, Battle& b) {
   fighting.player(b.attacker) = b.attacking + b.attack_bonus;
   if (b.defender) {
     const PlayerIndex d = *b.defender;
-    b.defending = there.armies;
-    there.armies = 0;
+    b.defending = defenders_thrown(ctx.orders[d.value], b.target, there.armies);
+    b.held_back = there.armies - b.defending;
+    there.armies = b.held_back;
     if (const BonusTile* t = ctx.tile_with(d, TileEffect::defense_cubes))
       b.defense_bonus = from_reserve(ctx, d, t->value);
     if (const EventCard* guard = ctx.event_with(EventEffect::palace_guard);
@@ -85,12 +86,12 @@ CubeCounts muster(Context& ctx, Battle& b) {
 }
 
 /// Rules 8.2: only the two sides count; peasants side with a defender whose province has no
-/// revolt marker, and always with a neutral province. Returns the defender's own cubes.
+/// revolt marker (the 1st edition: at most one), and always with a neutral province. Returns the
+/// defender's own cubes.
 int count_sides(const CubeCounts& tray, Battle& b) {
-  const bool peasants_fight = !b.defender || !b.revolt_markers;
   const int own_defenders = b.defender ? tray.player(*b.defender) : 0;
   b.attacker_count = tray.player(b.attacker);
-  b.defender_peasants = peasants_fight ? tray.peasants() : 0;
+  b.defender_peasants = b.peasants_stay_out ? 0 : tray.peasants();
   b.defender_count = own_defenders + b.defender_peasants;
   return own_defenders;
 }
@@ -110,13 +111,16 @@ void settle(Context& ctx, Battle& b, int own_defenders) {
   switch (b.result) {
     case BattleResult::attacker: {
       b.survivors = b.attacker_count - b.defender_count;
-      if (b.defender) tray_to_reserve(ctx, *b.defender, own_defenders);
+      if (b.defender) {
+        tray_to_reserve(ctx, *b.defender, own_defenders);
+        // Rules 12: the cubes held back are lost with the province.
+        ctx.state.at(b.target).armies -= b.held_back;
+        ctx.state.player(*b.defender).reserve += b.held_back;
+      }
       tray_peasants_to_supply(ctx, b.defender_peasants);
       tray_to_reserve(ctx, b.attacker, b.defender_count);
       tray_to_province(ctx, b.attacker, b.target, b.survivors);
-      ctx.hand_over(
-          b.target,
-          b.attacker);  // Rules 4.7: the card changes hands at once; D-6: no marker added.
+      ctx.hand_over(b.target, b.attacker);  // Rules 4.7: the card changes hands at once.
       break;
     }
     case BattleResult::defender: {
@@ -155,7 +159,8 @@ Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker,
   b.attacking = moving;
   const ProvinceState& there = ctx.state.at(target);
   b.defender = there.owner;
-  b.revolt_markers = there.revolt_markers > 0;
+  b.peasants_stay_out =
+      b.defender && there.revolt_markers > ctx.rules.peasants_defend_up_to_markers;
 
   const CubeCounts fighting = muster(ctx, b);
   b.tower = throw_into_tower(ctx.state.tower, fighting, ctx.tower, ctx.rng);
@@ -175,8 +180,9 @@ Revolt fight_revolt(Context& ctx, int slot, RevoltCause cause, PlayerIndex playe
   ProvinceState& province = ctx.state.at(where);
   r.markers = province.revolt_markers;
   r.extra_peasants = extra_peasants;
-  r.defending = province.armies;
-  province.armies = 0;
+  r.defending = defenders_thrown(ctx.orders[player.value], where, province.armies);
+  r.held_back = province.armies - r.defending;
+  province.armies = r.held_back;
   r.peasants = peasants_from_supply(ctx, r.markers + extra_peasants);
   CubeCounts fighting;
   fighting.player(player) = r.defending;
@@ -193,7 +199,8 @@ Revolt fight_revolt(Context& ctx, int slot, RevoltCause cause, PlayerIndex playe
     tray_to_reserve(ctx, player, r.peasant_count);
     tray_to_province(ctx, player, where, r.survivors);
   } else {
-    // Rules 8.3: lost or tied, the province becomes neutral and is stripped.
+    // Rules 8.3: lost or tied, the province becomes neutral and is stripped (with the cubes held
+    // back, rules 12).
     tray_to_reserve(ctx, player, r.player_count);
     r.buildings_lost = devastate(ctx, where);
   }

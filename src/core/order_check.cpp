@@ -36,6 +36,7 @@ class Checker {
     check_winter_revolt_order();
     check_landsknecht_wishes();
     check_leader();
+    check_defend_with();
     return std::move(result_);
   }
 
@@ -430,6 +431,23 @@ class Checker {
 
   std::string spring() const { return std::string(season_key(rules_.seasons.front())); }
 
+  /// Rules 12: a province once, and one the player may be defending when it is attacked.
+  void check_defend_with() {
+    for (const WrittenDefence& line : written_.defend_with) {
+      const auto id = lookup(line.province);
+      if (!id) continue;
+      auto& chosen = result_.orders.defend_with;
+      if (std::any_of(chosen.begin(), chosen.end(),
+                      [&](const auto& c) { return c.first == *id; })) {
+        error(line.province.at, ProblemKind::defend_with_twice, {{Arg::province, *id}});
+        continue;
+      }
+      if (state_.at(*id).owner != player_ && !battle_targets(*id))
+        warning(line.province.at, ProblemKind::defend_with_not_yours, {{Arg::province, *id}});
+      chosen.emplace_back(*id, line.at_most);
+    }
+  }
+
   const WrittenOrders& written_;
   const GameState& state_;
   const Ruleset& rules_;
@@ -451,9 +469,17 @@ bool card_left_for_bid(int province_cards, const Ruleset& rules) {
   return province_cards + static_cast<int>(rules.coin_cards.size()) > kActionCount;
 }
 
+int defenders_thrown(const Orders& orders, ProvinceId province, int armies) {
+  for (const auto& [where, at_most] : orders.defend_with) {
+    if (where == province) return std::min(armies, at_most);
+  }
+  return armies;
+}
+
 Orders pass_orders(PlayerIndex player, const GameState& state, const Ruleset& rules) {
   Orders orders;
   orders.player = player;
+  if (!rules.has_bids()) return orders;  // Rules 12: the 1st edition has no bids.
   // Rules 11 bids 0; D-29: only with a card left for the bid (D-25), else none.
   const bool bids =
       !rules.changes().bid_needs_a_spare_card || card_left_for_bid(state, rules, player);

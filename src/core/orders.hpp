@@ -47,6 +47,13 @@ struct WrittenLeader {
   bool readable = true;  ///< false: the reader found it malformed and said so
 };
 
+/// One line of the `defend_with:` section as written (the 1st edition, rules 12): a province and
+/// the most cubes its defender throws there.
+struct WrittenDefence {
+  Written province;
+  int at_most = 0;
+};
+
 /// An order file after parsing its structure, before its names are checked against the game.
 struct WrittenOrders {
   Written game;
@@ -59,6 +66,7 @@ struct WrittenOrders {
   std::vector<Written> winter_revolt_order;
   std::vector<Written> landsknechte;    ///< the Landsknechte expansion's wishes, most wanted first
   std::optional<WrittenLeader> leader;  ///< the military leaders expansion's section
+  std::vector<WrittenDefence> defend_with;  ///< the 1st edition's section; `all` is not listed
   std::optional<Written> token;  ///< the player's secret for mailed orders; the rules ignore it
 };
 
@@ -99,9 +107,16 @@ struct Orders {
   std::vector<ProvinceId> winter_revolt_order;
   std::vector<LandsknechtBonus> landsknecht_wishes;  ///< most wanted first (rules 13.2)
   LeaderOrder leader;                                ///< the military leaders (rules 13.3)
+  /// The 1st edition (rules 12): the most cubes the player throws when defending a province
+  /// against an attack or a revolt; a province not listed throws all.
+  std::vector<std::pair<ProvinceId, int>> defend_with;
 
   const std::optional<ActionOrder>& operator[](Action a) const { return actions[index_of(a)]; }
 };
+
+/// The cubes a defender throws from a province holding `armies` (rules 8.1: all of them; the 1st
+/// edition's `defend_with` may hold some back, rules 12).
+int defenders_thrown(const Orders& orders, ProvinceId province, int armies);
 
 /// Rules 4.3, D-25: whether a player has a card left for the bid once each of the ten action
 /// spaces holds one (more than ten cards: 5 coins and 6 provinces or more).

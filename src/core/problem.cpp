@@ -4,8 +4,7 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::leader_statue_needs_a_neighbour) + 1 ==
-              kProblemKindCount);
+static_assert(static_cast<int>(ProblemKind::defend_with_not_yours) + 1 == kProblemKindCount);
 static_assert(static_cast<int>(ProblemArg::statues) + 1 == kProblemArgCount);
 
 std::string_view problem_key(ProblemKind kind) {
@@ -82,6 +81,10 @@ std::string_view problem_key(ProblemKind kind) {
       return "leader_no_statue_left";
     case ProblemKind::leader_statue_needs_a_neighbour:
       return "leader_statue_needs_a_neighbour";
+    case ProblemKind::defend_with_twice:
+      return "defend_with_twice";
+    case ProblemKind::defend_with_not_yours:
+      return "defend_with_not_yours";
   }
   return "?";
 }

@@ -50,8 +50,10 @@ enum class ProblemKind : std::uint8_t {
   leader_move_not_yours,
   leader_no_statue_left,
   leader_statue_needs_a_neighbour,
+  defend_with_twice,
+  defend_with_not_yours,
 };
-inline constexpr int kProblemKindCount = 36;
+inline constexpr int kProblemKindCount = 38;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -89,6 +91,8 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::leader_move_not_yours,
     ProblemKind::leader_no_statue_left,
     ProblemKind::leader_statue_needs_a_neighbour,
+    ProblemKind::defend_with_twice,
+    ProblemKind::defend_with_not_yours,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 

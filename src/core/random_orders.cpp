@@ -70,7 +70,10 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
   // Rules 4.3: spaces beyond the coin cards must take the free province cards.
   const std::size_t free = cards.size() - next;
   const int thaler = state.player(player).thaler;
-  if (changes.bid_needs_a_spare_card && !card_left_for_bid(static_cast<int>(cards.size()), rules)) {
+  if (!rules.has_bids()) {
+    orders.bid = Bid{BidKind::none, 0, ProvinceId{}};  // Rules 12: the 1st edition has no bids.
+  } else if (changes.bid_needs_a_spare_card &&
+             !card_left_for_bid(static_cast<int>(cards.size()), rules)) {
     orders.bid =
         Bid{BidKind::none, 0, ProvinceId{}};  // Rules 4.3, D-25: no card is left for the bid.
   } else if (free > 0 && (nones + 1 > coins || rng.below(4) == 0)) {
@@ -90,11 +93,13 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
     slot = ActionOrder{cards[next++], std::nullopt, ArmyCount{}, 1};
     --nones;
   }
-  std::vector<TileId>& tiles = orders.tile_preferences;
-  tiles.reserve(rules.tiles.size());
-  for (std::size_t i = 0; i < rules.tiles.size(); ++i) tiles.push_back(TileId::at(i));
-  rng.shuffle(tiles);
-  tiles.resize(rng.below(static_cast<std::uint32_t>(tiles.size() + 1)));
+  if (rules.has_bids()) {
+    std::vector<TileId>& tiles = orders.tile_preferences;
+    tiles.reserve(rules.tiles.size());
+    for (std::size_t i = 0; i < rules.tiles.size(); ++i) tiles.push_back(TileId::at(i));
+    rng.shuffle(tiles);
+    tiles.resize(rng.below(static_cast<std::uint32_t>(tiles.size() + 1)));
+  }
   // Rules 13.2: some Landsknechte wishes, drawn only in games that play the phase, so that a
   // base game's random orders stay as they were.
   if (rules.plays(kLandsknechtePhase)) {
@@ -105,6 +110,12 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
   }
   if (rules.plays(kLeadersPlacePhase))
     orders.leader = random_leader_order(state, rules, player, rng);
+  // Rules 12: some cubes held back in some provinces, drawn only in the 1st edition.
+  if (rules.plays(kDrawTurnOrderPhase)) {
+    for (ProvinceId p : state.provinces_of(player)) {
+      if (rng.below(3) == 0) orders.defend_with.emplace_back(p, 1 + static_cast<int>(rng.below(4)));
+    }
+  }
   return orders;
 }
 
@@ -127,7 +138,7 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
     }
     w.actions[index_of(action)] = a;
   }
-  switch (orders.bid.kind) {
+  switch (rules.has_bids() ? orders.bid.kind : BidKind::none) {
     case BidKind::coin:
       w.bid = Written{std::to_string(orders.bid.coin), {}};
       break;
@@ -135,7 +146,7 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
       w.bid = Written{rules.province(orders.bid.province).id, {}};
       break;
     case BidKind::none:
-      w.bid = Written{"none", {}};
+      if (rules.has_bids()) w.bid = Written{"none", {}};  // Rules 12: not in the 1st edition.
       break;
   }
   for (TileId t : orders.tile_preferences) w.turn_order.push_back(Written{rules.tile(t).id, {}});
@@ -151,6 +162,8 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
     if (leader.statue) written.statue = true;
     w.leader = written;
   }
+  for (const auto& [p, at_most] : orders.defend_with)
+    w.defend_with.push_back(WrittenDefence{Written{rules.province(p).id, {}}, at_most});
   return w;
 }
 

@@ -22,6 +22,7 @@ struct Context {
   SeasonLog& log;
   const ResolveOptions& options;
   const RuleChanges changes;                ///< what the game's rules version decides
+  const std::vector<Orders>& orders;        ///< every player's, in seat order
   std::optional<EventId> event;             ///< the season's event (none in winter)
   std::vector<std::optional<TileId>> tile;  ///< each player's bonus tile this season
   std::vector<std::pair<PlayerIndex, ProvinceId>> cards_lost;  ///< this season, in order

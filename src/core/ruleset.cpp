@@ -6,6 +6,20 @@
 
 namespace wallenstein {
 
+std::string_view tie_break_key(TieBreakKey key) {
+  switch (key) {
+    case TieBreakKey::thaler:
+      return "thaler";
+    case TieBreakKey::palaces:
+      return "palaces";
+    case TieBreakKey::churches:
+      return "churches";
+    case TieBreakKey::trading_houses:
+      return "trading_houses";
+  }
+  return "thaler";
+}
+
 bool Ruleset::adjacent(ProvinceId a, ProvinceId b) const {
   if (neighbour_mask_.size() != provinces.size()) {
     const auto& n = province(a).neighbours;

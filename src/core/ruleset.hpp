@@ -126,12 +126,23 @@ struct Pieces {
   std::array<int, kBuildingTypes> buildings{28, 26, 26};
 };
 
-/// Victory point values (rules 9.3).
+/// What decides between players with as many VP at the end (rules 10; the 1st edition, rules 12).
+enum class TieBreakKey : std::uint8_t { thaler, palaces, churches, trading_houses };
+/// Every tie-break, for readers of rules.yaml.
+inline constexpr std::array<TieBreakKey, 4> kAllTieBreakKeys = {
+    TieBreakKey::thaler, TieBreakKey::palaces, TieBreakKey::churches, TieBreakKey::trading_houses};
+static_assert(lists_in_order(kAllTieBreakKeys));
+/// The tie-break's key in rules.yaml and in the reports' data: thaler, palaces, churches,
+/// trading_houses.
+std::string_view tie_break_key(TieBreakKey key);
+
+/// Victory point values (rules 9.3) and the final tie-breaks (rules 10).
 struct ScoringRules {
   int vp_per_province = 1;
   int vp_per_building = 1;
   std::array<int, kBuildingTypes> majority{3, 2, 1};
   int tie_penalty = 1;
+  std::vector<TieBreakKey> tie_breaks{TieBreakKey::thaler};  ///< the first that differs decides
 };
 
 /// A standard starting position: for each seat, the provinces and the armies placed there.
@@ -180,14 +191,19 @@ struct Module {
   std::string name;                         ///< for messages: "Imperial Court"
   std::string kind;                         ///< expansion | edition
   std::vector<std::string> phases;          ///< placed by rules.yaml's season_phases
+  std::vector<std::string> replaces;        ///< an edition: the base game's phases it replaces
   std::vector<std::string> order_sections;  ///< top-level keys of an order file
   bool on = false;
+
+  /// How messages name it: "Imperial Court expansion", "1st edition".
+  std::string title() const { return kind == "expansion" ? name + " expansion" : name; }
 };
 
 /// Everything the rules fix: the map, cards, costs and tables, loaded from data/, and the rules
 /// version the game plays (set from the game; new games take the current one).
 struct Ruleset {
   int version = kCurrentRulesVersion;
+  int edition = 2;  ///< the rulebook's edition: 2, or 1 with the 1st edition's module (rules 12)
   std::vector<Region> regions;
   std::vector<Province> provinces;  ///< sorted by id
   std::vector<EventCard> events;
@@ -208,6 +224,14 @@ struct Ruleset {
   int provinces_per_region = 9;  ///< the board's regions are equal (rules 1); checked when loading
   int min_source_armies = 2;
   int neutral_peasants = 1;
+  /// Rules 8.2: the peasants out of the tower fight for a defender whose province has at most this
+  /// many revolt markers (the 1st edition: 1, rules 12).
+  int peasants_defend_up_to_markers = 0;
+  /// Revolt markers put on a neutral province when it is taken (D-6: none; the 1st edition: 1).
+  int neutral_conquest_markers = 0;
+  /// Rules 9.2, D-10: a province drawn to revolt in winter first gets a marker (not in the 1st
+  /// edition).
+  bool winter_marker_before_revolt = true;
   ScoringRules scoring;
   std::map<int, std::vector<int>> army_groups;
   std::map<int, StandardSetup> standard_setups;
@@ -223,6 +247,9 @@ struct Ruleset {
   bool plays(std::string_view phase) const {
     return std::find(season_phases.begin(), season_phases.end(), phase) != season_phases.end();
   }
+  /// Whether players bid for the turn order and take bonus tiles (rules 4.5; not in the 1st
+  /// edition, rules 12).
+  bool has_bids() const { return plays(kBidsPhase); }
 
   /// The decisions in force under this ruleset's rules version.
   RuleChanges changes() const { return RuleChanges::for_version(version); }

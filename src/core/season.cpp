@@ -56,6 +56,7 @@ void publish_season(GameState& state, const Ruleset& rules, Rng& rng) {
   state.action_cards = kAllActions;
   rng.shuffle(state.action_cards.begin(), state.action_cards.end());
   state.bonus_tiles.clear();
+  if (!rules.has_bids()) return;  // Rules 12: the 1st edition has no bonus tiles.
   state.bonus_tiles.reserve(rules.tiles.size());
   for (std::size_t i = 0; i < rules.tiles.size(); ++i) state.bonus_tiles.push_back(TileId::at(i));
   rng.shuffle(state.bonus_tiles);
@@ -140,6 +141,17 @@ void reveal_bids(Context& ctx, const std::vector<Orders>& orders) {
   }
 }
 
+/// Rules 12: the 1st edition draws the turn order at random each season, without bids or tiles.
+void draw_turn_order(Context& ctx, const std::vector<Orders>& /*orders*/) {
+  std::vector<PlayerIndex> order;
+  order.reserve(ctx.state.players.size());
+  for (std::size_t i = 0; i < ctx.state.players.size(); ++i)
+    order.push_back(ctx.state.player_index(i));
+  ctx.rng.shuffle(order);
+  ctx.log.turn_order = std::move(order);
+  ctx.tile.assign(ctx.state.players.size(), std::nullopt);
+}
+
 /// Rules 4.4: one of the year's remaining face-up events, at random.
 void draw_event(Context& ctx, const std::vector<Orders>& /*orders*/) {
   GameState& state = ctx.state;
@@ -175,9 +187,10 @@ void publish_next_season(Context& ctx, const std::vector<Orders>& /*orders*/) {
 }
 
 /// Every phase the core can play, by name; rules.yaml's season_phases puts them in order.
-constexpr std::array<Phase, 8> kPhases = {{
+constexpr std::array<Phase, 9> kPhases = {{
     {"event", draw_event},
-    {"bids", reveal_bids},
+    {kBidsPhase, reveal_bids},
+    {kDrawTurnOrderPhase, draw_turn_order},
     {kLeadersPlacePhase, place_leaders},
     {kLandsknechtePhase, play_landsknechte},
     {"actions", play_actions},
@@ -212,8 +225,8 @@ SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
   // into an out-of-range access (no events left, too few tiles) or an endless draw (rng at zero).
   const bool autumn = season_label(rules, state.season_index).season == rules.seasons.back();
   if (state.finished || state.events_left.size() < (autumn ? 2U : 1U) ||
-      state.bonus_tiles.size() < state.players.size() || orders.size() != state.players.size() ||
-      state.rng == Rng::State{}) {
+      state.bonus_tiles.size() < (rules.has_bids() ? state.players.size() : 0U) ||
+      orders.size() != state.players.size() || state.rng == Rng::State{}) {
     throw std::invalid_argument("resolve_season: this state cannot be played");
   }
   for (const std::string& name : rules.season_phases) {
@@ -231,7 +244,8 @@ SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
   Rng rng = Rng::from_state(next.rng);
   RandomTower random_tower(rules.tower);
   TowerModel& tower = options.tower ? *options.tower : random_tower;
-  detail::Context ctx{next, rules, rng, tower, log, options, rules.changes(), std::nullopt, {}, {}};
+  detail::Context ctx{next,   rules,        rng, tower, log, options, rules.changes(),
+                      orders, std::nullopt, {},  {}};
 
   for (const std::string& name : rules.season_phases) detail::find_phase(name)->run(ctx, orders);
   next.rng = rng.state();

@@ -136,13 +136,14 @@ struct Battle {
   std::optional<PlayerIndex> defender;  ///< empty: a neutral province
   ProvinceId from;
   ProvinceId target;
-  int attacking = 0;            ///< cubes moved from the source
-  int attack_bonus = 0;         ///< attack tile cubes from the reserve
-  int defending = 0;            ///< defender cubes in the province
-  int defense_bonus = 0;        ///< defense tile cubes
-  int palace_guard = 0;         ///< event cubes
-  int peasants = 0;             ///< neutral province: peasants thrown
-  bool revolt_markers = false;  ///< the target had revolt markers: tray peasants stay out of it
+  int attacking = 0;      ///< cubes moved from the source
+  int attack_bonus = 0;   ///< attack tile cubes from the reserve
+  int defending = 0;      ///< defender cubes thrown from the province
+  int held_back = 0;      ///< defender cubes kept out of the tower (`defend_with`, rules 12)
+  int defense_bonus = 0;  ///< defense tile cubes
+  int palace_guard = 0;   ///< event cubes
+  int peasants = 0;       ///< neutral province: peasants thrown
+  bool peasants_stay_out = false;  ///< too many revolt markers: tray peasants fight for nobody
   TowerThrow tower;
   int attacker_count = 0;     ///< attacker cubes in the tray
   int defender_count = 0;     ///< defender side in the tray, peasants included
@@ -169,7 +170,8 @@ struct Revolt {
   int markers = 0;         ///< revolt markers when it broke out (winter: including the new one)
   int extra_peasants = 0;  ///< winter supply table
   int peasants = 0;        ///< peasants thrown (short supply throws fewer)
-  int defending = 0;       ///< the player's cubes in the province
+  int defending = 0;       ///< the player's cubes thrown from the province
+  int held_back = 0;       ///< the player's cubes kept out of the tower (`defend_with`, rules 12)
   TowerThrow tower;
   int player_count = 0;   ///< the player's cubes in the tray
   int peasant_count = 0;  ///< peasants in the tray
@@ -275,6 +277,8 @@ struct WinterLog {
   int grain_loss = 0;
   std::vector<WinterSupply> supply;  ///< autumn turn order
   std::vector<Revolt> revolts;
+  /// The marker each revolt got first, one per revolt (D-10); none where the rules add no marker
+  /// (the 1st edition, rules 12).
   std::vector<MarkerAdded> markers;
   std::vector<Score> scores;  ///< seat order
   std::vector<Majority> majorities;

@@ -21,10 +21,23 @@ inline constexpr std::string_view kLandsknechtePhase = "landsknechte";
 inline constexpr std::string_view kLeadersPlacePhase = "leaders_place";
 inline constexpr std::string_view kLeadersMovePhase = "leaders_move";
 
+/// The base game's phase of bids, bonus tiles and turn order (rules 4.5).
+inline constexpr std::string_view kBidsPhase = "bids";
+
+/// The 1st edition's phase (rules 12): no bids and no bonus tiles, the turn order is drawn at
+/// random each season. It replaces the base game's `bids`.
+inline constexpr std::string_view kDrawTurnOrderPhase = "draw_turn_order";
+
 /// Every phase the core plays, in order: the base game's and the modules' written so far (a
 /// module's phase joins this list and season.cpp's table together).
-inline constexpr std::array<std::string_view, 8> kSeasonPhases = {
-    "event",           "bids",   kLeadersPlacePhase, kLandsknechtePhase, "actions",
-    kLeadersMovePhase, "winter", "publish"};
+inline constexpr std::array<std::string_view, 9> kSeasonPhases = {"event",
+                                                                  kBidsPhase,
+                                                                  kDrawTurnOrderPhase,
+                                                                  kLeadersPlacePhase,
+                                                                  kLandsknechtePhase,
+                                                                  "actions",
+                                                                  kLeadersMovePhase,
+                                                                  "winter",
+                                                                  "publish"};
 
 }  // namespace wallenstein

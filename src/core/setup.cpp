@@ -15,6 +15,7 @@ GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower_
   }
   GameState state;
   state.game = spec.name;
+  state.edition = rules.edition;
   state.provinces.assign(rules.provinces.size(), ProvinceState{});
   state.supply.peasants = rules.pieces.peasants;
   state.supply.revolt_markers = rules.pieces.revolt_markers;

@@ -95,10 +95,10 @@ void score(Context& ctx, WinterLog& winter, bool game_ends) {
   }
 }
 
-std::vector<PlayerIndex> find_winners(const GameState& state) {
-  // Rules 10: most VP, then most thaler; still tied, a shared win.
+std::vector<PlayerIndex> find_winners(const GameState& state, const Ruleset& rules) {
+  // Rules 10: most VP, then the tie-breaks (most thaler); still tied, a shared win.
   std::vector<PlayerIndex> winners;
-  for (const Standing& s : rank_players(state)) {
+  for (const Standing& s : rank_players(state, rules)) {
     if (s.place == 1) winners.push_back(s.player);
   }
   return winners;
@@ -133,15 +133,17 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
   }
   // Rules 13.3: leaders taken off from here on are taken off in winter.
   const std::size_t leader_steps = ctx.log.leaders.size();
-  // Rules 9.2: players in autumn turn order; each drawn province first gets a marker (D-10).
+  // Rules 9.2: players in autumn turn order; each drawn province first gets a marker (D-10), but
+  // not in the 1st edition (rules 12).
   std::size_t drawn = 0;
   for (const WinterSupply& supply : winter.supply) drawn += supply.drawn.size();
-  winter.markers.reserve(drawn);
+  winter.markers.reserve(ctx.rules.winter_marker_before_revolt ? drawn : 0);
   winter.revolts.reserve(drawn);
   for (const WinterSupply& supply : winter.supply) {
     for (ProvinceId where : supply.drawn) {
       if (state.at(where).owner != supply.player) continue;
-      winter.markers.push_back(add_marker(ctx, 0, supply.player, where));
+      if (ctx.rules.winter_marker_before_revolt)
+        winter.markers.push_back(add_marker(ctx, 0, supply.player, where));
       winter.revolts.push_back(
           fight_revolt(ctx, 0, RevoltCause::winter, supply.player, where, supply.extra_peasants));
       ctx.step_done();
@@ -165,7 +167,7 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
   state.events_left.clear();
   if (last_year) {
     state.finished = true;
-    state.winners = find_winners(state);
+    state.winners = find_winners(state, ctx.rules);
     ctx.log.winners = state.winners;
   } else {
     start_year(state, ctx.rules);

@@ -83,12 +83,13 @@ TEST(GameConfigFile, MisspeltKeysInMailSmtpAndPlayersAreRefusedWithTheNearestKey
           "11:72: unknown key \"pasword_env\" in mail.smtp; did you mean \"password_env\"?"}));
 }
 
-TEST(GameConfigFile, EditionOneIsRefusedWithTheMessageNewGives) {
-  EXPECT_EQ(problems(replaced(kGame, "edition: 2", "edition: 1")),
-            Problems{"2:10: edition 1 is not available yet; use edition 2"});
+TEST(GameConfigFile, TheEditionIsTheSecondOrTheFirstWithTheMessageNewGives) {
+  EXPECT_EQ(problems(replaced(kGame, "edition: 2", "edition: 1")), Problems{});
   EXPECT_EQ(problems(replaced(kGame, "edition: 2", "edition: 3")),
-            Problems{"2:10: edition must be 2 (or 1, which is not available yet), not 3"});
-  EXPECT_EQ(edition_problem(1), "edition 1 is not available yet; use edition 2");
+            Problems{"2:10: edition must be 2 (the 2nd edition) or 1 (the 1st edition), not 3"});
+  EXPECT_EQ(edition_problem(3),
+            "edition must be 2 (the 2nd edition) or 1 (the 1st edition), not 3");
+  EXPECT_EQ(edition_problem(1), std::nullopt);
 }
 
 TEST(GameConfigFile, ExpansionsAreModuleIdsEachListedOnce) {

@@ -75,6 +75,33 @@ TEST(LogFile, EveryLogOfRandomGamesWithTheLandsknechteReadsBackWithItsTurns) {
             30 * with_landsknechte().season_count());
 }
 
+TEST(LogFile, EveryLogOfRandomFirstEditionGamesReadsBackWithoutBidsAndWithTheCubesHeldBack) {
+  const Ruleset first =
+      load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});
+  EXPECT_EQ(expect_logs_of_random_games_read_back(first, 30), 30 * first.season_count());
+}
+
+TEST(LogFile, BidsInAFirstEditionLogAreRefused_Rules12) {
+  const Ruleset first =
+      load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});
+  const GameState state = new_game(NewGame{"logs", {"red", "blue", "yellow"}, 3}, first);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < state.players.size(); ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, first));
+  const SeasonResult result = resolve_season(state, orders, {}, first);
+  const std::string text = write_log(result.log, state, first, LogHeader{"pass", 2, "9.9.9"});
+  ASSERT_EQ(text.find("bids:"), std::string::npos) << text;
+  const std::string with_bids = text + "bids: []\n";
+  try {
+    read_log(SourceFile{"log.yaml", with_bids}, state, first);
+    FAIL() << "a 1st edition log with bids was read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostics().front().message,
+              "bids: this game has no bids and no bonus tiles (the 1st edition draws the turn "
+              "order)");
+  }
+}
+
 /// The fixture's first season: a log written by the program at 2a74c34.
 struct FixtureSeason {
   GameState before;

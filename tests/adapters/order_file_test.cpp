@@ -103,6 +103,26 @@ class OrderCheck : public ::testing::Test {
     return rules;
   }
 
+  /// The shipped rules of the 1st edition (rules 12).
+  static const Ruleset& first_edition() {
+    static const Ruleset rules =
+        load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});
+    return rules;
+  }
+
+  /// kValid without its bid and tiles, as the 1st edition writes it, and `more`.
+  static std::string first_edition_orders(const std::string& more = "") {
+    std::string text = kValid;
+    return text.erase(text.find("bid: 2")) + more;
+  }
+
+  /// The first lines of the diagnostics of `text` in a 1st edition game's first spring.
+  static Lines check_first_edition(const std::string& text) {
+    const GameState state =
+        new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, first_edition());
+    return lines(check_order_source(SourceFile{"red.yaml", text}, state, first_edition()));
+  }
+
   /// A leaders game's first spring (every leader beside the board), or its `season_index`.
   static GameState leaders_game(int season_index = 1) {
     GameState s = new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, with_leaders());
@@ -785,6 +805,75 @@ TEST_F(OrderCheck, FormattedOrdersKeepTheLeadersOrder) {
   const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state, with_leaders());
   ASSERT_TRUE(again.ok()) << formatted;
   EXPECT_EQ(again.orders->leader, first.orders->leader);
+}
+
+TEST_F(OrderCheck, AFirstEditionOrderHasNoBidAndMayHoldBackDefenders_Rules12) {
+  const GameState state = new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, first_edition());
+  const auto checked = check_order_source(
+      SourceFile{"red.yaml", first_edition_orders("defend_with: {Gft. Mark: 2, Passau: all}\n")},
+      state, first_edition());
+  ASSERT_TRUE(checked.ok()) << lines(checked).front();
+  EXPECT_EQ(lines(checked), Lines{});
+  EXPECT_EQ(checked.orders->bid.kind, BidKind::none);
+  EXPECT_TRUE(checked.orders->tile_preferences.empty());
+  EXPECT_EQ(checked.orders->defend_with,
+            (std::vector<std::pair<ProvinceId, int>>{{*first_edition().find_province("mark"), 2}}));
+  EXPECT_EQ(check_first_edition(first_edition_orders("defend_with:\n")), Lines{});
+}
+
+TEST_F(OrderCheck, ABidOrTilesInAFirstEditionGameAreErrors_Rules12) {
+  EXPECT_EQ(check_first_edition(kValid),
+            (Lines{"red.yaml:15:6: error: bid: this game has no bids and no bonus tiles (the 1st "
+                   "edition draws the turn order at random each season); leave it out",
+                   "red.yaml:16:13: error: turn_order: this game has no bids and no bonus tiles "
+                   "(the 1st edition draws the turn order at random each season); leave it out"}));
+}
+
+TEST_F(OrderCheck, DefendWithTakesAllOrANumberOfCubesForEachProvinceOnce_D38) {
+  EXPECT_EQ(
+      check_first_edition(first_edition_orders(
+          "defend_with: {Passau: 0, Vogtland: two, Pasau: 2, Koeln: 1, Erzbm. Köln: 3}\n")),
+      (Lines{"red.yaml:15:23: error: defend_with: Passau must be between 1 and 62, not 0",
+             "red.yaml:15:36: error: defend_with: Vogtland takes all or a number of cubes from 1 "
+             "to 62",
+             "red.yaml:15:41: error: unknown province \"Pasau\"; did you mean \"Passau\"?",
+             "red.yaml:15:61: error: Erzbm. Köln is listed twice under defend_with; write each "
+             "province once"}));
+  EXPECT_EQ(check_first_edition(first_edition_orders("defend_with: [Passau]\n")),
+            Lines{"red.yaml:15:14: error: defend_with is a map of your provinces, each with the "
+                  "most cubes thrown when it is attacked or revolts (all or a number of cubes "
+                  "from 1 to 62), like {Bremen: 2}"});
+}
+
+TEST_F(OrderCheck, DefendWithForAProvinceNotYoursIsWarned_D38) {
+  // Kursachsen is the target of red's battle A.
+  EXPECT_EQ(
+      check_first_edition(first_edition_orders("defend_with: {Augsburg: 2, Kursachsen: 1}\n")),
+      Lines{"red.yaml:15:15: warning: Augsburg is not yours now and none of your battles "
+            "targets it: defend_with counts there only if you hold it when it is "
+            "attacked"});
+}
+
+TEST_F(OrderCheck, DefendWithInASecondEditionGameNamesTheFirstEdition) {
+  EXPECT_EQ(check(kValid, std::string(kValid) + "defend_with: {Passau: 2}\n"),
+            Lines{"red.yaml:17:1: error: \"defend_with\" orders belong to the 1st edition "
+                  "(edition1), which this game does not play; leave the section out"});
+}
+
+TEST_F(OrderCheck, FormattedFirstEditionOrdersKeepDefendWithAndHaveNoBid) {
+  const GameState state = new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, first_edition());
+  const auto first =
+      check_order_source(SourceFile{"red.yaml", first_edition_orders("defend_with: {Passau: 2}\n")},
+                         state, first_edition());
+  ASSERT_TRUE(first.ok());
+  const std::string formatted =
+      format_order_file(to_written(*first.orders, state, first_edition()));
+  EXPECT_NE(formatted.find("defend_with: {passau: 2}"), std::string::npos) << formatted;
+  EXPECT_EQ(formatted.find("bid:"), std::string::npos) << formatted;
+  const auto again =
+      check_order_source(SourceFile{"again.yaml", formatted}, state, first_edition());
+  ASSERT_TRUE(again.ok()) << formatted;
+  EXPECT_EQ(again.orders->defend_with, first.orders->defend_with);
 }
 
 }  // namespace

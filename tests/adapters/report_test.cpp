@@ -593,7 +593,7 @@ TEST_F(ReportTexts, PeasantsStayingOutOfABattleAreMentionedOnlyWhenSomeCameOutOf
   battle.target = *rules_->find_province("kursachsen");
   battle.attacking = 3;
   battle.defending = 2;
-  battle.revolt_markers = true;
+  battle.peasants_stay_out = true;
   battle.tower.fighting.n = {3, 2, 0, 0, 0, 0};
   battle.tower.out.n = {2, 1, 0, 0, 0, 0};
   battle.attacker_count = 2;

@@ -156,7 +156,7 @@ TEST(RulesetLoading, AMisspeltSeasonPhaseIsRefusedWithItsPosition) {
   DataCopy data;
   replace_in_file(data.file("rules.yaml"), "court_favors, actions,", "court_favors, actoins,");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":33:91: error: unknown season phase \"actoins\"; did you mean "
+                              ":44:31: error: unknown season phase \"actoins\"; did you mean "
                               "\"actions\"?");
 }
 
@@ -164,16 +164,16 @@ TEST(RulesetLoading, ASeasonPhaseFarFromAnyKnownOneIsRefusedWithTheKnownNames) {
   DataCopy data;
   replace_in_file(data.file("rules.yaml"), "winter, publish]", "winter, siege, publish]");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":34:39: error: unknown season phase \"siege\"; expected event, "
+                              ":44:62: error: unknown season phase \"siege\"; expected event, "
                               "bids, actions, winter, publish, court_conversion, court_favors, "
-                              "landsknechte, leaders_place or leaders_move");
+                              "draw_turn_order, landsknechte, leaders_place or leaders_move");
 }
 
 TEST(RulesetLoading, ASeasonPhaseListedTwiceIsRefused) {
   DataCopy data;
   replace_in_file(data.file("rules.yaml"), "winter, publish]", "winter, winter, publish]");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":34:39: error: season phase winter is listed twice");
+                              ":44:62: error: season phase winter is listed twice");
 }
 
 TEST(RulesetLoading, AMissingSeasonPhaseIsRefused) {
@@ -181,14 +181,14 @@ TEST(RulesetLoading, AMissingSeasonPhaseIsRefused) {
   replace_in_file(data.file("rules.yaml"), "leaders_move, winter, publish]",
                   "leaders_move, publish]");
   EXPECT_EQ(data.error(),
-            data.file("rules.yaml").string() + ":33:16: error: season phase winter is missing");
+            data.file("rules.yaml").string() + ":43:16: error: season phase winter is missing");
 }
 
 TEST(RulesetLoading, AModulesPhaseMissingFromTheSeasonIsRefusedNamingTheModule) {
   DataCopy data;
   replace_in_file(data.file("rules.yaml"), "landsknechte, court_conversion", "court_conversion");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":33:16: error: season phase landsknechte is missing: the "
+                              ":43:16: error: season phase landsknechte is missing: the "
                               "Landsknechte expansion (modules/landsknechte) adds it; place it in "
                               "the season");
 }
@@ -197,18 +197,19 @@ TEST(RulesetLoading, SeasonPhasesOutOfTheirOrderAreRefused) {
   DataCopy data;
   replace_in_file(data.file("rules.yaml"), "[event, bids,", "[bids, event,");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":33:23: error: season phase event must come before bids (rules 4, "
+                              ":43:23: error: season phase event must come before bids (rules 4, "
                               "9)");
 }
 
 TEST(RulesetLoading, RulesWithoutSeasonPhasesAreRefused) {
   DataCopy data;
   replace_in_file(data.file("rules.yaml"),
-                  "season_phases: [event, bids, leaders_place, landsknechte, court_conversion, "
-                  "court_favors, actions,\n                leaders_move, winter, publish]\n",
+                  "season_phases: [event, bids, draw_turn_order, leaders_place, landsknechte, "
+                  "court_conversion,\n                court_favors, actions, leaders_move, winter, "
+                  "publish]\n",
                   "");
   EXPECT_EQ(data.error(), data.file("rules.yaml").string() +
-                              ":21:1: error: missing key \"season_phases\" ([event, bids, actions, "
+                              ":31:1: error: missing key \"season_phases\" ([event, bids, actions, "
                               "winter, publish] with every module's phases)");
 }
 
@@ -233,15 +234,18 @@ struct PlainModule : DataCopy {
   }
 };
 
-TEST(RulesetModules, ShippedDataHasTheThreeExpansionsAndABaseGameWithoutThem) {
+TEST(RulesetModules, ShippedDataHasTheThreeExpansionsTheFirstEditionAndABaseGameWithoutThem) {
   const Ruleset rules = load_ruleset(testing::source_data_dir());
   std::vector<std::string> ids;
   for (const Module& module : rules.modules) {
     ids.push_back(module.id);
     EXPECT_FALSE(module.on) << module.id;
-    EXPECT_EQ(module.kind, "expansion") << module.id;
+    EXPECT_EQ(module.kind, module.id == "edition1" ? "edition" : "expansion") << module.id;
   }
-  EXPECT_EQ(ids, (std::vector<std::string>{"court", "landsknechte", "leaders"}));
+  EXPECT_EQ(ids, (std::vector<std::string>{"court", "edition1", "landsknechte", "leaders"}));
+  EXPECT_EQ(rules.edition, 2);
+  EXPECT_TRUE(rules.has_bids());
+  EXPECT_EQ(rules.section_owner("defend_with")->name, "1st edition");
   EXPECT_EQ(rules.section_owner("favors")->name, "Imperial Court");
   EXPECT_EQ(rules.section_owner("leader")->id, "leaders");
   EXPECT_EQ(rules.section_owner("actions"), nullptr);
@@ -287,7 +291,7 @@ TEST(RulesetModules, AModuleWithAnOrderSectionThisProgramDoesNotReadIsRefused) {
   PlainModule data;
   replace_in_file(data.folder / "module.yaml", "order_sections: []", "order_sections: [plain]");
   EXPECT_EQ(data.error({"plain"}), (data.folder / "module.yaml").string() +
-                                       ":4:18: error: the Plain variant edition (plain) cannot "
+                                       ":4:18: error: the Plain variant (plain) cannot "
                                        "be played by this version of the program, which lacks "
                                        "the order section plain");
   EXPECT_EQ(data.error(), "no error");
@@ -320,6 +324,81 @@ TEST(RulesetModules, AFileThatNoModuleHoldsIsRefusedWhenAGamePlaysTheModule) {
                 ": error: this program reads no favours.yaml in a module; a module holds "
                 "module.yaml, rules.yaml, events.yaml, bonus_tiles.yaml, actions.yaml, "
                 "supply_table.yaml, tower.yaml, landsknechte.yaml and leaders.yaml");
+}
+
+TEST(RulesetModules, TheFirstEditionDrawsTheTurnOrderAndLaysItsNumbersOverTheBaseGame_Rules12) {
+  const Ruleset rules =
+      load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});
+  EXPECT_EQ(rules.edition, 1);
+  EXPECT_FALSE(rules.has_bids());
+  EXPECT_EQ(rules.season_phases,
+            (std::vector<std::string>{"event", "draw_turn_order", "actions", "winter", "publish"}));
+  EXPECT_EQ(rules.starting_thaler, (std::map<int, int>{{3, 18}, {4, 15}, {5, 13}}));
+  EXPECT_EQ(rules.peasants_defend_up_to_markers, 1);
+  EXPECT_EQ(rules.neutral_conquest_markers, 1);
+  EXPECT_FALSE(rules.winter_marker_before_revolt);
+  EXPECT_EQ(rules.scoring.tie_breaks,
+            (std::vector<TieBreakKey>{TieBreakKey::palaces, TieBreakKey::churches,
+                                      TieBreakKey::trading_houses}));
+  EXPECT_EQ(rules.min_source_armies, 2);
+  const Ruleset second =
+      load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 2, {});
+  EXPECT_EQ(second.peasants_defend_up_to_markers, 0);
+  EXPECT_EQ(second.neutral_conquest_markers, 0);
+  EXPECT_TRUE(second.winter_marker_before_revolt);
+  EXPECT_EQ(second.scoring.tie_breaks, std::vector<TieBreakKey>{TieBreakKey::thaler});
+  EXPECT_EQ(second.starting_thaler.at(5), 12);
+}
+
+TEST(RulesetModules, TheFirstEditionPlaysWithTheExpansionsItsPhaseInPlaceOfTheBids) {
+  const Ruleset rules = load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1,
+                                             {"leaders", "landsknechte"});
+  EXPECT_EQ(rules.season_phases,
+            (std::vector<std::string>{"event", "draw_turn_order", "leaders_place", "landsknechte",
+                                      "actions", "leaders_move", "winter", "publish"}));
+}
+
+TEST(RulesetModules, AnEditionIsNotAnExpansion) {
+  try {
+    load_game_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 2, {"edition1"},
+                      "/games/berlin/game.yaml");
+    FAIL() << "edition1 was played as an expansion";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostics().front().format(),
+              "/games/berlin/game.yaml: error: expansions: edition1 is the 1st edition, not an "
+              "expansion: choose it with the edition (edition: 1 in game.yaml, new --edition 1)");
+  }
+}
+
+TEST(RulesetModules, OnlyAnEditionReplacesAPhaseOfTheBaseGameAndOnlyWithItsOwn) {
+  PlainModule data;  // an edition without phases of its own
+  replace_in_file(data.folder / "module.yaml", "phases: []", "phases: []\nreplaces: [bids]");
+  EXPECT_EQ(data.error(), (data.folder / "module.yaml").string() +
+                              ":4:11: error: an edition that replaces a phase adds its own in its "
+                              "place");
+  replace_in_file(data.folder / "module.yaml", "kind: edition", "kind: expansion");
+  EXPECT_EQ(data.error(), (data.folder / "module.yaml").string() +
+                              ":4:11: error: an expansion adds to the base game; only an edition "
+                              "replaces its phases");
+  DataCopy first;
+  replace_in_file(first.file("modules/edition1/module.yaml"), "replaces: [bids]",
+                  "replaces: [bidz]");
+  EXPECT_EQ(first.error(), first.file("modules/edition1/module.yaml").string() +
+                               ":9:12: error: bidz is not a phase of the base game, which are "
+                               "event, bids, actions, winter and publish");
+}
+
+TEST(RulesetLoading, AMisspeltKeyOfTheBattleWinterOrScoringRulesIsRefusedWithItsPosition) {
+  for (const auto& [key, typo] :
+       {std::pair{"  neutral_conquest_markers: 0", "  neutral_conquest_marker: 0"},
+        std::pair{"  marker_before_revolt: true", "  marker_before_revolts: true"},
+        std::pair{"tie_breaks: [thaler]", "tie_breaks: [thalers]"}}) {
+    DataCopy data;
+    replace_in_file(data.file("rules.yaml"), key, typo);
+    const std::string error = data.error();
+    EXPECT_TRUE(error.starts_with(data.file("rules.yaml").string() + ":")) << error;
+    EXPECT_NE(error.find("did you mean"), std::string::npos) << error;
+  }
 }
 
 TEST(RulesetModules, AModuleCannotClaimAPhaseOfTheBaseGame) {
@@ -361,13 +440,14 @@ TEST(RulesetModules, AMisspeltModuleIsRefusedWithTheNearestOne) {
   DataCopy data;
   EXPECT_EQ(data.error({"curt"}), data.file("modules").string() +
                                       ": error: there is no module \"curt\" (did you mean "
-                                      "court?); the modules are court, landsknechte and leaders");
+                                      "court?); the modules are court, edition1, landsknechte "
+                                      "and leaders");
   EXPECT_THROW(load_ruleset(data.dir.path(), kCurrentRulesVersion, {"curt"}), ModuleRefused);
 }
 
 TEST(RulesetModules, AGameListingAModuleItCannotPlayIsToldAtItsGameYaml) {
   try {
-    load_game_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"},
+    load_game_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 2, {"court"},
                       "/games/berlin/game.yaml");
     FAIL() << "court was played";
   } catch (const InputError& e) {

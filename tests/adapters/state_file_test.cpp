@@ -241,10 +241,16 @@ TEST(StateFile, UnknownKeysInSupplyAndTowerAreRefusedWithTheNearestKey) {
                 position(text, "inside:", "tower:") + ": missing key \"tray\""}));
 }
 
-TEST(StateFile, EditionOneIsRefusedAsInGameYaml) {
+TEST(StateFile, AStateOfAnotherEditionThanTheGamesIsRefused) {
   const std::string text = replaced(write_state(fresh(), rules()), "edition: 2", "edition: 1");
-  EXPECT_EQ(problems(text), Problems{position(text, "1", "edition: ") +
-                                     ": edition 1 is not available yet; use edition 2"});
+  EXPECT_EQ(problems(text),
+            Problems{position(text, "1", "edition: ") +
+                     ": this state is of edition 1 but the game plays edition 2 (game.yaml's "
+                     "edition)"});
+  const std::string third = replaced(write_state(fresh(), rules()), "edition: 2", "edition: 3");
+  EXPECT_EQ(problems(third),
+            Problems{position(third, "3", "edition: ") +
+                     ": edition must be 2 (the 2nd edition) or 1 (the 1st edition), not 3"});
 }
 
 TEST(StateFile, AStateMustMatchTheSeasonDirectoryItWasFoundIn) {
@@ -410,6 +416,37 @@ TEST(StateFile, ALeaderInAProvinceItsPlayerDoesNotHoldIsRefusedAtItsPosition) {
                   id +
                   ", which blue holds; a leader stands in a province of "
                   "its player, or is null");
+  }
+}
+
+TEST(StateFile, EveryStateOfAFirstEditionGameHasNoBonusTilesAndReadsBackAsWritten_Rules12) {
+  const Ruleset first =
+      load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});
+  std::vector<GameState> states = {
+      new_game(NewGame{"test", {"red", "blue", "yellow"}, 987654321}, first)};
+  Rng rng(11);
+  while (!states.back().finished) {
+    const GameState& state = states.back();
+    std::vector<Orders> orders;
+    for (std::size_t p = 0; p < state.players.size(); ++p)
+      orders.push_back(random_orders(state, first, state.player_index(p), rng));
+    states.push_back(resolve_season(state, orders, {}, first).next);
+  }
+  EXPECT_EQ(states.front().edition, 1);
+  EXPECT_EQ(states.front().players[0].thaler, 18);
+  for (const GameState& state : states) {
+    const std::string text = write_state(state, first);
+    EXPECT_NE(text.find("bonus_tiles: []"), std::string::npos) << text;
+    EXPECT_EQ(read_state(SourceFile{"state.yaml", text}, first), state);
+  }
+  const std::string with_tiles =
+      replaced(write_state(states.front(), first), "bonus_tiles: []", "bonus_tiles: [attack]");
+  try {
+    read_state(SourceFile{"state.yaml", with_tiles}, first);
+    FAIL() << "a 1st edition state with a bonus tile was read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostics().front().message,
+              "this game has no bonus tiles (the 1st edition): bonus_tiles: []");
   }
 }
 

@@ -208,16 +208,20 @@ TEST(BattlesAhead, MovesAndBattlesThatCannotGoNowHaveNoOdds) {
 
 TEST(Standings, MostVictoryPointsFirstThenMostThalerThenAShare) {
   TinyWorld w(3);
-  w.state.players[0].vp = 10, w.state.players[0].thaler = 4;
-  w.state.players[1].vp = 12, w.state.players[1].thaler = 1;
-  w.state.players[2].vp = 10, w.state.players[2].thaler = 6;
-  const auto ranked = rank_players(w.state);
+  const auto set = [&](int seat, int vp, int thaler) {
+    w.state.players[static_cast<std::size_t>(seat)].vp = vp;
+    w.state.players[static_cast<std::size_t>(seat)].thaler = thaler;
+  };
+  set(0, 10, 4);
+  set(1, 12, 1);
+  set(2, 10, 6);
+  const auto ranked = rank_players(w.state, w.rules);
   ASSERT_EQ(ranked.size(), 3u);
   EXPECT_EQ(ranked[0], (Standing{w.player(1), 1, TieBreak::none}));
-  EXPECT_EQ(ranked[1], (Standing{w.player(2), 2, TieBreak::thaler}));
-  EXPECT_EQ(ranked[2], (Standing{w.player(0), 3, TieBreak::thaler}));
-  w.state.players[0].thaler = 6;
-  const auto shared = rank_players(w.state);
+  EXPECT_EQ(ranked[1], (Standing{w.player(2), 2, TieBreak::decided}));
+  EXPECT_EQ(ranked[2], (Standing{w.player(0), 3, TieBreak::decided}));
+  set(0, 10, 6);
+  const auto shared = rank_players(w.state, w.rules);
   EXPECT_EQ(shared[1], (Standing{w.player(0), 2, TieBreak::shared}));
   EXPECT_EQ(shared[2], (Standing{w.player(2), 2, TieBreak::shared}));
 }

@@ -32,7 +32,10 @@ TinyWorld::TinyWorld(int players) {
     e.effect = effect;
     e.value = value;
     e.winter_loss = loss;
-    if (effect == EventEffect::army_shortage) e.armies5 = 3, e.armies3 = 2;
+    if (effect == EventEffect::army_shortage) {
+      e.armies5 = 3;
+      e.armies3 = 2;
+    }
     return e;
   };
   rules.events = {event("trade_house_calms_1", EventEffect::trading_house_calms, 1, 5),
@@ -141,6 +144,18 @@ TinyWorld& TinyWorld::slots(std::initializer_list<Action> first) {
 TinyWorld& TinyWorld::tiles(std::initializer_list<std::string> order) {
   state.bonus_tiles.clear();
   for (const auto& id : order) state.bonus_tiles.push_back(*rules.find_tile(id));
+  return *this;
+}
+
+TinyWorld& TinyWorld::first_edition() {
+  std::replace(rules.season_phases.begin(), rules.season_phases.end(), std::string(kBidsPhase),
+               std::string(kDrawTurnOrderPhase));
+  rules.peasants_defend_up_to_markers = 1;
+  rules.neutral_conquest_markers = 1;
+  rules.winter_marker_before_revolt = false;
+  rules.scoring.tie_breaks = {TieBreakKey::palaces, TieBreakKey::churches,
+                              TieBreakKey::trading_houses};
+  state.bonus_tiles.clear();
   return *this;
 }
 

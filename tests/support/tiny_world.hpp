@@ -33,6 +33,10 @@ class TinyWorld {
   TinyWorld& slots(std::initializer_list<Action> first);
   /// Puts these tiles on positions 1, 2, ...
   TinyWorld& tiles(std::initializer_list<std::string> order);
+  /// Plays the 1st edition's rules with the numbers of its data (rules 12): the turn order drawn
+  /// instead of bids and tiles, peasants defending up to one marker, a marker on a neutral
+  /// province taken, no marker before a winter revolt, ties broken by buildings.
+  TinyWorld& first_edition();
 
   /// Orders with the bid `coin` (distinct coins fix the turn order) and no actions.
   Orders orders(int seat, int coin = 0) const;

@@ -162,7 +162,7 @@ class Panel {
   void cards() {
     if (state_.finished && !log_) return;
     action_cards();
-    bonus_tiles();
+    if (rules_.has_bids()) bonus_tiles();  // Rules 12: none in the 1st edition
   }
 
   /// The tray of the combat tower is public (its inside is not).

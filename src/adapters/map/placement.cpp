@@ -181,7 +181,10 @@ void place_anchors(const MapStyle& style, double s, const Occupancy& taken, MapS
         clear =
             std::min(clear, segment_distance(p, segments[k].first, segments[k].second) - widths[k]);
       }
-      if (clear > best) best = clear, shape.anchor = p;
+      if (clear > best) {
+        best = clear;
+        shape.anchor = p;
+      }
       if (best > place.enough * s) break;
     }
   }

@@ -46,6 +46,7 @@ class Builder {
     for (std::size_t i = 0; i < log.turn_order.size(); ++i) {
       Data x = player_ref(log.turn_order[i]);
       x["position"] = str(static_cast<int>(i) + 1);
+      x["tile"] = false;  // Rules 12: none in the 1st edition
       for (const auto& [p, t] : log.tiles) {
         if (p == log.turn_order[i]) x["tile"] = rules_.tile(t).name;
       }
@@ -149,7 +150,7 @@ class Builder {
     d["supply"] = supply;
     list revolts;
     for (std::size_t i = 0; i < w.revolts.size(); ++i) {
-      revolts.push_back(step(w.markers[i]));
+      if (!w.markers.empty()) revolts.push_back(step(w.markers[i]));  // none in the 1st edition
       revolts.push_back(step(w.revolts[i]));
     }
     d["revolts"] = revolts.empty() ? Data(false) : Data(revolts);
@@ -343,10 +344,11 @@ class Builder {
     // Rules 4.3 and D-12: every space (ten actions and the bid) takes a card while cards last.
     const int held = s.province_count(p);
     const int coins = static_cast<int>(rules_.coin_cards.size());
-    set_count(d, "cards_needed", std::min(held, kActionCount + 1 - coins));
+    const int bid_space = rules_.has_bids() ? 1 : 0;  // Rules 12: the 1st edition has no bid.
+    set_count(d, "cards_needed", std::min(held, kActionCount + bid_space - coins));
     // Rules 4.3, D-25: the bid takes a card only when one is left over once the spaces are covered.
     const bool bids = !rules_.changes().bid_needs_a_spare_card || card_left_for_bid(s, rules_, p);
-    d["bid_card"] = bids;
+    d["bid_card"] = bids || !rules_.has_bids();  // the 1st edition has no bid to speak of
     d["bid"] = std::string(bids ? "0" : "none");
     set_count(d, "provinces_held", held);
     d["coins"] = str(coins);
@@ -384,6 +386,8 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   d["opening"] = in.log == nullptr;
   d["season_number"] = std::to_string(label.index);
   d["season_count"] = std::to_string(rules.season_count());
+  d["has_bids"] = rules.has_bids();  // Rules 12: the 1st edition draws the turn order
+  d["tie_breaks"] = tie_breaks_data(rules);
   if (in.log) {
     std::vector<std::string> nmr;
     for (PlayerIndex p : in.log->nmr) nmr.push_back(b.player(p));

@@ -64,6 +64,10 @@ Data leader_standing(const GameState& s, PlayerIndex p, const Names& names);
 /// placed now, where it goes without `place`, what it changes and where it may move.
 Data leader_plan(const GameState& s, PlayerIndex p, const Names& names);
 
+/// The ruleset's tie-breaks in order (rules 10), each with one flag of its key set (thaler,
+/// palaces, churches, trading_houses), `before_last` and `last`: the `_tie_breaks` partials'.
+Data tie_breaks_data(const Ruleset& rules);
+
 /// Every player's final place (rules 10), with how ties on VP were broken.
 Data final_ranking(const GameState& after, const Names& names);
 

@@ -122,6 +122,8 @@ class StepWriter {
     x["attacking_one"] = b.attacking == 1;
     x["defending"] = str(b.defending);
     x["defending_one"] = b.defending == 1;
+    x["holds_back"] = b.held_back > 0;  // Rules 12: the 1st edition's defend_with
+    set_count(x, "held_back", b.held_back);
     x["peasants_one"] = b.peasants == 1;
     x["attack_bonus"] = b.attack_bonus > 0;
     x["defense_bonus"] = b.defense_bonus > 0;
@@ -138,8 +140,11 @@ class StepWriter {
     x["peasant_count_one"] = b.defender_peasants == 1;
     // Rules 8.2: peasants in the tray fight for a defender only where no revolt marker lies;
     // said only when some came out of the tower.
-    x["bystanders"] = b.defender.has_value() && b.revolt_markers && b.tower.out.peasants() > 0;
+    x["bystanders"] = b.peasants_stay_out && b.tower.out.peasants() > 0;
     set_count(x, "bystander_count", b.tower.out.peasants());
+    // ...or, in the 1st edition, where at most this many lie (rules 12).
+    set_count(x, "markers_allowed", rules_.peasants_defend_up_to_markers);
+    x["some_markers_allowed"] = rules_.peasants_defend_up_to_markers > 0;
     x["won"] = b.result == BattleResult::attacker;
     x["lost"] = b.result == BattleResult::defender;
     x["tie"] = b.result == BattleResult::tie;
@@ -163,6 +168,8 @@ class StepWriter {
     x["peasants"] = str(r.peasants);
     x["defending"] = str(r.defending);
     x["defending_one"] = r.defending == 1;
+    x["holds_back"] = r.held_back > 0;  // Rules 12: the 1st edition's defend_with
+    set_count(x, "held_back", r.held_back);
     x["markers_one"] = r.markers == 1;
     x["peasants_one"] = r.peasants == 1;
     x["thrown"] = cubes(r.tower.fighting);

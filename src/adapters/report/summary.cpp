@@ -151,11 +151,12 @@ Data personal_summary(const SeasonView& in, const Names& names, PlayerIndex me) 
   d["vp"] = counter(before.player(me).vp, after.player(me).vp);
   const auto at = std::find(log.turn_order.begin(), log.turn_order.end(), me);
   d["position"] = std::to_string(at - log.turn_order.begin() + 1);
+  d["tile"] = false;  // Rules 12: none in the 1st edition
   for (const auto& [who, tile] : log.tiles) {
     if (who == me) d["tile"] = names.rules().tile(tile).name;
   }
   d["players"] = std::to_string(after.players.size());
-  for (const Standing& s : rank_players(after)) {
+  for (const Standing& s : rank_players(after, names.rules())) {
     if (s.player != me) continue;
     d["place"] = std::to_string(s.place);
     d["shared"] = s.tie_break == TieBreak::shared;
@@ -163,24 +164,40 @@ Data personal_summary(const SeasonView& in, const Names& names, PlayerIndex me) 
   return d;
 }
 
+Data tie_breaks_data(const Ruleset& rules) {
+  list items;
+  const auto& keys = rules.scoring.tie_breaks;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    Data x;
+    // Every flag is set: a section looks up a missing name in the data around it.
+    for (TieBreakKey key : kAllTieBreakKeys) x[std::string(tie_break_key(key))] = key == keys[i];
+    x["before_last"] = i + 2 == keys.size();
+    items.push_back(x);
+  }
+  Names::mark_last(items);
+  return items;
+}
+
 Data final_ranking(const GameState& after, const Names& names) {
   list rows;
-  for (const Standing& s : rank_players(after)) {
+  const Ruleset& rules = names.rules();
+  for (const Standing& s : rank_players(after, rules)) {
     const PlayerState& p = after.player(s.player);
+    const std::vector<int> mine = tie_break_values(after, rules, s.player);
     Data x = names.player_ref(s.player);
     x["place"] = std::to_string(s.place);
     x["vp"] = std::to_string(p.vp);
     x["thaler"] = std::to_string(p.thaler);
     x["winner"] = s.place == 1;
-    x["by_thaler"] = s.tie_break == TieBreak::thaler;
+    x["decided"] = s.tie_break == TieBreak::decided;
     x["shared"] = s.tie_break == TieBreak::shared;
     std::vector<std::string> same_vp;
     std::vector<std::string> same_both;
     for (std::size_t i = 0; i < after.players.size(); ++i) {
-      const PlayerState& other = after.players[i];
-      if (after.player_index(i) == s.player || other.vp != p.vp) continue;
-      same_vp.push_back(names.player(after.player_index(i)));
-      if (other.thaler == p.thaler) same_both.push_back(names.player(after.player_index(i)));
+      const PlayerIndex other = after.player_index(i);
+      if (other == s.player || after.player(other).vp != p.vp) continue;
+      same_vp.push_back(names.player(other));
+      if (tie_break_values(after, rules, other) == mine) same_both.push_back(names.player(other));
     }
     x["same_vp"] = names.names(same_vp);
     x["same_both"] = names.names(same_both);

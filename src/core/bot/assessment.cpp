@@ -203,7 +203,10 @@ double Assessment::compute_winter_risk(int grain) const {
     const SupplyRow* row = unsupplied > 0 ? supply_row(rules, unsupplied) : nullptr;
     if (!row) continue;
     const TowerSide player{typical_armies, 0, view.unseen.player(me)};
-    const TowerSide rebels{1 + row->extra_peasants, view.tray.peasants(), view.unseen.peasants()};
+    // D-10: the marker put on first (none in the 1st edition, rules 12) and the table's extra.
+    const int marker = rules.winter_marker_before_revolt ? 1 : 0;
+    const TowerSide rebels{marker + row->extra_peasants, view.tray.peasants(),
+                           view.unseen.peasants()};
     const double lost = 1.0 - odds_.revolt_hold(player, rebels);
     risk += std::min(row->revolt_count, held) * lost * typical_worth;
   }

@@ -107,7 +107,8 @@ BattleQuestion battle_question(const PlayerView& view, const Ruleset& rules, Pla
   const int wanted = extras.peasants >= 0 ? extras.peasants : rules.neutral_peasants;
   q.peasants = TowerSide{q.defender_is_player ? 0 : std::min(wanted, view.supply.peasants),
                          view.tray.peasants(), view.unseen.peasants()};
-  q.peasants_fight = !q.defender_is_player || there.revolt_markers == 0;
+  q.peasants_fight =
+      !q.defender_is_player || there.revolt_markers <= rules.peasants_defend_up_to_markers;
   if (q.defender_is_player) {
     const PlayerIndex d = *there.owner;
     q.defender =

@@ -129,6 +129,7 @@ void settle_bid_and_cards(const Assessment& a, Plan& plan, Rng& rng, BotPlan& ou
   auto spare_cards = [&] { return plan.free_provinces(); };
   while (plan.actions_without_card() > coins && !spare_cards().empty())
     add_filler(a, plan, spare_cards().front());
+  if (!a.rules.has_bids()) return;  // Rules 12: the 1st edition has no bids and no tiles.
 
   const auto ranked = ranked_tiles(a, plan, rng);
   for (const auto& [worth, tile] : ranked) out.orders.tile_preferences.push_back(tile);
