@@ -23,16 +23,8 @@ namespace {
 namespace fs = std::filesystem;
 using ScenarioFile = testing::Scenario;
 
-/// The shipped rules under a rules version with expansions, each loaded once.
-const Ruleset& rules(int version = kCurrentRulesVersion,
-                     const std::vector<std::string>& expansions = {}) {
-  static std::map<std::pair<int, std::vector<std::string>>, Ruleset> loaded;
-  const auto key = std::pair(version, expansions);
-  auto at = loaded.find(key);
-  if (at == loaded.end())
-    at = loaded.emplace(key, load_ruleset(testing::source_data_dir(), version, expansions)).first;
-  return at->second;
-}
+/// The shipped base game's rules (province ids are the same in every ruleset).
+const Ruleset& rules() { return testing::shipped_rules(kCurrentRulesVersion, 2, {}); }
 
 std::vector<std::string> scenario_files() {
   std::vector<std::string> out;
@@ -57,11 +49,13 @@ std::string order_text(const GameState& state, PlayerIndex p, const YAML::Node& 
                                                                         : YAML::Node("none");
   }
   const bool pass_bids = pass_orders(p, state, r).bid.kind == BidKind::coin;
-  doc["bid"] = partial["bid"] ? partial["bid"] : YAML::Node(pass_bids ? "0" : "none");
+  if (r.has_bids() || partial["bid"])  // Rules 12: the 1st edition's orders have no bid.
+    doc["bid"] = partial["bid"] ? partial["bid"] : YAML::Node(pass_bids ? "0" : "none");
   if (partial["turn_order"]) doc["turn_order"] = partial["turn_order"];
   if (partial["winter_revolt_order"]) doc["winter_revolt_order"] = partial["winter_revolt_order"];
   if (partial["landsknechte"]) doc["landsknechte"] = partial["landsknechte"];
   if (partial["leader"]) doc["leader"] = partial["leader"];
+  if (partial["defend_with"]) doc["defend_with"] = partial["defend_with"];
   return YAML::Dump(doc) + "\n";
 }
 
@@ -130,18 +124,21 @@ SeasonResult resolve(const ScenarioFile& s, const GameState& state,
 }
 
 /// The first seed from `given.seed` that draws the scenario's event (the first card left) and,
-/// when `given.bid_ranking` says how the bag broke the ties, gives that ranking.
+/// when `given.bid_ranking` says how the bag broke the ties, gives that ranking (the 1st edition:
+/// when `given.drawn_order` says which turn order is drawn, draws it).
 std::optional<std::uint64_t> choose_seed(const ScenarioFile& s, const std::vector<Orders>& orders,
                                          const Ruleset& r) {
   const auto cards = static_cast<std::uint32_t>(s.state.events_left.size());
   for (std::uint64_t seed = s.first_seed; seed < s.first_seed + 10000; ++seed) {
     if (Rng(seed).below(cards) != 0) continue;
-    if (!s.bid_ranking) return seed;
+    if (!s.bid_ranking && !s.drawn_order) return seed;
     GameState state = s.state;
     state.rng = Rng(seed).state();
     testing::ScriptedTower scripted(s.tower.value_or(std::vector<CubeCounts>{}));
     try {
-      if (resolve(s, state, orders, r, scripted).log.bid_ranking == *s.bid_ranking) return seed;
+      const SeasonLog log = resolve(s, state, orders, r, scripted).log;
+      if (s.bid_ranking ? log.bid_ranking == *s.bid_ranking : log.turn_order == *s.drawn_order)
+        return seed;
     } catch (const std::logic_error&) {
       // This seed makes the season throw more often than the scenario scripts: try the next.
     }
@@ -212,7 +209,9 @@ std::vector<YAML::Node> log_candidates(const YAML::Node& log) {
   for (const auto& turn : log["landsknechte"]) candidates.push_back(turn);
   for (const auto& step : log["leaders"]) candidates.push_back(step);
   YAML::Node summary;
-  for (const char* key : {"turn_order", "bid_ranking", "tiles"}) summary[key] = log[key];
+  for (const char* key : {"turn_order", "bid_ranking", "tiles"}) {
+    if (log[key]) summary[key] = log[key];  // the 1st edition's logs have no bids and tiles
+  }
   candidates.push_back(summary);
   return candidates;
 }
@@ -236,20 +235,16 @@ TEST_P(Scenario, PlaysAsTheRulesSay) {
   const fs::path path = testing::source_path("tests/scenarios") / GetParam();
   ScenarioFile s;
   try {
-    s = testing::read_scenario(
-        read_source(path, 1 << 20),
-        [](int version, const std::vector<std::string>& expansions) -> const Ruleset& {
-          return rules(version, expansions);
-        });
+    s = testing::read_scenario(read_source(path, 1 << 20));
   } catch (const InputError& e) {
     FAIL() << format_all(e.diagnostics());
   }
   SCOPED_TRACE(s.rule);
-  const Ruleset& r = rules(s.rules_version, s.expansions);
+  const Ruleset& r = testing::shipped_rules(s.rules_version, s.edition, s.expansions);
   ASSERT_EQ(invariant_violations(s.state, r), std::vector<std::string>{});
   const std::vector<Orders> orders = checked_orders(s, r);
   const auto seed = choose_seed(s, orders, r);
-  ASSERT_TRUE(seed) << "no seed draws the event with the given bid ranking";
+  ASSERT_TRUE(seed) << "no seed draws the event with the given bid ranking or drawn order";
   GameState state = s.state;
   state.rng = Rng(*seed).state();
 

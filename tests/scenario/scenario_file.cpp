@@ -2,23 +2,28 @@
 
 #include <algorithm>
 
+#include <map>
+#include <tuple>
+
+#include "adapters/ruleset_files.hpp"
 #include "core/season_phases.hpp"
 #include "pbem/yaml_file.hpp"
 #include "scenario/scenario_names.hpp"
+#include "support/temp_dir.hpp"
 
 namespace wallenstein::testing {
 namespace {
 
-constexpr std::array<std::string_view, 7> kTop = {"rule",   "rules_version", "expansions", "given",
-                                                  "orders", "tower",         "then"};
-constexpr std::array<std::string_view, 17> kGiven = {
+constexpr std::array<std::string_view, 8> kTop = {
+    "rule", "rules_version", "edition", "expansions", "given", "orders", "tower", "then"};
+constexpr std::array<std::string_view, 18> kGiven = {
     "players",  "season",    "event", "winter_event", "action_cards", "tiles",
     "thaler",   "grain",     "vp",    "landsknechte", "leaders",      "statues",
-    "trophies", "provinces", "tower", "seed",         "bid_ranking"};
+    "trophies", "provinces", "tower", "seed",         "bid_ranking",  "drawn_order"};
 constexpr std::array<std::string_view, 4> kProvince = {"owner", "armies", "revolts", "buildings"};
 constexpr std::array<std::string_view, 2> kTowerState = {"inside", "tray"};
-constexpr std::array<std::string_view, 6> kOrders = {
-    "actions", "bid", "turn_order", "winter_revolt_order", "landsknechte", "leader"};
+constexpr std::array<std::string_view, 7> kOrders = {
+    "actions", "bid", "turn_order", "winter_revolt_order", "landsknechte", "leader", "defend_with"};
 constexpr std::array<std::string_view, 15> kThen = {
     "thaler",   "grain",        "vp",           "reserve", "landsknechte",
     "trophies", "statues_left", "leaders",      "statues", "provinces",
@@ -43,6 +48,7 @@ class ScenarioReader {
       s.rule = r_.text(*rule, "rule").value_or("");
     }
     s.rules_version = rules_version(r_);
+    s.edition = edition(r_);
     s.expansions = expansions(r_);
     if (auto given = r_.require(root, "given", "the situation")) read_given(*given, s);
     s.orders.resize(s.state.players.size());
@@ -80,8 +86,19 @@ class ScenarioReader {
       s.first_seed = static_cast<std::uint64_t>(names_.number(v, "seed", 1, 1 << 30).value_or(1));
     if (const YAML::Node v = given["bid_ranking"]) {
       s.bid_ranking = names_.player_list(v, "bid_ranking");
-      if (s.bid_ranking && s.bid_ranking->size() != state.players.size()) {
+      if (!rules_.has_bids()) {
+        r_.error(v, "the 1st edition has no bids: give the turn order it draws as drawn_order");
+      } else if (s.bid_ranking && s.bid_ranking->size() != state.players.size()) {
         r_.error(v, "bid_ranking must list every player once");
+      }
+    }
+    if (const YAML::Node v = given["drawn_order"]) {
+      s.drawn_order = names_.player_list(v, "drawn_order");
+      if (rules_.has_bids()) {
+        r_.error(v, "drawn_order is the 1st edition's turn order; add edition: 1, or give the "
+                    "bids' ties as bid_ranking");
+      } else if (s.drawn_order && s.drawn_order->size() != state.players.size()) {
+        r_.error(v, "drawn_order must list every player once");
       }
     }
   }
@@ -272,6 +289,10 @@ class ScenarioReader {
   }
 
   void read_tiles(const YAML::Node& node, GameState& state) {
+    if (!rules_.has_bids()) {  // Rules 12: the 1st edition has no bonus tiles.
+      if (node) r_.error(node, "the 1st edition has no bonus tiles");
+      return;
+    }
     std::vector<std::string> ids;
     for (const auto& t : rules_.tiles) ids.push_back(t.id);
     const YAML::Node tiles = node ? node : YAML::Load("[defense, armies, attack, thaler, grain]");
@@ -421,6 +442,12 @@ class ScenarioReader {
     return static_cast<int>(
         r.integer(v, "rules_version", kFirstRulesVersion, kCurrentRulesVersion).value_or(0));
   }
+  /// `edition`, 2 when left out (rules 12: 1 plays the 1st edition).
+  static int edition(YamlReader& r) {
+    const YAML::Node v = r.file().root()["edition"];
+    if (!v) return 2;
+    return static_cast<int>(r.integer(v, "edition", 1, 2).value_or(2));
+  }
   /// `expansions`, as game.yaml lists them.
   static std::vector<std::string> expansions(YamlReader& r) {
     std::vector<std::string> out;
@@ -438,17 +465,29 @@ class ScenarioReader {
 
 }  // namespace
 
-Scenario read_scenario(const SourceFile& file, const RulesFor& rules_for) {
+const Ruleset& shipped_rules(int version, int edition, const std::vector<std::string>& expansions) {
+  static std::map<std::tuple<int, int, std::vector<std::string>>, Ruleset> loaded;
+  const auto key = std::tuple(version, edition, expansions);
+  auto at = loaded.find(key);
+  if (at == loaded.end()) {
+    at = loaded.emplace(key, load_edition_ruleset(source_data_dir(), version, edition, expansions))
+             .first;
+  }
+  return at->second;
+}
+
+Scenario read_scenario(const SourceFile& file) {
   const YamlFile yaml = YamlFile::parse(file, YamlLimits{16, 20000});
   // The ruleset comes first: the names in the scenario are its names.
   YamlReader first(yaml);
   if (!first.expect_map(yaml.root(), "a scenario")) first.throw_if_errors();
   const int version = ScenarioReader::rules_version(first);
+  const int edition = ScenarioReader::edition(first);
   const std::vector<std::string> expansions = ScenarioReader::expansions(first);
   first.throw_if_errors();
   const Ruleset* rules = nullptr;
   try {
-    rules = &rules_for(version, expansions);
+    rules = &shipped_rules(version, edition, expansions);
   } catch (const InputError& e) {
     first.error(yaml.root()["expansions"], e.diagnostics().front().message);
     first.throw_if_errors();

@@ -61,21 +61,23 @@ struct Expectations {
 struct Scenario {
   std::string rule;
   int rules_version = kCurrentRulesVersion;
+  int edition = 2;                      ///< the rules edition, as game.yaml says it (rules 12)
   std::vector<std::string> expansions;  ///< the modules the game plays, as game.yaml lists them
   GameState state;  ///< `given`, every supply consistent with the board; the seed is chosen later
   std::uint64_t first_seed = 1;
   std::optional<std::vector<PlayerIndex>> bid_ranking;  ///< how the bag broke the bid ties
+  std::optional<std::vector<PlayerIndex>> drawn_order;  ///< the 1st edition's turn order drawn
   std::vector<std::optional<YAML::Node>> orders;        ///< partial orders by seat; empty: passes
   std::optional<std::vector<CubeCounts>> tower;         ///< what falls out of each throw
   Expectations then;
 };
 
-/// The ruleset of a rules version with expansions; throws InputError for a module it cannot play.
-using RulesFor =
-    std::function<const Ruleset&(int version, const std::vector<std::string>& expansions)>;
+/// The shipped ruleset of a rules version, edition and expansions, loaded once; throws
+/// InputError for a module it cannot play.
+const Ruleset& shipped_rules(int version, int edition, const std::vector<std::string>& expansions);
 
-/// Reads a scenario file against the ruleset its `rules_version` and `expansions` name; throws
-/// InputError listing every problem with its position.
-Scenario read_scenario(const SourceFile& file, const RulesFor& rules_for);
+/// Reads a scenario file against the shipped ruleset its `rules_version`, `edition` and
+/// `expansions` name; throws InputError listing every problem with its position.
+Scenario read_scenario(const SourceFile& file);
 
 }  // namespace wallenstein::testing

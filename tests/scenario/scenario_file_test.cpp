@@ -14,25 +14,7 @@
 namespace wallenstein::testing {
 namespace {
 
-/// The shipped rules with the scenario's expansions (the rules version is the current one).
-const Ruleset& rules(int /*version*/ = kCurrentRulesVersion,
-                     const std::vector<std::string>& expansions = {}) {
-  static std::map<std::vector<std::string>, Ruleset> loaded;
-  auto at = loaded.find(expansions);
-  if (at == loaded.end())
-    at = loaded
-             .emplace(expansions, load_ruleset(source_data_dir(), kCurrentRulesVersion, expansions))
-             .first;
-  return at->second;
-}
-
-Scenario read(const std::string& text) {
-  return read_scenario(
-      SourceFile{"s.yaml", text},
-      [](int version, const std::vector<std::string>& expansions) -> const Ruleset& {
-        return rules(version, expansions);
-      });
-}
+Scenario read(const std::string& text) { return read_scenario(SourceFile{"s.yaml", text}); }
 
 constexpr const char* kValid = R"(rule: "5: red collects taxes in Trier"
 given:
@@ -178,6 +160,15 @@ INSTANTIATE_TEST_SUITE_P(
              "s.yaml:17:43: error: unknown player \"bleu\"; did you mean \"blue\"?"},
         Typo{"ALeaderStepNamesProvincesById", "{what: revolt}", "{player: red, placed: Trier}",
              "s.yaml:17:29: error: the log names provinces by id: write \"trier\""},
+        Typo{"ADrawnOrderWithoutTheFirstEdition", "  event: tax_max_5",
+             "  event: tax_max_5\n  drawn_order: [red, blue, yellow]",
+             "s.yaml:5:16: error: drawn_order is the 1st edition's turn order; add edition: 1, "
+             "or give the bids' ties as bid_ranking"},
+        Typo{"ABidRankingInTheFirstEdition", "given:", "edition: 1\ngiven:\n  bid_ranking: [red]",
+             "s.yaml:4:16: error: the 1st edition has no bids: give the turn order it draws as "
+             "drawn_order"},
+        Typo{"AnEditionThatIsNotOne", "given:", "edition: 3\ngiven:",
+             "s.yaml:2:10: error: edition must be between 1 and 2, not 3"},
         Typo{"SummaryPatternWithAnUnknownKey", "{what: revolt}", "{bid_rankin: [red]}",
              "s.yaml:17:8: error: unknown key \"bid_rankin\" in a log pattern without what; did "
              "you mean "

@@ -145,9 +145,9 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
     names.pick(v, "region", ids_of(rules.regions, [](const Region& x) { return x.id; }));
   } else if (key == "cubes") {
     check_nested(names, v,
-                 what == "revolt" ? Keys{"defending", "peasants"}
-                                  : Keys{"attacking", "attack_bonus", "defending", "defense_bonus",
-                                         "palace_guard", "peasants"},
+                 what == "revolt" ? Keys{"defending", "held_back", "peasants"}
+                                  : Keys{"attacking", "attack_bonus", "defending", "held_back",
+                                         "defense_bonus", "palace_guard", "peasants"},
                  "cubes");
   } else if (key == "count") {
     check_nested(names, v,
