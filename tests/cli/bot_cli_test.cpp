@@ -274,5 +274,76 @@ TEST(SimulateCli, RefusesUnknownSeatKindsAndImpossiblePlayerCounts) {
   EXPECT_EQ(run({"simulate", "--games", "1", "--seats", "bot,random"}).status, 2);
 }
 
+/// Rules 12: a 1st edition game with the military leaders, played by order files and bots.
+TEST(FirstEditionCli, AGamePlaysWithoutBidsWithDefendWithToTheEndAndReplays) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  std::vector<std::string> args = {"new", dir.string(), "--seed", "99", "--edition", "1",
+                                   "--expansions", "leaders"};
+  for (const auto& a : testing::players_args(3)) args.push_back(a);
+  ASSERT_EQ(run(args).status, 0);
+  const auto opening = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
+  EXPECT_EQ(opening["edition"], 1);
+  EXPECT_TRUE(opening["bonus_tiles"].empty());
+  EXPECT_EQ(opening["players"][0]["thaler"], 18);
+
+  const Outcome suggested = run({"suggest", dir.string(), "--player", "red"});
+  ASSERT_EQ(suggested.status, 0) << suggested.err;
+  EXPECT_EQ(suggested.out.find("\nbid:"), std::string::npos) << suggested.out;
+  EXPECT_EQ(suggested.out.find("\nturn_order:"), std::string::npos) << suggested.out;
+  testing::write_text(tmp / "red.yaml", suggested.out + "defend_with: {Gft. Mark: 2}\n");
+  const Outcome checked = run({"check", dir.string(), (tmp / "red.yaml").string()});
+  EXPECT_EQ(checked.status, 0) << checked.err;
+  testing::write_text(tmp / "wrong.yaml", suggested.out + "bid: 2\n");
+  const Outcome refused = run({"check", dir.string(), (tmp / "wrong.yaml").string()});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find(": error: bid: this game has no bids and no bonus tiles"),
+            std::string::npos)
+      << refused.err;
+
+  ASSERT_EQ(run({"submit", dir.string(), (tmp / "red.yaml").string()}).status, 0);
+  while (run({"resolve", dir.string(), "--force", "--nmr", "bot"}).status == 0) {
+  }
+  const auto json = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
+  EXPECT_TRUE(json["finished"]);
+  EXPECT_EQ(json["edition"], 1);
+  const auto spring =
+      nlohmann::json::parse(run({"show", dir.string(), "--season", "1618-spring", "--json"}).out);
+  EXPECT_TRUE(spring["resolution"]["bids"].empty());
+  EXPECT_TRUE(spring["resolution"]["tiles"].empty());
+  EXPECT_EQ(spring["resolution"]["turn_order"].size(), 3u);
+  const fs::path season = dir / "seasons" / "01-1618-spring";
+  const std::string log = testing::read_text(season / "log.yaml");
+  EXPECT_EQ(log.find("\nbids:"), std::string::npos) << log;
+  EXPECT_NE(log.find("\nturn_order: ["), std::string::npos) << log;
+  const std::string report = testing::read_text(season / "reports" / "red.txt");
+  EXPECT_NE(report.find("Turn order: drawn at random (the 1st edition has no bids and no bonus "
+                        "tiles), 1. "),
+            std::string::npos)
+      << report;
+  const std::string orders =
+      testing::read_text(dir / "seasons" / "02-1618-summer" / "reports" /
+                         "orders-1618-summer-red.yaml");
+  EXPECT_NE(orders.find("\ndefend_with: {}"), std::string::npos) << orders;
+  EXPECT_EQ(orders.find("\nbid:"), std::string::npos) << orders;
+  const Outcome replay = run({"replay", dir.string()});
+  EXPECT_EQ(replay.status, 0) << replay.err;
+  EXPECT_NE(replay.out.find("All 6 resolved seasons replay byte for byte."), std::string::npos)
+      << replay.out;
+}
+
+TEST(FirstEditionCli, TheFirstEditionIsChosenWithTheEditionNotAsAnExpansion) {
+  TempDir tmp;
+  std::vector<std::string> args = {"new", (tmp / "game").string(), "--expansions", "edition1"};
+  for (const auto& a : testing::players_args(3)) args.push_back(a);
+  const Outcome refused = run(args);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("--expansions: edition1 is the 1st edition, not an expansion: "
+                             "choose it with the edition (edition: 1 in game.yaml, new "
+                             "--edition 1)"),
+            std::string::npos)
+      << refused.err;
+}
+
 }  // namespace
 }  // namespace wallenstein

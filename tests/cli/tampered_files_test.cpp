@@ -111,16 +111,23 @@ TEST_F(TamperedFiles, AMisspeltKeyInGameYamlIsRefusedWithTheNearestKey) {
                      ": error: unknown key \"dedlines\" in game.yaml; did you mean \"deadlines\"?");
 }
 
-TEST_F(TamperedFiles, EditionOneInGameYamlIsRefusedAsNewRefusesIt) {
+TEST_F(TamperedFiles, AGameYamlSwitchedToAnotherEditionIsRefusedAtTheState) {
   replace_in_file(dir() / "game.yaml", "edition: 2", "edition: 1");
   expect_refused({"resolve", dir().string(), "--force"},
-                 position(dir() / "game.yaml", "1", "edition: ") +
-                     ": error: edition 1 is not available yet; use edition 2");
-  std::vector<std::string> args = {"new", (tmp_ / "other").string(), "--edition", "1"};
+                 position(spring() / "state.yaml", "2", "edition: ") +
+                     ": error: this state is of edition 2 but the game plays edition 1 "
+                     "(game.yaml's edition)");
+  replace_in_file(dir() / "game.yaml", "edition: 1", "edition: 3");
+  expect_refused({"resolve", dir().string(), "--force"},
+                 position(dir() / "game.yaml", "3", "edition: ") +
+                     ": error: edition must be 2 (the 2nd edition) or 1 (the 1st edition), not 3");
+  std::vector<std::string> args = {"new", (tmp_ / "other").string(), "--edition", "3"};
   for (const auto& a : testing::players_args(3)) args.push_back(a);
   const Outcome refused = run(args);
   EXPECT_EQ(refused.status, 2);
-  EXPECT_EQ(refused.err, "wallenstein: --edition: edition 1 is not available yet; use edition 2\n");
+  EXPECT_EQ(refused.err,
+            "wallenstein: --edition: edition must be 2 (the 2nd edition) or 1 (the 1st edition), "
+            "not 3\n");
 }
 
 TEST_F(TamperedFiles, AnExpansionThisProgramDoesNotPlayIsRefusedByNewAndInGameYaml) {

@@ -18,6 +18,16 @@
 namespace wallenstein {
 namespace {
 
+/// The 1st edition's `defend_with` of an orders line (rules 12).
+std::string defend_with_text(const Orders& o, const Ruleset& rules) {
+  std::string text = " defend_with=[";
+  for (std::size_t i = 0; i < o.defend_with.size(); ++i) {
+    text += (i ? "," : "") + rules.province(o.defend_with[i].first).id + ":" +
+            std::to_string(o.defend_with[i].second);
+  }
+  return text + "]";
+}
+
 /// One line per player: what they ordered, as a reviewer wants to read it.
 std::string orders_line(const Orders& o, const GameState& state, const Ruleset& rules) {
   std::string line = "  " + state.player(o.player).id + ":";
@@ -29,6 +39,7 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
     if (!order->armies.all) line += "(" + std::to_string(order->armies.count) + ")";
     if (!order->place) line += "(move only)";
   }
+  if (!rules.has_bids()) return line + defend_with_text(o, rules) + "\n";  // Rules 12
   line += " bid=";
   switch (o.bid.kind) {
     case BidKind::coin:
@@ -60,8 +71,9 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
   return line + "\n";
 }
 
-std::string play_golden_game(int players, int version, const std::vector<std::string>& expansions) {
-  const Ruleset rules = load_ruleset(testing::source_data_dir(), version, expansions);
+std::string play_golden_game(int players, int version, int edition,
+                             const std::vector<std::string>& expansions) {
+  const Ruleset rules = load_edition_ruleset(testing::source_data_dir(), version, edition, expansions);
   const std::vector<std::string> ids = {"red", "blue", "yellow", "green", "black"};
   NewGame spec{
       "golden", {ids.begin(), ids.begin() + players}, static_cast<std::uint64_t>(1618 + players)};
@@ -100,8 +112,10 @@ struct Golden {
   int players = 3;
   int version = kCurrentRulesVersion;
   std::vector<std::string> expansions = {};
+  int edition = 2;
   std::string file() const {
     std::string name = "tests/golden/game-" + std::to_string(players) + "p";
+    if (edition != 2) name += "-edition" + std::to_string(edition);
     if (version != kCurrentRulesVersion) name += "-rules" + std::to_string(version);
     for (const std::string& e : expansions) name += "-" + e;
     return name + ".txt";
@@ -115,7 +129,8 @@ class GoldenGame : public ::testing::TestWithParam<Golden> {};
 TEST_P(GoldenGame, PlaysExactlyAsReviewed) {
   const auto path = testing::source_path(GetParam().file());
   const std::string actual =
-      play_golden_game(GetParam().players, GetParam().version, GetParam().expansions);
+      play_golden_game(GetParam().players, GetParam().version, GetParam().edition,
+                       GetParam().expansions);
   if (std::getenv("WALLENSTEIN_REGENERATE_GOLDEN")) {
     testing::write_text(path, actual);
     GTEST_SKIP() << "regenerated " << path;
@@ -131,10 +146,13 @@ INSTANTIATE_TEST_SUITE_P(Players, GoldenGame,
                                            Golden{5, kCurrentRulesVersion}, Golden{3, 1},
                                            Golden{4, 1}, Golden{5, 1},
                                            Golden{4, kCurrentRulesVersion, {"landsknechte"}},
-                                           Golden{3, kCurrentRulesVersion, {"leaders"}}),
+                                           Golden{3, kCurrentRulesVersion, {"leaders"}},
+                                           Golden{4, kCurrentRulesVersion, {}, 1}),
                          [](const ::testing::TestParamInfo<Golden>& param) {
                            std::string name = std::to_string(param.param.players) + "p_rules" +
                                               std::to_string(param.param.version);
+                           if (param.param.edition != 2)
+                             name += "_edition" + std::to_string(param.param.edition);
                            for (const std::string& e : param.param.expansions) name += "_" + e;
                            return name;
                          });

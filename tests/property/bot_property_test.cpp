@@ -71,6 +71,12 @@ TEST(BotProperties, OrdersPassCheckWithTheMilitaryLeaders) {
   expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10));
 }
 
+TEST(BotProperties, OrdersPassCheckInTheFirstEdition) {
+  const Ruleset rules =
+      load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10));
+}
+
 TEST(BotProperties, OrdersPassCheckUnderRulesVersionOne) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), 1);
   expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 5));

@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "adapters/report/problem_texts.hpp"
 #include "adapters/ruleset_files.hpp"
@@ -56,6 +58,9 @@ struct Figures {
   int trophies = 0;             ///< 13.3: statues taken
   int leaders_taken_off = 0;    ///< E-13
   int landsknechte_cards = 0;   ///< 13.2: Landsknechte cards turned
+  int held_back = 0;            ///< 12, D-38: defences with cubes held back
+  int conquest_markers = 0;     ///< 12, D-40: markers put on a neutral province taken
+  int drawn_orders = 0;         ///< 12: seasons whose turn order was drawn
   std::array<int, kAllLandsknechtBonuses.size()> landsknechte_bonuses{};  ///< taken, by bonus
 };
 
@@ -217,13 +222,56 @@ int expect_the_armies_tile_never_cancels(const SeasonLog& log, const Ruleset& ru
       EXPECT_LT(c->have, own) << "armies5 cancelled with the card's own number in reserve";
     }
     const auto* p = std::get_if<Placed>(&entry);
-    if (!p || p->action != Action::armies5) continue;
+    if (!p || p->action != Action::armies5 || log.tiles.empty()) continue;  // tiles: 2nd edition
     const TileId tile = std::find_if(log.tiles.begin(), log.tiles.end(), [&](const auto& t) {
                           return t.first == p->player;
                         })->second;
     rights += rules.tile(tile).effect == TileEffect::armies5_bonus && p->tile_bonus == 0 ? 1 : 0;
   }
   return rights;
+}
+
+/// Rules 12 on one resolved season of the 1st edition: no bids or tiles, a drawn turn order, no
+/// more cubes thrown than defend_with allows, a marker right after each neutral province taken,
+/// none before a winter revolt.
+void expect_first_edition_as_the_rules_say(const SeasonResult& result, const GameState& before,
+                                           const std::vector<Orders>& orders, Figures& f) {
+  const SeasonLog& log = result.log;
+  EXPECT_TRUE(log.bids.empty() && log.bid_ranking.empty() && log.tiles.empty());
+  std::vector<PlayerIndex> seats;
+  for (std::size_t i = 0; i < before.players.size(); ++i) seats.push_back(before.player_index(i));
+  EXPECT_TRUE(std::is_permutation(log.turn_order.begin(), log.turn_order.end(), seats.begin(),
+                                  seats.end()));
+  f.drawn_orders += 1;
+  const auto limit = [&](PlayerIndex p, ProvinceId where) -> std::optional<int> {
+    for (const auto& [province, at_most] : orders[p.value].defend_with) {
+      if (province == where) return at_most;
+    }
+    return std::nullopt;
+  };
+  const auto defence = [&](PlayerIndex p, ProvinceId where, int thrown, int held) {
+    const std::optional<int> at_most = limit(p, where);
+    if (!at_most) {
+      EXPECT_EQ(held, 0) << "cubes held back without defend_with";
+    } else {
+      EXPECT_LE(thrown, *at_most);
+      if (held > 0) EXPECT_EQ(thrown, *at_most) << "held back though the limit was not reached";
+    }
+    f.held_back += held > 0 ? 1 : 0;
+  };
+  for (std::size_t i = 0; i < log.entries.size(); ++i) {
+    if (const auto* r = std::get_if<Revolt>(&log.entries[i]))
+      defence(r->player, r->province, r->defending, r->held_back);
+    const auto* b = std::get_if<Battle>(&log.entries[i]);
+    if (!b) continue;
+    if (b->defender) defence(*b->defender, b->target, b->defending, b->held_back);
+    if (b->defender || b->result != BattleResult::attacker) continue;
+    ASSERT_LT(i + 1, log.entries.size()) << "no marker after a neutral province taken";
+    const auto* m = std::get_if<MarkerAdded>(&log.entries[i + 1]);
+    ASSERT_TRUE(m && m->province == b->target && m->player == b->attacker);
+    f.conquest_markers += m->supply_empty ? 0 : 1;
+  }
+  if (log.winter) EXPECT_TRUE(log.winter->markers.empty()) << "a marker before a winter revolt";
 }
 
 /// Checks what rules version 2 decides on one resolved season.
@@ -282,6 +330,7 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
     if (rules.plays(kLandsknechtePhase))
       expect_landsknechte_as_the_rules_say(result, state, rules, f);
     if (rules.plays(kLeadersPlacePhase)) expect_leaders_as_the_rules_say(result, state, rules, f);
+    if (!rules.has_bids()) expect_first_edition_as_the_rules_say(result, state, orders, f);
     for (const auto& e : result.log.entries) {
       f.battles += std::holds_alternative<Battle>(e) ? 1 : 0;
       f.revolts += std::holds_alternative<Revolt>(e) ? 1 : 0;
@@ -364,6 +413,22 @@ TEST(EngineProperties, RandomLegalGamesWithTheLandsknechteKeepEveryInvariant) {
   EXPECT_GT(f.landsknechte_cards, games);
   for (LandsknechtBonus b : kAllLandsknechtBonuses)
     EXPECT_GT(f.landsknechte_bonuses[index_of(b)], 0) << landsknecht_bonus_key(b);
+}
+
+TEST(EngineProperties, RandomLegalGamesOfTheFirstEditionKeepEveryInvariant_Rules12) {
+  const Ruleset rules = load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1,
+                                             {"landsknechte", "leaders"});
+  const int games = std::max(1, game_count() / 5);
+  const Figures f = play_random_games(rules, games);
+  std::cout << "the 1st edition: " << f.drawn_orders << " turn orders drawn, " << f.held_back
+            << " defences holding cubes back, " << f.conquest_markers
+            << " markers on neutral provinces taken\n";
+  EXPECT_EQ(f.drawn_orders, games * rules.season_count());
+  EXPECT_GT(f.battles, games);
+  EXPECT_GT(f.held_back, games / 2);
+  EXPECT_GT(f.conquest_markers, games / 2);
+  EXPECT_GT(f.leaders_placed, games);
+  EXPECT_GT(f.landsknechte_cards, games / 2);
 }
 
 TEST(EngineProperties, ResolvingTheSameSeasonTwiceGivesTheSameResult) {
