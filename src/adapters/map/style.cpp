@@ -427,6 +427,7 @@ void read_panel_labels(Section& in, Labels& l) {
   in.label("provinces", l.provinces);
   in.label("turn", l.turn);
   in.label("turn_after", l.turn_after);
+  in.label("turn_drawn", l.turn_drawn);
   in.label("turn_before", l.turn_before);
   in.label("landsknechte", l.landsknechte, {"players"});
   in.label("landsknechte_entry", l.landsknechte_entry, {"player", "turned", "pile"});

@@ -267,6 +267,7 @@ struct Labels {
   std::string provinces;
   std::string turn;
   std::string turn_after;
+  std::string turn_drawn;  ///< turn_after in the 1st edition, which has no bonus tiles
   std::string turn_before;
   std::string landsknechte;
   std::string landsknechte_entry;
