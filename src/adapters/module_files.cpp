@@ -213,26 +213,33 @@ std::vector<Diagnostic> load_modules(const fs::path& dir, const std::vector<std:
   const fs::path modules_dir = dir / "modules";
   const std::vector<std::string> ids = module_ids(modules_dir);
   std::vector<Diagnostic> refusals;
-  for (const std::string& name : on) {
-    if (std::find(ids.begin(), ids.end(), name) != ids.end()) continue;
-    const std::vector<std::string_view> candidates(ids.begin(), ids.end());
-    const std::string near = nearest_name(name, candidates);
-    refusals.push_back(
-        Diagnostic{modules_dir.string(),
-                   0,
-                   0,
-                   "there is no module \"" + name + "\"" +
-                       (near.empty() ? "" : " (did you mean " + near + "?)") +
-                       (ids.empty() ? "; this ruleset has no modules"
-                                    : "; the modules are " + join_names(ids, " and ")),
-                   Diagnostic::Severity::error,
-                   {}});
-  }
+  std::vector<Diagnostic> unreadable;
   for (const std::string& id : ids) {
     const bool plays = std::find(on.begin(), on.end(), id) != on.end();
     if (plays) check_module_folder(modules_dir / id);
-    rules.modules.push_back(read_module(modules_dir / id, plays, refusals));
+    rules.modules.push_back(read_module(modules_dir / id, plays, unreadable));
   }
+  // An edition is chosen with the edition, not named: the names offered are the expansions'.
+  std::vector<std::string> expansions;
+  for (const Module& m : rules.modules) {
+    if (m.kind != "edition") expansions.push_back(m.id);
+  }
+  for (const std::string& name : on) {
+    if (std::find(ids.begin(), ids.end(), name) != ids.end()) continue;
+    const std::vector<std::string_view> candidates(expansions.begin(), expansions.end());
+    const std::string near = nearest_name(name, candidates);
+    refusals.push_back(Diagnostic{
+        modules_dir.string(),
+        0,
+        0,
+        "there is no expansion \"" + name + "\"" +
+            (near.empty() ? "" : " (did you mean " + near + "?)") +
+            (expansions.empty() ? "; this ruleset has no expansions"
+                                : "; the expansions are " + join_names(expansions, " and ")),
+        Diagnostic::Severity::error,
+        {}});
+  }
+  refusals.insert(refusals.end(), unreadable.begin(), unreadable.end());
   check_owners(modules_dir, rules.modules);
   return refusals;
 }

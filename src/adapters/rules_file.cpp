@@ -178,6 +178,7 @@ void read_tie_breaks(YamlReader& r, const YAML::Node& scoring, Ruleset& rules) {
   if (!list || !r.expect_sequence(*list, "tie_breaks")) return;
   if (list->size() == 0) r.error(*list, "tie_breaks needs at least one, like [thaler]");
   std::vector<std::string_view> names;
+  names.reserve(kAllTieBreakKeys.size());
   for (TieBreakKey key : kAllTieBreakKeys) names.push_back(tie_break_key(key));
   rules.scoring.tie_breaks.clear();
   for (const auto& item : *list) {

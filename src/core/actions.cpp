@@ -232,7 +232,7 @@ void battle(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOr
   }
   Battle battle = fight_battle(ctx, slot, action, p, from, target, *moving);
   const bool neutral_taken = !battle.defender && battle.result == BattleResult::attacker;
-  ctx.record(std::move(battle));
+  ctx.record(battle);
   // D-6: none in the 2nd edition; the 1st edition puts a revolt marker on it (rules 12).
   for (int i = 0; neutral_taken && i < ctx.rules.neutral_conquest_markers; ++i)
     ctx.record(add_marker(ctx, slot, p, target));

@@ -31,24 +31,23 @@ LeaderOrder random_leader_order(const GameState& state, const Ruleset& rules, Pl
   return order;
 }
 
-}  // namespace
+/// The province cards a player's random orders deal out: shuffled, taken from the front.
+struct Hand {
+  std::vector<ProvinceId> cards;
+  std::size_t next = 0;  ///< the first card not yet given to a space
+  int nones = 0;         ///< the spaces left without a province so far
+};
 
-Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex player, Rng& rng) {
+/// Acts with about two thirds of the action spaces while the cards last.
+void random_actions(const Ruleset& rules, const GameState& state, Hand& hand, Orders& orders,
+                    Rng& rng) {
   const RuleChanges changes = rules.changes();
-  Orders orders;
-  orders.player = player;
-  std::vector<ProvinceId> cards = state.provinces_of(player);
-  rng.shuffle(cards);
-  const int coins = static_cast<int>(rules.coin_cards.size());
-  std::size_t next = 0;
-  int nones = 0;
   for (Action action : kAllActions) {
-    // Act with about two thirds of the spaces while cards last.
-    if (next >= cards.size() || rng.below(3) == 0) {
-      ++nones;
+    if (hand.next >= hand.cards.size() || rng.below(3) == 0) {
+      ++hand.nones;
       continue;
     }
-    const ProvinceId province = cards[next++];
+    const ProvinceId province = hand.cards[hand.next++];
     ActionOrder& order = orders.actions[index_of(action)].emplace();  // filled in place
     order.province = province;
     const ActionKind kind = rules.action(action).kind;
@@ -67,32 +66,42 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
         order.place = false;
     }
   }
-  // Rules 4.3: spaces beyond the coin cards must take the free province cards.
-  const std::size_t free = cards.size() - next;
-  const int thaler = state.player(player).thaler;
-  if (!rules.has_bids()) {
-    orders.bid = Bid{BidKind::none, 0, ProvinceId{}};  // Rules 12: the 1st edition has no bids.
-  } else if (changes.bid_needs_a_spare_card &&
-             !card_left_for_bid(static_cast<int>(cards.size()), rules)) {
-    orders.bid =
-        Bid{BidKind::none, 0, ProvinceId{}};  // Rules 4.3, D-25: no card is left for the bid.
-  } else if (free > 0 && (nones + 1 > coins || rng.below(4) == 0)) {
-    orders.bid = Bid{BidKind::province, 0, cards[next++]};
-  } else if (nones + 1 <= coins || free == 0) {
+}
+
+/// Rules 4.3: the bid, where spaces beyond the coin cards must take the free province cards. None
+/// in the 1st edition (rules 12) or, from rules 2, when no card is left for it (D-25).
+Bid random_bid(const Ruleset& rules, int thaler, Hand& hand, Rng& rng) {
+  const int coins = static_cast<int>(rules.coin_cards.size());
+  const std::size_t free = hand.cards.size() - hand.next;
+  if (!rules.has_bids() || (rules.changes().bid_needs_a_spare_card &&
+                            !card_left_for_bid(static_cast<int>(hand.cards.size()), rules)))
+    return Bid{BidKind::none, 0, ProvinceId{}};
+  if (free > 0 && (hand.nones + 1 > coins || rng.below(4) == 0))
+    return Bid{BidKind::province, 0, hand.cards[hand.next++]};
+  if (hand.nones + 1 <= coins || free == 0) {
     const int top = std::min(thaler, rules.coin_cards.back());
-    orders.bid =
-        Bid{BidKind::coin, static_cast<int>(rng.below(static_cast<std::uint32_t>(top + 1))),
-            ProvinceId{}};
+    return Bid{BidKind::coin, static_cast<int>(rng.below(static_cast<std::uint32_t>(top + 1))),
+               ProvinceId{}};
   }
-  // Any remaining excess of `none` spaces is fixed by acting in more provinces.
+  return Bid{};
+}
+
+/// Any excess of `none` spaces over the coin cards is fixed by acting in more provinces.
+void fill_spaces_beyond_the_coins(const Ruleset& rules, Hand& hand, Orders& orders) {
+  const int coins = static_cast<int>(rules.coin_cards.size());
   for (Action action : kAllActions) {
     const int coin_bid = orders.bid.kind == BidKind::coin ? 1 : 0;
-    if (nones + coin_bid <= coins || next >= cards.size()) break;
+    if (hand.nones + coin_bid <= coins || hand.next >= hand.cards.size()) break;
     auto& slot = orders.actions[index_of(action)];
     if (slot || rules.action(action).kind == ActionKind::battle) continue;
-    slot = ActionOrder{cards[next++], std::nullopt, ArmyCount{}, 1};
-    --nones;
+    slot = ActionOrder{hand.cards[hand.next++], std::nullopt, ArmyCount{}, 1};
+    --hand.nones;
   }
+}
+
+/// The wishes of the modules' order sections, each drawn only in games that play its phase, so
+/// that a base game's random orders stay as they were.
+void random_module_orders(const GameState& state, const Ruleset& rules, Orders& orders, Rng& rng) {
   if (rules.has_bids()) {
     std::vector<TileId>& tiles = orders.tile_preferences;
     tiles.reserve(rules.tiles.size());
@@ -100,22 +109,32 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
     rng.shuffle(tiles);
     tiles.resize(rng.below(static_cast<std::uint32_t>(tiles.size() + 1)));
   }
-  // Rules 13.2: some Landsknechte wishes, drawn only in games that play the phase, so that a
-  // base game's random orders stay as they were.
-  if (rules.plays(kLandsknechtePhase)) {
+  if (rules.plays(kLandsknechtePhase)) {  // rules 13.2
     std::vector<LandsknechtBonus>& wishes = orders.landsknecht_wishes;
     wishes.assign(kAllLandsknechtBonuses.begin(), kAllLandsknechtBonuses.end());
     rng.shuffle(wishes);
     wishes.resize(rng.below(static_cast<std::uint32_t>(wishes.size() + 1)));
   }
   if (rules.plays(kLeadersPlacePhase))
-    orders.leader = random_leader_order(state, rules, player, rng);
-  // Rules 12: some cubes held back in some provinces, drawn only in the 1st edition.
-  if (rules.plays(kDrawTurnOrderPhase)) {
-    for (ProvinceId p : state.provinces_of(player)) {
+    orders.leader = random_leader_order(state, rules, orders.player, rng);
+  if (rules.plays(kDrawTurnOrderPhase)) {  // rules 12: some cubes held back in some provinces
+    for (ProvinceId p : state.provinces_of(orders.player)) {
       if (rng.below(3) == 0) orders.defend_with.emplace_back(p, 1 + static_cast<int>(rng.below(4)));
     }
   }
+}
+
+}  // namespace
+
+Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex player, Rng& rng) {
+  Orders orders;
+  orders.player = player;
+  Hand hand{state.provinces_of(player)};
+  rng.shuffle(hand.cards);
+  random_actions(rules, state, hand, orders, rng);
+  orders.bid = random_bid(rules, state.player(player).thaler, hand, rng);
+  fill_spaces_beyond_the_coins(rules, hand, orders);
+  random_module_orders(state, rules, orders, rng);
   return orders;
 }
 

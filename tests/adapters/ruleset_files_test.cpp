@@ -439,9 +439,9 @@ TEST(RulesetModules, AnExpansionWhosePhasesThisProgramDoesNotPlayIsRefused) {
 TEST(RulesetModules, AMisspeltModuleIsRefusedWithTheNearestOne) {
   DataCopy data;
   EXPECT_EQ(data.error({"curt"}), data.file("modules").string() +
-                                      ": error: there is no module \"curt\" (did you mean "
-                                      "court?); the modules are court, edition1, landsknechte "
-                                      "and leaders");
+                                      ": error: there is no expansion \"curt\" (did you mean "
+                                      "court?); the expansions are court, landsknechte and "
+                                      "leaders");
   EXPECT_THROW(load_ruleset(data.dir.path(), kCurrentRulesVersion, {"curt"}), ModuleRefused);
 }
 

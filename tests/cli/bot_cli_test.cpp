@@ -278,8 +278,8 @@ TEST(SimulateCli, RefusesUnknownSeatKindsAndImpossiblePlayerCounts) {
 TEST(FirstEditionCli, AGamePlaysWithoutBidsWithDefendWithToTheEndAndReplays) {
   TempDir tmp;
   const fs::path dir = tmp / "game";
-  std::vector<std::string> args = {"new", dir.string(), "--seed", "99", "--edition", "1",
-                                   "--expansions", "leaders"};
+  std::vector<std::string> args = {"new",       dir.string(), "--seed",       "99",
+                                   "--edition", "1",          "--expansions", "leaders"};
   for (const auto& a : testing::players_args(3)) args.push_back(a);
   ASSERT_EQ(run(args).status, 0);
   const auto opening = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
@@ -321,9 +321,7 @@ TEST(FirstEditionCli, AGamePlaysWithoutBidsWithDefendWithToTheEndAndReplays) {
                         "tiles), 1. "),
             std::string::npos)
       << report;
-  const std::string orders =
-      testing::read_text(dir / "seasons" / "02-1618-summer" / "reports" /
-                         "orders-1618-summer-red.yaml");
+  const std::string orders = testing::read_text(season / "reports" / "orders-1618-summer-red.yaml");
   EXPECT_NE(orders.find("\ndefend_with: {}"), std::string::npos) << orders;
   EXPECT_EQ(orders.find("\nbid:"), std::string::npos) << orders;
   const Outcome replay = run({"replay", dir.string()});

@@ -142,8 +142,8 @@ TEST_F(TamperedFiles, AnExpansionThisProgramDoesNotPlayIsRefusedByNewAndInGameYa
   for (const auto& [list, message] :
        {std::pair{"court", why},
         std::pair{"landsknechte, leaders, curt",
-                  std::string("there is no module \"curt\" (did you mean court?); the modules "
-                              "are court, landsknechte and leaders")}}) {
+                  std::string("there is no expansion \"curt\" (did you mean court?); the "
+                              "expansions are court, landsknechte and leaders")}}) {
     std::vector<std::string> args = {"new", (tmp_ / "other").string(), "--expansions", list};
     for (const auto& a : testing::players_args(3)) args.push_back(a);
     const Outcome refused = run(args);

@@ -73,7 +73,8 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
 
 std::string play_golden_game(int players, int version, int edition,
                              const std::vector<std::string>& expansions) {
-  const Ruleset rules = load_edition_ruleset(testing::source_data_dir(), version, edition, expansions);
+  const Ruleset rules =
+      load_edition_ruleset(testing::source_data_dir(), version, edition, expansions);
   const std::vector<std::string> ids = {"red", "blue", "yellow", "green", "black"};
   NewGame spec{
       "golden", {ids.begin(), ids.begin() + players}, static_cast<std::uint64_t>(1618 + players)};
@@ -128,9 +129,8 @@ class GoldenGame : public ::testing::TestWithParam<Golden> {};
 
 TEST_P(GoldenGame, PlaysExactlyAsReviewed) {
   const auto path = testing::source_path(GetParam().file());
-  const std::string actual =
-      play_golden_game(GetParam().players, GetParam().version, GetParam().edition,
-                       GetParam().expansions);
+  const std::string actual = play_golden_game(GetParam().players, GetParam().version,
+                                              GetParam().edition, GetParam().expansions);
   if (std::getenv("WALLENSTEIN_REGENERATE_GOLDEN")) {
     testing::write_text(path, actual);
     GTEST_SKIP() << "regenerated " << path;

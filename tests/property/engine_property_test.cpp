@@ -255,7 +255,9 @@ void expect_first_edition_as_the_rules_say(const SeasonResult& result, const Gam
       EXPECT_EQ(held, 0) << "cubes held back without defend_with";
     } else {
       EXPECT_LE(thrown, *at_most);
-      if (held > 0) EXPECT_EQ(thrown, *at_most) << "held back though the limit was not reached";
+      if (held > 0) {
+        EXPECT_EQ(thrown, *at_most) << "held back though the limit was not reached";
+      }
     }
     f.held_back += held > 0 ? 1 : 0;
   };
@@ -271,7 +273,9 @@ void expect_first_edition_as_the_rules_say(const SeasonResult& result, const Gam
     ASSERT_TRUE(m && m->province == b->target && m->player == b->attacker);
     f.conquest_markers += m->supply_empty ? 0 : 1;
   }
-  if (log.winter) EXPECT_TRUE(log.winter->markers.empty()) << "a marker before a winter revolt";
+  if (log.winter) {
+    EXPECT_TRUE(log.winter->markers.empty()) << "a marker before a winter revolt";
+  }
 }
 
 /// Checks what rules version 2 decides on one resolved season.

@@ -1,7 +1,6 @@
 #include "scenario/scenario_file.hpp"
 
 #include <algorithm>
-
 #include <map>
 #include <tuple>
 
@@ -14,8 +13,8 @@
 namespace wallenstein::testing {
 namespace {
 
-constexpr std::array<std::string_view, 8> kTop = {
-    "rule", "rules_version", "edition", "expansions", "given", "orders", "tower", "then"};
+constexpr std::array<std::string_view, 8> kTop = {"rule",  "rules_version", "edition", "expansions",
+                                                  "given", "orders",        "tower",   "then"};
 constexpr std::array<std::string_view, 18> kGiven = {
     "players",  "season",    "event", "winter_event", "action_cards", "tiles",
     "thaler",   "grain",     "vp",    "landsknechte", "leaders",      "statues",
@@ -95,8 +94,9 @@ class ScenarioReader {
     if (const YAML::Node v = given["drawn_order"]) {
       s.drawn_order = names_.player_list(v, "drawn_order");
       if (rules_.has_bids()) {
-        r_.error(v, "drawn_order is the 1st edition's turn order; add edition: 1, or give the "
-                    "bids' ties as bid_ranking");
+        r_.error(v,
+                 "drawn_order is the 1st edition's turn order; add edition: 1, or give the "
+                 "bids' ties as bid_ranking");
       } else if (s.drawn_order && s.drawn_order->size() != state.players.size()) {
         r_.error(v, "drawn_order must list every player once");
       }

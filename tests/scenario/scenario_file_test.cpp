@@ -143,8 +143,8 @@ INSTANTIATE_TEST_SUITE_P(
              "s.yaml:17:30: error: unknown key \"atacker\" in count; did you mean \"attacker\"?"},
         Typo{"UnknownExpansion", "rule: \"5: red collects taxes in Trier\"",
              "rule: \"5: red collects taxes in Trier\"\nexpansions: [landsknecht]",
-             "s.yaml:2:13: error: there is no module \"landsknecht\" (did you mean landsknechte?); "
-             "the modules are court, edition1, landsknechte and leaders"},
+             "s.yaml:2:13: error: there is no expansion \"landsknecht\" (did you mean "
+             "landsknechte?); the expansions are court, landsknechte and leaders"},
         Typo{"LandsknechteCountedInAGameWithoutThem", "  thaler: {red: 23}",
              "  thaler: {red: 23}\n  landsknechte: {red: 1}",
              "s.yaml:12:17: error: landsknechte counts the cards turned in a game with the "
