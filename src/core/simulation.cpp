@@ -5,6 +5,7 @@
 #include "core/bot/bot.hpp"
 #include "core/random_orders.hpp"
 #include "core/ruleset.hpp"
+#include "core/standings.hpp"
 
 namespace wallenstein {
 namespace {
@@ -34,8 +35,17 @@ Orders seat_orders(SeatKind kind, const GameState& state, const Ruleset& rules, 
   return pass_orders(p, state, rules);
 }
 
+void count_held_back(PlayerIndex defender, int held_back, GameOutcome& out) {
+  if (held_back == 0) return;
+  ++out.seats[defender.value].defences_held_back;
+  out.seats[defender.value].armies_held_back += held_back;
+}
+
 void count_steps(const SeasonLog& log, GameOutcome& out) {
   for (const LogEntry& entry : log.entries) {
+    if (const auto* r = std::get_if<Revolt>(&entry)) count_held_back(r->player, r->held_back, out);
+    if (const auto* b = std::get_if<Battle>(&entry); b && b->defender)
+      count_held_back(*b->defender, b->held_back, out);
     if (const auto* c = std::get_if<Cancelled>(&entry)) ++out.seats[c->player.value].cancelled;
     if (const auto* b = std::get_if<Battle>(&entry)) {
       SeatOutcome& s = out.seats[b->attacker.value];
@@ -44,7 +54,10 @@ void count_steps(const SeasonLog& log, GameOutcome& out) {
     }
     out.revolt_count += std::holds_alternative<Revolt>(entry) ? 1 : 0;
   }
-  if (log.winter) out.revolt_count += static_cast<int>(log.winter->revolts.size());
+  if (log.winter) {
+    out.revolt_count += static_cast<int>(log.winter->revolts.size());
+    for (const Revolt& r : log.winter->revolts) count_held_back(r.player, r.held_back, out);
+  }
   for (const LandsknechtTurn& t : log.landsknechte)
     out.seats[t.player.value].landsknechte_cards += t.card ? 1 : 0;
   for (const LeaderStep& s : log.leaders) {
@@ -89,6 +102,7 @@ GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind
       orders[i] = seat_orders(seats[i], state, rules, state.player_index(i), seed);
       out.seats[i].landsknechte_wishes += orders[i].landsknecht_wishes.empty() ? 0 : 1;
       out.seats[i].leader_orders += orders[i].leader.place || orders[i].leader.move_to ? 1 : 0;
+      out.seats[i].defend_with_orders += orders[i].defend_with.empty() ? 0 : 1;
     }
     SeasonResult result = resolve_season(std::move(state), orders, {}, rules);
     count_steps(result.log, out);
@@ -108,6 +122,8 @@ GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind
   }
   for (PlayerIndex w : state.winners) out.seats[w.value].won = true;
   out.winners = static_cast<int>(state.winners.size());
+  for (const Standing& s : rank_players(state, rules))
+    out.tie_broken = out.tie_broken || (s.place == 1 && s.tie_break == TieBreak::decided);
   return out;
 }
 

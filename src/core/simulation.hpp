@@ -39,13 +39,18 @@ struct SeatOutcome {
   int statues = 0;              ///< statues placed (left behind by the leader)
   int trophies = 0;             ///< other players' statues taken
   int leaders_lost = 0;         ///< leaders taken off with their province (E-13)
+  int defend_with_orders = 0;   ///< seasons whose orders limited a defence (rules 12)
+  int defences_held_back = 0;   ///< battles and revolts this seat defended with cubes held back
+  int armies_held_back = 0;     ///< cubes held back in them
 };
 
 /// One simulated game from start to the last winter.
 struct GameOutcome {
   std::vector<SeatOutcome> seats;
   int winners = 0;
-  int revolt_count = 0;          ///< revolts fought in the game
+  int revolt_count = 0;  ///< revolts fought in the game
+  bool tie_broken =
+      false;  ///< the winner was told apart from players equal in VP by the tie-breaks
   int invariant_violations = 0;  ///< checked after every season; must stay 0
 };
 

@@ -188,6 +188,30 @@ TEST(SimulateCli, PlaysTheLandsknechteAndCountsHowEachSeatUsedThem) {
   EXPECT_FALSE(base["seats"][0].contains("landsknechte"));
 }
 
+TEST(SimulateCli, PlaysTheFirstEditionAndCountsTheDefencesLimited) {
+  const Outcome r = run({"simulate", "--games", "6", "--seats", "bot,random,pass", "--threads", "1",
+                         "--edition", "1", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["invariant_violations"], 0);
+  const auto& random = json["seats"][1]["defend_with"];
+  EXPECT_GT(random["order_rate"].get<double>(), 0.5) << "random orders limit some province";
+  EXPECT_GT(random["mean_defences_held_back"].get<double>(), 0.0);
+  EXPECT_GE(random["mean_armies_held_back"].get<double>(),
+            random["mean_defences_held_back"].get<double>())
+      << "each such defence holds at least one army back";
+  EXPECT_EQ(json["seats"][2]["defend_with"]["order_rate"], 0.0) << "a passing seat limits none";
+  const auto base = nlohmann::json::parse(
+      run({"simulate", "--games", "1", "--seats", "bot,bot,random", "--json"}).out);
+  EXPECT_FALSE(base["seats"][1].contains("defend_with"));
+  const Outcome text =
+      run({"simulate", "--games", "2", "--seats", "bot,random,pass", "--edition", "1"});
+  EXPECT_NE(text.out.find("\n1st edition: seat, seasons with defend_with, per game defences with "
+                          "armies held back, armies held back\n"),
+            std::string::npos)
+      << text.out;
+}
+
 TEST(SimulateCli, RefusesAnExpansionItCannotPlayAsNewDoes) {
   const Outcome r =
       run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--expansions", "court"});

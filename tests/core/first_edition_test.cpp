@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/bot/bot.hpp"
+#include "core/bot/player_view.hpp"
 #include "core/standings.hpp"
 #include "support/tiny_world.hpp"
 
@@ -222,6 +224,33 @@ TEST(FirstEdition, EqualVictoryPointsGoToMostPalacesThenChurchesThenTradingHouse
   EXPECT_EQ(shared[0].place, 1);
   EXPECT_EQ(shared[1].place, 1);
   EXPECT_EQ(shared[2], (Standing{w.player(1), 3, TieBreak::decided}));
+}
+
+/// The bot's defend_with for red (seat 0).
+std::vector<std::pair<ProvinceId, int>> bots_defend_with(const TinyWorld& w) {
+  return plan_orders(see(w.state, w.rules, w.player(0)), w.rules).orders.defend_with;
+}
+
+TEST(FirstEditionBot, HoldsArmiesBackOnlyWhereFewerAreTakenAboutAsSeldom) {
+  TinyWorld w;
+  w.first_edition();
+  // Red's a (12) and e (12) face blue's b (2); e also has a revolt marker. Red's d (3) is small.
+  w.give("a", 0, 12).give("e", 0, 12).give("d", 0, 3).give("b", 1, 2).markers("e", 1);
+  const auto limits = bots_defend_with(w);
+  ASSERT_EQ(limits.size(), 1u) << "only a: e may revolt, d has too few to hold any back";
+  EXPECT_EQ(limits[0].first, w.p("a"));
+  EXPECT_GE(limits[0].second, 2) << "more than the one cube blue could move";
+  EXPECT_LE(limits[0].second, 10) << "at least two held back";
+}
+
+TEST(FirstEditionBot, ThrowsEveryArmyBeforeTheWinterAndInTheSecondEdition) {
+  TinyWorld w;
+  w.give("a", 0, 12).give("b", 1, 2);
+  EXPECT_TRUE(bots_defend_with(w).empty()) << "the 2nd edition has no defend_with";
+  w.first_edition();
+  ASSERT_FALSE(bots_defend_with(w).empty());
+  w.state.season_index = 3;  // autumn: winter revolts follow
+  EXPECT_TRUE(bots_defend_with(w).empty());
 }
 
 }  // namespace

@@ -108,6 +108,8 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
     if (leader.place) written.leader->place->text = rules.province(*leader.place).name;
     if (leader.move_to) written.leader->move_to->text = rules.province(*leader.move_to).name;
   }
+  for (std::size_t i = 0; i < written.defend_with.size(); ++i)
+    written.defend_with[i].province.text = rules.province(plan.orders.defend_with[i].first).name;
   const std::string body = format_order_file(written, options.header);
   std::istringstream lines(body);
   std::string out = options.nmr ? std::string(kBotOrdersMark) + "\n" : std::string();
@@ -123,6 +125,10 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
       line += "  # the tiles most useful to these orders first";
     if (line.rfind("landsknechte:", 0) == 0)
       line += "  # the bonuses of the next Landsknechte card, most useful first";
+    if (line.rfind("defend_with:", 0) == 0)
+      line +=
+          "  # armies kept out of the tower where fewer beat the strongest attack next door "
+          "about as often";
     if (line.rfind("leader:", 0) == 0) {
       line += plan.orders.leader.place ? "  # placed where these actions gain most; " : "  # ";
       line += "moves to other players' statues next door, else to the most armies";

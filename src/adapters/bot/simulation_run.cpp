@@ -29,6 +29,9 @@ void add(SeatTotals& t, const SeatTotals& s) {
   t.statues += s.statues;
   t.trophies += s.trophies;
   t.leaders_lost += s.leaders_lost;
+  t.defend_with_orders += s.defend_with_orders;
+  t.defences_held_back += s.defences_held_back;
+  t.armies_held_back += s.armies_held_back;
 }
 
 void add(SimulationTotals& totals, const GameOutcome& game) {
@@ -37,9 +40,11 @@ void add(SimulationTotals& totals, const GameOutcome& game) {
     add(totals.seats[i],
         SeatTotals{totals.seats[i].kind, s.won ? 1 : 0, s.vp, s.thaler, s.provinces, s.buildings,
                    s.cancelled, s.battles, s.conquests, s.landsknechte_wishes, s.landsknechte_cards,
-                   s.leader_orders, s.statues, s.trophies, s.leaders_lost});
+                   s.leader_orders, s.statues, s.trophies, s.leaders_lost, s.defend_with_orders,
+                   s.defences_held_back, s.armies_held_back});
   }
   totals.shared_wins += game.winners > 1 ? 1 : 0;
+  totals.tie_broken += game.tie_broken ? 1 : 0;
   totals.revolt_count += game.revolt_count;
   totals.invariant_violations += game.invariant_violations;
   ++totals.games;
@@ -48,6 +53,7 @@ void add(SimulationTotals& totals, const GameOutcome& game) {
 void merge(SimulationTotals& into, const SimulationTotals& part) {
   for (std::size_t i = 0; i < into.seats.size(); ++i) add(into.seats[i], part.seats[i]);
   into.shared_wins += part.shared_wins;
+  into.tie_broken += part.tie_broken;
   into.revolt_count += part.revolt_count;
   into.invariant_violations += part.invariant_violations;
   into.games += part.games;
@@ -77,6 +83,7 @@ SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind
   totals.seasons = rules.season_count();
   totals.landsknechte = rules.plays(kLandsknechtePhase);
   totals.leaders = rules.plays(kLeadersPlacePhase);
+  totals.defend_with = rules.plays(kDrawTurnOrderPhase);
   totals.seed = seed;
   totals.threads = threads;
   std::atomic<long long> next{0};
@@ -154,11 +161,22 @@ std::string simulation_text(const SimulationTotals& t) {
       out += line;
     }
   }
-  std::snprintf(
-      line, sizeof line,
-      "shared wins: %lld (each counts as a win for every winner); revolts per game: %.2f; "
-      "invariant violations: %lld\n",
-      t.shared_wins, mean(t.revolt_count, t.games), t.invariant_violations);
+  if (t.defend_with) {
+    out +=
+        "1st edition: seat, seasons with defend_with, per game defences with armies held back, "
+        "armies held back\n";
+    for (std::size_t i = 0; i < t.seats.size(); ++i) {
+      const SeatTotals& s = t.seats[i];
+      std::snprintf(line, sizeof line, "%4zu  %5.1f%%  %5.2f  %5.2f\n", i + 1,
+                    100.0 * mean(s.defend_with_orders, t.games * t.seasons),
+                    mean(s.defences_held_back, t.games), mean(s.armies_held_back, t.games));
+      out += line;
+    }
+  }
+  std::snprintf(line, sizeof line,
+                "shared wins: %lld (each counts as a win for every winner); won on a tie-break: "
+                "%lld; revolts per game: %.2f; invariant violations: %lld\n",
+                t.shared_wins, t.tie_broken, mean(t.revolt_count, t.games), t.invariant_violations);
   out += line;
   return out;
 }
@@ -191,9 +209,15 @@ std::string simulation_json(const SimulationTotals& t) {
                          {"mean_trophies", mean(s.trophies, t.games)},
                          {"mean_lost", mean(s.leaders_lost, t.games)}};
     }
+    if (t.defend_with) {
+      seat["defend_with"] = {{"order_rate", mean(s.defend_with_orders, t.games * t.seasons)},
+                             {"mean_defences_held_back", mean(s.defences_held_back, t.games)},
+                             {"mean_armies_held_back", mean(s.armies_held_back, t.games)}};
+    }
     j["seats"].push_back(seat);
   }
   j["shared_wins"] = t.shared_wins;
+  j["tie_broken"] = t.tie_broken;
   j["mean_revolts"] = mean(t.revolt_count, t.games);
   j["invariant_violations"] = t.invariant_violations;
   j["seconds"] = t.seconds;

@@ -28,6 +28,9 @@ struct SeatTotals {
   long long statues = 0;
   long long trophies = 0;
   long long leaders_lost = 0;
+  long long defend_with_orders = 0;
+  long long defences_held_back = 0;
+  long long armies_held_back = 0;
 };
 
 /// What `simulate` measured.
@@ -39,7 +42,9 @@ struct SimulationTotals {
   int seasons = 0;            ///< action seasons per game
   bool landsknechte = false;  ///< the games played the Landsknechte (rules 13.2)
   bool leaders = false;       ///< the games played the military leaders (rules 13.3)
+  bool defend_with = false;   ///< the games played the 1st edition's `defend_with` (rules 12)
   long long shared_wins = 0;  ///< games with more than one winner
+  long long tie_broken = 0;   ///< games where players equal in VP were told apart by tie-breaks
   long long revolt_count = 0;
   long long invariant_violations = 0;
   double seconds = 0;  ///< wall time of the games

@@ -129,13 +129,14 @@ double Assessment::keep_value(ProvinceId p) const {
   return value;
 }
 
-int Assessment::enemy_strength_near(ProvinceId p) const {
-  int strongest = 0;
+std::optional<std::pair<PlayerIndex, int>> Assessment::strongest_enemy_near(ProvinceId p) const {
+  std::optional<std::pair<PlayerIndex, int>> strongest;
   for (ProvinceId n : rules.province(p).neighbours) {
     const SeenProvince& there = view.at(n);
     if (!there.owner || *there.owner == view.at(p).owner) continue;
     const int reinforcement = std::min(kExpectedReinforcement, view.player(*there.owner).reserve);
-    strongest = std::max(strongest, there.armies - 1 + reinforcement);
+    const int cubes = std::max(0, there.armies - 1 + reinforcement);
+    if (!strongest || cubes > strongest->second) strongest = std::pair{*there.owner, cubes};
   }
   return strongest;
 }

@@ -62,8 +62,14 @@ class Assessment {
   double hold_chance(const TowerSide& player, const TowerSide& rebels) const {
     return odds_.revolt_hold(player, rebels);
   }
-  /// Cubes an enemy could throw from their provinces next to `p` (all but one, plus a placement).
-  int enemy_strength_near(ProvinceId p) const;
+  /// The strongest attack another player could make on `p` from a province next to it: who, and
+  /// the cubes (all but one, plus a placement); none when no other player's province is next to it.
+  std::optional<std::pair<PlayerIndex, int>> strongest_enemy_near(ProvinceId p) const;
+  /// Cubes an enemy could throw from their provinces next to `p` (0 when none could).
+  int enemy_strength_near(ProvinceId p) const {
+    const auto strongest = strongest_enemy_near(p);
+    return strongest ? strongest->second : 0;
+  }
 
  private:
   int majority_points(PlayerIndex player, RegionId r, Building b, int delta) const;

@@ -93,4 +93,8 @@ std::vector<LandsknechtBonus> landsknecht_wishes(const Assessment& a, const Plan
 /// actions, and whether it leaves a statue.
 LeaderOrder leader_order(const Assessment& a, const Plan& plan);
 
+/// Rules 12: the most armies each province throws when attacked, where fewer are beaten about as
+/// seldom by the strongest attack next door and the rest are kept out of the tower.
+std::vector<std::pair<ProvinceId, int>> defend_with_order(const Assessment& a);
+
 }  // namespace wallenstein::bot
