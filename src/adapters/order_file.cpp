@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 #include "pbem/yaml_file.hpp"
 #include "pbem/yaml_writer.hpp"
@@ -14,6 +15,20 @@ std::vector<std::string_view> order_keys(const Ruleset& rules) {
   std::vector<std::string_view> keys(kBaseOrderKeys.begin(), kBaseOrderKeys.end());
   for (const Module& module : rules.modules)
     keys.insert(keys.end(), module.order_sections.begin(), module.order_sections.end());
+  return keys;
+}
+
+/// The keys an order file of this game takes: the base game's (without the bid and the tile list
+/// in the 1st edition, rules 12) and the sections of the modules it plays.
+std::vector<std::string_view> played_order_keys(const Ruleset& rules) {
+  std::vector<std::string_view> keys;
+  for (std::string_view key : kBaseOrderKeys) {
+    if (rules.has_bids() || (key != "bid" && key != "turn_order")) keys.push_back(key);
+  }
+  for (const Module& module : rules.modules) {
+    if (module.on)
+      keys.insert(keys.end(), module.order_sections.begin(), module.order_sections.end());
+  }
   return keys;
 }
 
@@ -30,15 +45,19 @@ class OrderReader {
                          : "an order file is a YAML map with game, player, season and actions");
       return std::nullopt;
     }
+    const std::vector<std::string_view> keys = played_order_keys(rules_);
     for (const auto& entry : root) {
-      const Module* owner = rules_.section_owner(entry.first.Scalar());
+      const std::string& key = entry.first.Scalar();
+      const Module* owner = rules_.section_owner(key);
       if (owner && !owner->on) {
-        r_.error(entry.first, "\"" + entry.first.Scalar() + "\" orders belong to the " +
-                                  owner->title() + " (" + owner->id +
+        r_.error(entry.first, "\"" + key + "\" orders belong to the " + owner->title() + " (" +
+                                  owner->id +
                                   "), which this game does not play; leave the section out");
+      } else if (std::find(keys.begin(), keys.end(), key) == keys.end() &&
+                 (rules_.has_bids() || (key != "bid" && key != "turn_order"))) {
+        r_.unknown_key(entry.first, keys, "the order file");  // bid, turn_order: refuse_bids
       }
     }
-    r_.check_keys(root, order_keys(rules_), "the order file");
 
     WrittenOrders w;
     // A key in another case (`BID:`) was reported by check_keys with the right spelling.
@@ -267,22 +286,27 @@ class OrderReader {
       r_.error(node,
                "defend_with is a map of your provinces, each with the most cubes thrown "
                "when it is attacked or revolts (" +
-                   hint + "), like {Bremen: 2}");
+                   hint + "), like {Kursachsen: 2}");
       return out;
     }
     for (const auto& entry : node) {
       auto province = r_.text(entry.first, "defend_with province");
       if (!province) continue;
       const YAML::Node& value = entry.second;
-      if (value.IsScalar() && value.Scalar() == "all") continue;
-      if (!value.IsScalar() ||
-          value.Scalar().find_first_not_of("0123456789") != std::string::npos ||
-          value.Scalar().empty()) {
-        r_.error(value, "defend_with: " + *province + " takes " + hint);
+      const std::string text = value.IsScalar() ? value.Scalar() : std::string();
+      std::string lower = text;
+      std::transform(lower.begin(), lower.end(), lower.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      if (lower == "all") continue;
+      const bool digits = !text.empty() && text.size() <= 9 &&
+                          text.find_first_not_of("0123456789") == std::string::npos;
+      const int n = digits ? std::stoi(text) : 0;
+      if (n < 1 || n > cubes) {
+        r_.error(value, "defend_with: " + *province + " takes " + hint +
+                            (value.IsScalar() ? ", not \"" + text + "\"" : std::string()));
         continue;
       }
-      if (auto n = r_.integer(value, "defend_with: " + *province, 1, cubes))
-        out.push_back({Written{*province, ref(entry.first)}, static_cast<int>(*n)});
+      out.push_back({Written{*province, ref(entry.first)}, n});
     }
     return out;
   }

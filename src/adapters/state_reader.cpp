@@ -79,8 +79,9 @@ class StateReader {
           r_.error(*edition, *problem);
         } else if (*number != rules_.edition) {
           r_.error(*edition, "this state is of edition " + std::to_string(*number) +
-                                 " but the game plays edition " + std::to_string(rules_.edition) +
-                                 " (game.yaml's edition)");
+                                 " but game.yaml says edition: " + std::to_string(rules_.edition) +
+                                 "; a game keeps the edition it was started with: put edition: " +
+                                 std::to_string(*number) + " back in game.yaml");
         }
         s_.edition = static_cast<int>(*number);
       }

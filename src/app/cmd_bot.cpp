@@ -101,11 +101,16 @@ Exit run_odds(const Invocation& in) {
   in.out << rules.province(from).name << " (" << who(state, source) << ") attacks "
          << rules.province(to).name << " (" << who(state, target) << ") with " << moving
          << (moving == 1 ? " army" : " armies") << ":\n  " << odds_line(base) << "\n";
-  in.out << "  with the attack tile: "
-         << odds_line(battle_odds(
-                battle_question(view, rules, *source.owner, to, moving, {1, 0, -1}), rules.tower))
-         << "\n";
-  if (target.owner) {
+  if (rules.has_bids()) {  // Rules 12: the 1st edition has no bonus tiles
+    in.out << "  with the attack tile: "
+           << odds_line(battle_odds(
+                  battle_question(view, rules, *source.owner, to, moving, {1, 0, -1}), rules.tower))
+           << "\n";
+  } else if (target.owner) {
+    in.out << "  that is if every army there defends: the defender may hold some back "
+              "(defend_with)\n";
+  }
+  if (target.owner && rules.has_bids()) {
     in.out << "  with the defense tile: "
            << odds_line(battle_odds(
                   battle_question(view, rules, *source.owner, to, moving, {0, 1, -1}), rules.tower))

@@ -194,32 +194,32 @@ Exit run(const Invocation& in) {
 }  // namespace
 
 Command new_command() {
-  return {"new",
-          "DIR (--player ID:NAME:EMAIL ... | --from FILE) [--seed N] [--name NAME] [--setup "
-          "standard] [--edition 2|1] [--expansions LIST]",
-          "Create a game directory, lay out the standard setup and publish the first season.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(),
-                            "the game directory to create")(
-                "player", po::value<std::vector<std::string>>()->value_name("ID:NAME:EMAIL"),
-                "a player, once per player in seat order (A, B, C...)")(
-                "from", po::value<std::string>()->value_name("FILE"),
-                "a game.yaml without a seed to copy players from")(
-                "seed", po::value<std::string>()->value_name("N"),
-                "random seed (default: from the OS; kept secret)")(
-                "now", po::value<std::string>()->value_name("TIME"),
-                "the time instead of the clock (the first deadline)")(
-                "name", po::value<std::string>(),
-                "the game's name (default: the directory's name)")(
-                "setup", po::value<std::string>()->default_value("standard"),
-                "standard (draft comes later)")(
-                "edition", po::value<int>()->value_name("2|1"),
-                "rules edition: 2 (default: the 2nd edition) or 1 (the 1st edition)")(
-                "expansions", po::value<std::string>()->value_name("LIST"),
-                "comma-separated expansions, named like the data's modules/ folders");
-            p.add("dir", 1);
-          },
-          run};
+  return {
+      "new",
+      "DIR (--player ID:NAME:EMAIL ... | --from FILE) [--seed N] [--name NAME] [--setup "
+      "standard] [--edition 2|1] [--expansions LIST]",
+      "Create a game directory, lay out the standard setup and publish the first season.",
+      [](po::options_description& o, po::positional_options_description& p) {
+        o.add_options()("dir", po::value<std::string>()->required(),
+                        "the game directory to create")(
+            "player", po::value<std::vector<std::string>>()->value_name("ID:NAME:EMAIL"),
+            "a player, once per player in seat order (A, B, C...)")(
+            "from", po::value<std::string>()->value_name("FILE"),
+            "a game.yaml without a seed: its players, edition and expansions (--edition overrides "
+            "its edition)")("seed", po::value<std::string>()->value_name("N"),
+                            "random seed (default: from the OS; kept secret)")(
+            "now", po::value<std::string>()->value_name("TIME"),
+            "the time instead of the clock (the first deadline)")(
+            "name", po::value<std::string>(), "the game's name (default: the directory's name)")(
+            "setup", po::value<std::string>()->default_value("standard"),
+            "standard (draft comes later)")(
+            "edition", po::value<int>()->value_name("2|1"),
+            "rules edition: 2 (default: the 2nd edition) or 1 (the 1st edition)")(
+            "expansions", po::value<std::string>()->value_name("LIST"),
+            "comma-separated expansions, named like the data's modules/ folders");
+        p.add("dir", 1);
+      },
+      run};
 }
 
 }  // namespace wallenstein::app

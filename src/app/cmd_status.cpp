@@ -56,16 +56,22 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
   j["dir"] = dir.string();
   j["players"] = config.players.size();
   j["rules_version"] = rules.version;
+  j["edition"] = rules.edition;
+  j["expansions"] = config.expansions;
   j["refused_mail"] = refused_mail(game);
   j["finished"] = state.finished;
   if (state.finished) {
     json winners = json::array();
     for (PlayerIndex w : state.winners) {
       const PlayerState& p = state.player(w);
+      json tie_breaks = json::array();  // in the order they decide
+      for (const auto& [key, count] : winner_tie_values(state, rules, w))
+        tie_breaks.push_back({{"key", key}, {"count", count}});
       winners.push_back({{"id", p.id},
                          {"name", config.players[w.value].name},
                          {"vp", p.vp},
-                         {"thaler", p.thaler}});
+                         {"thaler", p.thaler},
+                         {"tie_breaks", tie_breaks}});
     }
     j["winners"] = winners;
     return j;
@@ -113,14 +119,22 @@ void print_text(std::ostream& out, const json& j) {
   }
   if (j["finished"].get<bool>()) {
     std::vector<WinnerLine> winners;
-    for (const auto& w : j["winners"])
-      winners.push_back({who(w), w["vp"].get<int>(), w["thaler"].get<int>()});
+    for (const auto& w : j["winners"]) {
+      WinnerLine line{who(w), w["vp"].get<int>(), {}};
+      for (const auto& t : w["tie_breaks"])
+        line.tie_values.emplace_back(t["key"].get<std::string>(), t["count"].get<int>());
+      winners.push_back(line);
+    }
     write_game_over(out, winners);
     return;
   }
   out << "Season " << j["season"].get<std::string>() << " (" << j["season_number"].get<int>()
-      << " of " << j["seasons"].get<int>() << "), rules version " << j["rules_version"].get<int>()
-      << "\n";
+      << " of " << j["seasons"].get<int>() << "), rules version " << j["rules_version"].get<int>();
+  if (j["edition"].get<int>() == 1) out << ", 1st edition";
+  const auto& expansions = j["expansions"];
+  for (std::size_t i = 0; i < expansions.size(); ++i)
+    out << (i == 0 ? ", expansions " : ", ") << expansions[i].get<std::string>();
+  out << "\n";
   out << "Deadline: ";
   if (j.contains("deadline")) {
     const long long left = j["seconds_left"].get<long long>();

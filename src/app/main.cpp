@@ -76,10 +76,18 @@ int run(int argc, char** argv) {
     }
     po::notify(invocation.options);
   } catch (const po::required_option& e) {
-    // Required options are the positional arguments (DIR, ...): name them as the usage line does.
+    // Name it as the usage line does: an option (--games N) or a positional argument (DIR).
     std::string name = e.get_option_name();
     name.erase(0, name.find_first_not_of('-'));
-    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const std::string option = "--" + name;
+    const std::string_view synopsis = command->synopsis;
+    const std::size_t at = synopsis.find(option + " ");
+    if (at == std::string_view::npos) {
+      for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    } else {
+      const std::size_t end = synopsis.find_first_of(" ]", at + option.size() + 1);
+      name = std::string(synopsis.substr(at, end - at));  // "--seats KINDS"
+    }
     std::cerr << "wallenstein " << command->name << ": missing " << name << "\nusage: wallenstein "
               << command->name << " " << command->synopsis << "\n";
     return static_cast<int>(Exit::usage);

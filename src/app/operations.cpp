@@ -8,6 +8,7 @@
 #include "app/command.hpp"
 #include "app/season_context.hpp"
 #include "core/engine.hpp"
+#include "core/standings.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/digest.hpp"
 #include "pbem/files.hpp"
@@ -73,11 +74,32 @@ std::string list_names(const GameConfig& config, const std::vector<std::string>&
   return out;
 }
 
+std::vector<std::pair<std::string, int>> winner_tie_values(const GameState& state,
+                                                           const Ruleset& rules, PlayerIndex p) {
+  std::vector<std::pair<std::string, int>> out;
+  const std::vector<int> values = tie_break_values(state, rules, p);
+  for (std::size_t i = 0; i < values.size() && i < rules.scoring.tie_breaks.size(); ++i)
+    out.emplace_back(tie_break_key(rules.scoring.tie_breaks[i]), values[i]);
+  return out;
+}
+
+namespace {
+
+/// "12 thaler", "1 palace", "2 churches", "3 trading houses".
+std::string tie_value_words(const std::string& key, int count) {
+  std::string word = key == "trading_houses" ? "trading houses" : key;
+  if (count == 1 && key != "thaler") word.erase(word.size() - (key == "churches" ? 2 : 1));
+  return std::to_string(count) + " " + word;
+}
+
+}  // namespace
+
 void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners) {
   out << "The game is over. " << (winners.size() == 1 ? "Winner: " : "Shared win: ");
   for (std::size_t i = 0; i < winners.size(); ++i) {
-    out << (i ? ", " : "") << winners[i].who << ", " << winners[i].vp << " VP, "
-        << winners[i].thaler << " thaler";
+    out << (i ? "; " : "") << winners[i].who << ", " << winners[i].vp << " VP";
+    for (const auto& [key, count] : winners[i].tie_values)
+      out << ", " << tie_value_words(key, count);
   }
   out << "\n";
 }
@@ -141,7 +163,8 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
     std::vector<WinnerLine> winners;
     for (const PlayerIndex index : next.winners) {
       const PlayerState& w = next.player(index);
-      winners.push_back({list_names(game.config(), {w.id}), w.vp, w.thaler});
+      winners.push_back(
+          {list_names(game.config(), {w.id}), w.vp, winner_tie_values(next, rules, index)});
     }
     write_game_over(out, winners);
   } else {

@@ -71,15 +71,21 @@ class RulesetCache {
 /// "Anna Weber (red)" for each id: the names players know, the ids their files carry.
 std::string list_names(const GameConfig& config, const std::vector<std::string>& ids);
 
-/// One winner as the game master's line shows them: "Name (A)", victory points, thaler.
+/// One winner as the game master's line shows them: "Name (A)", victory points, and their values
+/// of the game's tie-breaks by key (rules 10: thaler; the 1st edition: palaces, churches...).
 struct WinnerLine {
   std::string who;
   int vp = 0;
-  int thaler = 0;
+  std::vector<std::pair<std::string, int>> tie_values;
 };
 
-/// "The game is over. Winner: Anna (A), 31 VP, 12 thaler" (or "Shared win: ..."), written by
-/// resolve when the last season ends and by status afterwards.
+/// A winner's values of the ruleset's tie-breaks, keyed as in rules.yaml (`thaler`, `palaces`...).
+std::vector<std::pair<std::string, int>> winner_tie_values(const GameState& state,
+                                                           const Ruleset& rules, PlayerIndex p);
+
+/// "The game is over. Winner: Anna (A), 31 VP, 12 thaler" (or "Shared win: ..."; in the 1st
+/// edition "..., 3 palaces, 1 church, 2 trading houses"), written by resolve when the last season
+/// ends and by status afterwards.
 void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners);
 
 /// Polls a game's IMAP mailbox (game.yaml mail.imap) and receives each new message, as `fetch`

@@ -97,10 +97,11 @@ int count_sides(const CubeCounts& tray, Battle& b) {
 }
 
 /// Rules 8.3: a defending "win" with none of the defender's own cubes is a tie; a neutral
-/// province has no cubes of its own, so its peasants win outright.
+/// province has no cubes of its own, so its peasants win outright (D-17); armies held back
+/// (rules 12) are the defender's own cubes left in it, so they hold it (D-41).
 BattleResult judge(const Battle& b, int own_defenders) {
   if (b.attacker_count > b.defender_count) return BattleResult::attacker;
-  if (b.defender_count > b.attacker_count && (!b.defender || own_defenders > 0))
+  if (b.defender_count > b.attacker_count && (!b.defender || own_defenders > 0 || b.held_back > 0))
     return BattleResult::defender;
   return BattleResult::tie;
 }

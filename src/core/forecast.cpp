@@ -88,7 +88,9 @@ std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& sta
     const ProvinceState& at = state.at(order->province);
     if (rules.action(a).kind == ActionKind::collect && at.revolt_markers > 0) {
       // Rules 7.1: a collection where a marker already lies starts a revolt.
-      out.emplace_back(RevoltAhead{a, order->province, at.revolt_markers, at.armies});
+      const int thrown = defenders_thrown(orders, order->province, at.armies);
+      out.emplace_back(
+          RevoltAhead{a, order->province, at.revolt_markers, thrown, at.armies - thrown});
     }
     if (rules.action(a).kind == ActionKind::battle) {
       const int needed = std::max(rules.min_source_armies, order->min_armies + 1);

@@ -39,8 +39,9 @@ struct ShortOfThaler {
 struct RevoltAhead {
   Action action = Action::taxes;
   ProvinceId province;
-  int markers = 0;  ///< the peasants who rise, as things stand
-  int armies = 0;   ///< the player's armies there now
+  int markers = 0;    ///< the peasants who rise, as things stand
+  int armies = 0;     ///< the player's armies there now that would fight
+  int held_back = 0;  ///< the 1st edition: armies there kept out by `defend_with` (rules 12)
   bool operator==(const RevoltAhead&) const = default;
 };
 

@@ -233,6 +233,7 @@ class Checker {
 
   /// Rules 4.3, D-25: the ten action spaces are covered first; the bid takes a card left over.
   bool bid_possible() const {
+    if (!rules_.has_bids()) return false;  // Rules 12: the 1st edition has no bid
     return !changes_.bid_needs_a_spare_card || card_left_for_bid(state_, rules_, *player_);
   }
 

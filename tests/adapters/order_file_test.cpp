@@ -829,20 +829,42 @@ TEST_F(OrderCheck, ABidOrTilesInAFirstEditionGameAreErrors_Rules12) {
                    "(the 1st edition draws the turn order at random each season); leave it out"}));
 }
 
+TEST_F(OrderCheck, AFirstEditionOrderIsToldOnlyOfWhatItsGameHas_Rules12) {
+  std::string text = first_edition_orders("tiles: [attack]\n");
+  for (const char* planned : {"Gft. Mark", "Koeln", "Osnabrück", "Erzbm. Trier"})
+    text.replace(text.find(planned), std::string(planned).size(), "none");
+  const Lines told = check_first_edition(text);
+  ASSERT_EQ(told.size(), 2u) << ::testing::PrintToString(told);
+  EXPECT_NE(told[0].find("6 actions are none"), std::string::npos) << told[0];
+  EXPECT_EQ(told[0].find("bid"), std::string::npos) << "the 1st edition has no bid: " << told[0];
+  EXPECT_EQ(told[1],
+            "red.yaml:15:1: error: unknown key \"tiles\" in the order file; expected game, "
+            "player, season, actions, winter_revolt_order, token or defend_with")
+      << "no bid, turn_order or sections of modules the game does not play";
+}
+
 TEST_F(OrderCheck, DefendWithTakesAllOrANumberOfCubesForEachProvinceOnce_D38) {
   EXPECT_EQ(
       check_first_edition(first_edition_orders(
           "defend_with: {Passau: 0, Vogtland: two, Pasau: 2, Koeln: 1, Erzbm. Köln: 3}\n")),
-      (Lines{"red.yaml:15:23: error: defend_with: Passau must be between 1 and 62, not 0",
+      (Lines{"red.yaml:15:23: error: defend_with: Passau takes all or a number of cubes from 1 to "
+             "62, not \"0\"",
              "red.yaml:15:36: error: defend_with: Vogtland takes all or a number of cubes from 1 "
-             "to 62",
+             "to 62, not \"two\"",
              "red.yaml:15:41: error: unknown province \"Pasau\"; did you mean \"Passau\"?",
              "red.yaml:15:61: error: Erzbm. Köln is listed twice under defend_with; write each "
              "province once"}));
   EXPECT_EQ(check_first_edition(first_edition_orders("defend_with: [Passau]\n")),
             Lines{"red.yaml:15:14: error: defend_with is a map of your provinces, each with the "
                   "most cubes thrown when it is attacked or revolts (all or a number of cubes "
-                  "from 1 to 62), like {Bremen: 2}"});
+                  "from 1 to 62), like {Kursachsen: 2}"});
+  EXPECT_EQ(check_first_edition(first_edition_orders(
+                "defend_with: {Passau: ALL, Vogtland: 99999999999999999999, Koeln: -1}\n")),
+            (Lines{"red.yaml:15:38: error: defend_with: Vogtland takes all or a number of cubes "
+                   "from 1 to 62, not \"99999999999999999999\"",
+                   "red.yaml:15:67: error: defend_with: Koeln takes all or a number of cubes from "
+                   "1 to 62, not \"-1\""}))
+      << "ALL is all, whatever the case; every count is told the same way";
 }
 
 TEST_F(OrderCheck, DefendWithForAProvinceNotYoursIsWarned_D38) {

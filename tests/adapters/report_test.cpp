@@ -513,6 +513,26 @@ TEST_F(Reports, TheForecastSaysInWordsWhatWouldBeCancelledAsThingsStand) {
             "always stays) unless your placement there comes first, else it is cancelled");
 }
 
+TEST_F(Reports, TheFirstEditionsForecastNamesArmiesHeldBackAndNoBonusTiles_Rules12) {
+  const Ruleset first =
+      load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});
+  const ProvinceId passau = *first.find_province("passau");
+  const ProvinceId trier = *first.find_province("trier");
+  const BattleAhead defended{
+      Action::battle_a, passau, trier, 4, 2, true, BattleOdds{0.59, 0.17, 0.24}};
+  const auto lines = report::forecast_lines({RevoltAhead{Action::taxes, trier, 1, 2, 3}},
+                                            {defended}, first, *templates_);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0],
+            "Collect taxes in Erzbm. Trier starts a revolt: 1 revolt marker lies there, so 1 "
+            "peasant rises against your 2 armies (3 held back by defend_with, lost if the revolt "
+            "succeeds); the income is kept either way");
+  EXPECT_EQ(lines[1],
+            "Battle/move A from Passau, if fought as things stand: 59% win, 17% tie, 24% lose with "
+            "4 armies against at most 2 armies in Erzbm. Trier (the defender may hold some back) "
+            "(3:2 odds to win; the event not counted)");
+}
+
 TEST_F(Reports, TheForecastGivesEachPlannedBattleItsOddsInWords) {
   const ProvinceId passau = *rules_->find_province("passau");
   const ProvinceId trier = *rules_->find_province("trier");

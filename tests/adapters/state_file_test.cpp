@@ -245,8 +245,8 @@ TEST(StateFile, AStateOfAnotherEditionThanTheGamesIsRefused) {
   const std::string text = replaced(write_state(fresh(), rules()), "edition: 2", "edition: 1");
   EXPECT_EQ(problems(text),
             Problems{position(text, "1", "edition: ") +
-                     ": this state is of edition 1 but the game plays edition 2 (game.yaml's "
-                     "edition)"});
+                     ": this state is of edition 1 but game.yaml says edition: 2; a game keeps "
+                     "the edition it was started with: put edition: 1 back in game.yaml"});
   const std::string third = replaced(write_state(fresh(), rules()), "edition: 2", "edition: 3");
   EXPECT_EQ(problems(third),
             Problems{position(third, "3", "edition: ") +

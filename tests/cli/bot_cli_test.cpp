@@ -310,6 +310,11 @@ TEST(FirstEditionCli, AGamePlaysWithoutBidsWithDefendWithToTheEndAndReplays) {
   EXPECT_EQ(opening["edition"], 1);
   EXPECT_TRUE(opening["bonus_tiles"].empty());
   EXPECT_EQ(opening["players"][0]["thaler"], 18);
+  EXPECT_NE(
+      run({"status", dir.string()})
+          .out.find(
+              "Season 1618-spring (1 of 6), rules version 2, 1st edition, expansions leaders\n"),
+      std::string::npos);
 
   const Outcome suggested = run({"suggest", dir.string(), "--player", "red"});
   ASSERT_EQ(suggested.status, 0) << suggested.err;
@@ -341,6 +346,14 @@ TEST(FirstEditionCli, AGamePlaysWithoutBidsWithDefendWithToTheEndAndReplays) {
   EXPECT_EQ(log.find("\nbids:"), std::string::npos) << log;
   EXPECT_NE(log.find("\nturn_order: ["), std::string::npos) << log;
   const std::string report = testing::read_text(season / "reports" / "red.txt");
+  EXPECT_NE(report.find(". Season 1 of 6. Played with: 1st edition, Military leaders expansion.\n"),
+            std::string::npos)
+      << report;
+  const std::string status = run({"status", dir.string()}).out;
+  EXPECT_TRUE(std::regex_search(
+      status, std::regex("The game is over\\. (Winner|Shared win): .*, [0-9]+ VP, [0-9]+ palaces?, "
+                         "[0-9]+ church(es)?, [0-9]+ trading houses?\n")))
+      << "the 1st edition's tie-breaks, not thaler: " << status;
   EXPECT_NE(report.find("Turn order: drawn at random (the 1st edition has no bids and no bonus "
                         "tiles), 1. "),
             std::string::npos)

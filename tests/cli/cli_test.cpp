@@ -195,6 +195,15 @@ TEST(Cli, ACommandWithoutItsDirectorySaysDirIsMissingAsItsUsageNamesIt) {
   }
 }
 
+TEST(Cli, AMissingRequiredOptionIsNamedWithItsValueAsTheUsageWritesIt) {
+  const Outcome seats = run({"simulate", "--games", "2"});
+  EXPECT_EQ(seats.status, 2);
+  EXPECT_EQ(seats.err.rfind("wallenstein simulate: missing --seats KINDS\nusage: ", 0), 0u)
+      << seats.err;
+  const Outcome to = run({"odds", "game", "--from", "Passau"});
+  EXPECT_EQ(to.err.rfind("wallenstein odds: missing --to PROVINCE\nusage: ", 0), 0u) << to.err;
+}
+
 TEST(Cli, NewRefusesToOverwriteAnExistingGame) {
   TempDir tmp;
   const fs::path dir = tmp / "game";

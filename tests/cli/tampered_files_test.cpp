@@ -115,8 +115,8 @@ TEST_F(TamperedFiles, AGameYamlSwitchedToAnotherEditionIsRefusedAtTheState) {
   replace_in_file(dir() / "game.yaml", "edition: 2", "edition: 1");
   expect_refused({"resolve", dir().string(), "--force"},
                  position(spring() / "state.yaml", "2", "edition: ") +
-                     ": error: this state is of edition 2 but the game plays edition 1 "
-                     "(game.yaml's edition)");
+                     ": error: this state is of edition 2 but game.yaml says edition: 1; a game "
+                     "keeps the edition it was started with: put edition: 2 back in game.yaml");
   replace_in_file(dir() / "game.yaml", "edition: 1", "edition: 3");
   expect_refused({"resolve", dir().string(), "--force"},
                  position(dir() / "game.yaml", "3", "edition: ") +

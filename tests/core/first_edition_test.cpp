@@ -122,6 +122,30 @@ TEST(FirstEdition, PeasantsFightForTheDefenderWhileTheProvinceHasAtMostOneMarker
   }
 }
 
+TEST(FirstEdition, ArmiesHeldBackHoldTheProvinceWhenPeasantsWinTheCountForTheDefender_D41) {
+  for (const int held_back : {0, 3}) {
+    Attack at(4, 3);
+    if (held_back > 0) at.red.defend_with = {{at.w.p("a"), 4 - held_back}};
+    at.w.state.tower.inside.peasants() = 2;
+    at.w.state.supply.peasants -= 2;
+    at.w.markers("a", 1);
+    // None of red's cubes comes out; blue's 1 against 2 peasants fighting for red.
+    const auto r = at.run({cubes({0, 1}, 2)});
+    const auto battles = entries<Battle>(r.log);
+    ASSERT_EQ(battles.size(), 1u);
+    EXPECT_EQ(battles[0].held_back, held_back);
+    if (held_back == 0) {
+      EXPECT_EQ(battles[0].result, BattleResult::tie) << "D-17: no cube of red's is left";
+      EXPECT_FALSE(r.next.at(at.w.p("a")).owner.has_value());
+    } else {
+      EXPECT_EQ(battles[0].result, BattleResult::defender) << "the 3 held back are left in a";
+      EXPECT_EQ(r.next.at(at.w.p("a")).owner, at.w.player(0));
+      EXPECT_EQ(r.next.at(at.w.p("a")).armies, held_back) << "no thrown cube survived";
+    }
+    EXPECT_TRUE(invariant_violations(r.next, at.w.rules).empty());
+  }
+}
+
 TEST(FirstEdition, SecondEditionPeasantsStayOutOfAProvinceWithOneMarker) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 1, 5).give("d", 0, 2).markers("a", 1);

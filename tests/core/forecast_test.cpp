@@ -139,6 +139,19 @@ TEST(Forecast, ACollectionWhereRevoltMarkersLieStartsARevolt) {
   EXPECT_EQ(revolts[0].armies, 2);
 }
 
+TEST(Forecast, ARevoltAheadCountsOnlyTheArmiesDefendWithThrows_Rules12) {
+  TinyWorld w;
+  w.first_edition();
+  w.give("a", 0, 5).give("b", 0, 3).markers("a", 1);
+  Orders o = w.orders(0, 0);
+  w.act(o, Action::grain, "a");
+  o.defend_with = {{w.p("a"), 2}};
+  const auto revolts = only<RevoltAhead>(forecast(o, w.state, w.rules));
+  ASSERT_EQ(revolts.size(), 1u);
+  EXPECT_EQ(revolts[0].armies, 2);
+  EXPECT_EQ(revolts[0].held_back, 3);
+}
+
 TEST(Forecast, ABattleFromAProvinceWithTooFewArmiesIsForeseen) {
   TinyWorld w;
   w.give("a", 0, 1).give("c", 0, 3);

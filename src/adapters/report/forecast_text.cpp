@@ -52,6 +52,8 @@ Data warning(const RevoltAhead& r, const Ruleset& rules) {
   x["province"] = rules.province(r.province).name;
   set_count(x, "markers", r.markers);
   set_count(x, "armies", r.armies);
+  x["holds_back"] = r.held_back > 0;
+  x["held_back"] = std::to_string(r.held_back);
   Data d;
   d["revolt"] = std::move(x);
   return d;
@@ -103,6 +105,8 @@ Data forecast_data(const std::vector<ForecastWarning>& warnings,
   Data d;
   d["warnings"] = items;
   d["battles"] = fights;
+  d["has_tiles"] = rules.has_bids();     // Rules 12: the 1st edition has no bonus tiles
+  d["defend_with"] = !rules.has_bids();  // ... and its defenders may hold armies back
   return d;
 }
 

@@ -388,6 +388,17 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   d["season_count"] = std::to_string(rules.season_count());
   d["has_bids"] = rules.has_bids();  // Rules 12: the 1st edition draws the turn order
   d["tie_breaks"] = tie_breaks_data(rules);
+  // The edition and expansions the game plays, the edition first: "1st edition", "Landsknechte
+  // expansion". Empty for the 2nd edition alone.
+  list played;
+  for (const char* kind : {"edition", "expansion"}) {
+    for (const Module& m : rules.modules) {
+      if (m.on && m.kind == kind) played.push_back(Data("title", m.title()));
+    }
+  }
+  Names::mark_last(played);
+  d["played_any"] = !played.empty();
+  d["played"] = played;
   if (in.log) {
     std::vector<std::string> nmr;
     for (PlayerIndex p : in.log->nmr) nmr.push_back(b.player(p));
@@ -424,6 +435,10 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
     d["me"] = b.player_ref(*player);
     if (in.log) d["summary"] = personal_summary(in, names, *player);
     d["holdings"] = b.holdings(after, *player);
+    // The 1st edition's defend_with example names a province of the player's own.
+    const std::vector<ProvinceId> mine = after.provinces_of(*player);
+    d["defend_with_example"] =
+        "{" + (mine.empty() ? std::string("Kursachsen") : rules.province(mine[0]).name) + ": 2}";
     if (!after.finished) d["orders"] = b.order_template(after, *player);
   }
   return d;

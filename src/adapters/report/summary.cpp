@@ -178,6 +178,22 @@ Data tie_breaks_data(const Ruleset& rules) {
   return items;
 }
 
+/// A player's values of the tie-breaks, in their order: each with `count`, `one` and the flag of
+/// its key (worded by `_tie_value`: "19 thaler", "3 palaces").
+list tie_values(const Ruleset& rules, const std::vector<int>& values) {
+  list items;
+  const auto& keys = rules.scoring.tie_breaks;
+  for (std::size_t i = 0; i < keys.size() && i < values.size(); ++i) {
+    Data x;
+    for (TieBreakKey key : kAllTieBreakKeys) x[std::string(tie_break_key(key))] = key == keys[i];
+    x["count"] = std::to_string(values[i]);
+    x["one"] = values[i] == 1;
+    items.push_back(x);
+  }
+  Names::mark_last(items);
+  return items;
+}
+
 Data final_ranking(const GameState& after, const Names& names) {
   list rows;
   const Ruleset& rules = names.rules();
@@ -201,6 +217,7 @@ Data final_ranking(const GameState& after, const Names& names) {
     }
     x["same_vp"] = names.names(same_vp);
     x["same_both"] = names.names(same_both);
+    x["tie_values"] = tie_values(rules, mine);
     rows.push_back(x);
   }
   Names::mark_last(rows);
