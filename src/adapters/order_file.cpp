@@ -286,7 +286,7 @@ class OrderReader {
       r_.error(node,
                "defend_with is a map of your provinces, each with the most cubes thrown "
                "when it is attacked or revolts (" +
-                   hint + "), like {Kursachsen: 2}");
+                   hint + "), like {Kursachsen: 2} with one of your provinces");
       return out;
     }
     for (const auto& entry : node) {

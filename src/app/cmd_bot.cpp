@@ -106,7 +106,7 @@ Exit run_odds(const Invocation& in) {
            << odds_line(battle_odds(
                   battle_question(view, rules, *source.owner, to, moving, {1, 0, -1}), rules.tower))
            << "\n";
-  } else if (target.owner) {
+  } else if (target.owner && target.armies > 1) {
     in.out << "  that is if every army there defends: the defender may hold some back "
               "(defend_with)\n";
   }

@@ -857,7 +857,7 @@ TEST_F(OrderCheck, DefendWithTakesAllOrANumberOfCubesForEachProvinceOnce_D38) {
   EXPECT_EQ(check_first_edition(first_edition_orders("defend_with: [Passau]\n")),
             Lines{"red.yaml:15:14: error: defend_with is a map of your provinces, each with the "
                   "most cubes thrown when it is attacked or revolts (all or a number of cubes "
-                  "from 1 to 62), like {Kursachsen: 2}"});
+                  "from 1 to 62), like {Kursachsen: 2} with one of your provinces"});
   EXPECT_EQ(check_first_edition(first_edition_orders(
                 "defend_with: {Passau: ALL, Vogtland: 99999999999999999999, Koeln: -1}\n")),
             (Lines{"red.yaml:15:38: error: defend_with: Vogtland takes all or a number of cubes "

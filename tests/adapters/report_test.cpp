@@ -76,6 +76,7 @@ void expect_no_hidden_information_sent(const Ruleset& rules, std::initializer_li
     GameConfig cfg = Reports::config(players);
     if (rules.plays(kLandsknechtePhase)) cfg.expansions.push_back("landsknechte");
     if (rules.plays(kLeadersPlacePhase)) cfg.expansions.push_back("leaders");
+    cfg.edition = rules.edition;
     NewGame spec{"reports", {}, static_cast<std::uint64_t>(1000 + players)};
     for (const auto& p : cfg.players) spec.player_ids.push_back(p.id);
     GameState state = new_game(spec, rules);
@@ -134,6 +135,12 @@ TEST_F(Reports, NoPlayerOfALandsknechteGameEverReadsHiddenInformation) {
 TEST_F(Reports, NoPlayerOfAMilitaryLeadersGameEverReadsHiddenInformation) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
   expect_no_hidden_information_sent(rules, {4}, *templates_);
+}
+
+TEST_F(Reports, NoPlayerOfAFirstEditionGameEverReadsHiddenInformation) {
+  const Ruleset rules =
+      load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {"leaders"});
+  expect_no_hidden_information_sent(rules, {5}, *templates_);
 }
 
 TEST_F(Reports, IncomeIsExplainedEventFirstThenTile) {
@@ -520,9 +527,15 @@ TEST_F(Reports, TheFirstEditionsForecastNamesArmiesHeldBackAndNoBonusTiles_Rules
   const ProvinceId trier = *first.find_province("trier");
   const BattleAhead defended{
       Action::battle_a, passau, trier, 4, 2, true, BattleOdds{0.59, 0.17, 0.24}};
+  const BattleAhead alone{Action::battle_b, trier, passau, 2, 1, true, BattleOdds{0.5, 0.2, 0.3}};
   const auto lines = report::forecast_lines({RevoltAhead{Action::taxes, trier, 1, 2, 3}},
-                                            {defended}, first, *templates_);
-  ASSERT_EQ(lines.size(), 2u);
+                                            {defended, alone}, first, *templates_);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(
+      lines[2],
+      "Battle/move B from Erzbm. Trier, if fought as things stand: 50% win, 20% tie, 30% lose "
+      "with 2 armies against 1 army in Passau (1:1 odds to win; the event not counted)")
+      << "one army cannot hold any back";
   EXPECT_EQ(lines[0],
             "Collect taxes in Erzbm. Trier starts a revolt: 1 revolt marker lies there, so 1 "
             "peasant rises against your 2 armies (3 held back by defend_with, lost if the revolt "
@@ -631,6 +644,31 @@ TEST_F(ReportTexts, PeasantsStayingOutOfABattleAreMentionedOnlyWhenSomeCameOutOf
                          "revolt markers)."),
             std::string::npos)
       << two_out;
+}
+
+TEST_F(ReportTexts, ADefenderHoldingWithTheArmiesHeldBackAloneIsToldSo_D41) {
+  Passed p = passed(3, 8);
+  Battle battle;
+  battle.slot = 4;
+  battle.attacker = PlayerIndex{0};
+  battle.defender = PlayerIndex{1};
+  battle.from = *rules_->find_province("vogtland");
+  battle.target = *rules_->find_province("kursachsen");
+  battle.attacking = 1;
+  battle.defending = 1;
+  battle.held_back = 3;
+  battle.tower.fighting.n = {1, 1, 0, 0, 0, 0};
+  battle.tower.out.n = {1, 0, 0, 0, 0, 0};
+  battle.tower.out.peasants() = 2;
+  battle.attacker_count = 1;
+  battle.defender_peasants = 2;
+  battle.defender_count = 2;
+  battle.result = BattleResult::defender;
+  battle.survivors = 0;
+  p.result.log.entries = {battle};
+  const std::string text = render(p).public_text;
+  EXPECT_NE(text.find(" held Kursachsen with the 3 armies held back."), std::string::npos) << text;
+  EXPECT_EQ(text.find("with 0 armies"), std::string::npos) << text;
 }
 
 TEST_F(ReportTexts, TurnOrderSaysWhoBidWhatTheRankingAndTheTileAndPlaceEachTook) {

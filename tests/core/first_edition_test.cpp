@@ -267,6 +267,14 @@ TEST(FirstEditionBot, HoldsArmiesBackOnlyWhereFewerAreTakenAboutAsSeldom) {
   EXPECT_LE(limits[0].second, 10) << "at least two held back";
 }
 
+TEST(FirstEditionBot, HoldsNothingBackWhereTheStrongestAttackMayWellTakeTheProvince) {
+  TinyWorld w;
+  w.first_edition();
+  // Blue's b (9) could attack red's a (4) or c (5): held back, red's armies would fall with them.
+  w.give("a", 0, 4).give("c", 0, 5).give("b", 1, 9);
+  EXPECT_TRUE(bots_defend_with(w).empty());
+}
+
 TEST(FirstEditionBot, ThrowsEveryArmyBeforeTheWinterAndInTheSecondEdition) {
   TinyWorld w;
   w.give("a", 0, 12).give("b", 1, 2);

@@ -127,8 +127,8 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
       line += "  # the bonuses of the next Landsknechte card, most useful first";
     if (line.rfind("defend_with:", 0) == 0)
       line +=
-          "  # armies kept out of the tower where fewer beat the strongest attack next door "
-          "about as often";
+          "  # the most armies thrown where fewer hold as well against the strongest attack "
+          "next door; the rest stay out of the tower";
     if (line.rfind("leader:", 0) == 0) {
       line += plan.orders.leader.place ? "  # placed where these actions gain most; " : "  # ";
       line += "moves to other players' statues next door, else to the most armies";

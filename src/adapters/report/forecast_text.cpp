@@ -83,6 +83,8 @@ Data battle(const BattleAhead& b, const Ruleset& rules) {
   x["tie"] = percent(b.odds.tie);
   x["lose"] = percent(b.odds.lose);
   x["ratio"] = odds_ratio(b.odds.win);
+  // Rules 12: a defender with more than one army there may throw fewer.
+  x["defend_with"] = b.defended && b.defenders > 1 && !rules.has_bids();
   return x;
 }
 
@@ -105,8 +107,7 @@ Data forecast_data(const std::vector<ForecastWarning>& warnings,
   Data d;
   d["warnings"] = items;
   d["battles"] = fights;
-  d["has_tiles"] = rules.has_bids();     // Rules 12: the 1st edition has no bonus tiles
-  d["defend_with"] = !rules.has_bids();  // ... and its defenders may hold armies back
+  d["has_tiles"] = rules.has_bids();  // Rules 12: the 1st edition has no bonus tiles
   return d;
 }
 

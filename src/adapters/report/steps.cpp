@@ -124,6 +124,7 @@ class StepWriter {
     x["defending_one"] = b.defending == 1;
     x["holds_back"] = b.held_back > 0;  // Rules 12: the 1st edition's defend_with
     set_count(x, "held_back", b.held_back);
+    x["only_held_back"] = b.held_back > 0 && b.survivors == 0;  // D-41: the peasants won for them
     x["peasants_one"] = b.peasants == 1;
     x["attack_bonus"] = b.attack_bonus > 0;
     x["defense_bonus"] = b.defense_bonus > 0;

@@ -45,7 +45,7 @@ BotPlan plan_orders(const PlayerView& view, const Ruleset& rules) {
   bot::settle_bid_and_cards(a, plan, rng, out);
   if (rules.plays(kLandsknechtePhase)) out.orders.landsknecht_wishes = landsknecht_wishes(a, plan);
   if (rules.plays(kLeadersPlacePhase)) out.orders.leader = leader_order(a, plan);
-  if (rules.plays(kDrawTurnOrderPhase)) out.orders.defend_with = bot::defend_with_order(a);
+  if (rules.plays(kDrawTurnOrderPhase)) out.orders.defend_with = bot::defend_with_order(a, plan);
   for (Action action : kAllActions) {
     if (const auto& s = plan.step(action)) {
       out.orders.actions[index_of(action)] = s->order;

@@ -94,7 +94,8 @@ std::vector<LandsknechtBonus> landsknecht_wishes(const Assessment& a, const Plan
 LeaderOrder leader_order(const Assessment& a, const Plan& plan);
 
 /// Rules 12: the most armies each province throws when attacked, where fewer are beaten about as
-/// seldom by the strongest attack next door and the rest are kept out of the tower.
-std::vector<std::pair<ProvinceId, int>> defend_with_order(const Assessment& a);
+/// seldom by the strongest attack next door and the rest are kept out of the tower; only where
+/// that attack would seldom take it anyway, and no planned battle or move leaves from it.
+std::vector<std::pair<ProvinceId, int>> defend_with_order(const Assessment& a, const Plan& plan);
 
 }  // namespace wallenstein::bot
