@@ -209,6 +209,19 @@ TEST_F(Map, OutOfPlayProvincesAreGreyWithThreePlayers) {
             rendered.scene.texts.end());
 }
 
+TEST_F(Map, TheLegendShowsOutOfPlayOnlyInAGameThatHasProvincesOutOfPlay) {
+  const auto cfg = config(4);
+  const auto scene = render(cfg, play(4, 0, 2).start, nullptr, nullptr).scene;
+  EXPECT_FALSE(std::any_of(scene.shapes.begin(), scene.shapes.end(),
+                           [](const auto& shape) { return shape.out_of_play; }));
+  EXPECT_FALSE(std::any_of(scene.texts.begin(), scene.texts.end(), [](const map::Text& t) {
+    return t.text.find("out of play") != std::string::npos;
+  }));
+  EXPECT_TRUE(std::any_of(scene.texts.begin(), scene.texts.end(), [](const map::Text& t) {
+    return t.text.find("built this season") != std::string::npos;
+  })) << "the row's other mark stays";
+}
+
 TEST_F(Map, ThePlannedSeasonShowsOnlyThePublishedCards) {
   const auto cfg = config(4);
   const GameState state = play(4, 1, 5).last.next;

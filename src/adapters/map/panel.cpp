@@ -426,14 +426,20 @@ class Panel {
     col_.next_line(icon());
   }
 
-  /// A province out of play and a building built this season.
+  /// A province out of play (in a game that has some) and a building built this season.
   void legend_marks() {
     const LegendStyle& l = style_.legend;
     const double x = col_.x();
     const double mid = col_.x() + half();
-    scene_.swatches.push_back(
-        {Box{x, col_.y(), icon(), icon()}, style_.colours.out_of_play, muted_, "", ink_});
-    col_.write(words_.out_of_play, x + icon() + l.label_gap * s_, style_.fonts.small, ink_);
+    bool some_out_of_play = false;
+    for (std::size_t i = 0; i < rules_.provinces.size(); ++i)
+      some_out_of_play =
+          some_out_of_play || !rules_.in_play(ProvinceId::at(i), state_.player_count());
+    if (some_out_of_play) {
+      scene_.swatches.push_back(
+          {Box{x, col_.y(), icon(), icon()}, style_.colours.out_of_play, muted_, "", ink_});
+      col_.write(words_.out_of_play, x + icon() + l.label_gap * s_, style_.fonts.small, ink_);
+    }
     const double inset = l.fresh_inset * s_;
     const Box church{mid + inset, col_.y() + l.icon_drop * s_, icon() - inset, icon() - inset};
     scene_.icons.push_back({IconKind::church, church, true, 0});
