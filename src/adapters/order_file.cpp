@@ -18,12 +18,19 @@ std::vector<std::string_view> order_keys(const Ruleset& rules) {
   return keys;
 }
 
+/// The keys of the bids (rules 4.5), which a 1st edition order file leaves out (rules 12).
+constexpr std::array<std::string_view, 2> kBidKeys = {"bid", "turn_order"};
+
+bool is_bid_key(std::string_view key) {
+  return std::find(kBidKeys.begin(), kBidKeys.end(), key) != kBidKeys.end();
+}
+
 /// The keys an order file of this game takes: the base game's (without the bid and the tile list
 /// in the 1st edition, rules 12) and the sections of the modules it plays.
 std::vector<std::string_view> played_order_keys(const Ruleset& rules) {
   std::vector<std::string_view> keys;
   for (std::string_view key : kBaseOrderKeys) {
-    if (rules.has_bids() || (key != "bid" && key != "turn_order")) keys.push_back(key);
+    if (rules.has_bids() || !is_bid_key(key)) keys.push_back(key);
   }
   for (const Module& module : rules.modules) {
     if (module.on)
@@ -53,14 +60,13 @@ class OrderReader {
         r_.error(entry.first, "\"" + key + "\" orders belong to the " + owner->title() + " (" +
                                   owner->id +
                                   "), which this game does not play; leave the section out");
-      } else if (std::find(keys.begin(), keys.end(), key) == keys.end() &&
-                 (rules_.has_bids() || (key != "bid" && key != "turn_order"))) {
-        r_.unknown_key(entry.first, keys, "the order file");  // bid, turn_order: refuse_bids
+      } else if (std::find(keys.begin(), keys.end(), key) == keys.end() && !is_bid_key(key)) {
+        r_.unknown_key(entry.first, keys, "the order file");  // a bid's keys: refuse_bids
       }
     }
 
     WrittenOrders w;
-    // A key in another case (`BID:`) was reported by check_keys with the right spelling.
+    // A key in another case (`BID:`) was reported above as unknown, with the right spelling.
     const auto require = [&](std::string_view key,
                              std::string_view hint) -> std::optional<YAML::Node> {
       if (written_in_another_case(root, std::string(key))) return std::nullopt;
@@ -266,8 +272,8 @@ class OrderReader {
 
   /// Rules 12: the 1st edition has no bids and no bonus tiles.
   void refuse_bids(const YAML::Node& root) {
-    for (const char* key : {"bid", "turn_order"}) {
-      if (const YAML::Node node = root[key]; node.IsDefined()) {
+    for (std::string_view key : kBidKeys) {
+      if (const YAML::Node node = root[std::string(key)]; node.IsDefined()) {
         r_.error(node, std::string(key) +
                            ": this game has no bids and no bonus tiles (the 1st edition draws "
                            "the turn order at random each season); leave it out");

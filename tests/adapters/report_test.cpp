@@ -460,6 +460,18 @@ class ReportTexts : public Reports {
     return p;
   }
   static report::ReportSet render(const Passed& p) { return reports(p.cfg, p.state, p.result); }
+  /// Red attacks blue's Kursachsen from Vogtland on slot 4 with `attacking` against `defending`.
+  static Battle battle_for_kursachsen(int attacking, int defending) {
+    Battle battle;
+    battle.slot = 4;
+    battle.attacker = PlayerIndex{0};
+    battle.defender = PlayerIndex{1};
+    battle.from = *rules_->find_province("vogtland");
+    battle.target = *rules_->find_province("kursachsen");
+    battle.attacking = attacking;
+    battle.defending = defending;
+    return battle;
+  }
 };
 
 TEST_F(ReportTexts, TheNextYearsEventsAreNamedOnceInTheWinterReport) {
@@ -618,14 +630,7 @@ TEST_F(ReportTexts, HtmlEventListsCarryOneBulletPerEvent) {
 
 TEST_F(ReportTexts, PeasantsStayingOutOfABattleAreMentionedOnlyWhenSomeCameOutOfTheTower) {
   Passed p = passed(3, 8);
-  Battle battle;
-  battle.slot = 4;
-  battle.attacker = PlayerIndex{0};
-  battle.defender = PlayerIndex{1};
-  battle.from = *rules_->find_province("vogtland");
-  battle.target = *rules_->find_province("kursachsen");
-  battle.attacking = 3;
-  battle.defending = 2;
+  Battle battle = battle_for_kursachsen(3, 2);
   battle.peasants_stay_out = true;
   battle.tower.fighting.n = {3, 2, 0, 0, 0, 0};
   battle.tower.out.n = {2, 1, 0, 0, 0, 0};
@@ -648,14 +653,7 @@ TEST_F(ReportTexts, PeasantsStayingOutOfABattleAreMentionedOnlyWhenSomeCameOutOf
 
 TEST_F(ReportTexts, ADefenderHoldingWithTheArmiesHeldBackAloneIsToldSo_D41) {
   Passed p = passed(3, 8);
-  Battle battle;
-  battle.slot = 4;
-  battle.attacker = PlayerIndex{0};
-  battle.defender = PlayerIndex{1};
-  battle.from = *rules_->find_province("vogtland");
-  battle.target = *rules_->find_province("kursachsen");
-  battle.attacking = 1;
-  battle.defending = 1;
+  Battle battle = battle_for_kursachsen(1, 1);
   battle.held_back = 3;
   battle.tower.fighting.n = {1, 1, 0, 0, 0, 0};
   battle.tower.out.n = {1, 0, 0, 0, 0, 0};

@@ -53,7 +53,7 @@ Data warning(const RevoltAhead& r, const Ruleset& rules) {
   set_count(x, "markers", r.markers);
   set_count(x, "armies", r.armies);
   x["holds_back"] = r.held_back > 0;
-  x["held_back"] = std::to_string(r.held_back);
+  set_count(x, "held_back", r.held_back);
   Data d;
   d["revolt"] = std::move(x);
   return d;

@@ -164,13 +164,23 @@ Data personal_summary(const SeasonView& in, const Names& names, PlayerIndex me) 
   return d;
 }
 
+namespace {
+
+/// A tie-break's flags: its key's true, every other key's false (a section looks up a missing
+/// name in the data around it, so every flag is set).
+Data tie_break_flags(TieBreakKey which) {
+  Data x;
+  for (TieBreakKey key : kAllTieBreakKeys) x[std::string(tie_break_key(key))] = key == which;
+  return x;
+}
+
+}  // namespace
+
 Data tie_breaks_data(const Ruleset& rules) {
   list items;
   const auto& keys = rules.scoring.tie_breaks;
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    Data x;
-    // Every flag is set: a section looks up a missing name in the data around it.
-    for (TieBreakKey key : kAllTieBreakKeys) x[std::string(tie_break_key(key))] = key == keys[i];
+    Data x = tie_break_flags(keys[i]);
     x["before_last"] = i + 2 == keys.size();
     items.push_back(x);
   }
@@ -184,8 +194,7 @@ list tie_values(const Ruleset& rules, const std::vector<int>& values) {
   list items;
   const auto& keys = rules.scoring.tie_breaks;
   for (std::size_t i = 0; i < keys.size() && i < values.size(); ++i) {
-    Data x;
-    for (TieBreakKey key : kAllTieBreakKeys) x[std::string(tie_break_key(key))] = key == keys[i];
+    Data x = tie_break_flags(keys[i]);
     x["count"] = std::to_string(values[i]);
     x["one"] = values[i] == 1;
     items.push_back(x);
