@@ -55,6 +55,22 @@ DraftTable deal_draft(const Ruleset& rules, int players, Rng& rng) {
   return table;
 }
 
+DraftOrders draft_bot_wishes(const Ruleset& rules, int players) {
+  std::vector<ProvinceId> ranked;
+  for (std::size_t i = 0; i < rules.provinces.size(); ++i) {
+    if (rules.in_play(ProvinceId::at(i), players)) ranked.push_back(ProvinceId::at(i));
+  }
+  const auto worth = [&](ProvinceId p) {
+    const Province& facts = rules.province(p);
+    return std::pair{facts.tax + facts.grain, facts.sites};
+  };
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [&](ProvinceId a, ProvinceId b) { return worth(a) > worth(b); });
+  DraftOrders orders;
+  for (ProvinceId p : ranked) orders.wishes.push_back(DraftWish{p, std::nullopt});
+  return orders;
+}
+
 std::vector<DraftPick> play_draft(DraftTable table, const std::vector<DraftOrders>& orders,
                                   const std::vector<int>& groups) {
   const std::size_t players = orders.size();

@@ -58,4 +58,9 @@ struct DraftPick {
 std::vector<DraftPick> play_draft(DraftTable table, const std::vector<DraftOrders>& orders,
                                   const std::vector<int>& groups);
 
+/// The bot's draft (and the NMR bot's): every province in play, the richest first (taxes and
+/// grain, then building sites; ties by id), so that it always takes the better face-up card and
+/// never draws blind. Its groups follow D-42's default: the largest left each time.
+DraftOrders draft_bot_wishes(const Ruleset& rules, int players);
+
 }  // namespace wallenstein

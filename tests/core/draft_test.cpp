@@ -103,6 +103,24 @@ TEST(Draft, WhenThePileIsSpentTheFirstFaceUpCardIsTaken) {
   EXPECT_EQ(picks[3].province, card(1));
 }
 
+TEST(DraftBot, WishesEveryProvinceInPlayRichestFirstAndSoNeverDrawsBlind) {
+  TinyWorld w;
+  w.rules.provinces[2].excluded_3p = true;
+  const DraftOrders bot = draft_bot_wishes(w.rules, 3);
+  ASSERT_EQ(bot.wishes.size(), w.rules.provinces.size() - 1);
+  for (std::size_t i = 1; i < bot.wishes.size(); ++i) {
+    const Province& before = w.rules.province(bot.wishes[i - 1].province);
+    const Province& after = w.rules.province(bot.wishes[i].province);
+    EXPECT_GE(before.tax + before.grain, after.tax + after.grain) << i;
+    EXPECT_NE(bot.wishes[i].province, w.p("c"));
+  }
+  Rng rng(3);
+  const DraftTable table = deal_draft(w.rules, 3, rng);
+  const auto picks = play_draft(table, {bot, bot, DraftOrders{}}, {2});
+  for (const DraftPick& pick : picks)
+    EXPECT_EQ(pick.blind, pick.player == PlayerIndex::at(2)) << "only the empty list draws blind";
+}
+
 TEST(Draft, RefusesMoreGroupsThanCards) {
   EXPECT_THROW(play_draft(table_of(5), {DraftOrders{}, DraftOrders{}}, {2, 2, 2}),
                std::invalid_argument);
