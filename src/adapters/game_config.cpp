@@ -17,8 +17,9 @@ namespace {
 // The keys game.yaml may hold, one list per map (interfaces 2): adding a key is one line here.
 // Anything else is an error, so that a typo (`dedlines:`) is never silently ignored.
 constexpr std::string_view kGameKeys[] = {
-    "name",       "edition", "expansions", "rules_version",   "seed",      "salt",
-    "commitment", "players", "mail",       "program_version", "deadlines", "schedule"};
+    "name",       "edition",   "expansions",      "setup",     "rules_version", "seed",
+    "salt",       "commitment", "players",        "mail",      "program_version",
+    "deadlines",  "schedule"};
 constexpr std::string_view kPlayerKeys[] = {"id", "name", "email", "token", "paused", "former"};
 constexpr std::string_view kFormerKeys[] = {"name", "email", "until"};
 constexpr std::string_view kMailKeys[] = {"from", "gm", "smtp", "imap", "outbox", "spectators"};
@@ -327,6 +328,12 @@ void read_identity(YamlReader& r, const YAML::Node& root, bool seed_required, Ga
       config.edition = static_cast<int>(*number);
     }
   }
+  if (const YAML::Node setup = root["setup"]; setup.IsDefined()) {
+    config.setup = r.text(setup, "setup").value_or("standard");
+    if (config.setup != "standard" && config.setup != "draft")
+      r.error(setup, "setup must be standard (the printed starting provinces) or draft (the "
+                     "players draft them), not \"" + config.setup + "\"");
+  }
   if (const YAML::Node exp = root["expansions"];
       exp.IsDefined() && r.expect_sequence(exp, "expansions")) {
     for (const auto& e : exp) {  // each problem at its item; the earlier items are sound
@@ -578,6 +585,7 @@ std::string write_game_config(const GameConfig& config) {
   root.add("name", config.name);
   root.add("edition", config.edition);
   root.add("expansions", YamlOut::flow_list(config.expansions));
+  if (config.setup != "standard") root.add("setup", config.setup);  // games before it: standard
   root.add("rules_version", config.rules_version);
   if (!config.program_version.empty()) root.add("program_version", config.program_version);
   root.add("seed", YamlOut::number(static_cast<std::int64_t>(config.seed.value_or(0))));

@@ -65,6 +65,8 @@ struct GameConfig {
   std::string name;
   int edition = 2;
   std::vector<std::string> expansions;
+  /// How the starting provinces are given out: `standard` (rules 2.1) or `draft` (rules 2.2).
+  std::string setup = "standard";
   std::optional<std::uint64_t> seed;
   int rules_version = 1;        ///< the rules the game plays (absent in games of older programs: 1)
   std::string program_version;  ///< the program that created or last upgraded the game

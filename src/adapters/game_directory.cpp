@@ -62,16 +62,20 @@ GameDirectory GameDirectory::open(const fs::path& root) {
   GameDirectory opened(root, std::move(config));
   // The last season is the one being planned and each one's next is found by number, so a gap
   // or a number used twice would make commands pick the wrong season.
+  // A draft game starts with the draft, season 00 (rules 2.2).
   const auto all = opened.seasons();
+  const std::size_t first = opened.config().setup == "draft" ? 0 : 1;
   for (std::size_t i = 0; i < all.size(); ++i) {
-    if (all[i].index == static_cast<int>(i) + 1) continue;
-    std::string expected = std::to_string(i + 1);
+    if (all[i].index == static_cast<int>(i + first)) continue;
+    std::string expected = std::to_string(i + first);
     if (expected.size() < 2) expected.insert(0, "0");
     throw InputError(all[i].path.string(),
                      i > 0 && all[i].index == all[i - 1].index
                          ? "another season directory has the same number; each is used once"
                          : "season directory " + expected +
-                               " is missing; seasons are numbered 01, 02, ... without gaps");
+                               " is missing; seasons are numbered " +
+                               (first == 0 ? "00 (the draft), 01" : std::string("01")) +
+                               ", 02, ... without gaps");
   }
   return opened;
 }

@@ -146,8 +146,27 @@ Json leader_step_json(const GameState& state, const Ruleset& rules, const Leader
   return step;
 }
 
+/// Rules 2.2: the draft's picks, in the order played (what the draft season revealed).
+Json draft_resolution_json(const GameState& state, const Ruleset& rules,
+                           const SeasonLog& resolution) {
+  Json picks = Json::array();
+  for (const DraftPick& pick : resolution.draft) {
+    Json offered = Json::array();
+    for (const auto& card : pick.offered)
+      if (card) offered.push_back(rules.province(*card).id);
+    picks.push_back({{"round", pick.round},
+                     {"player", state.player(pick.player).id},
+                     {"province", rules.province(pick.province).id},
+                     {"armies", pick.armies},
+                     {"blind", pick.blind},
+                     {"offered", offered}});
+  }
+  return {{"draft", picks}, {"nmr", ids(state, resolution.nmr)}};
+}
+
 /// What a resolved season revealed: the event, bids, turn order, tiles, every action card.
 Json resolution_json(const GameState& state, const Ruleset& rules, const SeasonLog& resolution) {
+  if (state.draft) return draft_resolution_json(state, rules, resolution);
   Json r;
   r["event"] = rules.event(resolution.event).id;
   Json bids = Json::object();
@@ -203,12 +222,24 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
 
   Json events;
   events["year"] = event_ids(rules, state.year_events);
-  events["current"] = resolution ? Json(rules.event(resolution->event).id) : Json(nullptr);
+  events["current"] = resolution && !state.draft ? Json(rules.event(resolution->event).id)
+                                                  : Json(nullptr);
   events["left"] = event_ids(rules, state.events_left);
   out["events"] = events;
 
+  out["setup"] = config.setup;
+  if (state.draft) {  // Rules 2.2: the face-up cards and the size of the pile are public.
+    Json face_up = Json::array();
+    for (const auto& card : state.draft->face_up)
+      if (card) face_up.push_back(rules.province(*card).id);
+    const auto groups = rules.army_groups.find(state.player_count());
+    Json sizes = Json::array();
+    if (groups != rules.army_groups.end())
+      for (auto g = groups->second.rbegin(); g != groups->second.rend(); ++g) sizes.push_back(*g);
+    out["draft"] = {{"face_up", face_up}, {"pile", state.draft->pile.size()}, {"groups", sizes}};
+  }
   Json cards = Json::array();
-  if (!state.finished) {
+  if (!state.finished && !state.draft) {
     for (int slot = 1; slot <= kActionCount && rules.slot_visible(slot, false); ++slot) {
       cards.push_back(
           {{"slot", slot},

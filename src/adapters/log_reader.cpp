@@ -21,6 +21,7 @@ class LogReader {
   StoredLog read() {
     const YAML::Node& root = file_.root();
     if (!r_.expect_map(root, "log.yaml")) r_.throw_if_errors();
+    if (before_.draft) return read_draft(root);
     static constexpr std::array<std::string_view, 18> kKeys = {
         "game",          "season",          "season_index", "nmr",     "nmr_policy",
         "rules_version", "program_version", "event",        "bids",    "bid_ranking",
@@ -31,7 +32,7 @@ class LogReader {
     SeasonLog& log = out.log;
     if (text(root, "game") != before_.game)
       r_.error(root["game"], "this log is not of game \"" + before_.game + "\"");
-    log.season_index = num(root, "season_index", 1, 99);
+    log.season_index = num(root, "season_index", 0, 99);
     if (log.season_index != before_.season_index) {
       r_.error(root["season_index"], "season_index does not match the season's state (" +
                                          std::to_string(before_.season_index) + ")");
@@ -596,6 +597,48 @@ class LogReader {
       }
     }
     return w;
+  }
+
+  /// Rules 2.2: the draft season's log, its picks in the order played.
+  StoredLog read_draft(const YAML::Node& root) {
+    static constexpr std::array<std::string_view, 8> kKeys = {
+        "game",          "season",          "season_index", "nmr", "nmr_policy",
+        "rules_version", "program_version", "draft"};
+    r_.check_keys(root, kKeys, "log.yaml");
+    StoredLog out;
+    SeasonLog& log = out.log;
+    if (text(root, "game") != before_.game)
+      r_.error(root["game"], "this log is not of game \"" + before_.game + "\"");
+    log.season_index = num(root, "season_index", 0, 0);
+    out.header.nmr_policy = text(root, "nmr_policy");
+    if (root["rules_version"].IsDefined())
+      out.header.rules_version = num(root, "rules_version", 1, 1000);
+    if (root["program_version"].IsDefined())
+      out.header.program_version = text(root, "program_version");
+    log.nmr = players(root, "nmr");
+    static constexpr std::array<std::string_view, 6> kPickKeys = {
+        "round", "player", "province", "armies", "blind", "offered"};
+    if (auto picks = require_list(root, "draft")) {
+      for (const auto& node : *picks) {
+        if (!r_.expect_map(node, "draft pick")) continue;
+        r_.check_keys(node, kPickKeys, "draft pick");
+        DraftPick pick;
+        pick.round = num(node, "round", 1, kBig);
+        pick.player = player(node, "player");
+        pick.province = province(node, "province");
+        pick.armies = num(node, "armies", 1, rules_.pieces.cubes_per_player);
+        pick.blind = flag(node, "blind");
+        if (auto offered = require_list(node, "offered")) {
+          std::size_t slot = 0;
+          for (const auto& card : *offered) {
+            if (slot < pick.offered.size()) pick.offered[slot++] = province_of(card);
+          }
+        }
+        log.draft.push_back(pick);
+      }
+    }
+    r_.throw_if_errors();
+    return out;
   }
 
   const YamlFile& file_;

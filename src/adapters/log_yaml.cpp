@@ -367,6 +367,25 @@ std::string write_log(const SeasonLog& log, const GameState& before, const Rules
   root.add("nmr_policy", header.nmr_policy);
   if (header.rules_version > 0) root.add("rules_version", header.rules_version);
   if (!header.program_version.empty()) root.add("program_version", header.program_version);
+  if (before.draft) {  // Rules 2.2: the draft season's log is its picks.
+    YamlOut picks = YamlOut::list();
+    for (const DraftPick& pick : log.draft) {
+      std::vector<std::string> offered;
+      for (const auto& card : pick.offered)
+        if (card) offered.push_back(w.province(*card));
+      picks.push(YamlOut::map()
+                     .add("round", pick.round)
+                     .add("player", w.player(pick.player))
+                     .add("province", w.province(pick.province))
+                     .add("armies", pick.armies)
+                     .add("blind", pick.blind)
+                     .add("offered", YamlOut::flow_list(offered))
+                     .flow());
+    }
+    root.add("draft", std::move(picks));
+    return root.dump("Wallenstein game \"" + before.game + "\": the draft (" + label.name() +
+                     "), its picks in the order played.");
+  }
   root.add("event", rules.event(log.event).id);
   if (rules.has_bids()) write_bids(root, w, log, rules);
   root.add("turn_order", w.players(log.turn_order));

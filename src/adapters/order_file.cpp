@@ -39,13 +39,20 @@ std::vector<std::string_view> played_order_keys(const Ruleset& rules) {
   return keys;
 }
 
+/// The keys of the draft season's order file (rules 2.2).
+constexpr std::array<std::string_view, 5> kDraftOrderKeys = {"game", "player", "season", "draft",
+                                                             "token"};
+
 /// Reads the structure of an order file into WrittenOrders, remembering each value's position.
+/// `draft`: the file is for the draft season (rules 2.2), which takes a list of provinces only.
 class OrderReader {
  public:
-  OrderReader(const YamlFile& file, const Ruleset& rules) : file_(file), rules_(rules), r_(file) {}
+  OrderReader(const YamlFile& file, const Ruleset& rules, bool draft)
+      : file_(file), rules_(rules), r_(file), draft_(draft) {}
 
   std::optional<WrittenOrders> read() {
     const YAML::Node& root = file_.root();
+    if (draft_) return read_draft_file(root);
     if (!root.IsMap()) {
       r_.error(root, rules_.has_bids()
                          ? "an order file is a YAML map with game, player, season, actions and bid"
@@ -60,6 +67,10 @@ class OrderReader {
         r_.error(entry.first, "\"" + key + "\" orders belong to the " + owner->title() + " (" +
                                   owner->id +
                                   "), which this game does not play; leave the section out");
+      } else if (key == "draft") {
+        r_.error(entry.first,
+                 "\"draft\" belongs to the draft before the first season, which is over or not "
+                 "played in this game; leave it out");
       } else if (std::find(keys.begin(), keys.end(), key) == keys.end() && !is_bid_key(key)) {
         r_.unknown_key(entry.first, keys, "the order file");  // a bid's keys: refuse_bids
       }
@@ -270,6 +281,76 @@ class OrderReader {
 
   static constexpr std::array<std::string_view, 3> kLeaderKeys = {"place", "move_to", "statue"};
 
+  /// Rules 2.2: the draft season's file, with game, player, season and the list under `draft:`.
+  std::optional<WrittenOrders> read_draft_file(const YAML::Node& root) {
+    if (!root.IsMap()) {
+      r_.error(root, "the draft's order file is a YAML map with game, player, season and draft");
+      return std::nullopt;
+    }
+    const std::vector<std::string_view> keys(kDraftOrderKeys.begin(), kDraftOrderKeys.end());
+    for (const auto& entry : root) {
+      const std::string& key = entry.first.Scalar();
+      if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+      const auto seasons = played_order_keys(rules_);
+      if (std::find(seasons.begin(), seasons.end(), key) != seasons.end() || is_bid_key(key)) {
+        r_.error(entry.first, "\"" + key +
+                                  "\" belongs to the seasons after the draft; the draft's order "
+                                  "file has game, player, season and draft; leave it out");
+      } else {
+        r_.unknown_key(entry.first, keys, "the draft's order file");
+      }
+    }
+    WrittenOrders w;
+    w.game = scalar(root, "game", "the game's name");
+    w.player = scalar(root, "player", "your player id");
+    w.season = scalar(root, "season", "the draft, e.g. 1618-draft");
+    if (!written_in_another_case(root, "draft")) {
+      if (auto node = r_.require(root, "draft",
+                                 "the provinces you want, most wanted first, like [Bremen: 5, "
+                                 "Holstein]")) {
+        w.draft_at = ref(*node);
+        read_draft(*node, w.draft);
+      }
+    }
+    if (const YAML::Node token = root["token"]; token.IsDefined()) {
+      if (auto text = r_.text(token, "token")) w.token = Written{*text, ref(token)};
+    }
+    return w;
+  }
+
+  /// `draft: [Bremen: 5, Holstein, ...]`: each entry a province, or a province with the army
+  /// group wanted there; left blank (`draft:`) it is empty (every pick drawn blind).
+  void read_draft(const YAML::Node& node, std::vector<WrittenDraftWish>& out) {
+    if (node.IsNull()) return;
+    static constexpr const char* kShape =
+        "the draft is a list of provinces, most wanted first, each alone or with the army group "
+        "wanted there, like [Bremen: 5, Holstein]";
+    if (!node.IsSequence()) {
+      r_.error(node, kShape);
+      return;
+    }
+    const int cubes = rules_.pieces.cubes_per_player;
+    for (const auto& item : node) {
+      WrittenDraftWish wish;
+      if (item.IsScalar()) {
+        wish.province = Written{item.Scalar(), ref(item)};
+      } else if (item.IsMap() && item.size() == 1) {
+        const auto entry = *item.begin();
+        auto province = r_.text(entry.first, "draft province");
+        if (!province) continue;
+        wish.province = Written{*province, ref(entry.first)};
+        wish.group_at = ref(entry.second);
+        const auto group = r_.integer(entry.second, "army group (a number of armies)", 1, cubes);
+        if (!group) continue;
+        wish.group = static_cast<int>(*group);
+      } else {
+        r_.error(item, kShape);
+        continue;
+      }
+      out.push_back(std::move(wish));
+    }
+  }
+
   /// Rules 12: the 1st edition has no bids and no bonus tiles.
   void refuse_bids(const YAML::Node& root) {
     for (std::string_view key : kBidKeys) {
@@ -320,6 +401,7 @@ class OrderReader {
   const YamlFile& file_;
   const Ruleset& rules_;
   YamlReader r_;
+  bool draft_ = false;
   std::vector<YAML::Mark> marks_;
 };
 
@@ -395,7 +477,7 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
     result.errors = result.diagnostics.size();
     return result;
   }
-  OrderReader reader(*file, rules);
+  OrderReader reader(*file, rules, state.draft.has_value());
   const auto written = reader.read();
   YamlReader& r = reader.reader();
   if (written) {
@@ -433,6 +515,17 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
   YamlOut root = YamlOut::map();
   root.add("game", w.game.text).add("player", w.player.text).add("season", w.season.text);
   if (w.token) root.add("token", w.token->text);
+  if (w.draft_at) {  // Rules 2.2: the draft's file has its list only.
+    YamlOut list = YamlOut::list();
+    for (const WrittenDraftWish& wish : w.draft) {
+      if (wish.group)
+        list.push(std::move(YamlOut::map().add(wish.province.text, *wish.group).flow()));
+      else
+        list.push(YamlOut::text(wish.province.text));
+    }
+    root.add("draft", std::move(list));
+    return root.dump(comment);
+  }
   YamlOut actions = YamlOut::map();
   for (Action a : kAllActions) {
     const auto& slot = w.actions[index_of(a)];

@@ -98,6 +98,12 @@ void StateLists::read_events(const YAML::Node& root) {
   s_.events_left = ids(left);
   s_.event_deck = ids(deck);
   if (r_.problem_count() != problems) return;
+  if (s_.season_index == 0) {  // Rules 2.2, 2.4: the events are shuffled after the draft.
+    if (!year.empty() || !left.empty() || !deck.empty())
+      r_.error(*node, "before the draft is played the events are not shuffled yet: "
+                      "events: {year: [], left: [], deck: []}");
+    return;
+  }
   // Rules 3 and 4.4: the year's cards are revealed, one is drawn per season, the last one left
   // gives the winter loss; the deck holds the cards of the years to come.
   const auto per_year = static_cast<std::size_t>(rules_.events_per_year);
@@ -151,6 +157,11 @@ void StateLists::read_action_cards(const YAML::Node& root) {
       seen.push_back(*a);
     }
   }
+  if (s_.season_index == 0) {  // Rules 2.2: the action cards are dealt after the draft.
+    if (cards->size() != 0)
+      r_.error(*cards, "before the draft is played no action card is dealt: action_cards: []");
+    return;
+  }
   if (cards->size() != kActionCount) {
     r_.error(*cards, "action_cards must list all 10 slots, not " + std::to_string(cards->size()));
   }
@@ -170,7 +181,10 @@ void StateLists::read_bonus_tiles(const YAML::Node& root) {
       s_.bonus_tiles.push_back(*t);
     }
   }
-  if (!rules_.has_bids() && tiles->size() != 0) {
+  if (s_.season_index == 0) {  // Rules 2.2: the tiles are laid out after the draft.
+    if (tiles->size() != 0)
+      r_.error(*tiles, "before the draft is played no bonus tile is laid out: bonus_tiles: []");
+  } else if (!rules_.has_bids() && tiles->size() != 0) {
     r_.error(*tiles, "this game has no bonus tiles (the 1st edition): bonus_tiles: []");
   } else if (rules_.has_bids() && tiles->size() != rules_.tiles.size()) {
     r_.error(*tiles,

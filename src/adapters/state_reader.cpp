@@ -17,7 +17,8 @@ namespace {
 constexpr std::string_view kStateKeys[] = {"format",       "game",        "edition", "season",
                                            "season_index", "finished",    "players", "turn_order",
                                            "provinces",    "supply",      "tower",   "events",
-                                           "action_cards", "bonus_tiles", "winners", "rng"};
+                                           "action_cards", "bonus_tiles", "winners", "rng",
+                                           "draft"};
 constexpr std::string_view kPlayerKeys[] = {"id", "thaler", "grain", "vp", "reserve"};
 constexpr std::string_view kProvinceKeys[] = {"owner", "armies", "buildings", "revolts"};
 constexpr std::string_view kSupplyKeys[] = {"peasants", "revolt_markers", "palace", "church",
@@ -43,6 +44,7 @@ class StateReader {
     check_leaders_and_statues();
     read_supply(root);
     read_tower(root);
+    read_draft(root);
     lists_.read(root);
     r_.throw_if_errors();
     for (const auto& problem : invariant_violations(s_, rules_))
@@ -92,7 +94,7 @@ class StateReader {
     const int last = rules_.season_count() + 1;
     auto index = r_.require(root, "season_index", "");
     if (!index) return;
-    const auto value = r_.integer(*index, "season_index", 1, last);
+    const auto value = r_.integer(*index, "season_index", 0, last);
     if (!value) return;
     s_.season_index = static_cast<int>(*value);
     const std::string expected = season_label(rules_, s_.season_index).name();
@@ -324,6 +326,58 @@ class StateReader {
     if (auto inside = r_.require(*tower, "inside", ""))
       s_.tower.inside = counts(*inside, "tower inside");
     if (auto tray = r_.require(*tower, "tray", "")) s_.tower.tray = counts(*tray, "tower tray");
+  }
+
+  /// Rules 2.2: the draft's cards, present exactly while the draft is planned (season_index 0):
+  /// every province in play once, two face up (fewer only when the pile could not give them).
+  void read_draft(const YAML::Node& root) {
+    const YAML::Node node = root["draft"];
+    if (s_.season_index != 0) {
+      if (node.IsDefined())
+        r_.error(node, "draft is written only before the draft is played (season_index 0)");
+      return;
+    }
+    auto draft = r_.require(root, "draft", "the draft's cards: {face_up: [...], pile: [...]}");
+    if (!draft || !r_.expect_map(*draft, "draft")) return;
+    static constexpr std::string_view kKeys[] = {"face_up", "pile"};
+    r_.check_keys(*draft, kKeys, "draft");
+    DraftTable table;
+    std::vector<bool> seen(rules_.provinces.size(), false);
+    const auto cards = [&](std::string_view key) {
+      std::vector<ProvinceId> out;
+      auto list = r_.require(*draft, key, "a list of province ids");
+      if (!list || !r_.expect_sequence(*list, key)) return out;
+      for (const auto& item : *list) {
+        const std::string id = r_.text(item, "province").value_or("");
+        const auto pid = rules_.find_province(id);
+        if (!pid || rules_.province(*pid).id != id) {
+          r_.error(item, "unknown province id \"" + id + "\" in draft." + std::string(key));
+        } else if (!rules_.in_play(*pid, s_.player_count())) {
+          r_.error(item, id + " is out of play with " + std::to_string(s_.player_count()) +
+                             " players; the draft deals the provinces in play");
+        } else if (seen[pid->value]) {
+          r_.error(item, id + " is dealt twice in the draft");
+        } else {
+          seen[pid->value] = true;
+          out.push_back(*pid);
+        }
+      }
+      return out;
+    };
+    const std::vector<ProvinceId> face_up = cards("face_up");
+    table.pile = cards("pile");
+    if (face_up.size() > table.face_up.size() ||
+        (face_up.size() < table.face_up.size() && !table.pile.empty())) {
+      r_.error((*draft)["face_up"], "draft.face_up holds the two cards turned face up, not " +
+                                        std::to_string(face_up.size()));
+    }
+    for (std::size_t i = 0; i < face_up.size() && i < table.face_up.size(); ++i)
+      table.face_up[i] = face_up[i];
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+      if (!seen[i] && rules_.in_play(ProvinceId::at(i), s_.player_count()))
+        r_.error(*draft, "province " + rules_.provinces[i].id + " is missing from the draft's cards");
+    }
+    s_.draft = std::move(table);
   }
 
   const YamlFile& file_;

@@ -106,20 +106,33 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
                          .add("left", event_ids(state.events_left))
                          .add("deck", event_ids(state.event_deck)));
   std::vector<std::string> cards;
-  for (Action a : state.action_cards) cards.emplace_back(action_key(a));
+  // Rules 2.2: before the draft is played no action card is dealt.
+  if (!state.draft)
+    for (Action a : state.action_cards) cards.emplace_back(action_key(a));
   root.add("action_cards", YamlOut::flow_list(cards));
   std::vector<std::string> tiles;
   for (TileId t : state.bonus_tiles) tiles.push_back(rules.tile(t).id);
   root.add("bonus_tiles", YamlOut::flow_list(tiles));
   root.add("winners", player_ids(state.winners));
+  if (state.draft) {  // Rules 2.2: the draft's cards, the pile top first.
+    std::vector<std::string> pile;
+    std::vector<std::string> face_up;
+    for (ProvinceId p : state.draft->pile) pile.push_back(rules.province(p).id);
+    for (const auto& card : state.draft->face_up)
+      if (card) face_up.push_back(rules.province(*card).id);
+    root.add("draft", YamlOut::map()
+                          .add("face_up", YamlOut::flow_list(face_up))
+                          .add("pile", YamlOut::flow_list(pile)));
+  }
   std::vector<std::string> rng;
   for (std::uint64_t word : state.rng) rng.push_back(hex64(word));
   root.add("rng", YamlOut::flow_list(rng));
   return root.dump(
       "Wallenstein game \"" + state.game + "\": the state at the start of " + label.name() +
       ".\nGAME MASTER ONLY: it holds hidden information (action slots 6-10, the event deck,\n"
-      "the tower's content, the random generator). Never send it to players.\n"
-      "action_cards: slots 1-10 in order; bonus_tiles: turn-order positions 1-5.");
+      "the tower's content, the random generator). Never send it to players.\n" +
+      (state.draft ? "draft: the face-up cards are public, the pile (top first) is hidden."
+                   : "action_cards: slots 1-10 in order; bonus_tiles: turn-order positions 1-5."));
 }
 
 }  // namespace wallenstein

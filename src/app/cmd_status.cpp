@@ -57,6 +57,7 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
   j["players"] = config.players.size();
   j["rules_version"] = rules.version;
   j["edition"] = rules.edition;
+  j["setup"] = config.setup;
   j["expansions"] = config.expansions;
   j["refused_mail"] = refused_mail(game);
   j["finished"] = state.finished;
@@ -128,9 +129,14 @@ void print_text(std::ostream& out, const json& j) {
     write_game_over(out, winners);
     return;
   }
-  out << "Season " << j["season"].get<std::string>() << " (" << j["season_number"].get<int>()
-      << " of " << j["seasons"].get<int>() << "), rules version " << j["rules_version"].get<int>();
+  out << "Season " << j["season"].get<std::string>() << " (";
+  if (j["season_number"].get<int>() == 0)  // Rules 2.2: the draft comes before season 1
+    out << "the draft, before season 1";
+  else
+    out << j["season_number"].get<int>();
+  out << " of " << j["seasons"].get<int>() << "), rules version " << j["rules_version"].get<int>();
   if (j["edition"].get<int>() == 1) out << ", 1st edition";
+  if (j["setup"].get<std::string>() == "draft") out << ", draft setup";
   const auto& expansions = j["expansions"];
   for (std::size_t i = 0; i < expansions.size(); ++i)
     out << (i == 0 ? ", expansions " : ", ") << expansions[i].get<std::string>();

@@ -143,8 +143,15 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
   const SeasonLog& log = resolved.result.log;
   std::vector<std::string> order;
   for (PlayerIndex p : log.turn_order) order.push_back(next.player(p).id);
-  out << "Resolved " << season.name << " of game " << game.config().name << ": event \""
-      << rules.event(log.event).name << "\", turn order " << list_names(then, order) << ".\n";
+  if (log.draft.empty()) {
+    out << "Resolved " << season.name << " of game " << game.config().name << ": event \""
+        << rules.event(log.event).name << "\", turn order " << list_names(then, order) << ".\n";
+  } else {  // Rules 2.2: the draft's picks
+    int blind = 0;
+    for (const DraftPick& pick : log.draft) blind += pick.blind ? 1 : 0;
+    out << "Resolved " << season.name << " of game " << game.config().name << ": the draft, "
+        << log.draft.size() << " picks (" << blind << " drawn blind).\n";
+  }
   if (!inputs.missing.empty())
     out << "  NMR (--nmr " << resolved.header.nmr_policy
         << "): " << list_names(then, inputs.missing) << "\n";

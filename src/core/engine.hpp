@@ -35,15 +35,25 @@ SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
                             const std::vector<PlayerIndex>& nmr, const Ruleset& rules,
                             const ResolveOptions& options = {});
 
+/// Resolves the draft season (rules 2.2, D-42): plays the picks from each player's `draft` wishes,
+/// places the groups, then fills the tower, reveals the first year's events and publishes the
+/// first season. resolve_season calls it for a state with a draft.
+SeasonResult resolve_draft(GameState state, const std::vector<Orders>& orders,
+                           const std::vector<PlayerIndex>& nmr, const Ruleset& rules,
+                           const ResolveOptions& options = {});
+
 /// What `new` needs to lay out a game.
 struct NewGame {
   std::string name;
   std::vector<std::string> player_ids;  ///< seat order: players A, B, C... of the standard setup
   std::uint64_t seed = 0;
+  bool draft = false;  ///< rules 2.2: the players draft their provinces in a season 0
 };
 
 /// Lays out the standard setup, fills the tower, reveals the first year's events and publishes
-/// the first season (rules 2). The player count must have a standard setup.
+/// the first season (rules 2). The player count must have a standard setup. With `draft` it deals
+/// the draft's cards instead and publishes the draft (season 0, rules 2.2); resolving that season
+/// plays the draft and the rest of the setup.
 GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower = nullptr);
 
 /// The rule invariants every state keeps (cubes, peasants, markers, buildings, cards); each

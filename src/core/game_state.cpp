@@ -78,6 +78,7 @@ int GameState::province_count(PlayerIndex p) const {
 }
 
 std::string SeasonLabel::name() const {
+  if (draft) return std::to_string(year) + "-draft";
   return std::to_string(year) + "-" +
          (season ? std::string(season_key(*season)) : std::string("end"));
 }
@@ -92,6 +93,11 @@ SeasonLabel season_label(const Ruleset& rules, int season_index) {
   const int per_year = static_cast<int>(rules.seasons.size());
   SeasonLabel label;
   label.index = season_index;
+  if (season_index == 0) {
+    label.year = rules.years.front();
+    label.draft = true;
+    return label;
+  }
   if (season_index > rules.season_count()) {
     label.year = rules.years.back();
     return label;
@@ -103,7 +109,9 @@ SeasonLabel season_label(const Ruleset& rules, int season_index) {
 }
 
 int seasons_before_in_year(const Ruleset& rules, int season_index) {
-  const std::optional<SeasonName> season = season_label(rules, season_index).season;
+  const SeasonLabel label = season_label(rules, season_index);
+  const std::optional<SeasonName> season = label.season;
+  if (label.draft) return 0;
   if (!season) return static_cast<int>(rules.seasons.size());
   return static_cast<int>(std::find(rules.seasons.begin(), rules.seasons.end(), *season) -
                           rules.seasons.begin());

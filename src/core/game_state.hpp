@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/draft.hpp"
 #include "core/ids.hpp"
 #include "core/rng.hpp"
 
@@ -72,7 +73,8 @@ struct TowerState {
 struct GameState {
   std::string game;
   int edition = 2;
-  /// 1-based number of the season being planned; season_count() + 1 once the game is over.
+  /// 1-based number of the season being planned; season_count() + 1 once the game is over; 0 while
+  /// the draft (rules 2.2) is being planned.
   int season_index = 1;
   bool finished = false;
   std::vector<PlayerState> players;      ///< seat order
@@ -88,6 +90,9 @@ struct GameState {
       turn_order;  ///< the order of the last resolved season (seat order before)
   Rng::State rng{};
   std::vector<PlayerIndex> winners;  ///< set when the game is over
+  /// Rules 2.2: the province cards of a draft being planned (season 0); empty once it is played.
+  /// The pile's order is hidden.
+  std::optional<DraftTable> draft;
 
   int player_count() const { return static_cast<int>(players.size()); }
   PlayerIndex player_index(std::size_t i) const { return PlayerIndex::at(i); }
@@ -110,9 +115,10 @@ struct GameState {
 struct SeasonLabel {
   int index = 1;
   int year = 1618;
-  std::optional<SeasonName> season;  ///< empty: the game is over
+  std::optional<SeasonName> season;  ///< empty: the draft (index 0) or the game is over
+  bool draft = false;                ///< index 0: the draft before the first season (rules 2.2)
 
-  /// "1618-spring", or "1619-end" after the last winter.
+  /// "1618-spring", "1618-draft" before the first season, or "1619-end" after the last winter.
   std::string name() const;
   /// "01-1618-spring": the season's directory.
   std::string directory() const;

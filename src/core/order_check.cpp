@@ -29,6 +29,10 @@ class Checker {
     check_header();
     if (!player_) return std::move(result_);  // Without a player nothing else can be judged.
     result_.orders.player = *player_;
+    if (state_.draft) {  // Rules 2.2: the draft season takes a list of provinces only.
+      check_draft();
+      return std::move(result_);
+    }
     for (Action action : kAllActions) check_action(action);
     check_bid();
     check_coin_cards();
@@ -229,6 +233,35 @@ class Checker {
     bid.kind = BidKind::province;
     bid.province = *province;
     claim_card(*province, w, std::nullopt);
+  }
+
+  /// Rules 2.2, D-42: the draft's wishes, each a province in play listed once, with a group of the
+  /// player's board if any.
+  void check_draft() {
+    const auto groups = rules_.army_groups.find(state_.player_count());
+    std::vector<std::string> group_names;
+    if (groups != rules_.army_groups.end()) {
+      for (auto g = groups->second.rbegin(); g != groups->second.rend(); ++g)
+        group_names.push_back(std::to_string(*g));
+    }
+    if (written_.draft_at && written_.draft.empty())
+      warning(*written_.draft_at, ProblemKind::draft_list_empty);
+    for (const WrittenDraftWish& w : written_.draft) {
+      const auto province = lookup(w.province);
+      if (w.group && std::find(group_names.begin(), group_names.end(),
+                               std::to_string(*w.group)) == group_names.end()) {
+        error(w.group_at, ProblemKind::draft_group_not_yours,
+              {{Arg::armies, *w.group}, {Arg::groups, group_names}});
+      }
+      if (!province) continue;
+      auto& wishes = result_.orders.draft.wishes;
+      if (std::any_of(wishes.begin(), wishes.end(),
+                      [&](const DraftWish& d) { return d.province == *province; })) {
+        error(w.province.at, ProblemKind::draft_province_twice, {{Arg::province, *province}});
+        continue;
+      }
+      wishes.push_back(DraftWish{*province, w.group});
+    }
   }
 
   /// Rules 4.3, D-25: the ten action spaces are covered first; the bid takes a card left over.
@@ -480,7 +513,9 @@ int defenders_thrown(const Orders& orders, ProvinceId province, int armies) {
 Orders pass_orders(PlayerIndex player, const GameState& state, const Ruleset& rules) {
   Orders orders;
   orders.player = player;
-  if (!rules.has_bids()) return orders;  // Rules 12: the 1st edition has no bids.
+  // Rules 12: the 1st edition has no bids; the draft (rules 2.2) has none either, and with an
+  // empty list every pick is drawn blind (D-42).
+  if (!rules.has_bids() || state.draft) return orders;
   // Rules 11 bids 0; D-29: only with a card left for the bid (D-25), else none.
   const bool bids =
       !rules.changes().bid_needs_a_spare_card || card_left_for_bid(state, rules, player);

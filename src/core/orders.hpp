@@ -54,6 +54,13 @@ struct WrittenDefence {
   int at_most = 0;
 };
 
+/// One wish of the draft's list as written (rules 2.2): a province, and the army group wanted there.
+struct WrittenDraftWish {
+  Written province;
+  std::optional<int> group;
+  SourceRef group_at;
+};
+
 /// An order file after parsing its structure, before its names are checked against the game.
 struct WrittenOrders {
   Written game;
@@ -68,6 +75,8 @@ struct WrittenOrders {
   std::optional<WrittenLeader> leader;  ///< the military leaders expansion's section
   std::vector<WrittenDefence> defend_with;  ///< the 1st edition's section; `all` is not listed
   std::optional<Written> token;  ///< the player's secret for mailed orders; the rules ignore it
+  std::optional<SourceRef> draft_at;  ///< where `draft:` is written: an order file of the draft
+  std::vector<WrittenDraftWish> draft;  ///< the draft season's list, most wanted first (rules 2.2)
 };
 
 /// A planned action at a province the player holds.
@@ -110,6 +119,8 @@ struct Orders {
   /// The 1st edition (rules 12): the most cubes the player throws when defending a province
   /// against an attack or a revolt; a province not listed throws all.
   std::vector<std::pair<ProvinceId, int>> defend_with;
+  /// The draft season (rules 2.2, D-42): the provinces wanted, most wanted first.
+  DraftOrders draft;
 
   const std::optional<ActionOrder>& operator[](Action a) const { return actions[index_of(a)]; }
 };

@@ -4,8 +4,8 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::defend_with_not_yours) + 1 == kProblemKindCount);
-static_assert(static_cast<int>(ProblemArg::statues) + 1 == kProblemArgCount);
+static_assert(static_cast<int>(ProblemKind::draft_list_empty) + 1 == kProblemKindCount);
+static_assert(static_cast<int>(ProblemArg::groups) + 1 == kProblemArgCount);
 
 std::string_view problem_key(ProblemKind kind) {
   switch (kind) {
@@ -85,6 +85,12 @@ std::string_view problem_key(ProblemKind kind) {
       return "defend_with_twice";
     case ProblemKind::defend_with_not_yours:
       return "defend_with_not_yours";
+    case ProblemKind::draft_province_twice:
+      return "draft_province_twice";
+    case ProblemKind::draft_group_not_yours:
+      return "draft_group_not_yours";
+    case ProblemKind::draft_list_empty:
+      return "draft_list_empty";
   }
   return "?";
 }
@@ -157,6 +163,8 @@ std::string_view problem_arg_key(ProblemArg arg) {
       return "fallback_province";
     case ProblemArg::statues:
       return "statues";
+    case ProblemArg::groups:
+      return "groups";
   }
   return "?";
 }

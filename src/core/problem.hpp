@@ -52,8 +52,11 @@ enum class ProblemKind : std::uint8_t {
   leader_statue_needs_a_neighbour,
   defend_with_twice,
   defend_with_not_yours,
+  draft_province_twice,
+  draft_group_not_yours,
+  draft_list_empty,
 };
-inline constexpr int kProblemKindCount = 38;
+inline constexpr int kProblemKindCount = 41;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -93,6 +96,9 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::leader_statue_needs_a_neighbour,
     ProblemKind::defend_with_twice,
     ProblemKind::defend_with_not_yours,
+    ProblemKind::draft_province_twice,
+    ProblemKind::draft_group_not_yours,
+    ProblemKind::draft_list_empty,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 
@@ -134,8 +140,9 @@ enum class ProblemArg : std::uint8_t {
   fallback,           ///< the bonus taken when no wish is on the card
   fallback_province,  ///< where a leader goes when its order cannot be followed (D-32)
   statues,            ///< how many statues a player has
+  groups,             ///< the army groups of a player's board (the draft, rules 2.2)
 };
-inline constexpr int kProblemArgCount = 33;
+inline constexpr int kProblemArgCount = 34;
 
 /// The identifier of a value in a problem, as the catalogue's placeholders write it.
 std::string_view problem_arg_key(ProblemArg arg);

@@ -124,11 +124,34 @@ void random_module_orders(const GameState& state, const Ruleset& rules, Orders& 
   }
 }
 
+/// Rules 2.2: a random list of the draft's provinces (sometimes empty), some with a group.
+DraftOrders random_draft(const GameState& state, const Ruleset& rules, Rng& rng) {
+  std::vector<ProvinceId> cards = state.draft->pile;
+  for (const auto& card : state.draft->face_up)
+    if (card) cards.push_back(*card);
+  rng.shuffle(cards);
+  const auto groups = rules.army_groups.find(state.player_count());
+  DraftOrders draft;
+  const std::size_t wishes = static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(cards.size() + 1)));
+  for (std::size_t i = 0; i < wishes; ++i) {
+    DraftWish wish{cards[i], std::nullopt};
+    if (groups != rules.army_groups.end() && rng.below(3) == 0)
+      wish.group = groups->second[static_cast<std::size_t>(
+          rng.below(static_cast<std::uint32_t>(groups->second.size())))];
+    draft.wishes.push_back(wish);
+  }
+  return draft;
+}
+
 }  // namespace
 
 Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex player, Rng& rng) {
   Orders orders;
   orders.player = player;
+  if (state.draft) {
+    orders.draft = random_draft(state, rules, rng);
+    return orders;
+  }
   Hand hand{state.provinces_of(player)};
   rng.shuffle(hand.cards);
   random_actions(rules, state, hand, orders, rng);
@@ -143,6 +166,12 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
   w.game.text = state.game;
   w.player.text = state.player(orders.player).id;
   w.season.text = season_label(rules, state.season_index).name();
+  if (state.draft) {  // Rules 2.2: the draft's file holds its list only.
+    w.draft_at = SourceRef{};
+    for (const DraftWish& wish : orders.draft.wishes)
+      w.draft.push_back(WrittenDraftWish{Written{rules.province(wish.province).id, {}}, wish.group, {}});
+    return w;
+  }
   for (Action action : kAllActions) {
     const auto& order = orders[action];
     WrittenAction a;

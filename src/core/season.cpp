@@ -221,6 +221,7 @@ const Phase* find_phase(std::string_view name) {
 SeasonResult resolve_season(GameState state, const std::vector<Orders>& orders,
                             const std::vector<PlayerIndex>& nmr, const Ruleset& rules,
                             const ResolveOptions& options) {
+  if (state.draft) return resolve_draft(std::move(state), orders, nmr, rules, options);
   // read_state refuses such states with a position; this stops a caller's bug before it turns
   // into an out-of-range access (no events left, too few tiles) or an endless draw (rng at zero).
   const bool autumn = season_label(rules, state.season_index).season == rules.seasons.back();

@@ -302,6 +302,7 @@ struct SeasonLog {
   std::vector<LogEntry> entries;
   std::optional<WinterLog> winter;
   std::vector<PlayerIndex> winners;  ///< set when the game ended
+  std::vector<DraftPick> draft;      ///< the draft season's picks, in the order played (rules 2.2)
   bool operator==(const SeasonLog&) const = default;
 };
 

@@ -6,44 +6,12 @@
 
 namespace wallenstein {
 
-GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower_model) {
-  const int count = static_cast<int>(spec.player_ids.size());
-  const auto setup = rules.standard_setups.find(count);
-  const auto thaler = rules.starting_thaler.find(count);
-  if (setup == rules.standard_setups.end() || thaler == rules.starting_thaler.end()) {
-    throw std::invalid_argument("no standard setup for " + std::to_string(count) + " players");
-  }
-  GameState state;
-  state.game = spec.name;
-  state.edition = rules.edition;
-  state.provinces.assign(rules.provinces.size(), ProvinceState{});
-  state.supply.peasants = rules.pieces.peasants;
-  state.supply.revolt_markers = rules.pieces.revolt_markers;
-  state.supply.buildings = rules.pieces.buildings;
+namespace {
 
-  // Rules 2.1: the standard setup; the remaining cubes are the reserve.
-  for (int seat = 0; seat < count; ++seat) {
-    PlayerState player;
-    player.id = spec.player_ids[static_cast<std::size_t>(seat)];
-    player.thaler = thaler->second;
-    player.reserve = rules.pieces.cubes_per_player;
-    // Rules 13.3: the statues beside the board; the leader is placed in the first season.
-    if (rules.plays(kLeadersPlacePhase)) player.statues = rules.leaders.statues;
-    const PlayerIndex p = state.player_index(static_cast<std::size_t>(seat));
-    for (const auto& [province, armies] : setup->second.seats[static_cast<std::size_t>(seat)]) {
-      state.at(province).owner = p;
-      state.at(province).armies = armies;
-      player.reserve -= armies;
-    }
-    state.players.push_back(std::move(player));
-    state.turn_order.push_back(p);
-  }
-
-  Rng rng(spec.seed);
-  RandomTower random_tower(rules.tower);
-  TowerModel& tower = tower_model ? *tower_model : random_tower;
-
-  // Rules 2.3: fill the tower; what falls out goes back to the supplies.
+/// Rules 2.3 to 2.4 and the first season: fills the tower (what falls out goes back to the
+/// supplies), reveals the first year's events and publishes the first season.
+void finish_setup(GameState& state, const Ruleset& rules, Rng& rng, TowerModel& tower) {
+  const int count = state.player_count();
   CubeCounts fill;
   for (int seat = 0; seat < count; ++seat) {
     PlayerState& player = state.players[static_cast<std::size_t>(seat)];
@@ -68,7 +36,88 @@ GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower_
 
   detail::publish_season(state, rules, rng);
   state.rng = rng.state();
+}
+
+}  // namespace
+
+GameState new_game(const NewGame& spec, const Ruleset& rules, TowerModel* tower_model) {
+  const int count = static_cast<int>(spec.player_ids.size());
+  const auto setup = rules.standard_setups.find(count);
+  const auto thaler = rules.starting_thaler.find(count);
+  if (setup == rules.standard_setups.end() || thaler == rules.starting_thaler.end() ||
+      !rules.army_groups.count(count)) {
+    throw std::invalid_argument("no standard setup for " + std::to_string(count) + " players");
+  }
+  GameState state;
+  state.game = spec.name;
+  state.edition = rules.edition;
+  state.provinces.assign(rules.provinces.size(), ProvinceState{});
+  state.supply.peasants = rules.pieces.peasants;
+  state.supply.revolt_markers = rules.pieces.revolt_markers;
+  state.supply.buildings = rules.pieces.buildings;
+
+  for (int seat = 0; seat < count; ++seat) {
+    PlayerState player;
+    player.id = spec.player_ids[static_cast<std::size_t>(seat)];
+    player.thaler = thaler->second;
+    player.reserve = rules.pieces.cubes_per_player;
+    // Rules 13.3: the statues beside the board; the leader is placed in the first season.
+    if (rules.plays(kLeadersPlacePhase)) player.statues = rules.leaders.statues;
+    state.players.push_back(std::move(player));
+    state.turn_order.push_back(state.player_index(static_cast<std::size_t>(seat)));
+  }
+
+  Rng rng(spec.seed);
+  if (spec.draft) {
+    // Rules 2.2: the cards are dealt; the draft is planned as a season of its own.
+    state.season_index = 0;
+    state.draft = deal_draft(rules, count, rng);
+    state.rng = rng.state();
+    return state;
+  }
+  // Rules 2.1: the standard setup; the remaining cubes are the reserve.
+  for (int seat = 0; seat < count; ++seat) {
+    const PlayerIndex p = state.player_index(static_cast<std::size_t>(seat));
+    for (const auto& [province, armies] : setup->second.seats[static_cast<std::size_t>(seat)]) {
+      state.at(province).owner = p;
+      state.at(province).armies = armies;
+      state.player(p).reserve -= armies;
+    }
+  }
+  RandomTower random_tower(rules.tower);
+  finish_setup(state, rules, rng, tower_model ? *tower_model : random_tower);
   return state;
+}
+
+SeasonResult resolve_draft(GameState state, const std::vector<Orders>& orders,
+                           const std::vector<PlayerIndex>& nmr, const Ruleset& rules,
+                           const ResolveOptions& options) {
+  const auto groups = rules.army_groups.find(state.player_count());
+  if (!state.draft || orders.size() != state.players.size() || groups == rules.army_groups.end() ||
+      state.rng == Rng::State{}) {
+    throw std::invalid_argument("resolve_draft: this state has no draft to play");
+  }
+  SeasonResult result{std::move(state), SeasonLog{}};
+  GameState& next = result.next;
+  SeasonLog& log = result.log;
+  log.season_index = next.season_index;
+  log.nmr = nmr;
+  std::vector<DraftOrders> wishes;
+  wishes.reserve(orders.size());
+  for (const Orders& o : orders) wishes.push_back(o.draft);
+  log.draft = play_draft(*next.draft, wishes, groups->second);
+  for (const DraftPick& pick : log.draft) {
+    next.at(pick.province).owner = pick.player;
+    next.at(pick.province).armies = pick.armies;
+    next.player(pick.player).reserve -= pick.armies;
+  }
+  next.draft.reset();
+  next.season_index = 1;
+  if (options.after_step) options.after_step(next);
+  Rng rng = Rng::from_state(next.rng);
+  RandomTower random_tower(rules.tower);
+  finish_setup(next, rules, rng, options.tower ? *options.tower : random_tower);
+  return result;
 }
 
 namespace {
@@ -193,6 +242,22 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
       fail("tower holds cubes of a colour not in play");
   }
   for (std::string& p : leader_violations(state, rules)) fail(std::move(p));
+  if (state.draft.has_value() != (state.season_index == 0))
+    fail("a draft is pending in season 0 and only then (rules 2.2)");
+  if (state.draft) {
+    // Rules 2.2: every province in play is a card of the draft, none yet held.
+    std::vector<int> dealt(state.provinces.size(), 0);
+    for (ProvinceId p : state.draft->pile) ++dealt[p.value];
+    for (const auto& card : state.draft->face_up)
+      if (card) ++dealt[card->value];
+    for (std::size_t i = 0; i < state.provinces.size(); ++i) {
+      const bool in_play = rules.in_play(ProvinceId::at(i), players);
+      if (dealt[i] != (in_play ? 1 : 0))
+        fail(rules.provinces[i].id + ": dealt " + std::to_string(dealt[i]) +
+             " times in the draft");
+      if (state.provinces[i].owner) fail(rules.provinces[i].id + ": held before the draft");
+    }
+  }
   return problems;
 }
 

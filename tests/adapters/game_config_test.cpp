@@ -66,7 +66,7 @@ TEST(GameConfigFile, AMisspeltTopLevelKeyIsRefusedWithTheNearestKey) {
             Problems{"13:1: unknown key \"dedlines\" in game.yaml; did you mean \"deadlines\"?"});
   EXPECT_EQ(problems(kGame + "colour: blue\n"),
             Problems{"15:1: unknown key \"colour\" in game.yaml; expected name, edition, "
-                     "expansions, rules_version, seed, "
+                     "expansions, setup, rules_version, seed, "
                      "salt, commitment, players, mail, program_version, deadlines or schedule"});
 }
 

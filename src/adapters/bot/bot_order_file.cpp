@@ -110,6 +110,8 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
   }
   for (std::size_t i = 0; i < written.defend_with.size(); ++i)
     written.defend_with[i].province.text = rules.province(plan.orders.defend_with[i].first).name;
+  for (std::size_t i = 0; i < written.draft.size(); ++i)
+    written.draft[i].province.text = rules.province(plan.orders.draft.wishes[i].province).name;
   const std::string body = format_order_file(written, options.header);
   std::istringstream lines(body);
   std::string out = options.nmr ? std::string(kBotOrdersMark) + "\n" : std::string();
@@ -125,6 +127,8 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
       line += "  # the tiles most useful to these orders first";
     if (line.rfind("landsknechte:", 0) == 0)
       line += "  # the bonuses of the next Landsknechte card, most useful first";
+    if (line.rfind("draft:", 0) == 0)
+      line += "  # every province, the richest first (taxes and grain, then building sites)";
     if (line.rfind("defend_with:", 0) == 0)
       line +=
           "  # the most armies thrown where fewer hold as well against the strongest attack "

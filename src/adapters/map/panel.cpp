@@ -123,7 +123,8 @@ class Panel {
     for (std::size_t i = 0; i < state_.players.size(); ++i) player_row(i, columns, row_h);
     const std::string& after = rules_.has_bids() ? words_.turn_after : words_.turn_drawn;
     const Box b =
-        col_.write(log_ ? after : words_.turn_before, col_.x(), style_.fonts.small, muted_);
+        col_.write(log_ && !start_.draft ? after : words_.turn_before, col_.x(), style_.fonts.small,
+                   muted_);
     col_.next_line(b.h);
     if (rules_.plays(kLandsknechtePhase)) landsknechte();
   }
@@ -145,6 +146,7 @@ class Panel {
 
   /// The year's events: this season's, those still to come and those past.
   void events() {
+    if (start_.draft) return;  // Rules 2.2: the events are shuffled after the draft.
     const std::string year = std::to_string(label_.year);
     if (log_ && log_->winter) {
       col_.heading(fill(words_.events_winter,
@@ -162,6 +164,10 @@ class Panel {
   /// Action cards and bonus tiles, while there is a season to play or one was played.
   void cards() {
     if (state_.finished && !log_) return;
+    if (start_.draft) {
+      draft();
+      return;
+    }
     action_cards();
     if (rules_.has_bids()) bonus_tiles();  // Rules 12: none in the 1st edition
   }
@@ -209,6 +215,9 @@ class Panel {
  private:
   std::string subtitle() const {
     if (state_.finished && !log_) return words_.game_over;
+    if (start_.draft)  // Rules 2.2: the draft before the first season
+      return fill(log_ ? words_.draft_after : words_.draft_planned,
+                  {{"season", label_.name()}, {"seasons", std::to_string(rules_.season_count())}});
     const std::string& pattern = !log_          ? words_.planned
                                  : log_->winter ? words_.after_winter
                                                 : words_.after;
@@ -220,6 +229,12 @@ class Panel {
   /// The winners once there are any, else a resolved season's event or a planned one's deadline.
   std::string detail() const {
     if (!state_.winners.empty()) return winners();
+    if (log_ && start_.draft) {
+      const auto blind = std::count_if(log_->draft.begin(), log_->draft.end(),
+                                       [](const DraftPick& p) { return p.blind; });
+      return fill(words_.draft_picks, {{"picks", std::to_string(log_->draft.size())},
+                                       {"blind", std::to_string(blind)}});
+    }
     if (log_) return fill(words_.event, {{"event", rules_.event(log_->event).name}});
     const auto& deadlines = req_.season.config->deadlines;
     const auto deadline = deadlines.find(label_.name());
@@ -296,6 +311,32 @@ class Panel {
       const Box t = col_.write(card.text, col_.x() + style_.panel.event_indent * s_,
                                style_.fonts.small, muted_);
       col_.next_line(t.h);
+    }
+  }
+
+  /// Rules 2.2: the draft's face-up cards, its pile and the army groups each player places.
+  void draft() {
+    col_.heading(words_.draft);
+    std::vector<std::string> lines;
+    if (!log_) {
+      std::string cards;
+      for (const auto& card : start_.draft->face_up) {
+        if (card) cards += (cards.empty() ? "" : words_.separator) + rules_.province(*card).name;
+      }
+      lines.push_back(fill(words_.draft_face_up, {{"cards", cards}}));
+      lines.push_back(
+          fill(words_.draft_pile, {{"count", std::to_string(start_.draft->pile.size())}}));
+    }
+    std::string groups;
+    if (const auto sizes = rules_.army_groups.find(start_.player_count());
+        sizes != rules_.army_groups.end()) {
+      for (auto g = sizes->second.rbegin(); g != sizes->second.rend(); ++g)
+        groups += (groups.empty() ? "" : words_.separator) + std::to_string(*g);
+    }
+    lines.push_back(fill(words_.draft_groups, {{"groups", groups}}));
+    for (const std::string& line : lines) {
+      const Box b = col_.write(line, col_.x(), style_.fonts.panel, ink_);
+      col_.next_line(b.h);
     }
   }
 

@@ -449,6 +449,13 @@ void read_panel_labels(Section& in, Labels& l) {
   in.label("tray_count", l.tray_count, {"count"});
   in.label("tray_peasants", l.tray_peasants, {"count"});
   in.label("tray_empty", l.tray_empty);
+  in.label("draft_planned", l.draft_planned, {"season", "seasons"});
+  in.label("draft_after", l.draft_after, {"season"});
+  in.label("draft_picks", l.draft_picks, {"picks", "blind"});
+  in.label("draft", l.draft);
+  in.label("draft_face_up", l.draft_face_up, {"cards"});
+  in.label("draft_pile", l.draft_pile, {"count"});
+  in.label("draft_groups", l.draft_groups, {"groups"});
   in.label("ellipsis", l.ellipsis);
 }
 

@@ -289,6 +289,13 @@ struct Labels {
   std::string tray_count;
   std::string tray_peasants;
   std::string tray_empty;
+  std::string draft_planned;  ///< the subtitle of the draft being planned (rules 2.2)
+  std::string draft_after;    ///< ...of the draft played
+  std::string draft_picks;    ///< the detail line of the draft played
+  std::string draft;          ///< the draft's heading
+  std::string draft_face_up;
+  std::string draft_pile;
+  std::string draft_groups;
   std::string legend;
   std::string palace;
   std::string church;

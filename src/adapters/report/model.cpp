@@ -274,6 +274,53 @@ class Builder {
     return rows.empty() ? Data(false) : Data(rows);
   }
 
+  /// Rules 2.2: the draft being planned: the face-up cards, the pile, each player's groups.
+  Data draft_table(const GameState& s) const {
+    Data d;
+    list face_up;
+    for (const auto& card : s.draft->face_up) {
+      if (card) face_up.push_back(Data("name", province(*card)));
+    }
+    mark_last(face_up);
+    d["face_up"] = face_up;
+    set_count(d, "pile", static_cast<int>(s.draft->pile.size()));
+    list groups;
+    const auto sizes = rules_.army_groups.find(s.player_count());
+    if (sizes != rules_.army_groups.end()) {
+      for (auto g = sizes->second.rbegin(); g != sizes->second.rend(); ++g)
+        groups.push_back(Data("size", str(*g)));
+      set_count(d, "rounds", static_cast<int>(sizes->second.size()));
+    }
+    mark_last(groups);
+    d["groups"] = groups;
+    list seats;
+    for (std::size_t i = 0; i < s.players.size(); ++i) seats.push_back(player_ref(s.player_index(i)));
+    mark_last(seats);
+    d["seats"] = seats;
+    return d;
+  }
+
+  /// Rules 2.2: the draft's picks, round by round in seat order.
+  list draft_picks(const SeasonLog& log) const {
+    list rows;
+    for (const DraftPick& pick : log.draft) {
+      Data x = player_ref(pick.player);
+      x["round"] = str(pick.round);
+      x["province"] = province(pick.province);
+      set_count(x, "armies", pick.armies);
+      x["blind"] = pick.blind;
+      list offered;
+      for (const auto& card : pick.offered) {
+        if (card && *card != pick.province) offered.push_back(Data("name", province(*card)));
+      }
+      mark_last(offered);
+      x["left_any"] = !offered.empty();
+      x["left"] = offered;
+      rows.push_back(x);
+    }
+    return rows;
+  }
+
   Data next(const GameState& s) const {
     Data d;
     const SeasonLabel label = season_label(rules_, s.season_index);
@@ -283,6 +330,10 @@ class Builder {
       d["deadline"] = in_.deadline;
     else if (deadline != in_.config->deadlines.end())
       d["deadline"] = deadline->second;
+    if (s.draft) {  // Rules 2.2: no event, action card or tile is out before the draft is played.
+      d["draft_table"] = draft_table(s);
+      return d;
+    }
     list events;
     for (EventId e : s.year_events) {
       const EventCard& card = rules_.event(e);
@@ -325,6 +376,19 @@ class Builder {
     // Interfaces 5: the token goes only into its own player's order template.
     if (const PlayerInfo* info = in_.config->player(s.player(p).id); info && !info->token.empty()) {
       d["token"] = info->token;
+    }
+    if (s.draft) {  // Rules 2.2: the draft's file is a list of provinces.
+      d["draft_table"] = draft_table(s);
+      d["seat"] = str(static_cast<int>(p.value) + 1);
+      // The example names the bot's first wishes: the richest provinces in play.
+      const DraftOrders wishes = draft_bot_wishes(rules_, s.player_count());
+      std::string example;
+      for (std::size_t i = 0; i < wishes.wishes.size() && i < 3; ++i) {
+        example += (i ? ", " : "") + rules_.province(wishes.wishes[i].province).name +
+                   (i == 0 ? ": 5" : "");
+      }
+      d["example"] = "[" + example + "]";
+      return d;
     }
     d["thaler"] = str(s.player(p).thaler);
     list actions;
@@ -385,6 +449,7 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   d["resolved"] = in.log != nullptr;
   d["opening"] = in.log == nullptr;
   d["season_number"] = std::to_string(label.index);
+  d["draft_season"] = in.start->draft.has_value();  // Rules 2.2: the draft before season 1
   d["season_count"] = std::to_string(rules.season_count());
   d["has_bids"] = rules.has_bids();  // Rules 12: the 1st edition draws the turn order
   d["tie_breaks"] = tie_breaks_data(rules);
@@ -406,7 +471,12 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
     d["nmr_any"] = !nmr.empty();
     d["nmr"] = b.names(nmr);
     d["nmr_bot"] = in.nmr_policy == "bot";
-    d["happened"] = b.what_happened(*in.log);
+    if (in.start->draft) {
+      d["draft_played"] = true;
+      d["draft_picks"] = b.draft_picks(*in.log);
+    }
+    else
+      d["happened"] = b.what_happened(*in.log);
   }
   const Names names(in);
   d["standings"] = b.standings(after);
@@ -433,7 +503,7 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   }
   if (player) {
     d["me"] = b.player_ref(*player);
-    if (in.log) d["summary"] = personal_summary(in, names, *player);
+    if (in.log && !in.start->draft) d["summary"] = personal_summary(in, names, *player);
     d["holdings"] = b.holdings(after, *player);
     // The 1st edition's defend_with example names a province of the player's own.
     const std::vector<ProvinceId> mine = after.provinces_of(*player);

@@ -20,7 +20,8 @@ ReportSet build_reports(const SeasonView& input, const Templates& templates) {
     data["map_src"] = std::string("cid:") + kMapContentId;
     r.mail_html = templates.render(Format::html, "report", data);
     if (next) {
-      r.orders = templates.render(Format::yaml, "orders", data);
+      // Rules 2.2: the draft's order file is a list of provinces.
+      r.orders = templates.render(Format::yaml, next->draft ? "draft_orders" : "orders", data);
       r.orders_name = "orders-" + next->name() + "-" + r.id + ".yaml";
     }
     set.players.push_back(std::move(r));

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/bot/plan.hpp"
+#include "core/draft.hpp"
 #include "core/season_phases.hpp"
 
 namespace wallenstein {
@@ -30,6 +31,12 @@ std::vector<bot::Candidate> joined(std::vector<bot::Candidate> a, std::vector<bo
 }  // namespace
 
 BotPlan plan_orders(const PlayerView& view, const Ruleset& rules) {
+  if (view.season_index == 0) {  // Rules 2.2: the draft takes a list of provinces only.
+    BotPlan out;
+    out.orders.player = view.me;
+    out.orders.draft = draft_bot_wishes(rules, static_cast<int>(view.players.size()));
+    return out;
+  }
   const bot::Assessment a(view, rules);
   Rng rng(view.bot_seed);
   bot::Plan plan(a);
