@@ -17,9 +17,8 @@ namespace {
 // The keys game.yaml may hold, one list per map (interfaces 2): adding a key is one line here.
 // Anything else is an error, so that a typo (`dedlines:`) is never silently ignored.
 constexpr std::string_view kGameKeys[] = {
-    "name",       "edition",   "expansions",      "setup",     "rules_version", "seed",
-    "salt",       "commitment", "players",        "mail",      "program_version",
-    "deadlines",  "schedule"};
+    "name",       "edition", "expansions", "setup",           "rules_version", "seed",    "salt",
+    "commitment", "players", "mail",       "program_version", "deadlines",     "schedule"};
 constexpr std::string_view kPlayerKeys[] = {"id", "name", "email", "token", "paused", "former"};
 constexpr std::string_view kFormerKeys[] = {"name", "email", "until"};
 constexpr std::string_view kMailKeys[] = {"from", "gm", "smtp", "imap", "outbox", "spectators"};
@@ -124,6 +123,12 @@ Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
 }  // namespace
 
 std::string_view nmr_policy_name(NmrPolicy policy) { return kNmrPolicies[index_of(policy)]; }
+
+NewGame new_game_spec(const GameConfig& config) {
+  NewGame spec{config.name, {}, config.seed.value_or(0), config.setup == "draft"};
+  for (const PlayerInfo& p : config.players) spec.player_ids.push_back(p.id);
+  return spec;
+}
 
 std::optional<std::string> edition_problem(std::int64_t edition) {
   if (edition == 1 || edition == 2) return std::nullopt;
@@ -331,8 +336,10 @@ void read_identity(YamlReader& r, const YAML::Node& root, bool seed_required, Ga
   if (const YAML::Node setup = root["setup"]; setup.IsDefined()) {
     config.setup = r.text(setup, "setup").value_or("standard");
     if (config.setup != "standard" && config.setup != "draft")
-      r.error(setup, "setup must be standard (the printed starting provinces) or draft (the "
-                     "players draft them), not \"" + config.setup + "\"");
+      r.error(setup,
+              "setup must be standard (the printed starting provinces) or draft (the "
+              "players draft them), not \"" +
+                  config.setup + "\"");
   }
   if (const YAML::Node exp = root["expansions"];
       exp.IsDefined() && r.expect_sequence(exp, "expansions")) {

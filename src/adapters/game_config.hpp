@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "adapters/schedule.hpp"
+#include "core/engine.hpp"
 #include "pbem/files.hpp"
 
 namespace wallenstein {
@@ -95,6 +96,10 @@ std::string player_count_problem(std::size_t players);
 std::optional<std::string> player_name_problem(std::string_view name);
 /// Why a game name is unusable, or empty.
 std::optional<std::string> game_name_problem(std::string_view name);
+
+/// What `new_game` lays out for this game: its name, the players in seat order, the seed and the
+/// setup (rules 2.1 or the draft of 2.2). `new` and `replay` both start from it.
+NewGame new_game_spec(const GameConfig& config);
 
 /// Why a rules edition cannot be played, or empty: the 2nd edition and the 1st (rules 12).
 std::optional<std::string> edition_problem(std::int64_t edition);

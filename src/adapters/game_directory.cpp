@@ -72,8 +72,7 @@ GameDirectory GameDirectory::open(const fs::path& root) {
     throw InputError(all[i].path.string(),
                      i > 0 && all[i].index == all[i - 1].index
                          ? "another season directory has the same number; each is used once"
-                         : "season directory " + expected +
-                               " is missing; seasons are numbered " +
+                         : "season directory " + expected + " is missing; seasons are numbered " +
                                (first == 0 ? "00 (the draft), 01" : std::string("01")) +
                                ", 02, ... without gaps");
   }

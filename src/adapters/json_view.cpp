@@ -222,8 +222,8 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
 
   Json events;
   events["year"] = event_ids(rules, state.year_events);
-  events["current"] = resolution && !state.draft ? Json(rules.event(resolution->event).id)
-                                                  : Json(nullptr);
+  events["current"] =
+      resolution && !state.draft ? Json(rules.event(resolution->event).id) : Json(nullptr);
   events["left"] = event_ids(rules, state.events_left);
   out["events"] = events;
 

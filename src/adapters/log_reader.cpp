@@ -602,8 +602,8 @@ class LogReader {
   /// Rules 2.2: the draft season's log, its picks in the order played.
   StoredLog read_draft(const YAML::Node& root) {
     static constexpr std::array<std::string_view, 8> kKeys = {
-        "game",          "season",          "season_index", "nmr", "nmr_policy",
-        "rules_version", "program_version", "draft"};
+        "game",       "season",        "season_index",    "nmr",
+        "nmr_policy", "rules_version", "program_version", "draft"};
     r_.check_keys(root, kKeys, "log.yaml");
     StoredLog out;
     SeasonLog& log = out.log;
@@ -616,8 +616,8 @@ class LogReader {
     if (root["program_version"].IsDefined())
       out.header.program_version = text(root, "program_version");
     log.nmr = players(root, "nmr");
-    static constexpr std::array<std::string_view, 6> kPickKeys = {
-        "round", "player", "province", "armies", "blind", "offered"};
+    static constexpr std::array<std::string_view, 6> kPickKeys = {"round",  "player", "province",
+                                                                  "armies", "blind",  "offered"};
     if (auto picks = require_list(root, "draft")) {
       for (const auto& node : *picks) {
         if (!r_.expect_map(node, "draft pick")) continue;

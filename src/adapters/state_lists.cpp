@@ -100,8 +100,9 @@ void StateLists::read_events(const YAML::Node& root) {
   if (r_.problem_count() != problems) return;
   if (s_.season_index == 0) {  // Rules 2.2, 2.4: the events are shuffled after the draft.
     if (!year.empty() || !left.empty() || !deck.empty())
-      r_.error(*node, "before the draft is played the events are not shuffled yet: "
-                      "events: {year: [], left: [], deck: []}");
+      r_.error(*node,
+               "before the draft is played the events are not shuffled yet: "
+               "events: {year: [], left: [], deck: []}");
     return;
   }
   // Rules 3 and 4.4: the year's cards are revealed, one is drawn per season, the last one left

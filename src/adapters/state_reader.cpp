@@ -14,11 +14,10 @@ namespace wallenstein {
 namespace {
 
 // The keys of each map in state.yaml (write_state writes exactly these).
-constexpr std::string_view kStateKeys[] = {"format",       "game",        "edition", "season",
-                                           "season_index", "finished",    "players", "turn_order",
-                                           "provinces",    "supply",      "tower",   "events",
-                                           "action_cards", "bonus_tiles", "winners", "rng",
-                                           "draft"};
+constexpr std::string_view kStateKeys[] = {
+    "format",       "game",        "edition",   "season", "season_index", "finished",
+    "players",      "turn_order",  "provinces", "supply", "tower",        "events",
+    "action_cards", "bonus_tiles", "winners",   "rng",    "draft"};
 constexpr std::string_view kPlayerKeys[] = {"id", "thaler", "grain", "vp", "reserve"};
 constexpr std::string_view kProvinceKeys[] = {"owner", "armies", "buildings", "revolts"};
 constexpr std::string_view kSupplyKeys[] = {"peasants", "revolt_markers", "palace", "church",
@@ -375,7 +374,8 @@ class StateReader {
       table.face_up[i] = face_up[i];
     for (std::size_t i = 0; i < seen.size(); ++i) {
       if (!seen[i] && rules_.in_play(ProvinceId::at(i), s_.player_count()))
-        r_.error(*draft, "province " + rules_.provinces[i].id + " is missing from the draft's cards");
+        r_.error(*draft,
+                 "province " + rules_.provinces[i].id + " is missing from the draft's cards");
     }
     s_.draft = std::move(table);
   }

@@ -143,7 +143,7 @@ Bundle read_bundle(const GameDirectory& game, const SeasonDir& resolved, const S
   b.resolved = fs::relative(resolved.path, game.root());
   b.created = fs::relative(current.path, game.root());
   if (auto index = r.require(root, "season_index", "the index of the resolved season")) {
-    if (r.integer(*index, "season_index", 1, 99).value_or(0) != resolved.index) {
+    if (r.integer(*index, "season_index", 0, 99).value_or(0) != resolved.index) {
       r.error(*index,
               "season_index does not match the resolved season " + bundle_name(resolved.index));
     }

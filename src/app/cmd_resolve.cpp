@@ -55,9 +55,7 @@ Exit run_resolve(const Invocation& in) {
 std::size_t replay_seasons(const GameDirectory& game, const Ruleset& rules, const Invocation& in) {
   const auto seasons = game.seasons();
   std::size_t differences = 0;
-  NewGame spec{game.config().name, {}, game.config().seed.value_or(0)};
-  for (const auto& p : game.config().players) spec.player_ids.push_back(p.id);
-  const std::string first = write_state(new_game(spec, rules), rules);
+  const std::string first = write_state(new_game(new_game_spec(game.config()), rules), rules);
   if (auto diff = first_difference(first, read_bytes(seasons.front().state_file()));
       !diff.empty()) {
     in.err << seasons.front().state_file().string()

@@ -72,8 +72,11 @@ Exit run_simulate(const Invocation& in) {
   const unsigned hardware = std::max(1U, std::thread::hardware_concurrency());
   const unsigned threads = in.has("threads") ? in.get<unsigned>("threads") : hardware;
   if (threads < 1 || threads > 1024) throw UsageError("--threads must be between 1 and 1024");
-  const SimulationTotals totals =
-      run_simulation(rules, seats, games, in.get<std::uint64_t>("seed"), threads, progress_bar());
+  const std::string setup = in.get<std::string>("setup");
+  if (setup != "standard" && setup != "draft")
+    throw UsageError("--setup must be standard or draft, not \"" + setup + "\"");
+  const SimulationTotals totals = run_simulation(rules, seats, games, in.get<std::uint64_t>("seed"),
+                                                 threads, progress_bar(), setup == "draft");
   in.out << (in.has("json") ? simulation_json(totals) : simulation_text(totals));
   return totals.invariant_violations == 0 ? Exit::ok : Exit::internal;
 }
@@ -83,7 +86,7 @@ Exit run_simulate(const Invocation& in) {
 Command simulate_command() {
   return {"simulate",
           "--games N --seats KINDS [--seed S] [--threads T] [--edition 2|1] [--expansions LIST] "
-          "[--json]",
+          "[--setup standard|draft] [--json]",
           "Play N whole games in memory between bots (bot, random, pass) and print statistics per "
           "seat.",
           [](po::options_description& o, po::positional_options_description&) {
@@ -101,8 +104,11 @@ Command simulate_command() {
                                              po::value<int>()->default_value(2)->value_name("2|1"),
                                              "the rules edition to play, as for `new`")(
                 "expansions", po::value<std::string>()->value_name("LIST"),
-                "comma-separated expansions to play, as for `new`")("json", po::bool_switch(),
-                                                                    "print the figures as JSON");
+                "comma-separated expansions to play, as for `new`")(
+                "setup",
+                po::value<std::string>()->default_value("standard")->value_name("standard|draft"),
+                "how the games start, as for `new`")("json", po::bool_switch(),
+                                                     "print the figures as JSON");
           },
           run_simulate};
 }

@@ -248,8 +248,8 @@ class Checker {
       warning(*written_.draft_at, ProblemKind::draft_list_empty);
     for (const WrittenDraftWish& w : written_.draft) {
       const auto province = lookup(w.province);
-      if (w.group && std::find(group_names.begin(), group_names.end(),
-                               std::to_string(*w.group)) == group_names.end()) {
+      if (w.group && std::find(group_names.begin(), group_names.end(), std::to_string(*w.group)) ==
+                         group_names.end()) {
         error(w.group_at, ProblemKind::draft_group_not_yours,
               {{Arg::armies, *w.group}, {Arg::groups, group_names}});
       }

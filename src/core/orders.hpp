@@ -54,7 +54,8 @@ struct WrittenDefence {
   int at_most = 0;
 };
 
-/// One wish of the draft's list as written (rules 2.2): a province, and the army group wanted there.
+/// One wish of the draft's list as written (rules 2.2): a province, and the army group wanted
+/// there.
 struct WrittenDraftWish {
   Written province;
   std::optional<int> group;
@@ -75,7 +76,7 @@ struct WrittenOrders {
   std::optional<WrittenLeader> leader;  ///< the military leaders expansion's section
   std::vector<WrittenDefence> defend_with;  ///< the 1st edition's section; `all` is not listed
   std::optional<Written> token;  ///< the player's secret for mailed orders; the rules ignore it
-  std::optional<SourceRef> draft_at;  ///< where `draft:` is written: an order file of the draft
+  std::optional<SourceRef> draft_at;    ///< where `draft:` is written: an order file of the draft
   std::vector<WrittenDraftWish> draft;  ///< the draft season's list, most wanted first (rules 2.2)
 };
 

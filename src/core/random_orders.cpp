@@ -132,7 +132,8 @@ DraftOrders random_draft(const GameState& state, const Ruleset& rules, Rng& rng)
   rng.shuffle(cards);
   const auto groups = rules.army_groups.find(state.player_count());
   DraftOrders draft;
-  const std::size_t wishes = static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(cards.size() + 1)));
+  const std::size_t wishes =
+      static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(cards.size() + 1)));
   for (std::size_t i = 0; i < wishes; ++i) {
     DraftWish wish{cards[i], std::nullopt};
     if (groups != rules.army_groups.end() && rng.below(3) == 0)
@@ -169,7 +170,8 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
   if (state.draft) {  // Rules 2.2: the draft's file holds its list only.
     w.draft_at = SourceRef{};
     for (const DraftWish& wish : orders.draft.wishes)
-      w.draft.push_back(WrittenDraftWish{Written{rules.province(wish.province).id, {}}, wish.group, {}});
+      w.draft.push_back(
+          WrittenDraftWish{Written{rules.province(wish.province).id, {}}, wish.group, {}});
     return w;
   }
   for (Action action : kAllActions) {

@@ -253,8 +253,7 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
     for (std::size_t i = 0; i < state.provinces.size(); ++i) {
       const bool in_play = rules.in_play(ProvinceId::at(i), players);
       if (dealt[i] != (in_play ? 1 : 0))
-        fail(rules.provinces[i].id + ": dealt " + std::to_string(dealt[i]) +
-             " times in the draft");
+        fail(rules.provinces[i].id + ": dealt " + std::to_string(dealt[i]) + " times in the draft");
       if (state.provinces[i].owner) fail(rules.provinces[i].id + ": held before the draft");
     }
   }

@@ -89,8 +89,8 @@ std::uint64_t simulated_game_seed(std::uint64_t seed, std::uint64_t index) {
 }
 
 GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind>& seats,
-                                std::uint64_t seed) {
-  NewGame spec{"simulated", {}, seed};
+                                std::uint64_t seed, bool draft) {
+  NewGame spec{"simulated", {}, seed, draft};
   for (std::size_t i = 0; i < seats.size(); ++i)
     spec.player_ids.push_back("p" + std::to_string(i + 1));
   GameState state = new_game(spec, rules);
@@ -106,6 +106,8 @@ GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind
     }
     SeasonResult result = resolve_season(std::move(state), orders, {}, rules);
     count_steps(result.log, out);
+    for (const DraftPick& pick : result.log.draft)
+      out.seats[pick.player.value].draft_blind += pick.blind ? 1 : 0;
     state = std::move(result.next);
     out.invariant_violations += static_cast<int>(invariant_violations(state, rules).size());
   }

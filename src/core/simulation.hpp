@@ -42,6 +42,7 @@ struct SeatOutcome {
   int defend_with_orders = 0;   ///< seasons whose orders limited a defence (rules 12)
   int defences_held_back = 0;   ///< battles and revolts this seat defended with cubes held back
   int armies_held_back = 0;     ///< cubes held back in them
+  int draft_blind = 0;          ///< the draft's picks drawn blind from the pile (rules 2.2)
 };
 
 /// One simulated game from start to the last winter.
@@ -58,8 +59,9 @@ struct GameOutcome {
 std::uint64_t simulated_game_seed(std::uint64_t seed, std::uint64_t index);
 
 /// Plays a whole game in memory between the given seats (seat order), from `new_game` with
-/// `seed`. Random seats draw from streams split off the seed by seat and season.
+/// `seed`. Random seats draw from streams split off the seed by seat and season. With `draft`
+/// the game starts with the draft (rules 2.2), the seats sending wishes as they send orders.
 GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind>& seats,
-                                std::uint64_t seed);
+                                std::uint64_t seed, bool draft = false);
 
 }  // namespace wallenstein

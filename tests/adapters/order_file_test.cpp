@@ -898,5 +898,80 @@ TEST_F(OrderCheck, FormattedFirstEditionOrdersKeepDefendWithAndHaveNoBid) {
   EXPECT_EQ(again.orders->defend_with, first.orders->defend_with);
 }
 
+/// The draft's order file (rules 2.2) of a 3-player game whose draft is being planned.
+class DraftOrderFile : public OrderCheck {
+ protected:
+  DraftOrderFile()
+      : draft_(new_game(NewGame{"test", {"red", "blue", "yellow"}, 1, true}, *rules_)) {}
+
+  Lines check_draft(const std::string& list) const {
+    return lines(check_order_source(
+        SourceFile{"red.yaml", "game: test\nplayer: red\nseason: 1618-draft\n" + list}, draft_,
+        *rules_));
+  }
+
+  GameState draft_;
+};
+
+TEST_F(DraftOrderFile, AListOfProvincesWithGroupsWhereWantedPasses_Rules2) {
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml",
+                                    "game: test\nplayer: red\nseason: 1618-draft\n"
+                                    "draft: [Kursachsen: 5, böhmen, {Gft. Mark: 2}]\n"},
+                         draft_, *rules_);
+  ASSERT_TRUE(checked.ok()) << checked.diagnostics.front().format();
+  EXPECT_TRUE(checked.diagnostics.empty());
+  const auto& wishes = checked.orders->draft.wishes;
+  ASSERT_EQ(wishes.size(), 3U);
+  EXPECT_EQ(wishes[0], (DraftWish{*rules_->find_province("kursachsen"), 5}));
+  EXPECT_EQ(wishes[1], (DraftWish{*rules_->find_province("boehmen"), std::nullopt}));
+  EXPECT_EQ(wishes[2], (DraftWish{*rules_->find_province("gft_mark"), 2}));
+}
+
+TEST_F(DraftOrderFile, EveryMistakeInTheListIsNamedAtItsPlace_Rules2) {
+  EXPECT_EQ(check_draft("draft:\n  - Kursachsen: 7\n  - Kursachsen\n  - Holstien\n  - Bremen\n"
+                        "  - {Anhalt: 2, Lausitz: 3}\n  - Anhalt: two\n"),
+            (Lines{"red.yaml:5:17: error: your board has no group of 7 armies; your groups are 5, "
+                   "4, 4, 3, 3, 2, 2, 2 and 2",
+                   "red.yaml:6:5: error: Kursachsen is listed twice in the draft; write each "
+                   "province once",
+                   "red.yaml:7:5: error: unknown province \"Holstien\"; did you mean \"Holstein\"?",
+                   "red.yaml:8:5: error: Bremen is out of play with 3 players",
+                   "red.yaml:9:5: error: the draft is a list of provinces, most wanted first, each "
+                   "alone or with the army group wanted there, like [Bremen: 5, Holstein]",
+                   "red.yaml:10:13: error: army group (a number of armies) must be a whole "
+                   "number, not \"two\""}));
+}
+
+TEST_F(DraftOrderFile, AnEmptyListDrawsBlindAndSaysSo_D42) {
+  EXPECT_EQ(check_draft("draft: []\n"),
+            Lines{"red.yaml:4:8: warning: the draft list is empty: every pick is the top card of "
+                  "the pile, drawn blind, and gets your smallest group left"});
+  EXPECT_EQ(check_draft(""), Lines{"red.yaml:1:1: error: missing key \"draft\" (the provinces you "
+                                   "want, most wanted first, like [Bremen: 5, Holstein])"});
+}
+
+TEST_F(DraftOrderFile, ASeasonsOrdersAreRefusedInTheDraftAndTheDraftAfterIt) {
+  EXPECT_EQ(check_draft("draft: [Anhalt]\nbid: 2\n"),
+            Lines{"red.yaml:5:1: error: \"bid\" belongs to the seasons after the draft; the "
+                  "draft's order file has game, player, season and draft; leave it out"});
+  EXPECT_EQ(check(kValid, std::string(kValid) + "draft: [Anhalt]\n"),
+            Lines{"red.yaml:17:1: error: \"draft\" belongs to the draft before the first season, "
+                  "which is over or not played in this game; leave it out"});
+}
+
+TEST_F(DraftOrderFile, FormattedDraftOrdersReadBackAsTheSameWishes) {
+  const auto first = check_order_source(
+      SourceFile{"red.yaml",
+                 "game: test\nplayer: red\nseason: 1618-draft\ndraft: [Anhalt: 4, Lausitz]\n"},
+      draft_, *rules_);
+  ASSERT_TRUE(first.ok());
+  const std::string formatted = format_order_file(to_written(*first.orders, draft_, *rules_));
+  EXPECT_EQ(formatted.find("actions:"), std::string::npos) << formatted;
+  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, draft_, *rules_);
+  ASSERT_TRUE(again.ok()) << formatted;
+  EXPECT_EQ(again.orders->draft.wishes, first.orders->draft.wishes);
+}
+
 }  // namespace
 }  // namespace wallenstein

@@ -450,5 +450,48 @@ TEST(StateFile, EveryStateOfAFirstEditionGameHasNoBonusTilesAndReadsBackAsWritte
   }
 }
 
+/// A 4-player game whose draft is being planned (rules 2.2), and the state after it.
+std::pair<GameState, GameState> drafted() {
+  GameState draft =
+      new_game(NewGame{"test", {"red", "blue", "yellow", "green"}, 987654321, true}, rules());
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < draft.players.size(); ++p)
+    orders.push_back(bot_orders(draft, rules(), draft.player_index(p)));
+  GameState after = resolve_season(draft, orders, {}, rules()).next;
+  return {std::move(draft), std::move(after)};
+}
+
+TEST(StateFile, TheDraftsStateAndTheOneAfterItReadBackAsWritten_Rules2) {
+  const auto [draft, after] = drafted();
+  for (const GameState& state : {draft, after}) {
+    const std::string text = write_state(state, rules());
+    EXPECT_EQ(problems(text), Problems{}) << text;
+    EXPECT_EQ(read_state(SourceFile{"state.yaml", text}, rules()), state);
+  }
+  EXPECT_NE(write_state(draft, rules()).find("\ndraft:\n  face_up: ["), std::string::npos);
+  EXPECT_EQ(write_state(after, rules()).find("\ndraft:"), std::string::npos);
+}
+
+TEST(StateFile, ADraftCardDealtTwiceOrMissingIsRefused_Rules2) {
+  const GameState draft = drafted().first;
+  const std::string text = write_state(draft, rules());
+  const std::string top = rules().province(draft.draft->pile.front()).id;
+  const std::string second = rules().province(draft.draft->pile[1]).id;
+  const std::string twice =
+      replaced(text, "pile: [" + top + ", " + second, "pile: [" + top + ", " + top);
+  EXPECT_EQ(problems(twice), (Problems{position(twice, top, "pile: [" + top) + ": " + top +
+                                           " is dealt twice in the draft",
+                                       position(twice, "face_up:", "\ndraft:") + ": province " +
+                                           second + " is missing from the draft's cards"}));
+}
+
+TEST(StateFile, ADraftAfterTheDraftIsRefused_Rules2) {
+  const auto [draft, after] = drafted();
+  const std::string text = write_state(after, rules()) + "draft: {face_up: [], pile: []}\n";
+  EXPECT_EQ(problems(text),
+            Problems{position(text, "{face_up: [], pile") +
+                     ": draft is written only before the draft is played (season_index 0)"});
+}
+
 }  // namespace
 }  // namespace wallenstein

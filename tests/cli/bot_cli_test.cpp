@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
+#include "adapters/ruleset_files.hpp"
+#include "core/ruleset.hpp"
 #include "support/games.hpp"
 #include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
@@ -378,6 +380,149 @@ TEST(FirstEditionCli, TheFirstEditionIsChosenWithTheEditionNotAsAnExpansion) {
                              "--edition 1)"),
             std::string::npos)
       << refused.err;
+}
+
+/// Rules 2.2: a game started with the draft, played by order files: the draft season is open
+/// first, shows only its face-up cards, takes a list of provinces, and leads into a normal game
+/// that plays to the end and replays.
+TEST(DraftCli, AGameStartedWithTheDraftPlaysByOrderFilesToTheEndAndReplays) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  std::vector<std::string> args = {"new", dir.string(), "--seed", "77", "--setup", "draft"};
+  for (const auto& a : testing::players_args(3)) args.push_back(a);
+  const Outcome created = run(args);
+  ASSERT_EQ(created.status, 0) << created.err;
+  EXPECT_NE(created.out.find("Season 1618-draft is open for orders."), std::string::npos);
+  EXPECT_NE(testing::read_text(dir / "game.yaml").find("\nsetup: draft\n"), std::string::npos);
+  EXPECT_NE(run({"status", dir.string()})
+                .out.find("Season 1618-draft (the draft, before season 1 of 6), rules version 2, "
+                          "draft setup\n"),
+            std::string::npos);
+
+  const auto opening = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
+  EXPECT_EQ(opening["season"], "1618-draft");
+  EXPECT_EQ(opening["season_index"], 0);
+  EXPECT_EQ(opening["setup"], "draft");
+  EXPECT_EQ(opening["draft"]["face_up"].size(), 2u);
+  EXPECT_EQ(opening["draft"]["pile"], 35) << "37 provinces in play with 3 players, 2 face up";
+  EXPECT_EQ(opening["draft"]["groups"], nlohmann::json({5, 4, 4, 3, 3, 2, 2, 2, 2}));
+  EXPECT_TRUE(opening["action_cards"].empty());
+  EXPECT_TRUE(opening["events"]["year"].empty());
+  EXPECT_TRUE(opening["players"][0]["provinces"].empty());
+
+  const Outcome suggested = run({"suggest", dir.string(), "--player", "red"});
+  ASSERT_EQ(suggested.status, 0) << suggested.err;
+  EXPECT_EQ(suggested.out.find("\nactions:"), std::string::npos) << suggested.out;
+  EXPECT_NE(suggested.out.find("\ndraft:  # every province, the richest first"), std::string::npos)
+      << suggested.out;
+  testing::write_text(tmp / "red.yaml", suggested.out);
+  EXPECT_EQ(run({"check", dir.string(), (tmp / "red.yaml").string()}).status, 0);
+  testing::write_text(tmp / "blue.yaml",
+                      "game: game\nplayer: blue\nseason: 1618-draft\ndraft: [Kursachsen: 9]\n");
+  const Outcome refused = run({"check", dir.string(), (tmp / "blue.yaml").string()});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find("blue.yaml:4:21: error: your board has no group of 9 armies; your "
+                             "groups are 5, 4, 4, 3, 3, 2, 2, 2 and 2"),
+            std::string::npos)
+      << refused.err;
+  testing::write_text(tmp / "blue.yaml",
+                      "game: game\nplayer: blue\nseason: 1618-draft\ndraft: [Kursachsen: 5]\n");
+  ASSERT_EQ(run({"submit", dir.string(), (tmp / "red.yaml").string()}).status, 0);
+  ASSERT_EQ(run({"submit", dir.string(), (tmp / "blue.yaml").string()}).status, 0);
+
+  const Outcome drafted = run({"resolve", dir.string(), "--force", "--nmr", "pass"});
+  ASSERT_EQ(drafted.status, 0) << drafted.err;
+  EXPECT_NE(drafted.out.find("Resolved 1618-draft of game game: the draft, 27 picks ("),
+            std::string::npos)
+      << drafted.out;
+  const auto draft =
+      nlohmann::json::parse(run({"show", dir.string(), "--season", "1618-draft", "--json"}).out);
+  const auto& picks = draft["resolution"]["draft"];
+  ASSERT_EQ(picks.size(), 27u);
+  EXPECT_EQ(draft["resolution"]["nmr"], nlohmann::json({"yellow"}));
+  bool kursachsen = false;
+  for (const auto& pick : picks) {
+    if (pick["player"] == "red") {
+      EXPECT_FALSE(pick["blind"]) << "the bot's list has every card";
+    }
+    if (pick["province"] == "kursachsen" && pick["player"] == "blue") {
+      kursachsen = true;
+      EXPECT_EQ(pick["armies"], 5) << "the group the wish names, kept while blind draws "
+                                      "placed the smallest";
+    }
+  }
+  const auto spring = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
+  EXPECT_EQ(spring["season"], "1618-spring");
+  EXPECT_EQ(spring["action_cards"].size(), 5u);
+  EXPECT_EQ(spring["players"][0]["provinces"].size(), 9u);
+  EXPECT_FALSE(spring.contains("draft"));
+  const fs::path season = dir / "seasons" / "00-1618-draft";
+  const std::string report = testing::read_text(season / "reports" / "blue.txt");
+  EXPECT_NE(report.find("(blue). The draft, before season 1 of 6.\n"), std::string::npos) << report;
+  EXPECT_NE(report.find("\nTHE DRAFT\n"), std::string::npos) << report;
+  EXPECT_EQ(report.find("\nWHAT HAPPENED"), std::string::npos) << report;
+  EXPECT_NE(
+      testing::read_text(season / "reports" / "orders-1618-spring-blue.yaml").find("\nactions:\n"),
+      std::string::npos);
+  // With this seed blue draws blind until the last round, then takes the wished province.
+  EXPECT_TRUE(kursachsen);
+  EXPECT_NE(report.find(": Kursachsen, 5 armies, "), std::string::npos) << report;
+
+  while (run({"resolve", dir.string(), "--force", "--nmr", "bot"}).status == 0) {
+  }
+  EXPECT_TRUE(nlohmann::json::parse(run({"show", dir.string(), "--json"}).out)["finished"]);
+  const Outcome replay = run({"replay", dir.string()});
+  EXPECT_EQ(replay.status, 0) << replay.err;
+  EXPECT_NE(replay.out.find("1618-draft: confirmed\n"), std::string::npos) << replay.out;
+  EXPECT_NE(replay.out.find("All 7 resolved seasons replay byte for byte."), std::string::npos)
+      << replay.out;
+}
+
+/// Rules 2.2: nothing a player is sent tells the order of the pile before the draft is played.
+TEST(DraftCli, ThePileStaysHiddenUntilItsCardsArePicked) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  std::vector<std::string> args = {"new", dir.string(), "--seed", "78", "--setup", "draft"};
+  for (const auto& a : testing::players_args(4)) args.push_back(a);
+  ASSERT_EQ(run(args).status, 0);
+  ASSERT_EQ(run({"report", dir.string()}).status, 0);
+  const fs::path season = dir / "seasons" / "00-1618-draft";
+  const std::string state = testing::read_text(season / "state.yaml");
+  const auto pile = state.find("  pile: [");
+  ASSERT_NE(pile, std::string::npos) << state;
+  const std::string top = state.substr(pile + 9, state.find(',', pile) - pile - 9);
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  const std::string name = rules.province(*rules.find_province(top)).name;
+  const auto shown = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
+  EXPECT_EQ(shown["draft"]["pile"], 43) << "the pile's size, not its cards";
+  EXPECT_EQ(shown["draft"].size(), 3u) << shown["draft"];
+  std::vector<std::string> seen = {testing::read_text(season / "reports" / "public.txt")};
+  for (const char* id : {"red", "blue", "yellow", "green"}) {
+    seen.push_back(testing::read_text(season / "reports" / (std::string(id) + ".txt")));
+    seen.push_back(testing::read_text(season / "reports" / (std::string(id) + ".html")));
+    seen.push_back(testing::read_text(season / "reports" /
+                                      ("orders-1618-draft-" + std::string(id) + ".yaml")));
+  }
+  for (const std::string& text : seen) {
+    EXPECT_EQ(text.find("\"" + top + "\""), std::string::npos) << "the pile's top card: " << top;
+    // The order template's example names the richest provinces whatever the deal.
+    if (text.find("# Example: draft:") == std::string::npos) {
+      EXPECT_EQ(text.find(name), std::string::npos) << "the pile's top card: " << name;
+    }
+  }
+}
+
+TEST(SimulateCli, PlaysGamesStartedWithTheDraft) {
+  const Outcome r = run({"simulate", "--games", "4", "--seats", "bot,random,pass", "--threads", "1",
+                         "--setup", "draft", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["invariant_violations"], 0);
+  EXPECT_EQ(json["setup"], "draft");
+  EXPECT_EQ(json["seats"][0]["draft"]["mean_blind_picks"], 0.0) << "the bot lists every card";
+  EXPECT_EQ(json["seats"][2]["draft"]["mean_blind_picks"], 9.0) << "passing draws every pick";
+  EXPECT_EQ(run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--setup", "drafted"}).err,
+            "wallenstein: --setup must be standard or draft, not \"drafted\"\n");
 }
 
 }  // namespace

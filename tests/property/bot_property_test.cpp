@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "adapters/report/problem_texts.hpp"
@@ -33,10 +34,11 @@ std::vector<Orders> mixed_orders(const GameState& state, const Ruleset& rules, R
   return orders;
 }
 
-void expect_bot_orders_legal_in_every_season(const Ruleset& rules, int games) {
+/// With `draft` the games start with the draft (rules 2.2), whose orders are checked too.
+void expect_bot_orders_legal_in_every_season(const Ruleset& rules, int games, bool draft = false) {
   for (int g = 0; g < games && !::testing::Test::HasFailure(); ++g) {
     const int players = 3 + g % 3;
-    NewGame spec{"prop", {}, static_cast<std::uint64_t>(7000 + g)};
+    NewGame spec{"prop", {}, static_cast<std::uint64_t>(7000 + g), draft};
     for (int p = 0; p < players; ++p) spec.player_ids.push_back("p" + std::to_string(p));
     GameState state = new_game(spec, rules);
     Rng rng(static_cast<std::uint64_t>(g));
@@ -75,6 +77,42 @@ TEST(BotProperties, OrdersPassCheckInTheFirstEdition) {
   const Ruleset rules =
       load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});
   expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10));
+}
+
+TEST(BotProperties, DraftAndOrdersPassCheckInGamesStartedWithTheDraft) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10), true);
+}
+
+/// Rules 2.2, D-42: the bot lists every province in play and so never draws blind; random lists
+/// (some empty) draw blind now and then; every group is placed on a province of its own.
+TEST(BotProperties, TheDraftPlacesEveryGroupAndTheBotNeverDrawsBlind) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  for (int g = 0; g < 30; ++g) {
+    const int players = 3 + g % 3;
+    NewGame spec{"prop", {}, static_cast<std::uint64_t>(9000 + g), true};
+    for (int p = 0; p < players; ++p) spec.player_ids.push_back("p" + std::to_string(p));
+    const GameState draft = new_game(spec, rules);
+    Rng rng(static_cast<std::uint64_t>(g));
+    const std::vector<Orders> orders = mixed_orders(draft, rules, rng, g);
+    const SeasonResult result = resolve_season(draft, orders, {}, rules);
+    const std::vector<int>& groups = rules.army_groups.at(players);
+    ASSERT_EQ(result.log.draft.size(), groups.size() * static_cast<std::size_t>(players));
+    for (const DraftPick& pick : result.log.draft) {
+      if ((pick.player.value + static_cast<std::size_t>(g)) % 2 == 0) {
+        EXPECT_FALSE(pick.blind) << "game " << g << ": the bot drew blind";
+      }
+    }
+    for (int p = 0; p < players; ++p) {
+      std::vector<int> placed;
+      for (ProvinceId id : result.next.provinces_of(PlayerIndex::at(static_cast<std::size_t>(p))))
+        placed.push_back(result.next.at(id).armies);
+      std::sort(placed.begin(), placed.end());
+      EXPECT_EQ(placed, groups) << "game " << g << " player " << p;
+    }
+    EXPECT_EQ(result.next.season_index, 1);
+    EXPECT_TRUE(invariant_violations(result.next, rules).empty());
+  }
 }
 
 TEST(BotProperties, OrdersPassCheckUnderRulesVersionOne) {

@@ -32,6 +32,7 @@ void add(SeatTotals& t, const SeatTotals& s) {
   t.defend_with_orders += s.defend_with_orders;
   t.defences_held_back += s.defences_held_back;
   t.armies_held_back += s.armies_held_back;
+  t.draft_blind += s.draft_blind;
 }
 
 void add(SimulationTotals& totals, const GameOutcome& game) {
@@ -41,7 +42,7 @@ void add(SimulationTotals& totals, const GameOutcome& game) {
         SeatTotals{totals.seats[i].kind, s.won ? 1 : 0, s.vp, s.thaler, s.provinces, s.buildings,
                    s.cancelled, s.battles, s.conquests, s.landsknechte_wishes, s.landsknechte_cards,
                    s.leader_orders, s.statues, s.trophies, s.leaders_lost, s.defend_with_orders,
-                   s.defences_held_back, s.armies_held_back});
+                   s.defences_held_back, s.armies_held_back, s.draft_blind});
   }
   totals.shared_wins += game.winners > 1 ? 1 : 0;
   totals.tie_broken += game.tie_broken ? 1 : 0;
@@ -77,13 +78,14 @@ double per_second(const SimulationTotals& t) {
 
 SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind>& seats,
                                 long long games, std::uint64_t seed, unsigned threads,
-                                const Progress& progress) {
+                                const Progress& progress, bool draft) {
   threads = static_cast<unsigned>(std::clamp<long long>(threads, 1, std::max<long long>(1, games)));
   SimulationTotals totals = empty_totals(seats);
   totals.seasons = rules.season_count();
   totals.landsknechte = rules.plays(kLandsknechtePhase);
   totals.leaders = rules.plays(kLeadersPlacePhase);
   totals.defend_with = rules.plays(kDrawTurnOrderPhase);
+  totals.draft = draft;
   totals.seed = seed;
   totals.threads = threads;
   std::atomic<long long> next{0};
@@ -93,8 +95,8 @@ SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind
   auto work = [&] {
     SimulationTotals part = empty_totals(seats);
     for (long long i = next++; i < games; i = next++) {
-      add(part, play_simulated_game(rules, seats,
-                                    simulated_game_seed(seed, static_cast<std::uint64_t>(i))));
+      add(part, play_simulated_game(
+                    rules, seats, simulated_game_seed(seed, static_cast<std::uint64_t>(i)), draft));
       ++done;
     }
     const std::lock_guard<std::mutex> lock(merging);
@@ -173,6 +175,14 @@ std::string simulation_text(const SimulationTotals& t) {
       out += line;
     }
   }
+  if (t.draft) {
+    out += "Draft: seat, picks drawn blind per game\n";
+    for (std::size_t i = 0; i < t.seats.size(); ++i) {
+      std::snprintf(line, sizeof line, "%4zu  %5.2f\n", i + 1,
+                    mean(t.seats[i].draft_blind, t.games));
+      out += line;
+    }
+  }
   std::snprintf(line, sizeof line,
                 "shared wins: %lld (each counts as a win for every winner); won on a tie-break: "
                 "%lld; revolts per game: %.2f; invariant violations: %lld\n",
@@ -186,6 +196,7 @@ std::string simulation_json(const SimulationTotals& t) {
   j["games"] = t.games;
   j["seed"] = t.seed;
   j["threads"] = t.threads;
+  j["setup"] = t.draft ? "draft" : "standard";
   j["seats"] = nlohmann::ordered_json::array();
   for (const SeatTotals& s : t.seats) {
     nlohmann::ordered_json seat;
@@ -214,6 +225,7 @@ std::string simulation_json(const SimulationTotals& t) {
                              {"mean_defences_held_back", mean(s.defences_held_back, t.games)},
                              {"mean_armies_held_back", mean(s.armies_held_back, t.games)}};
     }
+    if (t.draft) seat["draft"] = {{"mean_blind_picks", mean(s.draft_blind, t.games)}};
     j["seats"].push_back(seat);
   }
   j["shared_wins"] = t.shared_wins;

@@ -31,6 +31,7 @@ struct SeatTotals {
   long long defend_with_orders = 0;
   long long defences_held_back = 0;
   long long armies_held_back = 0;
+  long long draft_blind = 0;
 };
 
 /// What `simulate` measured.
@@ -43,6 +44,7 @@ struct SimulationTotals {
   bool landsknechte = false;  ///< the games played the Landsknechte (rules 13.2)
   bool leaders = false;       ///< the games played the military leaders (rules 13.3)
   bool defend_with = false;   ///< the games played the 1st edition's `defend_with` (rules 12)
+  bool draft = false;         ///< the games started with the draft (rules 2.2)
   long long shared_wins = 0;  ///< games with more than one winner
   long long tie_broken = 0;   ///< games where players equal in VP were told apart by tie-breaks
   long long revolt_count = 0;
@@ -55,9 +57,10 @@ using Progress = std::function<void(long long done, long long total)>;
 
 /// Plays `games` games between `seats` on `threads` threads; game i always plays from
 /// simulated_game_seed(seed, i), so the totals are the same for any thread count.
+/// With `draft`, every game starts with the draft (rules 2.2).
 SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind>& seats,
                                 long long games, std::uint64_t seed, unsigned threads,
-                                const Progress& progress = {});
+                                const Progress& progress = {}, bool draft = false);
 
 /// The figures as a table for people.
 std::string simulation_text(const SimulationTotals& totals);

@@ -294,7 +294,8 @@ class Builder {
     mark_last(groups);
     d["groups"] = groups;
     list seats;
-    for (std::size_t i = 0; i < s.players.size(); ++i) seats.push_back(player_ref(s.player_index(i)));
+    for (std::size_t i = 0; i < s.players.size(); ++i)
+      seats.push_back(player_ref(s.player_index(i)));
     mark_last(seats);
     d["seats"] = seats;
     return d;
@@ -474,8 +475,7 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
     if (in.start->draft) {
       d["draft_played"] = true;
       d["draft_picks"] = b.draft_picks(*in.log);
-    }
-    else
+    } else
       d["happened"] = b.what_happened(*in.log);
   }
   const Names names(in);
