@@ -50,6 +50,19 @@ YamlOut provinces_yaml(const GameState& state, const Ruleset& rules) {
   return provinces;
 }
 
+/// Rules 2.2: the draft's cards, the face-up ones and the pile, top first.
+YamlOut draft_yaml(const DraftTable& draft, const Ruleset& rules) {
+  std::vector<std::string> pile;
+  std::vector<std::string> face_up;
+  for (ProvinceId p : draft.pile) pile.push_back(rules.province(p).id);
+  for (const auto& card : draft.face_up) {
+    if (card) face_up.push_back(rules.province(*card).id);
+  }
+  return YamlOut::map()
+      .add("face_up", YamlOut::flow_list(face_up))
+      .add("pile", YamlOut::flow_list(pile));
+}
+
 }  // namespace
 
 std::string write_state(const GameState& state, const Ruleset& rules) {
@@ -114,16 +127,7 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
   for (TileId t : state.bonus_tiles) tiles.push_back(rules.tile(t).id);
   root.add("bonus_tiles", YamlOut::flow_list(tiles));
   root.add("winners", player_ids(state.winners));
-  if (state.draft) {  // Rules 2.2: the draft's cards, the pile top first.
-    std::vector<std::string> pile;
-    std::vector<std::string> face_up;
-    for (ProvinceId p : state.draft->pile) pile.push_back(rules.province(p).id);
-    for (const auto& card : state.draft->face_up)
-      if (card) face_up.push_back(rules.province(*card).id);
-    root.add("draft", YamlOut::map()
-                          .add("face_up", YamlOut::flow_list(face_up))
-                          .add("pile", YamlOut::flow_list(pile)));
-  }
+  if (state.draft) root.add("draft", draft_yaml(*state.draft, rules));
   std::vector<std::string> rng;
   for (std::uint64_t word : state.rng) rng.push_back(hex64(word));
   root.add("rng", YamlOut::flow_list(rng));

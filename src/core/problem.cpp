@@ -1,98 +1,73 @@
 #include "core/problem.hpp"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 namespace wallenstein {
 
 static_assert(static_cast<int>(ProblemKind::draft_list_empty) + 1 == kProblemKindCount);
 static_assert(static_cast<int>(ProblemArg::groups) + 1 == kProblemArgCount);
 
-std::string_view problem_key(ProblemKind kind) {
-  switch (kind) {
-    case ProblemKind::wrong_game:
-      return "wrong_game";
-    case ProblemKind::unknown_player:
-      return "unknown_player";
-    case ProblemKind::game_over:
-      return "game_over";
-    case ProblemKind::wrong_season:
-      return "wrong_season";
-    case ProblemKind::unknown_province:
-      return "unknown_province";
-    case ProblemKind::out_of_play:
-      return "out_of_play";
-    case ProblemKind::not_yours:
-      return "not_yours";
-    case ProblemKind::card_used_twice:
-      return "card_used_twice";
-    case ProblemKind::armies_above_cubes:
-      return "armies_above_cubes";
-    case ProblemKind::min_armies_above_armies:
-      return "min_armies_above_armies";
-    case ProblemKind::move_only_not_in_rules:
-      return "move_only_not_in_rules";
-    case ProblemKind::move_only_without_move:
-      return "move_only_without_move";
-    case ProblemKind::battle_without_target:
-      return "battle_without_target";
-    case ProblemKind::not_adjacent:
-      return "not_adjacent";
-    case ProblemKind::move_target_not_yours:
-      return "move_target_not_yours";
-    case ProblemKind::bid_not_a_coin:
-      return "bid_not_a_coin";
-    case ProblemKind::bid_above_thaler:
-      return "bid_above_thaler";
-    case ProblemKind::no_card_for_bid:
-      return "no_card_for_bid";
-    case ProblemKind::too_many_none:
-      return "too_many_none";
-    case ProblemKind::unknown_tile:
-      return "unknown_tile";
-    case ProblemKind::tile_listed_twice:
-      return "tile_listed_twice";
-    case ProblemKind::winter_province_twice:
-      return "winter_province_twice";
-    case ProblemKind::winter_order_ignored:
-      return "winter_order_ignored";
-    case ProblemKind::unknown_landsknecht_bonus:
-      return "unknown_landsknecht_bonus";
-    case ProblemKind::landsknecht_bonus_twice:
-      return "landsknecht_bonus_twice";
-    case ProblemKind::landsknecht_wishes_not_offered:
-      return "landsknecht_wishes_not_offered";
-    case ProblemKind::leader_placed_on_board:
-      return "leader_placed_on_board";
-    case ProblemKind::leader_placed_out_of_spring:
-      return "leader_placed_out_of_spring";
-    case ProblemKind::leader_not_placed:
-      return "leader_not_placed";
-    case ProblemKind::leader_beside_the_board:
-      return "leader_beside_the_board";
-    case ProblemKind::leader_move_not_adjacent:
-      return "leader_move_not_adjacent";
-    case ProblemKind::leader_moves_by_default:
-      return "leader_moves_by_default";
-    case ProblemKind::leader_must_move:
-      return "leader_must_move";
-    case ProblemKind::leader_move_not_yours:
-      return "leader_move_not_yours";
-    case ProblemKind::leader_no_statue_left:
-      return "leader_no_statue_left";
-    case ProblemKind::leader_statue_needs_a_neighbour:
-      return "leader_statue_needs_a_neighbour";
-    case ProblemKind::defend_with_twice:
-      return "defend_with_twice";
-    case ProblemKind::defend_with_not_yours:
-      return "defend_with_not_yours";
-    case ProblemKind::draft_province_twice:
-      return "draft_province_twice";
-    case ProblemKind::draft_group_not_yours:
-      return "draft_group_not_yours";
-    case ProblemKind::draft_list_empty:
-      return "draft_list_empty";
+namespace {
+
+/// Each problem's key, in the enum's order (checked below), so a new problem needs its row here.
+constexpr std::array<std::pair<ProblemKind, std::string_view>, kProblemKindCount> kProblemKeys = {{
+    {ProblemKind::wrong_game, "wrong_game"},
+    {ProblemKind::unknown_player, "unknown_player"},
+    {ProblemKind::game_over, "game_over"},
+    {ProblemKind::wrong_season, "wrong_season"},
+    {ProblemKind::unknown_province, "unknown_province"},
+    {ProblemKind::out_of_play, "out_of_play"},
+    {ProblemKind::not_yours, "not_yours"},
+    {ProblemKind::card_used_twice, "card_used_twice"},
+    {ProblemKind::armies_above_cubes, "armies_above_cubes"},
+    {ProblemKind::min_armies_above_armies, "min_armies_above_armies"},
+    {ProblemKind::move_only_not_in_rules, "move_only_not_in_rules"},
+    {ProblemKind::move_only_without_move, "move_only_without_move"},
+    {ProblemKind::battle_without_target, "battle_without_target"},
+    {ProblemKind::not_adjacent, "not_adjacent"},
+    {ProblemKind::move_target_not_yours, "move_target_not_yours"},
+    {ProblemKind::bid_not_a_coin, "bid_not_a_coin"},
+    {ProblemKind::bid_above_thaler, "bid_above_thaler"},
+    {ProblemKind::no_card_for_bid, "no_card_for_bid"},
+    {ProblemKind::too_many_none, "too_many_none"},
+    {ProblemKind::unknown_tile, "unknown_tile"},
+    {ProblemKind::tile_listed_twice, "tile_listed_twice"},
+    {ProblemKind::winter_province_twice, "winter_province_twice"},
+    {ProblemKind::winter_order_ignored, "winter_order_ignored"},
+    {ProblemKind::unknown_landsknecht_bonus, "unknown_landsknecht_bonus"},
+    {ProblemKind::landsknecht_bonus_twice, "landsknecht_bonus_twice"},
+    {ProblemKind::landsknecht_wishes_not_offered, "landsknecht_wishes_not_offered"},
+    {ProblemKind::leader_placed_on_board, "leader_placed_on_board"},
+    {ProblemKind::leader_placed_out_of_spring, "leader_placed_out_of_spring"},
+    {ProblemKind::leader_not_placed, "leader_not_placed"},
+    {ProblemKind::leader_beside_the_board, "leader_beside_the_board"},
+    {ProblemKind::leader_move_not_adjacent, "leader_move_not_adjacent"},
+    {ProblemKind::leader_moves_by_default, "leader_moves_by_default"},
+    {ProblemKind::leader_must_move, "leader_must_move"},
+    {ProblemKind::leader_move_not_yours, "leader_move_not_yours"},
+    {ProblemKind::leader_no_statue_left, "leader_no_statue_left"},
+    {ProblemKind::leader_statue_needs_a_neighbour, "leader_statue_needs_a_neighbour"},
+    {ProblemKind::defend_with_twice, "defend_with_twice"},
+    {ProblemKind::defend_with_not_yours, "defend_with_not_yours"},
+    {ProblemKind::draft_province_twice, "draft_province_twice"},
+    {ProblemKind::draft_group_not_yours, "draft_group_not_yours"},
+    {ProblemKind::draft_list_empty, "draft_list_empty"},
+}};
+
+constexpr bool keys_in_order() {
+  for (std::size_t i = 0; i < kProblemKeys.size(); ++i) {
+    if (static_cast<std::size_t>(kProblemKeys[i].first) != i) return false;
   }
-  return "?";
+  return true;
+}
+static_assert(keys_in_order(), "kProblemKeys lists every problem once, in the enum's order");
+
+}  // namespace
+
+std::string_view problem_key(ProblemKind kind) {
+  return kProblemKeys[static_cast<std::size_t>(kind)].second;
 }
 
 std::string_view problem_arg_key(ProblemArg arg) {

@@ -168,6 +168,29 @@ std::vector<std::string> leader_violations(const GameState& state, const Ruleset
   return problems;
 }
 
+/// Rules 2.2: a draft is pending in season 0 and only then, with every province in play dealt
+/// once and none held yet.
+std::vector<std::string> draft_violations(const GameState& state, const Ruleset& rules) {
+  std::vector<std::string> problems;
+  if (state.draft.has_value() != (state.season_index == 0))
+    problems.emplace_back("a draft is pending in season 0 and only then (rules 2.2)");
+  if (!state.draft) return problems;
+  std::vector<int> dealt(state.provinces.size(), 0);
+  for (ProvinceId p : state.draft->pile) ++dealt[p.value];
+  for (const auto& card : state.draft->face_up) {
+    if (card) ++dealt[card->value];
+  }
+  for (std::size_t i = 0; i < state.provinces.size(); ++i) {
+    const bool in_play = rules.in_play(ProvinceId::at(i), state.player_count());
+    if (dealt[i] != (in_play ? 1 : 0))
+      problems.push_back(rules.provinces[i].id + ": dealt " + std::to_string(dealt[i]) +
+                         " times in the draft");
+    if (state.provinces[i].owner)
+      problems.push_back(rules.provinces[i].id + ": held before the draft");
+  }
+  return problems;
+}
+
 }  // namespace
 
 std::vector<std::string> invariant_violations(const GameState& state, const Ruleset& rules) {
@@ -242,21 +265,7 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
       fail("tower holds cubes of a colour not in play");
   }
   for (std::string& p : leader_violations(state, rules)) fail(std::move(p));
-  if (state.draft.has_value() != (state.season_index == 0))
-    fail("a draft is pending in season 0 and only then (rules 2.2)");
-  if (state.draft) {
-    // Rules 2.2: every province in play is a card of the draft, none yet held.
-    std::vector<int> dealt(state.provinces.size(), 0);
-    for (ProvinceId p : state.draft->pile) ++dealt[p.value];
-    for (const auto& card : state.draft->face_up)
-      if (card) ++dealt[card->value];
-    for (std::size_t i = 0; i < state.provinces.size(); ++i) {
-      const bool in_play = rules.in_play(ProvinceId::at(i), players);
-      if (dealt[i] != (in_play ? 1 : 0))
-        fail(rules.provinces[i].id + ": dealt " + std::to_string(dealt[i]) + " times in the draft");
-      if (state.provinces[i].owner) fail(rules.provinces[i].id + ": held before the draft");
-    }
-  }
+  for (std::string& p : draft_violations(state, rules)) fail(std::move(p));
   return problems;
 }
 
