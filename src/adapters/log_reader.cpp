@@ -28,21 +28,8 @@ class LogReader {
         "tiles",         "turn_order",      "landsknechte", "leaders", "action_cards",
         "steps",         "winter",          "winners"};
     r_.check_keys(root, kKeys, "log.yaml");
-    StoredLog out;
+    StoredLog out = read_header(root);
     SeasonLog& log = out.log;
-    if (text(root, "game") != before_.game)
-      r_.error(root["game"], "this log is not of game \"" + before_.game + "\"");
-    log.season_index = num(root, "season_index", 0, 99);
-    if (log.season_index != before_.season_index) {
-      r_.error(root["season_index"], "season_index does not match the season's state (" +
-                                         std::to_string(before_.season_index) + ")");
-    }
-    out.header.nmr_policy = text(root, "nmr_policy");
-    if (root["rules_version"].IsDefined())
-      out.header.rules_version = num(root, "rules_version", 1, 1000);
-    if (root["program_version"].IsDefined())
-      out.header.program_version = text(root, "program_version");
-    log.nmr = players(root, "nmr");
     log.event = event(root, "event");
     if (rules_.has_bids()) {
       read_bids(root, log);
@@ -599,23 +586,34 @@ class LogReader {
     return w;
   }
 
+  /// What every log starts with: the game, the season, the NMR players and how the season was
+  /// resolved (the policy, the rules version and the program).
+  StoredLog read_header(const YAML::Node& root) {
+    StoredLog out;
+    if (text(root, "game") != before_.game)
+      r_.error(root["game"], "this log is not of game \"" + before_.game + "\"");
+    out.log.season_index = num(root, "season_index", 0, 99);
+    if (out.log.season_index != before_.season_index) {
+      r_.error(root["season_index"], "season_index does not match the season's state (" +
+                                         std::to_string(before_.season_index) + ")");
+    }
+    out.header.nmr_policy = text(root, "nmr_policy");
+    if (root["rules_version"].IsDefined())
+      out.header.rules_version = num(root, "rules_version", 1, 1000);
+    if (root["program_version"].IsDefined())
+      out.header.program_version = text(root, "program_version");
+    out.log.nmr = players(root, "nmr");
+    return out;
+  }
+
   /// Rules 2.2: the draft season's log, its picks in the order played.
   StoredLog read_draft(const YAML::Node& root) {
     static constexpr std::array<std::string_view, 8> kKeys = {
         "game",       "season",        "season_index",    "nmr",
         "nmr_policy", "rules_version", "program_version", "draft"};
     r_.check_keys(root, kKeys, "log.yaml");
-    StoredLog out;
+    StoredLog out = read_header(root);
     SeasonLog& log = out.log;
-    if (text(root, "game") != before_.game)
-      r_.error(root["game"], "this log is not of game \"" + before_.game + "\"");
-    log.season_index = num(root, "season_index", 0, 0);
-    out.header.nmr_policy = text(root, "nmr_policy");
-    if (root["rules_version"].IsDefined())
-      out.header.rules_version = num(root, "rules_version", 1, 1000);
-    if (root["program_version"].IsDefined())
-      out.header.program_version = text(root, "program_version");
-    log.nmr = players(root, "nmr");
     static constexpr std::array<std::string_view, 6> kPickKeys = {"round",  "player", "province",
                                                                   "armies", "blind",  "offered"};
     if (auto picks = require_list(root, "draft")) {
