@@ -314,7 +314,8 @@ void read_former(YamlReader& r, const YAML::Node& node, PlayerInfo& p) {
     if (auto email = r.require(f, "email", "their address"))
       h.email = r.text(*email, "email").value_or("");
     if (auto until = r.require(f, "until", "the season index from which the next person plays")) {
-      h.until = static_cast<int>(r.integer(*until, "until", 1, 99).value_or(1));
+      // 0: the seat was handed over during the draft (season 0, rules 2.2).
+      h.until = static_cast<int>(r.integer(*until, "until", 0, 99).value_or(1));
     }
     p.former.push_back(std::move(h));
   }

@@ -253,8 +253,10 @@ class Intake {
     d["any_lines"] = true;
     d["lines"] = numbered_lines(found.text);
     reply(player, d);
+    std::string outcome = entry_.outcome;  // the ledger's key, "too_late", said as "too late"
+    std::replace(outcome.begin(), outcome.end(), '_', ' ');
     return player.id + ": orders for " + (checked.season.empty() ? open : checked.season) + " " +
-           entry_.outcome +
+           outcome +
            (entry_.receipt.empty() ? "" : " (receipt " + entry_.receipt.substr(0, 12) + "...)") +
            "; answer queued";
   }

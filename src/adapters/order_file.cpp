@@ -293,9 +293,10 @@ class OrderReader {
       if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
       const auto seasons = played_order_keys(rules_);
       if (std::find(seasons.begin(), seasons.end(), key) != seasons.end() || is_bid_key(key)) {
-        r_.error(entry.first, "\"" + key +
-                                  "\" belongs to the seasons after the draft; the draft's order "
-                                  "file has game, player, season and draft; leave it out");
+        r_.error(entry.first,
+                 "\"" + key +
+                     "\" belongs to the seasons after the draft; the draft's order "
+                     "file has game, player, season, draft and, by mail, token; leave it out");
       } else {
         r_.unknown_key(entry.first, keys, "the draft's order file");
       }
@@ -306,10 +307,10 @@ class OrderReader {
     w.season = scalar(root, "season", "the draft, e.g. 1618-draft");
     if (!written_in_another_case(root, "draft")) {
       if (auto node = r_.require(root, "draft",
-                                 "the provinces you want, most wanted first, like [Bremen: 5, "
-                                 "Holstein]")) {
+                                 "the provinces you want, most wanted first, like [Kursachsen: 5, "
+                                 "Böhmen]")) {
         w.draft_at = ref(*node);
-        read_draft(*node, w.draft);
+        read_draft(*node, w.draft, w.draft_entries);
       }
     }
     if (const YAML::Node token = root["token"]; token.IsDefined()) {
@@ -318,18 +319,20 @@ class OrderReader {
     return w;
   }
 
-  /// `draft: [Bremen: 5, Holstein, ...]`: each entry a province, or a province with the army
+  /// `draft: [Kursachsen: 5, Böhmen, ...]`: each entry a province, or a province with the army
   /// group wanted there; left blank (`draft:`) it is empty (every pick drawn blind).
-  void read_draft(const YAML::Node& node, std::vector<WrittenDraftWish>& out) {
+  void read_draft(const YAML::Node& node, std::vector<WrittenDraftWish>& out,
+                  std::size_t& entries) {
     if (node.IsNull()) return;
     static constexpr const char* kShape =
         "the draft is a list of provinces, most wanted first, each alone or with the army group "
-        "wanted there, like [Bremen: 5, Holstein]";
+        "wanted there, like [Kursachsen: 5, Böhmen]";
     if (!node.IsSequence()) {
       r_.error(node, kShape);
       return;
     }
     const int cubes = rules_.pieces.cubes_per_player;
+    entries = node.size();
     for (const auto& item : node) {
       WrittenDraftWish wish;
       if (item.IsScalar()) {

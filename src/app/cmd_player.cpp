@@ -2,6 +2,7 @@
 // announced absence.
 
 #include <ostream>
+#include <stdexcept>
 
 #include "adapters/fair_seed.hpp"
 #include "adapters/game_mailer.hpp"
@@ -22,8 +23,17 @@ namespace {
 
 /// Writes game.yaml through the journal (the caller holds the exclusive lock).
 void save_config(const GameDirectory& game, const GameConfig& config) {
+  const std::string text = write_game_config(config);
+  // Read back before it replaces the old file: a game.yaml this program cannot read again would
+  // stop every command of the game.
+  try {
+    read_game_config(SourceFile{(game.root() / "game.yaml").string(), text}, true);
+  } catch (const InputError& e) {
+    throw std::logic_error("the new game.yaml would not read back (" +
+                           e.diagnostics().front().format() + "); game.yaml is unchanged");
+  }
   Journal journal(game.root());
-  journal.write("game.yaml", write_game_config(config));
+  journal.write("game.yaml", text);
   journal.commit();
 }
 

@@ -173,6 +173,11 @@ Exit run_rollback(const Invocation& in) {
     in.out << "Already mailed the undone report of " << done.season << ": "
            << list_names(held.game.config(), mailed)
            << ". After the next resolve, `wallenstein mail` sends them a correction.\n";
+    // Rules 2.2: the report of the draft listed every pick, so the pile's order is known now.
+    if (done.season.find("-draft") != std::string::npos) {
+      in.out << "Its picks showed the order of the pile, which the draft plays again: the players "
+                "know it now.\n";
+    }
   }
   return Exit::ok;
 }

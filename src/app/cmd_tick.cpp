@@ -201,6 +201,7 @@ mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& 
     d["nmr_bot"] = schedule.nmr == NmrPolicy::bot;
     d["nmr_hold"] = schedule.nmr == NmrPolicy::hold;
     d["has_bids"] = game.config().edition != 1;  // rules 12: the 1st edition has no bids
+    d["draft_season"] = s.season.index == 0;     // rules 2.2: the draft's list
     kainjow::mustache::list waiting;
     for (const auto& other : s.missing) {
       if (other == id) continue;

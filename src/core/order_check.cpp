@@ -244,7 +244,7 @@ class Checker {
       for (auto g = groups->second.rbegin(); g != groups->second.rend(); ++g)
         group_names.push_back(std::to_string(*g));
     }
-    if (written_.draft_at && written_.draft.empty())
+    if (written_.draft_at && written_.draft_entries == 0)
       warning(*written_.draft_at, ProblemKind::draft_list_empty);
     for (const WrittenDraftWish& w : written_.draft) {
       const auto province = lookup(w.province);
@@ -261,6 +261,21 @@ class Checker {
         continue;
       }
       wishes.push_back(DraftWish{*province, w.group});
+      if (w.group && groups != rules_.army_groups.end())
+        check_group_named_too_often(w, groups->second);
+    }
+  }
+
+  /// D-42: a group size named for more provinces than the board has groups of that size: the
+  /// wishes that come up once those are placed get the largest group left.
+  void check_group_named_too_often(const WrittenDraftWish& w, const std::vector<int>& groups) {
+    const auto& wishes = result_.orders.draft.wishes;
+    const auto named = std::count_if(wishes.begin(), wishes.end(),
+                                     [&](const DraftWish& d) { return d.group == w.group; });
+    const auto owned = std::count(groups.begin(), groups.end(), *w.group);
+    if (owned > 0 && named > owned) {
+      warning(w.group_at, ProblemKind::draft_group_named_too_often,
+              {{Arg::armies, *w.group}, {Arg::at_most, static_cast<int>(owned)}});
     }
   }
 

@@ -78,6 +78,7 @@ struct WrittenOrders {
   std::optional<Written> token;  ///< the player's secret for mailed orders; the rules ignore it
   std::optional<SourceRef> draft_at;    ///< where `draft:` is written: an order file of the draft
   std::vector<WrittenDraftWish> draft;  ///< the draft season's list, most wanted first (rules 2.2)
+  std::size_t draft_entries = 0;        ///< entries the list has, those too broken to read included
 };
 
 /// A planned action at a province the player holds.

@@ -6,7 +6,7 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::draft_list_empty) + 1 == kProblemKindCount);
+static_assert(static_cast<int>(ProblemKind::draft_group_named_too_often) + 1 == kProblemKindCount);
 static_assert(static_cast<int>(ProblemArg::groups) + 1 == kProblemArgCount);
 
 namespace {
@@ -54,6 +54,7 @@ constexpr std::array<std::pair<ProblemKind, std::string_view>, kProblemKindCount
     {ProblemKind::draft_province_twice, "draft_province_twice"},
     {ProblemKind::draft_group_not_yours, "draft_group_not_yours"},
     {ProblemKind::draft_list_empty, "draft_list_empty"},
+    {ProblemKind::draft_group_named_too_often, "draft_group_named_too_often"},
 }};
 
 constexpr bool keys_in_order() {

@@ -55,8 +55,9 @@ enum class ProblemKind : std::uint8_t {
   draft_province_twice,
   draft_group_not_yours,
   draft_list_empty,
+  draft_group_named_too_often,
 };
-inline constexpr int kProblemKindCount = 41;
+inline constexpr int kProblemKindCount = 42;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -99,6 +100,7 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::draft_province_twice,
     ProblemKind::draft_group_not_yours,
     ProblemKind::draft_list_empty,
+    ProblemKind::draft_group_named_too_often,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 

@@ -938,7 +938,7 @@ TEST_F(DraftOrderFile, EveryMistakeInTheListIsNamedAtItsPlace_Rules2) {
                    "red.yaml:7:5: error: unknown province \"Holstien\"; did you mean \"Holstein\"?",
                    "red.yaml:8:5: error: Bremen is out of play with 3 players",
                    "red.yaml:9:5: error: the draft is a list of provinces, most wanted first, each "
-                   "alone or with the army group wanted there, like [Bremen: 5, Holstein]",
+                   "alone or with the army group wanted there, like [Kursachsen: 5, Böhmen]",
                    "red.yaml:10:13: error: army group (a number of armies) must be a whole "
                    "number, not \"two\""}));
 }
@@ -948,13 +948,30 @@ TEST_F(DraftOrderFile, AnEmptyListDrawsBlindAndSaysSo_D42) {
             Lines{"red.yaml:4:8: warning: the draft list is empty: every pick is the top card of "
                   "the pile, drawn blind, and gets your smallest group left"});
   EXPECT_EQ(check_draft(""), Lines{"red.yaml:1:1: error: missing key \"draft\" (the provinces you "
-                                   "want, most wanted first, like [Bremen: 5, Holstein])"});
+                                   "want, most wanted first, like [Kursachsen: 5, Böhmen])"});
+}
+
+TEST_F(DraftOrderFile, AGroupNamedMoreOftenThanTheBoardHasItIsWarnedAbout_D42) {
+  EXPECT_EQ(check_draft("draft: [Kursachsen: 5, Böhmen: 5, Anhalt: 4, Lausitz: 4, Mähren: 4]\n"),
+            (Lines{"red.yaml:4:32: warning: your board has one group of 5 armies, named for more "
+                   "provinces here: a wish that comes up after it is placed gets your largest "
+                   "group left",
+                   "red.yaml:4:66: warning: your board has 2 groups of 4 armies, named for more "
+                   "provinces here: a wish that comes up after they are placed gets your largest "
+                   "group left"}));
+}
+
+TEST_F(DraftOrderFile, AListOfBrokenEntriesIsNotCalledEmpty) {
+  EXPECT_EQ(check_draft("draft: [Kursachsen: .inf]\n"),
+            Lines{"red.yaml:4:21: error: army group (a number of armies) must be a whole number, "
+                  "not \".inf\""});
 }
 
 TEST_F(DraftOrderFile, ASeasonsOrdersAreRefusedInTheDraftAndTheDraftAfterIt) {
   EXPECT_EQ(check_draft("draft: [Anhalt]\nbid: 2\n"),
             Lines{"red.yaml:5:1: error: \"bid\" belongs to the seasons after the draft; the "
-                  "draft's order file has game, player, season and draft; leave it out"});
+                  "draft's order file has game, player, season, draft and, by mail, token; "
+                  "leave it out"});
   EXPECT_EQ(check(kValid, std::string(kValid) + "draft: [Anhalt]\n"),
             Lines{"red.yaml:17:1: error: \"draft\" belongs to the draft before the first season, "
                   "which is over or not played in this game; leave it out"});

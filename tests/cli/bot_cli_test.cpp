@@ -512,6 +512,26 @@ TEST(DraftCli, ThePileStaysHiddenUntilItsCardsArePicked) {
   }
 }
 
+TEST(DraftCli, ASeatTakenOverDuringTheDraftPlaysOnUnderItsNewName) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  std::vector<std::string> args = {"new", dir.string(), "--seed", "79", "--setup", "draft"};
+  for (const auto& a : testing::players_args(3)) args.push_back(a);
+  ASSERT_EQ(run(args).status, 0);
+  const Outcome replaced = run({"player", dir.string(), "replace", "blue", "--name", "Neu Spieler",
+                                "--email", "neu@example.org"});
+  ASSERT_EQ(replaced.status, 0) << replaced.err;
+  EXPECT_NE(testing::read_text(dir / "game.yaml").find("until: 0}"), std::string::npos);
+  const Outcome status = run({"status", dir.string()});
+  EXPECT_EQ(status.status, 0) << status.err;
+  EXPECT_NE(status.out.find("Neu Spieler (blue)"), std::string::npos) << status.out;
+  ASSERT_EQ(run({"resolve", dir.string(), "--force", "--nmr", "bot"}).status, 0);
+  const std::string report =
+      testing::read_text(dir / "seasons" / "00-1618-draft" / "reports" / "red.txt");
+  EXPECT_NE(report.find("1. Neu Spieler: "), std::string::npos) << "the draft's report names "
+                                                                   "whoever holds the seat";
+}
+
 TEST(SimulateCli, PlaysGamesStartedWithTheDraft) {
   const Outcome r = run({"simulate", "--games", "4", "--seats", "bot,random,pass", "--threads", "1",
                          "--setup", "draft", "--json"});

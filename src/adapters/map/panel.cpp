@@ -122,8 +122,8 @@ class Panel {
     col_.next_line(col_.line_height(style_.fonts.small));
     for (std::size_t i = 0; i < state_.players.size(); ++i) player_row(i, columns, row_h);
     const std::string& after = rules_.has_bids() ? words_.turn_after : words_.turn_drawn;
-    const Box b = col_.write(log_ && !start_.draft ? after : words_.turn_before, col_.x(),
-                             style_.fonts.small, muted_);
+    const std::string& note = start_.draft ? words_.turn_seats : log_ ? after : words_.turn_before;
+    const Box b = col_.write(note, col_.x(), style_.fonts.small, muted_);
     col_.next_line(b.h);
     if (rules_.plays(kLandsknechtePhase)) landsknechte();
   }

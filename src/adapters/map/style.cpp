@@ -456,6 +456,7 @@ void read_panel_labels(Section& in, Labels& l) {
   in.label("draft_face_up", l.draft_face_up, {"cards"});
   in.label("draft_pile", l.draft_pile, {"count"});
   in.label("draft_groups", l.draft_groups, {"groups"});
+  in.label("turn_seats", l.turn_seats);
   in.label("ellipsis", l.ellipsis);
 }
 

@@ -296,6 +296,7 @@ struct Labels {
   std::string draft_face_up;
   std::string draft_pile;
   std::string draft_groups;
+  std::string turn_seats;  ///< the turn column's note in the draft
   std::string legend;
   std::string palace;
   std::string church;

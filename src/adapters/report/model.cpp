@@ -298,7 +298,37 @@ class Builder {
       seats.push_back(player_ref(s.player_index(i)));
     mark_last(seats);
     d["seats"] = seats;
+    d["provinces"] = draft_provinces(s);
     return d;
+  }
+
+  /// Rules 2.2: the provinces in play, what each is worth, by region and name; the face-up ones
+  /// marked (the pile's order is hidden, so the list is in the board's order, not the pile's).
+  list draft_provinces(const GameState& s) const {
+    std::vector<ProvinceId> ids;
+    for (std::size_t i = 0; i < rules_.provinces.size(); ++i) {
+      if (rules_.in_play(ProvinceId::at(i), s.player_count())) ids.push_back(ProvinceId::at(i));
+    }
+    std::sort(ids.begin(), ids.end(), [&](ProvinceId a, ProvinceId b) {
+      const Province& x = rules_.province(a);
+      const Province& y = rules_.province(b);
+      return std::tie(x.region.value, x.name) < std::tie(y.region.value, y.name);
+    });
+    list out;
+    for (ProvinceId id : ids) {
+      const Province& facts = rules_.province(id);
+      Data x;
+      x["name"] = facts.name;
+      x["region"] = rules_.regions[facts.region.value].name;
+      x["grain"] = str(facts.grain);
+      x["tax"] = str(facts.tax);
+      set_count(x, "sites", facts.sites);
+      x["face_up"] =
+          std::find(s.draft->face_up.begin(), s.draft->face_up.end(), id) != s.draft->face_up.end();
+      out.push_back(x);
+    }
+    mark_last(out);
+    return out;
   }
 
   /// Rules 2.2: the draft's picks, round by round in seat order.
