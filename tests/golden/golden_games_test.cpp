@@ -28,9 +28,21 @@ std::string defend_with_text(const Orders& o, const Ruleset& rules) {
   return text + "]";
 }
 
+/// The draft's list of an orders line (rules 2.2): provinces most wanted first, a group after ':'.
+std::string draft_text(const Orders& o, const Ruleset& rules) {
+  std::string text = " draft=[";
+  for (std::size_t i = 0; i < o.draft.wishes.size(); ++i) {
+    const DraftWish& wish = o.draft.wishes[i];
+    text += (i ? "," : "") + rules.province(wish.province).id +
+            (wish.group ? ":" + std::to_string(*wish.group) : "");
+  }
+  return text + "]";
+}
+
 /// One line per player: what they ordered, as a reviewer wants to read it.
 std::string orders_line(const Orders& o, const GameState& state, const Ruleset& rules) {
   std::string line = "  " + state.player(o.player).id + ":";
+  if (state.draft) return line + draft_text(o, rules) + "\n";
   for (Action a : kAllActions) {
     const auto& order = o[a];
     if (!order) continue;
@@ -72,12 +84,14 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
 }
 
 std::string play_golden_game(int players, int version, int edition,
-                             const std::vector<std::string>& expansions) {
+                             const std::vector<std::string>& expansions, bool draft) {
   const Ruleset rules =
       load_edition_ruleset(testing::source_data_dir(), version, edition, expansions);
   const std::vector<std::string> ids = {"red", "blue", "yellow", "green", "black"};
-  NewGame spec{
-      "golden", {ids.begin(), ids.begin() + players}, static_cast<std::uint64_t>(1618 + players)};
+  NewGame spec{"golden",
+               {ids.begin(), ids.begin() + players},
+               static_cast<std::uint64_t>(1618 + players),
+               draft};
   GameState state = new_game(spec, rules);
   Rng order_rng(static_cast<std::uint64_t>(players));
   std::string text = "# Golden game: " + std::to_string(players) + " players, seed " +
@@ -114,8 +128,10 @@ struct Golden {
   int version = kCurrentRulesVersion;
   std::vector<std::string> expansions = {};
   int edition = 2;
+  bool draft = false;  ///< the game starts with the draft (rules 2.2)
   std::string file() const {
     std::string name = "tests/golden/game-" + std::to_string(players) + "p";
+    if (draft) name += "-draft";
     if (edition != 2) name += "-edition" + std::to_string(edition);
     if (version != kCurrentRulesVersion) name += "-rules" + std::to_string(version);
     for (const std::string& e : expansions) name += "-" + e;
@@ -129,8 +145,9 @@ class GoldenGame : public ::testing::TestWithParam<Golden> {};
 
 TEST_P(GoldenGame, PlaysExactlyAsReviewed) {
   const auto path = testing::source_path(GetParam().file());
-  const std::string actual = play_golden_game(GetParam().players, GetParam().version,
-                                              GetParam().edition, GetParam().expansions);
+  const std::string actual =
+      play_golden_game(GetParam().players, GetParam().version, GetParam().edition,
+                       GetParam().expansions, GetParam().draft);
   if (std::getenv("WALLENSTEIN_REGENERATE_GOLDEN")) {
     testing::write_text(path, actual);
     GTEST_SKIP() << "regenerated " << path;
@@ -147,13 +164,15 @@ INSTANTIATE_TEST_SUITE_P(Players, GoldenGame,
                                            Golden{4, 1}, Golden{5, 1},
                                            Golden{4, kCurrentRulesVersion, {"landsknechte"}},
                                            Golden{3, kCurrentRulesVersion, {"leaders"}},
-                                           Golden{4, kCurrentRulesVersion, {}, 1}),
+                                           Golden{4, kCurrentRulesVersion, {}, 1},
+                                           Golden{3, kCurrentRulesVersion, {}, 2, true}),
                          [](const ::testing::TestParamInfo<Golden>& param) {
                            std::string name = std::to_string(param.param.players) + "p_rules" +
                                               std::to_string(param.param.version);
                            if (param.param.edition != 2)
                              name += "_edition" + std::to_string(param.param.edition);
                            for (const std::string& e : param.param.expansions) name += "_" + e;
+                           if (param.param.draft) name += "_draft";
                            return name;
                          });
 
