@@ -329,11 +329,12 @@ TEST(StateFile, AGameWithTheLandsknechteKeepsEachPlayersTurnedCardsAndOthersHave
 
   const std::string base = write_state(fresh(), rules());
   EXPECT_EQ(base.find("landsknechte"), std::string::npos) << base;
-  const Problems refused = problems(text);  // read with the base game's rules
-  ASSERT_EQ(refused.size(), 3u) << "one for each player";
-  EXPECT_EQ(refused.front(), position(text, "landsknechte") +
-                                 ": unknown key \"landsknechte\" in player; expected id, thaler, "
-                                 "grain, vp or reserve");
+  // Read with the base game's rules: said once, with the way back, not once for each player.
+  EXPECT_EQ(problems(text),
+            Problems{position(text, "- {id: red") +
+                     ": this state has landsknechte counters, but game.yaml's expansions: does "
+                     "not name landsknechte; a game keeps the expansions it was started with: put "
+                     "landsknechte back in expansions: in game.yaml"});
 }
 
 /// A leaders game after its first season: leaders placed and moved, statues left behind.
@@ -363,9 +364,10 @@ TEST(StateFile, AMilitaryLeadersGameKeepsLeadersStatuesAndTrophiesAndOthersHaveN
   EXPECT_EQ(read_state(SourceFile{"state.yaml", text}, season.rules), state);
 
   const Problems refused = problems(text);  // read with the base game's rules
-  EXPECT_EQ(refused.front(), position(text, "leader:") +
-                                 ": unknown key \"leader\" in player; expected id, thaler, "
-                                 "grain, vp or reserve");
+  EXPECT_EQ(refused.front(), position(text, "- {id: red") +
+                                 ": this state has leader counters, but game.yaml's expansions: "
+                                 "does not name leaders; a game keeps the expansions it was "
+                                 "started with: put leaders back in expansions: in game.yaml");
   std::string base = write_state(fresh(), rules());
   const auto province_end = base.find("revolts: 0}");
   ASSERT_NE(province_end, std::string::npos) << base;
@@ -491,6 +493,37 @@ TEST(StateFile, ADraftAfterTheDraftIsRefused_Rules2) {
   EXPECT_EQ(problems(text),
             Problems{position(text, "{face_up: [], pile") +
                      ": draft is written only before the draft is played (season_index 0)"});
+}
+
+/// The problems of `text` read under `other` rules.
+std::vector<std::string> problems_under(const std::string& text, const Ruleset& other) {
+  try {
+    read_state(SourceFile{"state.yaml", text}, other);
+  } catch (const InputError& e) {
+    std::vector<std::string> out;
+    for (const auto& d : e.diagnostics())
+      out.push_back(std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message);
+    return out;
+  }
+  return {};
+}
+
+TEST(StateFile, AnExpansionEditedIntoOrOutOfGameYamlIsNamedOnceWithTheWayBack) {
+  const std::string base = write_state(fresh(), rules());
+  const Ruleset leaders =
+      load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  EXPECT_EQ(problems_under(base, leaders),
+            Problems{position(base, "- {id: red") +
+                     ": this state has no leader counters, but game.yaml's expansions: names "
+                     "leaders; a game keeps the expansions it was started with: take leaders out "
+                     "of expansions: in game.yaml"});
+  const GameState with = new_game(NewGame{"test", {"red", "blue", "yellow"}, 5}, leaders);
+  const std::string text = write_state(with, leaders);
+  EXPECT_EQ(problems(text),
+            Problems{position(text, "- {id: red") +
+                     ": this state has leader counters, but game.yaml's expansions: does not name "
+                     "leaders; a game keeps the expansions it was started with: put leaders back "
+                     "in expansions: in game.yaml"});
 }
 
 }  // namespace
