@@ -303,13 +303,15 @@ void draw_shapes(cairo_t* cr, const MapScene& scene, const MapStyle& style, doub
 }
 
 /// Conquered this season: a dashed dark band along the inside of the border.
-void mark_conquered(cairo_t* cr, const Shape& shape, const MapStyle& style, double scale) {
+/// A dashed band inside the province's border: `ink` for a conquest, `face_up` for a face-up card
+/// of the draft.
+void mark_band(cairo_t* cr, const Shape& shape, const MapStyle& style, double scale, Rgb colour) {
   const ProvinceStyle& ps = style.provinces;
   cairo_save(cr);
   parts_path(cr, shape);
   cairo_clip(cr);
   border_path(cr, shape);
-  set(cr, style.colours.ink);
+  set(cr, colour);
   cairo_set_line_width(cr, ps.conquered_width * scale);
   const double dash[] = {ps.conquered_dash.on * scale, ps.conquered_dash.off * scale};
   cairo_set_dash(cr, dash, 2, 0);
@@ -358,7 +360,8 @@ void draw_scene(cairo_t* cr, const MapScene& scene, const MapStyle& style, const
   draw_shapes(cr, scene, style, scale);
   for (const Line& l : scene.lines) line(cr, l, style.provinces.link_dash, scale);
   for (const Shape& shape : scene.shapes) {
-    if (shape.conquered_by) mark_conquered(cr, shape, style, scale);
+    if (shape.conquered_by) mark_band(cr, shape, style, scale, style.colours.ink);
+    if (shape.face_up) mark_band(cr, shape, style, scale, style.colours.face_up);
   }
   for (const Arrow& a : scene.arrows) arrow(cr, a, style.arrows, scale);
   for (const Icon& i : scene.icons) icon(cr, i, style, text, scale);

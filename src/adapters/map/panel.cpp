@@ -209,6 +209,7 @@ class Panel {
     legend_arrows();
     legend_marks();
     legend_conquered();
+    if (state_.draft) legend_face_up();
   }
 
  private:
@@ -493,6 +494,17 @@ class Panel {
     const double y = col_.y() + icon() / 2;
     scene_.lines.push_back({{x, y}, {x + icon(), y}, l.conquered_width * s_, ink_, true});
     col_.write(words_.conquered, x + icon() + l.label_gap * s_, style_.fonts.small, ink_);
+    col_.next_line(icon());
+  }
+
+  /// Rules 2.2: the band of a face-up card, while the draft is planned.
+  void legend_face_up() {
+    const LegendStyle& l = style_.legend;
+    const double x = col_.x();
+    const double y = col_.y() + icon() / 2;
+    scene_.lines.push_back(
+        {{x, y}, {x + icon(), y}, l.conquered_width * s_, style_.colours.face_up, true});
+    col_.write(words_.face_up_band, x + icon() + l.label_gap * s_, style_.fonts.small, ink_);
     col_.next_line(icon());
   }
 

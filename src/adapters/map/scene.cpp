@@ -179,6 +179,11 @@ class SceneBuilder {
       Shape shape;
       shape.id = id;
       shape.out_of_play = !rules_.in_play(id, players);
+      // Rules 2.2: the face-up cards of a draft being planned (the state is the draft's own).
+      if (state_.draft) {
+        const auto& up = state_.draft->face_up;
+        shape.face_up = std::find(up.begin(), up.end(), id) != up.end();
+      }
       const auto region = style_.regions.find(rules_.regions[rules_.province(id).region.value].id);
       shape.fill = shape.out_of_play                ? style_.colours.out_of_play
                    : ps.owner                       ? player_colours(style_, state_, *ps.owner).fill

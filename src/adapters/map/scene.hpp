@@ -57,6 +57,7 @@ struct Shape {
   Rgb fill;
   bool out_of_play = false;
   std::optional<Rgb> conquered_by;  ///< a thick outline in the conqueror's colour
+  bool face_up = false;             ///< a face-up card of the draft being planned (rules 2.2)
   Point pole;                       ///< the centre of the province's content
   Point anchor;                     ///< a point of plain fill, away from every text and icon
 };

@@ -30,6 +30,7 @@ constexpr std::pair<std::string_view, Rgb Colours::*> kColours[] = {
     {"coin_ring", &Colours::coin_ring},
     {"revolt_count", &Colours::revolt_count},
     {"peasants", &Colours::peasants},
+    {"face_up", &Colours::face_up},
 };
 
 /// One map of map_layout.yaml, read key by key. `done` reports the keys that were not read as
@@ -457,6 +458,7 @@ void read_panel_labels(Section& in, Labels& l) {
   in.label("draft_pile", l.draft_pile, {"count"});
   in.label("draft_groups", l.draft_groups, {"groups"});
   in.label("turn_seats", l.turn_seats);
+  in.label("face_up_band", l.face_up_band);
   in.label("ellipsis", l.ellipsis);
 }
 

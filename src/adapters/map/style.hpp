@@ -60,6 +60,7 @@ struct Colours {
   Rgb coin_ring;     ///< the ring on the trading house's coin
   Rgb revolt_count;  ///< the number on the revolt marker
   Rgb peasants;      ///< the peasants' cubes in the tower tray
+  Rgb face_up;       ///< the band around a face-up card's province in the draft (rules 2.2)
 };
 
 /// The line widths of `style:` (the keys ending in `_width`), in pixels.
@@ -296,7 +297,8 @@ struct Labels {
   std::string draft_face_up;
   std::string draft_pile;
   std::string draft_groups;
-  std::string turn_seats;  ///< the turn column's note in the draft
+  std::string turn_seats;    ///< the turn column's note in the draft
+  std::string face_up_band;  ///< the legend of a face-up card's band in the draft
   std::string legend;
   std::string palace;
   std::string church;
