@@ -247,6 +247,31 @@ TEST_F(Map, ThePlannedSeasonShowsOnlyThePublishedCards) {
   }
 }
 
+TEST_F(Map, TheDraftShowsItsFaceUpCardsAndNotThePile_Rules2) {
+  const auto cfg = config(4);
+  NewGame spec{"maptest", {}, 9, true};
+  for (const auto& p : cfg.players) spec.player_ids.push_back(p.id);
+  const GameState draft = new_game(spec, *rules_);
+  const auto scene = render(cfg, draft, nullptr, nullptr).scene;
+  for (const map::Shape& shape : scene.shapes) {
+    const auto& up = draft.draft->face_up;
+    EXPECT_EQ(shape.face_up, std::find(up.begin(), up.end(), shape.id) != up.end())
+        << rules_->province(shape.id).id;
+  }
+  const auto has = [&](const std::string& text) {
+    return std::any_of(scene.texts.begin(), scene.texts.end(),
+                       [&](const map::Text& t) { return t.text == text; });
+  };
+  EXPECT_TRUE(has("face up in the draft (golden band)"));
+  EXPECT_TRUE(has("Pile: " + std::to_string(draft.draft->pile.size()) + " cards face down"));
+  EXPECT_FALSE(std::any_of(scene.texts.begin(), scene.texts.end(), [](const map::Text& t) {
+    return t.text.find("Action cards") != std::string::npos;
+  })) << "no action card is dealt before the draft is played";
+  const auto after = render(cfg, play(4, 1, 5).last.next, nullptr, nullptr).scene;
+  EXPECT_FALSE(std::any_of(after.shapes.begin(), after.shapes.end(),
+                           [](const map::Shape& shape) { return shape.face_up; }));
+}
+
 TEST_F(Map, AResolvedSeasonShowsItsBattlesAsArrows) {
   const auto cfg = config(4);
   const Played game = play(4, 1, 12);
