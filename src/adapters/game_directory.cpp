@@ -65,6 +65,20 @@ GameDirectory GameDirectory::open(const fs::path& root) {
   // A draft game starts with the draft, season 00 (rules 2.2).
   const auto all = opened.seasons();
   const std::size_t first = opened.config().setup == "draft" ? 0 : 1;
+  if (!all.empty() && (all.front().index == 0) != (first == 0)) {
+    // The seasons tell how the game started; a game keeps its setup (rules 2.2).
+    throw InputError((root / "game.yaml").string(),
+                     all.front().index == 0
+                         ? "the game started with the draft (" +
+                               all.front().path.filename().string() +
+                               ") but game.yaml does not say setup: draft; a game keeps the setup "
+                               "it was started with: put setup: draft back in game.yaml"
+                         : "game.yaml says setup: draft but the game started with the standard "
+                           "setup (" +
+                               all.front().path.filename().string() +
+                               "); a game keeps the setup it was started with: take setup: draft "
+                               "out of game.yaml");
+  }
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (all[i].index == static_cast<int>(i + first)) continue;
     std::string expected = std::to_string(i + first);

@@ -328,6 +328,7 @@ class OrderReader {
         "the draft is a list of provinces, most wanted first, each alone or with the army group "
         "wanted there, like [Kursachsen: 5, Böhmen]";
     if (!node.IsSequence()) {
+      entries = 1;  // written, though not as a list: not an empty list
       r_.error(node, kShape);
       return;
     }

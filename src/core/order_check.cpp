@@ -273,7 +273,7 @@ class Checker {
     const auto named = std::count_if(wishes.begin(), wishes.end(),
                                      [&](const DraftWish& d) { return d.group == w.group; });
     const auto owned = std::count(groups.begin(), groups.end(), *w.group);
-    if (owned > 0 && named > owned) {
+    if (owned > 0 && named == owned + 1) {  // once, at the first wish too many
       warning(w.group_at, ProblemKind::draft_group_named_too_often,
               {{Arg::armies, *w.group}, {Arg::at_most, static_cast<int>(owned)}});
     }

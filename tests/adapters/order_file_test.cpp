@@ -952,7 +952,8 @@ TEST_F(DraftOrderFile, AnEmptyListDrawsBlindAndSaysSo_D42) {
 }
 
 TEST_F(DraftOrderFile, AGroupNamedMoreOftenThanTheBoardHasItIsWarnedAbout_D42) {
-  EXPECT_EQ(check_draft("draft: [Kursachsen: 5, Böhmen: 5, Anhalt: 4, Lausitz: 4, Mähren: 4]\n"),
+  EXPECT_EQ(check_draft("draft: [Kursachsen: 5, Böhmen: 5, Anhalt: 4, Lausitz: 4, Mähren: 4, "
+                        "Passau: 5]\n"),
             (Lines{"red.yaml:4:32: warning: your board has one group of 5 armies, named for more "
                    "provinces here: a wish that comes up after it is placed gets your largest "
                    "group left",
@@ -965,6 +966,9 @@ TEST_F(DraftOrderFile, AListOfBrokenEntriesIsNotCalledEmpty) {
   EXPECT_EQ(check_draft("draft: [Kursachsen: .inf]\n"),
             Lines{"red.yaml:4:21: error: army group (a number of armies) must be a whole number, "
                   "not \".inf\""});
+  EXPECT_EQ(check_draft("draft: {Kursachsen: 5}\n"),
+            Lines{"red.yaml:4:8: error: the draft is a list of provinces, most wanted first, each "
+                  "alone or with the army group wanted there, like [Kursachsen: 5, Böhmen]"});
 }
 
 TEST_F(DraftOrderFile, ASeasonsOrdersAreRefusedInTheDraftAndTheDraftAfterIt) {

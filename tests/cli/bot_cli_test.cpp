@@ -512,6 +512,23 @@ TEST(DraftCli, ThePileStaysHiddenUntilItsCardsArePicked) {
   }
 }
 
+TEST(DraftCli, ADraftGameWhoseSetupLineIsLostIsToldToPutItBack) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  std::vector<std::string> args = {"new", dir.string(), "--seed", "80", "--setup", "draft"};
+  for (const auto& a : testing::players_args(3)) args.push_back(a);
+  ASSERT_EQ(run(args).status, 0);
+  std::string config = testing::read_text(dir / "game.yaml");
+  config.erase(config.find("setup: draft\n"), 13);
+  testing::write_text(dir / "game.yaml", config);
+  const Outcome refused = run({"status", dir.string()});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_EQ(refused.err, (dir / "game.yaml").string() +
+                             ": error: the game started with the draft (00-1618-draft) but "
+                             "game.yaml does not say setup: draft; a game keeps the setup it was "
+                             "started with: put setup: draft back in game.yaml\n");
+}
+
 TEST(DraftCli, ASeatTakenOverDuringTheDraftPlaysOnUnderItsNewName) {
   TempDir tmp;
   const fs::path dir = tmp / "game";

@@ -103,6 +103,15 @@ TEST_F(TamperedFiles, AMissingSeasonDirectoryIsRefusedByName) {
           ": error: season directory 02 is missing; seasons are numbered 01, 02, ... without gaps");
 }
 
+TEST_F(TamperedFiles, SetupDraftAddedToAStandardGameIsRefusedWithTheWayBack) {
+  write_text(dir() / "game.yaml", read_text(dir() / "game.yaml") + "setup: draft\n");
+  expect_refused({"status", dir().string()},
+                 (dir() / "game.yaml").string() +
+                     ": error: game.yaml says setup: draft but the game started with the standard "
+                     "setup (01-1618-spring); a game keeps the setup it was started with: take "
+                     "setup: draft out of game.yaml");
+}
+
 TEST_F(TamperedFiles, AMisspeltKeyInGameYamlIsRefusedWithTheNearestKey) {
   write_text(dir() / "game.yaml",
              read_text(dir() / "game.yaml") + "dedlines:\n  1618-spring: soon\n");
