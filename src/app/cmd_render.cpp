@@ -1,3 +1,5 @@
+#include <filesystem>
+#include <fstream>
 #include <ostream>
 
 #include "adapters/map/render.hpp"
@@ -28,6 +30,19 @@ Exit run(const Invocation& in) {
   const std::filesystem::path out = in.has("output")
                                         ? std::filesystem::path(in.get<std::string>("output"))
                                         : opened.season.path / "map.png";
+  // A device, a pipe or a link (`-o /dev/stdout`) takes the bytes as they come, and no line is
+  // printed that could mix with them; a file is replaced whole or not at all.
+  std::error_code ec;
+  const auto kind = std::filesystem::symlink_status(out, ec).type();
+  const bool stream_out = in.has("output") && (kind == std::filesystem::file_type::character ||
+                                               kind == std::filesystem::file_type::fifo ||
+                                               kind == std::filesystem::file_type::symlink);
+  if (stream_out) {
+    std::ofstream stream(out, std::ios::binary);
+    stream.write(rendered.png.data(), static_cast<std::streamsize>(rendered.png.size()));
+    if (!stream.flush()) throw InputError(out.string(), "cannot write the map there");
+    return Exit::ok;
+  }
   if (in.has("output")) {
     write_atomic(out, rendered.png);
   } else {

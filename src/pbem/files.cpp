@@ -48,6 +48,7 @@ class Descriptor {
 
 /// What a file that is not a regular file is, for the message.
 std::string kind_of(mode_t mode) {
+  if (S_ISLNK(mode)) return "a symbolic link";
   if (S_ISDIR(mode)) return "a directory";
   if (S_ISFIFO(mode)) return "a FIFO";
   if (S_ISCHR(mode)) return "a character device";
@@ -142,6 +143,14 @@ SourceFile read_source(const fs::path& path, std::size_t max_bytes) {
 }
 
 void write_atomic(const fs::path& path, std::string_view content) {
+  // The rename would replace whatever stands at `path`: a device (run as root, `-o /dev/null`
+  // would put a file in its place), a FIFO, a socket or a symbolic link (`/dev/stdout`) is left
+  // as it is.
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    throw InputError(path.string(),
+                     "is " + kind_of(st.st_mode) + ", not a regular file; it is left as it is");
+  }
   auto [raw_fd, tmp] = create_temporary(path);
   try {
     Descriptor fd(raw_fd);

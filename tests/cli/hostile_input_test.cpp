@@ -134,6 +134,27 @@ TEST_F(HostileInput, CheckRefusesAFifoAtOnceAndOtherFilesThatAreNotRegular) {
   EXPECT_EQ(snapshot_tree(dir()), before);
 }
 
+TEST_F(HostileInput, RenderNeverReplacesADeviceALinkOrADirectoryItIsToldToWriteTo) {
+  // As root, a rename onto /dev/null would put a plain file in the device's place; a link such as
+  // /dev/stdout would lose its target. Such outputs take the bytes as they come.
+  const fs::path link = tmp_ / "map-link.png";
+  const fs::path target = tmp_ / "target.png";
+  write_text(target, "old\n");
+  fs::create_symlink(target, link);
+  const Outcome through = run({"render", dir().string(), "-o", link.string()});
+  ASSERT_EQ(through.status, 0) << through.err;
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link))) << "the link stays a link";
+  EXPECT_EQ(read_text(target).substr(1, 3), "PNG") << "the map went to the link's target";
+  EXPECT_EQ(through.out, "") << "nothing printed that could mix with a stream";
+  const Outcome null = run({"render", dir().string(), "-o", "/dev/null"});
+  EXPECT_EQ(null.status, 0) << null.err;
+  EXPECT_TRUE(fs::is_character_file(fs::symlink_status("/dev/null")));
+  const Outcome folder = run({"render", dir().string(), "-o", tmp_.path().string()});
+  EXPECT_EQ(folder.status, 1);
+  EXPECT_EQ(folder.err, tmp_.path().string() +
+                            ": error: is a directory, not a regular file; it is left as it is\n");
+}
+
 TEST_F(HostileInput, SubmitRefusesAFifoAtOnce) {
   const fs::path fifo = tmp_ / "fifo.yaml";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
