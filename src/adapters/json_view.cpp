@@ -232,11 +232,9 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
     Json face_up = Json::array();
     for (const auto& card : state.draft->face_up)
       if (card) face_up.push_back(rules.province(*card).id);
-    const auto groups = rules.army_groups.find(state.player_count());
-    Json sizes = Json::array();
-    if (groups != rules.army_groups.end())
-      for (auto g = groups->second.rbegin(); g != groups->second.rend(); ++g) sizes.push_back(*g);
-    out["draft"] = {{"face_up", face_up}, {"pile", state.draft->pile.size()}, {"groups", sizes}};
+    out["draft"] = {{"face_up", face_up},
+                    {"pile", state.draft->pile.size()},
+                    {"groups", rules.army_groups_of(state.player_count())}};
   }
   Json cards = Json::array();
   if (!state.finished && !state.draft) {

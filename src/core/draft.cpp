@@ -47,19 +47,14 @@ int place_group(std::vector<int>& left, const DraftOrders& orders, ProvinceId pr
 
 DraftTable deal_draft(const Ruleset& rules, int players, Rng& rng) {
   DraftTable table;
-  for (std::size_t i = 0; i < rules.provinces.size(); ++i) {
-    if (rules.in_play(ProvinceId::at(i), players)) table.pile.push_back(ProvinceId::at(i));
-  }
+  table.pile = rules.provinces_in_play(players);
   rng.shuffle(table.pile.begin(), table.pile.end());
   for (auto& card : table.face_up) card = draw(table);
   return table;
 }
 
 DraftOrders draft_bot_wishes(const Ruleset& rules, int players) {
-  std::vector<ProvinceId> ranked;
-  for (std::size_t i = 0; i < rules.provinces.size(); ++i) {
-    if (rules.in_play(ProvinceId::at(i), players)) ranked.push_back(ProvinceId::at(i));
-  }
+  std::vector<ProvinceId> ranked = rules.provinces_in_play(players);
   const auto worth = [&](ProvinceId p) {
     const Province& facts = rules.province(p);
     return std::pair{facts.tax + facts.grain, facts.sites};

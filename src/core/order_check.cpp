@@ -238,18 +238,15 @@ class Checker {
   /// Rules 2.2, D-42: the draft's wishes, each a province in play listed once, with a group of the
   /// player's board if any.
   void check_draft() {
-    const auto groups = rules_.army_groups.find(state_.player_count());
+    const std::vector<int> groups = rules_.army_groups_of(state_.player_count());
     std::vector<std::string> group_names;
-    if (groups != rules_.army_groups.end()) {
-      for (auto g = groups->second.rbegin(); g != groups->second.rend(); ++g)
-        group_names.push_back(std::to_string(*g));
-    }
+    group_names.reserve(groups.size());
+    for (int g : groups) group_names.push_back(std::to_string(g));
     if (written_.draft_at && written_.draft_entries == 0)
       warning(*written_.draft_at, ProblemKind::draft_list_empty);
     for (const WrittenDraftWish& w : written_.draft) {
       const auto province = lookup(w.province);
-      if (w.group && std::find(group_names.begin(), group_names.end(), std::to_string(*w.group)) ==
-                         group_names.end()) {
+      if (w.group && std::find(groups.begin(), groups.end(), *w.group) == groups.end()) {
         error(w.group_at, ProblemKind::draft_group_not_yours,
               {{Arg::armies, *w.group}, {Arg::groups, group_names}});
       }
@@ -261,8 +258,7 @@ class Checker {
         continue;
       }
       wishes.push_back(DraftWish{*province, w.group});
-      if (w.group && groups != rules_.army_groups.end())
-        check_group_named_too_often(w, groups->second);
+      if (w.group) check_group_named_too_often(w, groups);
     }
   }
 

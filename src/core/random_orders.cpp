@@ -20,11 +20,7 @@ LeaderOrder random_leader_order(const GameState& state, const Ruleset& rules, Pl
   const std::vector<ProvinceId> mine = state.provinces_of(player);
   if (leader_placed_now(state, rules, player) && !mine.empty() && rng.below(4) != 0)
     order.place = mine[rng.below(static_cast<std::uint32_t>(mine.size()))];
-  std::vector<ProvinceId> in_play;
-  for (std::size_t i = 0; i < rules.provinces.size(); ++i) {
-    if (rules.in_play(ProvinceId::at(i), state.player_count()))
-      in_play.push_back(ProvinceId::at(i));
-  }
+  const std::vector<ProvinceId> in_play = rules.provinces_in_play(state.player_count());
   if (rng.below(4) != 0)
     order.move_to = in_play[rng.below(static_cast<std::uint32_t>(in_play.size()))];
   order.statue = rng.below(2) == 0;

@@ -20,6 +20,20 @@ std::string_view tie_break_key(TieBreakKey key) {
   return "thaler";
 }
 
+std::vector<ProvinceId> Ruleset::provinces_in_play(int player_count) const {
+  std::vector<ProvinceId> out;
+  for (std::size_t i = 0; i < provinces.size(); ++i) {
+    if (in_play(ProvinceId::at(i), player_count)) out.push_back(ProvinceId::at(i));
+  }
+  return out;
+}
+
+std::vector<int> Ruleset::army_groups_of(int player_count) const {
+  const auto groups = army_groups.find(player_count);
+  if (groups == army_groups.end()) return {};
+  return {groups->second.rbegin(), groups->second.rend()};
+}
+
 bool Ruleset::adjacent(ProvinceId a, ProvinceId b) const {
   if (neighbour_mask_.size() != provinces.size()) {
     const auto& n = province(a).neighbours;

@@ -262,6 +262,11 @@ struct Ruleset {
   bool in_play(ProvinceId id, int player_count) const {
     return player_count > 3 || !province(id).excluded_3p;
   }
+  /// Every province in play with this many players, by id.
+  std::vector<ProvinceId> provinces_in_play(int player_count) const;
+  /// The army groups of each player's board with this many players (rules 2.1), largest first;
+  /// empty when the data has none for that count.
+  std::vector<int> army_groups_of(int player_count) const;
   bool adjacent(ProvinceId a, ProvinceId b) const;
 
   /// Finds a province by id, display name or alias, ignoring case, diacritics and punctuation.

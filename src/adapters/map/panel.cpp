@@ -328,11 +328,8 @@ class Panel {
           fill(words_.draft_pile, {{"count", std::to_string(start_.draft->pile.size())}}));
     }
     std::string groups;
-    if (const auto sizes = rules_.army_groups.find(start_.player_count());
-        sizes != rules_.army_groups.end()) {
-      for (auto g = sizes->second.rbegin(); g != sizes->second.rend(); ++g)
-        groups += (groups.empty() ? "" : words_.separator) + std::to_string(*g);
-    }
+    for (int g : rules_.army_groups_of(start_.player_count()))
+      groups += (groups.empty() ? "" : words_.separator) + std::to_string(g);
     lines.push_back(fill(words_.draft_groups, {{"groups", groups}}));
     for (const std::string& line : lines) {
       const Box b = col_.write(line, col_.x(), style_.fonts.panel, ink_);

@@ -285,12 +285,9 @@ class Builder {
     d["face_up"] = face_up;
     set_count(d, "pile", static_cast<int>(s.draft->pile.size()));
     list groups;
-    const auto sizes = rules_.army_groups.find(s.player_count());
-    if (sizes != rules_.army_groups.end()) {
-      for (auto g = sizes->second.rbegin(); g != sizes->second.rend(); ++g)
-        groups.push_back(Data("size", str(*g)));
-      set_count(d, "rounds", static_cast<int>(sizes->second.size()));
-    }
+    const std::vector<int> sizes = rules_.army_groups_of(s.player_count());
+    for (int g : sizes) groups.push_back(Data("size", str(g)));
+    if (!sizes.empty()) set_count(d, "rounds", static_cast<int>(sizes.size()));
     mark_last(groups);
     d["groups"] = groups;
     list seats;
@@ -305,10 +302,7 @@ class Builder {
   /// Rules 2.2: the provinces in play, what each is worth, by region and name; the face-up ones
   /// marked (the pile's order is hidden, so the list is in the board's order, not the pile's).
   list draft_provinces(const GameState& s) const {
-    std::vector<ProvinceId> ids;
-    for (std::size_t i = 0; i < rules_.provinces.size(); ++i) {
-      if (rules_.in_play(ProvinceId::at(i), s.player_count())) ids.push_back(ProvinceId::at(i));
-    }
+    std::vector<ProvinceId> ids = rules_.provinces_in_play(s.player_count());
     std::sort(ids.begin(), ids.end(), [&](ProvinceId a, ProvinceId b) {
       const Province& x = rules_.province(a);
       const Province& y = rules_.province(b);
