@@ -124,33 +124,30 @@ class StateReader {
   /// Whether the players of this state carry an expansion's counters (`key`), against whether
   /// game.yaml plays it: a game keeps the expansions it started with, so an `expansions:` edited
   /// afterwards is named once, with the way back, instead of as a missing key on every player.
-  bool written_with(const YAML::Node& players, std::string_view key, std::string_view module,
+  bool written_with(const YAML::Node& players, const char* key, std::string_view module,
                     bool played) {
-    bool written = players.size() > 0;
-    for (const auto& node : players) written = written && node.IsMap() && node[std::string(key)];
-    const bool none = std::none_of(players.begin(), players.end(), [&](const YAML::Node& n) {
-      return n.IsMap() && n[std::string(key)];
-    });
-    if (played && none && players.size() > 0) {
+    const std::size_t with = holding(players, key);
+    const std::string keeps = "; a game keeps the expansions it was started with: ";
+    if (played && with == 0 && players.size() > 0) {
       r_.error(players, "this state has no " + std::string(key) +
-                            " counters, but game.yaml's "
-                            "expansions: names " +
-                            std::string(module) +
-                            "; a game keeps the "
-                            "expansions it was started with: take " +
-                            std::string(module) + " out of expansions: in game.yaml");
+                            " counters, but game.yaml's expansions: names " + std::string(module) +
+                            keeps + "take " + std::string(module) +
+                            " out of expansions: in game.yaml");
       return false;
     }
-    if (!played && written) {
+    if (!played && with > 0 && with == players.size()) {
       r_.error(players, "this state has " + std::string(key) +
-                            " counters, but game.yaml's "
-                            "expansions: does not name " +
-                            std::string(module) +
-                            "; a game keeps the "
-                            "expansions it was started with: put " +
-                            std::string(module) + " back in expansions: in game.yaml");
+                            " counters, but game.yaml's expansions: does not name " +
+                            std::string(module) + keeps + "put " + std::string(module) +
+                            " back in expansions: in game.yaml");
     }
     return played;
+  }
+
+  /// How many of the players' entries hold `key`.
+  static std::size_t holding(const YAML::Node& players, const char* key) {
+    return static_cast<std::size_t>(std::count_if(
+        players.begin(), players.end(), [&](const YAML::Node& n) { return n.IsMap() && n[key]; }));
   }
 
   void read_players(const YAML::Node& root) {
@@ -161,13 +158,10 @@ class StateReader {
     const bool leaders =
         written_with(*players, "leader", "leaders", rules_.plays(kLeadersPlacePhase));
     // Counters of an expansion game.yaml no longer names were reported once above.
-    const auto any_has = [&](const char* key) {
-      return std::any_of(players->begin(), players->end(),
-                         [&](const YAML::Node& n) { return n.IsMap() && n[key]; });
-    };
     std::vector<std::string_view> keys(std::begin(kPlayerKeys), std::end(kPlayerKeys));
-    if (landsknechte || any_has("landsknechte")) keys.emplace_back("landsknechte");
-    if (leaders || any_has("leader")) keys.insert(keys.end(), {"leader", "statues", "trophies"});
+    if (landsknechte || holding(*players, "landsknechte") > 0) keys.emplace_back("landsknechte");
+    if (leaders || holding(*players, "leader") > 0)
+      keys.insert(keys.end(), {"leader", "statues", "trophies"});
     for (const auto& node : *players) {
       if (!r_.expect_map(node, "player")) continue;
       r_.check_keys(node, keys, "player");
