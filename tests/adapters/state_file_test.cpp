@@ -70,10 +70,12 @@ std::string position(const std::string& text, const std::string& needle,
          ":" + std::to_string(at - line_start + 1);
 }
 
-/// Each problem read_state reports, as "line:column: message"; empty when the state is accepted.
-std::vector<std::string> problems(const std::string& text, const StateOrigin* origin = nullptr) {
+/// Each problem read_state reports under `under`, as "line:column: message"; empty when the state
+/// is accepted.
+std::vector<std::string> problems_under(const std::string& text, const Ruleset& under,
+                                        const StateOrigin* origin = nullptr) {
   try {
-    read_state(SourceFile{"state.yaml", text}, rules(), origin);
+    read_state(SourceFile{"state.yaml", text}, under, origin);
   } catch (const InputError& e) {
     std::vector<std::string> out;
     for (const auto& d : e.diagnostics())
@@ -81,6 +83,11 @@ std::vector<std::string> problems(const std::string& text, const StateOrigin* or
     return out;
   }
   return {};
+}
+
+/// The same under the shipped rules.
+std::vector<std::string> problems(const std::string& text, const StateOrigin* origin = nullptr) {
+  return problems_under(text, rules(), origin);
 }
 
 using Problems = std::vector<std::string>;
@@ -493,19 +500,6 @@ TEST(StateFile, ADraftAfterTheDraftIsRefused_Rules2) {
   EXPECT_EQ(problems(text),
             Problems{position(text, "{face_up: [], pile") +
                      ": draft is written only before the draft is played (season_index 0)"});
-}
-
-/// The problems of `text` read under `other` rules.
-std::vector<std::string> problems_under(const std::string& text, const Ruleset& other) {
-  try {
-    read_state(SourceFile{"state.yaml", text}, other);
-  } catch (const InputError& e) {
-    std::vector<std::string> out;
-    for (const auto& d : e.diagnostics())
-      out.push_back(std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message);
-    return out;
-  }
-  return {};
 }
 
 TEST(StateFile, AnExpansionEditedIntoOrOutOfGameYamlIsNamedOnceWithTheWayBack) {
