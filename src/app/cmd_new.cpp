@@ -91,12 +91,8 @@ GameConfig config_from_arguments(const Invocation& in, const std::filesystem::pa
 
 /// --setup, --edition and --expansions: only what this program plays.
 void check_variant(const Invocation& in, GameConfig& config) {
-  if (in.has("setup")) {  // else game.yaml's (--from), or the standard setup
-    const std::string setup = in.get<std::string>("setup");
-    if (setup != "standard" && setup != "draft")
-      throw UsageError("--setup must be standard or draft, not \"" + setup + "\"");
-    config.setup = setup;
-  }
+  // Else game.yaml's (--from), or the standard setup.
+  if (auto setup = in.setup()) config.setup = *setup;
   if (in.has("edition")) {  // else game.yaml's (--from), or the 2nd edition
     const int edition = in.get<int>("edition");
     if (auto problem = edition_problem(edition)) throw UsageError("--edition: " + *problem);

@@ -72,11 +72,9 @@ Exit run_simulate(const Invocation& in) {
   const unsigned hardware = std::max(1U, std::thread::hardware_concurrency());
   const unsigned threads = in.has("threads") ? in.get<unsigned>("threads") : hardware;
   if (threads < 1 || threads > 1024) throw UsageError("--threads must be between 1 and 1024");
-  const std::string setup = in.get<std::string>("setup");
-  if (setup != "standard" && setup != "draft")
-    throw UsageError("--setup must be standard or draft, not \"" + setup + "\"");
+  const bool draft = in.setup() == "draft";
   const SimulationTotals totals = run_simulation(rules, seats, games, in.get<std::uint64_t>("seed"),
-                                                 threads, progress_bar(), setup == "draft");
+                                                 threads, progress_bar(), draft);
   in.out << (in.has("json") ? simulation_json(totals) : simulation_text(totals));
   return totals.invariant_violations == 0 ? Exit::ok : Exit::internal;
 }

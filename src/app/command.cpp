@@ -63,6 +63,14 @@ std::vector<std::string> Invocation::expansions() const {
   return ids;
 }
 
+std::optional<std::string> Invocation::setup() const {
+  if (!has("setup")) return std::nullopt;
+  std::string setup = get<std::string>("setup");
+  if (setup != "standard" && setup != "draft")
+    throw UsageError("--setup must be standard or draft, not \"" + setup + "\"");
+  return setup;
+}
+
 std::string refusal_reasons(const InputError& refused) {
   std::string why;
   for (const Diagnostic& d : refused.diagnostics()) why += (why.empty() ? "" : "; ") + d.message;

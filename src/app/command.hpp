@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,8 @@ struct Invocation {
   /// `--expansions LIST` as its module ids, checked (a malformed list is a usage error); empty
   /// when not given.
   std::vector<std::string> expansions() const;
+  /// `--setup standard|draft`, checked (anything else is a usage error); empty when not given.
+  std::optional<std::string> setup() const;
 };
 
 /// Why modules were refused, in one sentence (each reason after a semicolon).
