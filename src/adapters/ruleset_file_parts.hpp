@@ -39,6 +39,8 @@ void load_rules(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
 void load_landsknechte(const std::filesystem::path& dir, Ruleset& rules);
 /// modules/leaders/leaders.yaml: the military leaders' statues, end points and action bonuses.
 void load_leaders(const std::filesystem::path& dir, Ruleset& rules);
+/// modules/court/court.yaml: the Imperial Court's officers, side board, display and favour cards.
+void load_court(const std::filesystem::path& dir, Ruleset& rules);
 
 /// The tables a module may lay over the base game's (besides rules.yaml, which is laid before
 /// every table: the pieces bound them), in the order they are read in every layer.
@@ -65,9 +67,10 @@ struct OwnTable {
   std::string_view phase;
   void (*load)(const std::filesystem::path& dir, Ruleset& rules);
 };
-inline constexpr std::array<OwnTable, 2> kModuleTables = {{
+inline constexpr std::array<OwnTable, 3> kModuleTables = {{
     {"landsknechte.yaml", kLandsknechtePhase, load_landsknechte},
     {"leaders.yaml", kLeadersPlacePhase, load_leaders},
+    {"court.yaml", kCourtConversionPhase, load_court},
 }};
 
 /// Every modules/<id>/module.yaml of the ruleset `dir`, sorted by id, into rules.modules; the ones

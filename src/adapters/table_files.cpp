@@ -393,4 +393,110 @@ void load_leaders(const fs::path& dir, Ruleset& rules) {
   rules.leaders = leaders;
 }
 
+namespace {
+
+/// A list of whole numbers, each from `min` to `max`, under `key` of court.yaml.
+std::vector<int> court_numbers(YamlReader& r, const YAML::Node& root, std::string_view key, int min,
+                               int max) {
+  std::vector<int> out;
+  auto node = r.require(root, key, "a list of numbers");
+  if (!node || !r.expect_sequence(*node, key)) return out;
+  for (const auto& item : *node) {
+    out.push_back(static_cast<int>(r.integer(item, std::string(key), min, max).value_or(min)));
+  }
+  if (out.empty()) r.error(*node, std::string(key) + " lists at least one space");
+  return out;
+}
+
+/// One favour card of court.yaml: its number, effect and what the effect needs.
+FavourCard favour_card(YamlReader& r, const YAML::Node& node, int expected, const Ruleset& rules) {
+  static constexpr std::array<std::string_view, 5> kKeys = {"number", "effect", "amount",
+                                                            "building", "battles"};
+  FavourCard card;
+  if (!r.expect_map(node, "a favour card")) return card;
+  r.check_keys(node, kKeys, "a favour card");
+  card.number = as_int(r, node, "number", 1, 1000, "favour card");
+  if (card.number != expected && card.number != 0) {
+    r.error(node["number"], "favour card " + std::to_string(card.number) + " should be number " +
+                                std::to_string(expected) + ": the cards are listed 1, 2, 3...");
+  }
+  std::vector<std::string_view> effects;
+  for (FavourEffect e : kAllFavourEffects) effects.push_back(favour_effect_key(e));
+  const std::string effect = as_text(r, node, "effect", "favour card");
+  const auto* found = std::find_if(kAllFavourEffects.begin(), kAllFavourEffects.end(),
+                                   [&](FavourEffect e) { return favour_effect_key(e) == effect; });
+  if (found == kAllFavourEffects.end()) {
+    if (node["effect"]) r.unknown_value(node["effect"], "favour effect", effects);
+    return card;
+  }
+  card.effect = *found;
+  const bool counted = card.effect == FavourEffect::thaler || card.effect == FavourEffect::tray ||
+                       card.effect == FavourEffect::grain || card.effect == FavourEffect::vp ||
+                       card.effect == FavourEffect::place;
+  if (counted)
+    card.amount = as_int(r, node, "amount", 1, rules.pieces.cubes_per_player, "favour card");
+  if (card.effect == FavourEffect::build) {
+    const std::string building = as_text(r, node, "building", "favour card");
+    for (Building b : kAllBuildings) {
+      if (building_key(b) == building) card.building = b;
+    }
+    if (!card.building && node["building"]) {
+      std::vector<std::string_view> keys;
+      for (Building b : kAllBuildings) keys.push_back(building_key(b));
+      r.unknown_value(node["building"], "building", keys);
+    }
+  }
+  if (card.effect == FavourEffect::shield) {
+    auto battles = r.require(node, "battles", "the battles it shields from: battle_a, battle_b");
+    if (battles && r.expect_sequence(*battles, "battles")) {
+      for (const auto& b : *battles) {
+        const std::string key = r.text(b, "battle").value_or("");
+        if (key == "battle_a" || key == "battle_b") {
+          card.shields[key == "battle_a" ? 0 : 1] = true;
+        } else {
+          r.unknown_value(b, "battle", std::vector<std::string_view>{"battle_a", "battle_b"});
+        }
+      }
+    }
+  }
+  for (const char* key : {"amount", "building", "battles"}) {
+    const bool used = (std::string_view(key) == "amount" && counted) ||
+                      (std::string_view(key) == "building" && card.effect == FavourEffect::build) ||
+                      (std::string_view(key) == "battles" && card.effect == FavourEffect::shield);
+    if (node[key] && !used)
+      r.error(node[key], std::string(key) + " does not belong to a " + effect + " card");
+  }
+  return card;
+}
+
+}  // namespace
+
+void load_court(const fs::path& dir, Ruleset& rules) {
+  const YamlFile file = open_data(dir, "court.yaml");
+  YamlReader r(file);
+  static constexpr std::array<std::string_view, 6> kTop = {
+      "officers", "tower_cards", "setup_officers_max", "conversions", "display", "cards"};
+  const YAML::Node& root = root_map(r, "court.yaml", kTop);
+  CourtRules court;
+  court.officers = as_int(r, root, "officers", 1, 100, "court.yaml");
+  court.tower_cards = as_int(r, root, "tower_cards", 0, 100, "court.yaml");
+  court.setup_officers_max = as_int(r, root, "setup_officers_max", 0, 100, "court.yaml");
+  court.conversions = court_numbers(r, root, "conversions", 1, rules.pieces.cubes_per_player);
+  court.display = court_numbers(r, root, "display", 0, 100);
+  if (auto cards = r.require(root, "cards", "the favour cards, 1 first");
+      cards && r.expect_sequence(*cards, "cards")) {
+    for (const auto& node : *cards)
+      court.cards.push_back(favour_card(r, node, static_cast<int>(court.cards.size()) + 1, rules));
+    if (court.cards.size() <
+        court.display.size() * static_cast<std::size_t>(rules.season_count())) {
+      r.error(*cards, "the " + std::to_string(court.cards.size()) +
+                          " favour cards are too few for a display of " +
+                          std::to_string(court.display.size()) + " cards in each of " +
+                          std::to_string(rules.season_count()) + " seasons");
+    }
+  }
+  r.throw_if_errors();
+  rules.court = std::move(court);
+}
+
 }  // namespace wallenstein::loading

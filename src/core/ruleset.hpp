@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/court.hpp"
 #include "core/ids.hpp"
 #include "core/rng.hpp"
 #include "core/rules_version.hpp"
@@ -238,6 +239,7 @@ struct Ruleset {
   std::vector<Module> modules;    ///< every module of the data, sorted by id, on or not
   LandsknechtRules landsknechte;  ///< empty unless the game plays the Landsknechte
   LeaderRules leaders;            ///< empty unless the game plays the military leaders
+  CourtRules court;               ///< empty unless the game plays the Imperial Court
 
   /// The module whose order-file section `key` is (on or not), or null for a base game key.
   const Module* section_owner(std::string_view key) const;

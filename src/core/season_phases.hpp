@@ -21,6 +21,11 @@ inline constexpr std::string_view kLandsknechtePhase = "landsknechte";
 inline constexpr std::string_view kLeadersPlacePhase = "leaders_place";
 inline constexpr std::string_view kLeadersMovePhase = "leaders_move";
 
+/// The Imperial Court's phases (rules 13.1): cubes converted into court officers, then the favour
+/// cards taken, before the ten actions.
+inline constexpr std::string_view kCourtConversionPhase = "court_conversion";
+inline constexpr std::string_view kCourtFavorsPhase = "court_favors";
+
 /// The base game's phase of bids, bonus tiles and turn order (rules 4.5).
 inline constexpr std::string_view kBidsPhase = "bids";
 

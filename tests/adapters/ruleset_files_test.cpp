@@ -651,5 +651,55 @@ TEST(RulesetModules, TheLandsknechtePileBelongsToTheLandsknechteModuleAlone) {
                 "(modules/landsknechte), not to court");
 }
 
+TEST(RulesetModules, TheShippedCourtHoldsTwentyOneFavourCardsWithTheDefaultsOfE6) {
+  Ruleset rules = load_ruleset(testing::source_data_dir());
+  loading::load_court(testing::source_data_dir() / "modules/court", rules);
+  const CourtRules& court = rules.court;
+  EXPECT_EQ(court.officers, 7);
+  EXPECT_EQ(court.tower_cards, 3);
+  EXPECT_EQ(court.setup_officers_max, 7) << "E-3";
+  EXPECT_EQ(court.conversions, (std::vector<int>{3, 2, 1}));
+  EXPECT_EQ(court.display, (std::vector<int>{4, 3, 2}));
+  ASSERT_EQ(court.cards.size(), 21u);
+  for (std::size_t i = 0; i < court.cards.size(); ++i)
+    EXPECT_EQ(court.cards[i].number, static_cast<int>(i) + 1);
+  const auto card = [&](int number) { return court.cards[static_cast<std::size_t>(number - 1)]; };
+  EXPECT_EQ(card(1).effect, FavourEffect::cancel_event);
+  for (const auto& [number, amount] : {std::pair{2, 3}, {9, 5}, {16, 7}}) {
+    EXPECT_EQ(card(number).effect, FavourEffect::thaler);
+    EXPECT_EQ(card(number).amount, amount);
+  }
+  EXPECT_EQ(card(4).effect, FavourEffect::remove_marker);
+  EXPECT_EQ(card(21).building, Building::palace);
+  EXPECT_EQ(card(7).building, Building::trading_house);
+  EXPECT_EQ(card(10).shields, (std::array<bool, 2>{true, false}));
+  EXPECT_EQ(card(18).shields, (std::array<bool, 2>{true, true}));
+  EXPECT_EQ(card(12).effect, FavourEffect::place);
+  EXPECT_EQ(card(12).amount, 3);
+}
+
+TEST(RulesetModules, AFavourCardsMistakeIsAnErrorAtItsPosition) {
+  DataCopy data;
+  const fs::path file = data.file("modules/court/court.yaml");
+  replace_in_file(file, "{number: 7, effect: build, building: trading_house}",
+                  "{number: 7, effect: build, building: tradinghouse}");
+  replace_in_file(file, "{number: 10, effect: shield, battles: [battle_a]}",
+                  "{number: 10, effect: shield, battles: [battle_a], amount: 2}");
+  Ruleset rules = load_ruleset(data.dir.path());
+  try {
+    loading::load_court(file.parent_path(), rules);
+    FAIL() << "a misspelt building was taken";
+  } catch (const InputError& e) {
+    std::vector<std::string> lines;
+    for (const auto& d : e.diagnostics())
+      lines.push_back(d.format().substr(0, d.format().find('\n')));
+    EXPECT_EQ(lines,
+              (std::vector<std::string>{
+                  file.string() + ":39:42: error: unknown building \"tradinghouse\"; did "
+                                  "you mean \"trading_house\"?",
+                  file.string() + ":42:63: error: amount does not belong to a shield card"}));
+  }
+}
+
 }  // namespace
 }  // namespace wallenstein
