@@ -317,13 +317,13 @@ TEST(RulesetModules, AModuleCannotReorderTheSeason) {
 
 TEST(RulesetModules, AFileThatNoModuleHoldsIsRefusedWhenAGamePlaysTheModule) {
   PlainModule data;
-  testing::write_text(data.folder / "favours.yaml", "cards: []\n");
+  testing::write_text(data.folder / "xyzzy.yaml", "cards: []\n");
   EXPECT_EQ(data.error(), "no error");  // a module that is off is its module.yaml alone
   EXPECT_EQ(data.error({"plain"}),
-            (data.folder / "favours.yaml").string() +
-                ": error: this program reads no favours.yaml in a module; a module holds "
+            (data.folder / "xyzzy.yaml").string() +
+                ": error: this program reads no xyzzy.yaml in a module; a module holds "
                 "module.yaml, rules.yaml, events.yaml, bonus_tiles.yaml, actions.yaml, "
-                "supply_table.yaml, tower.yaml, landsknechte.yaml and leaders.yaml");
+                "supply_table.yaml, tower.yaml, landsknechte.yaml, leaders.yaml and court.yaml");
 }
 
 TEST(RulesetModules, TheFirstEditionDrawsTheTurnOrderAndLaysItsNumbersOverTheBaseGame_Rules12) {
