@@ -26,9 +26,9 @@ enum class FavourEffect : std::uint8_t {
   place,          ///< `amount` cubes placed free, in a neutral province it is taken (E-8)
 };
 inline constexpr std::array<FavourEffect, 9> kAllFavourEffects = {
-    FavourEffect::cancel_event, FavourEffect::thaler, FavourEffect::tray,
-    FavourEffect::remove_marker, FavourEffect::grain, FavourEffect::vp,
-    FavourEffect::build, FavourEffect::shield, FavourEffect::place};
+    FavourEffect::cancel_event,  FavourEffect::thaler, FavourEffect::tray,
+    FavourEffect::remove_marker, FavourEffect::grain,  FavourEffect::vp,
+    FavourEffect::build,         FavourEffect::shield, FavourEffect::place};
 static_assert(lists_in_order(kAllFavourEffects));
 
 /// The key of an effect in court.yaml.
@@ -39,19 +39,55 @@ struct FavourCard {
   int number = 0;  ///< 1 to 21, printed on the card; the display orders cards by it
   FavourEffect effect = FavourEffect::thaler;
   int amount = 0;
-  std::optional<Building> building;     ///< build: what is built
-  std::array<bool, 2> shields{};        ///< shield: from battle A, from battle B
+  std::optional<Building> building;  ///< build: what is built
+  std::array<bool, 2> shields{};     ///< shield: from battle A, from battle B
   bool operator==(const FavourCard&) const = default;
 };
 
 /// The court's numbers (modules/court/court.yaml).
 struct CourtRules {
-  int officers = 0;              ///< per player
-  int tower_cards = 0;           ///< per player
-  int setup_officers_max = 0;    ///< officers from the first filling's tray at most (E-3)
-  std::vector<int> conversions;  ///< the side board's spaces: cubes each converts
-  std::vector<int> display;      ///< the audience hall's spaces: officers each card costs
-  std::vector<FavourCard> cards; ///< by number, 1 first
+  int officers = 0;               ///< per player
+  int tower_cards = 0;            ///< per player
+  int setup_officers_max = 0;     ///< officers from the first filling's tray at most (E-3)
+  std::vector<int> conversions;   ///< the side board's spaces: cubes each converts
+  std::vector<int> display;       ///< the audience hall's spaces: officers each card costs
+  std::vector<FavourCard> cards;  ///< by number, 1 first
+};
+
+/// The court's pieces during a game (rules 13.1), by seat where they are a player's.
+struct CourtState {
+  std::vector<int> officers_beside;  ///< officers in each player's supply
+  std::vector<int> officers_hall;    ///< each player's officers in the reception hall
+  std::vector<bool> marker_shield;   ///< card #4 kept: cancels the player's next marker (E-7)
+  std::vector<int> deck;             ///< favour cards face down, top first (hidden): numbers
+  std::vector<int> display;          ///< the audience hall's spaces, costliest first; 0: empty
+  bool operator==(const CourtState&) const = default;
+};
+
+/// What a side-board space holds (rules 13.1): nothing (a coin card), a province card (armies of
+/// that province) or a tower card (the player's cubes in the tray).
+enum class ConversionSource : std::uint8_t { none, province, tower };
+
+struct ConversionOrder {
+  ConversionSource source = ConversionSource::none;
+  ProvinceId province;  ///< province: where the armies come from
+  bool operator==(const ConversionOrder&) const = default;
+};
+
+/// A favour wished for, most wanted first (E-9): the card and, for a card that needs one, the
+/// province it acts on.
+struct FavourWish {
+  int card = 0;
+  std::optional<ProvinceId> province;
+  bool operator==(const FavourWish&) const = default;
+};
+
+/// A player's court orders: one conversion per side-board space (rules.court.conversions' order)
+/// and the favours wished for.
+struct CourtOrder {
+  std::vector<ConversionOrder> conversions;
+  std::vector<FavourWish> favours;
+  bool operator==(const CourtOrder&) const = default;
 };
 
 }  // namespace wallenstein

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/court.hpp"
 #include "core/draft.hpp"
 #include "core/ids.hpp"
 #include "core/rng.hpp"
@@ -93,6 +94,7 @@ struct GameState {
   /// Rules 2.2: the province cards of a draft being planned (season 0); empty once it is played.
   /// The pile's order is hidden.
   std::optional<DraftTable> draft;
+  CourtState court;  ///< the Imperial Court's pieces (rules 13.1); empty in a game without it
 
   int player_count() const { return static_cast<int>(players.size()); }
   PlayerIndex player_index(std::size_t i) const { return PlayerIndex::at(i); }

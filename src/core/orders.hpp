@@ -123,6 +123,7 @@ struct Orders {
   std::vector<std::pair<ProvinceId, int>> defend_with;
   /// The draft season (rules 2.2, D-42): the provinces wanted, most wanted first.
   DraftOrders draft;
+  CourtOrder court;  ///< the Imperial Court (rules 13.1): the side board and the favours wished
 
   const std::optional<ActionOrder>& operator[](Action a) const { return actions[index_of(a)]; }
 };

@@ -191,6 +191,41 @@ std::vector<std::string> draft_violations(const GameState& state, const Ruleset&
   return problems;
 }
 
+/// Rules 13.1: each player's officers are beside the board or at court, never made or lost; a
+/// favour card is in the deck or on display at most once.
+std::vector<std::string> court_violations(const GameState& state, const Ruleset& rules) {
+  std::vector<std::string> problems;
+  const CourtState& court = state.court;
+  if (!rules.plays(kCourtConversionPhase)) {
+    if (court != CourtState{}) problems.emplace_back("court pieces in a game without the court");
+    return problems;
+  }
+  const std::size_t players = state.players.size();
+  if (court.officers_beside.size() != players || court.officers_hall.size() != players ||
+      court.marker_shield.size() != players) {
+    problems.emplace_back("the court's pieces are not given for every player");
+    return problems;
+  }
+  for (std::size_t seat = 0; seat < players; ++seat) {
+    const int beside = court.officers_beside[seat];
+    const int hall = court.officers_hall[seat];
+    if (beside < 0 || hall < 0 || beside + hall != rules.court.officers)
+      problems.push_back(state.players[seat].id + ": " + std::to_string(beside + hall) +
+                         " court officers instead of " + std::to_string(rules.court.officers));
+  }
+  std::vector<int> seen;
+  for (int card : court.deck) seen.push_back(card);
+  for (int card : court.display) {
+    if (card != 0) seen.push_back(card);
+  }
+  std::sort(seen.begin(), seen.end());
+  if (std::adjacent_find(seen.begin(), seen.end()) != seen.end() ||
+      (!seen.empty() &&
+       (seen.front() < 1 || seen.back() > static_cast<int>(rules.court.cards.size()))))
+    problems.emplace_back("a favour card is twice in the deck and display, or is no card");
+  return problems;
+}
+
 }  // namespace
 
 std::vector<std::string> invariant_violations(const GameState& state, const Ruleset& rules) {
@@ -266,6 +301,7 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
   }
   for (std::string& p : leader_violations(state, rules)) fail(std::move(p));
   for (std::string& p : draft_violations(state, rules)) fail(std::move(p));
+  for (std::string& p : court_violations(state, rules)) fail(std::move(p));
   return problems;
 }
 

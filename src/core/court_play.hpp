@@ -1,0 +1,69 @@
+#pragma once
+
+// The Imperial Court played (rules 13.1): the pieces dealt, the favour cards displayed, cubes
+// converted into court officers and favours granted. Pure functions of the state and the orders.
+
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "core/court.hpp"
+#include "core/game_state.hpp"
+#include "core/orders.hpp"
+
+namespace wallenstein {
+
+struct Ruleset;
+
+/// One side-board space played: `cubes` converted from `source`, or not (all or nothing, E-4).
+struct Conversion {
+  PlayerIndex player;
+  int cubes = 0;
+  ConversionSource source = ConversionSource::none;
+  std::optional<ProvinceId> province;
+  bool done = false;
+  bool operator==(const Conversion&) const = default;
+};
+
+/// One player's turn in the audience hall: the officers they brought, the card taken (if any)
+/// and where it acted.
+struct FavourTurn {
+  PlayerIndex player;
+  int officers = 0;
+  std::optional<int> card;  ///< its number
+  int cost = 0;
+  std::optional<ProvinceId> province;
+  bool kept = false;  ///< card #4 with no marker to remove: kept for the next one (E-7)
+  bool operator==(const FavourTurn&) const = default;
+};
+
+/// What the favours change for the rest of the season.
+struct CourtSeason {
+  bool event_cancelled = false;             ///< card #1
+  std::vector<std::array<bool, 2>> shields;  ///< by seat: not attacked by battle A, battle B
+};
+
+/// Setup: each player's officers beside their board, none at court; the favour cards shuffled.
+void start_court(GameState& state, const Ruleset& rules, Rng& rng);
+
+/// E-3: at the tower's first filling, each cube of a player that fell into the tray puts one of
+/// their officers in the reception hall (at most setup_officers_max).
+void officers_from_tray(GameState& state, const Ruleset& rules, const CubeCounts& tray);
+
+/// The round's favour cards: drawn from the deck, the highest number on the costliest space.
+void display_favours(GameState& state, const Ruleset& rules);
+
+/// Court step 1 (rules 13.1): in turn order, each player's side-board spaces, largest first.
+std::vector<Conversion> convert_at_court(GameState& state, const std::vector<Orders>& orders,
+                                         const std::vector<PlayerIndex>& turn_order,
+                                         const Ruleset& rules);
+
+/// Court step 2 (rules 13.1, E-5, E-9): the players with officers in the reception hall, most
+/// first (ties in turn order), each take the first card of their wishes that is displayed,
+/// affordable and possible; its effect applies at once. Then every officer goes back to the
+/// reception hall and the cards not taken leave the game.
+std::vector<FavourTurn> grant_favours(GameState& state, const std::vector<Orders>& orders,
+                                      const std::vector<PlayerIndex>& turn_order,
+                                      const Ruleset& rules, CourtSeason& season);
+
+}  // namespace wallenstein
