@@ -501,8 +501,12 @@ class LogReader {
   }
 
   MarkerAdded marker(const YAML::Node& node, int slot) {
-    return MarkerAdded{slot, player(node, "player"), province(node, "province"),
-                       num(node, "markers"), flag(node, "supply_empty")};
+    return MarkerAdded{slot,
+                       player(node, "player"),
+                       province(node, "province"),
+                       num(node, "markers"),
+                       flag(node, "supply_empty"),
+                       flag(node, "shielded")};
   }
 
   WinterLog winter(const YAML::Node& node) {

@@ -89,7 +89,7 @@ class LogWriter {
     if (c.need != 0 || c.have != 0) out.add("need", c.need).add("have", c.have);
     if (c.target) out.add("target", province(*c.target));
     if (c.reason == CancelReason::province_lost || c.reason == CancelReason::move_target_not_own ||
-        c.reason == CancelReason::target_protected) {
+        c.reason == CancelReason::target_protected || c.reason == CancelReason::target_shielded) {
       out.add("holder", c.holder ? YamlOut::text(player(*c.holder)) : YamlOut::text("neutral"));
     }
     return out.flow();
@@ -199,6 +199,7 @@ class LogWriter {
         .add("province", province(m.province))
         .add("markers", m.markers_after);
     if (m.supply_empty) out.add("supply_empty", true);
+    if (m.shielded) out.add("shielded", true);
     return out.flow();
   }
 
@@ -286,6 +287,8 @@ std::string_view cancel_reason_key(CancelReason reason) {
       return "min_armies_not_met";
     case CancelReason::target_protected:
       return "target_protected";
+    case CancelReason::target_shielded:
+      return "target_shielded";
     case CancelReason::move_target_not_own:
       return "move_target_not_own";
   }

@@ -223,6 +223,15 @@ void battle(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOr
                 *moving);  // Rules 5: into an own province, a move.
     return;
   }
+  // Rules 13.1: a favour of the court shields the target's holder from this battle.
+  if (there.owner && there.owner != p && ctx.court.shields.size() > there.owner->value &&
+      ctx.court.shields[there.owner->value][action == Action::battle_a ? 0 : 1]) {
+    Cancelled c = cancelled(slot, action, p, from, CancelReason::target_shielded);
+    c.target = target;
+    c.holder = there.owner;
+    ctx.record(c);
+    return;
+  }
   if (ctx.event_with(EventEffect::religious_peace) && there.has(Building::church)) {
     Cancelled c = cancelled(slot, action, p, from, CancelReason::target_protected);
     c.target = target;

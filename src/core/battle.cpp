@@ -209,8 +209,12 @@ Revolt fight_revolt(Context& ctx, int slot, RevoltCause cause, PlayerIndex playe
 }
 
 MarkerAdded add_marker(Context& ctx, int slot, PlayerIndex player, ProvinceId where) {
-  MarkerAdded m{slot, player, where, 0, false};
-  if (ctx.state.supply.revolt_markers > 0) {
+  MarkerAdded m{slot, player, where, 0, false, false};
+  auto& shields = ctx.state.court.marker_shield;
+  if (shields.size() > player.value && shields[player.value]) {
+    shields[player.value] = false;  // E-7: the kept favour card cancels this marker, once
+    m.shielded = true;
+  } else if (ctx.state.supply.revolt_markers > 0) {
     --ctx.state.supply.revolt_markers;
     ++ctx.state.at(where).revolt_markers;
   } else {

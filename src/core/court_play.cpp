@@ -136,8 +136,8 @@ void start_court(GameState& state, const Ruleset& rules, Rng& rng) {
 void officers_from_tray(GameState& state, const Ruleset& rules, const CubeCounts& tray) {
   CourtState& court = state.court;
   for (std::size_t seat = 0; seat < state.players.size(); ++seat) {
-    const int officers = std::min({tray.n[seat], rules.court.setup_officers_max,
-                                   court.officers_beside[seat]});
+    const int officers =
+        std::min({tray.n[seat], rules.court.setup_officers_max, court.officers_beside[seat]});
     court.officers_beside[seat] -= officers;
     court.officers_hall[seat] += officers;
   }
@@ -146,7 +146,8 @@ void officers_from_tray(GameState& state, const Ruleset& rules, const CubeCounts
 void display_favours(GameState& state, const Ruleset& rules) {
   CourtState& court = state.court;
   const std::size_t shown = std::min(rules.court.display.size(), court.deck.size());
-  std::vector<int> drawn(court.deck.begin(), court.deck.begin() + static_cast<std::ptrdiff_t>(shown));
+  std::vector<int> drawn(court.deck.begin(),
+                         court.deck.begin() + static_cast<std::ptrdiff_t>(shown));
   court.deck.erase(court.deck.begin(), court.deck.begin() + static_cast<std::ptrdiff_t>(shown));
   std::sort(drawn.begin(), drawn.end(), std::greater<>());
   court.display.assign(rules.court.display.size(), 0);
@@ -208,7 +209,8 @@ std::vector<FavourTurn> grant_favours(GameState& state, const std::vector<Orders
     }
     out.push_back(turn);
   }
-  for (std::size_t seat = 0; seat < audience.size(); ++seat) court.officers_hall[seat] += audience[seat];
+  for (std::size_t seat = 0; seat < audience.size(); ++seat)
+    court.officers_hall[seat] += audience[seat];
   std::fill(court.display.begin(), court.display.end(), 0);  // untaken cards leave the game
   return out;
 }

@@ -39,7 +39,7 @@ struct FavourTurn {
 
 /// What the favours change for the rest of the season.
 struct CourtSeason {
-  bool event_cancelled = false;             ///< card #1
+  bool event_cancelled = false;              ///< card #1
   std::vector<std::array<bool, 2>> shields;  ///< by seat: not attacked by battle A, battle B
 };
 

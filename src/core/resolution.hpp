@@ -26,6 +26,7 @@ struct Context {
   std::optional<EventId> event;             ///< the season's event (none in winter)
   std::vector<std::optional<TileId>> tile;  ///< each player's bonus tile this season
   std::vector<std::pair<PlayerIndex, ProvinceId>> cards_lost;  ///< this season, in order
+  CourtSeason court{};  ///< what the Imperial Court's favours change this season (rules 13.1)
 
   /// Hands a province card to a new holder (empty: the neutral pile), remembering who lost it.
   void hand_over(ProvinceId province, std::optional<PlayerIndex> holder);

@@ -2,6 +2,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "core/court_play.hpp"
 #include "core/engine.hpp"
 #include "core/leaders.hpp"
 #include "core/resolution.hpp"
@@ -55,6 +56,7 @@ void publish_season(GameState& state, const Ruleset& rules, Rng& rng) {
   // Rules 4.1, 4.2: fresh shuffles of the action cards and the bonus tiles, from a fixed start.
   state.action_cards = kAllActions;
   rng.shuffle(state.action_cards.begin(), state.action_cards.end());
+  if (rules.plays(kCourtFavorsPhase)) display_favours(state, rules);  // rules 13.1
   state.bonus_tiles.clear();
   if (!rules.has_bids()) return;  // Rules 12: the 1st edition has no bonus tiles.
   state.bonus_tiles.reserve(rules.tiles.size());
@@ -186,13 +188,30 @@ void publish_next_season(Context& ctx, const std::vector<Orders>& /*orders*/) {
   if (!ctx.state.finished) publish_season(ctx.state, ctx.rules, ctx.rng);
 }
 
+/// Rules 13.1, court step 1: cubes converted into officers, in turn order.
+void convert_court(Context& ctx, const std::vector<Orders>& orders) {
+  ctx.log.court_conversions = convert_at_court(ctx.state, orders, ctx.log.turn_order, ctx.rules);
+  ctx.step_done();
+}
+
+/// Rules 13.1, court step 2: the favours, whose effects apply at once; card #1 takes the season's
+/// event out of force.
+void grant_court_favours(Context& ctx, const std::vector<Orders>& orders) {
+  ctx.log.court_favours =
+      grant_favours(ctx.state, orders, ctx.log.turn_order, ctx.rules, ctx.court);
+  if (ctx.court.event_cancelled) ctx.event.reset();
+  ctx.step_done();
+}
+
 /// Every phase the core can play, by name; rules.yaml's season_phases puts them in order.
-constexpr std::array<Phase, 9> kPhases = {{
+constexpr std::array<Phase, 11> kPhases = {{
     {"event", draw_event},
     {kBidsPhase, reveal_bids},
     {kDrawTurnOrderPhase, draw_turn_order},
     {kLeadersPlacePhase, place_leaders},
     {kLandsknechtePhase, play_landsknechte},
+    {kCourtConversionPhase, convert_court},
+    {kCourtFavorsPhase, grant_court_favours},
     {"actions", play_actions},
     {kLeadersMovePhase, move_leaders},
     {"winter", winter_after_autumn},

@@ -6,6 +6,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/court_play.hpp"
 #include "core/game_state.hpp"
 #include "core/ids.hpp"
 #include "core/orders.hpp"
@@ -36,16 +37,17 @@ enum class CancelReason : std::uint8_t {
   min_armies_not_met,  ///< fewer than `min_armies` could move
   target_protected,    ///< religious peace: the target has a church
   move_target_not_own,
+  target_shielded,  ///< the Imperial Court: the target's holder took a favour against this battle
 };
 
 /// Every cancel reason, for readers of written logs.
-inline constexpr std::array<CancelReason, 11> kAllCancelReasons = {
-    CancelReason::province_lost,      CancelReason::card_left_hand,
-    CancelReason::not_enough_thaler,  CancelReason::not_enough_reserve,
-    CancelReason::no_building_left,   CancelReason::already_built,
-    CancelReason::no_free_site,       CancelReason::too_few_armies,
-    CancelReason::min_armies_not_met, CancelReason::target_protected,
-    CancelReason::move_target_not_own};
+inline constexpr std::array<CancelReason, 12> kAllCancelReasons = {
+    CancelReason::province_lost,       CancelReason::card_left_hand,
+    CancelReason::not_enough_thaler,   CancelReason::not_enough_reserve,
+    CancelReason::no_building_left,    CancelReason::already_built,
+    CancelReason::no_free_site,        CancelReason::too_few_armies,
+    CancelReason::min_armies_not_met,  CancelReason::target_protected,
+    CancelReason::move_target_not_own, CancelReason::target_shielded};
 static_assert(lists_in_order(kAllCancelReasons));
 
 /// A planned action (or, for army1, its move) that was cancelled, with the numbers that decided.
@@ -188,6 +190,7 @@ struct MarkerAdded {
   ProvinceId province;
   int markers_after = 0;
   bool supply_empty = false;  ///< no marker was left to place
+  bool shielded = false;      ///< the Imperial Court's kept card #4 cancelled it (E-7)
   bool operator==(const MarkerAdded&) const = default;
 };
 
@@ -303,6 +306,8 @@ struct SeasonLog {
   std::optional<WinterLog> winter;
   std::vector<PlayerIndex> winners;  ///< set when the game ended
   std::vector<DraftPick> draft;      ///< the draft season's picks, in the order played (rules 2.2)
+  std::vector<Conversion> court_conversions;  ///< the Imperial Court's step 1, in turn order
+  std::vector<FavourTurn> court_favours;      ///< its step 2, in the order the players chose
   bool operator==(const SeasonLog&) const = default;
 };
 

@@ -35,14 +35,16 @@ inline constexpr std::string_view kDrawTurnOrderPhase = "draw_turn_order";
 
 /// Every phase the core plays, in order: the base game's and the modules' written so far (a
 /// module's phase joins this list and season.cpp's table together).
-inline constexpr std::array<std::string_view, 9> kSeasonPhases = {"event",
-                                                                  kBidsPhase,
-                                                                  kDrawTurnOrderPhase,
-                                                                  kLeadersPlacePhase,
-                                                                  kLandsknechtePhase,
-                                                                  "actions",
-                                                                  kLeadersMovePhase,
-                                                                  "winter",
-                                                                  "publish"};
+inline constexpr std::array<std::string_view, 11> kSeasonPhases = {"event",
+                                                                   kBidsPhase,
+                                                                   kDrawTurnOrderPhase,
+                                                                   kLeadersPlacePhase,
+                                                                   kLandsknechtePhase,
+                                                                   kCourtConversionPhase,
+                                                                   kCourtFavorsPhase,
+                                                                   "actions",
+                                                                   kLeadersMovePhase,
+                                                                   "winter",
+                                                                   "publish"};
 
 }  // namespace wallenstein

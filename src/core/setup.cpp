@@ -1,8 +1,10 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/court_play.hpp"
 #include "core/engine.hpp"
 #include "core/resolution.hpp"
+#include "core/season_phases.hpp"
 
 namespace wallenstein {
 
@@ -22,6 +24,10 @@ void finish_setup(GameState& state, const Ruleset& rules, Rng& rng, TowerModel& 
   fill.peasants() = std::min(rules.tower.fill_peasants, state.supply.peasants);
   state.supply.peasants -= fill.peasants();
   throw_into_tower(state.tower, fill, tower, rng);
+  if (rules.plays(kCourtConversionPhase)) {  // Rules 13.1, E-3: the court and its first officers
+    start_court(state, rules, rng);
+    officers_from_tray(state, rules, state.tower.tray);
+  }
   for (int seat = 0; seat < count; ++seat) {
     state.players[static_cast<std::size_t>(seat)].reserve +=
         state.tower.tray.n[static_cast<std::size_t>(seat)];

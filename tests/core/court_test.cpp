@@ -32,9 +32,10 @@ struct CourtWorld : TinyWorld {
     c.cards[11] = FavourCard{12, FavourEffect::place, 3, {}, {}};
     c.cards[17] = FavourCard{18, FavourEffect::shield, 0, {}, {true, true}};
     c.cards[20] = FavourCard{21, FavourEffect::build, 0, Building::palace, {}};
-    const auto actions = std::find(rules.season_phases.begin(), rules.season_phases.end(), "actions");
-    rules.season_phases.insert(actions, {std::string(kCourtConversionPhase),
-                                         std::string(kCourtFavorsPhase)});
+    const auto actions =
+        std::find(rules.season_phases.begin(), rules.season_phases.end(), "actions");
+    rules.season_phases.insert(
+        actions, {std::string(kCourtConversionPhase), std::string(kCourtFavorsPhase)});
     Rng rng(3);
     start_court(state, rules, rng);
   }
@@ -160,9 +161,8 @@ TEST(Court, ACardForAMarkerWithNoMarkerToRemoveIsKept_E7) {
   w.state.court.officers_hall = {4, 0};
   w.state.court.officers_beside = {3, 7};
   CourtSeason season;
-  const auto turns =
-      grant_favours(w.state, {w.court_orders(0, {}, {{4, {}}}), w.orders(1)}, w.seats(), w.rules,
-                    season);
+  const auto turns = grant_favours(w.state, {w.court_orders(0, {}, {{4, {}}}), w.orders(1)},
+                                   w.seats(), w.rules, season);
   EXPECT_TRUE(turns[0].kept);
   EXPECT_TRUE(w.state.court.marker_shield[0]);
 }
@@ -178,6 +178,58 @@ TEST(Court, AShieldAndTheCancelledEventLastTheSeason) {
   EXPECT_EQ(season.shields[0], (std::array<bool, 2>{true, true}));
   EXPECT_EQ(season.shields[1], (std::array<bool, 2>{false, false}));
   EXPECT_TRUE(season.event_cancelled);
+}
+
+TEST(CourtSeason, AShieldTakenAtCourtCancelsTheBattleAgainstItsHolder_Rules13) {
+  CourtWorld w;
+  w.give("a", 0, 3).give("b", 1, 6);
+  w.slots({Action::battle_a});
+  w.state.court.display = {18, 0, 0};
+  w.state.court.officers_hall = {4, 0};
+  w.state.court.officers_beside = {3, 7};
+  Orders red = w.court_orders(0, {}, {{18, {}}});
+  Orders blue = w.orders(1);
+  w.act(blue, Action::battle_a, "b", "a");
+  const SeasonResult result = w.resolve({red, blue});
+  ASSERT_EQ(result.log.court_favours.size(), 1u);
+  EXPECT_EQ(result.log.court_favours[0].card, 18);
+  const auto cancelled = testing::entries<Cancelled>(result.log);
+  ASSERT_EQ(cancelled.size(), 1u);
+  EXPECT_EQ(cancelled[0].reason, CancelReason::target_shielded);
+  EXPECT_EQ(result.next.at(w.p("a")).owner, w.player(0));
+  EXPECT_TRUE(invariant_violations(result.next, w.rules).empty());
+}
+
+TEST(CourtSeason, TheFirstCardTakesTheEventOutOfForce_Rules13) {
+  CourtWorld w;
+  w.give("a", 0, 3);
+  w.event("tax_max_5");
+  w.slots({Action::taxes});
+  w.state.court.display = {0, 0, 1};
+  w.state.court.officers_hall = {2, 0};
+  w.state.court.officers_beside = {5, 7};
+  Orders red = w.court_orders(0, {}, {{1, {}}});
+  w.act(red, Action::taxes, "a");
+  const int thaler = w.state.player(w.player(0)).thaler;
+  const SeasonResult result = w.resolve({red, w.orders(1)});
+  const int tax = w.rules.province(w.p("a")).tax;
+  ASSERT_GT(tax, 5) << "the event would cap it";
+  EXPECT_EQ(result.next.player(w.player(0)).thaler, thaler + tax);
+}
+
+TEST(CourtSeason, AKeptMarkerCardCancelsTheNextMarkerOnce_E7) {
+  CourtWorld w;
+  w.give("a", 0, 3);
+  w.slots({Action::taxes});
+  w.state.court.marker_shield[0] = true;
+  Orders red = w.orders(0);
+  w.act(red, Action::taxes, "a");
+  const SeasonResult result = w.resolve({red, w.orders(1)});
+  const auto markers = testing::entries<MarkerAdded>(result.log);
+  ASSERT_EQ(markers.size(), 1u);
+  EXPECT_TRUE(markers[0].shielded);
+  EXPECT_EQ(result.next.at(w.p("a")).revolt_markers, 0);
+  EXPECT_FALSE(result.next.court.marker_shield[0]) << "used up";
 }
 
 }  // namespace

@@ -193,7 +193,8 @@ class StepWriter {
     x["province"] = province(m.province);
     x["markers"] = str(m.markers_after);
     x["one"] = m.markers_after == 1;
-    x["supply_empty"] = m.supply_empty;
+    x["supply_empty"] = m.supply_empty && !m.shielded;
+    x["shielded"] = m.shielded;
     d["marker"] = std::move(x);
   }
 
