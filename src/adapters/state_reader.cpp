@@ -17,7 +17,7 @@ namespace {
 constexpr std::string_view kStateKeys[] = {
     "format",       "game",        "edition",   "season", "season_index", "finished",
     "players",      "turn_order",  "provinces", "supply", "tower",        "events",
-    "action_cards", "bonus_tiles", "winners",   "rng",    "draft"};
+    "action_cards", "bonus_tiles", "winners",   "rng",    "draft",        "court"};
 constexpr std::string_view kPlayerKeys[] = {"id", "thaler", "grain", "vp", "reserve"};
 constexpr std::string_view kProvinceKeys[] = {"owner", "armies", "buildings", "revolts"};
 constexpr std::string_view kSupplyKeys[] = {"peasants", "revolt_markers", "palace", "church",
@@ -44,6 +44,7 @@ class StateReader {
     read_supply(root);
     read_tower(root);
     read_draft(root);
+    read_court(root);
     lists_.read(root);
     r_.throw_if_errors();
     for (const auto& problem : invariant_violations(s_, rules_))
@@ -411,6 +412,65 @@ class StateReader {
                  "province " + rules_.provinces[i].id + " is missing from the draft's cards");
     }
     s_.draft = std::move(table);
+  }
+
+  /// Rules 13.1: the court's pieces, written exactly in a game with the Imperial Court; the
+  /// invariants check that officers and cards add up.
+  void read_court(const YAML::Node& root) {
+    const YAML::Node node = root["court"];
+    if (!rules_.plays(kCourtConversionPhase)) {
+      if (node.IsDefined())
+        r_.error(node, "court is written only in a game with the Imperial Court expansion");
+      return;
+    }
+    auto court = r_.require(root, "court", "the Imperial Court's pieces");
+    if (!court || !r_.expect_map(*court, "court")) return;
+    static constexpr std::string_view kKeys[] = {"officers", "kept_marker_card", "display", "deck"};
+    r_.check_keys(*court, kKeys, "court");
+    CourtState& c = s_.court;
+    const std::size_t players = s_.players.size();
+    c.officers_beside.assign(players, 0);
+    c.officers_hall.assign(players, 0);
+    c.marker_shield.assign(players, false);
+    if (auto officers = r_.require(*court, "officers", "each player's {beside: N, hall: N}");
+        officers && r_.expect_map(*officers, "officers")) {
+      for (std::size_t seat = 0; seat < players; ++seat) {
+        const std::string& id = s_.players[seat].id;
+        auto mine = r_.require(*officers, id, "{beside: N, hall: N}");
+        if (!mine || !r_.expect_map(*mine, "officers of " + id)) continue;
+        static constexpr std::string_view kOfficerKeys[] = {"beside", "hall"};
+        r_.check_keys(*mine, kOfficerKeys, "officers of " + id);
+        c.officers_beside[seat] = num(*mine, "beside", 0, rules_.court.officers);
+        c.officers_hall[seat] = num(*mine, "hall", 0, rules_.court.officers);
+      }
+    }
+    for (const auto& p : lists_players(*court, "kept_marker_card")) c.marker_shield[p.value] = true;
+    const int cards = static_cast<int>(rules_.court.cards.size());
+    const auto numbers = [&](std::string_view key, int min) {
+      std::vector<int> out;
+      auto list = r_.require(*court, key, "favour card numbers");
+      if (!list || !r_.expect_sequence(*list, key)) return out;
+      for (const auto& item : *list)
+        out.push_back(static_cast<int>(r_.integer(item, std::string(key), min, cards).value_or(0)));
+      return out;
+    };
+    c.display = numbers("display", 0);
+    c.deck = numbers("deck", 1);
+    if (c.display.size() != rules_.court.display.size()) {
+      r_.error((*court)["display"], "display holds one card number (0: empty) for each of the " +
+                                        std::to_string(rules_.court.display.size()) + " spaces");
+    }
+  }
+
+  /// A list of player ids under `key` of `map`.
+  std::vector<PlayerIndex> lists_players(const YAML::Node& map, std::string_view key) {
+    std::vector<PlayerIndex> out;
+    auto list = r_.require(map, key, "a list of player ids");
+    if (!list || !r_.expect_sequence(*list, key)) return out;
+    for (const auto& item : *list) {
+      if (auto p = player(item)) out.push_back(*p);
+    }
+    return out;
   }
 
   const YamlFile& file_;

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdio>
 
+#include "core/season_phases.hpp"
 #include "pbem/yaml_writer.hpp"
 
 namespace wallenstein {
@@ -61,6 +62,32 @@ YamlOut draft_yaml(const DraftTable& draft, const Ruleset& rules) {
   return YamlOut::map()
       .add("face_up", YamlOut::flow_list(face_up))
       .add("pile", YamlOut::flow_list(pile));
+}
+
+/// Rules 13.1: each player's officers beside the board and in the reception hall, the players
+/// keeping card #4 (E-7), the display (public) and the deck, top first (hidden).
+YamlOut court_yaml(const GameState& state) {
+  const CourtState& court = state.court;
+  YamlOut officers = YamlOut::map();
+  std::vector<std::string> kept;
+  for (std::size_t seat = 0; seat < state.players.size(); ++seat) {
+    officers.add(state.players[seat].id, YamlOut::map()
+                                             .add("beside", court.officers_beside[seat])
+                                             .add("hall", court.officers_hall[seat])
+                                             .flow());
+    if (court.marker_shield[seat]) kept.push_back(state.players[seat].id);
+  }
+  const auto numbers = [](const std::vector<int>& cards) {
+    std::vector<std::string> out;
+    out.reserve(cards.size());
+    for (int c : cards) out.push_back(std::to_string(c));
+    return YamlOut::flow_list(out);
+  };
+  return YamlOut::map()
+      .add("officers", std::move(officers))
+      .add("kept_marker_card", YamlOut::flow_list(kept))
+      .add("display", numbers(court.display))
+      .add("deck", numbers(court.deck));
 }
 
 }  // namespace
@@ -128,6 +155,7 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
   root.add("bonus_tiles", YamlOut::flow_list(tiles));
   root.add("winners", player_ids(state.winners));
   if (state.draft) root.add("draft", draft_yaml(*state.draft, rules));
+  if (rules.plays(kCourtConversionPhase)) root.add("court", court_yaml(state));
   std::vector<std::string> rng;
   for (std::uint64_t word : state.rng) rng.push_back(hex64(word));
   root.add("rng", YamlOut::flow_list(rng));

@@ -5,11 +5,13 @@
 
 #include <algorithm>
 
+#include "adapters/ruleset_file_parts.hpp"
 #include "adapters/ruleset_files.hpp"
 #include "adapters/state_yaml.hpp"
 #include "core/bot/bot.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "core/season_phases.hpp"
 #include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 
@@ -518,6 +520,32 @@ TEST(StateFile, AnExpansionEditedIntoOrOutOfGameYamlIsNamedOnceWithTheWayBack) {
                      ": this state has leader counters, but game.yaml's expansions: does not name "
                      "leaders; a game keeps the expansions it was started with: put leaders back "
                      "in expansions: in game.yaml"});
+}
+
+/// The shipped rules with the Imperial Court laid in by hand (the order reader does not take its
+/// sections yet, so load_ruleset still refuses the module).
+Ruleset with_court() {
+  Ruleset r = rules();
+  loading::load_court(testing::source_data_dir() / "modules/court", r);
+  const auto actions = std::find(r.season_phases.begin(), r.season_phases.end(), "actions");
+  r.season_phases.insert(actions,
+                         {std::string(kCourtConversionPhase), std::string(kCourtFavorsPhase)});
+  return r;
+}
+
+TEST(StateFile, ACourtGamesStateKeepsOfficersCardsAndTheDisplay_Rules13) {
+  const Ruleset court = with_court();
+  const GameState state = new_game(NewGame{"test", {"red", "blue", "yellow"}, 987654321}, court);
+  ASSERT_EQ(state.court.display.size(), 3u);
+  EXPECT_GT(state.court.display[0], state.court.display[1]) << "the highest on the costliest";
+  const std::string text = write_state(state, court);
+  EXPECT_NE(text.find("\ncourt:\n  officers:\n    red: {beside: "), std::string::npos) << text;
+  EXPECT_EQ(read_state(SourceFile{"state.yaml", text}, court), state);
+  EXPECT_EQ(write_state(fresh(), rules()).find("court:"), std::string::npos);
+  const std::string lost = replaced(text, "display: [", "display: [0, ");
+  EXPECT_EQ(problems_under(lost, court),
+            Problems{position(lost, "[0, ", "display: ") +
+                     ": display holds one card number (0: empty) for each of the 3 spaces"});
 }
 
 }  // namespace
