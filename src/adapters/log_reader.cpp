@@ -22,11 +22,11 @@ class LogReader {
     const YAML::Node& root = file_.root();
     if (!r_.expect_map(root, "log.yaml")) r_.throw_if_errors();
     if (before_.draft) return read_draft(root);
-    static constexpr std::array<std::string_view, 18> kKeys = {
+    static constexpr std::array<std::string_view, 19> kKeys = {
         "game",          "season",          "season_index", "nmr",     "nmr_policy",
         "rules_version", "program_version", "event",        "bids",    "bid_ranking",
         "tiles",         "turn_order",      "landsknechte", "leaders", "action_cards",
-        "steps",         "winter",          "winners"};
+        "steps",         "winter",          "winners",      "court"};
     r_.check_keys(root, kKeys, "log.yaml");
     StoredLog out = read_header(root);
     SeasonLog& log = out.log;
@@ -46,6 +46,7 @@ class LogReader {
     log.turn_order = players(root, "turn_order");
     read_landsknechte(root, log);
     read_leaders(root, log);
+    read_court(root, log);
     read_action_cards(root, log);
     if (auto steps = require_list(root, "steps")) {
       for (const auto& node : *steps) log.entries.push_back(step(node));
@@ -297,6 +298,56 @@ class LogReader {
   }
 
   /// Rules 13.3: the leaders placed, moved and taken off, in a game that plays the leaders only.
+  /// Rules 13.1: the court's conversions and favour turns, in a game with the court only.
+  void read_court(const YAML::Node& root, SeasonLog& log) {
+    const YAML::Node node = root["court"];
+    if (!rules_.plays(kCourtConversionPhase)) {
+      if (node.IsDefined())
+        r_.error(node, "this game does not play the Imperial Court; a log of it has no court");
+      return;
+    }
+    auto court = require_map(root, "court");
+    if (!court) return;
+    static constexpr std::array<std::string_view, 2> kKeys = {"conversions", "favours"};
+    r_.check_keys(*court, kKeys, "court");
+    if (auto list = require_list(*court, "conversions")) {
+      for (const auto& row : *list) {
+        if (!r_.expect_map(row, "a conversion")) continue;
+        static constexpr std::array<std::string_view, 4> kRow = {"player", "cubes", "from", "done"};
+        r_.check_keys(row, kRow, "a conversion");
+        Conversion c;
+        c.player = player(row, "player");
+        c.cubes = num(row, "cubes", 1, rules_.pieces.cubes_per_player);
+        if (text(row, "from") == "tower") {
+          c.source = ConversionSource::tower;
+        } else {
+          c.source = ConversionSource::province;
+          c.province = province(row, "from");
+        }
+        c.done = flag(row, "done");
+        log.court_conversions.push_back(c);
+      }
+    }
+    if (auto list = require_list(*court, "favours")) {
+      for (const auto& row : *list) {
+        if (!r_.expect_map(row, "a favour turn")) continue;
+        static constexpr std::array<std::string_view, 6> kRow = {"player", "officers", "card",
+                                                                 "cost",   "province", "kept"};
+        r_.check_keys(row, kRow, "a favour turn");
+        FavourTurn t;
+        t.player = player(row, "player");
+        t.officers = num(row, "officers", 0, kBig);
+        if (row["card"].IsDefined()) {
+          t.card = num(row, "card", 1, static_cast<int>(rules_.court.cards.size()));
+          t.cost = num(row, "cost", 0, kBig);
+        }
+        if (row["province"].IsDefined()) t.province = province(row, "province");
+        t.kept = flag(row, "kept");
+        log.court_favours.push_back(t);
+      }
+    }
+  }
+
   void read_leaders(const YAML::Node& root, SeasonLog& log) {
     const YAML::Node node = root["leaders"];
     if (!rules_.plays(kLeadersPlacePhase)) {

@@ -203,6 +203,27 @@ class LogWriter {
     return out.flow();
   }
 
+  /// Rules 13.1: the court's two steps, each conversion and each player's turn at the favours.
+  YamlOut court(const SeasonLog& log) const {
+    YamlOut conversions = YamlOut::list();
+    for (const Conversion& c : log.court_conversions) {
+      YamlOut row = YamlOut::map().add("player", player(c.player)).add("cubes", c.cubes);
+      row.add("from", c.province ? province(*c.province) : std::string("tower"));
+      conversions.push(row.add("done", c.done).flow());
+    }
+    YamlOut favours = YamlOut::list();
+    for (const FavourTurn& t : log.court_favours) {
+      YamlOut row = YamlOut::map().add("player", player(t.player)).add("officers", t.officers);
+      if (t.card) row.add("card", *t.card).add("cost", t.cost);
+      if (t.province) row.add("province", province(*t.province));
+      if (t.kept) row.add("kept", true);
+      favours.push(row.flow());
+    }
+    return YamlOut::map()
+        .add("conversions", std::move(conversions))
+        .add("favours", std::move(favours));
+  }
+
   YamlOut winter(const WinterLog& w) const {
     YamlOut out = YamlOut::map();
     out.add("event", rules_.event(w.last_event).id).add("grain_loss", w.grain_loss);
@@ -405,6 +426,7 @@ std::string write_log(const SeasonLog& log, const GameState& before, const Rules
     }
     root.add("landsknechte", std::move(turns));
   }
+  if (rules.plays(kCourtConversionPhase)) root.add("court", w.court(log));
   if (rules.plays(kLeadersPlacePhase)) {
     YamlOut leaders = YamlOut::list();
     for (const LeaderStep& s : log.leaders) leaders.push(w.leader_step(s));

@@ -97,7 +97,39 @@ void fill_spaces_beyond_the_coins(const Ruleset& rules, Hand& hand, Orders& orde
 
 /// The wishes of the modules' order sections, each drawn only in games that play its phase, so
 /// that a base game's random orders stay as they were.
+/// Rules 13.1: each side-board space empty, a province of the player's or a tower card; favours
+/// wished among the displayed cards, in a random order, each with a random province in play.
+CourtOrder random_court(const GameState& state, const Ruleset& rules, PlayerIndex player,
+                        Rng& rng) {
+  CourtOrder court;
+  const std::vector<ProvinceId> mine = state.provinces_of(player);
+  for (std::size_t space = 0; space < rules.court.conversions.size(); ++space) {
+    ConversionOrder order;
+    const auto pick = rng.below(3);
+    if (pick == 1 && !mine.empty()) {
+      order = {ConversionSource::province,
+               mine[rng.below(static_cast<std::uint32_t>(mine.size()))]};
+    } else if (pick == 2) {
+      order.source = ConversionSource::tower;
+    }
+    court.conversions.push_back(order);
+  }
+  std::vector<int> shown;
+  for (int card : state.court.display) {
+    if (card != 0) shown.push_back(card);
+  }
+  rng.shuffle(shown);
+  for (int card : shown) {
+    const ProvinceId where =
+        ProvinceId::at(rng.below(static_cast<std::uint32_t>(state.provinces.size())));
+    court.favours.push_back(FavourWish{card, where});
+  }
+  return court;
+}
+
 void random_module_orders(const GameState& state, const Ruleset& rules, Orders& orders, Rng& rng) {
+  if (rules.plays(kCourtConversionPhase))
+    orders.court = random_court(state, rules, orders.player, rng);
   if (rules.has_bids()) {
     std::vector<TileId>& tiles = orders.tile_preferences;
     tiles.reserve(rules.tiles.size());

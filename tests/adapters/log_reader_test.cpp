@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "adapters/log_yaml.hpp"
@@ -52,6 +53,8 @@ int expect_logs_of_random_games_read_back(const Ruleset& rules, int games) {
       std::vector<PlayerIndex> nmr;
       if (g % 7 == 0) nmr.push_back(state.player_index(0));
       const SeasonResult result = resolve_season(state, orders, nmr, rules);
+      EXPECT_EQ(invariant_violations(result.next, rules), std::vector<std::string>{})
+          << "game " << g << " season " << season;
       const LogHeader header{"pass", kCurrentRulesVersion, "9.9.9"};
       const std::string text = write_log(result.log, state, rules, header);
       const StoredLog read = read_log(SourceFile{"log.yaml", text}, state, rules);
@@ -73,6 +76,15 @@ TEST(LogFile, EveryLogOfRandomGamesReadsBackAsExactlyWhatHappened) {
 TEST(LogFile, EveryLogOfRandomGamesWithTheLandsknechteReadsBackWithItsTurns) {
   EXPECT_EQ(expect_logs_of_random_games_read_back(with_landsknechte(), 30),
             30 * with_landsknechte().season_count());
+}
+
+TEST(LogFile, EveryLogOfRandomCourtGamesReadsBackWithItsConversionsAndFavours_Rules13) {
+  Ruleset court = rules();
+  loading::load_court(testing::source_data_dir() / "modules/court", court);
+  const auto actions = std::find(court.season_phases.begin(), court.season_phases.end(), "actions");
+  court.season_phases.insert(actions,
+                             {std::string(kCourtConversionPhase), std::string(kCourtFavorsPhase)});
+  EXPECT_EQ(expect_logs_of_random_games_read_back(court, 20), 20 * court.season_count());
 }
 
 TEST(LogFile, EveryLogOfRandomFirstEditionGamesReadsBackWithoutBidsAndWithTheCubesHeldBack) {
