@@ -146,6 +146,49 @@ Json leader_step_json(const GameState& state, const Ruleset& rules, const Leader
   return step;
 }
 
+/// Rules 13.1: the court as the table sees it: the display by space, each player's officers, who
+/// keeps card #4, and how many cards are left face down (never which).
+Json court_json(const GameState& state, const Ruleset& rules) {
+  const CourtState& court = state.court;
+  Json display = Json::array();
+  for (std::size_t i = 0; i < court.display.size(); ++i) {
+    display.push_back({{"cost", rules.court.display[i]},
+                       {"card", court.display[i] ? Json(court.display[i]) : Json(nullptr)}});
+  }
+  Json officers = Json::object();
+  Json kept = Json::array();
+  for (std::size_t seat = 0; seat < state.players.size(); ++seat) {
+    officers[state.players[seat].id] = {{"beside", court.officers_beside[seat]},
+                                        {"hall", court.officers_hall[seat]}};
+    if (court.marker_shield[seat]) kept.push_back(state.players[seat].id);
+  }
+  return {{"display", display},
+          {"officers", officers},
+          {"kept_marker_card", kept},
+          {"deck", court.deck.size()}};
+}
+
+/// Rules 13.1: a resolved season's conversions and favour turns.
+Json court_resolution_json(const GameState& state, const Ruleset& rules, const SeasonLog& log) {
+  Json conversions = Json::array();
+  for (const Conversion& c : log.court_conversions) {
+    conversions.push_back({{"player", state.player(c.player).id},
+                           {"cubes", c.cubes},
+                           {"from", c.province ? rules.province(*c.province).id : "tower"},
+                           {"done", c.done}});
+  }
+  Json favours = Json::array();
+  for (const FavourTurn& t : log.court_favours) {
+    Json turn = {{"player", state.player(t.player).id}, {"officers", t.officers}};
+    turn["card"] = t.card ? Json(*t.card) : Json(nullptr);
+    if (t.card) turn["cost"] = t.cost;
+    if (t.province) turn["province"] = rules.province(*t.province).id;
+    if (t.kept) turn["kept"] = true;
+    favours.push_back(std::move(turn));
+  }
+  return {{"conversions", conversions}, {"favours", favours}};
+}
+
 /// Rules 2.2: the draft's picks, in the order played (what the draft season revealed).
 Json draft_resolution_json(const GameState& state, const Ruleset& rules,
                            const SeasonLog& resolution) {
@@ -203,6 +246,8 @@ Json resolution_json(const GameState& state, const Ruleset& rules, const SeasonL
     r["leaders"] = steps;
   }
   r["nmr"] = ids(state, resolution.nmr);
+  if (rules.plays(kCourtConversionPhase))
+    r["court"] = court_resolution_json(state, rules, resolution);
   if (resolution.winter) r["winter"] = winter_json(state, rules, *resolution.winter);
   return r;
 }
@@ -250,6 +295,7 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
     tiles.push_back({{"position", i + 1}, {"tile", rules.tile(state.bonus_tiles[i]).id}});
   }
   out["bonus_tiles"] = tiles;
+  if (rules.plays(kCourtConversionPhase)) out["court"] = court_json(state, rules);
   out["turn_order"] = ids(state, state.turn_order);
   out["players"] = players_json(config, state, rules, resolution);
   out["provinces"] = provinces_json(state, rules);

@@ -5,10 +5,12 @@
 
 #include "adapters/game_config.hpp"
 #include "adapters/json_view.hpp"
+#include "adapters/ruleset_file_parts.hpp"
 #include "adapters/ruleset_files.hpp"
 #include "adapters/state_yaml.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "core/season_phases.hpp"
 #include "pbem/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 
@@ -259,6 +261,27 @@ TEST_F(StateFiles, PublicJsonOfABaseGameHasNoLandsknechteAndNoLeaders) {
   }
   EXPECT_FALSE(json["resolution"].contains("leaders"));
   for (const auto& p : json["provinces"]) EXPECT_FALSE(p.contains("statues"));
+}
+
+TEST_F(StateFiles, TheCourtIsShownWithItsDisplayAndOfficersButNeverTheDeck_Rules13) {
+  Ruleset court = *rules_;
+  loading::load_court(testing::source_data_dir() / "modules/court", court);
+  const auto actions = std::find(court.season_phases.begin(), court.season_phases.end(), "actions");
+  court.season_phases.insert(actions,
+                             {std::string(kCourtConversionPhase), std::string(kCourtFavorsPhase)});
+  NewGame spec{"test", {}, 987654321};
+  for (const auto& p : config(3).players) spec.player_ids.push_back(p.id);
+  const GameState state = new_game(spec, court);
+  const auto json = public_json(config(3), state, court, nullptr);
+  ASSERT_TRUE(json.contains("court"));
+  EXPECT_EQ(json["court"]["display"].size(), 3u);
+  EXPECT_EQ(json["court"]["display"][0]["cost"], 4);
+  EXPECT_EQ(json["court"]["display"][0]["card"], state.court.display[0]);
+  EXPECT_EQ(json["court"]["deck"], 18) << "how many, never which";
+  EXPECT_EQ(json["court"]["officers"]["red"]["hall"].get<int>() +
+                json["court"]["officers"]["red"]["beside"].get<int>(),
+            7);
+  EXPECT_FALSE(public_json(config(3), fresh(3), *rules_, nullptr).contains("court"));
 }
 
 }  // namespace
