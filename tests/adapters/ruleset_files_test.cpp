@@ -425,13 +425,12 @@ TEST(RulesetModules, AModuleCannotClaimAnOrderKeyOfTheBaseGame) {
                               "module adds sections of its own");
 }
 
-TEST(RulesetModules, AnExpansionWhosePhasesThisProgramDoesNotPlayIsRefused) {
+TEST(RulesetModules, AnExpansionWhoseOrderSectionsThisProgramDoesNotReadIsRefused) {
   DataCopy data;
   EXPECT_EQ(data.error({"court"}), data.file("modules/court/module.yaml").string() +
-                                       ":11:10: error: the Imperial Court expansion (court) "
+                                       ":12:18: error: the Imperial Court expansion (court) "
                                        "cannot be played by this version of the program, which "
-                                       "lacks the phases court_conversion and court_favors and "
-                                       "the order sections court and favors");
+                                       "lacks the order sections court and favors");
   EXPECT_THROW(load_ruleset(data.dir.path(), kCurrentRulesVersion, {"leaders", "court"}),
                ModuleRefused);
 }
@@ -454,7 +453,7 @@ TEST(RulesetModules, AGameListingAModuleItCannotPlayIsToldAtItsGameYaml) {
     EXPECT_EQ(e.diagnostics().front().format(),
               "/games/berlin/game.yaml: error: expansions: the Imperial Court expansion "
               "(court) cannot be played by this version of the program, which lacks the "
-              "phases court_conversion and court_favors and the order sections court and favors");
+              "order sections court and favors");
   }
 }
 

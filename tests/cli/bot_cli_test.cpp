@@ -220,8 +220,8 @@ TEST(SimulateCli, RefusesAnExpansionItCannotPlayAsNewDoes) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err,
             "wallenstein: --expansions: the Imperial Court expansion (court) cannot be played "
-            "by this version of the program, which lacks the phases court_conversion and "
-            "court_favors and the order sections court and favors\n");
+            "by this version of the program, which lacks the order sections court and "
+            "favors\n");
 }
 
 /// A game with expansions played by mail: the bot's suggestion has the expansion's section, a

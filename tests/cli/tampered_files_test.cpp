@@ -142,8 +142,7 @@ TEST_F(TamperedFiles, AGameYamlSwitchedToAnotherEditionIsRefusedAtTheState) {
 TEST_F(TamperedFiles, AnExpansionThisProgramDoesNotPlayIsRefusedByNewAndInGameYaml) {
   const std::string why =
       "the Imperial Court expansion (court) cannot be played by this version of the program, "
-      "which lacks the phases court_conversion and court_favors and the order sections court and "
-      "favors";
+      "which lacks the order sections court and favors";
   replace_in_file(dir() / "game.yaml", "expansions: []", "expansions: [court]");
   expect_refused({"resolve", dir().string(), "--force"},
                  (dir() / "game.yaml").string() + ": error: expansions: " + why);
