@@ -421,6 +421,7 @@ FavourCard favour_card(YamlReader& r, const YAML::Node& node, int expected, cons
                                 std::to_string(expected) + ": the cards are listed 1, 2, 3...");
   }
   std::vector<std::string_view> effects;
+  effects.reserve(kAllFavourEffects.size());
   for (FavourEffect e : kAllFavourEffects) effects.push_back(favour_effect_key(e));
   const std::string effect = as_text(r, node, "effect", "favour card");
   const auto* found = std::find_if(kAllFavourEffects.begin(), kAllFavourEffects.end(),
@@ -442,6 +443,7 @@ FavourCard favour_card(YamlReader& r, const YAML::Node& node, int expected, cons
     }
     if (!card.building && node["building"]) {
       std::vector<std::string_view> keys;
+      keys.reserve(kAllBuildings.size());
       for (Building b : kAllBuildings) keys.push_back(building_key(b));
       r.unknown_value(node["building"], "building", keys);
     }
