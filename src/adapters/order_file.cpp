@@ -103,6 +103,8 @@ class OrderReader {
         list(root, "landsknechte", "a list of bonuses, most wanted first, like [vp, tray, thaler]");
     for (const auto& entry : root) {
       if (entry.first.Scalar() == "leader") w.leader = read_leader(entry.first, entry.second);
+      if (entry.first.Scalar() == "court") w.court = read_court(entry.first, entry.second);
+      if (entry.first.Scalar() == "favors") w.favours = read_favours(entry.second);
       if (entry.first.Scalar() == "defend_with") w.defend_with = read_defend_with(entry.second);
     }
     if (const YAML::Node token = root["token"]; token.IsDefined()) {
@@ -280,6 +282,66 @@ class OrderReader {
   }
 
   static constexpr std::array<std::string_view, 3> kLeaderKeys = {"place", "move_to", "statue"};
+
+  /// Rules 13.1: `court: {convert3: Vogtland, convert2: tower, convert1: none}`; a space left
+  /// out holds nothing.
+  WrittenCourt read_court(const YAML::Node& written_key, const YAML::Node& node) {
+    WrittenCourt out;
+    out.at = ref(written_key);
+    std::vector<std::string> keys;
+    keys.reserve(rules_.court.conversions.size());
+    for (int cubes : rules_.court.conversions) keys.push_back("convert" + std::to_string(cubes));
+    out.spaces.resize(keys.size());
+    out.keys = keys;
+    if (node.IsNull()) return out;
+    if (!node.IsMap()) {
+      r_.error(node,
+               "court is a map like {convert3: a province of yours, tower or none}: each "
+               "space converts its cubes into court officers");
+      return out;
+    }
+    r_.check_keys(node, std::vector<std::string_view>(keys.begin(), keys.end()), "court");
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const YAML::Node value = node[keys[i]];
+      if (!value.IsDefined()) continue;
+      if (auto text = r_.text(value, "court " + keys[i]))
+        out.spaces[i] = Written{*text, ref(value)};
+    }
+    return out;
+  }
+
+  /// Rules 13.1: `favors: [{card: 21, province: Kursachsen}, {card: 9}]`, most wanted first.
+  std::vector<WrittenFavour> read_favours(const YAML::Node& node) {
+    std::vector<WrittenFavour> out;
+    if (node.IsNull()) return out;
+    static constexpr const char* kShape =
+        "favors is a list like [{card: 21, province: Kursachsen}, {card: 9}], most wanted first";
+    if (!node.IsSequence()) {
+      r_.error(node, kShape);
+      return out;
+    }
+    static constexpr std::array<std::string_view, 2> kKeys = {"card", "province"};
+    for (const auto& item : node) {
+      if (!item.IsMap()) {
+        r_.error(item, kShape);
+        continue;
+      }
+      r_.check_keys(item, kKeys, "a favour");
+      WrittenFavour wish;
+      auto card = r_.require(item, "card", "the favour card's number");
+      if (!card) continue;
+      wish.card_at = ref(*card);
+      const auto number = r_.integer(*card, "card (a favour card's number)", 1, 999);
+      if (!number) continue;
+      wish.card = static_cast<int>(*number);
+      if (const YAML::Node where = item["province"]; where.IsDefined()) {
+        if (auto text = r_.text(where, "favour province"))
+          wish.province = Written{*text, ref(where)};
+      }
+      out.push_back(std::move(wish));
+    }
+    return out;
+  }
 
   /// Rules 2.2: the draft season's file, with game, player, season and the list under `draft:`.
   std::optional<WrittenOrders> read_draft_file(const YAML::Node& root) {
@@ -576,6 +638,23 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
     if (w.leader->move_to) leader.add("move_to", w.leader->move_to->text);
     if (w.leader->statue) leader.add("statue", *w.leader->statue);
     root.add("leader", leader.flow());
+  }
+  if (w.court) {  // Rules 13.1: the side board, space by space
+    YamlOut court = YamlOut::map();
+    for (std::size_t i = 0; i < w.court->spaces.size(); ++i) {
+      court.add(w.court->keys[i],
+                w.court->spaces[i] ? w.court->spaces[i]->text : std::string("none"));
+    }
+    root.add("court", court.flow());
+  }
+  if (!w.favours.empty()) {
+    YamlOut favours = YamlOut::list();
+    for (const WrittenFavour& f : w.favours) {
+      YamlOut wish = YamlOut::map().add("card", f.card);
+      if (f.province) wish.add("province", f.province->text);
+      favours.push(std::move(wish.flow()));
+    }
+    root.add("favors", favours.flow());
   }
   if (!w.defend_with.empty()) {
     YamlOut defend = YamlOut::map();

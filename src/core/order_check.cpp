@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/court.hpp"
 #include "core/landsknechte.hpp"
 #include "core/leaders.hpp"
 #include "core/orders.hpp"
@@ -19,6 +20,13 @@ bool is_none(std::string_view text) {
          (text[2] | 0x20) == 'n' && (text[3] | 0x20) == 'e';
 }
 
+/// `tower` in any case: a side-board space's tower card (rules 13.1).
+bool is_tower(std::string_view text) {
+  static constexpr std::string_view kTower = "tower";
+  return text.size() == kTower.size() && std::equal(text.begin(), text.end(), kTower.begin(),
+                                                    [](char a, char b) { return (a | 0x20) == b; });
+}
+
 /// Checks one written order file; one instance per call keeps the problem lists together.
 class Checker {
  public:
@@ -35,6 +43,7 @@ class Checker {
     }
     for (Action action : kAllActions) check_action(action);
     check_bid();
+    check_court();
     check_coin_cards();
     check_turn_order();
     check_winter_revolt_order();
@@ -285,10 +294,82 @@ class Checker {
 
   /// Coin cards cover the spaces without a province; a space may stay empty only when no card is
   /// left to cover it (rules 4.3, interfaces 3).
+  /// Rules 13.1: the side board's spaces, planned with the same hand (a province card serves once
+  /// among the actions, the side board and the bid), and the favours wished.
+  void check_court() {
+    if (!rules_.plays(kCourtConversionPhase)) return;
+    CourtOrder& court = result_.orders.court;
+    court.conversions.assign(rules_.court.conversions.size(), ConversionOrder{});
+    std::vector<ProvinceId> on_board;
+    for (std::size_t i = 0; i < court.conversions.size(); ++i) {
+      const std::optional<Written>* space = written_.court && i < written_.court->spaces.size()
+                                                ? &written_.court->spaces[i]
+                                                : nullptr;
+      if (!space || !*space || is_none((*space)->text)) {
+        ++none_spaces_;
+        continue;
+      }
+      const Written& w = **space;
+      if (is_tower(w.text)) {
+        court.conversions[i].source = ConversionSource::tower;
+        ++tower_spaces_;
+        continue;
+      }
+      const auto province = own_province(w);
+      if (!province) continue;
+      if (std::find(on_board.begin(), on_board.end(), *province) != on_board.end()) {
+        error(w.at, ProblemKind::court_card_twice, {{Arg::province, *province}});
+        continue;
+      }
+      on_board.push_back(*province);
+      if (claim_card(*province, w, std::nullopt))
+        court.conversions[i] = ConversionOrder{ConversionSource::province, *province};
+    }
+    check_favours();
+  }
+
+  void check_favours() {
+    const int cards = static_cast<int>(rules_.court.cards.size());
+    std::vector<std::string> displayed;
+    for (int card : state_.court.display) {
+      if (card != 0) displayed.push_back(std::to_string(card));
+    }
+    auto& wishes = result_.orders.court.favours;
+    for (const WrittenFavour& w : written_.favours) {
+      const std::string number = std::to_string(w.card);
+      if (w.card < 1 || w.card > cards) {
+        error(w.card_at, ProblemKind::favour_card_unknown,
+              {{Arg::written, number}, {Arg::at_most, cards}});
+        continue;
+      }
+      if (std::any_of(wishes.begin(), wishes.end(),
+                      [&](const FavourWish& f) { return f.card == w.card; })) {
+        error(w.card_at, ProblemKind::favour_card_twice, {{Arg::written, number}});
+        continue;
+      }
+      const FavourCard& card = rules_.court.cards[static_cast<std::size_t>(w.card - 1)];
+      FavourWish wish{w.card, std::nullopt};
+      if (w.province) {
+        wish.province = lookup(*w.province);
+      } else if (card.effect == FavourEffect::build || card.effect == FavourEffect::place) {
+        error(w.card_at, ProblemKind::favour_needs_province, {{Arg::written, number}});
+      }
+      if (std::find(displayed.begin(), displayed.end(), number) == displayed.end()) {
+        warning(w.card_at, ProblemKind::favour_not_displayed,
+                {{Arg::written, number}, {Arg::cards, displayed}});
+      }
+      wishes.push_back(wish);
+    }
+  }
+
   void check_coin_cards() {
     const bool coin_bid = result_.orders.bid.kind == BidKind::coin;
-    const int needed = none_actions_ + (coin_bid ? 1 : 0);
-    if (needed <= coin_cards()) return;
+    // Rules 13.1: a side-board space left empty takes a blank card too, and a tower card not on
+    // the side board serves as a coin card.
+    const int needed = none_actions_ + none_spaces_ + (coin_bid ? 1 : 0);
+    const int towers =
+        rules_.plays(kCourtConversionPhase) ? rules_.court.tower_cards - tower_spaces_ : 0;
+    if (needed <= coin_cards() + towers) return;
     std::vector<ProvinceId> free;
     for (ProvinceId id : state_.provinces_of(*player_)) {
       const bool used = std::any_of(cards_used_.begin(), cards_used_.end(),
@@ -502,6 +583,8 @@ class Checker {
   std::vector<std::pair<ProvinceId, std::optional<Action>>>
       cards_used_;  ///< card, action (none: the bid)
   int none_actions_ = 0;
+  int none_spaces_ = 0;   ///< the Imperial Court's side-board spaces left empty
+  int tower_spaces_ = 0;  ///< ...holding a tower card
 };
 
 }  // namespace

@@ -54,6 +54,21 @@ struct WrittenDefence {
   int at_most = 0;
 };
 
+/// The Imperial Court's side board as written (`court: {convert3: X, convert2: tower, ...}`):
+/// one entry per space, in rules.court.conversions' order; empty where the key is left out.
+struct WrittenCourt {
+  SourceRef at;
+  std::vector<std::string> keys;  ///< each space's key: convert3, convert2, convert1
+  std::vector<std::optional<Written>> spaces;
+};
+
+/// One favour wished (`favors: [{card: 21, province: Kursachsen}, ...]`).
+struct WrittenFavour {
+  int card = 0;
+  SourceRef card_at;
+  std::optional<Written> province;
+};
+
 /// One wish of the draft's list as written (rules 2.2): a province, and the army group wanted
 /// there.
 struct WrittenDraftWish {
@@ -76,6 +91,8 @@ struct WrittenOrders {
   std::optional<WrittenLeader> leader;  ///< the military leaders expansion's section
   std::vector<WrittenDefence> defend_with;  ///< the 1st edition's section; `all` is not listed
   std::optional<Written> token;  ///< the player's secret for mailed orders; the rules ignore it
+  std::optional<WrittenCourt> court;    ///< the Imperial Court's side board (rules 13.1)
+  std::vector<WrittenFavour> favours;   ///< its favours wished, most wanted first
   std::optional<SourceRef> draft_at;    ///< where `draft:` is written: an order file of the draft
   std::vector<WrittenDraftWish> draft;  ///< the draft season's list, most wanted first (rules 2.2)
   std::size_t draft_entries = 0;        ///< entries the list has, those too broken to read included

@@ -6,8 +6,8 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::draft_group_named_too_often) + 1 == kProblemKindCount);
-static_assert(static_cast<int>(ProblemArg::groups) + 1 == kProblemArgCount);
+static_assert(static_cast<int>(ProblemKind::court_card_twice) + 1 == kProblemKindCount);
+static_assert(static_cast<int>(ProblemArg::cards) + 1 == kProblemArgCount);
 
 namespace {
 
@@ -55,6 +55,11 @@ constexpr std::array<std::pair<ProblemKind, std::string_view>, kProblemKindCount
     {ProblemKind::draft_group_not_yours, "draft_group_not_yours"},
     {ProblemKind::draft_list_empty, "draft_list_empty"},
     {ProblemKind::draft_group_named_too_often, "draft_group_named_too_often"},
+    {ProblemKind::favour_card_unknown, "favour_card_unknown"},
+    {ProblemKind::favour_card_twice, "favour_card_twice"},
+    {ProblemKind::favour_needs_province, "favour_needs_province"},
+    {ProblemKind::favour_not_displayed, "favour_not_displayed"},
+    {ProblemKind::court_card_twice, "court_card_twice"},
 }};
 
 constexpr bool keys_in_order() {
@@ -141,6 +146,8 @@ std::string_view problem_arg_key(ProblemArg arg) {
       return "statues";
     case ProblemArg::groups:
       return "groups";
+    case ProblemArg::cards:
+      return "cards";
   }
   return "?";
 }

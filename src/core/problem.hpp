@@ -56,8 +56,13 @@ enum class ProblemKind : std::uint8_t {
   draft_group_not_yours,
   draft_list_empty,
   draft_group_named_too_often,
+  favour_card_unknown,
+  favour_card_twice,
+  favour_needs_province,
+  favour_not_displayed,
+  court_card_twice,
 };
-inline constexpr int kProblemKindCount = 42;
+inline constexpr int kProblemKindCount = 47;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -101,6 +106,11 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::draft_group_not_yours,
     ProblemKind::draft_list_empty,
     ProblemKind::draft_group_named_too_often,
+    ProblemKind::favour_card_unknown,
+    ProblemKind::favour_card_twice,
+    ProblemKind::favour_needs_province,
+    ProblemKind::favour_not_displayed,
+    ProblemKind::court_card_twice,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 
@@ -143,8 +153,9 @@ enum class ProblemArg : std::uint8_t {
   fallback_province,  ///< where a leader goes when its order cannot be followed (D-32)
   statues,            ///< how many statues a player has
   groups,             ///< the army groups of a player's board (the draft, rules 2.2)
+  cards,              ///< the favour cards displayed this season (the Imperial Court)
 };
-inline constexpr int kProblemArgCount = 34;
+inline constexpr int kProblemArgCount = 35;
 
 /// The identifier of a value in a problem, as the catalogue's placeholders write it.
 std::string_view problem_arg_key(ProblemArg arg);

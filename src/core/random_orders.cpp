@@ -240,6 +240,25 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
     if (leader.statue) written.statue = true;
     w.leader = written;
   }
+  if (rules.plays(kCourtConversionPhase)) {  // rules 13.1
+    WrittenCourt court;
+    for (std::size_t i = 0; i < rules.court.conversions.size(); ++i) {
+      const ConversionOrder c =
+          i < orders.court.conversions.size() ? orders.court.conversions[i] : ConversionOrder{};
+      const std::string text = c.source == ConversionSource::tower ? "tower"
+                               : c.source == ConversionSource::province
+                                   ? rules.province(c.province).id
+                                   : "none";
+      court.keys.push_back("convert" + std::to_string(rules.court.conversions[i]));
+      court.spaces.emplace_back(Written{text, {}});
+    }
+    w.court = court;
+    for (const FavourWish& f : orders.court.favours) {
+      WrittenFavour favour{f.card, {}, std::nullopt};
+      if (f.province) favour.province = Written{rules.province(*f.province).id, {}};
+      w.favours.push_back(favour);
+    }
+  }
   for (const auto& [p, at_most] : orders.defend_with)
     w.defend_with.push_back(WrittenDefence{Written{rules.province(p).id, {}}, at_most});
   return w;

@@ -2,11 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
+#include "adapters/ruleset_file_parts.hpp"
 #include "adapters/ruleset_files.hpp"
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
+#include "core/season_phases.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -992,6 +995,68 @@ TEST_F(DraftOrderFile, FormattedDraftOrdersReadBackAsTheSameWishes) {
   const auto again = check_order_source(SourceFile{"again.yaml", formatted}, draft_, *rules_);
   ASSERT_TRUE(again.ok()) << formatted;
   EXPECT_EQ(again.orders->draft.wishes, first.orders->draft.wishes);
+}
+
+/// A 3-player Imperial Court game's first spring (rules 13.1).
+class CourtOrderFile : public OrderCheck {
+ protected:
+  /// The shipped rules with the court laid in by hand: load_ruleset refuses the module until the
+  /// program plays all of it.
+  static const Ruleset& with_court() {
+    static const Ruleset rules = [] {
+      Ruleset r = load_ruleset(testing::source_data_dir());
+      loading::load_court(testing::source_data_dir() / "modules/court", r);
+      const auto actions = std::find(r.season_phases.begin(), r.season_phases.end(), "actions");
+      r.season_phases.insert(actions,
+                             {std::string(kCourtConversionPhase), std::string(kCourtFavorsPhase)});
+      for (Module& m : r.modules) m.on = m.on || m.id == "court";
+      return r;
+    }();
+    return rules;
+  }
+  CourtOrderFile() : court_(new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, with_court())) {
+    court_.court.display = {21, 12, 4};
+  }
+  Lines check_court(const std::string& more) const {
+    return lines(check_order_source(SourceFile{"red.yaml", std::string(kValid) + more}, court_,
+                                    with_court()));
+  }
+  GameState court_;
+};
+
+TEST_F(CourtOrderFile, TheSideBoardAndTheFavoursAreReadWithTheHand_Rules13) {
+  const auto checked = check_order_source(
+      SourceFile{"red.yaml", std::string(kValid) +
+                                 "court: {convert3: Niederösterreich, convert2: tower}\n"
+                                 "favors: [{card: 21, province: Passau}, {card: 4}]\n"},
+      court_, with_court());
+  ASSERT_TRUE(checked.ok()) << checked.diagnostics.front().format();
+  const CourtOrder& court = checked.orders->court;
+  ASSERT_EQ(court.conversions.size(), 3u);
+  EXPECT_EQ(court.conversions[0],
+            (ConversionOrder{ConversionSource::province,
+                             *with_court().find_province("niederoesterreich")}));
+  EXPECT_EQ(court.conversions[1].source, ConversionSource::tower);
+  EXPECT_EQ(court.conversions[2].source, ConversionSource::none);
+  EXPECT_EQ(court.favours,
+            (std::vector<FavourWish>{{21, *with_court().find_province("passau")}, {4, {}}}));
+}
+
+TEST_F(CourtOrderFile, EveryMistakeAtCourtIsNamedAtItsPlace_Rules13) {
+  EXPECT_EQ(check_court("court: {convert3: Passau, convert2: Niederösterreich, convert1: "
+                        "Niederösterreich}\n"
+                        "favors: [{card: 22}, {card: 12}, {card: 9}, {card: 4}, {card: 4}]\n"),
+            (Lines{"red.yaml:17:19: error: Passau is already used for army1; each province card "
+                   "serves once per season",
+                   "red.yaml:17:65: error: Niederösterreich is already on another space of your "
+                   "side board; each province card serves once per season",
+                   "red.yaml:18:17: error: there is no favour card 22; the cards are numbered 1 "
+                   "to 21",
+                   "red.yaml:18:29: error: favour card 12 acts on a province: add `province:` "
+                   "with where it builds or places",
+                   "red.yaml:18:41: warning: favour card 9 is not displayed this season (the "
+                   "display holds 21, 12 and 4): this wish is skipped",
+                   "red.yaml:18:63: error: favour card 4 is wished twice; write each card once"}));
 }
 
 }  // namespace
