@@ -577,6 +577,48 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
   return result;
 }
 
+namespace {
+
+/// The sections of the modules a game plays, as an order file writes them (format_order_file).
+void add_module_sections(YamlOut& root, const WrittenOrders& w) {
+  if (!w.landsknechte.empty()) {
+    std::vector<std::string> wishes;
+    for (const auto& b : w.landsknechte) wishes.push_back(b.text);
+    root.add("landsknechte", YamlOut::flow_list(wishes));
+  }
+  if (w.leader && (w.leader->place || w.leader->move_to || w.leader->statue)) {
+    YamlOut leader = YamlOut::map();
+    if (w.leader->place) leader.add("place", w.leader->place->text);
+    if (w.leader->move_to) leader.add("move_to", w.leader->move_to->text);
+    if (w.leader->statue) leader.add("statue", *w.leader->statue);
+    root.add("leader", leader.flow());
+  }
+  if (w.court) {  // Rules 13.1: the side board, space by space
+    YamlOut court = YamlOut::map();
+    for (std::size_t i = 0; i < w.court->spaces.size(); ++i) {
+      court.add(w.court->keys[i],
+                w.court->spaces[i] ? w.court->spaces[i]->text : std::string("none"));
+    }
+    root.add("court", court.flow());
+  }
+  if (!w.favours.empty()) {
+    YamlOut favours = YamlOut::list();
+    for (const WrittenFavour& f : w.favours) {
+      YamlOut wish = YamlOut::map().add("card", f.card);
+      if (f.province) wish.add("province", f.province->text);
+      favours.push(std::move(wish.flow()));
+    }
+    root.add("favors", favours.flow());
+  }
+  if (!w.defend_with.empty()) {
+    YamlOut defend = YamlOut::map();
+    for (const WrittenDefence& d : w.defend_with) defend.add(d.province.text, d.at_most);
+    root.add("defend_with", defend.flow());
+  }
+}
+
+}  // namespace
+
 std::string format_order_file(const WrittenOrders& w, const std::string& comment) {
   YamlOut root = YamlOut::map();
   root.add("game", w.game.text).add("player", w.player.text).add("season", w.season.text);
@@ -627,40 +669,7 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
     for (const auto& p : w.winter_revolt_order) order.push_back(p.text);
     root.add("winter_revolt_order", YamlOut::flow_list(order));
   }
-  if (!w.landsknechte.empty()) {
-    std::vector<std::string> wishes;
-    for (const auto& b : w.landsknechte) wishes.push_back(b.text);
-    root.add("landsknechte", YamlOut::flow_list(wishes));
-  }
-  if (w.leader && (w.leader->place || w.leader->move_to || w.leader->statue)) {
-    YamlOut leader = YamlOut::map();
-    if (w.leader->place) leader.add("place", w.leader->place->text);
-    if (w.leader->move_to) leader.add("move_to", w.leader->move_to->text);
-    if (w.leader->statue) leader.add("statue", *w.leader->statue);
-    root.add("leader", leader.flow());
-  }
-  if (w.court) {  // Rules 13.1: the side board, space by space
-    YamlOut court = YamlOut::map();
-    for (std::size_t i = 0; i < w.court->spaces.size(); ++i) {
-      court.add(w.court->keys[i],
-                w.court->spaces[i] ? w.court->spaces[i]->text : std::string("none"));
-    }
-    root.add("court", court.flow());
-  }
-  if (!w.favours.empty()) {
-    YamlOut favours = YamlOut::list();
-    for (const WrittenFavour& f : w.favours) {
-      YamlOut wish = YamlOut::map().add("card", f.card);
-      if (f.province) wish.add("province", f.province->text);
-      favours.push(std::move(wish.flow()));
-    }
-    root.add("favors", favours.flow());
-  }
-  if (!w.defend_with.empty()) {
-    YamlOut defend = YamlOut::map();
-    for (const WrittenDefence& d : w.defend_with) defend.add(d.province.text, d.at_most);
-    root.add("defend_with", defend.flow());
-  }
+  add_module_sections(root, w);
   return root.dump(comment);
 }
 
