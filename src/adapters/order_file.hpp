@@ -20,10 +20,8 @@ inline constexpr std::array<std::string_view, 8> kBaseOrderKeys = {
 
 /// The order-file sections of modules that this program reads. A module's reader joins the list
 /// when it is written; until then a game cannot play that module (load_ruleset).
-/// The Imperial Court's `court` and `favors` are read already, but join this list only with the
-/// rest of the court (the bot, the reports), so `new --expansions court` still refuses it.
-inline constexpr std::array<std::string_view, 3> kReadModuleSections{"landsknechte", "leader",
-                                                                     "defend_with"};
+inline constexpr std::array<std::string_view, 5> kReadModuleSections{
+    "landsknechte", "leader", "defend_with", "court", "favors"};
 
 /// The largest order file accepted (a real one is about 1 KiB).
 inline constexpr std::size_t kMaxOrderBytes = std::size_t{256} * 1024;

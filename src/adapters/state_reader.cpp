@@ -128,21 +128,28 @@ class StateReader {
   bool written_with(const YAML::Node& players, const char* key, std::string_view module,
                     bool played) {
     const std::size_t with = holding(players, key);
-    const std::string keeps = "; a game keeps the expansions it was started with: ";
+    const std::string counters = std::string(key) + " counters";
     if (played && with == 0 && players.size() > 0) {
-      r_.error(players, "this state has no " + std::string(key) +
-                            " counters, but game.yaml's expansions: names " + std::string(module) +
-                            keeps + "take " + std::string(module) +
-                            " out of expansions: in game.yaml");
+      r_.error(players, edited_expansion(counters, module, true));
       return false;
     }
-    if (!played && with > 0 && with == players.size()) {
-      r_.error(players, "this state has " + std::string(key) +
-                            " counters, but game.yaml's expansions: does not name " +
-                            std::string(module) + keeps + "put " + std::string(module) +
-                            " back in expansions: in game.yaml");
-    }
+    if (!played && with > 0 && with == players.size())
+      r_.error(players, edited_expansion(counters, module, false));
     return played;
+  }
+
+  /// The message for an `expansions:` edited in game.yaml after the game started: the state
+  /// lacks (`played`) or holds (`!played`) the expansion's `pieces`.
+  static std::string edited_expansion(const std::string& pieces, std::string_view module,
+                                      bool played) {
+    const std::string m(module);
+    const std::string keeps = "; a game keeps the expansions it was started with: ";
+    if (played) {
+      return "this state has no " + pieces + ", but game.yaml's expansions: names " + m + keeps +
+             "take " + m + " out of expansions: in game.yaml";
+    }
+    return "this state has " + pieces + ", but game.yaml's expansions: does not name " + m + keeps +
+           "put " + m + " back in expansions: in game.yaml";
   }
 
   /// How many of the players' entries hold `key`.
@@ -419,12 +426,15 @@ class StateReader {
   void read_court(const YAML::Node& root) {
     const YAML::Node node = root["court"];
     if (!rules_.plays(kCourtConversionPhase)) {
-      if (node.IsDefined())
-        r_.error(node, "court is written only in a game with the Imperial Court expansion");
+      if (node.IsDefined()) r_.error(node, edited_expansion("a court: section", "court", false));
       return;
     }
-    auto court = r_.require(root, "court", "the Imperial Court's pieces");
-    if (!court || !r_.expect_map(*court, "court")) return;
+    if (!node.IsDefined()) {
+      r_.error(root, edited_expansion("court: section", "court", true));
+      return;
+    }
+    const std::optional<YAML::Node> court = node;
+    if (!r_.expect_map(*court, "court")) return;
     static constexpr std::string_view kKeys[] = {"officers", "kept_marker_card", "display", "deck"};
     r_.check_keys(*court, kKeys, "court");
     CourtState& c = s_.court;

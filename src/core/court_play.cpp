@@ -121,6 +121,17 @@ bool apply_favour(GameState& state, const Ruleset& rules, PlayerIndex p, const F
 
 }  // namespace
 
+const FavourCard* favour_taken(const FavourTurn& turn, const Ruleset& rules) {
+  return turn.card ? card_of(rules, *turn.card) : nullptr;
+}
+
+bool event_cancelled_by_favour(const std::vector<FavourTurn>& turns, const Ruleset& rules) {
+  return std::any_of(turns.begin(), turns.end(), [&](const FavourTurn& t) {
+    const FavourCard* card = favour_taken(t, rules);
+    return card && card->effect == FavourEffect::cancel_event;
+  });
+}
+
 void start_court(GameState& state, const Ruleset& rules, Rng& rng) {
   const auto players = state.players.size();
   CourtState& court = state.court;

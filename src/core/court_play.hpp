@@ -66,4 +66,10 @@ std::vector<FavourTurn> grant_favours(GameState& state, const std::vector<Orders
                                       const std::vector<PlayerIndex>& turn_order,
                                       const Ruleset& rules, CourtSeason& season);
 
+/// The card a favour turn took, or null when it took none.
+const FavourCard* favour_taken(const FavourTurn& turn, const Ruleset& rules);
+
+/// Whether one of the season's favours took its event out of force (card #1).
+bool event_cancelled_by_favour(const std::vector<FavourTurn>& turns, const Ruleset& rules);
+
 }  // namespace wallenstein

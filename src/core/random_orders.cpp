@@ -32,6 +32,7 @@ struct Hand {
   std::vector<ProvinceId> cards;
   std::size_t next = 0;  ///< the first card not yet given to a space
   int nones = 0;         ///< the spaces left without a province so far
+  int extra_blanks = 0;  ///< blank cards beyond the coin cards (rules 13.1: tower cards left)
 };
 
 /// Acts with about two thirds of the action spaces while the cards last.
@@ -84,7 +85,7 @@ Bid random_bid(const Ruleset& rules, int thaler, Hand& hand, Rng& rng) {
 
 /// Any excess of `none` spaces over the coin cards is fixed by acting in more provinces.
 void fill_spaces_beyond_the_coins(const Ruleset& rules, Hand& hand, Orders& orders) {
-  const int coins = static_cast<int>(rules.coin_cards.size());
+  const int coins = static_cast<int>(rules.coin_cards.size()) + hand.extra_blanks;
   for (Action action : kAllActions) {
     const int coin_bid = orders.bid.kind == BidKind::coin ? 1 : 0;
     if (hand.nones + coin_bid <= coins || hand.next >= hand.cards.size()) break;
@@ -97,39 +98,40 @@ void fill_spaces_beyond_the_coins(const Ruleset& rules, Hand& hand, Orders& orde
 
 /// The wishes of the modules' order sections, each drawn only in games that play its phase, so
 /// that a base game's random orders stay as they were.
-/// Rules 13.1: each side-board space empty, a province of the player's or a tower card; favours
-/// wished among the displayed cards, in a random order, each with a random province in play.
-CourtOrder random_court(const GameState& state, const Ruleset& rules, PlayerIndex player,
-                        Rng& rng) {
+/// Rules 13.1: each side-board space empty, a province card left in the hand or a tower card;
+/// favours wished among the displayed cards, in a random order, each with a province in play.
+/// Empty spaces take blank cards, and tower cards not on the side board serve as coin cards.
+CourtOrder random_court(const GameState& state, const Ruleset& rules, Hand& hand, Rng& rng) {
   CourtOrder court;
-  const std::vector<ProvinceId> mine = state.provinces_of(player);
+  int towers = 0;
   for (std::size_t space = 0; space < rules.court.conversions.size(); ++space) {
     ConversionOrder order;
     const auto pick = rng.below(3);
-    if (pick == 1 && !mine.empty()) {
-      order = {ConversionSource::province,
-               mine[rng.below(static_cast<std::uint32_t>(mine.size()))]};
-    } else if (pick == 2) {
+    if (pick == 1 && hand.next < hand.cards.size()) {
+      order = {ConversionSource::province, hand.cards[hand.next++]};
+    } else if (pick == 2 && towers < rules.court.tower_cards) {
       order.source = ConversionSource::tower;
+      ++towers;
+    } else {
+      ++hand.nones;
     }
     court.conversions.push_back(order);
   }
+  hand.extra_blanks = rules.court.tower_cards - towers;
   std::vector<int> shown;
   for (int card : state.court.display) {
     if (card != 0) shown.push_back(card);
   }
   rng.shuffle(shown);
+  const std::vector<ProvinceId> in_play = rules.provinces_in_play(state.player_count());
   for (int card : shown) {
-    const ProvinceId where =
-        ProvinceId::at(rng.below(static_cast<std::uint32_t>(state.provinces.size())));
+    const ProvinceId where = in_play[rng.below(static_cast<std::uint32_t>(in_play.size()))];
     court.favours.push_back(FavourWish{card, where});
   }
   return court;
 }
 
 void random_module_orders(const GameState& state, const Ruleset& rules, Orders& orders, Rng& rng) {
-  if (rules.plays(kCourtConversionPhase))
-    orders.court = random_court(state, rules, orders.player, rng);
   if (rules.has_bids()) {
     std::vector<TileId>& tiles = orders.tile_preferences;
     tiles.reserve(rules.tiles.size());
@@ -185,6 +187,7 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
   rng.shuffle(hand.cards);
   random_actions(rules, state, hand, orders, rng);
   orders.bid = random_bid(rules, state.player(player).thaler, hand, rng);
+  if (rules.plays(kCourtConversionPhase)) orders.court = random_court(state, rules, hand, rng);
   fill_spaces_beyond_the_coins(rules, hand, orders);
   random_module_orders(state, rules, orders, rng);
   return orders;

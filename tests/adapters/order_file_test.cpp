@@ -1000,18 +1000,9 @@ TEST_F(DraftOrderFile, FormattedDraftOrdersReadBackAsTheSameWishes) {
 /// A 3-player Imperial Court game's first spring (rules 13.1).
 class CourtOrderFile : public OrderCheck {
  protected:
-  /// The shipped rules with the court laid in by hand: load_ruleset refuses the module until the
-  /// program plays all of it.
   static const Ruleset& with_court() {
-    static const Ruleset rules = [] {
-      Ruleset r = load_ruleset(testing::source_data_dir());
-      loading::load_court(testing::source_data_dir() / "modules/court", r);
-      const auto actions = std::find(r.season_phases.begin(), r.season_phases.end(), "actions");
-      r.season_phases.insert(actions,
-                             {std::string(kCourtConversionPhase), std::string(kCourtFavorsPhase)});
-      for (Module& m : r.modules) m.on = m.on || m.id == "court";
-      return r;
-    }();
+    static const Ruleset rules =
+        load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
     return rules;
   }
   CourtOrderFile() : court_(new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, with_court())) {

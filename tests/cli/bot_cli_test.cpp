@@ -214,14 +214,13 @@ TEST(SimulateCli, PlaysTheFirstEditionAndCountsTheDefencesLimited) {
       << text.out;
 }
 
-TEST(SimulateCli, RefusesAnExpansionItCannotPlayAsNewDoes) {
+TEST(SimulateCli, RefusesAnUnknownExpansionAsNewDoes) {
   const Outcome r =
-      run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--expansions", "court"});
+      run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--expansions", "curt"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err,
-            "wallenstein: --expansions: the Imperial Court expansion (court) cannot be played "
-            "by this version of the program, which lacks the order sections court and "
-            "favors\n");
+            "wallenstein: --expansions: there is no expansion \"curt\" (did you mean court?); the "
+            "expansions are court, landsknechte and leaders\n");
 }
 
 /// A game with expansions played by mail: the bot's suggestion has the expansion's section, a

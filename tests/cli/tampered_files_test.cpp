@@ -139,16 +139,18 @@ TEST_F(TamperedFiles, AGameYamlSwitchedToAnotherEditionIsRefusedAtTheState) {
             "not 3\n");
 }
 
-TEST_F(TamperedFiles, AnExpansionThisProgramDoesNotPlayIsRefusedByNewAndInGameYaml) {
-  const std::string why =
-      "the Imperial Court expansion (court) cannot be played by this version of the program, "
-      "which lacks the order sections court and favors";
+TEST_F(TamperedFiles, AnExpansionEditedIntoAGameOrMisspeltIsRefusedByNewAndInGameYaml) {
   replace_in_file(dir() / "game.yaml", "expansions: []", "expansions: [court]");
   expect_refused({"resolve", dir().string(), "--force"},
-                 (dir() / "game.yaml").string() + ": error: expansions: " + why);
+                 position(spring() / "state.yaml", "format: 1") +
+                     ": error: this state has no court: section, but game.yaml's expansions: "
+                     "names court; a game keeps the expansions it was started with: take court "
+                     "out of expansions: in game.yaml");
 
   for (const auto& [list, message] :
-       {std::pair{"court", why},
+       {std::pair{"court, curt",
+                  std::string("there is no expansion \"curt\" (did you mean court?); the "
+                              "expansions are court, landsknechte and leaders")},
         std::pair{"landsknechte, leaders, curt",
                   std::string("there is no expansion \"curt\" (did you mean court?); the "
                               "expansions are court, landsknechte and leaders")}}) {

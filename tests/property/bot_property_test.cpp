@@ -73,6 +73,17 @@ TEST(BotProperties, OrdersPassCheckWithTheMilitaryLeaders) {
   expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10));
 }
 
+TEST(BotProperties, OrdersPassCheckWithTheImperialCourt) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 5));
+}
+
+TEST(BotProperties, OrdersPassCheckWithEveryExpansionInGamesStartedWithTheDraft) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion,
+                                     {"court", "landsknechte", "leaders"});
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10), true);
+}
+
 TEST(BotProperties, OrdersPassCheckInTheFirstEdition) {
   const Ruleset rules =
       load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});

@@ -11,6 +11,7 @@
 
 #include "adapters/report/problem_texts.hpp"
 #include "adapters/ruleset_files.hpp"
+#include "core/court_play.hpp"
 #include "core/engine.hpp"
 #include "core/leaders.hpp"
 #include "core/random_orders.hpp"
@@ -26,8 +27,9 @@ int game_count() {
   return env ? std::atoi(env) : 10000;
 }
 
-/// Thaler a player may gain or lose in a season, read off the log: income, costs and the bid.
-std::vector<int> thaler_flow(const SeasonLog& log, std::size_t players) {
+/// Thaler a player may gain or lose in a season, read off the log: income, costs, the bid, and the
+/// expansions' cards.
+std::vector<int> thaler_flow(const SeasonLog& log, std::size_t players, const Ruleset& rules) {
   std::vector<int> flow(players, 0);
   for (const BidRecord& b : log.bids) flow[b.player.value] -= b.paid;
   for (const LogEntry& entry : log.entries) {
@@ -38,6 +40,10 @@ std::vector<int> thaler_flow(const SeasonLog& log, std::size_t players) {
   }
   for (const LandsknechtTurn& t : log.landsknechte) {
     if (t.card && t.bonus == LandsknechtBonus::thaler) flow[t.player.value] += t.amount;
+  }
+  for (const FavourTurn& t : log.court_favours) {
+    const FavourCard* card = favour_taken(t, rules);
+    if (card && card->effect == FavourEffect::thaler) flow[t.player.value] += card->amount;
   }
   return flow;
 }
@@ -62,7 +68,50 @@ struct Figures {
   int conquest_markers = 0;     ///< 12, D-40: markers put on a neutral province taken
   int drawn_orders = 0;         ///< 12: seasons whose turn order was drawn
   std::array<int, kAllLandsknechtBonuses.size()> landsknechte_bonuses{};  ///< taken, by bonus
+  int conversions = 0;          ///< 13.1: side-board spaces converted
+  int conversions_refused = 0;  ///< E-4: spaces that could not convert all their cubes
+  int favour_turns = 0;         ///< 13.1: players in the audience hall
+  int markers_kept = 0;         ///< E-7: card #4 kept for the next marker
+  std::array<int, kAllFavourEffects.size()> favours{};  ///< cards taken, by effect
 };
+
+/// Rules 13.1 on the court's two steps: officers and cubes move one for one, the players come to
+/// the audience hall most officers first, each takes at most one card shown at the season's start
+/// and pays its space's cost, and the officers add up.
+void expect_court_as_the_rules_say(const SeasonResult& result, const GameState& before,
+                                   const Ruleset& rules, Figures& f) {
+  const CourtState& court = result.next.court;
+  for (std::size_t p = 0; p < before.players.size(); ++p) {
+    ASSERT_EQ(court.officers_beside[p] + court.officers_hall[p], rules.court.officers)
+        << "officers are beside the board or at court";
+  }
+  std::vector<int> converted(before.players.size(), 0);
+  for (const Conversion& c : result.log.court_conversions) {
+    ASSERT_NE(c.source, ConversionSource::none);
+    ASSERT_EQ(c.province.has_value(), c.source == ConversionSource::province);
+    (c.done ? f.conversions : f.conversions_refused) += 1;
+    if (c.done) converted[c.player.value] += c.cubes;
+  }
+  int last_officers = rules.court.officers + 1;
+  std::vector<int> taken;
+  for (const FavourTurn& t : result.log.court_favours) {
+    const std::size_t p = t.player.value;
+    ASSERT_EQ(t.officers, before.court.officers_hall[p] + converted[p]) << "E-3, E-4";
+    ASSERT_LE(t.officers, last_officers) << "E-5: most officers first";
+    last_officers = t.officers;
+    f.favour_turns += 1;
+    if (!t.card) continue;
+    const auto shown = std::find(before.court.display.begin(), before.court.display.end(), *t.card);
+    ASSERT_NE(shown, before.court.display.end()) << "card " << *t.card << " was not shown";
+    ASSERT_EQ(std::count(taken.begin(), taken.end(), *t.card), 0) << "a card is taken once";
+    taken.push_back(*t.card);
+    const auto space = static_cast<std::size_t>(shown - before.court.display.begin());
+    ASSERT_EQ(t.cost, rules.court.display[space]);
+    ASSERT_LE(t.cost, t.officers);
+    f.favours[index_of(favour_taken(t, rules)->effect)] += 1;
+    f.markers_kept += t.kept ? 1 : 0;
+  }
+}
 
 /// Rules 13.3 on every leader's step: placed only from beside the board in a year's first season,
 /// a statue only after a move next door, trophies never of the player's own, and at the end of
@@ -213,8 +262,9 @@ int expect_moves_only_never_place(const SeasonLog& log, const std::vector<Orders
 /// missing.
 int expect_the_armies_tile_never_cancels(const SeasonLog& log, const Ruleset& rules) {
   const EventCard& event = rules.event(log.event);
-  const int own = event.effect == EventEffect::army_shortage ? event.armies5
-                                                             : rules.action(Action::armies5).armies;
+  const bool shortage = event.effect == EventEffect::army_shortage &&
+                        !event_cancelled_by_favour(log.court_favours, rules);
+  const int own = shortage ? event.armies5 : rules.action(Action::armies5).armies;
   int rights = 0;
   for (const LogEntry& entry : log.entries) {
     const auto* c = std::get_if<Cancelled>(&entry);
@@ -325,7 +375,7 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
     }
     const SeasonResult result = resolve_season(state, orders, {}, rules, options);
     ASSERT_EQ(broken, "");
-    const auto flow = thaler_flow(result.log, state.players.size());
+    const auto flow = thaler_flow(result.log, state.players.size(), rules);
     for (std::size_t p = 0; p < state.players.size(); ++p) {
       ASSERT_EQ(result.next.players[p].thaler, state.players[p].thaler + flow[p])
           << "thaler moved outside the rules";
@@ -334,6 +384,7 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
     if (rules.plays(kLandsknechtePhase))
       expect_landsknechte_as_the_rules_say(result, state, rules, f);
     if (rules.plays(kLeadersPlacePhase)) expect_leaders_as_the_rules_say(result, state, rules, f);
+    if (rules.plays(kCourtFavorsPhase)) expect_court_as_the_rules_say(result, state, rules, f);
     if (!rules.has_bids()) expect_first_edition_as_the_rules_say(result, state, orders, f);
     for (const auto& e : result.log.entries) {
       f.battles += std::holds_alternative<Battle>(e) ? 1 : 0;
@@ -419,9 +470,27 @@ TEST(EngineProperties, RandomLegalGamesWithTheLandsknechteKeepEveryInvariant) {
     EXPECT_GT(f.landsknechte_bonuses[index_of(b)], 0) << landsknecht_bonus_key(b);
 }
 
+TEST(EngineProperties, RandomLegalGamesWithTheImperialCourtKeepEveryInvariant_Rules13) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
+  const int games = std::max(1, game_count() / 5);
+  const Figures f = play_random_games(rules, games);
+  std::cout << "with the Imperial Court: " << f.conversions << " conversions, "
+            << f.conversions_refused << " refused, " << f.favour_turns << " audiences; cards";
+  for (FavourEffect e : kAllFavourEffects)
+    std::cout << " " << favour_effect_key(e) << " " << f.favours[index_of(e)];
+  std::cout << "; " << f.markers_kept << " kept for the next marker\n";
+  EXPECT_GT(f.battles, games);
+  EXPECT_GT(f.conversions, games);
+  EXPECT_GT(f.conversions_refused, games / 10);
+  EXPECT_GT(f.favour_turns, games);
+  for (FavourEffect e : kAllFavourEffects)
+    EXPECT_GT(f.favours[index_of(e)], 0) << favour_effect_key(e);
+  EXPECT_GT(f.markers_kept, 0);
+}
+
 TEST(EngineProperties, RandomLegalGamesOfTheFirstEditionKeepEveryInvariant_Rules12) {
   const Ruleset rules = load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1,
-                                             {"landsknechte", "leaders"});
+                                             {"court", "landsknechte", "leaders"});
   const int games = std::max(1, game_count() / 5);
   const Figures f = play_random_games(rules, games);
   std::cout << "the 1st edition: " << f.drawn_orders << " turn orders drawn, " << f.held_back

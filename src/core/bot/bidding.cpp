@@ -10,31 +10,6 @@ namespace {
 
 bool planned(const Plan& plan, Action action) { return plan.step(action).has_value(); }
 
-/// What `cubes` more thrown with each planned attack add to it (the attack tile's cube, or a
-/// Landsknechte card's cubes in the tray, which are thrown with the player's next battle).
-double attack_worth(const Assessment& a, const Plan& plan, int cubes) {
-  double worth = 0;
-  for (Action card : {Action::battle_a, Action::battle_b}) {
-    const auto& s = plan.step(card);
-    if (!s || s->reason.why != BotWhy::attack || !s->order.target) continue;
-    const ProvinceId target = *s->order.target;
-    const int moving = std::max(1, s->reason.armies);
-    const auto with =
-        a.odds(battle_question(a.view, a.rules, a.me, target, moving, {cubes, 0, -1}));
-    worth += (with.win - s->reason.win) * 3.0;
-  }
-  return worth;
-}
-
-/// What `more` grain saves of the winter's revolts, after the grain planned and still to come.
-double grain_worth(const Assessment& a, const Plan& plan, int more) {
-  const auto& g = plan.step(Action::grain);
-  const int planned_grain = g ? g->reason.amount : 0;
-  const int grain = a.view.mine().grain + planned_grain +
-                    a.future_grain(g ? std::optional(g->order.province) : std::nullopt);
-  return a.winter_risk(grain) - a.winter_risk(grain + more);
-}
-
 /// What the +1 cube of the defence tile saves across the provinces at risk.
 double defence_tile_worth(const Assessment& a) {
   double worth = 0;
@@ -121,10 +96,33 @@ void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
 
 }  // namespace
 
+double attack_worth(const Assessment& a, const Plan& plan, int cubes) {
+  double worth = 0;
+  for (Action card : {Action::battle_a, Action::battle_b}) {
+    const auto& s = plan.step(card);
+    if (!s || s->reason.why != BotWhy::attack || !s->order.target) continue;
+    const ProvinceId target = *s->order.target;
+    const int moving = std::max(1, s->reason.armies);
+    const auto with =
+        a.odds(battle_question(a.view, a.rules, a.me, target, moving, {cubes, 0, -1}));
+    worth += (with.win - s->reason.win) * 3.0;
+  }
+  return worth;
+}
+
+double grain_worth(const Assessment& a, const Plan& plan, int more) {
+  const auto& g = plan.step(Action::grain);
+  const int planned_grain = g ? g->reason.amount : 0;
+  const int grain = a.view.mine().grain + planned_grain +
+                    a.future_grain(g ? std::optional(g->order.province) : std::nullopt);
+  return a.winter_risk(grain) - a.winter_risk(grain + more);
+}
+
 void settle_bid_and_cards(const Assessment& a, Plan& plan, Rng& rng, BotPlan& out) {
-  const int coins = static_cast<int>(a.rules.coin_cards.size());
+  const int coin_cards = static_cast<int>(a.rules.coin_cards.size());
   const bool may_bid = !a.rules.changes().bid_needs_a_spare_card ||
-                       static_cast<int>(a.mine.size()) + coins > kActionCount;
+                       static_cast<int>(a.mine.size()) + coin_cards > kActionCount;
+  const int coins = coin_cards + plan.extra_blank_cards();
   // Rules 4.3: a space beyond the coin cards takes a province card while any is free.
   auto spare_cards = [&] { return plan.free_provinces(); };
   while (plan.actions_without_card() > coins && !spare_cards().empty())

@@ -49,6 +49,7 @@ BotPlan plan_orders(const PlayerView& view, const Ruleset& rules) {
   }
   BotPlan out;
   out.orders.player = view.me;
+  if (rules.plays(kCourtConversionPhase)) out.orders.court = bot::court_order(a, plan);
   bot::settle_bid_and_cards(a, plan, rng, out);
   if (rules.plays(kLandsknechtePhase)) out.orders.landsknecht_wishes = landsknecht_wishes(a, plan);
   if (rules.plays(kLeadersPlacePhase)) out.orders.leader = leader_order(a, plan);

@@ -58,6 +58,12 @@ class Plan {
   /// The province cards not on any action space.
   std::vector<ProvinceId> free_provinces() const;
   int actions_without_card() const;
+  /// Takes a province card for the Imperial Court's side board: a card serves once (rules 13.1).
+  void use_card(ProvinceId p) { used_[p.value] = true; }
+  /// Blank cards for action spaces beyond the coin cards (rules 13.1: the tower cards left over,
+  /// less the side board's empty spaces); negative when the side board takes coin cards.
+  int extra_blank_cards() const { return extra_blanks_; }
+  void set_extra_blank_cards(int n) { extra_blanks_ = n; }
 
  private:
   const Assessment* a_;
@@ -65,6 +71,7 @@ class Plan {
   std::array<bool, 64> used_{};
   std::array<bool, 64> targeted_{};
   int coin_bid_ = 0;
+  int extra_blanks_ = 0;
 };
 
 /// Where an action falls in the season for payments: its face-up slot, or after every face-up
@@ -83,11 +90,23 @@ std::vector<Candidate> defence_candidates(const Assessment& a);
 std::vector<Candidate> attack_candidates(const Assessment& a);
 std::vector<Candidate> move_candidates(const Assessment& a, const Plan& plan);
 
+/// What `cubes` more thrown with each planned attack add to it (the attack tile's cube, or cubes
+/// in the tray from a Landsknechte or favour card, thrown with the player's next battle).
+double attack_worth(const Assessment& a, const Plan& plan, int cubes);
+/// What `more` grain saves of the winter's revolts, after the grain planned and still to come.
+double grain_worth(const Assessment& a, const Plan& plan, int more);
+
 /// Chooses the bid card and the tile preferences, and makes the card counts legal (rules 4.3).
 void settle_bid_and_cards(const Assessment& a, Plan& plan, Rng& rng, BotPlan& out);
 
 /// Rules 13.2: the Landsknechte bonuses most wanted first, weighed on the player's next card.
 std::vector<LandsknechtBonus> landsknecht_wishes(const Assessment& a, const Plan& plan);
+
+/// Rules 13.1: the side board (free province cards whose armies can leave without much risk,
+/// the player's cubes in the tray when no attack of theirs would throw them) and the favour cards
+/// on display most wanted first. Takes the side board's cards off the plan; call it before
+/// `settle_bid_and_cards`.
+CourtOrder court_order(const Assessment& a, Plan& plan);
 
 /// Rules 13.3: where the leader is placed (when it is placed now), where it moves after the ten
 /// actions, and whether it leaves a statue.

@@ -62,9 +62,19 @@ PlayerView see(const GameState& state, const Ruleset& rules, PlayerIndex player)
   PlayerView view;
   view.me = player;
   view.season_index = state.season_index;
-  for (const PlayerState& p : state.players)
-    view.players.push_back(SeenPlayer{p.thaler, p.grain, p.vp, p.reserve, p.landsknechte, p.leader,
-                                      p.statues, p.trophies});
+  const CourtState& court = state.court;
+  const bool with_court = !court.officers_beside.empty();
+  for (std::size_t seat = 0; seat < state.players.size(); ++seat) {
+    const PlayerState& p = state.players[seat];
+    SeenPlayer seen{p.thaler,       p.grain,  p.vp,      p.reserve,
+                    p.landsknechte, p.leader, p.statues, p.trophies};
+    if (with_court) {
+      seen.officers_beside = court.officers_beside[seat];
+      seen.officers_hall = court.officers_hall[seat];
+      seen.marker_shield = court.marker_shield[seat];
+    }
+    view.players.push_back(seen);
+  }
   view.provinces.reserve(state.provinces.size());
   for (const ProvinceState& province : state.provinces) view.provinces.push_back(seen(province));
   view.supply = state.supply;
@@ -77,6 +87,7 @@ PlayerView see(const GameState& state, const Ruleset& rules, PlayerIndex player)
   }
   view.bonus_tiles = state.bonus_tiles;
   view.turn_order = state.turn_order;
+  view.favour_display = court.display;
   view.bot_seed = bot_seed(state.rng, state.season_index, player);
   return view;
 }

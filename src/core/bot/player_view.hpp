@@ -35,13 +35,17 @@ struct SeenPlayer {
   std::optional<ProvinceId> leader;  ///< the military leader's province (rules 13.3)
   int statues = 0;                   ///< statues not yet placed
   int trophies = 0;
+  int officers_beside = 0;     ///< the Imperial Court: officers in the player's supply (13.1)
+  int officers_hall = 0;       ///< officers in the reception hall
+  bool marker_shield = false;  ///< card #4 kept: cancels the player's next marker (E-7)
   bool operator==(const SeenPlayer&) const = default;
 };
 
 /// Everything one player may see while planning a season, and nothing more: the board, every
 /// player's counters, the face-up action slots, the bonus tiles, the tray, the year's events
-/// still to come, and the player's own cards (the provinces they hold). The face-down slots, the
-/// event deck, the tower's inside and the game's RNG are not in it, so a policy that reads only
+/// still to come, the favour cards shown, and the player's own cards (the provinces they hold).
+/// The face-down slots, the event deck, the favour deck, the tower's inside and the game's RNG
+/// are not in it, so a policy that reads only
 /// this value cannot use them.
 struct PlayerView {
   PlayerIndex me;
@@ -58,6 +62,7 @@ struct PlayerView {
   std::vector<Action> face_up;          ///< the face-up slots, from slot 1 (rules 4.1)
   std::vector<TileId> bonus_tiles;      ///< by turn-order position
   std::vector<PlayerIndex> turn_order;  ///< of the last season
+  std::vector<int> favour_display;      ///< the Imperial Court's cards shown, costliest space first
   /// The bot's own random stream for this season and player: a hash of the game's seed material
   /// with the season and the seat, so it never advances (nor reveals) the game's RNG.
   std::uint64_t bot_seed = 0;

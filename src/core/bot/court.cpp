@@ -1,0 +1,174 @@
+// The bot's orders at the Imperial Court (rules 13.1): the side board and the favours wished.
+
+#include <algorithm>
+
+#include "core/bot/plan.hpp"
+
+namespace wallenstein::bot {
+namespace {
+
+/// What an officer in the reception hall is worth in points: a favour card costs 2 to 4 of them
+/// and brings about a point and a half (E-6's values); officers stay at court until spent.
+constexpr double kOfficerWorth = 0.4;
+/// The most a conversion may add to the chance of losing the province it empties.
+constexpr double kConversionRisk = 0.05;
+/// A card that cancels the season's event: the bot does not weigh events, a small sure worth.
+constexpr double kCancelEventWorth = 0.3;
+
+bool attack_planned(const Plan& plan) {
+  return std::any_of(kAllActions.begin(), kAllActions.end(), [&](Action action) {
+    const auto& s = plan.step(action);
+    return s && s->reason.why == BotWhy::attack;
+  });
+}
+
+/// A free province card whose armies can give `cubes` (leaving one) at little risk: the one
+/// that loses the least by it, then the most armies.
+std::optional<ProvinceId> province_to_convert(const Assessment& a, const Plan& plan, int cubes) {
+  std::optional<ProvinceId> best;
+  double best_loss = kConversionRisk;
+  for (ProvinceId p : plan.free_provinces()) {
+    const int armies = a.view.at(p).armies;
+    if (armies < cubes + 1) continue;
+    const double loss = (a.loss_risk(p, armies - cubes) - a.loss_risk(p, armies)) * a.keep_value(p);
+    if (loss < best_loss || (best && loss == best_loss && armies > a.view.at(*best).armies)) {
+      best = p;
+      best_loss = loss;
+    }
+  }
+  return best;
+}
+
+/// Rules 13.1: each side-board space, largest first, takes the player's cubes in the tray or a
+/// province card; spaces left empty take a blank card.
+std::vector<ConversionOrder> side_board(const Assessment& a, Plan& plan, int& officers) {
+  std::vector<ConversionOrder> out;
+  int tray = attack_planned(plan) ? 0 : a.view.tray.player(a.me);
+  int tower_cards = a.rules.court.tower_cards;
+  int blanks = 0;
+  for (int cubes : a.rules.court.conversions) {
+    ConversionOrder order;
+    if (officers >= cubes && tower_cards > 0 && tray >= cubes) {
+      order.source = ConversionSource::tower;
+      tray -= cubes;
+      --tower_cards;
+    } else if (const auto p =
+                   officers >= cubes ? province_to_convert(a, plan, cubes) : std::nullopt) {
+      order = ConversionOrder{ConversionSource::province, *p};
+      plan.use_card(*p);
+    }
+    if (order.source == ConversionSource::none) {
+      ++blanks;
+    } else {
+      officers -= cubes;
+    }
+    out.push_back(order);
+  }
+  plan.set_extra_blank_cards(tower_cards - blanks);
+  return out;
+}
+
+/// The province a `place` card serves best: a neutral one in play worth the most, else the
+/// player's province whose risk the cubes lower most; and what that is worth.
+std::pair<double, std::optional<ProvinceId>> best_placement(const Assessment& a, int cubes) {
+  std::pair<double, std::optional<ProvinceId>> best{0.0, std::nullopt};
+  for (std::size_t i = 0; i < a.view.provinces.size(); ++i) {
+    const ProvinceId p = ProvinceId::at(i);
+    const SeenProvince& here = a.view.at(p);
+    double worth = 0;
+    if (!here.owner && a.in_play(p)) {
+      worth = a.keep_value(p) * (1.0 - a.loss_risk(p, cubes));
+    } else if (here.owner == a.me) {
+      worth = (a.loss_risk(p, here.armies) - a.loss_risk(p, here.armies + cubes)) * a.keep_value(p);
+    }
+    if (worth > best.first) best = {worth, p};
+  }
+  return best;
+}
+
+/// The province a free building serves best (not one the plan already builds in), and its worth.
+std::pair<double, std::optional<ProvinceId>> best_building(const Assessment& a, const Plan& plan,
+                                                           Building b) {
+  std::pair<double, std::optional<ProvinceId>> best{0.0, std::nullopt};
+  if (a.view.supply.buildings[index_of(b)] <= 0) return best;
+  const auto& planned = plan.step(kAllActions[index_of(b)]);
+  for (ProvinceId p : a.mine) {
+    const SeenProvince& here = a.view.at(p);
+    if (here.has(b) || here.building_count() >= a.rules.province(p).sites) continue;
+    if (planned && planned->order.province == p) continue;
+    const double majority = a.majority_gain(a.me, a.rules.province(p).region, b);
+    const double worth = a.calendar.winters_left * (a.rules.scoring.vp_per_building + majority) *
+                         (1.0 - a.loss_risk(p, here.armies));
+    if (worth > best.first) best = {worth, p};
+  }
+  return best;
+}
+
+/// What a shield against the battles marked saves: the chance of losing each province.
+double shield_worth(const Assessment& a, const std::array<bool, 2>& battles) {
+  const double share = (battles[0] ? 0.5 : 0.0) + (battles[1] ? 0.5 : 0.0);
+  double worth = 0;
+  for (ProvinceId p : a.mine) worth += a.loss_risk(p, a.view.at(p).armies) * a.keep_value(p);
+  return share * worth;
+}
+
+/// A displayed card's worth to the player now, and the province it would act on.
+std::pair<double, std::optional<ProvinceId>> favour_worth(const Assessment& a, const Plan& plan,
+                                                          const FavourCard& card) {
+  const SeenPlayer& me = a.view.mine();
+  switch (card.effect) {
+    case FavourEffect::cancel_event:
+      return {kCancelEventWorth, std::nullopt};
+    case FavourEffect::thaler:
+      return {a.thaler_value() * card.amount, std::nullopt};
+    case FavourEffect::grain:
+      return {grain_worth(a, plan, card.amount), std::nullopt};
+    case FavourEffect::vp:
+      return {static_cast<double>(card.amount), std::nullopt};
+    case FavourEffect::tray: {
+      const int cubes = std::min(card.amount, me.reserve);
+      return {cubes > 0 ? attack_worth(a, plan, cubes) + 0.05 * cubes : 0.0, std::nullopt};
+    }
+    case FavourEffect::remove_marker: {
+      // A marker is a step towards a revolt (rules 8); kept, the card stops the next one (E-7).
+      for (ProvinceId p : a.mine) {
+        if (a.view.at(p).revolt_markers > 0) return {0.5 * a.keep_value(p) / 3, p};
+      }
+      return {me.marker_shield ? 0.0 : 0.3, std::nullopt};
+    }
+    case FavourEffect::build:
+      return best_building(a, plan, *card.building);
+    case FavourEffect::shield:
+      return {shield_worth(a, card.shields), std::nullopt};
+    case FavourEffect::place:
+      return best_placement(a, std::min(card.amount, me.reserve));
+  }
+  return {0.0, std::nullopt};
+}
+
+}  // namespace
+
+CourtOrder court_order(const Assessment& a, Plan& plan) {
+  CourtOrder order;
+  int officers = a.view.mine().officers_beside;
+  order.conversions = side_board(a, plan, officers);
+  // Wishes among the cards shown, worth net of the officers they cost, most wanted first.
+  std::vector<std::pair<double, FavourWish>> ranked;
+  for (std::size_t space = 0; space < a.view.favour_display.size(); ++space) {
+    const int number = a.view.favour_display[space];
+    if (number < 1 || number > static_cast<int>(a.rules.court.cards.size())) continue;
+    const FavourCard& card = a.rules.court.cards[static_cast<std::size_t>(number - 1)];
+    const auto [worth, province] = favour_worth(a, plan, card);
+    const bool needs_province =
+        card.effect == FavourEffect::build || card.effect == FavourEffect::place;
+    if (needs_province && !province) continue;
+    const double net = worth - kOfficerWorth * a.rules.court.display[space];
+    if (net > 0) ranked.emplace_back(net, FavourWish{number, province});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& x, const auto& y) { return x.first > y.first; });
+  for (const auto& [net, wish] : ranked) order.favours.push_back(wish);
+  return order;
+}
+
+}  // namespace wallenstein::bot
