@@ -60,6 +60,10 @@ void count_steps(const SeasonLog& log, GameOutcome& out) {
   }
   for (const LandsknechtTurn& t : log.landsknechte)
     out.seats[t.player.value].landsknechte_cards += t.card ? 1 : 0;
+  for (const Conversion& c : log.court_conversions)
+    out.seats[c.player.value].cubes_converted += c.done ? c.cubes : 0;
+  for (const FavourTurn& t : log.court_favours)
+    out.seats[t.player.value].favours_taken += t.card ? 1 : 0;
   for (const LeaderStep& s : log.leaders) {
     SeatOutcome& seat = out.seats[s.player.value];
     seat.statues += s.statue ? 1 : 0;
@@ -103,6 +107,11 @@ GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind
       out.seats[i].landsknechte_wishes += orders[i].landsknecht_wishes.empty() ? 0 : 1;
       out.seats[i].leader_orders += orders[i].leader.place || orders[i].leader.move_to ? 1 : 0;
       out.seats[i].defend_with_orders += orders[i].defend_with.empty() ? 0 : 1;
+      const CourtOrder& court = orders[i].court;
+      const bool side_board =
+          std::any_of(court.conversions.begin(), court.conversions.end(),
+                      [](const ConversionOrder& c) { return c.source != ConversionSource::none; });
+      out.seats[i].court_orders += side_board || !court.favours.empty() ? 1 : 0;
     }
     SeasonResult result = resolve_season(std::move(state), orders, {}, rules);
     count_steps(result.log, out);

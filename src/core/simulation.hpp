@@ -43,6 +43,9 @@ struct SeatOutcome {
   int defences_held_back = 0;   ///< battles and revolts this seat defended with cubes held back
   int armies_held_back = 0;     ///< cubes held back in them
   int draft_blind = 0;          ///< the draft's picks drawn blind from the pile (rules 2.2)
+  int court_orders = 0;         ///< seasons whose orders used the side board or wished favours
+  int cubes_converted = 0;      ///< cubes turned into court officers (rules 13.1)
+  int favours_taken = 0;        ///< favour cards taken
 };
 
 /// One simulated game from start to the last winter.

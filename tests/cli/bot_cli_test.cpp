@@ -190,6 +190,29 @@ TEST(SimulateCli, PlaysTheLandsknechteAndCountsHowEachSeatUsedThem) {
   EXPECT_FALSE(base["seats"][0].contains("landsknechte"));
 }
 
+TEST(SimulateCli, PlaysTheImperialCourtAndCountsTheOfficersAndFavoursOfEachSeat) {
+  const Outcome r = run({"simulate", "--games", "6", "--seats", "bot,random,pass", "--threads", "1",
+                         "--expansions", "court", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["invariant_violations"], 0);
+  const auto& bot = json["seats"][0]["court"];
+  EXPECT_GT(bot["order_rate"].get<double>(), 0.5) << "the bot goes to court most seasons";
+  EXPECT_GT(bot["mean_favours"].get<double>(), 0.5);
+  EXPECT_GT(json["seats"][1]["court"]["mean_cubes_converted"].get<double>(), 0.0);
+  EXPECT_EQ(json["seats"][2]["court"]["order_rate"], 0.0) << "a passing seat gives no order";
+  const Outcome text = run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--expansions",
+                            "court"});
+  EXPECT_NE(text.out.find("\nImperial Court: seat, seasons with court orders, per game cubes "
+                          "converted into officers, favours taken\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_FALSE(nlohmann::json::parse(
+                   run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--json"}).out)
+                   ["seats"][0]
+                       .contains("court"));
+}
+
 TEST(SimulateCli, PlaysTheFirstEditionAndCountsTheDefencesLimited) {
   const Outcome r = run({"simulate", "--games", "6", "--seats", "bot,random,pass", "--threads", "1",
                          "--edition", "1", "--json"});

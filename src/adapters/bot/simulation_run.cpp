@@ -33,6 +33,9 @@ void add(SeatTotals& t, const SeatTotals& s) {
   t.defences_held_back += s.defences_held_back;
   t.armies_held_back += s.armies_held_back;
   t.draft_blind += s.draft_blind;
+  t.court_orders += s.court_orders;
+  t.cubes_converted += s.cubes_converted;
+  t.favours_taken += s.favours_taken;
 }
 
 void add(SimulationTotals& totals, const GameOutcome& game) {
@@ -42,7 +45,8 @@ void add(SimulationTotals& totals, const GameOutcome& game) {
         SeatTotals{totals.seats[i].kind, s.won ? 1 : 0, s.vp, s.thaler, s.provinces, s.buildings,
                    s.cancelled, s.battles, s.conquests, s.landsknechte_wishes, s.landsknechte_cards,
                    s.leader_orders, s.statues, s.trophies, s.leaders_lost, s.defend_with_orders,
-                   s.defences_held_back, s.armies_held_back, s.draft_blind});
+                   s.defences_held_back, s.armies_held_back, s.draft_blind, s.court_orders,
+                   s.cubes_converted, s.favours_taken});
   }
   totals.shared_wins += game.winners > 1 ? 1 : 0;
   totals.tie_broken += game.tie_broken ? 1 : 0;
@@ -86,6 +90,7 @@ SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind
   totals.leaders = rules.plays(kLeadersPlacePhase);
   totals.defend_with = rules.plays(kDrawTurnOrderPhase);
   totals.draft = draft;
+  totals.court = rules.plays(kCourtConversionPhase);
   totals.seed = seed;
   totals.threads = threads;
   std::atomic<long long> next{0};
@@ -140,6 +145,18 @@ std::string simulation_text(const SimulationTotals& t) {
                   mean(s.provinces, t.games), mean(s.buildings, t.games),
                   mean(s.cancelled, t.games), mean(s.battles, t.games), mean(s.conquests, t.games));
     out += line;
+  }
+  if (t.court) {
+    out +=
+        "Imperial Court: seat, seasons with court orders, per game cubes converted into "
+        "officers, favours taken\n";
+    for (std::size_t i = 0; i < t.seats.size(); ++i) {
+      const SeatTotals& s = t.seats[i];
+      std::snprintf(line, sizeof line, "%4zu  %5.1f%%  %5.2f  %5.2f\n", i + 1,
+                    100.0 * mean(s.court_orders, t.games * t.seasons),
+                    mean(s.cubes_converted, t.games), mean(s.favours_taken, t.games));
+      out += line;
+    }
   }
   if (t.landsknechte) {
     out += "Landsknechte: seat, cards turned per game, seasons with wishes\n";
@@ -210,6 +227,11 @@ std::string simulation_json(const SimulationTotals& t) {
     seat["mean_cancelled"] = mean(s.cancelled, t.games);
     seat["mean_battles"] = mean(s.battles, t.games);
     seat["mean_battles_won"] = mean(s.conquests, t.games);
+    if (t.court) {
+      seat["court"] = {{"order_rate", mean(s.court_orders, t.games * t.seasons)},
+                       {"mean_cubes_converted", mean(s.cubes_converted, t.games)},
+                       {"mean_favours", mean(s.favours_taken, t.games)}};
+    }
     if (t.landsknechte) {
       seat["landsknechte"] = {{"mean_cards", mean(s.landsknechte_cards, t.games)},
                               {"wish_rate", mean(s.landsknechte_wishes, t.games * t.seasons)}};

@@ -32,6 +32,9 @@ struct SeatTotals {
   long long defences_held_back = 0;
   long long armies_held_back = 0;
   long long draft_blind = 0;
+  long long court_orders = 0;
+  long long cubes_converted = 0;
+  long long favours_taken = 0;
 };
 
 /// What `simulate` measured.
@@ -45,6 +48,7 @@ struct SimulationTotals {
   bool leaders = false;       ///< the games played the military leaders (rules 13.3)
   bool defend_with = false;   ///< the games played the 1st edition's `defend_with` (rules 12)
   bool draft = false;         ///< the games started with the draft (rules 2.2)
+  bool court = false;         ///< the games played the Imperial Court (rules 13.1)
   long long shared_wins = 0;  ///< games with more than one winner
   long long tie_broken = 0;   ///< games where players equal in VP were told apart by tie-breaks
   long long revolt_count = 0;

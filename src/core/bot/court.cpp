@@ -10,8 +10,9 @@ namespace {
 /// What an officer in the reception hall is worth in points: a favour card costs 2 to 4 of them
 /// and brings about a point and a half (E-6's values); officers stay at court until spent.
 constexpr double kOfficerWorth = 0.4;
-/// The most a conversion may add to the chance of losing the province it empties.
-constexpr double kConversionRisk = 0.05;
+/// The share of the officers' worth a conversion may cost in the chance of losing the province
+/// it empties (its armies go back to the reserve, so that is all it costs).
+constexpr double kConversionRisk = 0.5;
 /// A card that cancels the season's event: the bot does not weigh events, a small sure worth.
 constexpr double kCancelEventWorth = 0.3;
 
@@ -26,7 +27,7 @@ bool attack_planned(const Plan& plan) {
 /// that loses the least by it, then the most armies.
 std::optional<ProvinceId> province_to_convert(const Assessment& a, const Plan& plan, int cubes) {
   std::optional<ProvinceId> best;
-  double best_loss = kConversionRisk;
+  double best_loss = kConversionRisk * kOfficerWorth * cubes;
   for (ProvinceId p : plan.free_provinces()) {
     const int armies = a.view.at(p).armies;
     if (armies < cubes + 1) continue;
