@@ -1,5 +1,6 @@
 #include "adapters/bot/bot_order_file.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -108,6 +109,17 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
     if (leader.place) written.leader->place->text = rules.province(*leader.place).name;
     if (leader.move_to) written.leader->move_to->text = rules.province(*leader.move_to).name;
   }
+  if (written.court) {  // Rules 13.1: the side board's province cards by name
+    const auto& conversions = plan.orders.court.conversions;
+    for (std::size_t i = 0; i < conversions.size() && i < written.court->spaces.size(); ++i) {
+      if (conversions[i].source == ConversionSource::province)
+        written.court->spaces[i]->text = rules.province(conversions[i].province).name;
+    }
+  }
+  for (std::size_t i = 0; i < written.favours.size(); ++i) {
+    const auto& province = plan.orders.court.favours[i].province;
+    if (province) written.favours[i].province->text = rules.province(*province).name;
+  }
   for (std::size_t i = 0; i < written.defend_with.size(); ++i)
     written.defend_with[i].province.text = rules.province(plan.orders.defend_with[i].first).name;
   for (std::size_t i = 0; i < written.draft.size(); ++i)
@@ -127,6 +139,18 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
       line += "  # the tiles most useful to these orders first";
     if (line.rfind("landsknechte:", 0) == 0)
       line += "  # the bonuses of the next Landsknechte card, most useful first";
+    if (line.rfind("court:", 0) == 0) {
+      const auto& spaces = plan.orders.court.conversions;
+      const bool any = std::any_of(spaces.begin(), spaces.end(), [](const ConversionOrder& c) {
+        return c.source != ConversionSource::none;
+      });
+      line += any ? "  # armies of a province that can spare them at little risk, or your cubes "
+                    "in the tray when no attack of yours would throw them"
+                  : "  # no spare province can give armies at little risk, no cubes of yours in "
+                    "the tray to spare";
+    }
+    if (line.rfind("favors:", 0) == 0)
+      line += "  # the cards shown worth more than the officers they cost, most useful first";
     if (line.rfind("draft:", 0) == 0)
       line += "  # every province, the richest first (taxes and grain, then building sites)";
     if (line.rfind("defend_with:", 0) == 0)
