@@ -377,13 +377,15 @@ class Checker {
       if (!used) free.push_back(id);
     }
     if (free.empty()) return;
-    error(written_.actions_at, ProblemKind::too_many_none,
-          {{Arg::none_actions, none_actions_},
-           {Arg::coin_bid, coin_bid},
-           {Arg::needed, needed},
-           {Arg::coin_cards, coin_cards()},
-           {Arg::free, std::move(free)},
-           {Arg::bid_possible, bid_possible()}});
+    Args args{{Arg::none_actions, none_actions_},
+              {Arg::coin_bid, coin_bid},
+              {Arg::needed, needed},
+              {Arg::coin_cards, coin_cards()},
+              {Arg::free, std::move(free)},
+              {Arg::bid_possible, bid_possible()}};
+    if (rules_.plays(kCourtConversionPhase)) args.push_back({Arg::tower_cards, towers});
+    if (none_spaces_ > 0) args.push_back({Arg::none_spaces, none_spaces_});
+    error(written_.actions_at, ProblemKind::too_many_none, std::move(args));
   }
 
   void check_turn_order() {

@@ -7,7 +7,7 @@
 namespace wallenstein {
 
 static_assert(static_cast<int>(ProblemKind::court_card_twice) + 1 == kProblemKindCount);
-static_assert(static_cast<int>(ProblemArg::cards) + 1 == kProblemArgCount);
+static_assert(static_cast<int>(ProblemArg::tower_cards) + 1 == kProblemArgCount);
 
 namespace {
 
@@ -148,6 +148,10 @@ std::string_view problem_arg_key(ProblemArg arg) {
       return "groups";
     case ProblemArg::cards:
       return "cards";
+    case ProblemArg::none_spaces:
+      return "none_spaces";
+    case ProblemArg::tower_cards:
+      return "tower_cards";
   }
   return "?";
 }

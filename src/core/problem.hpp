@@ -154,8 +154,10 @@ enum class ProblemArg : std::uint8_t {
   statues,            ///< how many statues a player has
   groups,             ///< the army groups of a player's board (the draft, rules 2.2)
   cards,              ///< the favour cards displayed this season (the Imperial Court)
+  none_spaces,        ///< side-board spaces left empty (the Imperial Court; only when some are)
+  tower_cards,        ///< tower cards not on the side board (the Imperial Court)
 };
-inline constexpr int kProblemArgCount = 35;
+inline constexpr int kProblemArgCount = 37;
 
 /// The identifier of a value in a problem, as the catalogue's placeholders write it.
 std::string_view problem_arg_key(ProblemArg arg);

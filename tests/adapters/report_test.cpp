@@ -76,6 +76,7 @@ void expect_no_hidden_information_sent(const Ruleset& rules, std::initializer_li
     GameConfig cfg = Reports::config(players);
     if (rules.plays(kLandsknechtePhase)) cfg.expansions.push_back("landsknechte");
     if (rules.plays(kLeadersPlacePhase)) cfg.expansions.push_back("leaders");
+    if (rules.plays(kCourtConversionPhase)) cfg.expansions.push_back("court");
     cfg.edition = rules.edition;
     NewGame spec{"reports", {}, static_cast<std::uint64_t>(1000 + players)};
     for (const auto& p : cfg.players) spec.player_ids.push_back(p.id);
@@ -111,6 +112,9 @@ void expect_no_hidden_information_sent(const Ruleset& rules, std::initializer_li
             EXPECT_EQ(text.find(shown), std::string::npos) << shown;
           }
         }
+        // Rules 13.1: the favour cards still in the deck are never named.
+        for (int card : next.court.deck)
+          EXPECT_EQ(text.find("#" + std::to_string(card) + " ("), std::string::npos) << card;
         // Neither the tower's content nor the random state is ever written.
         EXPECT_EQ(text.find("inside"), std::string::npos);
         EXPECT_EQ(text.find("gm_"), std::string::npos);
@@ -135,6 +139,11 @@ TEST_F(Reports, NoPlayerOfALandsknechteGameEverReadsHiddenInformation) {
 TEST_F(Reports, NoPlayerOfAMilitaryLeadersGameEverReadsHiddenInformation) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
   expect_no_hidden_information_sent(rules, {4}, *templates_);
+}
+
+TEST_F(Reports, NoPlayerOfAnImperialCourtGameEverReadsHiddenInformation) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
+  expect_no_hidden_information_sent(rules, {3, 5}, *templates_);
 }
 
 TEST_F(Reports, NoPlayerOfAFirstEditionGameEverReadsHiddenInformation) {
@@ -287,6 +296,61 @@ TEST_F(Reports, LandsknechteTurnsAreToldAndTheOrderTemplateOffersTheNextCard) {
   EXPECT_NE(tmpl.find("Your next card offers 4 thaler, 2 cubes into the tower's tray or 1 grain."),
             std::string::npos)
       << tmpl;
+  const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
+  ASSERT_EQ(checked.diagnostics.size(), 1u)
+      << "only the cards are left to choose: " << format_all(checked.diagnostics);
+}
+
+TEST_F(Reports, CourtStepsAreToldAndTheOrderTemplateShowsTheSideBoardAndTheCards_Rules13) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
+  GameConfig cfg = config(3);
+  cfg.expansions = {"court"};
+  GameState state = new_game(NewGame{"reports", {"red", "blue", "yellow"}, 8}, rules);
+  state.court.display = {16, 12, 1};
+  state.court.officers_hall = {2, 0, 2};
+  state.court.officers_beside = {5, 7, 5};
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, rules));
+  const ProvinceId home = state.provinces_of(state.player_index(0)).front();
+  state.at(home).armies = 4;
+  orders[0].court.conversions = {{ConversionSource::province, home},
+                                 {ConversionSource::tower, {}},
+                                 {ConversionSource::none, {}}};
+  orders[0].court.favours = {{16, std::nullopt}, {1, std::nullopt}};
+  orders[2].court.favours = {{1, std::nullopt}};
+  const SeasonResult result = resolve_season(state, orders, {}, rules);
+  SeasonView in{&cfg, &rules, &state, &result.next, &result.log};
+  const report::ReportSet set = report::build_reports(in, *templates_);
+  const std::string& text = set.players[0].text;
+  const std::string home_name = rules.province(home).name;
+  for (const std::string& line : std::vector<std::string>{
+           "Imperial Court, step 1, in turn order: side-board spaces convert cubes into court "
+           "officers, all or nothing:\n",
+           "  - Player red: 3 cubes from " + home_name +
+               ", as many officers to the reception hall\n",
+           "Imperial Court, step 2: the audience, most officers in the reception hall first:\n",
+           "  - Player red, 5 officers: took #16 (4 officers): 7 thaler\n",
+           "  - Player yellow, 2 officers: took #1 (2 officers): the season's event does not "
+           "happen\n",
+           "A favour card took the event out of force"}) {
+    EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
+  }
+  EXPECT_EQ(text.find("#12 ("), std::string::npos) << "nobody took #12; cards leave unseen";
+  EXPECT_NE(set.players[0].html.find("<b>Imperial Court, step 1</b>"), std::string::npos);
+  const CourtState& next = result.next.court;
+  std::string shown = "Imperial Court, favour cards shown: #" + std::to_string(next.display[0]);
+  EXPECT_NE(text.find(shown), std::string::npos) << shown << "\n" << text;
+  const std::string& tmpl = *set.players[0].orders;
+  for (const std::string& line :
+       std::vector<std::string>{"# Imperial Court: 1 of your officers waits in the reception hall, "
+                                "6 beside your board.\n",
+                                "court: { convert3: none, convert2: none, convert1: none }   # a "
+                                "province of yours, tower "
+                                "or none\n",
+                                "favors: []   # the cards you want, most wanted first"}) {
+    EXPECT_NE(tmpl.find(line), std::string::npos) << line << "\n" << tmpl;
+  }
   const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
   ASSERT_EQ(checked.diagnostics.size(), 1u)
       << "only the cards are left to choose: " << format_all(checked.diagnostics);

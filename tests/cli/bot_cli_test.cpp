@@ -201,16 +201,16 @@ TEST(SimulateCli, PlaysTheImperialCourtAndCountsTheOfficersAndFavoursOfEachSeat)
   EXPECT_GT(bot["mean_favours"].get<double>(), 0.5);
   EXPECT_GT(json["seats"][1]["court"]["mean_cubes_converted"].get<double>(), 0.0);
   EXPECT_EQ(json["seats"][2]["court"]["order_rate"], 0.0) << "a passing seat gives no order";
-  const Outcome text = run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--expansions",
-                            "court"});
+  const Outcome text =
+      run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--expansions", "court"});
   EXPECT_NE(text.out.find("\nImperial Court: seat, seasons with court orders, per game cubes "
                           "converted into officers, favours taken\n"),
             std::string::npos)
       << text.out;
-  EXPECT_FALSE(nlohmann::json::parse(
-                   run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--json"}).out)
-                   ["seats"][0]
-                       .contains("court"));
+  EXPECT_FALSE(
+      nlohmann::json::parse(
+          run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--json"}).out)["seats"][0]
+          .contains("court"));
 }
 
 TEST(SimulateCli, PlaysTheFirstEditionAndCountsTheDefencesLimited) {
@@ -317,8 +317,7 @@ INSTANTIATE_TEST_SUITE_P(
         ExpansionGame{"court", "\nfavors: [{card: ", "\nfavors: [{card: 22}, {card: ",
                       ": error: there is no favour card 22; the cards are numbered 1 to 21",
                       "\ncourt:\n  conversions:", "court"},
-        ExpansionGame{"court,landsknechte,leaders", "\ncourt: {convert3: ",
-                      "\ncourt: {convert4: ",
+        ExpansionGame{"court,landsknechte,leaders", "\ncourt: {convert3: ", "\ncourt: {convert4: ",
                       ": error: unknown key \"convert4\" in court; did you mean \"convert3\"?",
                       "\ncourt:\n  conversions:", "court"},
         ExpansionGame{"landsknechte,leaders", "\nleader: {place: ", "\nleader: {plase: ",

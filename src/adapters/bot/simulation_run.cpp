@@ -41,12 +41,28 @@ void add(SeatTotals& t, const SeatTotals& s) {
 void add(SimulationTotals& totals, const GameOutcome& game) {
   for (std::size_t i = 0; i < game.seats.size(); ++i) {
     const SeatOutcome& s = game.seats[i];
-    add(totals.seats[i],
-        SeatTotals{totals.seats[i].kind, s.won ? 1 : 0, s.vp, s.thaler, s.provinces, s.buildings,
-                   s.cancelled, s.battles, s.conquests, s.landsknechte_wishes, s.landsknechte_cards,
-                   s.leader_orders, s.statues, s.trophies, s.leaders_lost, s.defend_with_orders,
-                   s.defences_held_back, s.armies_held_back, s.draft_blind, s.court_orders,
-                   s.cubes_converted, s.favours_taken});
+    add(totals.seats[i], SeatTotals{totals.seats[i].kind,
+                                    s.won ? 1 : 0,
+                                    s.vp,
+                                    s.thaler,
+                                    s.provinces,
+                                    s.buildings,
+                                    s.cancelled,
+                                    s.battles,
+                                    s.conquests,
+                                    s.landsknechte_wishes,
+                                    s.landsknechte_cards,
+                                    s.leader_orders,
+                                    s.statues,
+                                    s.trophies,
+                                    s.leaders_lost,
+                                    s.defend_with_orders,
+                                    s.defences_held_back,
+                                    s.armies_held_back,
+                                    s.draft_blind,
+                                    s.court_orders,
+                                    s.cubes_converted,
+                                    s.favours_taken});
   }
   totals.shared_wins += game.winners > 1 ? 1 : 0;
   totals.tie_broken += game.tie_broken ? 1 : 0;

@@ -68,6 +68,7 @@ class Builder {
       slots.push_back(s);
     }
     d["slots"] = slots;
+    if (rules_.plays(kCourtConversionPhase)) d["court"] = court_steps_data(log, names_);
     if (rules_.plays(kLandsknechtePhase)) d["landsknechte"] = landsknechte(log);
     if (rules_.plays(kLeadersPlacePhase)) d["leaders"] = leader_steps_data(log.leaders, names_);
     if (log.winter) d["winter"] = winter(*log.winter);
@@ -371,6 +372,7 @@ class Builder {
     }
     d["events"] = events;
     d["year"] = str(label.year);
+    if (rules_.plays(kCourtConversionPhase)) d["court"] = court_table_data(s, names_);
     list slots;
     for (int slot = 1; slot <= kActionCount && rules_.slot_visible(slot, false); ++slot) {
       Data x;
@@ -445,6 +447,7 @@ class Builder {
     std::vector<std::string> tiles;
     for (const auto& t : rules_.tiles) tiles.push_back(t.id);
     d["tile_ids"] = names(tiles);
+    if (rules_.plays(kCourtConversionPhase)) d["court"] = court_plan(s, p, names_);
     if (rules_.plays(kLandsknechtePhase)) d["landsknechte"] = landsknechte_plan(s, p);
     if (rules_.plays(kLeadersPlacePhase)) d["leader"] = leader_plan(s, p, names_);
     return d;

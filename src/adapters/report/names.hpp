@@ -64,6 +64,20 @@ Data leader_standing(const GameState& s, PlayerIndex p, const Names& names);
 /// placed now, where it goes without `place`, what it changes and where it may move.
 Data leader_plan(const GameState& s, PlayerIndex p, const Names& names);
 
+/// Rules 13.1: a favour card as the `_favour` partial words it: {number, cost, amount (each with
+/// `_one`), the effect's key set and the others unset, palace/church/trading_house for a build,
+/// battle_a, battle_b and both for a shield}.
+Data favour_card_data(const Ruleset& rules, int number, int cost);
+/// Rules 13.1: a season's court: {conversions_any, conversions: [{name, cubes, tower, province,
+/// done}], favours_any, favours: [{name, officers, took, card, province, kept}], event_cancelled}.
+Data court_steps_data(const SeasonLog& log, const Names& names);
+/// Rules 13.1: the court as the table sees it: {display: [cards] or false, players: [{name,
+/// hall, beside, kept}], deck}.
+Data court_table_data(const GameState& s, const Names& names);
+/// Rules 13.1: a player's court when planning: {hall, beside, tray, tower_cards, kept, spaces:
+/// [{key, cubes}], display}.
+Data court_plan(const GameState& s, PlayerIndex p, const Names& names);
+
 /// The ruleset's tie-breaks in order (rules 10), each with one flag of its key set (thaler,
 /// palaces, churches, trading_houses), `before_last` and `last`: the `_tie_breaks` partials'.
 Data tie_breaks_data(const Ruleset& rules);

@@ -1,0 +1,111 @@
+// The Imperial Court in the reports and order templates (rules 13.1).
+
+#include "adapters/report/names.hpp"
+#include "core/court_play.hpp"
+#include "core/ruleset.hpp"
+
+namespace wallenstein::report {
+
+using kainjow::mustache::list;
+
+Data favour_card_data(const Ruleset& rules, int number, int cost) {
+  Data x;
+  x["number"] = std::to_string(number);
+  set_count(x, "cost", cost);
+  if (number < 1 || number > static_cast<int>(rules.court.cards.size())) return x;
+  const FavourCard& card = rules.court.cards[static_cast<std::size_t>(number - 1)];
+  // The effect's key set and the others unset, so an outer key does not show through.
+  for (FavourEffect e : kAllFavourEffects) x[std::string(favour_effect_key(e))] = e == card.effect;
+  set_count(x, "amount", card.amount);
+  for (Building b : kAllBuildings) x[std::string(building_key(b))] = card.building == b;
+  x["battle_a"] = card.shields[0];
+  x["battle_b"] = card.shields[1];
+  x["both"] = card.shields[0] && card.shields[1];
+  return x;
+}
+
+namespace {
+
+/// The cards shown in the audience hall, costliest space first: [{favour card, last}], or false.
+Data display_data(const GameState& s, const Ruleset& rules) {
+  list cards;
+  for (std::size_t space = 0; space < s.court.display.size(); ++space) {
+    if (s.court.display[space] != 0)
+      cards.push_back(favour_card_data(rules, s.court.display[space], rules.court.display[space]));
+  }
+  Names::mark_last(cards);
+  return cards.empty() ? Data(false) : Data(cards);
+}
+
+}  // namespace
+
+Data court_steps_data(const SeasonLog& log, const Names& names) {
+  Data d;
+  list conversions;
+  for (const Conversion& c : log.court_conversions) {
+    Data x = names.player_ref(c.player);
+    set_count(x, "cubes", c.cubes);
+    x["tower"] = c.source == ConversionSource::tower;
+    if (c.province) x["province"] = names.province(*c.province);
+    x["done"] = c.done;
+    conversions.push_back(x);
+  }
+  Names::mark_last(conversions);
+  d["conversions_any"] = !conversions.empty();
+  d["conversions"] = conversions;
+  list turns;
+  for (const FavourTurn& t : log.court_favours) {
+    Data x = names.player_ref(t.player);
+    set_count(x, "officers", t.officers);
+    x["took"] = t.card.has_value();
+    if (t.card) x["card"] = favour_card_data(names.rules(), *t.card, t.cost);
+    if (t.province) x["province"] = names.province(*t.province);
+    x["kept"] = t.kept;
+    turns.push_back(x);
+  }
+  Names::mark_last(turns);
+  d["favours_any"] = !turns.empty();
+  d["favours"] = turns;
+  d["event_cancelled"] = event_cancelled_by_favour(log.court_favours, names.rules());
+  return d;
+}
+
+Data court_table_data(const GameState& s, const Names& names) {
+  Data d;
+  d["display"] = display_data(s, names.rules());
+  list players;
+  for (std::size_t seat = 0; seat < s.players.size(); ++seat) {
+    Data x = names.player_ref(s.player_index(seat));
+    set_count(x, "hall", s.court.officers_hall[seat]);
+    set_count(x, "beside", s.court.officers_beside[seat]);
+    x["kept"] = s.court.marker_shield[seat];
+    players.push_back(x);
+  }
+  Names::mark_last(players);
+  d["players"] = players;
+  set_count(d, "deck", static_cast<int>(s.court.deck.size()));
+  return d;
+}
+
+Data court_plan(const GameState& s, PlayerIndex p, const Names& names) {
+  const Ruleset& rules = names.rules();
+  Data d;
+  set_count(d, "hall", s.court.officers_hall[p.value]);
+  set_count(d, "beside", s.court.officers_beside[p.value]);
+  set_count(d, "tray", s.tower.tray.player(p));
+  set_count(d, "tower_cards", rules.court.tower_cards);
+  d["kept"] = s.court.marker_shield[p.value];
+  list spaces;
+  for (int cubes : rules.court.conversions) {
+    Data x;
+    x["key"] = "convert" + std::to_string(cubes);
+    set_count(x, "cubes", cubes);
+    spaces.push_back(x);
+  }
+  Names::mark_last(spaces);
+  d["spaces"] = spaces;
+  d["display"] = display_data(s, rules);
+  return d;
+}
+
+}  // namespace wallenstein::report
