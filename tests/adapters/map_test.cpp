@@ -428,6 +428,50 @@ TEST_F(Map, TheLandsknechteTurnedThisYearAreOnThePanelOfAGameWithThem) {
   })) << "a base game has no Landsknechte";
 }
 
+TEST_F(Map, TheFavourCardsOfTheSeasonAndWhoTookThemAreOnThePanelOfACourtGame_Rules13) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
+  const auto cfg = config(3);
+  GameState start = new_game(NewGame{"maptest", {"red", "blue", "yellow"}, 5}, rules);
+  start.court.display = {21, 10, 2};
+  start.court.officers_hall = {4, 0, 2};
+  start.court.officers_beside = {3, 7, 5};
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(start.player_index(p), start, rules));
+  const ProvinceId home = start.provinces_of(start.player_index(0)).front();
+  orders[0].court.favours = {{21, home}};
+  orders[2].court.favours = {{2, std::nullopt}};
+  const SeasonResult result = resolve_season(start, orders, {}, rules);
+  const auto texts = [&](const GameState* before, const GameState& shown, const SeasonLog* log) {
+    const map::MapRequest request{SeasonView{&cfg, &rules, before, &shown, log}, Layout::board};
+    const auto scene = map::render_map(request, *style_).scene;
+    expect_no_overlap(scene);
+    std::vector<std::string> out;
+    for (const map::Text& t : scene.texts) out.push_back(t.text);
+    return out;
+  };
+  const auto has = [](const std::vector<std::string>& all, const std::string& text) {
+    return std::find(all.begin(), all.end(), text) != all.end();
+  };
+  const auto planned = texts(&start, start, nullptr);
+  EXPECT_TRUE(has(planned, "Imperial Court: favour cards shown"));
+  EXPECT_TRUE(has(planned, "#21  free palace  (4 officers)"));
+  EXPECT_TRUE(has(planned, "#10  safe from battle A  (3 officers)"));
+  EXPECT_TRUE(has(planned, "#2  3 thaler  (2 officers)"));
+  EXPECT_TRUE(has(planned, "Officers in the reception hall: R 4, B 0, Y 2"));
+  const auto after = texts(&start, result.next, &result.log);
+  EXPECT_TRUE(has(after, "#21  free palace  (4 officers)")) << "the season's cards, not the next";
+  EXPECT_TRUE(has(after, "  ← red"));
+  EXPECT_TRUE(has(after, "  ← yellow"));
+  EXPECT_TRUE(has(after, "Officers in the reception hall: R 0, B 0, Y 0"));
+  const GameState base = new_game(NewGame{"maptest", {"red", "blue", "yellow"}, 5}, *rules_);
+  const map::MapRequest request{SeasonView{&cfg, rules_, &base, &base, nullptr}, Layout::board};
+  const auto scene = map::render_map(request, *style_).scene;
+  EXPECT_FALSE(std::any_of(scene.texts.begin(), scene.texts.end(), [](const map::Text& t) {
+    return t.text.starts_with("Imperial Court");
+  })) << "a base game has no court";
+}
+
 TEST_F(Map, LeadersAndStatuesStandInTheirProvincesOnTheMapOfAGameWithThem) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
   const auto cfg = config(3);

@@ -171,6 +171,69 @@ class Panel {
     if (rules_.has_bids()) bonus_tiles();  // Rules 12: none in the 1st edition
   }
 
+  /// Rules 13.1: the favour cards shown in the season (after it, with who took each) and the
+  /// officers in the reception hall.
+  void court() {
+    const GameState& season = log_ ? start_ : state_;
+    if (!rules_.plays(kCourtConversionPhase) || season.draft || season.court.display.empty())
+      return;
+    col_.heading(words_.court);
+    bool shown = false;
+    for (std::size_t space = 0; space < season.court.display.size(); ++space) {
+      const int number = season.court.display[space];
+      if (number == 0) continue;
+      favour_line(number, rules_.court.display[space]);
+      shown = true;
+    }
+    if (!shown) {
+      col_.next_line(
+          col_.write(words_.court_display_empty, col_.x(), style_.fonts.panel, muted_).h);
+    }
+    std::string officers;
+    for (std::size_t i = 0; i < state_.players.size(); ++i) {
+      officers +=
+          (i ? words_.separator : "") +
+          fill(words_.court_officers_entry,
+               {{"player", letters_[i]}, {"hall", std::to_string(state_.court.officers_hall[i])}});
+    }
+    col_.next_line(col_.write(fill(words_.court_officers, {{"players", officers}}), col_.x(),
+                              style_.fonts.small, ink_)
+                       .h);
+  }
+
+  /// One card shown: what it does, its cost, and after the season who took it.
+  void favour_line(int number, int cost) {
+    const FavourCard& card = rules_.court.cards[static_cast<std::size_t>(number - 1)];
+    const std::string line = fill(words_.court_card, {{"number", std::to_string(number)},
+                                                      {"cost", std::to_string(cost)},
+                                                      {"effect", favour_words(card)}});
+    const Box b = col_.write(line, col_.x(), style_.fonts.panel, ink_);
+    for (const FavourTurn& t : log_ ? log_->court_favours : std::vector<FavourTurn>{}) {
+      if (t.card == number) {
+        col_.write(fill(words_.tile_taken, {{"player", state_.player(t.player).id}}), b.x + b.w,
+                   style_.fonts.panel, muted_);
+      }
+    }
+    col_.next_line(b.h);
+  }
+
+  /// What a favour card does, in the map's words.
+  std::string favour_words(const FavourCard& card) const {
+    if (card.effect == FavourEffect::shield) {
+      return card.shields[0] && card.shields[1] ? words_.favour_shield_both
+             : card.shields[0]                  ? words_.favour_shield_a
+                                                : words_.favour_shield_b;
+    }
+    std::string building;
+    if (card.building) {
+      building = *card.building == Building::palace   ? words_.palace
+                 : *card.building == Building::church ? words_.church
+                                                      : words_.trading_house;
+    }
+    return fill(words_.favours[index_of(card.effect)],
+                {{"amount", std::to_string(card.amount)}, {"building", building}});
+  }
+
   /// The tray of the combat tower is public (its inside is not).
   void tray() {
     col_.heading(words_.tower_tray);
@@ -535,6 +598,7 @@ void build_panel(const MapRequest& req, const MapStyle& style, const TextKit& te
   panel.scoreboard();
   panel.events();
   panel.cards();
+  panel.court();
   panel.tray();
   panel.legend();
 }

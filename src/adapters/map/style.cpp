@@ -462,6 +462,29 @@ void read_panel_labels(Section& in, Labels& l) {
   in.label("ellipsis", l.ellipsis);
 }
 
+/// Rules 13.1: the Imperial Court's words; a favour card's by its effect's key in court.yaml.
+void read_court_labels(Section& in, Labels& l) {
+  in.label("court", l.court);
+  in.label("court_display_empty", l.court_display_empty);
+  in.label("court_card", l.court_card, {"number", "cost", "effect"});
+  in.label("court_officers", l.court_officers, {"players"});
+  in.label("court_officers_entry", l.court_officers_entry, {"player", "hall"});
+  // The section keeps the keys it was asked for until done(): they live as long as the program.
+  static const auto kKeys = [] {
+    std::array<std::string, kAllFavourEffects.size()> keys;
+    for (FavourEffect e : kAllFavourEffects)
+      keys[index_of(e)] = "favour_" + std::string(favour_effect_key(e));
+    return keys;
+  }();
+  for (FavourEffect e : kAllFavourEffects) {
+    if (e != FavourEffect::shield)  // a shield's words depend on its battles (below)
+      in.label(kKeys[index_of(e)], l.favours[index_of(e)], {"amount", "building"});
+  }
+  in.label("favour_shield_a", l.favour_shield_a);
+  in.label("favour_shield_b", l.favour_shield_b);
+  in.label("favour_shield_both", l.favour_shield_both);
+}
+
 void read_legend_labels(Section& in, Labels& l) {
   in.label("legend", l.legend);
   in.label("palace", l.palace);
@@ -483,6 +506,7 @@ void read_legend_labels(Section& in, Labels& l) {
 void read_labels(Section in, Labels& l) {
   read_map_labels(in, l);
   read_panel_labels(in, l);
+  read_court_labels(in, l);
   read_legend_labels(in, l);
   in.done();
 }

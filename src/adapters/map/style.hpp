@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "adapters/map/png.hpp"
+#include "core/court.hpp"
 #include "core/ruleset.hpp"
 
 namespace wallenstein::map {
@@ -299,6 +300,16 @@ struct Labels {
   std::string draft_groups;
   std::string turn_seats;    ///< the turn column's note in the draft
   std::string face_up_band;  ///< the legend of a face-up card's band in the draft
+  // The Imperial Court (rules 13.1).
+  std::string court;
+  std::string court_display_empty;
+  std::string court_card;
+  std::string court_officers;
+  std::string court_officers_entry;
+  std::array<std::string, kAllFavourEffects.size()> favours;  ///< by effect (shield: below)
+  std::string favour_shield_a;
+  std::string favour_shield_b;
+  std::string favour_shield_both;
   std::string legend;
   std::string palace;
   std::string church;
