@@ -56,6 +56,8 @@ std::string order_text(const GameState& state, PlayerIndex p, const YAML::Node& 
   if (partial["landsknechte"]) doc["landsknechte"] = partial["landsknechte"];
   if (partial["leader"]) doc["leader"] = partial["leader"];
   if (partial["defend_with"]) doc["defend_with"] = partial["defend_with"];
+  if (partial["court"]) doc["court"] = partial["court"];
+  if (partial["favors"]) doc["favors"] = partial["favors"];
   return YAML::Dump(doc) + "\n";
 }
 
@@ -153,6 +155,13 @@ std::string owner_name(const GameState& state, std::optional<PlayerIndex> owner)
 void expect_state(const ScenarioFile& s, const GameState& next) {
   for (const auto& c : s.then.counters) {
     const PlayerState& p = next.player(c.player);
+    const CourtState& court = next.court;
+    if (c.counter == "officers_hall" || c.counter == "officers_beside") {
+      const auto& officers =
+          c.counter == "officers_hall" ? court.officers_hall : court.officers_beside;
+      EXPECT_EQ(officers[c.player.value], c.value) << c.counter << " of " << p.id;
+      continue;
+    }
     const int actual = c.counter == "thaler"         ? p.thaler
                        : c.counter == "grain"        ? p.grain
                        : c.counter == "vp"           ? p.vp
@@ -208,6 +217,11 @@ std::vector<YAML::Node> log_candidates(const YAML::Node& log) {
   }
   for (const auto& turn : log["landsknechte"]) candidates.push_back(turn);
   for (const auto& step : log["leaders"]) candidates.push_back(step);
+  if (const YAML::Node court = log["court"]) {  // rules 13.1
+    for (const char* part : {"conversions", "favours"}) {
+      for (const auto& row : court[part]) candidates.push_back(row);
+    }
+  }
   YAML::Node summary;
   for (const char* key : {"turn_order", "bid_ranking", "tiles"}) {
     if (log[key]) summary[key] = log[key];  // the 1st edition's logs have no bids and tiles

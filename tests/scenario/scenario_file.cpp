@@ -15,20 +15,26 @@ namespace {
 
 constexpr std::array<std::string_view, 8> kTop = {"rule",  "rules_version", "edition", "expansions",
                                                   "given", "orders",        "tower",   "then"};
-constexpr std::array<std::string_view, 18> kGiven = {
-    "players",  "season",    "event", "winter_event", "action_cards", "tiles",
-    "thaler",   "grain",     "vp",    "landsknechte", "leaders",      "statues",
-    "trophies", "provinces", "tower", "seed",         "bid_ranking",  "drawn_order"};
+constexpr std::array<std::string_view, 19> kGiven = {
+    "players", "season", "event",        "winter_event", "action_cards", "tiles",    "thaler",
+    "grain",   "vp",     "landsknechte", "leaders",      "statues",      "trophies", "provinces",
+    "tower",   "seed",   "bid_ranking",  "drawn_order",  "court"};
+constexpr std::array<std::string_view, 3> kCourt = {"display", "hall", "kept"};
 constexpr std::array<std::string_view, 4> kProvince = {"owner", "armies", "revolts", "buildings"};
 constexpr std::array<std::string_view, 2> kTowerState = {"inside", "tray"};
-constexpr std::array<std::string_view, 7> kOrders = {
-    "actions", "bid", "turn_order", "winter_revolt_order", "landsknechte", "leader", "defend_with"};
-constexpr std::array<std::string_view, 15> kThen = {
-    "thaler",   "grain",        "vp",           "reserve", "landsknechte",
-    "trophies", "statues_left", "leaders",      "statues", "provinces",
-    "tray",     "winners",      "order_errors", "log",     "not_in_log"};
-constexpr std::array<std::string_view, 7> kCounters = {
-    "thaler", "grain", "vp", "reserve", "landsknechte", "trophies", "statues_left"};
+constexpr std::array<std::string_view, 9> kOrders = {
+    "actions",     "bid",   "turn_order", "winter_revolt_order", "landsknechte", "leader",
+    "defend_with", "court", "favors"};
+constexpr std::array<std::string_view, 17> kThen = {
+    "thaler",       "grain",         "vp",
+    "reserve",      "landsknechte",  "trophies",
+    "statues_left", "officers_hall", "officers_beside",
+    "leaders",      "statues",       "provinces",
+    "tray",         "winners",       "order_errors",
+    "log",          "not_in_log"};
+constexpr std::array<std::string_view, 9> kCounters = {
+    "thaler",        "grain",          "vp", "reserve", "landsknechte", "trophies", "statues_left",
+    "officers_hall", "officers_beside"};
 
 const std::vector<std::string> kBuildings = {"palace", "church", "trading_house"};
 
@@ -76,6 +82,7 @@ class ScenarioReader {
     }
     expect_landsknechte_played(given["landsknechte"]);
     read_leaders(given, state);
+    read_court(given["court"], state);
     if (const YAML::Node v = given["tower"]) read_tower_state(v, state);
     fill_reserves(given, state);
     read_events(given, state);
@@ -100,6 +107,58 @@ class ScenarioReader {
       } else if (s.drawn_order && s.drawn_order->size() != state.players.size()) {
         r_.error(v, "drawn_order must list every player once");
       }
+    }
+  }
+
+  /// Rules 13.1: the favour cards shown (costliest space first; the deck holds the others in
+  /// number order), each player's officers in the reception hall (the rest beside the board) and
+  /// who keeps card #4.
+  void read_court(const YAML::Node& node, GameState& state) {
+    if (node && !rules_.plays(kCourtConversionPhase))
+      r_.error(node, "court is the Imperial Court's; add expansions: [court]");
+    if (!rules_.plays(kCourtConversionPhase)) return;
+    CourtState& court = state.court;
+    const std::size_t players = state.players.size();
+    court.officers_beside.assign(players, rules_.court.officers);
+    court.officers_hall.assign(players, 0);
+    court.marker_shield.assign(players, false);
+    court.display.assign(rules_.court.display.size(), 0);
+    if (node && r_.expect_map(node, "given.court")) {
+      r_.check_keys(node, kCourt, "given.court");
+      read_display(node["display"], court);
+      for (const auto& [p, n] : player_numbers(node["hall"], "hall")) {
+        if (n > rules_.court.officers)
+          r_.error(node["hall"], "a player has " + std::to_string(rules_.court.officers) +
+                                     " court officers, not " + std::to_string(n));
+        court.officers_hall[p.value] = std::min(n, rules_.court.officers);
+        court.officers_beside[p.value] = rules_.court.officers - court.officers_hall[p.value];
+      }
+      if (const YAML::Node kept = node["kept"]) {
+        for (PlayerIndex p : names_.player_list(kept, "kept").value_or(std::vector<PlayerIndex>{}))
+          court.marker_shield[p.value] = true;
+      }
+    }
+    for (int card = 1; card <= static_cast<int>(rules_.court.cards.size()); ++card) {
+      if (std::find(court.display.begin(), court.display.end(), card) == court.display.end())
+        court.deck.push_back(card);
+    }
+  }
+
+  void read_display(const YAML::Node& node, CourtState& court) {
+    if (!node || !r_.expect_sequence(node, "given.court.display")) return;
+    if (node.size() > court.display.size()) {
+      r_.error(node, "the audience hall has " + std::to_string(court.display.size()) +
+                         " card spaces, not " + std::to_string(node.size()));
+      return;
+    }
+    const int cards = static_cast<int>(rules_.court.cards.size());
+    for (std::size_t i = 0; i < node.size(); ++i) {
+      const int card = names_.number(node[i], "a favour card", 1, cards).value_or(0);
+      if (card != 0 &&
+          std::find(court.display.begin(), court.display.end(), card) != court.display.end()) {
+        r_.error(node[i], "favour card " + std::to_string(card) + " is shown twice");
+      }
+      court.display[i] = card;
     }
   }
 
@@ -341,6 +400,10 @@ class ScenarioReader {
         x.counters.push_back({std::string(key), p, n});
     }
     expect_landsknechte_played(then["landsknechte"]);
+    for (const char* key : {"officers_hall", "officers_beside"}) {
+      if (then[key] && !rules_.plays(kCourtConversionPhase))
+        r_.error(then[key], std::string(key) + " counts court officers; add expansions: [court]");
+    }
     for (const char* key : {"leaders", "statues", "trophies", "statues_left"})
       expect_leaders_played(then[key]);
     if (const YAML::Node v = then["leaders"]; v && r_.expect_map(v, "then.leaders")) {

@@ -44,7 +44,8 @@ const std::vector<Shape>& steps() {
       {"revolt",
        {"slot", "what", "cause", "player", "province", "markers", "extra_peasants", "cubes",
         "tower", "count", "result", "survivors", "buildings_lost"}},
-      {"revolt_marker", {"slot", "what", "player", "province", "markers", "supply_empty"}},
+      {"revolt_marker",
+       {"slot", "what", "player", "province", "markers", "supply_empty", "shielded"}},
   };
   return s;
 }
@@ -64,6 +65,8 @@ const std::vector<Shape>& summaries() {
       {"a leader's step",
        {"player", "placed", "from", "to", "statue", "trophies", "taken_off", "fallback", "asked",
         "winter"}},
+      {"a court conversion", {"player", "cubes", "from", "done"}},
+      {"a favour turn", {"player", "officers", "card", "cost", "province", "kept"}},
   };
   return s;
 }
@@ -97,6 +100,9 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
                  const YAML::Node& v) {
   YamlReader& r = names.reader();
   const Ruleset& rules = names.rules();
+  if (key == "from" && what == "a court conversion" && v.IsScalar() && v.Scalar() == "tower") {
+    return;  // the player's cubes in the tray
+  }
   if (key == "province" || key == "from" || key == "to" || key == "target" || key == "placed" ||
       key == "taken_off" || key == "asked") {
     names.province(v, true);
@@ -143,6 +149,8 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
     names.pick(v, "event", ids_of(rules.events, [](const EventCard& e) { return e.id; }));
   } else if (key == "region") {
     names.pick(v, "region", ids_of(rules.regions, [](const Region& x) { return x.id; }));
+  } else if (key == "cubes" && what == "a court conversion") {
+    names.number(v, "cubes");
   } else if (key == "cubes") {
     check_nested(names, v,
                  what == "revolt" ? Keys{"defending", "held_back", "peasants"}
