@@ -1033,6 +1033,33 @@ TEST_F(CourtOrderFile, TheSideBoardAndTheFavoursAreReadWithTheHand_Rules13) {
             (std::vector<FavourWish>{{21, *with_court().find_province("passau")}, {4, {}}}));
 }
 
+TEST_F(CourtOrderFile, EmptySideBoardSpacesTakeBlankCardsAndTowerCardsOffTheBoardServeAsCoins_D44) {
+  std::string text = kValid;
+  for (const char* used : {"  palace: Gft. Mark", "  trading_house: Koeln", "  grain: Osnabrück"}) {
+    const std::string line(used);
+    text.replace(text.find(line), line.size(), line.substr(0, line.find(':')) + ": none");
+  }
+  const auto check = [&](const std::string& court) {
+    return lines(check_order_source(SourceFile{"red.yaml", text + court}, court_, with_court()));
+  };
+  // 5 actions, 3 side-board spaces and a coin bid need 9 blank cards: 5 coins and 3 tower cards.
+  EXPECT_EQ(
+      check(""),
+      Lines{"red.yaml:5:3: error: 5 actions and 3 side-board spaces are none and the bid is a "
+            "coin: that needs 9 blank cards but you hold 5 coin cards and 3 tower cards off "
+            "the side board; put one of your free province cards (Gft. Mark, Erzbm. Köln, "
+            "Niederösterreich and Osnabrück) on an action, a side-board space or on the bid"});
+  // A tower card on the side board is one blank card fewer for the rest: still one short.
+  const Lines tower = check("court: {convert3: tower}\n");
+  ASSERT_EQ(tower.size(), 1u);
+  EXPECT_TRUE(tower[0].find("5 actions and 2 side-board spaces are none and the bid is a coin: "
+                            "that needs 8 blank cards but you hold 5 coin cards and 2 tower "
+                            "cards off the side board") != std::string::npos)
+      << tower[0];
+  // A free province card on the side board fills its space.
+  EXPECT_EQ(check("court: {convert3: Gft. Mark}\n"), Lines{});
+}
+
 TEST_F(CourtOrderFile, EveryMistakeAtCourtIsNamedAtItsPlace_Rules13) {
   EXPECT_EQ(check_court("court: {convert3: Passau, convert2: Niederösterreich, convert1: "
                         "Niederösterreich}\n"

@@ -74,6 +74,23 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
       line += (i ? "," : "") + std::string(landsknecht_bonus_key(o.landsknecht_wishes[i]));
     line += "]";
   }
+  if (rules.plays(kCourtConversionPhase)) {  // rules 13.1: the side board, then the wishes
+    line += " court=[";
+    for (std::size_t i = 0; i < o.court.conversions.size(); ++i) {
+      const ConversionOrder& c = o.court.conversions[i];
+      line += (i ? "," : "") + std::string(c.source == ConversionSource::tower ? "tower"
+                                           : c.source == ConversionSource::none
+                                               ? "-"
+                                               : rules.province(c.province).id);
+    }
+    line += "] favors=[";
+    for (std::size_t i = 0; i < o.court.favours.size(); ++i) {
+      const FavourWish& f = o.court.favours[i];
+      line += (i ? "," : "") + std::to_string(f.card) +
+              (f.province ? "@" + rules.province(*f.province).id : std::string());
+    }
+    line += "]";
+  }
   if (rules.plays(kLeadersPlacePhase)) {
     const LeaderOrder& l = o.leader;
     line += " leader=" + (l.place ? rules.province(*l.place).id : std::string("-")) + ">" +
@@ -164,6 +181,7 @@ INSTANTIATE_TEST_SUITE_P(Players, GoldenGame,
                                            Golden{4, 1}, Golden{5, 1},
                                            Golden{4, kCurrentRulesVersion, {"landsknechte"}},
                                            Golden{3, kCurrentRulesVersion, {"leaders"}},
+                                           Golden{4, kCurrentRulesVersion, {"court"}},
                                            Golden{4, kCurrentRulesVersion, {}, 1},
                                            Golden{3, kCurrentRulesVersion, {}, 2, true}),
                          [](const ::testing::TestParamInfo<Golden>& param) {
