@@ -171,12 +171,15 @@ GameState with_other_secrets(GameState state) {
   std::reverse(state.event_deck.begin(), state.event_deck.end());
   state.tower.inside.n[0] += 3;
   state.tower.inside.peasants() = 0;
+  std::reverse(state.court.deck.begin(), state.court.deck.end());  // the favour deck (rules 13.1)
   return state;
 }
 
 TEST(BotProperties, NeverUsesHiddenInformation) {
-  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  const Ruleset base = load_ruleset(testing::source_data_dir());
+  const Ruleset court = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const Ruleset& rules = seed % 2 == 0 ? court : base;
     const GameState state = midgame(rules, 3 + static_cast<int>(seed % 3), seed);
     const GameState other = with_other_secrets(state);
     ASSERT_NE(state, other);
@@ -188,6 +191,7 @@ TEST(BotProperties, NeverUsesHiddenInformation) {
       for (std::size_t i = 0; i < a.actions.size(); ++i)
         EXPECT_EQ(a.actions[i]->province.text, b.actions[i]->province.text);
       EXPECT_EQ(a.bid->text, b.bid->text);
+      EXPECT_EQ(a.favours.size(), b.favours.size());
     }
   }
 }
