@@ -108,7 +108,7 @@ std::string who(const json& p) {
   return printable(p["name"].get<std::string>()) + " (" + p["id"].get<std::string>() + ")";
 }
 
-void print_text(std::ostream& out, const json& j) {
+void print_text(std::ostream& out, const json& j, const std::filesystem::path& templates_dir) {
   out << "Game " << printable(j["game"].get<std::string>()) << " in "
       << printable(j["dir"].get<std::string>()) << ", " << j["players"].get<int>() << " players\n";
   for (const auto& r : j["refused_mail"]) {
@@ -126,7 +126,7 @@ void print_text(std::ostream& out, const json& j) {
         line.tie_values.emplace_back(t["key"].get<std::string>(), t["count"].get<int>());
       winners.push_back(line);
     }
-    write_game_over(out, winners);
+    write_game_over(out, winners, templates_dir);
     return;
   }
   out << "Season " << j["season"].get<std::string>() << " (";
@@ -193,7 +193,7 @@ Exit run_status(const Invocation& in) {
     }
     if (!in.has("json") && j.contains("game")) {
       if (i > 0) in.out << "\n";
-      print_text(in.out, j);
+      print_text(in.out, j, in.templates_dir());
     }
     all.push_back(std::move(j));
   }

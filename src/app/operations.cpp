@@ -3,6 +3,7 @@
 #include "adapters/game_mailer.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/report/reports.hpp"
+#include "adapters/report/templates.hpp"
 #include "adapters/ruleset_files.hpp"
 #include "adapters/transaction.hpp"
 #include "app/command.hpp"
@@ -83,25 +84,30 @@ std::vector<std::pair<std::string, int>> winner_tie_values(const GameState& stat
   return out;
 }
 
-namespace {
-
-/// "12 thaler", "1 palace", "2 churches", "3 trading houses".
-std::string tie_value_words(const std::string& key, int count) {
-  std::string word = key == "trading_houses" ? "trading houses" : key;
-  if (count == 1 && key != "thaler") word.erase(word.size() - (key == "churches" ? 2 : 1));
-  return std::to_string(count) + " " + word;
-}
-
-}  // namespace
-
-void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners) {
-  out << "The game is over. " << (winners.size() == 1 ? "Winner: " : "Shared win: ");
-  for (std::size_t i = 0; i < winners.size(); ++i) {
-    out << (i ? "; " : "") << winners[i].who << ", " << winners[i].vp << " VP";
-    for (const auto& [key, count] : winners[i].tie_values)
-      out << ", " << tie_value_words(key, count);
+void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
+                     const std::filesystem::path& templates_dir) {
+  kainjow::mustache::list rows;
+  for (const WinnerLine& w : winners) {
+    report::Data row;
+    row["who"] = w.who;
+    row["vp"] = std::to_string(w.vp);
+    kainjow::mustache::list values;
+    for (const auto& [key, count] : w.tie_values) {
+      report::Data value;
+      value[key] = true;  // the flag `_tie_value` words: thaler, palaces, churches...
+      value["count"] = std::to_string(count);
+      value["one"] = count == 1;
+      values.push_back(value);
+    }
+    row["tie_values"] = values;
+    row["last"] = rows.size() + 1 == winners.size();
+    rows.push_back(row);
   }
-  out << "\n";
+  report::Data data;
+  data["shared"] = winners.size() > 1;
+  data["winners"] = rows;
+  out << report::Templates::load(templates_dir).render(report::Format::text, "game_over", data)
+      << "\n";
 }
 
 ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
@@ -173,7 +179,7 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
       winners.push_back(
           {list_names(game.config(), {w.id}), w.vp, winner_tie_values(next, rules, index)});
     }
-    write_game_over(out, winners);
+    write_game_over(out, winners, resources.templates_dir);
   } else {
     out << "Season " << next_label.name() << " is open for orders";
     if (next_timetable)

@@ -85,8 +85,9 @@ std::vector<std::pair<std::string, int>> winner_tie_values(const GameState& stat
 
 /// "The game is over. Winner: Anna (A), 31 VP, 12 thaler" (or "Shared win: ..."; in the 1st
 /// edition "..., 3 palaces, 1 church, 2 trading houses"), written by resolve when the last season
-/// ends and by status afterwards.
-void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners);
+/// ends and by status afterwards, from the template text/game_over.
+void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
+                     const std::filesystem::path& templates_dir);
 
 /// Polls a game's IMAP mailbox (game.yaml mail.imap) and receives each new message, as `fetch`
 /// does; returns a summary ("fetched 2 messages from ..., 2 handled").

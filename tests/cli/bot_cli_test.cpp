@@ -288,6 +288,11 @@ TEST_P(ExpansionCli, AGamePlaysByOrderFilesAndBotsToTheEndAndReplays) {
   for (const auto& e : json["expansions"])
     listed += (listed.empty() ? "" : ",") + e.get<std::string>();
   EXPECT_EQ(listed, g.expansions);
+  const std::string status = run({"status", dir.string()}).out;
+  EXPECT_TRUE(std::regex_search(
+      status, std::regex("The game is over\\. (Winner|Shared win): [^,]+ \\([a-z]+\\), [0-9]+ VP, "
+                         "[0-9]+ thaler(; .*)?\n")))
+      << "the 2nd edition's tie-break, thaler: " << status;
   const auto spring =
       nlohmann::json::parse(run({"show", dir.string(), "--season", "1618-spring", "--json"}).out);
   // A module's resolution is a list of rows, or an object of such lists (the court's two steps).
