@@ -78,10 +78,9 @@ YamlOut court_yaml(const GameState& state) {
     if (court.marker_shield[seat]) kept.push_back(state.players[seat].id);
   }
   const auto numbers = [](const std::vector<int>& cards) {
-    std::vector<std::string> out;
-    out.reserve(cards.size());
-    for (int c : cards) out.push_back(std::to_string(c));
-    return YamlOut::flow_list(out);
+    YamlOut out = YamlOut::list();
+    for (int c : cards) out.push(YamlOut::number(c));
+    return std::move(out.flow());
   };
   return YamlOut::map()
       .add("officers", std::move(officers))

@@ -1,6 +1,8 @@
 // libFuzzer target: state.yaml. What read_state accepts, the engine must play: it is written
 // back identically, resolved with random legal orders, and the next state keeps every invariant
 // and reads back too. This is the "no hand edit can crash, hang or mislead resolve" promise.
+// A state with a `court:` section is read with every expansion (the court's, Landsknechte's and
+// leaders' parts), any other with the base game.
 
 #include "adapters/state_yaml.hpp"
 #include "core/engine.hpp"
@@ -9,10 +11,12 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace wallenstein;
-  const Ruleset& rules = fuzz::rules();
+  const SourceFile file = fuzz::source(data, size, "state.yaml");
+  const bool expansions = file.text.find("\ncourt:") != std::string::npos;
+  const Ruleset& rules = expansions ? fuzz::rules_with_every_expansion() : fuzz::rules();
   GameState state;
   try {
-    state = read_state(fuzz::source(data, size, "state.yaml"), rules);
+    state = read_state(file, rules);
   } catch (const InputError& e) {
     fuzz::require_printable(e.diagnostics());
     return 0;

@@ -14,6 +14,13 @@ const Ruleset& rules() {
   return loaded;
 }
 
+const Ruleset& rules_with_every_expansion() {
+  static const Ruleset loaded =
+      load_ruleset(std::string(WALLENSTEIN_SOURCE_DIR) + "/data/wallenstein", kCurrentRulesVersion,
+                   {"court", "landsknechte", "leaders"});
+  return loaded;
+}
+
 SourceFile source(const std::uint8_t* data, std::size_t size, const char* path) {
   return SourceFile{path, std::string(reinterpret_cast<const char*>(data), size)};
 }

@@ -13,6 +13,8 @@ namespace wallenstein::fuzz {
 
 /// The real ruleset of the source tree, loaded once.
 const Ruleset& rules();
+/// The same with the Imperial Court, the Landsknechte and the military leaders.
+const Ruleset& rules_with_every_expansion();
 
 /// The fuzzer's bytes as a file with a name for diagnostics.
 SourceFile source(const std::uint8_t* data, std::size_t size, const char* path);
