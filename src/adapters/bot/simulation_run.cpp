@@ -94,6 +94,14 @@ double per_second(const SimulationTotals& t) {
   return t.seconds > 0 ? static_cast<double>(t.games) / t.seconds : 0.0;
 }
 
+/// printf-style formatting of one line of the text summary.
+template <class... Args>
+std::string formatted(const char* format, Args... args) {
+  char line[256];
+  std::snprintf(line, sizeof line, format, args...);
+  return line;
+}
+
 }  // namespace
 
 SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind>& seats,
@@ -162,59 +170,53 @@ std::string simulation_text(const SimulationTotals& t) {
                   mean(s.cancelled, t.games), mean(s.battles, t.games), mean(s.conquests, t.games));
     out += line;
   }
+  // The modules' tables: a heading, then one line per seat.
+  const auto table = [&](const char* heading, const auto& row) {
+    out += heading;
+    for (std::size_t i = 0; i < t.seats.size(); ++i) out += row(i + 1, t.seats[i]);
+  };
+  const long long seasons = t.games * t.seasons;
   if (t.court) {
-    out +=
+    table(
         "Imperial Court: seat, seasons with court orders, per game cubes converted into "
-        "officers, favours taken\n";
-    for (std::size_t i = 0; i < t.seats.size(); ++i) {
-      const SeatTotals& s = t.seats[i];
-      std::snprintf(line, sizeof line, "%4zu  %5.1f%%  %5.2f  %5.2f\n", i + 1,
-                    100.0 * mean(s.court_orders, t.games * t.seasons),
-                    mean(s.cubes_converted, t.games), mean(s.favours_taken, t.games));
-      out += line;
-    }
+        "officers, favours taken\n",
+        [&](std::size_t seat, const SeatTotals& s) {
+          return formatted("%4zu  %5.1f%%  %5.2f  %5.2f\n", seat,
+                           100.0 * mean(s.court_orders, seasons), mean(s.cubes_converted, t.games),
+                           mean(s.favours_taken, t.games));
+        });
   }
   if (t.landsknechte) {
-    out += "Landsknechte: seat, cards turned per game, seasons with wishes\n";
-    for (std::size_t i = 0; i < t.seats.size(); ++i) {
-      const SeatTotals& s = t.seats[i];
-      std::snprintf(line, sizeof line, "%4zu  %5.2f  %5.1f%%\n", i + 1,
-                    mean(s.landsknechte_cards, t.games),
-                    100.0 * mean(s.landsknechte_wishes, t.games * t.seasons));
-      out += line;
-    }
+    table("Landsknechte: seat, cards turned per game, seasons with wishes\n",
+          [&](std::size_t seat, const SeatTotals& s) {
+            return formatted("%4zu  %5.2f  %5.1f%%\n", seat, mean(s.landsknechte_cards, t.games),
+                             100.0 * mean(s.landsknechte_wishes, seasons));
+          });
   }
   if (t.leaders) {
-    out +=
+    table(
         "Military leaders: seat, seasons with leader orders, per game statues placed, trophies "
-        "taken, leaders lost\n";
-    for (std::size_t i = 0; i < t.seats.size(); ++i) {
-      const SeatTotals& s = t.seats[i];
-      std::snprintf(line, sizeof line, "%4zu  %5.1f%%  %5.2f  %5.2f  %5.2f\n", i + 1,
-                    100.0 * mean(s.leader_orders, t.games * t.seasons), mean(s.statues, t.games),
-                    mean(s.trophies, t.games), mean(s.leaders_lost, t.games));
-      out += line;
-    }
+        "taken, leaders lost\n",
+        [&](std::size_t seat, const SeatTotals& s) {
+          return formatted("%4zu  %5.1f%%  %5.2f  %5.2f  %5.2f\n", seat,
+                           100.0 * mean(s.leader_orders, seasons), mean(s.statues, t.games),
+                           mean(s.trophies, t.games), mean(s.leaders_lost, t.games));
+        });
   }
   if (t.defend_with) {
-    out +=
+    table(
         "1st edition: seat, seasons with defend_with, per game defences with armies held back, "
-        "armies held back\n";
-    for (std::size_t i = 0; i < t.seats.size(); ++i) {
-      const SeatTotals& s = t.seats[i];
-      std::snprintf(line, sizeof line, "%4zu  %5.1f%%  %5.2f  %5.2f\n", i + 1,
-                    100.0 * mean(s.defend_with_orders, t.games * t.seasons),
-                    mean(s.defences_held_back, t.games), mean(s.armies_held_back, t.games));
-      out += line;
-    }
+        "armies held back\n",
+        [&](std::size_t seat, const SeatTotals& s) {
+          return formatted("%4zu  %5.1f%%  %5.2f  %5.2f\n", seat,
+                           100.0 * mean(s.defend_with_orders, seasons),
+                           mean(s.defences_held_back, t.games), mean(s.armies_held_back, t.games));
+        });
   }
   if (t.draft) {
-    out += "Draft: seat, picks drawn blind per game\n";
-    for (std::size_t i = 0; i < t.seats.size(); ++i) {
-      std::snprintf(line, sizeof line, "%4zu  %5.2f\n", i + 1,
-                    mean(t.seats[i].draft_blind, t.games));
-      out += line;
-    }
+    table("Draft: seat, picks drawn blind per game\n", [&](std::size_t seat, const SeatTotals& s) {
+      return formatted("%4zu  %5.2f\n", seat, mean(s.draft_blind, t.games));
+    });
   }
   std::snprintf(line, sizeof line,
                 "shared wins: %lld (each counts as a win for every winner); won on a tie-break: "
