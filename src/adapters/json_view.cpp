@@ -1,6 +1,7 @@
 #include "adapters/json_view.hpp"
 
 #include "adapters/log_yaml.hpp"
+#include "core/court_play.hpp"
 #include "core/season_phases.hpp"
 
 namespace wallenstein {
@@ -295,7 +296,7 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
     tiles.push_back({{"position", i + 1}, {"tile", rules.tile(state.bonus_tiles[i]).id}});
   }
   out["bonus_tiles"] = tiles;
-  if (rules.plays(kCourtConversionPhase)) out["court"] = court_json(state, rules);
+  if (court_dealt(state, rules)) out["court"] = court_json(state, rules);
   out["turn_order"] = ids(state, state.turn_order);
   out["players"] = players_json(config, state, rules, resolution);
   out["provinces"] = provinces_json(state, rules);

@@ -103,8 +103,10 @@ class OrderReader {
         list(root, "landsknechte", "a list of bonuses, most wanted first, like [vp, tray, thaler]");
     for (const auto& entry : root) {
       if (entry.first.Scalar() == "leader") w.leader = read_leader(entry.first, entry.second);
-      if (entry.first.Scalar() == "court") w.court = read_court(entry.first, entry.second);
-      if (entry.first.Scalar() == "favors") w.favours = read_favours(entry.second);
+      // A section of a module the game does not play is refused once, by its key.
+      const bool court = rules_.plays(kCourtConversionPhase);
+      if (court && entry.first.Scalar() == "court") w.court = read_court(entry.first, entry.second);
+      if (court && entry.first.Scalar() == "favors") w.favours = read_favours(entry.second);
       if (entry.first.Scalar() == "defend_with") w.defend_with = read_defend_with(entry.second);
     }
     if (const YAML::Node token = root["token"]; token.IsDefined()) {

@@ -429,6 +429,11 @@ class StateReader {
       if (node.IsDefined()) r_.error(node, edited_expansion("a court: section", "court", false));
       return;
     }
+    if (s_.draft) {  // Rules 2.2: the court is dealt when the draft has placed the armies.
+      if (node.IsDefined())
+        r_.error(node, "court: the court is dealt when the draft ends; the draft's state has none");
+      return;
+    }
     if (!node.IsDefined()) {
       r_.error(root, edited_expansion("court: section", "court", true));
       return;
@@ -444,6 +449,9 @@ class StateReader {
     c.marker_shield.assign(players, false);
     if (auto officers = r_.require(*court, "officers", "each player's {beside: N, hall: N}");
         officers && r_.expect_map(*officers, "officers")) {
+      std::vector<std::string_view> ids;
+      for (const PlayerState& p : s_.players) ids.emplace_back(p.id);
+      r_.check_keys(*officers, ids, "officers");
       for (std::size_t seat = 0; seat < players; ++seat) {
         const std::string& id = s_.players[seat].id;
         auto mine = r_.require(*officers, id, "{beside: N, hall: N}");
@@ -454,7 +462,12 @@ class StateReader {
         c.officers_hall[seat] = num(*mine, "hall", 0, rules_.court.officers);
       }
     }
-    for (const auto& p : lists_players(*court, "kept_marker_card")) c.marker_shield[p.value] = true;
+    for (const auto& p : lists_players(*court, "kept_marker_card")) {
+      if (c.marker_shield[p.value])
+        r_.error((*court)["kept_marker_card"],
+                 "kept_marker_card names " + s_.player(p).id + " twice; there is one card #4");
+      c.marker_shield[p.value] = true;
+    }
     const int cards = static_cast<int>(rules_.court.cards.size());
     const auto numbers = [&](std::string_view key, int min) {
       std::vector<int> out;
@@ -469,6 +482,9 @@ class StateReader {
     if (c.display.size() != rules_.court.display.size()) {
       r_.error((*court)["display"], "display holds one card number (0: empty) for each of the " +
                                         std::to_string(rules_.court.display.size()) + " spaces");
+    } else if (!std::is_sorted(c.display.begin(), c.display.end(), std::greater<>())) {
+      r_.error((*court)["display"],
+               "display lies highest card first on the costliest space, empty spaces (0) last");
     }
   }
 

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdio>
 
+#include "core/court_play.hpp"
 #include "core/season_phases.hpp"
 #include "pbem/yaml_writer.hpp"
 
@@ -154,7 +155,7 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
   root.add("bonus_tiles", YamlOut::flow_list(tiles));
   root.add("winners", player_ids(state.winners));
   if (state.draft) root.add("draft", draft_yaml(*state.draft, rules));
-  if (rules.plays(kCourtConversionPhase)) root.add("court", court_yaml(state));
+  if (court_dealt(state, rules)) root.add("court", court_yaml(state));
   std::vector<std::string> rng;
   for (std::uint64_t word : state.rng) rng.push_back(hex64(word));
   root.add("rng", YamlOut::flow_list(rng));

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "core/ruleset.hpp"
+#include "core/season_phases.hpp"
 
 namespace wallenstein {
 namespace {
@@ -120,6 +121,10 @@ bool apply_favour(GameState& state, const Ruleset& rules, PlayerIndex p, const F
 }
 
 }  // namespace
+
+bool court_dealt(const GameState& state, const Ruleset& rules) {
+  return rules.plays(kCourtConversionPhase) && !state.draft;
+}
 
 const FavourCard* favour_taken(const FavourTurn& turn, const Ruleset& rules) {
   return turn.card ? card_of(rules, *turn.card) : nullptr;

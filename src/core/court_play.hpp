@@ -43,6 +43,10 @@ struct CourtSeason {
   std::vector<std::array<bool, 2>> shields;  ///< by seat: not attacked by battle A, battle B
 };
 
+/// Whether the court's pieces are on the table: a game with the Imperial Court, past the draft
+/// (rules 2.2: the court is dealt when the setup is finished).
+bool court_dealt(const GameState& state, const Ruleset& rules);
+
 /// Setup: each player's officers beside their board, none at court; the favour cards shuffled.
 void start_court(GameState& state, const Ruleset& rules, Rng& rng);
 

@@ -350,7 +350,19 @@ class Checker {
       const FavourCard& card = rules_.court.cards[static_cast<std::size_t>(w.card - 1)];
       FavourWish wish{w.card, std::nullopt};
       if (w.province) {
-        wish.province = lookup(*w.province);
+        // A build or a marker acts in a province of the player's; armies placed go to one of
+        // theirs or a neutral one (E-8). Nobody's province changes hands before the audience.
+        const bool own =
+            card.effect == FavourEffect::build || card.effect == FavourEffect::remove_marker;
+        wish.province = own ? own_province(*w.province) : lookup(*w.province);
+        const auto& owner = wish.province ? state_.at(*wish.province).owner : std::nullopt;
+        if (card.effect == FavourEffect::place && owner && owner != player_) {
+          error(w.province->at, ProblemKind::not_yours,
+                {{Arg::province, *wish.province},
+                 {Arg::yours, state_.provinces_of(*player_)},
+                 {Arg::owner, state_.player(*owner).id}});
+          wish.province.reset();
+        }
       } else if (card.effect == FavourEffect::build || card.effect == FavourEffect::place) {
         error(w.card_at, ProblemKind::favour_needs_province, {{Arg::written, number}});
       }

@@ -33,6 +33,7 @@ struct Hand {
   std::size_t next = 0;  ///< the first card not yet given to a space
   int nones = 0;         ///< the spaces left without a province so far
   int extra_blanks = 0;  ///< blank cards beyond the coin cards (rules 13.1: tower cards left)
+  PlayerIndex player;
 };
 
 /// Acts with about two thirds of the action spaces while the cards last.
@@ -123,10 +124,26 @@ CourtOrder random_court(const GameState& state, const Ruleset& rules, Hand& hand
     if (card != 0) shown.push_back(card);
   }
   rng.shuffle(shown);
-  const std::vector<ProvinceId> in_play = rules.provinces_in_play(state.player_count());
+  // Where a card may act (E-8): a build or a marker in a province of the player's, armies placed
+  // there or in a neutral one; possible or not when the card's turn comes.
+  std::vector<ProvinceId> mine;
+  std::vector<ProvinceId> open;
+  for (ProvinceId p : rules.provinces_in_play(state.player_count())) {
+    const auto& owner = state.at(p).owner;
+    if (owner == hand.player) mine.push_back(p);
+    if (owner == hand.player || !owner) open.push_back(p);
+  }
   for (int card : shown) {
-    const ProvinceId where = in_play[rng.below(static_cast<std::uint32_t>(in_play.size()))];
-    court.favours.push_back(FavourWish{card, where});
+    const FavourEffect effect = rules.court.cards[static_cast<std::size_t>(card - 1)].effect;
+    const bool own = effect == FavourEffect::build || effect == FavourEffect::remove_marker;
+    const std::vector<ProvinceId>& where = own ? mine : open;
+    if (where.empty()) {
+      if (effect != FavourEffect::build && effect != FavourEffect::place)
+        court.favours.push_back(FavourWish{card, std::nullopt});
+      continue;
+    }
+    court.favours.push_back(
+        FavourWish{card, where[rng.below(static_cast<std::uint32_t>(where.size()))]});
   }
   return court;
 }
@@ -183,7 +200,7 @@ Orders random_orders(const GameState& state, const Ruleset& rules, PlayerIndex p
     orders.draft = random_draft(state, rules, rng);
     return orders;
   }
-  Hand hand{state.provinces_of(player)};
+  Hand hand{state.provinces_of(player), 0, 0, 0, player};
   rng.shuffle(hand.cards);
   random_actions(rules, state, hand, orders, rng);
   orders.bid = random_bid(rules, state.player(player).thaler, hand, rng);

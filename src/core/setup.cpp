@@ -202,8 +202,9 @@ std::vector<std::string> draft_violations(const GameState& state, const Ruleset&
 std::vector<std::string> court_violations(const GameState& state, const Ruleset& rules) {
   std::vector<std::string> problems;
   const CourtState& court = state.court;
-  if (!rules.plays(kCourtConversionPhase)) {
-    if (court != CourtState{}) problems.emplace_back("court pieces in a game without the court");
+  if (!court_dealt(state, rules)) {
+    if (court != CourtState{})
+      problems.emplace_back("court pieces in a game without the court, or before the draft ends");
     return problems;
   }
   const std::size_t players = state.players.size();
@@ -229,6 +230,14 @@ std::vector<std::string> court_violations(const GameState& state, const Ruleset&
       (!seen.empty() &&
        (seen.front() < 1 || seen.back() > static_cast<int>(rules.court.cards.size()))))
     problems.emplace_back("a favour card is twice in the deck and display, or is no card");
+  // The display: the highest card on the costliest space, empty spaces last.
+  if (!std::is_sorted(court.display.begin(), court.display.end(), std::greater<>()))
+    problems.emplace_back("the favour cards shown are not highest first, empty spaces last");
+  // E-7: card #4 is kept only once taken, so it is in neither the deck nor the display.
+  const bool four_out = std::find(seen.begin(), seen.end(), 4) != seen.end();
+  if (four_out && std::find(court.marker_shield.begin(), court.marker_shield.end(), true) !=
+                      court.marker_shield.end())
+    problems.emplace_back("card #4 is kept by a player while it is still in the deck or shown");
   return problems;
 }
 

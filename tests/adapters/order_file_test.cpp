@@ -1060,6 +1060,18 @@ TEST_F(CourtOrderFile, EmptySideBoardSpacesTakeBlankCardsAndTowerCardsOffTheBoar
   EXPECT_EQ(check("court: {convert3: Gft. Mark}\n"), Lines{});
 }
 
+TEST_F(CourtOrderFile, AFavourBuildsOnlyInTheWishersProvinceAndPlacesNotInAnotherPlayers_E8) {
+  const ProvinceId blues = court_.provinces_of(court_.player_index(1)).front();
+  const std::string name = with_court().province(blues).name;
+  const Lines got = check_court("favors: [{card: 21, province: \"" + name +
+                                "\"}, {card: 12, province: \"" + name + "\"}]\n");
+  ASSERT_EQ(got.size(), 2u) << ::testing::PrintToString(got);
+  for (const std::string& line : got)
+    EXPECT_NE(line.find(": error: " + name + " is not yours: it is held by blue; you hold "),
+              std::string::npos)
+        << line;
+}
+
 TEST_F(CourtOrderFile, EveryMistakeAtCourtIsNamedAtItsPlace_Rules13) {
   EXPECT_EQ(check_court("court: {convert3: Passau, convert2: Niederösterreich, convert1: "
                         "Niederösterreich}\n"

@@ -518,6 +518,30 @@ TEST(DraftCli, AGameStartedWithTheDraftPlaysByOrderFilesToTheEndAndReplays) {
 }
 
 /// Rules 2.2: nothing a player is sent tells the order of the pile before the draft is played.
+TEST(DraftCli, TheCourtIsDealtWhenTheDraftEndsAndAGameWithEveryExpansionPlaysToTheEnd) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  std::vector<std::string> args = {
+      "new",     dir.string(), "--seed",       "99",
+      "--setup", "draft",      "--expansions", "court,landsknechte,leaders"};
+  for (const auto& a : testing::players_args(3)) args.push_back(a);
+  const Outcome made = run(args);
+  ASSERT_EQ(made.status, 0) << made.err;
+  const auto draft = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
+  EXPECT_FALSE(draft.contains("court")) << "no court before the draft ends";
+  EXPECT_EQ(testing::read_text(dir / "seasons" / "00-1618-draft" / "state.yaml").find("\ncourt:"),
+            std::string::npos);
+  ASSERT_EQ(run({"resolve", dir.string(), "--force", "--nmr", "bot"}).status, 0);
+  const auto spring = nlohmann::json::parse(run({"show", dir.string(), "--json"}).out);
+  ASSERT_TRUE(spring.contains("court"));
+  EXPECT_EQ(spring["court"]["deck"], 18) << "21 cards, 3 shown";
+  while (run({"resolve", dir.string(), "--force", "--nmr", "bot"}).status == 0) {
+  }
+  EXPECT_TRUE(nlohmann::json::parse(run({"show", dir.string(), "--json"}).out)["finished"]);
+  const Outcome replay = run({"replay", dir.string()});
+  EXPECT_EQ(replay.status, 0) << replay.err;
+}
+
 TEST(DraftCli, ThePileStaysHiddenUntilItsCardsArePicked) {
   TempDir tmp;
   const fs::path dir = tmp / "game";

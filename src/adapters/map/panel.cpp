@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "adapters/map/scene.hpp"
+#include "core/court_play.hpp"
 #include "core/season_phases.hpp"
 
 namespace wallenstein::map {
@@ -175,7 +176,8 @@ class Panel {
   /// officers in the reception hall.
   void court() {
     const GameState& season = log_ ? start_ : state_;
-    if (!rules_.plays(kCourtConversionPhase) || season.draft || season.court.display.empty())
+    // After the last winter no card is shown any more: there is no court to hold.
+    if (!court_dealt(season, rules_) || season.court.display.empty() || (!log_ && state_.finished))
       return;
     col_.heading(words_.court);
     bool shown = false;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "adapters/report/names.hpp"
+#include "core/court_play.hpp"
 #include "core/landsknechte.hpp"
 #include "core/season_phases.hpp"
 
@@ -372,7 +373,7 @@ class Builder {
     }
     d["events"] = events;
     d["year"] = str(label.year);
-    if (rules_.plays(kCourtConversionPhase)) d["court"] = court_table_data(s, names_);
+    if (court_dealt(s, rules_)) d["court"] = court_table_data(s, names_);
     list slots;
     for (int slot = 1; slot <= kActionCount && rules_.slot_visible(slot, false); ++slot) {
       Data x;
@@ -447,7 +448,7 @@ class Builder {
     std::vector<std::string> tiles;
     for (const auto& t : rules_.tiles) tiles.push_back(t.id);
     d["tile_ids"] = names(tiles);
-    if (rules_.plays(kCourtConversionPhase)) d["court"] = court_plan(s, p, names_);
+    if (court_dealt(s, rules_)) d["court"] = court_plan(s, p, names_);
     if (rules_.plays(kLandsknechtePhase)) d["landsknechte"] = landsknechte_plan(s, p);
     if (rules_.plays(kLeadersPlacePhase)) d["leader"] = leader_plan(s, p, names_);
     return d;
