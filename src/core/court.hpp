@@ -52,6 +52,12 @@ struct CourtRules {
   std::vector<int> conversions;   ///< the side board's spaces: cubes each converts
   std::vector<int> display;       ///< the audience hall's spaces: officers each card costs
   std::vector<FavourCard> cards;  ///< by number, 1 first
+
+  /// The favour card of that number, or null when there is none.
+  const FavourCard* card(int number) const {
+    if (number < 1 || number > static_cast<int>(cards.size())) return nullptr;
+    return &cards[static_cast<std::size_t>(number - 1)];
+  }
 };
 
 /// The court's pieces during a game (rules 13.1), by seat where they are a player's.

@@ -9,11 +9,6 @@
 namespace wallenstein {
 namespace {
 
-const FavourCard* card_of(const Ruleset& rules, int number) {
-  if (number < 1 || number > static_cast<int>(rules.court.cards.size())) return nullptr;
-  return &rules.court.cards[static_cast<std::size_t>(number - 1)];
-}
-
 /// One side-board space: `cubes` from the source into the reserve, as many officers from the
 /// player's supply into the reception hall; all or nothing (E-4).
 bool convert(GameState& state, PlayerIndex p, int cubes, const ConversionOrder& order) {
@@ -127,7 +122,7 @@ bool court_dealt(const GameState& state, const Ruleset& rules) {
 }
 
 const FavourCard* favour_taken(const FavourTurn& turn, const Ruleset& rules) {
-  return turn.card ? card_of(rules, *turn.card) : nullptr;
+  return turn.card ? rules.court.card(*turn.card) : nullptr;
 }
 
 bool event_cancelled_by_favour(const std::vector<FavourTurn>& turns, const Ruleset& rules) {
@@ -209,8 +204,8 @@ std::vector<FavourTurn> grant_favours(GameState& state, const std::vector<Orders
     FavourTurn turn{p, audience[p.value], std::nullopt, 0, std::nullopt, false};
     for (const FavourWish& wish : orders[p.value].court.favours) {
       const auto shown = std::find(court.display.begin(), court.display.end(), wish.card);
-      const FavourCard* card = card_of(rules, wish.card);
-      if (shown == court.display.end() || wish.card == 0 || !card) continue;
+      const FavourCard* card = rules.court.card(wish.card);
+      if (shown == court.display.end() || !card) continue;
       const int cost = rules.court.display[static_cast<std::size_t>(shown - court.display.begin())];
       if (cost > audience[p.value]) continue;
       FavourTurn tried = turn;

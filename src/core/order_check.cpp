@@ -337,7 +337,8 @@ class Checker {
     auto& wishes = result_.orders.court.favours;
     for (const WrittenFavour& w : written_.favours) {
       const std::string number = std::to_string(w.card);
-      if (w.card < 1 || w.card > cards) {
+      const FavourCard* known = rules_.court.card(w.card);
+      if (!known) {
         error(w.card_at, ProblemKind::favour_card_unknown,
               {{Arg::written, number}, {Arg::at_most, cards}});
         continue;
@@ -347,7 +348,7 @@ class Checker {
         error(w.card_at, ProblemKind::favour_card_twice, {{Arg::written, number}});
         continue;
       }
-      const FavourCard& card = rules_.court.cards[static_cast<std::size_t>(w.card - 1)];
+      const FavourCard& card = *known;
       FavourWish wish{w.card, std::nullopt};
       if (w.province) {
         // A build or a marker acts in a province of the player's; armies placed go to one of

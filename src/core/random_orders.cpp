@@ -134,7 +134,7 @@ CourtOrder random_court(const GameState& state, const Ruleset& rules, Hand& hand
     if (owner == hand.player || !owner) open.push_back(p);
   }
   for (int card : shown) {
-    const FavourEffect effect = rules.court.cards[static_cast<std::size_t>(card - 1)].effect;
+    const FavourEffect effect = rules.court.card(card)->effect;
     const bool own = effect == FavourEffect::build || effect == FavourEffect::remove_marker;
     const std::vector<ProvinceId>& where = own ? mine : open;
     if (where.empty()) {

@@ -205,7 +205,7 @@ class Panel {
 
   /// One card shown: what it does, its cost, and after the season who took it.
   void favour_line(int number, int cost) {
-    const FavourCard& card = rules_.court.cards[static_cast<std::size_t>(number - 1)];
+    const FavourCard& card = *rules_.court.card(number);
     const std::string line = fill(words_.court_card, {{"number", std::to_string(number)},
                                                       {"cost", std::to_string(cost)},
                                                       {"effect", favour_words(card)}});

@@ -12,8 +12,9 @@ Data favour_card_data(const Ruleset& rules, int number, int cost) {
   Data x;
   x["number"] = std::to_string(number);
   set_count(x, "cost", cost);
-  if (number < 1 || number > static_cast<int>(rules.court.cards.size())) return x;
-  const FavourCard& card = rules.court.cards[static_cast<std::size_t>(number - 1)];
+  const FavourCard* shown = rules.court.card(number);
+  if (!shown) return x;
+  const FavourCard& card = *shown;
   // The effect's key set and the others unset, so an outer key does not show through.
   for (FavourEffect e : kAllFavourEffects) x[std::string(favour_effect_key(e))] = e == card.effect;
   set_count(x, "amount", card.amount);

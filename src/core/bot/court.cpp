@@ -157,8 +157,9 @@ CourtOrder court_order(const Assessment& a, Plan& plan) {
   std::vector<std::pair<double, FavourWish>> ranked;
   for (std::size_t space = 0; space < a.view.favour_display.size(); ++space) {
     const int number = a.view.favour_display[space];
-    if (number < 1 || number > static_cast<int>(a.rules.court.cards.size())) continue;
-    const FavourCard& card = a.rules.court.cards[static_cast<std::size_t>(number - 1)];
+    const FavourCard* shown = a.rules.court.card(number);
+    if (!shown) continue;
+    const FavourCard& card = *shown;
     const auto [worth, province] = favour_worth(a, plan, card);
     const bool needs_province =
         card.effect == FavourEffect::build || card.effect == FavourEffect::place;
