@@ -41,6 +41,15 @@ struct FavourCard {
   int amount = 0;
   std::optional<Building> building;  ///< build: what is built
   std::array<bool, 2> shields{};     ///< shield: from battle A, from battle B
+
+  /// A wish for the card must name where it acts: the building's or the armies' province.
+  bool needs_province() const {
+    return effect == FavourEffect::build || effect == FavourEffect::place;
+  }
+  /// It acts only in a province of the player's (a place card may also take a neutral one, E-8).
+  bool acts_in_own_province() const {
+    return effect == FavourEffect::build || effect == FavourEffect::remove_marker;
+  }
   bool operator==(const FavourCard&) const = default;
 };
 

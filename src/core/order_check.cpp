@@ -353,9 +353,8 @@ class Checker {
       if (w.province) {
         // A build or a marker acts in a province of the player's; armies placed go to one of
         // theirs or a neutral one (E-8). Nobody's province changes hands before the audience.
-        const bool own =
-            card.effect == FavourEffect::build || card.effect == FavourEffect::remove_marker;
-        wish.province = own ? own_province(*w.province) : lookup(*w.province);
+        wish.province =
+            card.acts_in_own_province() ? own_province(*w.province) : lookup(*w.province);
         const auto& owner = wish.province ? state_.at(*wish.province).owner : std::nullopt;
         if (card.effect == FavourEffect::place && owner && owner != player_) {
           error(w.province->at, ProblemKind::not_yours,
@@ -364,7 +363,7 @@ class Checker {
                  {Arg::owner, state_.player(*owner).id}});
           wish.province.reset();
         }
-      } else if (card.effect == FavourEffect::build || card.effect == FavourEffect::place) {
+      } else if (card.needs_province()) {
         error(w.card_at, ProblemKind::favour_needs_province, {{Arg::written, number}});
       }
       if (std::find(displayed.begin(), displayed.end(), number) == displayed.end()) {

@@ -134,12 +134,10 @@ CourtOrder random_court(const GameState& state, const Ruleset& rules, Hand& hand
     if (owner == hand.player || !owner) open.push_back(p);
   }
   for (int card : shown) {
-    const FavourEffect effect = rules.court.card(card)->effect;
-    const bool own = effect == FavourEffect::build || effect == FavourEffect::remove_marker;
-    const std::vector<ProvinceId>& where = own ? mine : open;
+    const FavourCard& favour = *rules.court.card(card);
+    const std::vector<ProvinceId>& where = favour.acts_in_own_province() ? mine : open;
     if (where.empty()) {
-      if (effect != FavourEffect::build && effect != FavourEffect::place)
-        court.favours.push_back(FavourWish{card, std::nullopt});
+      if (!favour.needs_province()) court.favours.push_back(FavourWish{card, std::nullopt});
       continue;
     }
     court.favours.push_back(

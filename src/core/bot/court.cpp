@@ -161,9 +161,7 @@ CourtOrder court_order(const Assessment& a, Plan& plan) {
     if (!shown) continue;
     const FavourCard& card = *shown;
     const auto [worth, province] = favour_worth(a, plan, card);
-    const bool needs_province =
-        card.effect == FavourEffect::build || card.effect == FavourEffect::place;
-    if (needs_province && !province) continue;
+    if (card.needs_province() && !province) continue;
     const double net = worth - kOfficerWorth * a.rules.court.display[space];
     if (net > 0) ranked.emplace_back(net, FavourWish{number, province});
   }
