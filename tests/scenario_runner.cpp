@@ -43,8 +43,8 @@ std::string order_text(const GameState& state, PlayerIndex p, const YAML::Node& 
   doc["game"] = state.game;
   doc["player"] = state.player(p).id;
   doc["season"] = season_label(r, state.season_index).name();
-  for (Action a : kAllActions) {
-    const std::string key(action_key(a));
+  for (Action a : r.action_spaces()) {
+    const std::string& key = r.action(a).id;
     doc["actions"][key] = partial["actions"] && partial["actions"][key] ? partial["actions"][key]
                                                                         : YAML::Node("none");
   }

@@ -221,10 +221,10 @@ Json resolution_json(const GameState& state, const Ruleset& rules, const SeasonL
   for (const auto& [p, t] : resolution.tiles) taken[state.player(p).id] = rules.tile(t).id;
   r["tiles"] = taken;
   Json all = Json::array();
-  for (int slot = 1; slot <= kActionCount; ++slot) {
+  for (int slot = 1; slot <= static_cast<int>(resolution.action_cards.size()); ++slot) {
     all.push_back(
         {{"slot", slot},
-         {"action", action_key(resolution.action_cards[static_cast<std::size_t>(slot - 1)])}});
+         {"action", rules.action(resolution.action_cards[static_cast<std::size_t>(slot - 1)]).id}});
   }
   r["action_cards"] = all;
   if (rules.plays(kLandsknechtePhase)) {
@@ -284,10 +284,12 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
   }
   Json cards = Json::array();
   if (!state.finished && !state.draft) {
-    for (int slot = 1; slot <= kActionCount && rules.slot_visible(slot, false); ++slot) {
+    for (int slot = 1;
+         slot <= static_cast<int>(state.action_cards.size()) && rules.slot_visible(slot, false);
+         ++slot) {
       cards.push_back(
           {{"slot", slot},
-           {"action", action_key(state.action_cards[static_cast<std::size_t>(slot - 1)])}});
+           {"action", rules.action(state.action_cards[static_cast<std::size_t>(slot - 1)]).id}});
     }
   }
   out["action_cards"] = cards;

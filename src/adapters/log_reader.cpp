@@ -149,8 +149,16 @@ class LogReader {
     auto node = r_.require(map, key, "");
     return node ? keyed_node(*node, key, values, key_of) : values.front();
   }
+  /// An action space named by its id in the ruleset's actions.yaml.
+  Action action_named(const YAML::Node& node, const char* what) {
+    const std::string written = r_.text(node, what).value_or("");
+    if (auto a = rules_.find_action(written)) return *a;
+    r_.error(node, std::string("unknown ") + what + " \"" + written + "\"");
+    return Action{};
+  }
   Action action(const YAML::Node& map, const char* key) {
-    return keyed(map, key, kAllActions, action_key);
+    auto node = r_.require(map, key, "");
+    return node ? action_named(*node, key) : Action{};
   }
   Building building(const YAML::Node& map, const char* key) {
     return keyed(map, key, kAllBuildings, building_key);
@@ -409,11 +417,12 @@ class LogReader {
   void read_action_cards(const YAML::Node& root, SeasonLog& log) {
     auto list = require_list(root, "action_cards");
     if (!list) return;
-    if (list->size() != kActionCount)
-      r_.error(*list, "action_cards must list the ten action cards");
-    for (std::size_t i = 0; i < list->size() && i < kActionCount; ++i) {
-      log.action_cards[i] = keyed_node((*list)[i], "action card", kAllActions, action_key);
+    if (list->size() != rules_.actions.size()) {
+      r_.error(*list, "action_cards must list the " + std::to_string(rules_.actions.size()) +
+                          " action cards");
     }
+    log.action_cards.clear();
+    for (const auto& card : *list) log.action_cards.push_back(action_named(card, "action card"));
   }
 
   LogEntry step(const YAML::Node& node) {

@@ -82,7 +82,7 @@ class LogWriter {
     YamlOut out = head(c.slot, c.move_only        ? "move_cancelled"
                                : c.placement_only ? "placement_cancelled"
                                                   : "cancelled");
-    out.add("action", std::string(action_key(c.action)))
+    out.add("action", rules_.action(c.action).id)
         .add("player", player(c.player))
         .add("province", province(c.province));
     out.add("reason", std::string(cancel_reason_key(c.reason)));
@@ -125,7 +125,7 @@ class LogWriter {
 
   YamlOut operator()(const Placed& p) const {
     YamlOut out = head(p.slot, "placed");
-    out.add("action", std::string(action_key(p.action)))
+    out.add("action", rules_.action(p.action).id)
         .add("player", player(p.player))
         .add("province", province(p.province));
     out.add("cost", p.cost).add("base", p.base);
@@ -138,7 +138,7 @@ class LogWriter {
 
   YamlOut operator()(const Moved& m) const {
     return head(m.slot, "moved")
-        .add("action", std::string(action_key(m.action)))
+        .add("action", rules_.action(m.action).id)
         .add("player", player(m.player))
         .add("from", province(m.from))
         .add("to", province(m.to))
@@ -148,7 +148,7 @@ class LogWriter {
 
   YamlOut operator()(const Battle& b) const {
     YamlOut out = head(b.slot, "battle");
-    out.add("action", std::string(action_key(b.action)))
+    out.add("action", rules_.action(b.action).id)
         .add("player", player(b.attacker))
         .add("from", province(b.from))
         .add("target", province(b.target))
@@ -433,7 +433,7 @@ std::string write_log(const SeasonLog& log, const GameState& before, const Rules
     root.add("leaders", std::move(leaders));
   }
   std::vector<std::string> cards;
-  for (Action a : log.action_cards) cards.emplace_back(action_key(a));
+  for (Action a : log.action_cards) cards.emplace_back(rules.action(a).id);
   root.add("action_cards", YamlOut::flow_list(cards));
   YamlOut steps = YamlOut::list();
   for (const LogEntry& entry : log.entries) steps.push(std::visit(w, entry));

@@ -153,11 +153,10 @@ class OrderReader {
   void read_actions(const YAML::Node& actions, WrittenOrders& w) {
     if (!r_.expect_map(actions, "actions")) return;
     std::vector<std::string_view> keys;
-    keys.reserve(kAllActions.size());
-    for (Action a : kAllActions) keys.push_back(action_key(a));
+    for (const ActionDef& def : rules_.actions) keys.emplace_back(def.id);
     r_.check_keys(actions, keys, "actions");
-    for (Action a : kAllActions) {
-      const std::string key(action_key(a));
+    for (Action a : rules_.action_spaces()) {
+      const std::string& key = rules_.action(a).id;
       const YAML::Node node = actions[key];
       if (!node.IsDefined()) {
         // `battle_B` already got "did you mean battle_b?"; saying battle_b is missing adds nothing.
@@ -187,9 +186,9 @@ class OrderReader {
   }
 
   std::optional<WrittenAction> read_action(Action action, const YAML::Node& node) {
-    const std::string key(action_key(action));
-    const bool battle = action == Action::battle_a || action == Action::battle_b;
-    const bool mover = action == Action::army1;
+    const std::string& key = rules_.action(action).id;
+    const bool battle = rules_.action(action).kind == ActionKind::battle;
+    const bool mover = rules_.action(action).move;
     WrittenAction out;
     if (node.IsScalar()) {
       out.province = Written{node.Scalar(), ref(node)};
@@ -621,7 +620,8 @@ void add_module_sections(YamlOut& root, const WrittenOrders& w) {
 
 }  // namespace
 
-std::string format_order_file(const WrittenOrders& w, const std::string& comment) {
+std::string format_order_file(const WrittenOrders& w, const Ruleset& rules,
+                              const std::string& comment) {
   YamlOut root = YamlOut::map();
   root.add("game", w.game.text).add("player", w.player.text).add("season", w.season.text);
   if (w.token) root.add("token", w.token->text);
@@ -637,9 +637,9 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
     return root.dump(comment);
   }
   YamlOut actions = YamlOut::map();
-  for (Action a : kAllActions) {
+  for (Action a : rules.action_spaces()) {
     const auto& slot = w.actions[index_of(a)];
-    const std::string key(action_key(a));
+    const std::string& key = rules.action(a).id;
     if (!slot) {
       actions.add(key, "none");
       continue;
@@ -649,7 +649,7 @@ std::string format_order_file(const WrittenOrders& w, const std::string& comment
       continue;
     }
     YamlOut detail = YamlOut::map().add("province", slot->province.text);
-    if (slot->target) detail.add(a == Action::army1 ? "move_to" : "target", slot->target->text);
+    if (slot->target) detail.add(rules.action(a).move ? "move_to" : "target", slot->target->text);
     if (slot->armies)
       detail.add("armies",
                  slot->armies->all ? YamlOut::text("all") : YamlOut::number(slot->armies->count));

@@ -52,8 +52,10 @@ CheckedOrderFile check_order_source(
     const SourceFile& source, const GameState& state, const Ruleset& rules,
     const report::ProblemTexts& texts = report::ProblemTexts::standard());
 
-/// Writes orders as an order file (interfaces 3), after an optional comment block.
-std::string format_order_file(const WrittenOrders& orders, const std::string& comment = {});
+/// Writes orders as an order file (interfaces 3), after an optional comment block; the action
+/// spaces are the ruleset's.
+std::string format_order_file(const WrittenOrders& orders, const Ruleset& rules,
+                              const std::string& comment = {});
 
 /// Reads a file from disk (size-capped) and checks it; an unreadable file becomes a diagnostic.
 CheckedOrderFile check_order_file(

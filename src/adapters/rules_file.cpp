@@ -122,7 +122,7 @@ void read_events_per_year(YamlReader& r, const YAML::Node& root, Ruleset& rules)
 }
 
 void read_face_up_slots(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
-  rules.face_up_slots = as_int(r, root, "face_up_slots", 0, kActionCount, "rules");
+  rules.face_up_slots = as_int(r, root, "face_up_slots", 0, kMaxActionSpaces, "rules");
 }
 
 void read_provinces_per_region(YamlReader& r, const YAML::Node& root, Ruleset& rules) {

@@ -49,11 +49,12 @@ struct LayerFile {
   void (*load)(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
 };
 inline constexpr std::array<LayerFile, 5> kLayerTables = {{
+    // First, since the events, tiles and a module's own tables name the action spaces.
+    {"actions.yaml", load_actions},
     {"events.yaml",
      [](const std::filesystem::path& dir, Ruleset& rules, Layer) { load_events(dir, rules); }},
     {"bonus_tiles.yaml",
      [](const std::filesystem::path& dir, Ruleset& rules, Layer) { load_tiles(dir, rules); }},
-    {"actions.yaml", load_actions},
     {"supply_table.yaml", [](const std::filesystem::path& dir, Ruleset& rules,
                              Layer) { load_supply_table(dir, rules); }},
     {"tower.yaml",

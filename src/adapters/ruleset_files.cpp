@@ -79,6 +79,12 @@ void check_across_files(const fs::path& dir, const std::vector<std::string>& mod
                          " is more than a player's " +
                          std::to_string(rules.pieces.cubes_per_player) + " cubes" + laid);
   }
+  if (rules.face_up_slots > rules.action_count()) {
+    throw InputError((dir / "rules.yaml").string(),
+                     "face_up_slots " + std::to_string(rules.face_up_slots) +
+                         " is more than the board's " + std::to_string(rules.action_count()) +
+                         " action spaces" + laid);
+  }
   if (rules.plays(kLandsknechtePhase)) check_landsknechte(dir, rules, laid);
   const std::size_t events_needed =
       static_cast<std::size_t>(rules.events_per_year) * rules.years.size();

@@ -142,20 +142,24 @@ void StateLists::read_events(const YAML::Node& root) {
 }
 
 void StateLists::read_action_cards(const YAML::Node& root) {
-  auto cards = r_.require(root, "action_cards", "the 10 actions in slot order");
+  const int spaces = rules_.action_count();
+  auto cards =
+      r_.require(root, "action_cards", "the " + std::to_string(spaces) + " actions in slot order");
   if (!cards || !r_.expect_sequence(*cards, "action_cards")) return;
-  std::vector<Action> seen;
+  std::vector<std::string_view> ids;
+  for (const ActionDef& def : rules_.actions) ids.emplace_back(def.id);
+  s_.action_cards.clear();
   for (const auto& item : *cards) {
     const std::string id = r_.text(item, "action").value_or("");
-    const auto* a = std::find_if(kAllActions.begin(), kAllActions.end(),
-                                 [&](Action x) { return action_key(x) == id; });
-    if (a == kAllActions.end()) {
-      r_.error(item, "unknown action \"" + id + "\"");
-    } else if (std::find(seen.begin(), seen.end(), *a) != seen.end()) {
-      r_.error(item, "action \"" + id + "\" is on two slots; each of the ten actions is on one");
-    } else if (seen.size() < kActionCount) {
-      s_.action_cards[seen.size()] = *a;
-      seen.push_back(*a);
+    const auto a = rules_.find_action(id);
+    if (!a) {
+      r_.unknown_value(item, "action", ids);
+    } else if (std::find(s_.action_cards.begin(), s_.action_cards.end(), *a) !=
+               s_.action_cards.end()) {
+      r_.error(item, "action \"" + id + "\" is on two slots; each of the " +
+                         std::to_string(spaces) + " actions is on one");
+    } else {
+      s_.action_cards.push_back(*a);
     }
   }
   if (s_.season_index == 0) {  // Rules 2.2: the action cards are dealt after the draft.
@@ -163,8 +167,9 @@ void StateLists::read_action_cards(const YAML::Node& root) {
       r_.error(*cards, "before the draft is played no action card is dealt: action_cards: []");
     return;
   }
-  if (cards->size() != kActionCount) {
-    r_.error(*cards, "action_cards must list all 10 slots, not " + std::to_string(cards->size()));
+  if (cards->size() != static_cast<std::size_t>(spaces)) {
+    r_.error(*cards, "action_cards must list all " + std::to_string(spaces) + " slots, not " +
+                         std::to_string(cards->size()));
   }
 }
 

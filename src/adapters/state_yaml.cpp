@@ -148,7 +148,7 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
   std::vector<std::string> cards;
   // Rules 2.2: before the draft is played no action card is dealt.
   if (!state.draft)
-    for (Action a : state.action_cards) cards.emplace_back(action_key(a));
+    for (Action a : state.action_cards) cards.emplace_back(rules.action(a).id);
   root.add("action_cards", YamlOut::flow_list(cards));
   std::vector<std::string> tiles;
   for (TileId t : state.bonus_tiles) tiles.push_back(rules.tile(t).id);

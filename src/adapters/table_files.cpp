@@ -83,14 +83,33 @@ std::optional<EventEffect> event_effect(std::string_view s) {
   return it == kEffects.end() ? std::nullopt : std::optional(it->second);
 }
 
+/// An army_shortage event's `limits`: the most armies each place space it names places.
+std::vector<std::pair<Action, int>> place_limits(YamlReader& r, const YAML::Node& event,
+                                                 const Ruleset& rules, const std::string& where) {
+  std::vector<std::pair<Action, int>> out;
+  const auto limits = r.require(event, "limits", "the place spaces it limits: {armies5: 3, ...}");
+  if (!limits || !r.expect_map(*limits, where + " limits")) return out;
+  std::vector<std::string_view> keys;
+  for (Action a : rules.spaces_of(ActionKind::place)) keys.emplace_back(rules.action(a).id);
+  r.check_keys(*limits, keys, where + " limits");
+  for (Action a : rules.spaces_of(ActionKind::place)) {
+    const YAML::Node most = (*limits)[rules.action(a).id];
+    if (!most.IsDefined()) continue;
+    out.emplace_back(
+        a, static_cast<int>(
+               r.integer(most, rules.action(a).id, 0, rules.pieces.cubes_per_player).value_or(0)));
+  }
+  return out;
+}
+
 }  // namespace
 
 void load_events(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "events.yaml");
   YamlReader r(file);
   const YAML::Node events = root_list(r, "events.yaml", "events", "list of event cards");
-  static constexpr std::array<std::string_view, 8> kFields = {
-      "id", "name", "effect", "value", "armies5", "armies3", "winter_loss", "text"};
+  static constexpr std::array<std::string_view, 7> kFields = {
+      "id", "name", "effect", "value", "limits", "winter_loss", "text"};
   std::set<std::string> seen;
   for (const auto& node : events) {
     if (!r.expect_map(node, "event")) continue;
@@ -114,8 +133,7 @@ void load_events(const fs::path& dir, Ruleset& rules) {
       case EventEffect::religious_peace:
         break;
       case EventEffect::army_shortage:
-        card.armies5 = as_int(r, node, "armies5", 0, rules.pieces.cubes_per_player, where);
-        card.armies3 = as_int(r, node, "armies3", 0, rules.pieces.cubes_per_player, where);
+        card.place_limits = place_limits(r, node, rules, where);
         break;
       default:
         card.value = as_int(r, node, "value", 0, rules.pieces.cubes_per_player, where);
@@ -210,10 +228,11 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
   static const std::map<std::string_view, TileEffect> kEffects = {
       {"taxes_bonus", TileEffect::taxes_bonus},
       {"grain_bonus", TileEffect::grain_bonus},
-      {"armies5_bonus", TileEffect::armies5_bonus},
+      {"armies_bonus", TileEffect::armies_bonus},
       {"attack_cubes", TileEffect::attack_cubes},
       {"defense_cubes", TileEffect::defense_cubes}};
-  static constexpr std::array<std::string_view, 4> kFields = {"id", "name", "effect", "value"};
+  static constexpr std::array<std::string_view, 5> kFields = {"id", "name", "effect", "value",
+                                                              "action"};
   std::set<std::string> seen;
   for (const auto& node : tiles) {
     if (!r.expect_map(node, "tile")) continue;
@@ -231,6 +250,18 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
       r.error(node["effect"], "unknown tile effect \"" + effect + "\"");
     }
     tile.value = as_int(r, node, "value", 0, 10, "tile " + tile.id);
+    if (tile.effect == TileEffect::armies_bonus) {
+      std::vector<std::string_view> places;
+      for (Action a : rules.spaces_of(ActionKind::place)) places.emplace_back(rules.action(a).id);
+      const std::string id = as_text(r, node, "action", "tile " + tile.id);
+      const auto space = rules.find_action(id);
+      if (space && rules.action(*space).kind == ActionKind::place)
+        tile.space = *space;
+      else if (!id.empty())
+        r.unknown_value(node["action"], "place space", places);
+    } else if (node["action"]) {
+      r.error(node["action"], "action belongs to an armies_bonus tile only");
+    }
     add_or_replace(rules.tiles, std::move(tile));
   }
   if (rules.tiles.size() != kMaxPlayers) {
@@ -243,26 +274,21 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
 void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
   const YamlFile file = open_data(dir, "actions.yaml");
   YamlReader r(file);
-  const YAML::Node actions = root_list(r, "actions.yaml", "actions", "list of the 10 actions");
+  const YAML::Node actions = root_list(r, "actions.yaml", "actions", "list of the action spaces");
   static constexpr std::array<std::string_view, 8> kFields = {"id",    "name",    "kind",   "cost",
                                                               "build", "collect", "armies", "move"};
-  std::array<bool, kActionCount> seen{};
+  std::set<std::string> seen;
   for (const auto& node : actions) {
     if (!r.expect_map(node, "action")) continue;
     r.check_keys(node, kFields, "action");
-    const std::string id = as_text(r, node, "id", "action");
-    const auto* found = std::find_if(kAllActions.begin(), kAllActions.end(),
-                                     [&](Action a) { return action_key(a) == id; });
-    if (found == kAllActions.end()) {
-      r.error(node, "unknown action \"" + id + "\"; the actions are fixed by the player board");
-      continue;
-    }
     ActionDef def;
-    def.action = *found;
-    def.id = id;
-    def.name = as_text(r, node, "name", "action " + id);
-    const std::string kind = as_text(r, node, "kind", "action " + id);
-    const std::string where = "action " + id;
+    def.id = as_text(r, node, "id", "action");
+    if (!is_data_id(def.id))
+      r.error(node, "action id \"" + def.id + "\" must be lowercase letters, digits or _");
+    if (!seen.insert(def.id).second) r.error(node, "action " + def.id + " is listed twice");
+    const std::string where = "action " + def.id;
+    def.name = as_text(r, node, "name", where);
+    const std::string kind = as_text(r, node, "kind", where);
     if (kind == "build") {
       def.kind = ActionKind::build;
       def.cost = as_int(r, node, "cost", 0, 100, where);
@@ -293,15 +319,22 @@ void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
     } else {
       r.error(node, "kind must be build, collect, place or battle");
     }
-    const auto index = index_of(def.action);
-    if (seen[index]) r.error(node, "action " + id + " is listed twice");
-    seen[index] = true;
-    rules.actions[index] = std::move(def);
+    // A module's space of the same id changes the base game's in its place on the board; a new
+    // id is a new space after the others.
+    auto same = std::find_if(rules.actions.begin(), rules.actions.end(),
+                             [&](const ActionDef& a) { return a.id == def.id; });
+    if (same == rules.actions.end() && rules.actions.size() >= kMaxActionSpaces) {
+      r.error(node, "a board has at most " + std::to_string(kMaxActionSpaces) + " action spaces");
+      continue;
+    }
+    def.action = Action::at(same - rules.actions.begin());
+    if (same != rules.actions.end())
+      *same = std::move(def);
+    else
+      rules.actions.push_back(std::move(def));
   }
-  for (Action a : kAllActions) {
-    if (layer == Layer::base && !seen[index_of(a)])
-      r.error(actions, "action " + std::string(action_key(a)) + " is missing");
-  }
+  if (layer == Layer::base && rules.actions.empty())
+    r.error(actions, "there must be at least one action space");
   r.throw_if_errors();
 }
 
@@ -362,13 +395,12 @@ void load_leaders(const fs::path& dir, Ruleset& rules) {
   leaders.vp_per_statue = as_int(r, root, "vp_per_statue", 0, 100, "leaders.yaml");
   leaders.vp_per_trophy = as_int(r, root, "vp_per_trophy", 0, 100, "leaders.yaml");
   std::vector<std::string_view> actions;
-  actions.reserve(kAllActions.size());
-  for (Action a : kAllActions) actions.push_back(action_key(a));
+  for (const ActionDef& def : rules.actions) actions.emplace_back(def.id);
   auto bonuses = r.require(root, "bonuses", "what the leader adds to each action in its province");
   if (bonuses && r.expect_map(*bonuses, "bonuses")) {
     r.check_keys(*bonuses, actions, "bonuses");
-    for (Action a : kAllActions) {
-      const YAML::Node node = (*bonuses)[std::string(action_key(a))];
+    for (Action a : rules.action_spaces()) {
+      const YAML::Node node = (*bonuses)[rules.action(a).id];
       if (!node.IsDefined() || !r.expect_map(node, "a leader bonus")) continue;
       const ActionDef& def = rules.action(a);
       // Each change belongs to what the action does: a build's cost, a collection's amount, a
@@ -377,7 +409,7 @@ void load_leaders(const fs::path& dir, Ruleset& rules) {
       if (def.kind == ActionKind::build) keys = {"cost"};
       if (def.kind == ActionKind::collect) keys = {"amount"};
       if (def.kind == ActionKind::place) keys = {"cost", "armies"};
-      r.check_keys(node, keys, std::string(action_key(a)) + "'s leader bonus");
+      r.check_keys(node, keys, def.id + "'s leader bonus");
       LeaderBonus& bonus = leaders.bonuses[index_of(a)];
       // Costs and amounts may fall (never below 0 when played); armies come from the reserve.
       const auto value = [&](const char* key, int least) {
@@ -449,14 +481,21 @@ FavourCard favour_card(YamlReader& r, const YAML::Node& node, int expected, cons
     }
   }
   if (card.effect == FavourEffect::shield) {
-    auto battles = r.require(node, "battles", "the battles it shields from: battle_a, battle_b");
+    // The battle spaces of the board (actions.yaml, read before the modules' own tables).
+    std::vector<std::string> ids;
+    for (Action a : rules.spaces_of(ActionKind::battle)) ids.push_back(rules.action(a).id);
+    const std::vector<std::string_view> keys(ids.begin(), ids.end());
+    auto battles =
+        r.require(node, "battles", "the battles it shields from: " + join_names(ids, ", "));
     if (battles && r.expect_sequence(*battles, "battles")) {
       for (const auto& b : *battles) {
         const std::string key = r.text(b, "battle").value_or("");
-        if (key == "battle_a" || key == "battle_b") {
-          card.shields[key == "battle_a" ? 0 : 1] = true;
+        const auto space = rules.find_action(key);
+        if (space && rules.action(*space).kind == ActionKind::battle) {
+          if (std::find(card.shields.begin(), card.shields.end(), *space) == card.shields.end())
+            card.shields.push_back(*space);
         } else {
-          r.unknown_value(b, "battle", std::vector<std::string_view>{"battle_a", "battle_b"});
+          r.unknown_value(b, "battle", keys);
         }
       }
     }

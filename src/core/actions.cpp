@@ -137,17 +137,13 @@ bool place_armies(Context& ctx, int slot, Action action, PlayerIndex p, const Ac
   placed.cost = ctx.cost_of(p, order.province, action);
   int count = def.armies;
   if (const EventCard* shortage = ctx.event_with(EventEffect::army_shortage)) {
-    const int limited = action == Action::armies5   ? shortage->armies5
-                        : action == Action::armies3 ? shortage->armies3
-                                                    : count;
+    const int limited = shortage->place_limit(action).value_or(count);
     if (limited != count) placed.event = ctx.event;
     count = limited;
   }
-  // Rules 6 and D-4: the armies tile adds to "place 5 armies" after the event.
-  if (action == Action::armies5) {
-    if (const BonusTile* t = ctx.tile_with(p, TileEffect::armies5_bonus))
-      placed.tile_bonus = t->value;
-  }
+  // Rules 6 and D-4: the armies tile adds to its place space ("place 5 armies") after the event.
+  if (const BonusTile* t = ctx.tile_with(p, TileEffect::armies_bonus); t && t->space == action)
+    placed.tile_bonus = t->value;
   // Rules 6, D-28: the tile's extra cubes are a right; the reserve may lack them.
   if (ctx.changes.armies_tile_is_a_right)
     placed.tile_bonus = std::clamp(player.reserve - count, 0, placed.tile_bonus);
@@ -225,7 +221,7 @@ void battle(Context& ctx, int slot, Action action, PlayerIndex p, const ActionOr
   }
   // Rules 13.1: a favour of the court shields the target's holder from this battle.
   if (there.owner && there.owner != p && ctx.court.shields.size() > there.owner->value &&
-      ctx.court.shields[there.owner->value][action == Action::battle_a ? 0 : 1]) {
+      ctx.court.shields[there.owner->value][index_of(action)]) {
     Cancelled c = cancelled(slot, action, p, from, CancelReason::target_shielded);
     c.target = target;
     c.holder = there.owner;

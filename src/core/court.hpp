@@ -40,7 +40,7 @@ struct FavourCard {
   FavourEffect effect = FavourEffect::thaler;
   int amount = 0;
   std::optional<Building> building;  ///< build: what is built
-  std::array<bool, 2> shields{};     ///< shield: from battle A, from battle B
+  std::vector<Action> shields;       ///< shield: the battle spaces that may not attack the taker
 
   /// A wish for the card must name where it acts: the building's or the armies' province.
   bool needs_province() const {

@@ -95,8 +95,7 @@ bool apply_favour(GameState& state, const Ruleset& rules, PlayerIndex p, const F
       turn.province = wish.province;
       return true;
     case FavourEffect::shield:
-      season.shields[p.value][0] = season.shields[p.value][0] || card.shields[0];
-      season.shields[p.value][1] = season.shields[p.value][1] || card.shields[1];
+      for (Action battle : card.shields) season.shields[p.value][index_of(battle)] = true;
       return true;
     case FavourEffect::place: {
       // E-8: in a province of the player, or a neutral one in play, which is taken.

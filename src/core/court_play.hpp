@@ -39,8 +39,9 @@ struct FavourTurn {
 
 /// What the favours change for the rest of the season.
 struct CourtSeason {
-  bool event_cancelled = false;              ///< card #1
-  std::vector<std::array<bool, 2>> shields;  ///< by seat: not attacked by battle A, battle B
+  bool event_cancelled = false;  ///< card #1
+  /// By seat, by battle space: whether that battle may not attack the seat's provinces.
+  std::vector<std::array<bool, kMaxActionSpaces>> shields;
 };
 
 /// Whether the court's pieces are on the table: a game with the Imperial Court, past the draft

@@ -11,7 +11,9 @@ namespace wallenstein {
 namespace {
 
 int slot_of(const GameState& state, const Ruleset& rules, Action action) {
-  for (int slot = 1; slot <= kActionCount && rules.slot_visible(slot, false); ++slot) {
+  for (int slot = 1;
+       slot <= static_cast<int>(state.action_cards.size()) && rules.slot_visible(slot, false);
+       ++slot) {
     if (state.action_cards[static_cast<std::size_t>(slot - 1)] == action) return slot;
   }
   return 0;
@@ -27,10 +29,12 @@ std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameSta
   // Rules 13.3: the leader, where it stands during the actions, makes some of them cheaper.
   const std::optional<ProvinceId> leader =
       leader_during_actions(state, rules, orders.player, orders.leader);
-  for (Action a : kAllActions) {
+  for (Action a : rules.action_spaces()) {
     const auto& order = orders[a];
     if (!order) continue;
-    if (a == Action::taxes) s.collects_taxes = true;
+    const ActionDef& def = rules.action(a);
+    if (def.kind == ActionKind::collect && def.collects == Resource::thaler)
+      s.collects_taxes = true;
     const int cost = action_price(rules, a, order->province, leader, order->place);
     if (cost == 0) continue;
     s.costs += cost;
@@ -82,7 +86,7 @@ std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& sta
                                       const Ruleset& rules) {
   std::vector<ForecastWarning> out;
   if (auto s = short_of_thaler(orders, state, rules)) out.emplace_back(std::move(*s));
-  for (Action a : kAllActions) {
+  for (Action a : rules.action_spaces()) {
     const auto& order = orders[a];
     if (!order) continue;
     const ProvinceState& at = state.at(order->province);
@@ -96,7 +100,7 @@ std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& sta
       const int needed = std::max(rules.min_source_armies, order->min_armies + 1);
       if (at.armies < needed) {
         bool placement = false;
-        for (Action p : {Action::armies5, Action::armies3, Action::army1}) {
+        for (Action p : rules.spaces_of(ActionKind::place)) {
           const auto& place = orders[p];
           // D-27: an army1 with `place: false` only moves.
           placement = placement || (place && place->province == order->province && place->place);
@@ -112,7 +116,7 @@ std::vector<BattleAhead> battles_ahead(const Orders& orders, const GameState& st
                                        const Ruleset& rules) {
   std::vector<BattleAhead> out;
   std::optional<PlayerView> view;  // seen once, only when a battle is planned
-  for (Action a : {Action::battle_a, Action::battle_b}) {
+  for (Action a : rules.spaces_of(ActionKind::battle)) {
     const auto& order = orders[a];
     if (!order || !order->target) continue;
     const ProvinceState& from = state.at(order->province);

@@ -13,7 +13,7 @@ struct Ruleset;
 
 /// A planned action that costs thaler, and where its card lies this season.
 struct PlannedCost {
-  Action action = Action::palace;
+  Action action;
   ProvinceId province;
   int cost = 0;
   int slot = 0;  ///< 1-5 when its card is face up (rules 4.1); 0 when it is among slots 6-10
@@ -37,7 +37,7 @@ struct ShortOfThaler {
 
 /// Collecting grain or taxes where revolt markers lie now starts a revolt (rules 7.1).
 struct RevoltAhead {
-  Action action = Action::taxes;
+  Action action;
   ProvinceId province;
   int markers = 0;    ///< the peasants who rise, as things stand
   int armies = 0;     ///< the player's armies there now that would fight
@@ -47,7 +47,7 @@ struct RevoltAhead {
 
 /// A battle or move whose province has fewer armies now than it needs when played (rules 5, D-20).
 struct FewArmies {
-  Action action = Action::battle_a;
+  Action action;
   ProvinceId province;
   int armies = 0;                  ///< there now
   int needed = 0;                  ///< at least 2 (rules 5), and min_armies + 1 (one stays)
@@ -66,7 +66,7 @@ std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& sta
 /// A battle the orders plan (battle_a or battle_b into a province the player does not hold), with
 /// its odds if it were fought now: the armies that could go now against the target as it stands.
 struct BattleAhead {
-  Action action = Action::battle_a;
+  Action action;
   ProvinceId province;  ///< where the armies leave
   ProvinceId target;
   int moving = 0;         ///< the armies that would go now (rules 5: `armies`, one always stays)

@@ -82,11 +82,11 @@ struct GameState {
   std::vector<ProvinceState> provinces;  ///< by ProvinceId
   Supply supply;
   TowerState tower;
-  std::vector<EventId> year_events;                 ///< the year's 4 revealed cards (public)
-  std::vector<EventId> events_left;                 ///< revealed cards not yet drawn (public)
-  std::vector<EventId> event_deck;                  ///< hidden, top first
-  std::array<Action, kActionCount> action_cards{};  ///< slot 1..10; 6..10 hidden until resolved
-  std::vector<TileId> bonus_tiles;                  ///< by turn-order position 1..5 (public)
+  std::vector<EventId> year_events;  ///< the year's 4 revealed cards (public)
+  std::vector<EventId> events_left;  ///< revealed cards not yet drawn (public)
+  std::vector<EventId> event_deck;   ///< hidden, top first
+  std::vector<Action> action_cards;  ///< slot 1, 2...; beyond face_up_slots hidden until resolved
+  std::vector<TileId> bonus_tiles;   ///< by turn-order position 1..5 (public)
   std::vector<PlayerIndex>
       turn_order;  ///< the order of the last resolved season (seat order before)
   Rng::State rng{};

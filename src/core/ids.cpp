@@ -2,32 +2,6 @@
 
 namespace wallenstein {
 
-std::string_view action_key(Action action) {
-  switch (action) {
-    case Action::palace:
-      return "palace";
-    case Action::church:
-      return "church";
-    case Action::trading_house:
-      return "trading_house";
-    case Action::grain:
-      return "grain";
-    case Action::taxes:
-      return "taxes";
-    case Action::armies5:
-      return "armies5";
-    case Action::armies3:
-      return "armies3";
-    case Action::army1:
-      return "army1";
-    case Action::battle_a:
-      return "battle_a";
-    case Action::battle_b:
-      return "battle_b";
-  }
-  return "?";
-}
-
 std::string_view building_key(Building building) {
   switch (building) {
     case Building::palace:

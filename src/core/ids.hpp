@@ -67,27 +67,19 @@ constexpr bool lists_in_order(const std::array<E, N>& all) {
   return true;
 }
 
-/// The ten action spaces of a player board, in board order (rules 5).
-enum class Action : std::uint8_t {
-  palace,
-  church,
-  trading_house,
-  grain,
-  taxes,
-  armies5,
-  armies3,
-  army1,
-  battle_a,
-  battle_b,
-};
-inline constexpr int kActionCount = 10;
-inline constexpr std::array<Action, kActionCount> kAllActions = {
-    Action::palace,  Action::church,  Action::trading_house, Action::grain,    Action::taxes,
-    Action::armies5, Action::armies3, Action::army1,         Action::battle_a, Action::battle_b};
-static_assert(lists_in_order(kAllActions));
+/// Index of an action space in `Ruleset::actions`: the spaces of a player board, in board order
+/// (rules 5). The base game has ten; a module's actions.yaml may add more. What a space does comes
+/// from its row of the data (`Ruleset::action`), never from its position.
+using Action = Index<struct ActionTable>;
+/// The most action spaces a ruleset may have (checked when the data is loaded). It sizes the
+/// per-space arrays of orders and plans, which the engine copies often.
+inline constexpr int kMaxActionSpaces = 16;
 
-/// The identifier of an action as written in order files.
-std::string_view action_key(Action action);
+/// The position of an index in its table, for arrays indexed by it.
+template <class Table>
+constexpr std::size_t index_of(Index<Table> id) {
+  return id.value;
+}
 
 /// The three building types (rules 5).
 enum class Building : std::uint8_t { palace, church, trading_house };
@@ -122,7 +114,6 @@ std::string_view season_key(SeasonName season);
 
 inline int to_int(ProvinceId id) { return id.value; }
 inline int to_int(PlayerIndex id) { return id.value; }
-inline int to_int(Action a) { return static_cast<int>(a); }
 inline int to_int(Building b) { return static_cast<int>(b); }
 
 }  // namespace wallenstein

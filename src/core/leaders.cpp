@@ -43,7 +43,8 @@ LeaderDestinations leader_destinations(const Ruleset& rules, const std::vector<P
 
 int action_price(const Ruleset& rules, Action action, ProvinceId where,
                  std::optional<ProvinceId> leader, bool places) {
-  if (action == Action::army1 && !places && rules.changes().army1_may_only_move) return 0;
+  // D-27: a space that moves after placing may only move, and then pays nothing.
+  if (rules.action(action).move && !places && rules.changes().army1_may_only_move) return 0;
   const int change = leader == where ? rules.leaders.bonus(action).cost : 0;
   return std::max(0, rules.action(action).cost + change);
 }

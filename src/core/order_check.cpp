@@ -41,7 +41,7 @@ class Checker {
       check_draft();
       return std::move(result_);
     }
-    for (Action action : kAllActions) check_action(action);
+    for (Action action : rules_.action_spaces()) check_action(action);
     check_bid();
     check_court();
     check_coin_cards();
@@ -192,7 +192,7 @@ class Checker {
             {{Arg::province, target}, {Arg::from, from}, {Arg::neighbours, std::move(near)}});
       return;
     }
-    if (action == Action::army1 && state_.at(target).owner != player_) {
+    if (rules_.action(action).move && state_.at(target).owner != player_) {
       warning(w.at, ProblemKind::move_target_not_yours, {{Arg::province, target}});
     }
   }
@@ -210,8 +210,8 @@ class Checker {
             {{Arg::written, w.text},
              {Arg::province_cards, state_.province_count(*player_)},
              {Arg::coin_cards, coin_cards()},
-             {Arg::action_spaces, kActionCount},
-             {Arg::max_provinces, kActionCount - coin_cards()}});
+             {Arg::action_spaces, rules_.action_count()},
+             {Arg::max_provinces, rules_.action_count() - coin_cards()}});
       return;
     }
     const bool numeric =
@@ -553,7 +553,7 @@ class Checker {
 
   /// Whether one of the player's battles this season targets `where` (a leader may follow it).
   bool battle_targets(ProvinceId where) const {
-    return std::any_of(kAllActions.begin(), kAllActions.end(), [&](Action a) {
+    return std::ranges::any_of(rules_.action_spaces(), [&](Action a) {
       const auto& order = result_.orders[a];
       return rules_.action(a).kind == ActionKind::battle && order && order->target == where;
     });
@@ -608,7 +608,7 @@ bool card_left_for_bid(const GameState& state, const Ruleset& rules, PlayerIndex
 }
 
 bool card_left_for_bid(int province_cards, const Ruleset& rules) {
-  return province_cards + static_cast<int>(rules.coin_cards.size()) > kActionCount;
+  return province_cards + static_cast<int>(rules.coin_cards.size()) > rules.action_count();
 }
 
 int defenders_thrown(const Orders& orders, ProvinceId province, int armies) {

@@ -83,7 +83,7 @@ struct WrittenOrders {
   Written player;
   Written season;
   SourceRef actions_at;
-  std::array<std::optional<WrittenAction>, kActionCount> actions;
+  std::array<std::optional<WrittenAction>, kMaxActionSpaces> actions;  ///< by space
   std::optional<Written> bid;
   std::vector<Written> turn_order;
   std::vector<Written> winter_revolt_order;
@@ -129,7 +129,7 @@ struct LeaderOrder {
 /// A player's orders for one season, checked and resolved to ids.
 struct Orders {
   PlayerIndex player;
-  std::array<std::optional<ActionOrder>, kActionCount> actions;
+  std::array<std::optional<ActionOrder>, kMaxActionSpaces> actions;  ///< by space; unused: empty
   Bid bid;
   std::vector<TileId> tile_preferences;
   std::vector<ProvinceId> winter_revolt_order;

@@ -40,7 +40,7 @@ struct Hand {
 void random_actions(const Ruleset& rules, const GameState& state, Hand& hand, Orders& orders,
                     Rng& rng) {
   const RuleChanges changes = rules.changes();
-  for (Action action : kAllActions) {
+  for (Action action : rules.action_spaces()) {
     if (hand.next >= hand.cards.size() || rng.below(3) == 0) {
       ++hand.nones;
       continue;
@@ -87,7 +87,7 @@ Bid random_bid(const Ruleset& rules, int thaler, Hand& hand, Rng& rng) {
 /// Any excess of `none` spaces over the coin cards is fixed by acting in more provinces.
 void fill_spaces_beyond_the_coins(const Ruleset& rules, Hand& hand, Orders& orders) {
   const int coins = static_cast<int>(rules.coin_cards.size()) + hand.extra_blanks;
-  for (Action action : kAllActions) {
+  for (Action action : rules.action_spaces()) {
     const int coin_bid = orders.bid.kind == BidKind::coin ? 1 : 0;
     if (hand.nones + coin_bid <= coins || hand.next >= hand.cards.size()) break;
     auto& slot = orders.actions[index_of(action)];
@@ -220,7 +220,7 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
           WrittenDraftWish{Written{rules.province(wish.province).id, {}}, wish.group, {}});
     return w;
   }
-  for (Action action : kAllActions) {
+  for (Action action : rules.action_spaces()) {
     const auto& order = orders[action];
     WrittenAction a;
     if (!order) {

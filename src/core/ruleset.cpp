@@ -146,4 +146,33 @@ std::optional<RegionId> Ruleset::find_region(std::string_view id) const {
   return std::nullopt;
 }
 
+std::optional<Action> Ruleset::find_action(std::string_view id) const {
+  for (const ActionDef& def : actions) {
+    if (def.id == id) return def.action;
+  }
+  return std::nullopt;
+}
+
+std::optional<Action> Ruleset::collect_space(Resource resource) const {
+  for (const ActionDef& def : actions) {
+    if (def.kind == ActionKind::collect && def.collects == resource) return def.action;
+  }
+  return std::nullopt;
+}
+
+std::optional<Action> Ruleset::build_space(Building building) const {
+  for (const ActionDef& def : actions) {
+    if (def.kind == ActionKind::build && def.builds == building) return def.action;
+  }
+  return std::nullopt;
+}
+
+std::vector<Action> Ruleset::spaces_of(ActionKind kind) const {
+  std::vector<Action> out;
+  for (const ActionDef& def : actions) {
+    if (def.kind == kind) out.push_back(def.action);
+  }
+  return out;
+}
+
 }  // namespace wallenstein

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,16 +66,25 @@ struct EventCard {
   std::string text;
   EventEffect effect = EventEffect::tax_max;
   int value = 0;
-  int armies5 = 0;  ///< army_shortage: cubes placed by "place 5 armies"
-  int armies3 = 0;  ///< army_shortage: cubes placed by "place 3 armies"
+  /// army_shortage: the most cubes each place space it names places (events.yaml keys the
+  /// numbers by the spaces' ids); a space not named is not limited.
+  std::vector<std::pair<Action, int>> place_limits;
   int winter_loss = 0;
+
+  /// The most cubes `space` places this season under this event, if the event limits it.
+  std::optional<int> place_limit(Action space) const {
+    for (const auto& [limited, most] : place_limits) {
+      if (limited == space) return most;
+    }
+    return std::nullopt;
+  }
 };
 
 /// What a bonus tile gives its holder (rules 6).
 enum class TileEffect : std::uint8_t {
   taxes_bonus,
   grain_bonus,
-  armies5_bonus,
+  armies_bonus,  ///< more armies placed by the place space `BonusTile::space`
   attack_cubes,
   defense_cubes
 };
@@ -85,15 +95,17 @@ struct BonusTile {
   std::string name;
   TileEffect effect = TileEffect::taxes_bonus;
   int value = 0;
+  Action space;  ///< armies_bonus: the place space it adds to
 };
 
 /// How an action card works (rules 5, data/actions.yaml).
 enum class ActionKind : std::uint8_t { build, collect, place, battle };
 
-/// The numbers of one action card.
+/// The numbers of one action space and its card (a row of actions.yaml). Every rule of an action
+/// reads these, so that a module may add a space or change one by data alone.
 struct ActionDef {
-  Action action = Action::palace;
-  std::string id;
+  Action action;   ///< its place on the board, which is its place in `Ruleset::actions`
+  std::string id;  ///< its key in order files, logs and states
   std::string name;
   ActionKind kind = ActionKind::build;
   int cost = 0;
@@ -180,7 +192,7 @@ struct LeaderRules {
   int statues = 0;
   int vp_per_statue = 0;
   int vp_per_trophy = 0;
-  std::array<LeaderBonus, kActionCount> bonuses{};
+  std::array<LeaderBonus, kMaxActionSpaces> bonuses{};
   const LeaderBonus& bonus(Action a) const { return bonuses[index_of(a)]; }
 };
 
@@ -209,7 +221,7 @@ struct Ruleset {
   std::vector<Province> provinces;  ///< sorted by id
   std::vector<EventCard> events;
   std::vector<BonusTile> tiles;
-  std::array<ActionDef, kActionCount> actions{};
+  std::vector<ActionDef> actions;  ///< the action spaces in board order (rules 5)
   std::vector<SupplyRow> supply_table;
   TowerParams tower;
   Pieces pieces;
@@ -257,6 +269,20 @@ struct Ruleset {
   RuleChanges changes() const { return RuleChanges::for_version(version); }
   const Province& province(ProvinceId id) const { return provinces[id.value]; }
   const ActionDef& action(Action a) const { return actions[index_of(a)]; }
+  /// How many action spaces a player board has (and action cards the deck).
+  int action_count() const { return static_cast<int>(actions.size()); }
+  /// Every action space, in board order.
+  auto action_spaces() const {
+    return std::views::iota(std::size_t{0}, actions.size()) |
+           std::views::transform([](std::size_t i) { return Action::at(i); });
+  }
+  /// The space with this id (an order file's key), if the board has one.
+  std::optional<Action> find_action(std::string_view id) const;
+  /// The first space of this kind that collects `resource`, or builds `building`, if any.
+  std::optional<Action> collect_space(Resource resource) const;
+  std::optional<Action> build_space(Building building) const;
+  /// Every space of a kind, in board order.
+  std::vector<Action> spaces_of(ActionKind kind) const;
   const EventCard& event(EventId id) const { return events[id.value]; }
   const BonusTile& tile(TileId id) const { return tiles[id.value]; }
 
@@ -289,8 +315,9 @@ struct Ruleset {
   };
   std::vector<NameClash> index_names();
 
-  /// Whether action-card slot `slot` (1-10) may be seen: every slot once the season is resolved,
-  /// only the first `face_up_slots` while it is planned (rules 4.1). Every view asks this.
+  /// Whether action-card slot `slot` (1 to the number of spaces) may be seen: every slot once the
+  /// season is resolved, only the first `face_up_slots` while it is planned (rules 4.1). Every view
+  /// asks this.
   bool slot_visible(int slot, bool resolved) const { return resolved || slot <= face_up_slots; }
 
   /// Number of action seasons in the game (years x seasons).

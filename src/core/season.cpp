@@ -54,7 +54,8 @@ void Context::step_done() const {
 
 void publish_season(GameState& state, const Ruleset& rules, Rng& rng) {
   // Rules 4.1, 4.2: fresh shuffles of the action cards and the bonus tiles, from a fixed start.
-  state.action_cards = kAllActions;
+  state.action_cards.clear();
+  for (Action a : rules.action_spaces()) state.action_cards.push_back(a);
   rng.shuffle(state.action_cards.begin(), state.action_cards.end());
   if (rules.plays(kCourtFavorsPhase)) display_favours(state, rules);  // rules 13.1
   state.bonus_tiles.clear();
@@ -165,7 +166,7 @@ void draw_event(Context& ctx, const std::vector<Orders>& /*orders*/) {
 
 /// Rules 4.6: slot by slot, every player in turn order. The event lasts until the last action.
 void play_actions(Context& ctx, const std::vector<Orders>& orders) {
-  for (int slot = 1; slot <= kActionCount; ++slot) {
+  for (int slot = 1; slot <= static_cast<int>(ctx.state.action_cards.size()); ++slot) {
     const Action action = ctx.state.action_cards[static_cast<std::size_t>(slot - 1)];
     for (PlayerIndex p : ctx.log.turn_order) {
       if (const auto& order = orders[p.value][action]) perform_action(ctx, slot, action, p, *order);

@@ -53,7 +53,7 @@ static_assert(lists_in_order(kAllCancelReasons));
 /// A planned action (or, for army1, its move) that was cancelled, with the numbers that decided.
 struct Cancelled {
   int slot = 0;
-  Action action = Action::palace;
+  Action action;
   PlayerIndex player;
   ProvinceId province;
   CancelReason reason = CancelReason::province_lost;
@@ -100,7 +100,7 @@ struct Collected {
 /// Armies placed from the reserve (rules 5).
 struct Placed {
   int slot = 0;
-  Action action = Action::armies5;
+  Action action;
   PlayerIndex player;
   ProvinceId province;
   int base = 0;
@@ -115,7 +115,7 @@ struct Placed {
 /// Armies moved between two provinces of the same player, without battle.
 struct Moved {
   int slot = 0;
-  Action action = Action::army1;
+  Action action;
   PlayerIndex player;
   ProvinceId from;
   ProvinceId to;
@@ -133,7 +133,7 @@ static_assert(lists_in_order(kAllBattleResults));
 /// A battle by battle A/B against a player or a neutral province (rules 8).
 struct Battle {
   int slot = 0;
-  Action action = Action::battle_a;
+  Action action;
   PlayerIndex attacker;
   std::optional<PlayerIndex> defender;  ///< empty: a neutral province
   ProvinceId from;
@@ -300,8 +300,8 @@ struct SeasonLog {
   std::vector<std::pair<PlayerIndex, TileId>> tiles;  ///< seat order
   std::vector<PlayerIndex> turn_order;
   std::vector<LandsknechtTurn> landsknechte;  ///< turn order; empty without the expansion
-  std::vector<LeaderStep> leaders;  ///< as they happened; empty without the military leaders
-  std::array<Action, kActionCount> action_cards{};
+  std::vector<LeaderStep> leaders;   ///< as they happened; empty without the military leaders
+  std::vector<Action> action_cards;  ///< the slots' cards, slot 1 first
   std::vector<LogEntry> entries;
   std::optional<WinterLog> winter;
   std::vector<PlayerIndex> winners;  ///< set when the game ended

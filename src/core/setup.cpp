@@ -314,6 +314,16 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
     if (state.tower.inside.n[c] != 0 || state.tower.tray.n[c] != 0)
       fail("tower holds cubes of a colour not in play");
   }
+  // Rules 4.1: past the draft, the slots hold the board's action cards, each once.
+  const std::size_t spaces = rules.actions.size();
+  std::vector<bool> dealt(spaces, false);
+  bool each_once = state.draft || state.action_cards.size() == spaces;
+  for (Action a : state.action_cards) {
+    each_once = each_once && a.value < spaces && !dealt[a.value];
+    if (a.value < spaces) dealt[a.value] = true;
+  }
+  if (!each_once)
+    fail("action_cards: the slots must hold the " + std::to_string(spaces) + " action cards once");
   for (std::string& p : leader_violations(state, rules)) fail(std::move(p));
   for (std::string& p : draft_violations(state, rules)) fail(std::move(p));
   for (std::string& p : court_violations(state, rules)) fail(std::move(p));

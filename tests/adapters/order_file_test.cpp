@@ -10,6 +10,7 @@
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "core/season_phases.hpp"
+#include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -148,9 +149,9 @@ TEST_F(OrderCheck, ValidOrdersPassWithoutAnyMessage) {
   EXPECT_TRUE(checked.diagnostics.empty());
   EXPECT_EQ(checked.player_id, "red");
   const Orders& o = *checked.orders;
-  EXPECT_EQ(o[Action::palace]->province, *rules_->find_province("gft_mark"));
-  EXPECT_FALSE(o[Action::church]);
-  EXPECT_EQ(o[Action::battle_b]->armies.count, 1);
+  EXPECT_EQ(o[space::palace]->province, *rules_->find_province("gft_mark"));
+  EXPECT_FALSE(o[space::church]);
+  EXPECT_EQ(o[space::battle_b]->armies.count, 1);
   EXPECT_EQ(o.bid.kind, BidKind::coin);
   EXPECT_EQ(o.bid.coin, 2);
   EXPECT_EQ(o.tile_preferences.size(), 5u);
@@ -475,12 +476,12 @@ TEST_F(OrderCheck, HugeFileIsRejectedWithoutReadingIt) {
 TEST_F(OrderCheck, FormattedOrdersReadBackToTheSameOrders) {
   const auto first = check_order_source(SourceFile{"red.yaml", kValid}, state_, *rules_);
   const std::string text =
-      format_order_file(to_written(*first.orders, state_, *rules_), "a comment");
+      format_order_file(to_written(*first.orders, state_, *rules_), *rules_, "a comment");
   const auto again = check_order_source(SourceFile{"again.yaml", text}, state_, *rules_);
   ASSERT_TRUE(again.ok()) << text;
   EXPECT_EQ(again.orders->tile_preferences, first.orders->tile_preferences);
   EXPECT_EQ(again.orders->bid.coin, 2);
-  for (Action a : kAllActions)
+  for (Action a : space::kAll)
     EXPECT_EQ((*again.orders)[a].has_value(), (*first.orders)[a].has_value());
 }
 
@@ -548,8 +549,8 @@ TEST_F(OrderCheck, PlaceFalseMakesArmy1AMoveOnly_D27) {
                                                          12, "armies: all, place: false}")},
       state_, *rules_);
   ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
-  EXPECT_FALSE((*checked.orders)[Action::army1]->place);
-  EXPECT_TRUE((*checked.orders)[Action::armies5]->place);
+  EXPECT_FALSE((*checked.orders)[space::army1]->place);
+  EXPECT_TRUE((*checked.orders)[space::armies5]->place);
 }
 
 TEST_F(OrderCheck, PlaceFalseWithoutMoveToIsRejected_D27) {
@@ -598,13 +599,14 @@ TEST_F(OrderCheck, FormattedOrdersKeepPlaceFalse_D27) {
   text.replace(text.find("armies: all}"), 12, "armies: all, place: false}");
   const auto first = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
   ASSERT_TRUE(first.ok());
-  const std::string formatted = format_order_file(to_written(*first.orders, state_, *rules_));
+  const std::string formatted =
+      format_order_file(to_written(*first.orders, state_, *rules_), *rules_);
   EXPECT_NE(formatted.find("army1: {province: passau, move_to: oberoesterreich, place: false}"),
             std::string::npos)
       << formatted;
   const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state_, *rules_);
   ASSERT_TRUE(again.ok()) << formatted;
-  EXPECT_FALSE((*again.orders)[Action::army1]->place);
+  EXPECT_FALSE((*again.orders)[space::army1]->place);
 }
 
 TEST_F(OrderCheck, LandsknechteWishesAreReadMostWantedFirst) {
@@ -662,8 +664,8 @@ TEST_F(OrderCheck, FormattedOrdersKeepTheLandsknechteWishes) {
   const std::string text = std::string(kValid) + "landsknechte: [tray, vp]\n";
   const auto first = check_order_source(SourceFile{"red.yaml", text}, state_, with_landsknechte());
   ASSERT_TRUE(first.ok());
-  const std::string formatted =
-      format_order_file(to_written(*first.orders, state_, with_landsknechte()));
+  const std::string formatted = format_order_file(
+      to_written(*first.orders, state_, with_landsknechte()), with_landsknechte());
   EXPECT_NE(formatted.find("landsknechte: [tray, vp]"), std::string::npos) << formatted;
   const auto again =
       check_order_source(SourceFile{"again.yaml", formatted}, state_, with_landsknechte());
@@ -801,7 +803,8 @@ TEST_F(OrderCheck, FormattedOrdersKeepTheLeadersOrder) {
       std::string(kValid) + "leader: {place: Passau, move_to: Oberösterreich, statue: true}\n";
   const auto first = check_order_source(SourceFile{"red.yaml", text}, state, with_leaders());
   ASSERT_TRUE(first.ok());
-  const std::string formatted = format_order_file(to_written(*first.orders, state, with_leaders()));
+  const std::string formatted =
+      format_order_file(to_written(*first.orders, state, with_leaders()), with_leaders());
   EXPECT_NE(formatted.find("leader: {place: passau, move_to: oberoesterreich, statue: true}"),
             std::string::npos)
       << formatted;
@@ -892,7 +895,7 @@ TEST_F(OrderCheck, FormattedFirstEditionOrdersKeepDefendWithAndHaveNoBid) {
                          state, first_edition());
   ASSERT_TRUE(first.ok());
   const std::string formatted =
-      format_order_file(to_written(*first.orders, state, first_edition()));
+      format_order_file(to_written(*first.orders, state, first_edition()), first_edition());
   EXPECT_NE(formatted.find("defend_with: {passau: 2}"), std::string::npos) << formatted;
   EXPECT_EQ(formatted.find("bid:"), std::string::npos) << formatted;
   const auto again =
@@ -990,7 +993,8 @@ TEST_F(DraftOrderFile, FormattedDraftOrdersReadBackAsTheSameWishes) {
                  "game: test\nplayer: red\nseason: 1618-draft\ndraft: [Anhalt: 4, Lausitz]\n"},
       draft_, *rules_);
   ASSERT_TRUE(first.ok());
-  const std::string formatted = format_order_file(to_written(*first.orders, draft_, *rules_));
+  const std::string formatted =
+      format_order_file(to_written(*first.orders, draft_, *rules_), *rules_);
   EXPECT_EQ(formatted.find("actions:"), std::string::npos) << formatted;
   const auto again = check_order_source(SourceFile{"again.yaml", formatted}, draft_, *rules_);
   ASSERT_TRUE(again.ok()) << formatted;

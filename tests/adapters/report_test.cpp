@@ -17,6 +17,7 @@
 #include "core/season_phases.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/mail/mime.hpp"
+#include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
 #include "support/tiny_world.hpp"
 
@@ -169,8 +170,7 @@ TEST_F(Reports, IncomeIsExplainedEventFirstThenTile) {
   for (std::size_t p = 0; p < 4; ++p)
     orders.push_back(pass_orders(state.player_index(p), state, *rules_));
   orders[0].bid.coin = 1;
-  orders[0].actions[static_cast<std::size_t>(Action::taxes)] =
-      ActionOrder{burgund, std::nullopt, ArmyCount{}, 1};
+  orders[0].actions[index_of(space::taxes)] = ActionOrder{burgund, std::nullopt, ArmyCount{}, 1};
   const SeasonResult result = resolve_season(state, orders, {}, *rules_);
   const auto set = reports(cfg, state, result);
   const std::string expected =
@@ -190,12 +190,12 @@ TEST_F(Reports, CancelledActionsOfRulesVersionTwoAreExplained_D26_D27) {
   SeasonResult result = resolve_season(state, orders, {}, *rules_);
   Cancelled lost;
   lost.slot = 4;
-  lost.action = Action::taxes;
+  lost.action = space::taxes;
   lost.player = PlayerIndex{0};
   lost.province = *rules_->find_province("passau");
   lost.reason = CancelReason::card_left_hand;
   Cancelled unplaced = lost;
-  unplaced.action = Action::army1;
+  unplaced.action = space::army1;
   unplaced.reason = CancelReason::not_enough_thaler;
   unplaced.need = 1;
   unplaced.placement_only = true;
@@ -247,7 +247,7 @@ TEST_F(Reports, TheOrderTemplateBidsNoneWhenNoCardIsLeftForTheBid_D25) {
   const std::string template_text = *reports(cfg, state, result).players[0].orders;
   EXPECT_NE(
       template_text.find(
-          "# With 3 provinces no card is left for the bid once the ten spaces hold one: bid none."),
+          "# With 3 provinces no card is left for the bid once the 10 spaces hold one: bid none."),
       std::string::npos)
       << template_text;
   const auto checked =
@@ -366,8 +366,8 @@ TEST_F(Reports, WhatTheMilitaryLeaderAddsIsExplainedAfterTheTile) {
   std::vector<Orders> orders;
   for (std::size_t p = 0; p < 3; ++p)
     orders.push_back(pass_orders(state.player_index(p), state, rules));
-  orders[0].actions[index_of(Action::taxes)] = ActionOrder{where, std::nullopt, ArmyCount{}, 1};
-  orders[0].actions[index_of(Action::armies3)] = ActionOrder{where, std::nullopt, ArmyCount{}, 1};
+  orders[0].actions[index_of(space::taxes)] = ActionOrder{where, std::nullopt, ArmyCount{}, 1};
+  orders[0].actions[index_of(space::armies3)] = ActionOrder{where, std::nullopt, ArmyCount{}, 1};
   const SeasonResult result = resolve_season(state, orders, {}, rules);
   const std::string text =
       report::build_reports(SeasonView{&cfg, &rules, &state, &result.next, &result.log},
@@ -570,12 +570,12 @@ TEST_F(Reports, TheForecastSaysInWordsWhatWouldBeCancelledAsThingsStand) {
   s.bid = 2;
   s.costs = 6;
   s.collects_taxes = true;
-  s.cancelled = {PlannedCost{Action::church, passau, 2, 3}};
-  s.at_risk = {PlannedCost{Action::palace, trier, 3, 0}, PlannedCost{Action::army1, passau, 1, 0}};
+  s.cancelled = {PlannedCost{space::church, passau, 2, 3}};
+  s.at_risk = {PlannedCost{space::palace, trier, 3, 0}, PlannedCost{space::army1, passau, 1, 0}};
   s.at_risk_fewest = 0;
   s.at_risk_most = 1;
   const auto lines = report::forecast_lines(
-      {s, RevoltAhead{Action::taxes, trier, 1, 3}, FewArmies{Action::battle_b, passau, 1, 2, true}},
+      {s, RevoltAhead{space::taxes, trier, 1, 3}, FewArmies{space::battle_b, passau, 1, 2, true}},
       *rules_, *templates_);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0],
@@ -602,9 +602,9 @@ TEST_F(Reports, TheFirstEditionsForecastNamesArmiesHeldBackAndNoBonusTiles_Rules
   const ProvinceId passau = *first.find_province("passau");
   const ProvinceId trier = *first.find_province("trier");
   const BattleAhead defended{
-      Action::battle_a, passau, trier, 4, 2, true, BattleOdds{0.59, 0.17, 0.24}};
-  const BattleAhead alone{Action::battle_b, trier, passau, 2, 1, true, BattleOdds{0.5, 0.2, 0.3}};
-  const auto lines = report::forecast_lines({RevoltAhead{Action::taxes, trier, 1, 2, 3}},
+      space::battle_a, passau, trier, 4, 2, true, BattleOdds{0.59, 0.17, 0.24}};
+  const BattleAhead alone{space::battle_b, trier, passau, 2, 1, true, BattleOdds{0.5, 0.2, 0.3}};
+  const auto lines = report::forecast_lines({RevoltAhead{space::taxes, trier, 1, 2, 3}},
                                             {defended, alone}, first, *templates_);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(
@@ -626,10 +626,10 @@ TEST_F(Reports, TheForecastGivesEachPlannedBattleItsOddsInWords) {
   const ProvinceId passau = *rules_->find_province("passau");
   const ProvinceId trier = *rules_->find_province("trier");
   const BattleAhead defended{
-      Action::battle_a, passau, trier, 4, 2, true, BattleOdds{0.59, 0.17, 0.24}};
+      space::battle_a, passau, trier, 4, 2, true, BattleOdds{0.59, 0.17, 0.24}};
   const BattleAhead neutral{
-      Action::battle_b, trier, passau, 1, 0, false, BattleOdds{0.003, 0.001, 0.996}};
-  const auto lines = report::forecast_lines({FewArmies{Action::battle_b, trier, 1, 2, false}},
+      space::battle_b, trier, passau, 1, 0, false, BattleOdds{0.003, 0.001, 0.996}};
+  const auto lines = report::forecast_lines({FewArmies{space::battle_b, trier, 1, 2, false}},
                                             {defended, neutral}, *rules_, *templates_);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0].rfind("Battle/move B from Erzbm. Trier may have too few armies", 0), 0u)
@@ -782,7 +782,7 @@ TEST_F(ReportTexts, EachPlayersReportOpensWithWhatTheSeasonChangedForThem) {
   battle.result = BattleResult::attacker;
   Cancelled cancelled;
   cancelled.slot = 5;
-  cancelled.action = Action::palace;
+  cancelled.action = space::palace;
   cancelled.player = PlayerIndex{0};
   cancelled.province = *rules_->find_province("passau");
   cancelled.reason = CancelReason::not_enough_thaler;

@@ -4,6 +4,7 @@
 
 #include "adapters/ruleset_file_parts.hpp"
 #include "pbem/diagnostic.hpp"
+#include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -315,6 +316,67 @@ TEST(RulesetModules, AModuleCannotReorderTheSeason) {
                 "every module's phases; a module names its phases in module.yaml");
 }
 
+TEST(RulesetModules, AModuleAddsAnActionSpaceAfterTheBoardsAndChangesOneInItsPlace) {
+  PlainModule data;
+  testing::write_text(
+      data.folder / "actions.yaml",
+      "actions:\n"
+      "  - {id: armies2, name: \"Place 2 armies\", kind: place, cost: 1, armies: 2}\n"
+      "  - {id: army1, name: \"Move 1 army\", kind: place, cost: 2, armies: 1, "
+      "move: true}\n");
+  const Ruleset base = load_ruleset(data.dir.path());
+  const Ruleset plain = load_ruleset(data.dir.path(), kCurrentRulesVersion, {"plain"});
+  ASSERT_EQ(base.action_count(), 10);
+  ASSERT_EQ(plain.action_count(), 11);
+  EXPECT_EQ(plain.find_action("armies2"), Action::at(10));  // after the base game's spaces
+  EXPECT_EQ(plain.action(Action::at(10)).kind, ActionKind::place);
+  EXPECT_EQ(plain.action(Action::at(10)).armies, 2);
+  EXPECT_EQ(plain.find_action("army1"), base.find_action("army1"));  // changed in its place
+  EXPECT_EQ(plain.action(space::army1).cost, 2);
+  EXPECT_EQ(base.action(space::army1).cost, 1);
+  EXPECT_EQ(plain.spaces_of(ActionKind::place),
+            (std::vector<Action>{space::armies5, space::armies3, space::army1, Action::at(10)}));
+  EXPECT_FALSE(base.find_action("armies2").has_value());
+}
+
+TEST(RulesetModules, TheTablesNamingActionSpacesNameSpacesOfTheRightKind) {
+  DataCopy data;
+  replace_in_file(data.file("bonus_tiles.yaml"), "action: armies5", "action: armies6");
+  EXPECT_EQ(data.error(), data.file("bonus_tiles.yaml").string() +
+                              ":16:66: error: unknown place space \"armies6\"; did you mean "
+                              "\"armies5\"?");
+  DataCopy battle;
+  replace_in_file(battle.file("bonus_tiles.yaml"), "action: armies5", "action: battle_a");
+  EXPECT_NE(battle.error().find("unknown place space \"battle_a\""), std::string::npos);
+  DataCopy event;
+  replace_in_file(event.file("events.yaml"), "limits: {armies5: 3", "limits: {taxes: 3");
+  EXPECT_NE(event.error().find("unknown key \"taxes\" in event army_shortage limits"),
+            std::string::npos)
+      << event.error();
+  DataCopy shield;
+  replace_in_file(shield.file("modules/court/court.yaml"), "battles: [battle_a]}",
+                  "battles: [army1]}");
+  EXPECT_NE(shield.error({"court"}).find("unknown battle \"army1\""), std::string::npos)
+      << shield.error({"court"});
+}
+
+TEST(RulesetModules, ABoardHoldsAtMostSixteenActionSpacesAndEverySlotFaceUpIsOne) {
+  PlainModule data;
+  std::string added = "actions:\n";
+  for (int i = 0; i < 7; ++i) {
+    added +=
+        "  - {id: drill" + std::to_string(i) + ", name: Drill, kind: place, cost: 1, armies: 2}\n";
+  }
+  testing::write_text(data.folder / "actions.yaml", added);
+  EXPECT_EQ(data.error({"plain"}), (data.folder / "actions.yaml").string() +
+                                       ":8:5: error: a board has at most 16 action spaces");
+  DataCopy slots;
+  replace_in_file(slots.file("rules.yaml"), "face_up_slots: 5", "face_up_slots: 11");
+  EXPECT_EQ(slots.error(), slots.file("rules.yaml").string() +
+                               ": error: face_up_slots 11 is more than the board's 10 action "
+                               "spaces");
+}
+
 TEST(RulesetModules, AFileThatNoModuleHoldsIsRefusedWhenAGamePlaysTheModule) {
   PlainModule data;
   testing::write_text(data.folder / "xyzzy.yaml", "cards: []\n");
@@ -322,7 +384,7 @@ TEST(RulesetModules, AFileThatNoModuleHoldsIsRefusedWhenAGamePlaysTheModule) {
   EXPECT_EQ(data.error({"plain"}),
             (data.folder / "xyzzy.yaml").string() +
                 ": error: this program reads no xyzzy.yaml in a module; a module holds "
-                "module.yaml, rules.yaml, events.yaml, bonus_tiles.yaml, actions.yaml, "
+                "module.yaml, rules.yaml, actions.yaml, events.yaml, bonus_tiles.yaml, "
                 "supply_table.yaml, tower.yaml, landsknechte.yaml, leaders.yaml and court.yaml");
 }
 
@@ -572,16 +634,16 @@ TEST(RulesetModules, TheShippedLeadersHoldTheRulebooksBonusesAsChanges) {
   EXPECT_EQ(leaders.vp_per_trophy, 1);
   // Rules 13.3: palace 2, church 1, trading house 0; taxes and grain +1; 6, 4 and 2 armies.
   const auto cost = [&](Action a) { return rules.action(a).cost + leaders.bonus(a).cost; };
-  EXPECT_EQ(cost(Action::palace), 2);
-  EXPECT_EQ(cost(Action::church), 1);
-  EXPECT_EQ(cost(Action::trading_house), 0);
-  EXPECT_EQ(leaders.bonus(Action::taxes), (LeaderBonus{0, 1, 0}));
-  EXPECT_EQ(leaders.bonus(Action::grain), (LeaderBonus{0, 1, 0}));
+  EXPECT_EQ(cost(space::palace), 2);
+  EXPECT_EQ(cost(space::church), 1);
+  EXPECT_EQ(cost(space::trading_house), 0);
+  EXPECT_EQ(leaders.bonus(space::taxes), (LeaderBonus{0, 1, 0}));
+  EXPECT_EQ(leaders.bonus(space::grain), (LeaderBonus{0, 1, 0}));
   const auto armies = [&](Action a) { return rules.action(a).armies + leaders.bonus(a).armies; };
-  EXPECT_EQ(armies(Action::armies5), 6);
-  EXPECT_EQ(armies(Action::armies3), 4);
-  EXPECT_EQ(armies(Action::army1), 2);
-  EXPECT_EQ(leaders.bonus(Action::battle_a), LeaderBonus{}) << "battles are unchanged";
+  EXPECT_EQ(armies(space::armies5), 6);
+  EXPECT_EQ(armies(space::armies3), 4);
+  EXPECT_EQ(armies(space::army1), 2);
+  EXPECT_EQ(leaders.bonus(space::battle_a), LeaderBonus{}) << "battles are unchanged";
 }
 
 TEST(RulesetModules, ALeaderBonusThatIsNotWhatItsActionDoesIsAnErrorAtItsPosition) {
@@ -677,8 +739,8 @@ TEST(RulesetModules, TheShippedCourtHoldsTwentyOneFavourCardsWithTheDefaultsOfE6
   EXPECT_EQ(card(4).effect, FavourEffect::remove_marker);
   EXPECT_EQ(card(21).building, Building::palace);
   EXPECT_EQ(card(7).building, Building::trading_house);
-  EXPECT_EQ(card(10).shields, (std::array<bool, 2>{true, false}));
-  EXPECT_EQ(card(18).shields, (std::array<bool, 2>{true, true}));
+  EXPECT_EQ(card(10).shields, (std::vector<Action>{space::battle_a}));
+  EXPECT_EQ(card(18).shields, (std::vector<Action>{space::battle_a, space::battle_b}));
   EXPECT_EQ(card(12).effect, FavourEffect::place);
   EXPECT_EQ(card(12).amount, 3);
 }

@@ -12,6 +12,7 @@
 #include "core/random_orders.hpp"
 #include "core/season_phases.hpp"
 #include "pbem/diagnostic.hpp"
+#include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -125,7 +126,7 @@ TEST_F(StateFiles, PublicJsonOfAPlannedSeasonShowsNothingHidden) {
       ASSERT_EQ(json["action_cards"].size(), 5u);
       for (int slot = 0; slot < 5; ++slot) {
         EXPECT_EQ(json["action_cards"][static_cast<std::size_t>(slot)]["action"],
-                  action_key(state.action_cards[static_cast<std::size_t>(slot)]));
+                  space::key(state.action_cards[static_cast<std::size_t>(slot)]));
       }
       std::set<std::string> values;
       collect(json, values);

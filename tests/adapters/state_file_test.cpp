@@ -174,7 +174,7 @@ TEST(StateFile, ActionCardsMustHoldEachOfTheTenActionsOnce) {
       replaced(base, "action_cards: [church, taxes", "action_cards: [church, church");
   EXPECT_EQ(problems(twice),
             Problems{position(twice, "church", "action_cards: [church, ") +
-                     ": action \"church\" is on two slots; each of the ten actions is on one"});
+                     ": action \"church\" is on two slots; each of the 10 actions is on one"});
   const std::string short_list =
       replaced(base, "action_cards: [church, taxes, ", "action_cards: [");
   EXPECT_EQ(problems(short_list), Problems{position(short_list, "[", "\naction_cards: ") +

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -16,7 +17,7 @@ TEST(Build, PalacePaysThreeAndTakesASiteFromTheSupply) {
   TinyWorld w;
   w.give("a", 0, 2).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::palace, "a");
+  w.act(red, space::palace, "a");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_TRUE(r.next.at(w.p("a")).has(Building::palace));
   EXPECT_EQ(r.next.player(w.player(0)).thaler, kStart - 3);
@@ -29,7 +30,7 @@ TEST(Build, SecondBuildingOfTheSameTypeIsCancelled) {
   TinyWorld w;
   w.give("a", 0, 2).give("d", 1, 2).build("a", Building::church);
   Orders red = w.orders(0);
-  w.act(red, Action::church, "a");
+  w.act(red, space::church, "a");
   const auto r = w.resolve({red, w.orders(1)});
   ASSERT_EQ(entries<Cancelled>(r.log).size(), 1u);
   EXPECT_EQ(entries<Cancelled>(r.log)[0].reason, CancelReason::already_built);
@@ -40,7 +41,7 @@ TEST(Build, ProvinceWithoutFreeSiteIsCancelled) {
   TinyWorld w;  // every tiny province has 2 sites
   w.give("a", 0, 2).give("d", 1, 2).build("a", Building::church).build("a", Building::palace);
   Orders red = w.orders(0);
-  w.act(red, Action::trading_house, "a");
+  w.act(red, space::trading_house, "a");
   const auto r = w.resolve({red, w.orders(1)});
   ASSERT_EQ(entries<Cancelled>(r.log).size(), 1u);
   EXPECT_EQ(entries<Cancelled>(r.log)[0].reason, CancelReason::no_free_site);
@@ -52,7 +53,7 @@ TEST(Build, EmptyBuildingSupplyCancelsTheAction) {
   w.state.supply.buildings[0] = 0;
   w.give("a", 0, 2).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::palace, "a");
+  w.act(red, space::palace, "a");
   const auto r = w.resolve({red, w.orders(1)});
   ASSERT_EQ(entries<Cancelled>(r.log).size(), 1u);
   EXPECT_EQ(entries<Cancelled>(r.log)[0].reason, CancelReason::no_building_left);
@@ -63,7 +64,7 @@ TEST(Build, NotEnoughThalerCancelsTheActionWithTheNumbers) {
   w.give("a", 0, 2).give("d", 1, 2);
   w.state.players[0].thaler = 2;
   Orders red = w.orders(0);
-  w.act(red, Action::palace, "a");
+  w.act(red, space::palace, "a");
   const auto r = w.resolve({red, w.orders(1)});
   const auto cancelled = entries<Cancelled>(r.log);
   ASSERT_EQ(cancelled.size(), 1u);
@@ -76,7 +77,7 @@ TEST(Build, TradingHouseCalmsEventRemovesARevoltMarker) {
   TinyWorld w;
   w.give("a", 0, 2).give("d", 1, 2).markers("a", 2).event("trade_house_calms_1");
   Orders red = w.orders(0);
-  w.act(red, Action::trading_house, "a");
+  w.act(red, space::trading_house, "a");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(r.next.at(w.p("a")).revolt_markers, 1);
   EXPECT_EQ(entries<Built>(r.log)[0].markers_removed, 1);
@@ -90,7 +91,7 @@ TEST(Collect, TaxesAreCappedByTheEventThenRaisedByTheTile) {
       .event("tax_max_5")
       .tiles({"thaler", "grain", "armies", "attack", "defense"});
   Orders red = w.orders(0, 1);
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::taxes, "a");
   const auto r = w.resolve({red, w.orders(1)});
   const auto collected = entries<Collected>(r.log);
   ASSERT_EQ(collected.size(), 1u);
@@ -105,7 +106,7 @@ TEST(Collect, TaxFloorRaisesLowTaxes) {
   TinyWorld w;
   w.give("f", 0, 2).give("c", 1, 2).event("tax_min_6");
   Orders red = w.orders(0);
-  w.act(red, Action::taxes, "f");
+  w.act(red, space::taxes, "f");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(entries<Collected>(r.log)[0].amount, 6);
 }
@@ -117,7 +118,7 @@ TEST(Collect, GrainCapAppliesBeforeTheGrainTile) {
       .event("grain_max_3")
       .tiles({"grain", "thaler", "armies", "attack", "defense"});
   Orders red = w.orders(0, 1);
-  w.act(red, Action::grain, "f");
+  w.act(red, space::grain, "f");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(entries<Collected>(r.log)[0].amount, 4);  // 7, at most 3, +1
   EXPECT_EQ(r.next.player(w.player(0)).grain, 4);
@@ -127,7 +128,7 @@ TEST(Collect, GrainFloorRaisesPoorHarvests) {
   TinyWorld w;
   w.give("a", 0, 2).give("c", 1, 2).event("grain_min_4");
   Orders red = w.orders(0, 1);  // first choice: position 1, the thaler tile
-  w.act(red, Action::grain, "a");
+  w.act(red, space::grain, "a");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(entries<Collected>(r.log)[0].amount, 4);
 }
@@ -136,7 +137,7 @@ TEST(Collect, CollectingInAQuietProvinceAddsARevoltMarker) {
   TinyWorld w;
   w.give("a", 0, 2).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::grain, "a");
+  w.act(red, space::grain, "a");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(r.next.at(w.p("a")).revolt_markers, 1);
   EXPECT_TRUE(entries<Revolt>(r.log).empty());
@@ -146,7 +147,7 @@ TEST(Collect, CollectingWhereAMarkerLiesStartsARevoltThatAddsAMarkerWhenPutDown)
   TinyWorld w;
   w.give("a", 0, 3).give("d", 1, 2).markers("a", 1);
   Orders red = w.orders(0);
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::taxes, "a");
   ScriptedTower tower({cubes({2, 0}, 1)});
   const auto r = w.resolve({red, w.orders(1)}, &tower);
   const auto revolts = entries<Revolt>(r.log);
@@ -163,7 +164,7 @@ TEST(Collect, IncomeIsKeptWhenTheRevoltIsLost_D5) {
   TinyWorld w;
   w.give("a", 0, 1).give("d", 1, 2).markers("a", 2).build("a", Building::church);
   Orders red = w.orders(0);
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::taxes, "a");
   ScriptedTower tower({cubes({0, 0}, 1)});
   const auto r = w.resolve({red, w.orders(1)}, &tower);
   EXPECT_EQ(r.next.player(w.player(0)).thaler, kStart + 5);  // tax 7 at most 5
@@ -179,7 +180,7 @@ TEST(Place, FiveArmiesCostThreeAndComeFromTheReserve) {
   TinyWorld w;
   w.give("a", 0, 2).give("d", 1, 2).tiles({"thaler", "grain", "armies", "attack", "defense"});
   Orders red = w.orders(0, 1);
-  w.act(red, Action::armies5, "a");
+  w.act(red, space::armies5, "a");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(r.next.at(w.p("a")).armies, 7);
   EXPECT_EQ(r.next.player(w.player(0)).thaler, kStart - 1 - 3);
@@ -190,7 +191,7 @@ TEST(Place, ArmiesTileMakesFiveArmiesSix) {
   TinyWorld w;
   w.give("a", 0, 2).give("d", 1, 2).tiles({"armies", "grain", "thaler", "attack", "defense"});
   Orders red = w.orders(0, 1);
-  w.act(red, Action::armies5, "a");
+  w.act(red, space::armies5, "a");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(r.next.at(w.p("a")).armies, 8);
 }
@@ -200,8 +201,8 @@ TEST(Place, ArmyShortageLimitsPlacementAndTheArmiesTileAddsOne_D4) {
   w.give("a", 0, 2).give("b", 0, 2).give("d", 1, 2).event("army_shortage");
   w.tiles({"armies", "grain", "thaler", "attack", "defense"});
   Orders red = w.orders(0, 1);
-  w.act(red, Action::armies5, "a");
-  w.act(red, Action::armies3, "b");
+  w.act(red, space::armies5, "a");
+  w.act(red, space::armies3, "b");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(r.next.at(w.p("a")).armies, 2 + 4);  // 3 + 1
   EXPECT_EQ(r.next.at(w.p("b")).armies, 2 + 2);
@@ -213,7 +214,7 @@ TEST(Place, NotEnoughReserveCancelsThePlacement) {
   w.state.players[0].reserve = 4;
   w.state.tower.inside.n[0] = 56;  // keep the 62 cubes accounted for
   Orders red = w.orders(0);
-  w.act(red, Action::armies5, "a");
+  w.act(red, space::armies5, "a");
   const auto r = w.resolve({red, w.orders(1)});
   ASSERT_EQ(entries<Cancelled>(r.log).size(), 1u);
   EXPECT_EQ(entries<Cancelled>(r.log)[0].reason, CancelReason::not_enough_reserve);
@@ -224,7 +225,7 @@ TEST(Place, Army1PlacesOneThenMovesAllButOneToAnOwnNeighbour) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 0, 1).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::army1, "a", "b");
+  w.act(red, space::army1, "a", "b");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(r.next.at(w.p("a")).armies, 1);
   EXPECT_EQ(r.next.at(w.p("b")).armies, 4);
@@ -235,7 +236,7 @@ TEST(Place, Army1MoveIntoAProvinceNotHeldIsCancelledButThePlacementStays_D15) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 1, 1).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::army1, "a", "b");
+  w.act(red, space::army1, "a", "b");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(r.next.at(w.p("a")).armies, 4);
   const auto cancelled = entries<Cancelled>(r.log);
@@ -249,7 +250,7 @@ TEST(Move, MinArmiesCancelsAMoveThatCannotSendEnough) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 0, 1).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::battle_a, "a", "b", ArmyCount{true, 0}, 3);
+  w.act(red, space::battle_a, "a", "b", ArmyCount{true, 0}, 3);
   const auto r = w.resolve({red, w.orders(1)});
   const auto cancelled = entries<Cancelled>(r.log);
   ASSERT_EQ(cancelled.size(), 1u);
@@ -262,9 +263,9 @@ TEST(Move, ArmiesNMovesUpToNLeavingOne_D20) {
   TinyWorld w;
   w.give("a", 0, 6).give("b", 0, 1).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::battle_a, "a", "b", ArmyCount{false, 3});
-  w.act(red, Action::battle_b, "b", "a", ArmyCount{false, 9});
-  w.slots({Action::battle_a, Action::battle_b});
+  w.act(red, space::battle_a, "a", "b", ArmyCount{false, 3});
+  w.act(red, space::battle_b, "b", "a", ArmyCount{false, 9});
+  w.slots({space::battle_a, space::battle_b});
   const auto r = w.resolve({red, w.orders(1)});
   // a: 6 - 3 = 3; b: 1 + 3 = 4, then b sends up to 9 but keeps one: 3 go back.
   EXPECT_EQ(r.next.at(w.p("a")).armies, 6);
@@ -275,7 +276,7 @@ TEST(Move, BattleIntoAnOwnProvinceIsAPlainMove) {
   TinyWorld w;
   w.give("a", 0, 4).give("b", 0, 1).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::battle_a, "a", "b");
+  w.act(red, space::battle_a, "a", "b");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_TRUE(entries<Battle>(r.log).empty());
   ASSERT_EQ(entries<Moved>(r.log).size(), 1u);
@@ -286,7 +287,7 @@ TEST(Move, BattleNeedsTwoArmiesInTheSource) {
   TinyWorld w;
   w.give("a", 0, 1).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::battle_a, "a", "b");
+  w.act(red, space::battle_a, "a", "b");
   const auto r = w.resolve({red, w.orders(1)});
   ASSERT_EQ(entries<Cancelled>(r.log).size(), 1u);
   EXPECT_EQ(entries<Cancelled>(r.log)[0].reason, CancelReason::too_few_armies);
@@ -295,11 +296,11 @@ TEST(Move, BattleNeedsTwoArmiesInTheSource) {
 TEST(Season, ActionInAProvinceConqueredEarlierIsCancelledForTheLoser) {
   TinyWorld w;
   w.give("a", 0, 1).give("b", 1, 5).give("d", 1, 2);
-  w.slots({Action::battle_a, Action::taxes});
+  w.slots({space::battle_a, space::taxes});
   Orders red = w.orders(0);
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::taxes, "a");
   Orders blue = w.orders(1, 1);
-  w.act(blue, Action::battle_a, "b", "a");
+  w.act(blue, space::battle_a, "b", "a");
   ScriptedTower tower({cubes({0, 3})});
   const auto r = w.resolve({red, blue}, &tower);
   EXPECT_EQ(r.next.at(w.p("a")).owner, w.player(1));
@@ -316,7 +317,7 @@ TEST(Collect, NoMarkerIsPlacedWhenTheSupplyIsEmpty_D18) {
   w.state.supply.revolt_markers = 0;
   w.give("a", 0, 2).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::grain, "a");
+  w.act(red, space::grain, "a");
   const auto r = w.resolve({red, w.orders(1)});
   const auto markers = entries<MarkerAdded>(r.log);
   ASSERT_EQ(markers.size(), 1u);
@@ -330,7 +331,7 @@ TEST(Nmr, PassOrdersActNowhereAndBidZero_D13) {
   for (const char* p : {"a", "b", "c", "d", "e", "f"})
     w.give(p, 0, 1);  // six provinces: a card is left to bid
   const Orders pass = pass_orders(w.player(0), w.state, w.rules);
-  for (Action a : kAllActions) EXPECT_FALSE(pass[a].has_value());
+  for (Action a : space::kAll) EXPECT_FALSE(pass[a].has_value());
   EXPECT_EQ(pass.bid.kind, BidKind::coin);
   EXPECT_EQ(pass.bid.coin, 0);
   const auto r = w.resolve({pass, w.orders(1)});

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -17,10 +18,10 @@ struct Attack {
   Orders blue;
   Attack(int red_armies, int blue_armies) {
     w.give("a", 0, red_armies).give("b", 1, blue_armies).give("d", 0, 2);
-    w.slots({Action::battle_a});
+    w.slots({space::battle_a});
     red = w.orders(0);
     blue = w.orders(1, 1);
-    w.act(blue, Action::battle_a, "b", "a");
+    w.act(blue, space::battle_a, "b", "a");
   }
   SeasonResult run(std::vector<CubeCounts> outcomes) {
     ScriptedTower tower(std::move(outcomes));
@@ -106,9 +107,9 @@ TEST(Battle, CubesOfUninvolvedPlayersStayInTheTrayAndAreThrownNextTime) {
   w.give("a", 0, 3).give("b", 1, 5).give("d", 2, 2);
   w.state.tower.tray.n[2] = 2;  // yellow cubes from an earlier battle
   w.state.players[2].reserve -= 2;
-  w.slots({Action::battle_a});
+  w.slots({space::battle_a});
   Orders blue = w.orders(1, 1);
-  w.act(blue, Action::battle_a, "b", "a");
+  w.act(blue, space::battle_a, "b", "a");
   ScriptedTower tower({cubes({1, 3, 1})});
   const auto r = w.resolve({w.orders(0), blue, w.orders(2)}, &tower);
   const Battle b = entries<Battle>(r.log)[0];
@@ -121,7 +122,7 @@ TEST(Battle, NeutralProvinceThrowsOnePeasant) {
   TinyWorld w;
   w.give("a", 0, 4).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::battle_a, "a", "b");
+  w.act(red, space::battle_a, "a", "b");
   ScriptedTower tower({cubes({2}, 1)});
   const auto r = w.resolve({red, w.orders(1)}, &tower);
   const Battle b = entries<Battle>(r.log)[0];
@@ -136,7 +137,7 @@ TEST(Battle, AngryPeasantsThrowTwoPeasantsAtANeutralProvince) {
   TinyWorld w;
   w.give("a", 0, 4).give("d", 1, 2).event("angry_peasants");
   Orders red = w.orders(0);
-  w.act(red, Action::battle_a, "a", "b");
+  w.act(red, space::battle_a, "a", "b");
   ScriptedTower tower({cubes({1}, 2)});
   const auto r = w.resolve({red, w.orders(1)}, &tower);
   const Battle b = entries<Battle>(r.log)[0];
@@ -151,7 +152,7 @@ TEST(Battle, ConqueringANeutralProvinceAddsNoRevoltMarker_D6) {
   TinyWorld w;
   w.give("a", 0, 4).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::battle_a, "a", "b");
+  w.act(red, space::battle_a, "a", "b");
   ScriptedTower tower({cubes({3}, 0)});
   const auto r = w.resolve({red, w.orders(1)}, &tower);
   EXPECT_EQ(r.next.at(w.p("b")).owner, w.player(0));
@@ -212,7 +213,7 @@ TEST(Battle, PeasantsDefendingANeutralProvinceWinOutright_D17) {
   TinyWorld w;
   w.give("a", 0, 3).give("d", 1, 2);
   Orders red = w.orders(0);
-  w.act(red, Action::battle_a, "a", "b");
+  w.act(red, space::battle_a, "a", "b");
   ScriptedTower tower({cubes({0}, 1)});
   const auto r = w.resolve({red, w.orders(1)}, &tower);
   EXPECT_EQ(entries<Battle>(r.log)[0].result, BattleResult::defender);

@@ -8,6 +8,7 @@
 
 #include "core/court_play.hpp"
 #include "core/season_phases.hpp"
+#include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -30,7 +31,7 @@ struct CourtWorld : TinyWorld {
     c.cards[0].effect = FavourEffect::cancel_event;
     c.cards[3].effect = FavourEffect::remove_marker;
     c.cards[11] = FavourCard{12, FavourEffect::place, 3, {}, {}};
-    c.cards[17] = FavourCard{18, FavourEffect::shield, 0, {}, {true, true}};
+    c.cards[17] = FavourCard{18, FavourEffect::shield, 0, {}, {space::battle_a, space::battle_b}};
     c.cards[20] = FavourCard{21, FavourEffect::build, 0, Building::palace, {}};
     const auto actions =
         std::find(rules.season_phases.begin(), rules.season_phases.end(), "actions");
@@ -175,21 +176,22 @@ TEST(Court, AShieldAndTheCancelledEventLastTheSeason) {
   CourtSeason season;
   grant_favours(w.state, {w.court_orders(0, {}, {{18, {}}}), w.court_orders(1, {}, {{1, {}}})},
                 w.seats(), w.rules, season);
-  EXPECT_EQ(season.shields[0], (std::array<bool, 2>{true, true}));
-  EXPECT_EQ(season.shields[1], (std::array<bool, 2>{false, false}));
+  EXPECT_TRUE(season.shields[0][index_of(space::battle_a)]);
+  EXPECT_TRUE(season.shields[0][index_of(space::battle_b)]);
+  EXPECT_EQ(std::count(season.shields[1].begin(), season.shields[1].end(), true), 0);
   EXPECT_TRUE(season.event_cancelled);
 }
 
 TEST(CourtSeason, AShieldTakenAtCourtCancelsTheBattleAgainstItsHolder_Rules13) {
   CourtWorld w;
   w.give("a", 0, 3).give("b", 1, 6);
-  w.slots({Action::battle_a});
+  w.slots({space::battle_a});
   w.state.court.display = {18, 0, 0};
   w.state.court.officers_hall = {4, 0};
   w.state.court.officers_beside = {3, 7};
   Orders red = w.court_orders(0, {}, {{18, {}}});
   Orders blue = w.orders(1);
-  w.act(blue, Action::battle_a, "b", "a");
+  w.act(blue, space::battle_a, "b", "a");
   const SeasonResult result = w.resolve({red, blue});
   ASSERT_EQ(result.log.court_favours.size(), 1u);
   EXPECT_EQ(result.log.court_favours[0].card, 18);
@@ -204,12 +206,12 @@ TEST(CourtSeason, TheFirstCardTakesTheEventOutOfForce_Rules13) {
   CourtWorld w;
   w.give("a", 0, 3);
   w.event("tax_max_5");
-  w.slots({Action::taxes});
+  w.slots({space::taxes});
   w.state.court.display = {0, 0, 1};
   w.state.court.officers_hall = {2, 0};
   w.state.court.officers_beside = {5, 7};
   Orders red = w.court_orders(0, {}, {{1, {}}});
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::taxes, "a");
   const int thaler = w.state.player(w.player(0)).thaler;
   const SeasonResult result = w.resolve({red, w.orders(1)});
   const int tax = w.rules.province(w.p("a")).tax;
@@ -220,10 +222,10 @@ TEST(CourtSeason, TheFirstCardTakesTheEventOutOfForce_Rules13) {
 TEST(CourtSeason, AKeptMarkerCardCancelsTheNextMarkerOnce_E7) {
   CourtWorld w;
   w.give("a", 0, 3);
-  w.slots({Action::taxes});
+  w.slots({space::taxes});
   w.state.court.marker_shield[0] = true;
   Orders red = w.orders(0);
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::taxes, "a");
   const SeasonResult result = w.resolve({red, w.orders(1)});
   const auto markers = testing::entries<MarkerAdded>(result.log);
   ASSERT_EQ(markers.size(), 1u);

@@ -9,6 +9,7 @@
 #include "core/bot/bot.hpp"
 #include "core/bot/player_view.hpp"
 #include "core/standings.hpp"
+#include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -27,10 +28,10 @@ struct Attack {
   Attack(int red_armies, int blue_armies) {
     w.first_edition();
     w.give("a", 0, red_armies).give("b", 1, blue_armies).give("d", 0, 2);
-    w.slots({Action::battle_a});
+    w.slots({space::battle_a});
     red = w.orders(0);
     blue = w.orders(1);
-    w.act(blue, Action::battle_a, "b", "a");
+    w.act(blue, space::battle_a, "b", "a");
   }
   SeasonResult run(std::vector<CubeCounts> outcomes) {
     ScriptedTower tower(std::move(outcomes));
@@ -149,11 +150,11 @@ TEST(FirstEdition, ArmiesHeldBackHoldTheProvinceWhenPeasantsWinTheCountForTheDef
 TEST(FirstEdition, SecondEditionPeasantsStayOutOfAProvinceWithOneMarker) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 1, 5).give("d", 0, 2).markers("a", 1);
-  w.slots({Action::battle_a});
+  w.slots({space::battle_a});
   w.state.tower.inside.peasants() = 1;
   w.state.supply.peasants -= 1;
   Orders blue = w.orders(1, 1);
-  w.act(blue, Action::battle_a, "b", "a");
+  w.act(blue, space::battle_a, "b", "a");
   ScriptedTower tower({cubes({2, 2}, 1)});
   const auto battles = entries<Battle>(w.resolve({w.orders(0), blue}, &tower).log);
   ASSERT_EQ(battles.size(), 1u);
@@ -164,9 +165,9 @@ TEST(FirstEdition, TakingANeutralProvincePutsARevoltMarkerOnIt) {
   TinyWorld w;
   w.first_edition();
   w.give("b", 1, 5).give("d", 0, 2);
-  w.slots({Action::battle_a});
+  w.slots({space::battle_a});
   Orders blue = w.orders(1);
-  w.act(blue, Action::battle_a, "b", "c");
+  w.act(blue, space::battle_a, "b", "c");
   ScriptedTower tower({cubes({0, 3})});
   const auto r = w.resolve({w.orders(0), blue}, &tower);
   const auto battles = entries<Battle>(r.log);
@@ -190,9 +191,9 @@ TEST(FirstEdition, ACollectingRevoltAlsoThrowsOnlyTheCubesOfDefendWith) {
   TinyWorld w;
   w.first_edition();
   w.give("a", 0, 4).give("d", 1, 2).markers("a", 1);
-  w.slots({Action::taxes});
+  w.slots({space::taxes});
   Orders red = w.orders(0);
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::taxes, "a");
   red.defend_with = {{w.p("a"), 1}};
   ScriptedTower tower({cubes({0, 0}, 1)});
   const auto r = w.resolve({red, w.orders(1)}, &tower);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/standings.hpp"
+#include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -30,26 +31,26 @@ TEST(Forecast, SaysNothingWhenTheThalerCoverTheCostsAndTheBid) {
   w.give("a", 0, 3).give("b", 0, 3);
   w.state.players[0].thaler = 6;
   Orders o = w.orders(0, 1);
-  w.act(o, Action::palace, "a");
-  w.act(o, Action::church, "b");
+  w.act(o, space::palace, "a");
+  w.act(o, space::church, "b");
   EXPECT_TRUE(forecast(o, w.state, w.rules).empty());
 }
 
 TEST(Forecast, FaceUpActionsTheThalerCannotReachAreCancelledInSlotOrder) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 0, 3).give("c", 0, 3);
-  w.slots({Action::palace, Action::church, Action::trading_house});
+  w.slots({space::palace, space::church, space::trading_house});
   w.state.players[0].thaler = 5;
   Orders o = w.orders(0, 1);  // 4 left after the bid: the palace (3) is paid, the church (2) is not
-  w.act(o, Action::palace, "a");
-  w.act(o, Action::church, "b");
-  w.act(o, Action::trading_house, "c");
+  w.act(o, space::palace, "a");
+  w.act(o, space::church, "b");
+  w.act(o, space::trading_house, "c");
   const auto short_of = only<ShortOfThaler>(forecast(o, w.state, w.rules));
   ASSERT_EQ(short_of.size(), 1u);
   EXPECT_EQ(short_of[0].thaler, 5);
   EXPECT_EQ(short_of[0].bid, 1);
   EXPECT_EQ(short_of[0].costs, 6);
-  EXPECT_EQ(actions(short_of[0].cancelled), std::vector<Action>{Action::church});
+  EXPECT_EQ(actions(short_of[0].cancelled), std::vector<Action>{space::church});
   EXPECT_EQ(short_of[0].cancelled[0].slot, 2);
   EXPECT_TRUE(short_of[0].at_risk.empty());
 }
@@ -57,17 +58,17 @@ TEST(Forecast, FaceUpActionsTheThalerCannotReachAreCancelledInSlotOrder) {
 TEST(Forecast, FaceDownActionsAreAtRiskInTheOrderTheirCardsComeUp) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 0, 3);
-  w.slots({Action::grain, Action::taxes, Action::armies5, Action::armies3,
-           Action::army1});  // builds face down
+  w.slots({space::grain, space::taxes, space::armies5, space::armies3,
+           space::army1});  // builds face down
   w.state.players[0].thaler = 4;
   Orders o = w.orders(0, 0);
-  w.act(o, Action::palace, "a");
-  w.act(o, Action::church, "b");
+  w.act(o, space::palace, "a");
+  w.act(o, space::church, "b");
   const auto short_of = only<ShortOfThaler>(forecast(o, w.state, w.rules));
   ASSERT_EQ(short_of.size(), 1u);
   EXPECT_TRUE(short_of[0].cancelled.empty());
   // Palace first: the church is cancelled; church first: the palace is. One of the two, either way.
-  EXPECT_EQ(actions(short_of[0].at_risk), (std::vector<Action>{Action::palace, Action::church}));
+  EXPECT_EQ(actions(short_of[0].at_risk), (std::vector<Action>{space::palace, space::church}));
   EXPECT_EQ(short_of[0].at_risk[0].slot, 0);
   EXPECT_EQ(short_of[0].at_risk_fewest, 1);
   EXPECT_EQ(short_of[0].at_risk_most, 1);
@@ -76,16 +77,16 @@ TEST(Forecast, FaceDownActionsAreAtRiskInTheOrderTheirCardsComeUp) {
 TEST(Forecast, AFaceDownActionPaidInEveryOrderIsNotAtRisk) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 0, 3).give("c", 0, 3);
-  w.slots({Action::grain, Action::taxes, Action::church, Action::armies3, Action::battle_a});
+  w.slots({space::grain, space::taxes, space::church, space::armies3, space::battle_a});
   w.state.players[0].thaler = 5;
   Orders o = w.orders(0, 0);
   // 3 + 3 + 1 = 7 > 5: the second 3 to come up is always cut; the 1 always finds 2 left.
-  w.act(o, Action::palace, "a");
-  w.act(o, Action::armies5, "b");
-  w.act(o, Action::trading_house, "c");
+  w.act(o, space::palace, "a");
+  w.act(o, space::armies5, "b");
+  w.act(o, space::trading_house, "c");
   const auto s = only<ShortOfThaler>(forecast(o, w.state, w.rules));
   ASSERT_EQ(s.size(), 1u);
-  EXPECT_EQ(actions(s[0].at_risk), (std::vector<Action>{Action::palace, Action::armies5}));
+  EXPECT_EQ(actions(s[0].at_risk), (std::vector<Action>{space::palace, space::armies5}));
   EXPECT_EQ(s[0].at_risk_fewest, 1);
   EXPECT_EQ(s[0].at_risk_most, 1);
 }
@@ -95,24 +96,24 @@ TEST(Forecast, PlacementWithoutPlacingCostsNothing_D27) {
   w.give("a", 0, 3).give("b", 0, 3);
   w.state.players[0].thaler = 0;
   Orders o = w.orders(0, 0);
-  w.act(o, Action::army1, "a", "b");
-  o.actions[static_cast<std::size_t>(Action::army1)]->place = false;
+  w.act(o, space::army1, "a", "b");
+  o.actions[index_of(space::army1)]->place = false;
   EXPECT_TRUE(forecast(o, w.state, w.rules).empty());
-  o.actions[static_cast<std::size_t>(Action::army1)]->place = true;
+  o.actions[index_of(space::army1)]->place = true;
   EXPECT_EQ(only<ShortOfThaler>(forecast(o, w.state, w.rules)).size(), 1u);
 }
 
 TEST(Forecast, ActionsInTheLeadersProvinceArePricedWithTheLeader) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 0, 3);
-  w.rules.leaders.bonuses[index_of(Action::palace)].cost = -1;
-  w.rules.leaders.bonuses[index_of(Action::church)].cost = -1;
+  w.rules.leaders.bonuses[index_of(space::palace)].cost = -1;
+  w.rules.leaders.bonuses[index_of(space::church)].cost = -1;
   w.rules.season_phases.insert(w.rules.season_phases.begin() + 2, "leaders_place");
   w.state.players[0].thaler = 4;
   w.state.season_index = 2;  // summer: a leader beside the board stays there
   Orders o = w.orders(0, 0);
-  w.act(o, Action::palace, "a");  // 3, or 2 with the leader in a
-  w.act(o, Action::church, "b");  // 2, or 1 with the leader in b
+  w.act(o, space::palace, "a");  // 3, or 2 with the leader in a
+  w.act(o, space::church, "b");  // 2, or 1 with the leader in b
   EXPECT_EQ(only<ShortOfThaler>(forecast(o, w.state, w.rules)).size(), 1u)
       << "without a leader: 5 thaler for 4";
   w.state.players[0].leader = w.p("a");
@@ -129,11 +130,11 @@ TEST(Forecast, ACollectionWhereRevoltMarkersLieStartsARevolt) {
   TinyWorld w;
   w.give("a", 0, 2).give("b", 0, 3).markers("a", 2);
   Orders o = w.orders(0, 0);
-  w.act(o, Action::taxes, "a");
-  w.act(o, Action::grain, "b");
+  w.act(o, space::taxes, "a");
+  w.act(o, space::grain, "b");
   const auto revolts = only<RevoltAhead>(forecast(o, w.state, w.rules));
   ASSERT_EQ(revolts.size(), 1u);
-  EXPECT_EQ(revolts[0].action, Action::taxes);
+  EXPECT_EQ(revolts[0].action, space::taxes);
   EXPECT_EQ(revolts[0].province, w.p("a"));
   EXPECT_EQ(revolts[0].markers, 2);
   EXPECT_EQ(revolts[0].armies, 2);
@@ -144,7 +145,7 @@ TEST(Forecast, ARevoltAheadCountsOnlyTheArmiesDefendWithThrows_Rules12) {
   w.first_edition();
   w.give("a", 0, 5).give("b", 0, 3).markers("a", 1);
   Orders o = w.orders(0, 0);
-  w.act(o, Action::grain, "a");
+  w.act(o, space::grain, "a");
   o.defend_with = {{w.p("a"), 2}};
   const auto revolts = only<RevoltAhead>(forecast(o, w.state, w.rules));
   ASSERT_EQ(revolts.size(), 1u);
@@ -156,17 +157,17 @@ TEST(Forecast, ABattleFromAProvinceWithTooFewArmiesIsForeseen) {
   TinyWorld w;
   w.give("a", 0, 1).give("c", 0, 3);
   Orders o = w.orders(0, 0);
-  w.act(o, Action::battle_a, "a", "b");
-  w.act(o, Action::battle_b, "c", "d", ArmyCount{false, 3}, 3);
-  w.act(o, Action::armies3, "a");
+  w.act(o, space::battle_a, "a", "b");
+  w.act(o, space::battle_b, "c", "d", ArmyCount{false, 3}, 3);
+  w.act(o, space::armies3, "a");
   const auto few = only<FewArmies>(forecast(o, w.state, w.rules));
   ASSERT_EQ(few.size(), 2u);
-  EXPECT_EQ(few[0].action, Action::battle_a);
+  EXPECT_EQ(few[0].action, space::battle_a);
   EXPECT_EQ(few[0].armies, 1);
   EXPECT_EQ(few[0].needed, 2);
   EXPECT_TRUE(few[0].placement_planned);
   // min_armies 3 needs 4 there: one army always stays behind.
-  EXPECT_EQ(few[1].action, Action::battle_b);
+  EXPECT_EQ(few[1].action, space::battle_b);
   EXPECT_EQ(few[1].needed, 4);
   EXPECT_FALSE(few[1].placement_planned);
 }
@@ -175,10 +176,10 @@ TEST(BattlesAhead, AnAttackOnANeutralProvinceHasItsExactOddsAgainstOnePeasant) {
   TinyWorld w;  // the tower: p_through 2/3; nothing inside it, nothing in the tray
   w.give("a", 0, 3);
   Orders o = w.orders(0, 0);
-  w.act(o, Action::battle_a, "a", "b", ArmyCount{false, 1});
+  w.act(o, space::battle_a, "a", "b", ArmyCount{false, 1});
   const auto battles = battles_ahead(o, w.state, w.rules);
   ASSERT_EQ(battles.size(), 1u);
-  EXPECT_EQ(battles[0].action, Action::battle_a);
+  EXPECT_EQ(battles[0].action, space::battle_a);
   EXPECT_EQ(battles[0].province, w.p("a"));
   EXPECT_EQ(battles[0].target, w.p("b"));
   EXPECT_EQ(battles[0].moving, 1);
@@ -193,10 +194,10 @@ TEST(BattlesAhead, AnAttackOnAPlayerSendsEveryArmyButOne) {
   TinyWorld w;
   w.give("a", 0, 3).give("f", 1, 1);
   Orders o = w.orders(0, 0);
-  w.act(o, Action::battle_b, "a", "f");
+  w.act(o, space::battle_b, "a", "f");
   const auto battles = battles_ahead(o, w.state, w.rules);
   ASSERT_EQ(battles.size(), 1u);
-  EXPECT_EQ(battles[0].action, Action::battle_b);
+  EXPECT_EQ(battles[0].action, space::battle_b);
   EXPECT_EQ(battles[0].moving, 2);
   EXPECT_EQ(battles[0].defenders, 1);
   EXPECT_TRUE(battles[0].defended);
@@ -211,11 +212,11 @@ TEST(BattlesAhead, MovesAndBattlesThatCannotGoNowHaveNoOdds) {
   TinyWorld w;
   w.give("a", 0, 3).give("b", 0, 2).give("c", 1, 2).give("e", 0, 1);
   Orders o = w.orders(0, 0);
-  w.act(o, Action::battle_a, "a", "b");                  // into an own province: a move
-  w.act(o, Action::battle_b, "b", "c", ArmyCount{}, 2);  // 1 could go, 2 wanted: cancelled
+  w.act(o, space::battle_a, "a", "b");                  // into an own province: a move
+  w.act(o, space::battle_b, "b", "c", ArmyCount{}, 2);  // 1 could go, 2 wanted: cancelled
   EXPECT_TRUE(battles_ahead(o, w.state, w.rules).empty());
   Orders from_one = w.orders(0, 0);
-  w.act(from_one, Action::battle_a, "e", "d");  // one army never leaves alone
+  w.act(from_one, space::battle_a, "e", "d");  // one army never leaves alone
   EXPECT_TRUE(battles_ahead(from_one, w.state, w.rules).empty());
 }
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -26,10 +27,10 @@ TinyWorld with_leader_in_a() {
   TinyWorld w;
   LeaderRules& leaders = w.rules.leaders;
   leaders.statues = 6;
-  for (Action a : {Action::palace, Action::church, Action::trading_house})
+  for (Action a : {space::palace, space::church, space::trading_house})
     leaders.bonuses[index_of(a)].cost = -1;
-  for (Action a : {Action::taxes, Action::grain}) leaders.bonuses[index_of(a)].amount = 1;
-  for (Action a : {Action::armies5, Action::armies3, Action::army1})
+  for (Action a : {space::taxes, space::grain}) leaders.bonuses[index_of(a)].amount = 1;
+  for (Action a : {space::armies5, space::armies3, space::army1})
     leaders.bonuses[index_of(a)].armies = 1;
   w.give("a", 0, 2).give("f", 0, 2).give("d", 1, 2);
   w.state.players[0].leader = w.p("a");
@@ -243,9 +244,9 @@ TEST(Leaders, StatuesOnTheBoardAndTrophiesScoreAtTheEndOfTheGameOnly) {
 
 TEST(Leaders, ALeaderTakenOffIsLoggedWithTheProvinceLost_E13) {
   TinyWorld w = playing_leaders();
-  w.give("b", 1, 5).slots({Action::battle_a});
+  w.give("b", 1, 5).slots({space::battle_a});
   Orders blue = w.orders(1, 1);
-  w.act(blue, Action::battle_a, "b", "a");
+  w.act(blue, space::battle_a, "b", "a");
   ScriptedTower tower({cubes({0, 3})});
   const auto r = w.resolve({w.orders(0), blue}, &tower);
   const auto off = steps(r.log, LeaderStepKind::taken_off);
@@ -259,7 +260,7 @@ TEST(Leaders, ALeaderTakenOffIsLoggedWithTheProvinceLost_E13) {
 TEST(Leaders, APalaceInTheLeadersProvinceCostsTwoAndABuildElsewhereItsFullPrice) {
   TinyWorld w = with_leader_in_a();
   Orders red = w.orders(0);
-  w.act(red, Action::palace, "a").actions[index_of(Action::trading_house)] =
+  w.act(red, space::palace, "a").actions[index_of(space::trading_house)] =
       ActionOrder{w.p("f"), std::nullopt, ArmyCount{}, 1};
   const auto r = w.resolve({red, w.orders(1)});
   const auto built = entries<Built>(r.log);
@@ -275,7 +276,7 @@ TEST(Leaders, ATradingHouseInTheLeadersProvinceCostsNothing) {
   TinyWorld w = with_leader_in_a();
   w.state.players[0].thaler = 0;
   Orders red = w.orders(0);
-  w.act(red, Action::trading_house, "a");
+  w.act(red, space::trading_house, "a");
   const auto r = w.resolve({red, w.orders(1)});
   ASSERT_EQ(entries<Built>(r.log).size(), 1u);
   EXPECT_EQ(entries<Built>(r.log)[0].cost, 0);
@@ -287,7 +288,7 @@ TEST(Leaders, TaxesGetTheLeadersThalerAfterTheEventAndTheTile_E2) {
   TinyWorld w = with_leader_in_a();
   w.event("tax_max_5").tiles({"thaler", "grain", "armies", "attack", "defense"});
   Orders red = w.orders(0, 1);
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::taxes, "a");
   const auto r = w.resolve({red, w.orders(1)});
   const auto collected = entries<Collected>(r.log);
   ASSERT_EQ(collected.size(), 1u);
@@ -301,7 +302,7 @@ TEST(Leaders, PlacingFiveArmiesWithTheLeaderPlacesSixAndAfterTheTileSeven) {
   TinyWorld w = with_leader_in_a();
   w.tiles({"armies", "grain", "thaler", "attack", "defense"});
   Orders red = w.orders(0, 1);
-  w.act(red, Action::armies5, "a");
+  w.act(red, space::armies5, "a");
   const auto r = w.resolve({red, w.orders(1)});
   const auto placed = entries<Placed>(r.log);
   ASSERT_EQ(placed.size(), 1u);
@@ -317,7 +318,7 @@ TEST(Leaders, TheLeadersExtraArmyIsARightTheReserveMayLack_D31) {
   w.state.tower.inside.player(w.player(0)) += red_state.reserve - 3;
   red_state.reserve = 3;
   Orders red = w.orders(0);
-  w.act(red, Action::armies3, "a");
+  w.act(red, space::armies3, "a");
   const auto r = w.resolve({red, w.orders(1)});
   ASSERT_EQ(entries<Placed>(r.log).size(), 1u);
   EXPECT_EQ(entries<Placed>(r.log)[0].leader_bonus, 0);
@@ -334,7 +335,7 @@ TEST(Leaders, UnderRulesVersionOneTheLeadersArmyIsARightToo_D31) {
   w.state.tower.inside.player(w.player(0)) += red_state.reserve - 6;
   red_state.reserve = 6;
   Orders red = w.orders(0, 1);
-  w.act(red, Action::armies5, "a");
+  w.act(red, space::armies5, "a");
   const auto r = w.resolve({red, w.orders(1)});
   ASSERT_EQ(entries<Placed>(r.log).size(), 1u);
   EXPECT_EQ(entries<Placed>(r.log)[0].tile_bonus, 1);
@@ -345,7 +346,7 @@ TEST(Leaders, UnderRulesVersionOneTheLeadersArmyIsARightToo_D31) {
 TEST(Leaders, AnActionElsewhereIsUnchanged) {
   TinyWorld w = with_leader_in_a();
   Orders red = w.orders(0);
-  w.act(red, Action::armies3, "f");
+  w.act(red, space::armies3, "f");
   const auto r = w.resolve({red, w.orders(1)});
   ASSERT_EQ(entries<Placed>(r.log).size(), 1u);
   EXPECT_EQ(entries<Placed>(r.log)[0].count, 3);
@@ -354,9 +355,9 @@ TEST(Leaders, AnActionElsewhereIsUnchanged) {
 
 TEST(Leaders, APlayerWhoLosesTheLeadersProvinceTakesTheLeaderOff_E13) {
   TinyWorld w = with_leader_in_a();
-  w.give("b", 1, 5).slots({Action::battle_a});
+  w.give("b", 1, 5).slots({space::battle_a});
   Orders blue = w.orders(1, 1);
-  w.act(blue, Action::battle_a, "b", "a");
+  w.act(blue, space::battle_a, "b", "a");
   ScriptedTower tower({cubes({0, 3})});
   const auto r = w.resolve({w.orders(0), blue}, &tower);
   ASSERT_EQ(entries<Battle>(r.log).size(), 1u);
@@ -366,9 +367,9 @@ TEST(Leaders, APlayerWhoLosesTheLeadersProvinceTakesTheLeaderOff_E13) {
 
 TEST(Leaders, ACostNeverFallsBelowZero) {
   TinyWorld w = with_leader_in_a();
-  w.rules.leaders.bonuses[index_of(Action::trading_house)].cost = -2;
+  w.rules.leaders.bonuses[index_of(space::trading_house)].cost = -2;
   Orders red = w.orders(0);
-  w.act(red, Action::trading_house, "a");
+  w.act(red, space::trading_house, "a");
   const auto r = w.resolve({red, w.orders(1)});
   ASSERT_EQ(entries<Built>(r.log).size(), 1u);
   EXPECT_EQ(entries<Built>(r.log)[0].cost, 0);
@@ -378,9 +379,9 @@ TEST(Leaders, ACostNeverFallsBelowZero) {
 
 TEST(Leaders, ALeaderLostInARevoltIsTakenOff_E13) {
   TinyWorld w = with_leader_in_a();
-  w.markers("a", 1).slots({Action::taxes});
+  w.markers("a", 1).slots({space::taxes});
   Orders red = w.orders(0);
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::taxes, "a");
   ScriptedTower tower({cubes({0}, 1)});  // the peasant falls out, red's cubes stay inside
   const auto r = w.resolve({red, w.orders(1)}, &tower);
   ASSERT_EQ(entries<Revolt>(r.log).size(), 1u);
@@ -392,7 +393,7 @@ TEST(Leaders, WithoutTheLeaderOnTheBoardTheActionsAreUnchanged) {
   TinyWorld w = with_leader_in_a();
   w.state.players[0].leader.reset();
   Orders red = w.orders(0);
-  w.act(red, Action::palace, "a");
+  w.act(red, space::palace, "a");
   const auto r = w.resolve({red, w.orders(1)});
   EXPECT_EQ(entries<Built>(r.log)[0].cost, 3);
   EXPECT_EQ(entries<Built>(r.log)[0].leader_bonus, 0);

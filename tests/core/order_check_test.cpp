@@ -7,6 +7,7 @@
 
 #include "core/orders.hpp"
 #include "core/random_orders.hpp"
+#include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -40,7 +41,7 @@ class CheckedOrders : public ::testing::Test {
     w_.give("a", 0, 3).give("b", 0, 3).give("c", 1, 3);
     Orders orders = w_.orders(0);
     orders.bid = Bid{};
-    w_.act(orders, Action::palace, "a");
+    w_.act(orders, space::palace, "a");
     written_ = to_written(orders, w_.state, w_.rules);
   }
 
@@ -69,7 +70,7 @@ TEST_F(CheckedOrders, AnUnknownPlayerNamesThePlayersOfTheGame) {
 }
 
 TEST_F(CheckedOrders, AMisspeltProvinceSuggestsTheNearestNames) {
-  slot(written_, Action::church).province.text = "Provinec b";
+  slot(written_, space::church).province.text = "Provinec b";
   const OrderCheck c = check();
   const Problem* p = first(c.errors, ProblemKind::unknown_province);
   ASSERT_NE(p, nullptr);
@@ -80,7 +81,7 @@ TEST_F(CheckedOrders, AMisspeltProvinceSuggestsTheNearestNames) {
 }
 
 TEST_F(CheckedOrders, AProvinceOfAnotherPlayerNamesItsOwnerAndYourProvinces) {
-  slot(written_, Action::church).province.text = "c";
+  slot(written_, space::church).province.text = "c";
   const OrderCheck c = check();
   const Problem* p = first(c.errors, ProblemKind::not_yours);
   ASSERT_NE(p, nullptr);
@@ -91,7 +92,7 @@ TEST_F(CheckedOrders, AProvinceOfAnotherPlayerNamesItsOwnerAndYourProvinces) {
 }
 
 TEST_F(CheckedOrders, ANeutralProvinceHasNoOwner) {
-  slot(written_, Action::church).province.text = "d";
+  slot(written_, space::church).province.text = "d";
   const OrderCheck c = check();
   const Problem* p = first(c.errors, ProblemKind::not_yours);
   ASSERT_NE(p, nullptr);
@@ -99,17 +100,17 @@ TEST_F(CheckedOrders, ANeutralProvinceHasNoOwner) {
 }
 
 TEST_F(CheckedOrders, ACardUsedTwiceNamesTheActionItIsOn) {
-  slot(written_, Action::church).province.text = "a";
+  slot(written_, space::church).province.text = "a";
   const OrderCheck c = check();
   const Problem* p = first(c.errors, ProblemKind::card_used_twice);
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(value<ProvinceId>(*p, ProblemArg::province), w_.p("a"));
-  EXPECT_EQ(value<Action>(*p, ProblemArg::action), Action::palace);
+  EXPECT_EQ(value<Action>(*p, ProblemArg::action), space::palace);
 }
 
 TEST_F(CheckedOrders, ATargetThatIsNotAdjacentNamesTheNeighbours) {
   // The ring a - b - c - d - e - f - a with the chord b - e: d is two steps from a.
-  WrittenAction& battle = slot(written_, Action::battle_a);
+  WrittenAction& battle = slot(written_, space::battle_a);
   battle.province.text = "b";
   battle.target = Written{"d", {}};
   const OrderCheck c = check();
@@ -129,7 +130,7 @@ TEST_F(CheckedOrders, ABidWithoutACardLeftCountsTheCards_D25) {
   EXPECT_EQ(value<std::string>(*p, ProblemArg::written), "1");
   EXPECT_EQ(value<int>(*p, ProblemArg::province_cards), 2);
   EXPECT_EQ(value<int>(*p, ProblemArg::coin_cards), 5);
-  EXPECT_EQ(value<int>(*p, ProblemArg::action_spaces), kActionCount);
+  EXPECT_EQ(value<int>(*p, ProblemArg::action_spaces), space::kCount);
   EXPECT_EQ(value<int>(*p, ProblemArg::max_provinces), 5);
 }
 

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -27,8 +28,8 @@ struct Army1World {
   explicit Army1World(bool place) {
     w.give("a", 0, 3).give("b", 0, 1).give("d", 1, 2);
     red = w.orders(0);
-    w.act(red, Action::army1, "a", "b");
-    red.actions[static_cast<std::size_t>(Action::army1)]->place = place;
+    w.act(red, space::army1, "a", "b");
+    red.actions[index_of(space::army1)]->place = place;
   }
   SeasonResult resolve() const { return w.resolve({red, w.orders(1)}); }
 };
@@ -111,7 +112,7 @@ SeasonResult five_armies_with_the_tile(TinyWorld& w, int reserve) {
   w.give("a", 0, 2).give("d", 1, 2).tiles({"armies", "grain", "thaler", "attack", "defense"});
   keep_in_reserve(w, 0, reserve);
   Orders red = w.orders(0, 1);
-  w.act(red, Action::armies5, "a");
+  w.act(red, space::armies5, "a");
   return w.resolve({red, w.orders(1)});
 }
 

@@ -4,6 +4,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -99,12 +100,12 @@ TEST(TurnOrder, AnyOfTheFiveTilesMayBeChosenWithFewerPlayers_D1) {
 
 TEST(Season, ActionsGoSlotBySlotAndEveryPlayerInTurnOrder) {
   TinyWorld w;
-  w.give("a", 0, 2).give("d", 1, 2).slots({Action::grain, Action::taxes});
+  w.give("a", 0, 2).give("d", 1, 2).slots({space::grain, space::taxes});
   Orders red = w.orders(0, 1);
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::taxes, "a");
   Orders blue = w.orders(1, 0);
-  w.act(blue, Action::grain, "d");
-  w.act(blue, Action::taxes, "d");
+  w.act(blue, space::grain, "d");
+  w.act(blue, space::taxes, "d");
   const auto r = w.resolve({red, blue});
   const auto collected = entries<Collected>(r.log);
   ASSERT_EQ(collected.size(), 3u);
@@ -132,7 +133,7 @@ TEST(Season, TheNextSeasonIsPublishedWithFreshCardsAndTiles) {
   EXPECT_EQ(r.next.turn_order, r.log.turn_order);
   auto cards = std::vector<Action>(r.next.action_cards.begin(), r.next.action_cards.end());
   std::sort(cards.begin(), cards.end());
-  EXPECT_EQ(cards, std::vector<Action>(kAllActions.begin(), kAllActions.end()));
+  EXPECT_EQ(cards, std::vector<Action>(space::kAll.begin(), space::kAll.end()));
   EXPECT_NE(r.next.action_cards, w.state.action_cards);
   EXPECT_EQ(r.next.bonus_tiles.size(), 5u);
   EXPECT_NE(r.next.rng, w.state.rng);
@@ -181,9 +182,9 @@ TEST(Season, SameStateAndOrdersGiveTheSameResult) {
   TinyWorld w;
   w.give("a", 0, 4).give("d", 1, 4);
   Orders red = w.orders(0);
-  w.act(red, Action::battle_a, "a", "b");
+  w.act(red, space::battle_a, "a", "b");
   Orders blue = w.orders(1);
-  w.act(blue, Action::battle_a, "d", "c");
+  w.act(blue, space::battle_a, "d", "c");
   const auto first = w.resolve({red, blue});
   const auto second = w.resolve({red, blue});
   EXPECT_EQ(first.next, second.next);
@@ -208,12 +209,12 @@ TEST(Season, PlayerWithoutProvincesBidsNothingTakesATileAndKeepsVictoryPoints_D1
 SeasonResult lose_and_retake(TinyWorld& w, const CubeCounts& first_throw) {
   w.give("a", 0, 1).give("f", 0, 5).give("b", 1, 5);
   w.tiles({"grain", "armies", "thaler", "attack", "defense"});
-  w.slots({Action::battle_a, Action::battle_b, Action::taxes});
+  w.slots({space::battle_a, space::battle_b, space::taxes});
   Orders red = w.orders(0);
-  w.act(red, Action::battle_b, "f", "a");
-  w.act(red, Action::taxes, "a");
+  w.act(red, space::battle_b, "f", "a");
+  w.act(red, space::taxes, "a");
   Orders blue = w.orders(1);
-  w.act(blue, Action::battle_a, "b", "a");
+  w.act(blue, space::battle_a, "b", "a");
   ScriptedTower tower({first_throw, cubes({3, 0})});
   return w.resolve({red, blue}, &tower);
 }
@@ -227,7 +228,7 @@ TEST(Season, ProvinceLostInBattleAndWonBackPerformsNoMorePlannedActions_D26) {
   const auto cancelled = entries<Cancelled>(r.log);
   ASSERT_EQ(cancelled.size(), 1u);
   EXPECT_EQ(cancelled[0].reason, CancelReason::card_left_hand);
-  EXPECT_EQ(cancelled[0].action, Action::taxes);
+  EXPECT_EQ(cancelled[0].action, space::taxes);
   EXPECT_EQ(cancelled[0].province, w.p("a"));
   EXPECT_TRUE(entries<Collected>(r.log).empty());
   EXPECT_EQ(r.next.player(w.player(0)).thaler, 20);

@@ -34,11 +34,11 @@ void check(const SourceFile& file, const GameState& state) {
                 "at most kMaxDiagnostics problems are listed");
   if (!checked.ok()) return;
   // Accepted orders written back as a file must be accepted again as the same orders.
-  const std::string again = format_order_file(to_written(*checked.orders, state, rules));
+  const std::string again = format_order_file(to_written(*checked.orders, state, rules), rules);
   const CheckedOrderFile rechecked =
       check_order_source(SourceFile{"again.yaml", again}, state, rules);
   fuzz::require(rechecked.ok(), "accepted orders written back are accepted");
-  fuzz::require(format_order_file(to_written(*rechecked.orders, state, rules)) == again,
+  fuzz::require(format_order_file(to_written(*rechecked.orders, state, rules), rules) == again,
                 "accepted orders read back as they were");
 }
 

@@ -43,10 +43,10 @@ std::string draft_text(const Orders& o, const Ruleset& rules) {
 std::string orders_line(const Orders& o, const GameState& state, const Ruleset& rules) {
   std::string line = "  " + state.player(o.player).id + ":";
   if (state.draft) return line + draft_text(o, rules) + "\n";
-  for (Action a : kAllActions) {
+  for (Action a : rules.action_spaces()) {
     const auto& order = o[a];
     if (!order) continue;
-    line += " " + std::string(action_key(a)) + "=" + rules.province(order->province).id;
+    line += " " + rules.action(a).id + "=" + rules.province(order->province).id;
     if (order->target) line += ">" + rules.province(*order->target).id;
     if (!order->armies.all) line += "(" + std::to_string(order->armies.count) + ")";
     if (!order->place) line += "(move only)";

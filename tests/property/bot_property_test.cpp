@@ -12,6 +12,7 @@
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "core/ruleset.hpp"
+#include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -152,7 +153,7 @@ TEST(BotProperties, SameStateSameOrders) {
       EXPECT_EQ(to_written(first, state, rules).turn_order.size(),
                 to_written(again, state, rules).turn_order.size());
       EXPECT_TRUE(first.bid == again.bid);
-      for (Action a : kAllActions) {
+      for (Action a : space::kAll) {
         ASSERT_EQ(first[a].has_value(), again[a].has_value());
         if (first[a]) {
           EXPECT_EQ(first[a]->province, again[a]->province);

@@ -17,6 +17,7 @@
 #include "core/random_orders.hpp"
 #include "core/ruleset.hpp"
 #include "core/season_phases.hpp"
+#include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
 
 namespace wallenstein {
@@ -247,11 +248,11 @@ int expect_bids_only_with_a_card_left(const SeasonLog& log, const GameState& bef
 int expect_moves_only_never_place(const SeasonLog& log, const std::vector<Orders>& orders) {
   int moves_only = 0;
   for (const Orders& o : orders) {
-    if (!o[Action::army1] || o[Action::army1]->place) continue;
+    if (!o[space::army1] || o[space::army1]->place) continue;
     ++moves_only;
     for (const LogEntry& entry : log.entries) {
       const auto* p = std::get_if<Placed>(&entry);
-      EXPECT_FALSE(p && p->player == o.player && p->action == Action::army1)
+      EXPECT_FALSE(p && p->player == o.player && p->action == space::army1)
           << "army1 with place: false placed";
     }
   }
@@ -264,19 +265,20 @@ int expect_the_armies_tile_never_cancels(const SeasonLog& log, const Ruleset& ru
   const EventCard& event = rules.event(log.event);
   const bool shortage = event.effect == EventEffect::army_shortage &&
                         !event_cancelled_by_favour(log.court_favours, rules);
-  const int own = shortage ? event.armies5 : rules.action(Action::armies5).armies;
+  const int own = shortage ? event.place_limit(space::armies5).value_or(0)
+                           : rules.action(space::armies5).armies;
   int rights = 0;
   for (const LogEntry& entry : log.entries) {
     const auto* c = std::get_if<Cancelled>(&entry);
-    if (c && c->action == Action::armies5 && c->reason == CancelReason::not_enough_reserve) {
+    if (c && c->action == space::armies5 && c->reason == CancelReason::not_enough_reserve) {
       EXPECT_LT(c->have, own) << "armies5 cancelled with the card's own number in reserve";
     }
     const auto* p = std::get_if<Placed>(&entry);
-    if (!p || p->action != Action::armies5 || log.tiles.empty()) continue;  // tiles: 2nd edition
+    if (!p || p->action != space::armies5 || log.tiles.empty()) continue;  // tiles: 2nd edition
     const TileId tile = std::find_if(log.tiles.begin(), log.tiles.end(), [&](const auto& t) {
                           return t.first == p->player;
                         })->second;
-    rights += rules.tile(tile).effect == TileEffect::armies5_bonus && p->tile_bonus == 0 ? 1 : 0;
+    rights += rules.tile(tile).effect == TileEffect::armies_bonus && p->tile_bonus == 0 ? 1 : 0;
   }
   return rights;
 }

@@ -330,21 +330,21 @@ class ScenarioReader {
   void read_action_cards(const YAML::Node& node, GameState& state) {
     std::vector<Action> cards;
     std::vector<std::string> keys;
-    for (Action a : kAllActions) keys.emplace_back(action_key(a));
+    for (const ActionDef& def : rules_.actions) keys.push_back(def.id);
     if (node && r_.expect_sequence(node, "action_cards")) {
       for (const auto& a : node) {
         const auto i = names_.pick(a, "action", keys);
         if (!i) continue;
-        if (std::find(cards.begin(), cards.end(), kAllActions[*i]) != cards.end())
+        if (std::find(cards.begin(), cards.end(), Action::at(*i)) != cards.end())
           r_.error(a, "action \"" + keys[*i] + "\" is listed twice");
         else
-          cards.push_back(kAllActions[*i]);
+          cards.push_back(Action::at(*i));
       }
     }
-    for (Action a : kAllActions) {
+    for (Action a : rules_.action_spaces()) {
       if (std::find(cards.begin(), cards.end(), a) == cards.end()) cards.push_back(a);
     }
-    std::copy(cards.begin(), cards.end(), state.action_cards.begin());
+    state.action_cards = cards;
   }
 
   void read_tiles(const YAML::Node& node, GameState& state) {
@@ -373,7 +373,7 @@ class ScenarioReader {
   void read_orders(const YAML::Node& node, Scenario& s) {
     if (!r_.expect_map(node, "orders")) return;
     std::vector<std::string_view> actions;
-    for (Action a : kAllActions) actions.push_back(action_key(a));
+    for (const ActionDef& def : rules_.actions) actions.emplace_back(def.id);
     for (const auto& e : node) {
       const auto p = names_.player(e.first);
       if (!p || !r_.expect_map(e.second, "a player's orders")) continue;

@@ -40,7 +40,7 @@ std::vector<fs::path> write_random_orders(const fs::path& game_dir, const fs::pa
   for (std::size_t i = 0; i < state.players.size(); ++i) {
     const Orders orders = random_orders(state, rules, state.player_index(i), rng);
     const fs::path file = out_dir / (state.players[i].id + ".yaml");
-    write_text(file, format_order_file(to_written(orders, state, rules)));
+    write_text(file, format_order_file(to_written(orders, state, rules), rules));
     files.push_back(file);
   }
   return files;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "support/base_spaces.hpp"
+
 namespace wallenstein::testing {
 
 TinyWorld::TinyWorld(int players) {
@@ -33,8 +35,7 @@ TinyWorld::TinyWorld(int players) {
     e.value = value;
     e.winter_loss = loss;
     if (effect == EventEffect::army_shortage) {
-      e.armies5 = 3;
-      e.armies3 = 2;
+      e.place_limits = {{space::armies5, 3}, {space::armies3, 2}};
     }
     return e;
   };
@@ -47,30 +48,31 @@ TinyWorld::TinyWorld(int players) {
                   event("angry_peasants", EventEffect::neutral_peasants, 2, 3),
                   event("religious_peace_1", EventEffect::religious_peace, 0, 3),
                   event("army_shortage", EventEffect::army_shortage, 0, 1)};
-  rules.tiles = {{"thaler", "+1 thaler", TileEffect::taxes_bonus, 1},
-                 {"grain", "+1 grain", TileEffect::grain_bonus, 1},
-                 {"armies", "6 armies", TileEffect::armies5_bonus, 1},
-                 {"attack", "+1 attack", TileEffect::attack_cubes, 1},
-                 {"defense", "+1 defense", TileEffect::defense_cubes, 1}};
-  const std::array<std::pair<int, int>, kActionCount> numbers = {
+  rules.tiles = {{"thaler", "+1 thaler", TileEffect::taxes_bonus, 1, {}},
+                 {"grain", "+1 grain", TileEffect::grain_bonus, 1, {}},
+                 {"armies", "6 armies", TileEffect::armies_bonus, 1, space::armies5},
+                 {"attack", "+1 attack", TileEffect::attack_cubes, 1, {}},
+                 {"defense", "+1 defense", TileEffect::defense_cubes, 1, {}}};
+  const std::array<std::pair<int, int>, space::kCount> numbers = {
       {{3, 0}, {2, 0}, {1, 0}, {0, 0}, {0, 0}, {3, 5}, {2, 3}, {1, 1}, {0, 0}, {0, 0}}};
-  for (Action a : kAllActions) {
+  rules.actions.resize(space::kAll.size());
+  for (Action a : space::kAll) {
     ActionDef& def = rules.actions[index_of(a)];
     def.action = a;
-    def.id = std::string(action_key(a));
+    def.id = space::key(a);
     def.cost = numbers[index_of(a)].first;
     def.armies = numbers[index_of(a)].second;
-    if (a == Action::palace || a == Action::church || a == Action::trading_house) {
+    if (a == space::palace || a == space::church || a == space::trading_house) {
       def.kind = ActionKind::build;
-      def.builds = static_cast<Building>(static_cast<int>(a));
-    } else if (a == Action::grain || a == Action::taxes) {
+      def.builds = kAllBuildings[index_of(a)];
+    } else if (a == space::grain || a == space::taxes) {
       def.kind = ActionKind::collect;
-      def.collects = a == Action::grain ? Resource::grain : Resource::thaler;
-    } else if (a == Action::battle_a || a == Action::battle_b) {
+      def.collects = a == space::grain ? Resource::grain : Resource::thaler;
+    } else if (a == space::battle_a || a == space::battle_b) {
       def.kind = ActionKind::battle;
     } else {
       def.kind = ActionKind::place;
-      def.move = a == Action::army1;
+      def.move = a == space::army1;
     }
   }
   rules.supply_table = {
@@ -88,7 +90,7 @@ TinyWorld::TinyWorld(int players) {
   for (std::size_t i = 0; i < rules.events.size(); ++i) state.event_deck.push_back(EventId::at(i));
   state.events_left = {EventId{2}};  // tax_max_5 unless a test picks another
   state.year_events = state.events_left;
-  std::copy(kAllActions.begin(), kAllActions.end(), state.action_cards.begin());
+  state.action_cards.assign(space::kAll.begin(), space::kAll.end());
   // Positions 1 and 2 hold tiles that change no income, so tests see the printed numbers
   // unless they choose the tiles themselves.
   tiles({"defense", "armies", "attack", "thaler", "grain"});
@@ -134,10 +136,10 @@ TinyWorld& TinyWorld::event(const std::string& id) {
 
 TinyWorld& TinyWorld::slots(std::initializer_list<Action> first) {
   std::vector<Action> order(first);
-  for (Action a : kAllActions) {
+  for (Action a : space::kAll) {
     if (std::find(order.begin(), order.end(), a) == order.end()) order.push_back(a);
   }
-  std::copy(order.begin(), order.end(), state.action_cards.begin());
+  state.action_cards = order;
   return *this;
 }
 

@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
   for (std::size_t p = 0; p < state.players.size(); ++p) {
     const Orders orders = random_orders(state, rules, state.player_index(p), rng);
     write_atomic(season.orders_file(state.players[p].id),
-                 format_order_file(to_written(orders, state, rules)));
+                 format_order_file(to_written(orders, state, rules), rules));
   }
   for (const std::string options : {" --state-only", ""}) {
     std::vector<double> ms;

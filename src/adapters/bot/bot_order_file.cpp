@@ -95,7 +95,7 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
                            const BotFileOptions& options) {
   WrittenOrders written = to_written(plan.orders, state, rules);
   // Province names read better than ids; the order reader takes both.
-  for (Action a : kAllActions) {
+  for (Action a : rules.action_spaces()) {
     const auto& order = plan.orders[a];
     auto& slot = written.actions[index_of(a)];
     if (!order || !slot) continue;
@@ -124,13 +124,13 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
     written.defend_with[i].province.text = rules.province(plan.orders.defend_with[i].first).name;
   for (std::size_t i = 0; i < written.draft.size(); ++i)
     written.draft[i].province.text = rules.province(plan.orders.draft.wishes[i].province).name;
-  const std::string body = format_order_file(written, options.header);
+  const std::string body = format_order_file(written, rules, options.header);
   std::istringstream lines(body);
   std::string out = options.nmr ? std::string(kBotOrdersMark) + "\n" : std::string();
   std::string line;
   while (std::getline(lines, line)) {
-    for (Action a : kAllActions) {
-      const std::string key = "  " + std::string(action_key(a)) + ":";
+    for (Action a : rules.action_spaces()) {
+      const std::string key = "  " + rules.action(a).id + ":";
       const auto& reason = plan.reasons[index_of(a)];
       if (line.rfind(key, 0) == 0 && reason) line += "  # " + describe(*reason, rules);
     }

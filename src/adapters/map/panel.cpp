@@ -222,9 +222,13 @@ class Panel {
   /// What a favour card does, in the map's words.
   std::string favour_words(const FavourCard& card) const {
     if (card.effect == FavourEffect::shield) {
-      return card.shields[0] && card.shields[1] ? words_.favour_shield_both
-             : card.shields[0]                  ? words_.favour_shield_a
-                                                : words_.favour_shield_b;
+      // The words name the board's first battle space (A), its second (B), or both.
+      const auto battles = rules_.spaces_of(ActionKind::battle);
+      const bool first =
+          !battles.empty() && !card.shields.empty() && card.shields.front() == battles.front();
+      return card.shields.size() > 1 ? words_.favour_shield_both
+             : first                 ? words_.favour_shield_a
+                                     : words_.favour_shield_b;
     }
     std::string building;
     if (card.building) {
@@ -404,11 +408,13 @@ class Panel {
 
   void action_cards() {
     col_.heading(log_ ? words_.action_cards_revealed : words_.action_cards);
-    constexpr int kRows = (kActionCount + 1) / 2;  // two columns of slots
-    for (int row = 0; row < kRows; ++row) {
+    const int slots = static_cast<int>(start_.action_cards.size());
+    const int rows = (slots + 1) / 2;  // two columns of slots
+    for (int row = 0; row < rows; ++row) {
       double h = 0;
       for (int c = 0; c < 2; ++c) {
-        const int slot = row + 1 + c * kRows;
+        const int slot = row + 1 + c * rows;
+        if (slot > slots) break;
         const bool hidden = !rules_.slot_visible(slot, log_ != nullptr);
         const std::string name =
             hidden ? words_.face_down

@@ -19,9 +19,12 @@ Data favour_card_data(const Ruleset& rules, int number, int cost) {
   for (FavourEffect e : kAllFavourEffects) x[std::string(favour_effect_key(e))] = e == card.effect;
   set_count(x, "amount", card.amount);
   for (Building b : kAllBuildings) x[std::string(building_key(b))] = card.building == b;
-  x["battle_a"] = card.shields[0];
-  x["battle_b"] = card.shields[1];
-  x["both"] = card.shields[0] && card.shields[1];
+  // A shield card sets the key of each battle space (its id in actions.yaml) it stops.
+  for (Action battle : rules.spaces_of(ActionKind::battle)) {
+    x[rules.action(battle).id] =
+        std::find(card.shields.begin(), card.shields.end(), battle) != card.shields.end();
+  }
+  x["both"] = card.shields.size() > 1;
   return x;
 }
 

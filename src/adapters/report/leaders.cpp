@@ -95,7 +95,7 @@ Data leader_plan(const GameState& s, PlayerIndex p, const Names& names) {
   // What the leader changes, from the data: {action, cheaper, dearer, more, armies, last}.
   list bonuses;
   const auto number_or_false = [](int n) { return n > 0 ? Data(std::to_string(n)) : Data(false); };
-  for (Action a : kAllActions) {
+  for (Action a : rules.action_spaces()) {
     const LeaderBonus& bonus = rules.leaders.bonus(a);
     if (bonus == LeaderBonus{}) continue;
     Data x;

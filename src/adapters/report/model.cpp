@@ -56,7 +56,7 @@ class Builder {
     mark_last(order);
     d["turn_order"] = order;
     list slots;
-    for (int slot = 1; slot <= kActionCount; ++slot) {
+    for (int slot = 1; slot <= static_cast<int>(log.action_cards.size()); ++slot) {
       Data s;
       s["slot"] = str(slot);
       s["action"] = rules_.action(log.action_cards[static_cast<std::size_t>(slot - 1)]).name;
@@ -375,11 +375,23 @@ class Builder {
     d["year"] = str(label.year);
     if (court_dealt(s, rules_)) d["court"] = court_table_data(s, names_);
     list slots;
-    for (int slot = 1; slot <= kActionCount && rules_.slot_visible(slot, false); ++slot) {
+    for (int slot = 1;
+         slot <= static_cast<int>(s.action_cards.size()) && rules_.slot_visible(slot, false);
+         ++slot) {
       Data x;
       x["slot"] = str(slot);
       x["action"] = rules_.action(s.action_cards[static_cast<std::size_t>(slot - 1)]).name;
       slots.push_back(x);
+    }
+    // The slots face down, "6 to 10": the board's action spaces beyond the face-up ones.
+    const auto first_hidden = slots.size() + 1;
+    if (first_hidden <= s.action_cards.size()) {
+      Data hidden;
+      hidden["first"] = str(static_cast<int>(first_hidden));
+      hidden["last"] = str(static_cast<int>(s.action_cards.size()));
+      d["face_down"] = std::move(hidden);
+    } else {
+      d["face_down"] = false;
     }
     mark_last(slots);
     d["slots"] = slots;
@@ -421,7 +433,7 @@ class Builder {
     d["thaler"] = str(s.player(p).thaler);
     list actions;
     list costs;
-    for (Action a : kAllActions) {
+    for (Action a : rules_.action_spaces()) {
       const ActionDef& def = rules_.action(a);
       Data x;
       x["key"] = def.id;
@@ -437,12 +449,13 @@ class Builder {
     const int held = s.province_count(p);
     const int coins = static_cast<int>(rules_.coin_cards.size());
     const int bid_space = rules_.has_bids() ? 1 : 0;  // Rules 12: the 1st edition has no bid.
-    set_count(d, "cards_needed", std::min(held, kActionCount + bid_space - coins));
+    set_count(d, "cards_needed", std::min(held, rules_.action_count() + bid_space - coins));
     // Rules 4.3, D-25: the bid takes a card only when one is left over once the spaces are covered.
     const bool bids = !rules_.changes().bid_needs_a_spare_card || card_left_for_bid(s, rules_, p);
     d["bid_card"] = bids || !rules_.has_bids();  // the 1st edition has no bid to speak of
     d["bid"] = std::string(bids ? "0" : "none");
     set_count(d, "provinces_held", held);
+    set_count(d, "action_spaces", rules_.action_count());
     d["coins"] = str(coins);
     d["holds_provinces"] = held > 0;
     std::vector<std::string> tiles;

@@ -156,7 +156,7 @@ std::string ProblemTexts::render(const Problem& problem, const Ruleset& rules) c
     } else if (const auto* province = std::get_if<ProvinceId>(&value)) {
       data.set(key, rules.province(*province).name);
     } else if (const auto* action = std::get_if<Action>(&value)) {
-      data.set(key, std::string(action_key(*action)));
+      data.set(key, rules.action(*action).id);
     } else if (const auto* texts = std::get_if<std::vector<std::string>>(&value)) {
       list(key, *texts);
     } else if (const auto* provinces = std::get_if<std::vector<ProvinceId>>(&value)) {

@@ -34,12 +34,27 @@ Calendar calendar_of(const PlayerView& view, const Ruleset& rules) {
   return c;
 }
 
+namespace {
+
+std::vector<Action> movers(const Ruleset& rules) {
+  std::vector<Action> out;
+  for (Action a : rules.spaces_of(ActionKind::place)) {
+    if (rules.action(a).move) out.push_back(a);
+  }
+  return out;
+}
+
+}  // namespace
+
 Assessment::Assessment(const PlayerView& v, const Ruleset& r)
     : view(v),
       rules(r),
       me(v.me),
       calendar(calendar_of(v, r)),
       mine(v.provinces_of(v.me)),
+      battle_spaces(r.spaces_of(ActionKind::battle)),
+      place_spaces(r.spaces_of(ActionKind::place)),
+      move_spaces(movers(r)),
       odds_(r.tower) {
   // A thaler buys about a third of a point while seasons remain; in the last season it only
   // breaks ties (rules 10).

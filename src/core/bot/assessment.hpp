@@ -31,6 +31,11 @@ class Assessment {
   const PlayerIndex me;
   const Calendar calendar;
   std::vector<ProvinceId> mine;  ///< by id order
+  /// The board's spaces the bot plays by kind, in board order: the battles, the placements, and
+  /// the placements that may move afterwards (rules 5: "place or move 1 army").
+  const std::vector<Action> battle_spaces;
+  const std::vector<Action> place_spaces;
+  const std::vector<Action> move_spaces;
 
   /// What one thaler is worth now in points: what it can still buy, or a tie-break at the end.
   double thaler_value() const { return thaler_value_; }

@@ -8,7 +8,11 @@
 namespace wallenstein::bot {
 namespace {
 
-bool planned(const Plan& plan, Action action) { return plan.step(action).has_value(); }
+/// Whether the plan has a step on a space that collects `resource`.
+bool collects(const Assessment& a, const Plan& plan, Resource resource) {
+  const auto space = a.rules.collect_space(resource);
+  return space && plan.step(*space).has_value();
+}
 
 /// What the +1 cube of the defence tile saves across the provinces at risk.
 double defence_tile_worth(const Assessment& a) {
@@ -25,11 +29,11 @@ double defence_tile_worth(const Assessment& a) {
 double tile_worth(const Assessment& a, const Plan& plan, const BonusTile& tile) {
   switch (tile.effect) {
     case TileEffect::taxes_bonus:
-      return planned(plan, Action::taxes) ? a.thaler_value() * tile.value : 0.0;
+      return collects(a, plan, Resource::thaler) ? a.thaler_value() * tile.value : 0.0;
     case TileEffect::grain_bonus:
-      return planned(plan, Action::grain) ? grain_worth(a, plan, tile.value) : 0.0;
-    case TileEffect::armies5_bonus:
-      return planned(plan, Action::armies5) ? 0.05 * tile.value : 0.0;
+      return collects(a, plan, Resource::grain) ? grain_worth(a, plan, tile.value) : 0.0;
+    case TileEffect::armies_bonus:
+      return plan.step(tile.space) ? 0.05 * tile.value : 0.0;
     case TileEffect::attack_cubes:
       return attack_worth(a, plan, 1);
     case TileEffect::defense_cubes:
@@ -74,16 +78,20 @@ void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
   Step s;
   s.order.province = p;
   s.reason.why = BotWhy::filler;
-  for (Action action : {Action::army1, Action::armies3, Action::armies5}) {
+  std::vector<Action> places = a.rules.spaces_of(ActionKind::place);
+  std::stable_sort(places.begin(), places.end(), [&](Action x, Action y) {
+    return a.rules.action(x).armies < a.rules.action(y).armies;  // the fewest armies first
+  });
+  for (Action action : places) {
     if (plan.action_free(action) && plan.try_add(Candidate{0, {{action, s}}, std::nullopt})) return;
   }
   const SeenProvince& here = a.view.at(p);
   const bool full = here.building_count() >= a.rules.province(p).sites;
   for (Building b : kAllBuildings) {
-    const Action action = kAllActions[index_of(b)];
-    if (plan.action_free(action) && (full || here.has(b))) return plan.force(action, s);
+    const auto action = a.rules.build_space(b);
+    if (action && plan.action_free(*action) && (full || here.has(b))) return plan.force(*action, s);
   }
-  for (Action action : kAllActions) {
+  for (Action action : a.rules.action_spaces()) {
     if (plan.action_free(action) && a.rules.action(action).kind != ActionKind::battle)
       return plan.force(action, s);
   }
@@ -91,14 +99,20 @@ void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
     if (a.in_play(n) && (!s.order.target || a.is_mine(n))) s.order.target = n;
   }
   s.order.armies = ArmyCount{false, 1};
-  plan.force(plan.action_free(Action::battle_a) ? Action::battle_a : Action::battle_b, s);
+  // A free battle space, else the last one's step is replaced: the card must go somewhere.
+  const auto& battles = a.battle_spaces;
+  const auto free =
+      std::find_if(battles.begin(), battles.end(), [&](Action b) { return plan.action_free(b); });
+  if (free != battles.end()) return plan.force(*free, s);
+  if (!battles.empty()) return plan.force(battles.back(), s);
+  plan.use_card(p);  // a board without battles: the card stays in hand
 }
 
 }  // namespace
 
 double attack_worth(const Assessment& a, const Plan& plan, int cubes) {
   double worth = 0;
-  for (Action card : {Action::battle_a, Action::battle_b}) {
+  for (Action card : a.rules.spaces_of(ActionKind::battle)) {
     const auto& s = plan.step(card);
     if (!s || s->reason.why != BotWhy::attack || !s->order.target) continue;
     const ProvinceId target = *s->order.target;
@@ -111,7 +125,9 @@ double attack_worth(const Assessment& a, const Plan& plan, int cubes) {
 }
 
 double grain_worth(const Assessment& a, const Plan& plan, int more) {
-  const auto& g = plan.step(Action::grain);
+  const auto space = a.rules.collect_space(Resource::grain);
+  const std::optional<Step> none;
+  const auto& g = space ? plan.step(*space) : none;
   const int planned_grain = g ? g->reason.amount : 0;
   const int grain = a.view.mine().grain + planned_grain +
                     a.future_grain(g ? std::optional(g->order.province) : std::nullopt);
@@ -121,7 +137,7 @@ double grain_worth(const Assessment& a, const Plan& plan, int more) {
 void settle_bid_and_cards(const Assessment& a, Plan& plan, Rng& rng, BotPlan& out) {
   const int coin_cards = static_cast<int>(a.rules.coin_cards.size());
   const bool may_bid = !a.rules.changes().bid_needs_a_spare_card ||
-                       static_cast<int>(a.mine.size()) + coin_cards > kActionCount;
+                       static_cast<int>(a.mine.size()) + coin_cards > a.rules.action_count();
   const int coins = coin_cards + plan.extra_blank_cards();
   // Rules 4.3: a space beyond the coin cards takes a province card while any is free.
   auto spare_cards = [&] { return plan.free_provinces(); };

@@ -54,7 +54,7 @@ BotPlan plan_orders(const PlayerView& view, const Ruleset& rules) {
   if (rules.plays(kLandsknechtePhase)) out.orders.landsknecht_wishes = landsknecht_wishes(a, plan);
   if (rules.plays(kLeadersPlacePhase)) out.orders.leader = leader_order(a, plan);
   if (rules.plays(kDrawTurnOrderPhase)) out.orders.defend_with = bot::defend_with_order(a, plan);
-  for (Action action : kAllActions) {
+  for (Action action : rules.action_spaces()) {
     if (const auto& s = plan.step(action)) {
       out.orders.actions[index_of(action)] = s->order;
       out.reasons[index_of(action)] = s->reason;

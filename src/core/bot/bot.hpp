@@ -47,7 +47,8 @@ struct BotReason {
 /// The bot's orders for one player and season, with the reason for each decision.
 struct BotPlan {
   Orders orders;
-  std::array<std::optional<BotReason>, kActionCount> reasons;  ///< by action; empty: a coin card
+  std::array<std::optional<BotReason>, kMaxActionSpaces>
+      reasons;  ///< by action; empty: a coin card
   BotReason bid;
 };
 

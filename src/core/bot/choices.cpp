@@ -42,21 +42,23 @@ double collection_risk(const Assessment& a, ProvinceId p) {
 std::vector<Candidate> collect_candidates(const Assessment& a, const Plan& plan) {
   std::vector<Candidate> out;
   const int grain_now = a.view.mine().grain;
+  const auto taxes = a.rules.collect_space(Resource::thaler);
+  const auto grain = a.rules.collect_space(Resource::grain);
   for (ProvinceId p : a.mine) {
     const double risk = collection_risk(a, p);
-    if (plan.action_free(Action::taxes)) {
+    if (taxes && plan.action_free(*taxes)) {
       const int least = a.least_income(p, Resource::thaler);
       const double value = a.thaler_value() * a.expected_income(p, Resource::thaler) - risk;
-      out.push_back(single(value, Action::taxes, step_at(p, because(BotWhy::taxes, least))));
+      out.push_back(single(value, *taxes, step_at(p, because(BotWhy::taxes, least))));
     }
-    if (plan.action_free(Action::grain)) {
+    if (grain && plan.action_free(*grain)) {
       const int least = a.least_income(p, Resource::grain);
       const int later = grain_now + a.future_grain(p);
       const double saved = a.winter_risk(later) - a.winter_risk(later + least);
       BotReason why = because(BotWhy::grain, least);
       why.need = static_cast<int>(a.mine.size());
       why.have = grain_now;
-      out.push_back(single(saved + 0.01 * least - risk, Action::grain, step_at(p, why)));
+      out.push_back(single(saved + 0.01 * least - risk, *grain, step_at(p, why)));
     }
   }
   return out;
@@ -70,9 +72,9 @@ std::vector<Candidate> build_candidates(const Assessment& a) {
     if (here.building_count() >= a.rules.province(p).sites) continue;
     const double keep = 1.0 - a.loss_risk(p, here.armies);
     for (Building b : kAllBuildings) {
-      const auto bi = index_of(b);
-      if (here.has(b) || a.view.supply.buildings[bi] <= 0) continue;
-      const Action action = kAllActions[bi];
+      const auto space = a.rules.build_space(b);
+      if (!space || here.has(b) || a.view.supply.buildings[index_of(b)] <= 0) continue;
+      const Action action = *space;
       const int majority = static_cast<int>(a.majority_gain(a.me, a.rules.province(p).region, b));
       const double points = winters * (a.rules.scoring.vp_per_building + majority) * keep;
       BotReason why = because(BotWhy::build, a.rules.scoring.vp_per_building);
@@ -93,15 +95,11 @@ double expected_placed(const Assessment& a, Action action) {
   int limited = def.armies;
   for (const EventCard& e : a.rules.events) {
     if (e.effect != EventEffect::army_shortage) continue;
-    limited = action == Action::armies5   ? e.armies5
-              : action == Action::armies3 ? e.armies3
-                                          : def.armies;
+    limited = e.place_limit(action).value_or(def.armies);
     shortage = a.event_chance(EventEffect::army_shortage);
   }
   return (1 - shortage) * def.armies + shortage * limited;
 }
-
-constexpr std::array<Action, 3> kPlacements = {Action::armies5, Action::armies3, Action::army1};
 
 }  // namespace
 
@@ -112,7 +110,7 @@ std::vector<Candidate> defence_candidates(const Assessment& a) {
     const double before = a.loss_risk(p, armies);
     if (before < 0.02) continue;
     const double worth = a.keep_value(p);
-    for (Action action : kPlacements) {
+    for (Action action : a.place_spaces) {
       const double placed = expected_placed(a, action);
       const double after = a.loss_risk(p, armies + static_cast<int>(placed));
       BotReason why = because(BotWhy::reinforce, static_cast<int>(placed));
@@ -168,7 +166,7 @@ int least_worth_sending(const Assessment& a, ProvinceId target, int moving) {
 /// Cubes brought into an attack's source from an own neighbour before the battle: army1 placing
 /// one there and moving (rules 5), or the other battle card moving into an own province.
 struct Staging {
-  Action card = Action::army1;
+  Action card;
   ProvinceId from;
   int cubes = 0;
   double cost = 0;
@@ -180,11 +178,12 @@ std::vector<Staging> stagings(const Assessment& a, ProvinceId source) {
     if (!a.is_mine(n)) continue;
     const int armies = a.view.at(n).armies;
     const double exposure = (a.loss_risk(n, 1) - a.loss_risk(n, armies + 1)) * a.keep_value(n);
-    if (a.view.mine().reserve >= 1)
-      out.push_back({Action::army1, n, armies, exposure + a.thaler_value()});
+    for (Action mover : a.move_spaces) {
+      if (a.view.mine().reserve >= a.rules.action(mover).armies)
+        out.push_back({mover, n, armies, exposure + a.thaler_value() * a.rules.action(mover).cost});
+    }
     if (armies >= a.rules.min_source_armies) {
-      for (Action card : {Action::battle_a, Action::battle_b})
-        out.push_back({card, n, armies - 1, exposure});
+      for (Action card : a.battle_spaces) out.push_back({card, n, armies - 1, exposure});
     }
   }
   return out;
@@ -197,7 +196,7 @@ void add_attack(const Assessment& a, ProvinceId from, ProvinceId target,
       a.view.at(target).has(Building::church) ? a.event_chance(EventEffect::religious_peace) : 0;
   const auto [win_worth, tie_worth] = conquest_worth(a, target);
   const double exposure = (a.loss_risk(from, 1) - a.loss_risk(from, armies)) * a.keep_value(from);
-  for (Action card : {Action::battle_a, Action::battle_b}) {
+  for (Action card : a.battle_spaces) {
     if (staging && staging->card == card) continue;
     const double before = staging ? chance_before(a.view, staging->card, card) : 0.0;
     if (staging && before <= 0) continue;
@@ -265,8 +264,7 @@ std::vector<Candidate> move_candidates(const Assessment& a, const Plan& plan) {
       why.other = to;
       Step s = step_at(from, why);
       s.order.target = to;
-      out.push_back(single(gain - exposure, Action::battle_a, s));
-      out.push_back(single(gain - exposure, Action::battle_b, s));
+      for (Action card : a.battle_spaces) out.push_back(single(gain - exposure, card, s));
     }
   }
   return out;

@@ -17,8 +17,7 @@ constexpr double kConversionRisk = 0.5;
 constexpr double kCancelEventWorth = 0.3;
 
 bool attack_planned(const Plan& plan) {
-  return std::any_of(kAllActions.begin(), kAllActions.end(), [&](Action action) {
-    const auto& s = plan.step(action);
+  return std::any_of(plan.steps().begin(), plan.steps().end(), [](const std::optional<Step>& s) {
     return s && s->reason.why == BotWhy::attack;
   });
 }
@@ -92,7 +91,9 @@ std::pair<double, std::optional<ProvinceId>> best_building(const Assessment& a, 
                                                            Building b) {
   std::pair<double, std::optional<ProvinceId>> best{0.0, std::nullopt};
   if (a.view.supply.buildings[index_of(b)] <= 0) return best;
-  const auto& planned = plan.step(kAllActions[index_of(b)]);
+  const auto space = a.rules.build_space(b);
+  const std::optional<Step> none;
+  const auto& planned = space ? plan.step(*space) : none;
   for (ProvinceId p : a.mine) {
     const SeenProvince& here = a.view.at(p);
     if (here.has(b) || here.building_count() >= a.rules.province(p).sites) continue;
@@ -106,8 +107,10 @@ std::pair<double, std::optional<ProvinceId>> best_building(const Assessment& a, 
 }
 
 /// What a shield against the battles marked saves: the chance of losing each province.
-double shield_worth(const Assessment& a, const std::array<bool, 2>& battles) {
-  const double share = (battles[0] ? 0.5 : 0.0) + (battles[1] ? 0.5 : 0.0);
+double shield_worth(const Assessment& a, const std::vector<Action>& battles) {
+  // The share of the other players' battles it stops, each battle space alike.
+  const auto spaces = static_cast<double>(a.battle_spaces.size());
+  const double share = spaces == 0 ? 0.0 : static_cast<double>(battles.size()) / spaces;
   double worth = 0;
   for (ProvinceId p : a.mine) worth += a.loss_risk(p, a.view.at(p).armies) * a.keep_value(p);
   return share * worth;

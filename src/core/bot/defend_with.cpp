@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "core/bot/plan.hpp"
 
 namespace wallenstein::bot {
@@ -13,11 +15,9 @@ constexpr int kLeastHeldBack = 2;
 
 /// Whether a planned battle or move takes armies out of `p` this season.
 bool armies_leave(const Plan& plan, ProvinceId p) {
-  for (Action action : kAllActions) {
-    const auto& step = plan.step(action);
-    if (step && step->order.province == p && step->order.target) return true;
-  }
-  return false;
+  return std::any_of(plan.steps().begin(), plan.steps().end(), [&](const auto& step) {
+    return step && step->order.province == p && step->order.target;
+  });
 }
 
 }  // namespace

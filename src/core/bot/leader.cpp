@@ -12,7 +12,7 @@ namespace {
 /// and armies placed, each counted as one.
 int planned_gain(const Assessment& a, const Plan& plan, ProvinceId where) {
   int gain = 0;
-  for (Action action : kAllActions) {
+  for (Action action : a.rules.action_spaces()) {
     const auto& step = plan.step(action);
     if (!step || step->order.province != where) continue;
     const LeaderBonus& bonus = a.rules.leaders.bonus(action);

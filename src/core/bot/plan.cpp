@@ -7,7 +7,7 @@
 namespace wallenstein::bot {
 namespace {
 
-constexpr int kAfterEverything = kActionCount + 1;
+constexpr int kAfterEverything = kMaxActionSpaces + 1;
 
 }  // namespace
 
@@ -31,7 +31,11 @@ double chance_before(const PlayerView& view, Action first, Action second) {
 int reserve_needed(const Ruleset& rules, Action action) {
   const ActionDef& def = rules.action(action);
   // Before D-28 the armies tile's +1 was a duty: keep a cube for it.
-  const bool tile_duty = action == Action::armies5 && !rules.changes().armies_tile_is_a_right;
+  const bool tile_duty =
+      !rules.changes().armies_tile_is_a_right &&
+      std::any_of(rules.tiles.begin(), rules.tiles.end(), [&](const BonusTile& t) {
+        return t.effect == TileEffect::armies_bonus && t.space == action;
+      });
   return def.armies + (tile_duty ? 1 : 0);
 }
 
@@ -65,7 +69,7 @@ int Plan::spare_thaler() const {
   };
   std::vector<Flow> flows;
   int reserve = 0;
-  for (Action action : kAllActions) {
+  for (Action action : a_->rules.action_spaces()) {
     const auto& s = step(action);
     if (!s) continue;
     const ActionDef& def = a_->rules.action(action);

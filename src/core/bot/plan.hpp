@@ -43,6 +43,8 @@ class Plan {
   bool province_free(ProvinceId p) const { return !used_[p.value]; }
   bool targeted(ProvinceId p) const { return targeted_[p.value]; }
   const std::optional<Step>& step(Action action) const { return steps_[index_of(action)]; }
+  /// Every space's step, by space (spaces the board lacks stay empty).
+  const std::array<std::optional<Step>, kMaxActionSpaces>& steps() const { return steps_; }
   int coin_bid() const { return coin_bid_; }
   void set_coin_bid(int coin) { coin_bid_ = coin; }
 
@@ -67,7 +69,7 @@ class Plan {
 
  private:
   const Assessment* a_;
-  std::array<std::optional<Step>, kActionCount> steps_;
+  std::array<std::optional<Step>, kMaxActionSpaces> steps_;
   std::array<bool, 64> used_{};
   std::array<bool, 64> targeted_{};
   int coin_bid_ = 0;
