@@ -442,7 +442,11 @@ class LogReader {
               num(node, "cost"),
               num_or(node, "markers_removed", 0),
               optional_event(node),
-              leader_bonus(node)};
+              leader_bonus(node),
+              action(node, "action")};
+      const ActionDef& def = rules_.action(b.action);
+      if (def.kind != ActionKind::build || def.builds != b.building)
+        r_.error(node, "action " + def.id + " does not build a " + text(node, "building"));
       return b;
     }
     if (what == "collected") return collected(node, slot);
@@ -495,7 +499,10 @@ class LogReader {
     c.slot = slot;
     c.player = player(node, "player");
     c.province = province(node, "province");
-    c.resource = text(node, "action") == "grain" ? Resource::grain : Resource::thaler;
+    c.action = action(node, "action");
+    const ActionDef& def = rules_.action(c.action);
+    if (def.kind != ActionKind::collect) r_.error(node, "action " + def.id + " collects nothing");
+    c.resource = def.collects;
     c.base = num(node, "base");
     c.event = optional_event(node);
     c.after_event = c.event ? num(node, "after_event") : c.base;

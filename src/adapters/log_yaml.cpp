@@ -97,8 +97,7 @@ class LogWriter {
 
   YamlOut operator()(const Built& b) const {
     YamlOut out = head(b.slot, "built");
-    // The build actions are named after their buildings.
-    out.add("action", std::string(building_key(b.building)))
+    out.add("action", rules_.action(b.action).id)
         .add("player", player(b.player))
         .add("province", province(b.province))
         .add("building", std::string(building_key(b.building)))
@@ -111,15 +110,15 @@ class LogWriter {
 
   YamlOut operator()(const Collected& c) const {
     YamlOut out = head(c.slot, "collected");
-    const bool grain = c.resource == Resource::grain;
-    out.add("action", grain ? "grain" : "taxes")
+    out.add("action", rules_.action(c.action).id)
         .add("player", player(c.player))
         .add("province", province(c.province));
     out.add("base", c.base);
     if (c.event) out.add("event", rules_.event(*c.event).id).add("after_event", c.after_event);
     if (c.tile_bonus != 0) out.add("tile_bonus", c.tile_bonus);
     if (c.leader_bonus != 0) out.add("leader_bonus", c.leader_bonus);
-    out.add("amount", c.amount).add(grain ? "grain" : "thaler", c.total_after);
+    out.add("amount", c.amount)
+        .add(c.resource == Resource::grain ? "grain" : "thaler", c.total_after);
     return out.flow();
   }
 

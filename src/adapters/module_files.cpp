@@ -25,7 +25,7 @@ bool hidden(const fs::path& path) { return path.filename().string().starts_with(
 /// A module's folder that holds a file this program does not read is refused, so that a misspelt
 /// table is never silently left out of the game.
 void check_module_folder(const fs::path& folder) {
-  std::vector<std::string> files{kModuleFile, "rules.yaml"};
+  std::vector<std::string> files{kModuleFile, "rules.yaml", "actions.yaml"};
   for (const LayerFile& f : kLayerTables) files.emplace_back(f.name);
   for (const OwnTable& t : kModuleTables) files.emplace_back(t.name);
   for (const auto& entry : fs::directory_iterator(folder)) {
@@ -248,6 +248,12 @@ void load_module_rules(const fs::path& dir, const Module& module, Ruleset& rules
   const fs::path folder = dir / "modules" / module.id;
   if (fs::exists(fs::symlink_status(folder / "rules.yaml")))
     load_rules(folder, rules, Layer::module);
+}
+
+void load_module_actions(const fs::path& dir, const Module& module, Ruleset& rules) {
+  const fs::path folder = dir / "modules" / module.id;
+  if (fs::exists(fs::symlink_status(folder / "actions.yaml")))
+    load_actions(folder, rules, Layer::module);
 }
 
 void load_module_tables(const fs::path& dir, const Module& module, Ruleset& rules) {

@@ -42,15 +42,14 @@ void load_leaders(const std::filesystem::path& dir, Ruleset& rules);
 /// modules/court/court.yaml: the Imperial Court's officers, side board, display and favour cards.
 void load_court(const std::filesystem::path& dir, Ruleset& rules);
 
-/// The tables a module may lay over the base game's (besides rules.yaml, which is laid before
-/// every table: the pieces bound them), in the order they are read in every layer.
+/// The tables a module may lay over the base game's (besides rules.yaml and actions.yaml, which are
+/// laid before every table: the pieces and the board bound them), in the order they are read in
+/// every layer.
 struct LayerFile {
   std::string_view name;
   void (*load)(const std::filesystem::path& dir, Ruleset& rules, Layer layer);
 };
-inline constexpr std::array<LayerFile, 5> kLayerTables = {{
-    // First, since the events, tiles and a module's own tables name the action spaces.
-    {"actions.yaml", load_actions},
+inline constexpr std::array<LayerFile, 4> kLayerTables = {{
     {"events.yaml",
      [](const std::filesystem::path& dir, Ruleset& rules, Layer) { load_events(dir, rules); }},
     {"bonus_tiles.yaml",
@@ -83,6 +82,9 @@ std::vector<Diagnostic> load_modules(const std::filesystem::path& dir,
                                      const std::vector<std::string>& on, Ruleset& rules);
 /// Lays a module's rules.yaml over the base game's (before any table: the pieces bound them).
 void load_module_rules(const std::filesystem::path& dir, const Module& module, Ruleset& rules);
+/// A module's actions.yaml, if it has one. Every layer's action spaces are laid before any other
+/// table, since events, tiles and the modules' own tables name spaces of the finished board.
+void load_module_actions(const std::filesystem::path& dir, const Module& module, Ruleset& rules);
 /// Lays a module's tables (events, tiles, actions, supply table, tower) over the base game's and
 /// reads its own (kModuleTables).
 void load_module_tables(const std::filesystem::path& dir, const Module& module, Ruleset& rules);

@@ -109,6 +109,9 @@ Ruleset load_layers(const fs::path& dir, int version, const std::vector<std::str
   for (const Module* module : laid) loading::load_module_rules(dir, *module, rules);
   loading::load_provinces(dir, rules);
   loading::load_setups(dir, rules);
+  // The board first, whole: the other tables name its spaces.
+  loading::load_actions(dir, rules, loading::Layer::base);
+  for (const Module* module : laid) loading::load_module_actions(dir, *module, rules);
   for (const loading::LayerFile& table : loading::kLayerTables)
     table.load(dir, rules, loading::Layer::base);
   for (const Module* module : laid) loading::load_module_tables(dir, *module, rules);

@@ -159,12 +159,17 @@ std::string write_state(const GameState& state, const Ruleset& rules) {
   std::vector<std::string> rng;
   for (std::uint64_t word : state.rng) rng.push_back(hex64(word));
   root.add("rng", YamlOut::flow_list(rng));
+  // The base game's board reads "slots 6-10" and "1-10", as every stored state says.
+  const std::string slots = std::to_string(rules.action_count());
   return root.dump(
       "Wallenstein game \"" + state.game + "\": the state at the start of " + label.name() +
-      ".\nGAME MASTER ONLY: it holds hidden information (action slots 6-10, the event deck,\n"
+      ".\nGAME MASTER ONLY: it holds hidden information (action slots " +
+      std::to_string(rules.face_up_slots + 1) + "-" + slots +
+      ", the event deck,\n"
       "the tower's content, the random generator). Never send it to players.\n" +
       (state.draft ? "draft: the face-up cards are public, the pile (top first) is hidden."
-                   : "action_cards: slots 1-10 in order; bonus_tiles: turn-order positions 1-5."));
+                   : "action_cards: slots 1-" + slots +
+                         " in order; bonus_tiles: turn-order positions 1-5."));
 }
 
 }  // namespace wallenstein

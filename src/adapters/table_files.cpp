@@ -89,6 +89,7 @@ std::vector<std::pair<Action, int>> place_limits(YamlReader& r, const YAML::Node
   std::vector<std::pair<Action, int>> out;
   const auto limits = r.require(event, "limits", "the place spaces it limits: {armies5: 3, ...}");
   if (!limits || !r.expect_map(*limits, where + " limits")) return out;
+  if (limits->size() == 0) r.error(*limits, "limits names at least one place space");
   std::vector<std::string_view> keys;
   for (Action a : rules.spaces_of(ActionKind::place)) keys.emplace_back(rules.action(a).id);
   r.check_keys(*limits, keys, where + " limits");
@@ -139,6 +140,8 @@ void load_events(const fs::path& dir, Ruleset& rules) {
         card.value = as_int(r, node, "value", 0, rules.pieces.cubes_per_player, where);
         break;
     }
+    if (card.effect != EventEffect::army_shortage && node["limits"])
+      r.error(node["limits"], "limits belongs to an army_shortage event only");
     card.winter_loss = as_int(r, node, "winter_loss", 0, 100, where);
     add_or_replace(rules.events, std::move(card));
   }
@@ -283,12 +286,31 @@ void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
     r.check_keys(node, kFields, "action");
     ActionDef def;
     def.id = as_text(r, node, "id", "action");
-    if (!is_data_id(def.id))
-      r.error(node, "action id \"" + def.id + "\" must be lowercase letters, digits or _");
+    // The id is an order file's key: a YAML word (null) or a number would not read back as it.
+    if (!is_data_id(def.id) || def.id.front() < 'a' || def.id == "null")
+      r.error(node, "action id \"" + def.id +
+                        "\" must be lowercase letters, digits or _, begin with a letter and not "
+                        "be null");
     if (!seen.insert(def.id).second) r.error(node, "action " + def.id + " is listed twice");
     const std::string where = "action " + def.id;
     def.name = as_text(r, node, "name", where);
+    if (node["name"] && def.name.empty()) r.error(node["name"], "an action's name cannot be empty");
     const std::string kind = as_text(r, node, "kind", where);
+    // The numbers each kind reads; another is a mistake, never silently left unplayed.
+    static const std::map<std::string_view, std::vector<std::string_view>> kKindFields = {
+        {"build", {"cost", "build"}},
+        {"collect", {"collect"}},
+        {"place", {"cost", "armies", "move"}},
+        {"battle", {}}};
+    if (const auto fields = kKindFields.find(kind); fields != kKindFields.end()) {
+      for (std::string_view key : {"cost", "build", "collect", "armies", "move"}) {
+        const auto& own = fields->second;
+        if (node[std::string(key)] && std::find(own.begin(), own.end(), key) == own.end()) {
+          r.error(node[std::string(key)],
+                  std::string(key) + " does not belong to a " + kind + " space");
+        }
+      }
+    }
     if (kind == "build") {
       def.kind = ActionKind::build;
       def.cost = as_int(r, node, "cost", 0, 100, where);
@@ -403,6 +425,10 @@ void load_leaders(const fs::path& dir, Ruleset& rules) {
       const YAML::Node node = (*bonuses)[rules.action(a).id];
       if (!node.IsDefined() || !r.expect_map(node, "a leader bonus")) continue;
       const ActionDef& def = rules.action(a);
+      if (def.kind == ActionKind::battle) {
+        r.error(node, def.id + " is a battle: a leader changes no battle's numbers");
+        continue;
+      }
       // Each change belongs to what the action does: a build's cost, a collection's amount, a
       // placement's armies.
       std::vector<std::string_view> keys;
@@ -488,11 +514,14 @@ FavourCard favour_card(YamlReader& r, const YAML::Node& node, int expected, cons
     auto battles =
         r.require(node, "battles", "the battles it shields from: " + join_names(ids, ", "));
     if (battles && r.expect_sequence(*battles, "battles")) {
+      if (battles->size() == 0) r.error(*battles, "a shield card names at least one battle");
       for (const auto& b : *battles) {
         const std::string key = r.text(b, "battle").value_or("");
         const auto space = rules.find_action(key);
         if (space && rules.action(*space).kind == ActionKind::battle) {
-          if (std::find(card.shields.begin(), card.shields.end(), *space) == card.shields.end())
+          if (std::find(card.shields.begin(), card.shields.end(), *space) != card.shields.end())
+            r.error(b, "battle " + key + " is listed twice");
+          else
             card.shields.push_back(*space);
         } else {
           r.unknown_value(b, "battle", keys);

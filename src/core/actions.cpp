@@ -48,7 +48,7 @@ void build(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wher
   player.thaler -= cost;
   province.buildings[b] = true;
   --ctx.state.supply.buildings[b];
-  Built built{slot, p, where, def.builds, cost, 0, std::nullopt, cost - def.cost};
+  Built built{slot, p, where, def.builds, cost, 0, std::nullopt, cost - def.cost, action};
   if (const EventCard* calm = ctx.event_with(EventEffect::trading_house_calms);
       calm && def.builds == Building::trading_house) {
     built.markers_removed = std::min(calm->value, province.revolt_markers);
@@ -68,6 +68,7 @@ void collect(Context& ctx, int slot, Action action, PlayerIndex p, ProvinceId wh
   c.player = p;
   c.province = where;
   c.resource = def.collects;
+  c.action = action;
   c.base = grain ? facts.grain : facts.tax;
   c.after_event = c.base;
   // Rules 5: the event applies first, then the bonus tile.

@@ -553,10 +553,11 @@ class Checker {
 
   /// Whether one of the player's battles this season targets `where` (a leader may follow it).
   bool battle_targets(ProvinceId where) const {
-    return std::ranges::any_of(rules_.action_spaces(), [&](Action a) {
+    for (Action a : rules_.spaces_of(ActionKind::battle)) {
       const auto& order = result_.orders[a];
-      return rules_.action(a).kind == ActionKind::battle && order && order->target == where;
-    });
+      if (order && order->target == where) return true;
+    }
+    return false;
   }
 
   /// Rules 13.3, E-11, E-12: a statue is left only after a move next door, and while one is left.

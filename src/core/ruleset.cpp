@@ -154,17 +154,29 @@ std::optional<Action> Ruleset::find_action(std::string_view id) const {
 }
 
 std::optional<Action> Ruleset::collect_space(Resource resource) const {
-  for (const ActionDef& def : actions) {
-    if (def.kind == ActionKind::collect && def.collects == resource) return def.action;
-  }
-  return std::nullopt;
+  const std::vector<Action> spaces = spaces_collecting(resource);
+  return spaces.empty() ? std::nullopt : std::optional(spaces.front());
 }
 
 std::optional<Action> Ruleset::build_space(Building building) const {
+  const std::vector<Action> spaces = spaces_building(building);
+  return spaces.empty() ? std::nullopt : std::optional(spaces.front());
+}
+
+std::vector<Action> Ruleset::spaces_collecting(Resource resource) const {
+  std::vector<Action> out;
   for (const ActionDef& def : actions) {
-    if (def.kind == ActionKind::build && def.builds == building) return def.action;
+    if (def.kind == ActionKind::collect && def.collects == resource) out.push_back(def.action);
   }
-  return std::nullopt;
+  return out;
+}
+
+std::vector<Action> Ruleset::spaces_building(Building building) const {
+  std::vector<Action> out;
+  for (const ActionDef& def : actions) {
+    if (def.kind == ActionKind::build && def.builds == building) out.push_back(def.action);
+  }
+  return out;
 }
 
 std::vector<Action> Ruleset::spaces_of(ActionKind kind) const {

@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <ranges>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -113,6 +112,22 @@ struct ActionDef {
   Resource collects = Resource::grain;
   int armies = 0;
   bool move = false;
+};
+
+/// The action spaces 0, 1, 2... of a board, as `Action` values.
+struct ActionSpaces {
+  std::size_t count = 0;
+  struct Iterator {
+    std::size_t at = 0;
+    Action operator*() const { return Action::at(at); }
+    Iterator& operator++() {
+      ++at;
+      return *this;
+    }
+    bool operator==(const Iterator&) const = default;
+  };
+  Iterator begin() const { return Iterator{0}; }
+  Iterator end() const { return Iterator{count}; }
 };
 
 /// One row of the winter supply table (rules 9.2).
@@ -271,18 +286,18 @@ struct Ruleset {
   const ActionDef& action(Action a) const { return actions[index_of(a)]; }
   /// How many action spaces a player board has (and action cards the deck).
   int action_count() const { return static_cast<int>(actions.size()); }
-  /// Every action space, in board order.
-  auto action_spaces() const {
-    return std::views::iota(std::size_t{0}, actions.size()) |
-           std::views::transform([](std::size_t i) { return Action::at(i); });
-  }
+  /// Every action space, in board order (for a range-for).
+  ActionSpaces action_spaces() const { return ActionSpaces{actions.size()}; }
   /// The space with this id (an order file's key), if the board has one.
   std::optional<Action> find_action(std::string_view id) const;
   /// The first space of this kind that collects `resource`, or builds `building`, if any.
   std::optional<Action> collect_space(Resource resource) const;
   std::optional<Action> build_space(Building building) const;
-  /// Every space of a kind, in board order.
+  /// Every space of a kind, in board order; every space collecting `resource`, or building
+  /// `building`.
   std::vector<Action> spaces_of(ActionKind kind) const;
+  std::vector<Action> spaces_collecting(Resource resource) const;
+  std::vector<Action> spaces_building(Building building) const;
   const EventCard& event(EventId id) const { return events[id.value]; }
   const BonusTile& tile(TileId id) const { return tiles[id.value]; }
 

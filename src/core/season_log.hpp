@@ -77,6 +77,7 @@ struct Built {
   int markers_removed = 0;  ///< "trading house calms" event
   std::optional<EventId> event;
   int leader_bonus = 0;  ///< the military leader's change to the cost (rules 13.3, E-2)
+  Action action;         ///< the space played (a board may have two that build the same)
   bool operator==(const Built&) const = default;
 };
 
@@ -94,6 +95,7 @@ struct Collected {
   int leader_bonus = 0;  ///< the military leader's, after the tile (rules 13.3, E-2)
   int amount = 0;
   int total_after = 0;
+  Action action;  ///< the space played (a board may have two that collect the same)
   bool operator==(const Collected&) const = default;
 };
 

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "core/court_play.hpp"
@@ -241,6 +242,19 @@ std::vector<std::string> court_violations(const GameState& state, const Ruleset&
   return problems;
 }
 
+/// Rules 4.1: past the draft, the slots hold the board's action cards, each once.
+std::optional<std::string> action_card_violation(const GameState& state, const Ruleset& rules) {
+  const std::size_t spaces = rules.actions.size();
+  std::vector<bool> dealt(spaces, false);
+  bool each_once = state.draft || state.action_cards.size() == spaces;
+  for (Action a : state.action_cards) {
+    each_once = each_once && a.value < spaces && !dealt[a.value];
+    if (a.value < spaces) dealt[a.value] = true;
+  }
+  if (each_once) return std::nullopt;
+  return "action_cards: the slots must hold the " + std::to_string(spaces) + " action cards once";
+}
+
 }  // namespace
 
 std::vector<std::string> invariant_violations(const GameState& state, const Ruleset& rules) {
@@ -314,16 +328,7 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
     if (state.tower.inside.n[c] != 0 || state.tower.tray.n[c] != 0)
       fail("tower holds cubes of a colour not in play");
   }
-  // Rules 4.1: past the draft, the slots hold the board's action cards, each once.
-  const std::size_t spaces = rules.actions.size();
-  std::vector<bool> dealt(spaces, false);
-  bool each_once = state.draft || state.action_cards.size() == spaces;
-  for (Action a : state.action_cards) {
-    each_once = each_once && a.value < spaces && !dealt[a.value];
-    if (a.value < spaces) dealt[a.value] = true;
-  }
-  if (!each_once)
-    fail("action_cards: the slots must hold the " + std::to_string(spaces) + " action cards once");
+  if (auto p = action_card_violation(state, rules)) fail(std::move(*p));
   for (std::string& p : leader_violations(state, rules)) fail(std::move(p));
   for (std::string& p : draft_violations(state, rules)) fail(std::move(p));
   for (std::string& p : court_violations(state, rules)) fail(std::move(p));

@@ -165,6 +165,70 @@ TEST(LogFile, AMilitaryLeadersGamesLogReadsBackAsWrittenAndABaseGameRefusesIt) {
     EXPECT_GT(seen[key], 0) << key << " was never written in 60 random games";
 }
 
+/// The base game's board with three more spaces: a second church, a second taxes and "place 2".
+Ruleset with_added_spaces() {
+  Ruleset more = rules();
+  const auto add = [&](const std::string& like, const std::string& id) {
+    ActionDef def = more.action(*more.find_action(like));
+    def.id = id;
+    def.name = id;
+    def.action = Action::at(more.actions.size());
+    more.actions.push_back(def);
+  };
+  add("church", "chapel");
+  add("taxes", "taxes2");
+  add("armies3", "armies2");
+  more.actions.back().armies = 2;
+  return more;
+}
+
+TEST(LogFile, EveryLogOnABoardWithAddedSpacesReadsBackWithTheSpacePlayed) {
+  const Ruleset more = with_added_spaces();
+  EXPECT_EQ(expect_logs_of_random_games_read_back(more, 20), 20 * more.season_count());
+}
+
+TEST(LogFile, ABuildOrACollectionLoggedOnASpaceThatCannotDoItIsRefused) {
+  const Ruleset more = with_added_spaces();
+  // Spring of a game where everyone builds a church on the chapel and collects on taxes2.
+  GameState state = new_game(NewGame{"logs", {"a", "b", "c"}, 3}, more);
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < state.players.size(); ++p) {
+    Orders o = pass_orders(state.player_index(p), state, more);
+    const auto mine = [&](std::size_t n) {
+      std::vector<ProvinceId> held;
+      for (std::size_t i = 0; i < state.provinces.size(); ++i) {
+        if (state.provinces[i].owner == state.player_index(p)) held.push_back(ProvinceId::at(i));
+      }
+      return held.at(n);
+    };
+    o.actions[index_of(*more.find_action("chapel"))] = ActionOrder{mine(0), {}, {}, 1, true};
+    o.actions[index_of(*more.find_action("taxes2"))] = ActionOrder{mine(1), {}, {}, 1, true};
+    orders.push_back(o);
+  }
+  const std::string text =
+      write_log(resolve_season(state, orders, {}, more).log, state, more, LogHeader{});
+  ASSERT_NE(text.find("what: built, action: chapel, player: a"), std::string::npos) << text;
+  ASSERT_NE(text.find("what: collected, action: taxes2, player: a"), std::string::npos) << text;
+  const auto refused = [&](const std::string& from, const std::string& to,
+                           const std::string& message) {
+    std::string changed = text;
+    changed.replace(changed.find(from), from.size(), to);
+    try {
+      read_log(SourceFile{"log.yaml", changed}, state, more);
+      ADD_FAILURE() << "accepted: " << to;
+    } catch (const InputError& e) {
+      EXPECT_NE(e.diagnostics().front().format().find(message), std::string::npos)
+          << e.diagnostics().front().format();
+    }
+  };
+  refused("what: built, action: chapel", "what: built, action: palace",
+          "action palace does not build a church");
+  refused("what: collected, action: taxes2", "what: collected, action: armies2",
+          "action armies2 collects nothing");
+  refused("what: collected, action: taxes2", "what: collected, action: taxes3",
+          "unknown action \"taxes3\"");
+}
+
 TEST(LogFile, ImpossibleLeaderStepsAreRefusedWithTheirPosition) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
   const GameState state = new_game(NewGame{"logs", {"a", "b", "c"}, 3}, rules);

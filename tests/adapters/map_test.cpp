@@ -456,7 +456,7 @@ TEST_F(Map, TheFavourCardsOfTheSeasonAndWhoTookThemAreOnThePanelOfACourtGame_Rul
   const auto planned = texts(&start, start, nullptr);
   EXPECT_TRUE(has(planned, "Imperial Court: favour cards shown"));
   EXPECT_TRUE(has(planned, "#21  free palace  (4 officers)"));
-  EXPECT_TRUE(has(planned, "#10  safe from battle A  (3 officers)"));
+  EXPECT_TRUE(has(planned, "#10  safe from Battle/move A  (3 officers)"));
   EXPECT_TRUE(has(planned, "#2  3 thaler  (2 officers)"));
   EXPECT_TRUE(has(planned, "Officers in the reception hall: R 4, B 0, Y 2"));
   const auto after = texts(&start, result.next, &result.log);

@@ -360,6 +360,51 @@ TEST(RulesetModules, TheTablesNamingActionSpacesNameSpacesOfTheRightKind) {
       << shield.error({"court"});
 }
 
+TEST(RulesetModules, ASpaceAddedByAModuleIsKnownToEveryTableWhateverTheModulesOrder) {
+  PlainModule data;
+  testing::write_text(
+      data.folder / "actions.yaml",
+      "actions:\n"
+      "  - {id: armies2, name: \"Place 2 armies\", kind: place, cost: 1, armies: 2}\n");
+  replace_in_file(data.file("modules/leaders/leaders.yaml"), "  army1: {armies: 1}",
+                  "  army1: {armies: 1}\n  armies2: {armies: 1}");
+  for (const std::vector<std::string>& order : {std::vector<std::string>{"plain", "leaders"},
+                                                std::vector<std::string>{"leaders", "plain"}}) {
+    const Ruleset rules = load_ruleset(data.dir.path(), kCurrentRulesVersion, order);
+    EXPECT_EQ(rules.leaders.bonus(*rules.find_action("armies2")).armies, 1) << order.front();
+  }
+  // A later module that turns a space into another kind is checked against the tables too.
+  testing::write_text(data.folder / "actions.yaml",
+                      "actions:\n  - {id: armies5, name: \"Collect twice\", kind: collect, "
+                      "collect: grain}\n");
+  EXPECT_EQ(data.error({"leaders", "plain"}),
+            data.file("events.yaml").string() +
+                ":42:80: error: unknown key \"armies5\" in event army_shortage limits; did you "
+                "mean \"armies3\"?");
+}
+
+TEST(RulesetLoading, AnActionRowTakesOnlyTheNumbersOfItsKindAndAReadableId) {
+  DataCopy data;
+  replace_in_file(data.file("actions.yaml"), "kind: battle}", "kind: battle, cost: 2}");
+  EXPECT_EQ(data.error(), data.file("actions.yaml").string() +
+                              ":23:63: error: cost does not belong to a battle space");
+  DataCopy null_id;
+  replace_in_file(null_id.file("actions.yaml"), "{id: battle_b,", "{id: 2nd_battle,");
+  EXPECT_NE(null_id.error().find("action id \"2nd_battle\" must be lowercase letters, digits or "
+                                 "_, begin with a letter and not be null"),
+            std::string::npos)
+      << null_id.error();
+  DataCopy unnamed;
+  replace_in_file(unnamed.file("actions.yaml"), "name: \"Battle/move B\"", "name: \"\"");
+  EXPECT_NE(unnamed.error().find("an action's name cannot be empty"), std::string::npos)
+      << unnamed.error();
+  DataCopy limits;
+  replace_in_file(limits.file("events.yaml"), "effect: tax_max, value: 5,",
+                  "effect: tax_max, value: 5, limits: {armies5: 1},");
+  EXPECT_NE(limits.error().find("limits belongs to an army_shortage event only"), std::string::npos)
+      << limits.error();
+}
+
 TEST(RulesetModules, ABoardHoldsAtMostSixteenActionSpacesAndEverySlotFaceUpIsOne) {
   PlainModule data;
   std::string added = "actions:\n";

@@ -19,7 +19,8 @@ namespace fs = std::filesystem;
 using testing::Outcome;
 using testing::TempDir;
 
-/// A copy of the shipped data with the module "drill": an eleventh space, "Place 2 armies".
+/// A copy of the shipped data with the module "drill": two more spaces, "Place 2 armies" and a
+/// second "Collect taxes".
 struct DrillData {
   TempDir tmp;
   fs::path data = tmp / "data";
@@ -33,7 +34,9 @@ struct DrillData {
     testing::write_text(folder / "actions.yaml",
                         "actions:\n"
                         "  - {id: armies2, name: \"Place 2 armies\", kind: place, cost: 1, "
-                        "armies: 2}\n");
+                        "armies: 2}\n"
+                        "  - {id: taxes2, name: \"Collect taxes again\", kind: collect, "
+                        "collect: taxes}\n");
   }
   Outcome run(std::vector<std::string> args) const {
     args.insert(args.begin() + 1, {"--data", data.string()});
@@ -68,14 +71,14 @@ TEST(ActionSpaceModuleCli, AnAddedSpaceIsOrderedCheckedResolvedReportedAndDrawnT
             std::string::npos)
       << incomplete.err;
 
-  // The order template offers the space with its price, and eleven action cards lie out.
+  // The order template offers the space with its price, and twelve action cards lie out.
   const std::string spring = "seasons/01-1618-spring";
   ASSERT_EQ(d.run({"report", d.game.string()}).status, 0);
   const std::string order_template =
       testing::read_text(d.game / spring / "reports" / "orders-1618-spring-red.yaml");
   EXPECT_NE(order_template.find("\n  armies2: none\n"), std::string::npos) << order_template;
   EXPECT_NE(order_template.find(", armies2 1. You have"), std::string::npos) << order_template;
-  EXPECT_NE(order_template.find("; 6-11 face down.\n"), std::string::npos) << order_template;
+  EXPECT_NE(order_template.find("; 6-12 face down.\n"), std::string::npos) << order_template;
 
   // Red sends the suggestion; the bots play the rest of the game.
   testing::write_text(d.tmp / "red.yaml", suggested.out);
@@ -88,7 +91,7 @@ TEST(ActionSpaceModuleCli, AnAddedSpaceIsOrderedCheckedResolvedReportedAndDrawnT
   const auto first = nlohmann::json::parse(
       d.run({"show", d.game.string(), "--season", "1618-spring", "--json"}).out);
   const auto& cards = first["resolution"]["action_cards"];
-  ASSERT_EQ(cards.size(), 11u) << cards;
+  ASSERT_EQ(cards.size(), 12u) << cards;
   int slots_with_armies2 = 0;
   for (const auto& card : cards) slots_with_armies2 += card["action"] == "armies2" ? 1 : 0;
   EXPECT_EQ(slots_with_armies2, 1);
@@ -98,16 +101,18 @@ TEST(ActionSpaceModuleCli, AnAddedSpaceIsOrderedCheckedResolvedReportedAndDrawnT
   EXPECT_NE(report.find("Place 2 armies"), std::string::npos) << report;
   EXPECT_TRUE(fs::exists(d.game / spring / "map.png"));
 
-  // Other seats' bots use the space too, and the game replays byte for byte.
-  int bot_placements = 0;
-  for (const auto& season : fs::directory_iterator(d.game / "seasons")) {
-    if (!fs::exists(season.path() / "log.yaml")) continue;
-    const std::string text = testing::read_text(season.path() / "log.yaml");
-    for (auto at = text.find("action: armies2"); at != std::string::npos;
-         at = text.find("action: armies2", at + 1))
-      ++bot_placements;
-  }
-  EXPECT_GT(bot_placements, 3) << "the bots place with the new space";
+  // The bots play both spaces, and the game replays byte for byte.
+  const auto played = [&](const std::string& row) {
+    int rows = 0;
+    for (const auto& season : fs::directory_iterator(d.game / "seasons")) {
+      if (!fs::exists(season.path() / "log.yaml")) continue;
+      const std::string text = testing::read_text(season.path() / "log.yaml");
+      for (auto at = text.find(row); at != std::string::npos; at = text.find(row, at + 1)) ++rows;
+    }
+    return rows;
+  };
+  EXPECT_GT(played("what: placed, action: armies2"), 3);
+  EXPECT_GT(played("what: collected, action: taxes2"), 3);
   const Outcome replay = d.run({"replay", d.game.string()});
   EXPECT_EQ(replay.status, 0) << replay.err;
   EXPECT_NE(replay.out.find("All 6 resolved seasons replay byte for byte."), std::string::npos)

@@ -222,13 +222,10 @@ class Panel {
   /// What a favour card does, in the map's words.
   std::string favour_words(const FavourCard& card) const {
     if (card.effect == FavourEffect::shield) {
-      // The words name the board's first battle space (A), its second (B), or both.
-      const auto battles = rules_.spaces_of(ActionKind::battle);
-      const bool first =
-          !battles.empty() && !card.shields.empty() && card.shields.front() == battles.front();
-      return card.shields.size() > 1 ? words_.favour_shield_both
-             : first                 ? words_.favour_shield_a
-                                     : words_.favour_shield_b;
+      std::string battles;  // the battle spaces' names, as actions.yaml gives them
+      for (Action battle : card.shields)
+        battles += (battles.empty() ? "" : words_.separator) + rules_.action(battle).name;
+      return fill(words_.favour_shield, {{"battles", battles}});
     }
     std::string building;
     if (card.building) {

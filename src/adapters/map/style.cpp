@@ -480,9 +480,7 @@ void read_court_labels(Section& in, Labels& l) {
     if (e != FavourEffect::shield)  // a shield's words depend on its battles (below)
       in.label(kKeys[index_of(e)], l.favours[index_of(e)], {"amount", "building"});
   }
-  in.label("favour_shield_a", l.favour_shield_a);
-  in.label("favour_shield_b", l.favour_shield_b);
-  in.label("favour_shield_both", l.favour_shield_both);
+  in.label("favour_shield", l.favour_shield, {"battles"});
 }
 
 void read_legend_labels(Section& in, Labels& l) {

@@ -307,9 +307,7 @@ struct Labels {
   std::string court_officers;
   std::string court_officers_entry;
   std::array<std::string, kAllFavourEffects.size()> favours;  ///< by effect (shield: below)
-  std::string favour_shield_a;
-  std::string favour_shield_b;
-  std::string favour_shield_both;
+  std::string favour_shield;
   std::string legend;
   std::string palace;
   std::string church;

@@ -19,12 +19,15 @@ Data favour_card_data(const Ruleset& rules, int number, int cost) {
   for (FavourEffect e : kAllFavourEffects) x[std::string(favour_effect_key(e))] = e == card.effect;
   set_count(x, "amount", card.amount);
   for (Building b : kAllBuildings) x[std::string(building_key(b))] = card.building == b;
-  // A shield card sets the key of each battle space (its id in actions.yaml) it stops.
-  for (Action battle : rules.spaces_of(ActionKind::battle)) {
-    x[rules.action(battle).id] =
-        std::find(card.shields.begin(), card.shields.end(), battle) != card.shields.end();
+  // A shield card names the battle spaces it stops, by their names in actions.yaml.
+  list battles;
+  for (Action battle : card.shields) {
+    Data b;
+    b["name"] = rules.action(battle).name;
+    battles.push_back(b);
   }
-  x["both"] = card.shields.size() > 1;
+  Names::mark_last(battles);
+  x["battles"] = battles;
   return x;
 }
 

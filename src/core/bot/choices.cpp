@@ -42,23 +42,25 @@ double collection_risk(const Assessment& a, ProvinceId p) {
 std::vector<Candidate> collect_candidates(const Assessment& a, const Plan& plan) {
   std::vector<Candidate> out;
   const int grain_now = a.view.mine().grain;
-  const auto taxes = a.rules.collect_space(Resource::thaler);
-  const auto grain = a.rules.collect_space(Resource::grain);
+  const std::vector<Action> taxes = a.rules.spaces_collecting(Resource::thaler);
+  const std::vector<Action> grains = a.rules.spaces_collecting(Resource::grain);
   for (ProvinceId p : a.mine) {
     const double risk = collection_risk(a, p);
-    if (taxes && plan.action_free(*taxes)) {
+    for (Action space : taxes) {
+      if (!plan.action_free(space)) continue;
       const int least = a.least_income(p, Resource::thaler);
       const double value = a.thaler_value() * a.expected_income(p, Resource::thaler) - risk;
-      out.push_back(single(value, *taxes, step_at(p, because(BotWhy::taxes, least))));
+      out.push_back(single(value, space, step_at(p, because(BotWhy::taxes, least))));
     }
-    if (grain && plan.action_free(*grain)) {
+    for (Action space : grains) {
+      if (!plan.action_free(space)) continue;
       const int least = a.least_income(p, Resource::grain);
       const int later = grain_now + a.future_grain(p);
       const double saved = a.winter_risk(later) - a.winter_risk(later + least);
       BotReason why = because(BotWhy::grain, least);
       why.need = static_cast<int>(a.mine.size());
       why.have = grain_now;
-      out.push_back(single(saved + 0.01 * least - risk, *grain, step_at(p, why)));
+      out.push_back(single(saved + 0.01 * least - risk, space, step_at(p, why)));
     }
   }
   return out;
@@ -72,15 +74,15 @@ std::vector<Candidate> build_candidates(const Assessment& a) {
     if (here.building_count() >= a.rules.province(p).sites) continue;
     const double keep = 1.0 - a.loss_risk(p, here.armies);
     for (Building b : kAllBuildings) {
-      const auto space = a.rules.build_space(b);
-      if (!space || here.has(b) || a.view.supply.buildings[index_of(b)] <= 0) continue;
-      const Action action = *space;
+      if (here.has(b) || a.view.supply.buildings[index_of(b)] <= 0) continue;
       const int majority = static_cast<int>(a.majority_gain(a.me, a.rules.province(p).region, b));
       const double points = winters * (a.rules.scoring.vp_per_building + majority) * keep;
       BotReason why = because(BotWhy::build, a.rules.scoring.vp_per_building);
       why.majority = majority;
-      out.push_back(
-          single(points - a.thaler_value() * a.rules.action(action).cost, action, step_at(p, why)));
+      for (Action action : a.rules.spaces_building(b)) {
+        out.push_back(single(points - a.thaler_value() * a.rules.action(action).cost, action,
+                             step_at(p, why)));
+      }
     }
   }
   return out;
