@@ -274,6 +274,77 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
   r.throw_if_errors();
 }
 
+namespace {
+
+/// A row's kind and the numbers that kind reads (build: cost, building; collect: resource; place:
+/// cost, armies, move). A number another kind reads is a mistake, never silently left unplayed.
+void read_action_kind(YamlReader& r, const YAML::Node& node, const Ruleset& rules, ActionDef& def) {
+  const std::string where = "action " + def.id;
+  const std::string kind = as_text(r, node, "kind", where);
+  static const std::map<std::string_view, std::vector<std::string_view>> kKindFields = {
+      {"build", {"cost", "build"}},
+      {"collect", {"collect"}},
+      {"place", {"cost", "armies", "move"}},
+      {"battle", {}}};
+  const auto fields = kKindFields.find(kind);
+  if (fields == kKindFields.end()) {
+    r.error(node, "kind must be build, collect, place or battle");
+    return;
+  }
+  for (std::string_view key : {"cost", "build", "collect", "armies", "move"}) {
+    const auto& own = fields->second;
+    if (node[std::string(key)] && std::find(own.begin(), own.end(), key) == own.end())
+      r.error(node[std::string(key)],
+              std::string(key) + " does not belong to a " + kind + " space");
+  }
+  if (kind == "build") {
+    def.kind = ActionKind::build;
+    def.cost = as_int(r, node, "cost", 0, 100, where);
+    const std::string b = as_text(r, node, "build", where);
+    const auto* building = std::find_if(kAllBuildings.begin(), kAllBuildings.end(),
+                                        [&](Building x) { return building_key(x) == b; });
+    if (building == kAllBuildings.end())
+      r.error(node, "unknown building \"" + b + "\"");
+    else
+      def.builds = *building;
+  } else if (kind == "collect") {
+    def.kind = ActionKind::collect;
+    const std::string c = as_text(r, node, "collect", where);
+    if (c == "grain")
+      def.collects = Resource::grain;
+    else if (c == "taxes")
+      def.collects = Resource::thaler;
+    else
+      r.error(node, "collect must be grain or taxes");
+  } else if (kind == "place") {
+    def.kind = ActionKind::place;
+    def.cost = as_int(r, node, "cost", 0, 100, where);
+    def.armies = as_int(r, node, "armies", 1, rules.pieces.cubes_per_player, where);
+    if (auto move = node["move"]; move.IsDefined())
+      def.move = r.boolean(move, where + " move").value_or(false);
+  } else {
+    def.kind = ActionKind::battle;
+  }
+}
+
+/// One row of actions.yaml.
+ActionDef read_action_row(YamlReader& r, const YAML::Node& node, const Ruleset& rules) {
+  ActionDef def;
+  def.id = as_text(r, node, "id", "action");
+  // The id is an order file's key: a YAML word (null) or a number would not read back as it.
+  if (!is_data_id(def.id) || def.id.front() < 'a' || def.id == "null") {
+    r.error(node, "action id \"" + def.id +
+                      "\" must be lowercase letters, digits or _, begin with a letter and not "
+                      "be null");
+  }
+  def.name = as_text(r, node, "name", "action " + def.id);
+  if (node["name"] && def.name.empty()) r.error(node["name"], "an action's name cannot be empty");
+  read_action_kind(r, node, rules, def);
+  return def;
+}
+
+}  // namespace
+
 void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
   const YamlFile file = open_data(dir, "actions.yaml");
   YamlReader r(file);
@@ -284,63 +355,8 @@ void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
   for (const auto& node : actions) {
     if (!r.expect_map(node, "action")) continue;
     r.check_keys(node, kFields, "action");
-    ActionDef def;
-    def.id = as_text(r, node, "id", "action");
-    // The id is an order file's key: a YAML word (null) or a number would not read back as it.
-    if (!is_data_id(def.id) || def.id.front() < 'a' || def.id == "null")
-      r.error(node, "action id \"" + def.id +
-                        "\" must be lowercase letters, digits or _, begin with a letter and not "
-                        "be null");
+    ActionDef def = read_action_row(r, node, rules);
     if (!seen.insert(def.id).second) r.error(node, "action " + def.id + " is listed twice");
-    const std::string where = "action " + def.id;
-    def.name = as_text(r, node, "name", where);
-    if (node["name"] && def.name.empty()) r.error(node["name"], "an action's name cannot be empty");
-    const std::string kind = as_text(r, node, "kind", where);
-    // The numbers each kind reads; another is a mistake, never silently left unplayed.
-    static const std::map<std::string_view, std::vector<std::string_view>> kKindFields = {
-        {"build", {"cost", "build"}},
-        {"collect", {"collect"}},
-        {"place", {"cost", "armies", "move"}},
-        {"battle", {}}};
-    if (const auto fields = kKindFields.find(kind); fields != kKindFields.end()) {
-      for (std::string_view key : {"cost", "build", "collect", "armies", "move"}) {
-        const auto& own = fields->second;
-        if (node[std::string(key)] && std::find(own.begin(), own.end(), key) == own.end()) {
-          r.error(node[std::string(key)],
-                  std::string(key) + " does not belong to a " + kind + " space");
-        }
-      }
-    }
-    if (kind == "build") {
-      def.kind = ActionKind::build;
-      def.cost = as_int(r, node, "cost", 0, 100, where);
-      const std::string b = as_text(r, node, "build", where);
-      const auto* building = std::find_if(kAllBuildings.begin(), kAllBuildings.end(),
-                                          [&](Building x) { return building_key(x) == b; });
-      if (building == kAllBuildings.end())
-        r.error(node, "unknown building \"" + b + "\"");
-      else
-        def.builds = *building;
-    } else if (kind == "collect") {
-      def.kind = ActionKind::collect;
-      const std::string c = as_text(r, node, "collect", where);
-      if (c == "grain")
-        def.collects = Resource::grain;
-      else if (c == "taxes")
-        def.collects = Resource::thaler;
-      else
-        r.error(node, "collect must be grain or taxes");
-    } else if (kind == "place") {
-      def.kind = ActionKind::place;
-      def.cost = as_int(r, node, "cost", 0, 100, where);
-      def.armies = as_int(r, node, "armies", 1, rules.pieces.cubes_per_player, where);
-      if (auto move = node["move"]; move.IsDefined())
-        def.move = r.boolean(move, where + " move").value_or(false);
-    } else if (kind == "battle") {
-      def.kind = ActionKind::battle;
-    } else {
-      r.error(node, "kind must be build, collect, place or battle");
-    }
     // A module's space of the same id changes the base game's in its place on the board; a new
     // id is a new space after the others.
     auto same = std::find_if(rules.actions.begin(), rules.actions.end(),
