@@ -260,6 +260,10 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
       const auto space = rules.find_action(id);
       if (space && rules.action(*space).kind == ActionKind::place)
         tile.space = *space;
+      else if (space)
+        r.error(node["action"],
+                id + " is not a place space; the place spaces are " +
+                    join_names(std::vector<std::string>(places.begin(), places.end())));
       else if (!id.empty())
         r.unknown_value(node["action"], "place space", places);
     } else if (node["action"]) {
@@ -339,6 +343,11 @@ ActionDef read_action_row(YamlReader& r, const YAML::Node& node, const Ruleset& 
   }
   def.name = as_text(r, node, "name", "action " + def.id);
   if (node["name"] && def.name.empty()) r.error(node["name"], "an action's name cannot be empty");
+  def.short_name = def.name;
+  if (const YAML::Node short_name = node["short"]; short_name.IsDefined()) {
+    def.short_name = r.text(short_name, "short").value_or("");
+    if (def.short_name.empty()) r.error(short_name, "an action's short name cannot be empty");
+  }
   read_action_kind(r, node, rules, def);
   return def;
 }
@@ -349,8 +358,8 @@ void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
   const YamlFile file = open_data(dir, "actions.yaml");
   YamlReader r(file);
   const YAML::Node actions = root_list(r, "actions.yaml", "actions", "list of the action spaces");
-  static constexpr std::array<std::string_view, 8> kFields = {"id",    "name",    "kind",   "cost",
-                                                              "build", "collect", "armies", "move"};
+  static constexpr std::array<std::string_view, 9> kFields = {
+      "id", "name", "short", "kind", "cost", "build", "collect", "armies", "move"};
   std::set<std::string> seen;
   for (const auto& node : actions) {
     if (!r.expect_map(node, "action")) continue;
@@ -539,6 +548,8 @@ FavourCard favour_card(YamlReader& r, const YAML::Node& node, int expected, cons
             r.error(b, "battle " + key + " is listed twice");
           else
             card.shields.push_back(*space);
+        } else if (space) {
+          r.error(b, key + " is not a battle space; the battles are " + join_names(ids));
         } else {
           r.unknown_value(b, "battle", keys);
         }

@@ -106,6 +106,7 @@ struct ActionDef {
   Action action;   ///< its place on the board, which is its place in `Ruleset::actions`
   std::string id;  ///< its key in order files, logs and states
   std::string name;
+  std::string short_name;  ///< where room is short (a favour card's words): "battle A"
   ActionKind kind = ActionKind::build;
   int cost = 0;
   Building builds = Building::palace;

@@ -428,6 +428,45 @@ TEST_F(Map, TheLandsknechteTurnedThisYearAreOnThePanelOfAGameWithThem) {
   })) << "a base game has no Landsknechte";
 }
 
+/// Whether `text` is well-formed UTF-8 (no character cut in two).
+bool valid_utf8(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t length = c < 0x80U            ? 1
+                               : (c >> 5U) == 0x6U  ? 2
+                               : (c >> 4U) == 0xEU  ? 3
+                               : (c >> 3U) == 0x1EU ? 4
+                                                    : 0;
+    if (length == 0 || i + length > text.size()) return false;
+    for (std::size_t k = 1; k < length; ++k) {
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0U) != 0x80U) return false;
+    }
+    i += length;
+  }
+  return true;
+}
+
+TEST_F(Map, APanelLineTooLongIsCutBetweenCharactersWithAnEllipsis) {
+  auto cfg = config(3);
+  cfg.name = "Großes Überraschungsturnier der Württembergischen Ölmühlenbesitzergesellschaft";
+  for (auto& p : cfg.players) {
+    p.name.clear();  // one long word of three-byte letters: cut inside the word
+    for (int i = 0; i < 12; ++i) p.name += "渡辺さくら";
+  }
+  const GameState state = new_game(NewGame{"maptest", {"red", "blue", "yellow"}, 5}, *rules_);
+  const map::MapRequest request{SeasonView{&cfg, rules_, &state, &state, nullptr}, Layout::board};
+  const auto scene = map::render_map(request, *style_).scene;
+  int cut = 0;
+  for (const map::Text& t : scene.texts) {
+    EXPECT_TRUE(valid_utf8(t.text)) << t.text;
+    if (t.text.find(style_->labels.ellipsis) != std::string::npos) {
+      ++cut;
+      EXPECT_TRUE(t.text.ends_with(style_->labels.ellipsis)) << t.text;
+    }
+  }
+  EXPECT_GT(cut, 0) << "the long names are cut to fit";
+}
+
 TEST_F(Map, TheFavourCardsOfTheSeasonAndWhoTookThemAreOnThePanelOfACourtGame_Rules13) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
   const auto cfg = config(3);
@@ -456,7 +495,7 @@ TEST_F(Map, TheFavourCardsOfTheSeasonAndWhoTookThemAreOnThePanelOfACourtGame_Rul
   const auto planned = texts(&start, start, nullptr);
   EXPECT_TRUE(has(planned, "Imperial Court: favour cards shown"));
   EXPECT_TRUE(has(planned, "#21  free palace  (4 officers)"));
-  EXPECT_TRUE(has(planned, "#10  safe from Battle/move A  (3 officers)"));
+  EXPECT_TRUE(has(planned, "#10  safe from battle A  (3 officers)"));
   EXPECT_TRUE(has(planned, "#2  3 thaler  (2 officers)"));
   EXPECT_TRUE(has(planned, "Officers in the reception hall: R 4, B 0, Y 2"));
   const auto after = texts(&start, result.next, &result.log);

@@ -347,7 +347,9 @@ TEST(RulesetModules, TheTablesNamingActionSpacesNameSpacesOfTheRightKind) {
                               "\"armies5\"?");
   DataCopy battle;
   replace_in_file(battle.file("bonus_tiles.yaml"), "action: armies5", "action: battle_a");
-  EXPECT_NE(battle.error().find("unknown place space \"battle_a\""), std::string::npos);
+  EXPECT_EQ(battle.error(), battle.file("bonus_tiles.yaml").string() +
+                                ":16:66: error: battle_a is not a place space; the place spaces "
+                                "are armies5, armies3 or army1");
   DataCopy event;
   replace_in_file(event.file("events.yaml"), "limits: {armies5: 3", "limits: {taxes: 3");
   EXPECT_NE(event.error().find("unknown key \"taxes\" in event army_shortage limits"),
@@ -356,8 +358,15 @@ TEST(RulesetModules, TheTablesNamingActionSpacesNameSpacesOfTheRightKind) {
   DataCopy shield;
   replace_in_file(shield.file("modules/court/court.yaml"), "battles: [battle_a]}",
                   "battles: [army1]}");
-  EXPECT_NE(shield.error({"court"}).find("unknown battle \"army1\""), std::string::npos)
+  EXPECT_NE(shield.error({"court"}).find(
+                "army1 is not a battle space; the battles are battle_a or battle_b"),
+            std::string::npos)
       << shield.error({"court"});
+  DataCopy unknown_shield;
+  replace_in_file(unknown_shield.file("modules/court/court.yaml"), "battles: [battle_a]}",
+                  "battles: [battle_c]}");
+  EXPECT_NE(unknown_shield.error({"court"}).find("unknown battle \"battle_c\""), std::string::npos)
+      << unknown_shield.error({"court"});
 }
 
 TEST(RulesetModules, ASpaceAddedByAModuleIsKnownToEveryTableWhateverTheModulesOrder) {
@@ -387,7 +396,7 @@ TEST(RulesetLoading, AnActionRowTakesOnlyTheNumbersOfItsKindAndAReadableId) {
   DataCopy data;
   replace_in_file(data.file("actions.yaml"), "kind: battle}", "kind: battle, cost: 2}");
   EXPECT_EQ(data.error(), data.file("actions.yaml").string() +
-                              ":23:63: error: cost does not belong to a battle space");
+                              ":24:82: error: cost does not belong to a battle space");
   DataCopy null_id;
   replace_in_file(null_id.file("actions.yaml"), "{id: battle_b,", "{id: 2nd_battle,");
   EXPECT_NE(null_id.error().find("action id \"2nd_battle\" must be lowercase letters, digits or "

@@ -31,11 +31,14 @@ class Column {
     const double px = font * s_;
     const double edge = limit > 0 ? std::min(limit, right_) : right_;
     auto size = text_.measure(line, px, bold);
+    const std::string& ellipsis = style_.labels.ellipsis;
     while (x + size.w > edge && line.size() > 4) {
+      if (line.ends_with(ellipsis)) line.resize(line.size() - ellipsis.size());
       const auto cut = line.find_last_of(' ', line.size() - 2);
-      line = (cut == std::string::npos || cut < 4 ? line.substr(0, line.size() - 4)
-                                                  : line.substr(0, cut)) +
-             style_.labels.ellipsis;
+      std::size_t keep = cut == std::string::npos || cut < 4 ? line.size() - 1 : cut;
+      // Never inside a UTF-8 character: back off over its continuation bytes.
+      while (keep > 0 && (static_cast<unsigned char>(line[keep]) & 0xC0U) == 0x80U) --keep;
+      line = line.substr(0, keep) + ellipsis;
       size = text_.measure(line, px, bold);
     }
     const Box box{x, y_, size.w, size.h};
@@ -222,9 +225,9 @@ class Panel {
   /// What a favour card does, in the map's words.
   std::string favour_words(const FavourCard& card) const {
     if (card.effect == FavourEffect::shield) {
-      std::string battles;  // the battle spaces' names, as actions.yaml gives them
+      std::string battles;  // the battle spaces' short names, as actions.yaml gives them
       for (Action battle : card.shields)
-        battles += (battles.empty() ? "" : words_.separator) + rules_.action(battle).name;
+        battles += (battles.empty() ? "" : words_.separator) + rules_.action(battle).short_name;
       return fill(words_.favour_shield, {{"battles", battles}});
     }
     std::string building;

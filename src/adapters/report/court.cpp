@@ -19,11 +19,11 @@ Data favour_card_data(const Ruleset& rules, int number, int cost) {
   for (FavourEffect e : kAllFavourEffects) x[std::string(favour_effect_key(e))] = e == card.effect;
   set_count(x, "amount", card.amount);
   for (Building b : kAllBuildings) x[std::string(building_key(b))] = card.building == b;
-  // A shield card names the battle spaces it stops, by their names in actions.yaml.
+  // A shield card names the battle spaces it stops, by their short names in actions.yaml.
   list battles;
   for (Action battle : card.shields) {
     Data b;
-    b["name"] = rules.action(battle).name;
+    b["name"] = rules.action(battle).short_name;
     battles.push_back(b);
   }
   Names::mark_last(battles);
