@@ -12,6 +12,7 @@
 #include "core/engine.hpp"
 #include "core/random_orders.hpp"
 #include "core/ruleset.hpp"
+#include "core/simulation.hpp"
 #include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
 
@@ -130,6 +131,37 @@ TEST(BotProperties, TheDraftPlacesEveryGroupAndTheBotNeverDrawsBlind) {
 TEST(BotProperties, OrdersPassCheckUnderRulesVersionOne) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), 1);
   expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 5));
+}
+
+/// Actions cancelled per seat and game among four bots (rules 4.6: unpaid, or the province lost).
+double cancelled_per_seat(const Ruleset& rules, std::uint64_t games) {
+  const std::vector<SeatKind> seats(4, SeatKind::bot);
+  int cancelled = 0;
+  int seat_games = 0;
+  for (std::uint64_t g = 0; g < games; ++g) {
+    for (const SeatOutcome& s :
+         play_simulated_game(rules, seats, simulated_game_seed(1, g)).seats) {
+      cancelled += s.cancelled;
+      ++seat_games;
+    }
+  }
+  return static_cast<double>(cancelled) / seat_games;
+}
+
+TEST(BotProperties, FewOfItsPlannedActionsAreCancelledWhateverTheBoardsSpaces) {
+  // About 2 a game on the base board. A plan that counted the spaces its orders have room for
+  // instead of the board's put every province card on an action and saw about 7.
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  EXPECT_LT(cancelled_per_seat(rules, 40), 3.5);
+  Ruleset more = rules;  // a board with a second taxes space and "place 2 armies"
+  for (const char* like : {"taxes", "armies3"}) {
+    ActionDef def = more.action(*more.find_action(like));
+    def.id = std::string(like) + "_again";
+    def.action = Action::at(more.actions.size());
+    more.actions.push_back(def);
+  }
+  more.actions.back().armies = 2;
+  EXPECT_LT(cancelled_per_seat(more, 40), 3.5);
 }
 
 /// A state from the middle of a game, after a few seasons of mixed play.

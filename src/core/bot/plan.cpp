@@ -108,8 +108,9 @@ std::vector<ProvinceId> Plan::free_provinces() const {
 }
 
 int Plan::actions_without_card() const {
-  return static_cast<int>(
-      std::count_if(steps_.begin(), steps_.end(), [](const auto& s) { return !s.has_value(); }));
+  int without = 0;  // the board's spaces only: the array has room for more
+  for (Action action : a_->rules.action_spaces()) without += steps_[index_of(action)] ? 0 : 1;
+  return without;
 }
 
 }  // namespace wallenstein::bot
