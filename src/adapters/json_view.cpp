@@ -284,9 +284,7 @@ Json public_json(const GameConfig& config, const GameState& state, const Ruleset
   }
   Json cards = Json::array();
   if (!state.finished && !state.draft) {
-    for (int slot = 1;
-         slot <= static_cast<int>(state.action_cards.size()) && rules.slot_visible(slot, false);
-         ++slot) {
+    for (int slot = 1; slot <= rules.visible_slots(state.action_cards.size(), false); ++slot) {
       cards.push_back(
           {{"slot", slot},
            {"action", rules.action(state.action_cards[static_cast<std::size_t>(slot - 1)]).id}});

@@ -152,9 +152,7 @@ class OrderReader {
 
   void read_actions(const YAML::Node& actions, WrittenOrders& w) {
     if (!r_.expect_map(actions, "actions")) return;
-    std::vector<std::string_view> keys;
-    for (const ActionDef& def : rules_.actions) keys.emplace_back(def.id);
-    r_.check_keys(actions, keys, "actions");
+    r_.check_keys(actions, rules_.action_ids(), "actions");
     for (Action a : rules_.action_spaces()) {
       const std::string& key = rules_.action(a).id;
       const YAML::Node node = actions[key];

@@ -146,8 +146,7 @@ void StateLists::read_action_cards(const YAML::Node& root) {
   auto cards =
       r_.require(root, "action_cards", "the " + std::to_string(spaces) + " actions in slot order");
   if (!cards || !r_.expect_sequence(*cards, "action_cards")) return;
-  std::vector<std::string_view> ids;
-  for (const ActionDef& def : rules_.actions) ids.emplace_back(def.id);
+  const std::vector<std::string_view> ids = rules_.action_ids();
   s_.action_cards.clear();
   for (const auto& item : *cards) {
     const std::string id = r_.text(item, "action").value_or("");

@@ -83,6 +83,24 @@ std::optional<EventEffect> event_effect(std::string_view s) {
   return it == kEffects.end() ? std::nullopt : std::optional(it->second);
 }
 
+/// The space `id`, written at `node` in a table that needs a space of `kind` (a tile's place
+/// space, a shield's battles); a space of another kind, or none, is an error naming the right ones.
+std::optional<Action> space_of_kind(YamlReader& r, const YAML::Node& node, const std::string& id,
+                                    const Ruleset& rules, ActionKind kind) {
+  const auto space = rules.find_action(id);
+  if (space && rules.action(*space).kind == kind) return space;
+  const bool place = kind == ActionKind::place;  // the tables name place spaces and battles
+  const std::vector<std::string_view> ids = rules.action_ids(kind);
+  if (space) {
+    r.error(node, id + " is not a " + (place ? "place" : "battle") + " space; the " +
+                      (place ? "place spaces" : "battles") + " are " +
+                      join_names(std::vector<std::string>(ids.begin(), ids.end())));
+  } else {
+    r.unknown_value(node, place ? "place space" : "battle", ids);
+  }
+  return std::nullopt;
+}
+
 /// An army_shortage event's `limits`: the most armies each place space it names places.
 std::vector<std::pair<Action, int>> place_limits(YamlReader& r, const YAML::Node& event,
                                                  const Ruleset& rules, const std::string& where) {
@@ -90,9 +108,7 @@ std::vector<std::pair<Action, int>> place_limits(YamlReader& r, const YAML::Node
   const auto limits = r.require(event, "limits", "the place spaces it limits: {armies5: 3, ...}");
   if (!limits || !r.expect_map(*limits, where + " limits")) return out;
   if (limits->size() == 0) r.error(*limits, "limits names at least one place space");
-  std::vector<std::string_view> keys;
-  for (Action a : rules.spaces_of(ActionKind::place)) keys.emplace_back(rules.action(a).id);
-  r.check_keys(*limits, keys, where + " limits");
+  r.check_keys(*limits, rules.action_ids(ActionKind::place), where + " limits");
   for (Action a : rules.spaces_of(ActionKind::place)) {
     const YAML::Node most = (*limits)[rules.action(a).id];
     if (!most.IsDefined()) continue;
@@ -254,18 +270,11 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
     }
     tile.value = as_int(r, node, "value", 0, 10, "tile " + tile.id);
     if (tile.effect == TileEffect::armies_bonus) {
-      std::vector<std::string_view> places;
-      for (Action a : rules.spaces_of(ActionKind::place)) places.emplace_back(rules.action(a).id);
       const std::string id = as_text(r, node, "action", "tile " + tile.id);
-      const auto space = rules.find_action(id);
-      if (space && rules.action(*space).kind == ActionKind::place)
-        tile.space = *space;
-      else if (space)
-        r.error(node["action"],
-                id + " is not a place space; the place spaces are " +
-                    join_names(std::vector<std::string>(places.begin(), places.end())));
-      else if (!id.empty())
-        r.unknown_value(node["action"], "place space", places);
+      if (!id.empty()) {
+        if (auto space = space_of_kind(r, node["action"], id, rules, ActionKind::place))
+          tile.space = *space;
+      }
     } else if (node["action"]) {
       r.error(node["action"], "action belongs to an armies_bonus tile only");
     }
@@ -441,11 +450,9 @@ void load_leaders(const fs::path& dir, Ruleset& rules) {
   leaders.statues = as_int(r, root, "statues", 0, 100, "leaders.yaml");
   leaders.vp_per_statue = as_int(r, root, "vp_per_statue", 0, 100, "leaders.yaml");
   leaders.vp_per_trophy = as_int(r, root, "vp_per_trophy", 0, 100, "leaders.yaml");
-  std::vector<std::string_view> actions;
-  for (const ActionDef& def : rules.actions) actions.emplace_back(def.id);
   auto bonuses = r.require(root, "bonuses", "what the leader adds to each action in its province");
   if (bonuses && r.expect_map(*bonuses, "bonuses")) {
-    r.check_keys(*bonuses, actions, "bonuses");
+    r.check_keys(*bonuses, rules.action_ids(), "bonuses");
     for (Action a : rules.action_spaces()) {
       const YAML::Node node = (*bonuses)[rules.action(a).id];
       if (!node.IsDefined() || !r.expect_map(node, "a leader bonus")) continue;
@@ -533,26 +540,21 @@ FavourCard favour_card(YamlReader& r, const YAML::Node& node, int expected, cons
   }
   if (card.effect == FavourEffect::shield) {
     // The battle spaces of the board (actions.yaml, read before the modules' own tables).
-    std::vector<std::string> ids;
-    for (Action a : rules.spaces_of(ActionKind::battle)) ids.push_back(rules.action(a).id);
-    const std::vector<std::string_view> keys(ids.begin(), ids.end());
+    const std::vector<std::string_view> keys = rules.action_ids(ActionKind::battle);
     auto battles =
-        r.require(node, "battles", "the battles it shields from: " + join_names(ids, ", "));
+        r.require(node, "battles",
+                  "the battles it shields from: " +
+                      join_names(std::vector<std::string>(keys.begin(), keys.end()), ", "));
     if (battles && r.expect_sequence(*battles, "battles")) {
       if (battles->size() == 0) r.error(*battles, "a shield card names at least one battle");
       for (const auto& b : *battles) {
         const std::string key = r.text(b, "battle").value_or("");
-        const auto space = rules.find_action(key);
-        if (space && rules.action(*space).kind == ActionKind::battle) {
-          if (std::find(card.shields.begin(), card.shields.end(), *space) != card.shields.end())
-            r.error(b, "battle " + key + " is listed twice");
-          else
-            card.shields.push_back(*space);
-        } else if (space) {
-          r.error(b, key + " is not a battle space; the battles are " + join_names(ids));
-        } else {
-          r.unknown_value(b, "battle", keys);
-        }
+        const auto space = space_of_kind(r, b, key, rules, ActionKind::battle);
+        if (space &&
+            std::find(card.shields.begin(), card.shields.end(), *space) != card.shields.end())
+          r.error(b, "battle " + key + " is listed twice");
+        else if (space)
+          card.shields.push_back(*space);
       }
     }
   }

@@ -11,9 +11,7 @@ namespace wallenstein {
 namespace {
 
 int slot_of(const GameState& state, const Ruleset& rules, Action action) {
-  for (int slot = 1;
-       slot <= static_cast<int>(state.action_cards.size()) && rules.slot_visible(slot, false);
-       ++slot) {
+  for (int slot = 1; slot <= rules.visible_slots(state.action_cards.size(), false); ++slot) {
     if (state.action_cards[static_cast<std::size_t>(slot - 1)] == action) return slot;
   }
   return 0;

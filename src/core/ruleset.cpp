@@ -179,6 +179,20 @@ std::vector<Action> Ruleset::spaces_building(Building building) const {
   return out;
 }
 
+std::vector<std::string_view> Ruleset::action_ids() const {
+  std::vector<std::string_view> out;
+  for (const ActionDef& def : actions) out.emplace_back(def.id);
+  return out;
+}
+
+std::vector<std::string_view> Ruleset::action_ids(ActionKind kind) const {
+  std::vector<std::string_view> out;
+  for (const ActionDef& def : actions) {
+    if (def.kind == kind) out.emplace_back(def.id);
+  }
+  return out;
+}
+
 std::vector<Action> Ruleset::spaces_of(ActionKind kind) const {
   std::vector<Action> out;
   for (const ActionDef& def : actions) {

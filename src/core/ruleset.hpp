@@ -299,6 +299,9 @@ struct Ruleset {
   std::vector<Action> spaces_of(ActionKind kind) const;
   std::vector<Action> spaces_collecting(Resource resource) const;
   std::vector<Action> spaces_building(Building building) const;
+  /// The ids of every space, or of every space of a kind, in board order (they view `actions`).
+  std::vector<std::string_view> action_ids() const;
+  std::vector<std::string_view> action_ids(ActionKind kind) const;
   const EventCard& event(EventId id) const { return events[id.value]; }
   const BonusTile& tile(TileId id) const { return tiles[id.value]; }
 
@@ -335,6 +338,11 @@ struct Ruleset {
   /// season is resolved, only the first `face_up_slots` while it is planned (rules 4.1). Every view
   /// asks this.
   bool slot_visible(int slot, bool resolved) const { return resolved || slot <= face_up_slots; }
+  /// How many of `cards` dealt action cards may be seen, slot 1 first (slot_visible).
+  int visible_slots(std::size_t cards, bool resolved) const {
+    const int dealt = static_cast<int>(cards);
+    return resolved ? dealt : std::min(dealt, face_up_slots);
+  }
 
   /// Number of action seasons in the game (years x seasons).
   int season_count() const { return static_cast<int>(years.size() * seasons.size()); }

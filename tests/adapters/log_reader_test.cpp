@@ -165,6 +165,23 @@ TEST(LogFile, AMilitaryLeadersGamesLogReadsBackAsWrittenAndABaseGameRefusesIt) {
     EXPECT_GT(seen[key], 0) << key << " was never written in 60 random games";
 }
 
+/// The log `text` of the season that starts at `before`, with its first `from` replaced by `to`,
+/// is refused with `message`.
+void expect_refused(const std::string& text, const GameState& before, const Ruleset& rules,
+                    const std::string& from, const std::string& to, const std::string& message) {
+  std::string changed = text;
+  const auto at = changed.find(from);
+  ASSERT_NE(at, std::string::npos) << from << " is not in\n" << text;
+  changed.replace(at, from.size(), to);
+  try {
+    read_log(SourceFile{"log.yaml", changed}, before, rules);
+    ADD_FAILURE() << "accepted: " << to;
+  } catch (const InputError& e) {
+    EXPECT_NE(e.diagnostics().front().format().find(message), std::string::npos)
+        << e.diagnostics().front().format();
+  }
+}
+
 /// The base game's board with three more spaces: a second church, a second taxes and "place 2".
 Ruleset with_added_spaces() {
   Ruleset more = rules();
@@ -211,15 +228,7 @@ TEST(LogFile, ABuildOrACollectionLoggedOnASpaceThatCannotDoItIsRefused) {
   ASSERT_NE(text.find("what: collected, action: taxes2, player: a"), std::string::npos) << text;
   const auto refused = [&](const std::string& from, const std::string& to,
                            const std::string& message) {
-    std::string changed = text;
-    changed.replace(changed.find(from), from.size(), to);
-    try {
-      read_log(SourceFile{"log.yaml", changed}, state, more);
-      ADD_FAILURE() << "accepted: " << to;
-    } catch (const InputError& e) {
-      EXPECT_NE(e.diagnostics().front().format().find(message), std::string::npos)
-          << e.diagnostics().front().format();
-    }
+    expect_refused(text, state, more, from, to, message);
   };
   refused("what: built, action: chapel", "what: built, action: palace",
           "action palace does not build a church");
@@ -239,17 +248,7 @@ TEST(LogFile, ImpossibleLeaderStepsAreRefusedWithTheirPosition) {
       write_log(resolve_season(state, orders, {}, rules).log, state, rules, LogHeader{});
   const auto refused = [&](const std::string& from, const std::string& to,
                            const std::string& message) {
-    std::string changed = text;
-    const auto at = changed.find(from);
-    ASSERT_NE(at, std::string::npos) << from << " is not in\n" << text;
-    changed.replace(at, from.size(), to);
-    try {
-      read_log(SourceFile{"log.yaml", changed}, state, rules);
-      ADD_FAILURE() << "accepted: " << to;
-    } catch (const InputError& e) {
-      EXPECT_NE(e.diagnostics().front().format().find(message), std::string::npos)
-          << e.diagnostics().front().format();
-    }
+    expect_refused(text, state, rules, from, to, message);
   };
   refused("{player: a, placed:", "{player: a, from: x, placed:",
           "from is not written for this leader's step");

@@ -375,9 +375,7 @@ class Builder {
     d["year"] = str(label.year);
     if (court_dealt(s, rules_)) d["court"] = court_table_data(s, names_);
     list slots;
-    for (int slot = 1;
-         slot <= static_cast<int>(s.action_cards.size()) && rules_.slot_visible(slot, false);
-         ++slot) {
+    for (int slot = 1; slot <= rules_.visible_slots(s.action_cards.size(), false); ++slot) {
       Data x;
       x["slot"] = str(slot);
       x["action"] = rules_.action(s.action_cards[static_cast<std::size_t>(slot - 1)]).name;

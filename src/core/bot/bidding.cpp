@@ -78,7 +78,7 @@ void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
   Step s;
   s.order.province = p;
   s.reason.why = BotWhy::filler;
-  std::vector<Action> places = a.rules.spaces_of(ActionKind::place);
+  std::vector<Action> places = a.place_spaces;
   std::stable_sort(places.begin(), places.end(), [&](Action x, Action y) {
     return a.rules.action(x).armies < a.rules.action(y).armies;  // the fewest armies first
   });
@@ -112,7 +112,7 @@ void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
 
 double attack_worth(const Assessment& a, const Plan& plan, int cubes) {
   double worth = 0;
-  for (Action card : a.rules.spaces_of(ActionKind::battle)) {
+  for (Action card : a.battle_spaces) {
     const auto& s = plan.step(card);
     if (!s || s->reason.why != BotWhy::attack || !s->order.target) continue;
     const ProvinceId target = *s->order.target;

@@ -82,9 +82,7 @@ PlayerView see(const GameState& state, const Ruleset& rules, PlayerIndex player)
   view.unseen = unseen_cubes(state, rules);
   view.year_events = state.year_events;
   view.events_left = state.events_left;
-  for (int slot = 1;
-       slot <= static_cast<int>(state.action_cards.size()) && rules.slot_visible(slot, false);
-       ++slot) {
+  for (int slot = 1; slot <= rules.visible_slots(state.action_cards.size(), false); ++slot) {
     view.face_up.push_back(state.action_cards[static_cast<std::size_t>(slot - 1)]);
   }
   view.bonus_tiles = state.bonus_tiles;
