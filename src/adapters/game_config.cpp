@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <regex>
 #include <set>
 
 #include "core/ids.hpp"
@@ -21,7 +22,8 @@ constexpr std::string_view kGameKeys[] = {
     "commitment", "players", "mail",       "program_version", "deadlines",     "schedule"};
 constexpr std::string_view kPlayerKeys[] = {"id", "name", "email", "token", "paused", "former"};
 constexpr std::string_view kFormerKeys[] = {"name", "email", "until"};
-constexpr std::string_view kMailKeys[] = {"from", "gm", "smtp", "imap", "outbox", "spectators"};
+constexpr std::string_view kMailKeys[] = {"from",   "gm",          "smtp",      "imap",
+                                          "outbox", "outbox_days", "spectators"};
 constexpr std::string_view kScheduleKeys[] = {"timezone", "deadline",    "reminders",
                                               "early",    "hold_back",   "nmr",
                                               "grace",    "max_missing", "min_season"};
@@ -194,6 +196,14 @@ const PlayerInfo* GameConfig::player(std::string_view id) const {
     if (p.id == id) return &p;
   }
   return nullptr;
+}
+
+const PlayerInfo& GameConfig::named_player(std::string_view id) const {
+  if (const PlayerInfo* p = player(id)) return *p;
+  std::string ids;
+  for (const auto& p : players) ids += (ids.empty() ? "" : ", ") + p.id;
+  throw UsageError("--player: no player \"" + printable(id) + "\" in this game; its players are " +
+                   ids);
 }
 
 GameConfig GameConfig::as_of(int season_index) const {
@@ -474,6 +484,10 @@ void read_mail(YamlReader& r, const YAML::Node& root, GameConfig& config) {
     if (auto problem = outbox_problem(config.mail.outbox); problem && outbox.IsScalar())
       r.error(outbox, *problem);
   }
+  if (const YAML::Node days = mail["outbox_days"]; days.IsDefined()) {
+    if (auto n = r.integer(days, "mail outbox_days", 0, 3650))
+      config.mail.outbox_days = static_cast<int>(*n);
+  }
   read_smtp(r, mail, config.mail);
   if (const YAML::Node list = mail["spectators"];
       list.IsDefined() && r.expect_sequence(list, "mail spectators")) {
@@ -494,7 +508,48 @@ void read_mail(YamlReader& r, const YAML::Node& root, GameConfig& config) {
 
 }  // namespace
 
+namespace {
+
+/// A line of game.yaml as an error may quote it, with the value of every secret written over by
+/// stars of the same length (so the caret under it still points where it did): the seed, the
+/// salt, tokens, passwords and the password of a URL never reach a terminal or a cron mail.
+std::string hide_secrets(std::string line) {
+  static const std::regex kSecret(
+      R"(((?:^|[\s{,])(?:seed|salt|token|password|pass|secret)\s*:\s*)("[^"]*"?|'[^']*'?|[^\s,}#]+))",
+      std::regex::icase);
+  static const std::regex kUrlPassword(R"((://[^:/@\s]*:)([^@/\s]+)@)");
+  auto star = [](const std::regex& re, const std::string& text) {
+    std::string out;
+    std::size_t from = 0;
+    for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
+      const auto& m = *it;
+      const auto value_at = static_cast<std::size_t>(m.position(2));
+      const auto length = static_cast<std::size_t>(m.length(2));
+      out += text.substr(from, value_at - from) + std::string(length, '*');
+      from = value_at + length;
+    }
+    return out + text.substr(from);
+  };
+  return star(kUrlPassword, star(kSecret, line));
+}
+
+GameConfig read_game_config_unmasked(const SourceFile& source, bool seed_required);
+
+}  // namespace
+
 GameConfig read_game_config(const SourceFile& source, bool seed_required) {
+  try {
+    return read_game_config_unmasked(source, seed_required);
+  } catch (const InputError& e) {
+    std::vector<Diagnostic> masked = e.diagnostics();
+    for (auto& d : masked) d.source_line = hide_secrets(d.source_line);
+    throw InputError(std::move(masked));
+  }
+}
+
+namespace {
+
+GameConfig read_game_config_unmasked(const SourceFile& source, bool seed_required) {
   const YamlFile file = YamlFile::parse(source);
   YamlReader r(file);
   const YAML::Node& root = file.root();
@@ -517,8 +572,6 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
   r.throw_if_errors();
   return config;
 }
-
-namespace {
 
 /// A mail server's url and login, written alike for SMTP and IMAP.
 YamlOut server_yaml(const std::string& url, bool starttls, const std::string& user,
@@ -565,6 +618,8 @@ YamlOut mail_yaml(const GameConfig& config) {
     mail.add("imap", std::move(imap));
   }
   mail.add("outbox", config.mail.outbox);
+  if (config.mail.outbox_days != MailSettings{}.outbox_days)
+    mail.add("outbox_days", config.mail.outbox_days);
   if (!config.mail.spectators.empty())
     mail.add("spectators", YamlOut::flow_list(config.mail.spectators));
   return mail;

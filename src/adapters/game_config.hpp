@@ -55,6 +55,9 @@ struct MailSettings {
   std::optional<SmtpSettings> smtp;
   std::optional<ImapSettings> imap;
   std::string outbox = "outbox";
+  /// How many days a message the outbox holds is kept after it was written (0: for ever), so
+  /// that a game without SMTP does not fill the disk with copies of its maps.
+  int outbox_days = 14;
   std::vector<std::string> spectators = {};  ///< addresses that get the public report each season
 
   /// The game master's address: `gm`, else `from`.
@@ -82,6 +85,9 @@ struct GameConfig {
       {};  ///< interfaces 6: absent, `tick` leaves the game to its GM
 
   const PlayerInfo* player(std::string_view id) const;
+  /// The player of a command line's `--player ID`; an id of no player is a UsageError that
+  /// lists the game's players.
+  const PlayerInfo& named_player(std::string_view id) const;
   /// The configuration as it was in a season: each seat named after whoever held it then.
   GameConfig as_of(int season_index) const;
 };

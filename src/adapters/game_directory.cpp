@@ -49,6 +49,43 @@ void refuse_symlinked_directories(const fs::path& root, const GameConfig& config
   }
 }
 
+/// What kind of thing `path` is when it is not the plain, readable file a game needs there (a
+/// directory, a link, a pipe, unreadable), or empty when it is one. A missing file is "missing".
+std::string not_a_plain_file(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return errno == ENOENT ? "missing" : "unreadable";
+  if (S_ISLNK(st.st_mode)) return "a symbolic link";
+  if (S_ISDIR(st.st_mode)) return "a directory";
+  if (!S_ISREG(st.st_mode)) return "not a regular file";
+  if (::access(path.c_str(), R_OK) != 0) return "unreadable (its permissions)";
+  return {};
+}
+
+/// Every season holds its state as a plain file, and every order file is one: a season directory
+/// whose state is missing would make the game look as if it were back at an earlier season, and
+/// a link or an unreadable file among the orders would be counted as orders submitted.
+void check_season_files(const std::vector<SeasonDir>& seasons, const GameConfig& config) {
+  for (std::size_t i = 0; i < seasons.size(); ++i) {
+    const SeasonDir& season = seasons[i];
+    if (const std::string what = not_a_plain_file(season.state_file()); !what.empty()) {
+      std::string message = "is " + what + "; every season directory holds its state.yaml";
+      if (i + 1 < seasons.size())
+        message += ", and seasons up to " + seasons.back().path.filename().string() + " exist";
+      throw InputError(season.state_file().string(),
+                       message + ": the game is damaged; restore the file from a backup");
+    }
+    for (const auto& player : config.players) {
+      const fs::path orders = season.orders_file(player.id);
+      if (const std::string what = not_a_plain_file(orders); !what.empty() && what != "missing") {
+        throw InputError(orders.string(),
+                         "is " + what +
+                             "; an order file must be a plain file that the program can read "
+                             "(remove it, and submit the orders again)");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 GameDirectory GameDirectory::open(const fs::path& root) {
@@ -90,6 +127,7 @@ GameDirectory GameDirectory::open(const fs::path& root) {
                                (first == 0 ? "00 (the draft), 01" : std::string("01")) +
                                ", 02, ... without gaps");
   }
+  check_season_files(all, opened.config());
   return opened;
 }
 
@@ -98,8 +136,8 @@ std::vector<SeasonDir> GameDirectory::seasons() const {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(root_ / "seasons", ec)) {
     if (!entry.is_directory()) continue;
-    auto season = parse_season_dir(entry.path());
-    if (season && fs::exists(season->state_file())) out.push_back(*season);
+    // A season directory without its state is damage, which `open` refuses: it is listed.
+    if (auto season = parse_season_dir(entry.path())) out.push_back(*season);
   }
   std::sort(out.begin(), out.end(),
             [](const SeasonDir& a, const SeasonDir& b) { return a.index < b.index; });

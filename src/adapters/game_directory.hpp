@@ -29,13 +29,14 @@ struct SeasonDir {
 /// A game directory (interfaces 2): game.yaml and one directory per season.
 class GameDirectory {
  public:
-  /// Opens an existing game; a missing or broken game.yaml is an InputError.
+  /// Opens an existing game; a missing or broken game.yaml, a season directory without its
+  /// state.yaml, and a state or order file that is not a plain readable file are InputErrors.
   static GameDirectory open(const std::filesystem::path& root);
 
   const std::filesystem::path& root() const { return root_; }
   const GameConfig& config() const { return config_; }
 
-  /// Every season directory holding a state.yaml, in order.
+  /// Every season directory (seasons/NN-...), in order.
   std::vector<SeasonDir> seasons() const;
   /// The season being planned: the last one.
   SeasonDir current() const;

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "adapters/log_yaml.hpp"
+#include "core/rules_version.hpp"
 #include "core/season_phases.hpp"
 #include "pbem/yaml_file.hpp"
 
@@ -669,8 +670,18 @@ class LogReader {
                                          std::to_string(before_.season_index) + ")");
     }
     out.header.nmr_policy = text(root, "nmr_policy");
-    if (root["rules_version"].IsDefined())
-      out.header.rules_version = num(root, "rules_version", 1, 1000);
+    if (const YAML::Node version = root["rules_version"]; version.IsDefined()) {
+      // A season is replayed, shown and mailed under the version that resolved it: one this
+      // program does not play cannot be trusted to mean what it says.
+      out.header.rules_version = num(root, "rules_version", -kBig, kBig);
+      if (!known_rules_version(out.header.rules_version)) {
+        r_.error(version, "rules_version " + std::to_string(out.header.rules_version) +
+                              " is unknown to this program, which plays " +
+                              std::to_string(kFirstRulesVersion) + " to " +
+                              std::to_string(kCurrentRulesVersion) +
+                              "; use the program that resolved this season, or a newer one");
+      }
+    }
     if (root["program_version"].IsDefined())
       out.header.program_version = text(root, "program_version");
     out.log.nmr = players(root, "nmr");

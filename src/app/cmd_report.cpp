@@ -21,6 +21,7 @@ bool belongs_to(const std::string& relative, const std::string& player) {
 
 Exit run(const Invocation& in) {
   const OpenedSeason opened = open_season(in, DefaultSeason::last_report, LockMode::exclusive);
+  if (in.has("player")) opened.game.config().named_player(in.get<std::string>("player"));
   const LoadedSeason loaded = load_season(opened);
   const auto reports =
       report::build_reports(loaded.view(opened.rules), report::Templates::load(in.templates_dir()));

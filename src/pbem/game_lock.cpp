@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <ctime>
 #include <system_error>
 #include <thread>
@@ -54,6 +55,14 @@ GameLock GameLock::acquire(const fs::path& root, LockMode mode, std::chrono::mil
     if (err == ELOOP)
       throw InputError(path.string(),
                        "is a symbolic link; the game's lock file must be a plain file");
+    if (err == EISDIR)
+      throw InputError(path.string(),
+                       "is a directory; the game's lock file must be a plain file: remove the "
+                       "directory (the program makes the file itself)");
+    if (err == EACCES || err == EPERM || err == EROFS)
+      throw InputError(path.string(),
+                       "cannot be opened for writing (" + std::string(std::strerror(err)) +
+                           "); run the command as the user who owns the game directory");
     throw std::system_error(err, std::generic_category(),
                             "cannot open the lock file " + path.string());
   }

@@ -133,6 +133,71 @@ std::vector<Journal::Step> read_steps(const fs::path& dir) {
   return steps;
 }
 
+/// What `path` is on disk, without following a link: nothing, a directory, or something else.
+enum class OnDisk { nothing, directory, other };
+OnDisk on_disk(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return OnDisk::nothing;
+  return S_ISDIR(st.st_mode) ? OnDisk::directory : OnDisk::other;
+}
+
+/// Refuses, before the commit point, steps that could not be applied: a write or removal of a
+/// file where a directory stands, a directory to remove that is not one or that would still hold
+/// something once the earlier steps are done, a path through a link. A journal is committed only
+/// when applying it can finish, so that no change is ever left half done by what it found.
+void check_applicable(const fs::path& root, const std::vector<Journal::Step>& steps) {
+  std::set<fs::path> gone;   // removed by an earlier step
+  std::set<fs::path> added;  // written or made by an earlier step, with their parent directories
+  auto in_the_way = [&](const fs::path& at, const std::string& why) {
+    throw InputError((root / at).string(), why + "; nothing was changed");
+  };
+  for (const auto& step : steps) {
+    const bool whole = step.kind != Journal::Step::Kind::make_directory;
+    refuse_links(root, step.path, whole);
+    const OnDisk there = gone.count(step.path) ? OnDisk::nothing : on_disk(root / step.path);
+    switch (step.kind) {
+      case Journal::Step::Kind::write:
+      case Journal::Step::Kind::remove:
+        if (there == OnDisk::directory && !added.count(step.path))
+          in_the_way(step.path, "is a directory where the change needs a file");
+        break;
+      case Journal::Step::Kind::make_directory:
+        if (there == OnDisk::other)
+          in_the_way(step.path, "is a file where the change needs a directory");
+        break;
+      case Journal::Step::Kind::remove_directory: {
+        if (there == OnDisk::other)
+          in_the_way(step.path, "is not a directory, but the change removes it as one");
+        std::error_code ec;
+        for (fs::directory_iterator it(root / step.path, ec), end; !ec && it != end;
+             it.increment(ec)) {
+          const fs::path child = step.path / it->path().filename();
+          if (!gone.count(child))
+            in_the_way(child, "is in the way: the change removes " + step.path.generic_string() +
+                                  "/, which would still hold it");
+        }
+        for (const auto& path : added) {
+          if (path.parent_path() == step.path && !gone.count(path))
+            in_the_way(path, "would be left in " + step.path.generic_string() +
+                                 "/, which the change removes");
+        }
+        break;
+      }
+    }
+    if (step.kind == Journal::Step::Kind::remove ||
+        step.kind == Journal::Step::Kind::remove_directory) {
+      gone.insert(step.path);
+      added.erase(step.path);
+    } else {
+      gone.erase(step.path);
+      for (fs::path p = step.path; !p.empty(); p = p.parent_path()) {
+        added.insert(p);
+        gone.erase(p);
+      }
+    }
+  }
+}
+
 /// Applies committed steps; each can be repeated after a crash with the same result.
 void apply(const fs::path& root, const fs::path& journal, const std::vector<Journal::Step>& steps) {
   std::set<fs::path> touched;
@@ -181,6 +246,32 @@ void discard(const fs::path& root, const char* name) {
   fs::remove_all(root / kDone);
 }
 
+/// Applies the committed journal and removes it. When a step cannot be done (something changed
+/// the game by hand since), the journal stays, and the error says what is in the way and how
+/// the game master gets out: every command finishes the change once the obstacle is gone.
+void apply_committed(const fs::path& root, const std::vector<Journal::Step>& steps) {
+  try {
+    apply(root, root / kCommitted, steps);
+  } catch (const std::exception& e) {
+    const std::string what = [&]() -> std::string {
+      if (const auto* input = dynamic_cast<const InputError*>(&e);
+          input && !input->diagnostics().empty()) {
+        const Diagnostic& d = input->diagnostics().front();
+        return d.path + " " + d.message;
+      }
+      return e.what();
+    }();
+    throw InputError(
+        (root / kCommitted).string(),
+        "a committed change to this game could not be finished (" + what +
+            "). The game is between its old and its new state, and every command refuses it "
+            "until the change is finished: put right what is named (remove or move the file in "
+            "the way), then run any wallenstein command on the game, which finishes the change. "
+            "If the journal itself was edited by hand, restore the game from a backup");
+  }
+  discard(root, kCommitted);
+}
+
 }  // namespace
 
 fs::path confined_path(const std::string& relative, const std::string& what) {
@@ -224,6 +315,7 @@ void Journal::remove_directory(const fs::path& relative) {
 
 void Journal::commit() {
   if (steps_.empty()) return;
+  check_applicable(root_, steps_);
   const fs::path prepared = root_ / kPrepared;
   fs::remove_all(prepared);
   fs::create_directories(prepared / "blobs");
@@ -247,8 +339,7 @@ void Journal::commit() {
   if (::rename(prepared.c_str(), (root_ / kCommitted).c_str()) != 0)
     fail("cannot commit the journal in " + root_.string());
   sync_directory(root_);
-  apply(root_, root_ / kCommitted, recorded);
-  discard(root_, kCommitted);
+  apply_committed(root_, recorded);
   steps_.clear();
 }
 
@@ -267,11 +358,7 @@ bool recover_journal(const fs::path& root) {
   }
   fs::remove_all(root / kPrepared);  // Never committed: the game was not touched.
   fs::remove_all(root / kDone);      // Applied: only the removal was interrupted.
-  const fs::path committed = root / kCommitted;
-  if (fs::exists(committed)) {
-    apply(root, committed, read_steps(committed));
-    discard(root, kCommitted);
-  }
+  if (fs::exists(root / kCommitted)) apply_committed(root, read_steps(root / kCommitted));
   sync_directory(root);
   return true;
 }

@@ -219,5 +219,128 @@ TEST_F(TamperedFiles, AMisspeltKeyInTheMapLayoutIsRefusedByRenderWithTheNearestK
                      ": error: unknown key \"mutted\" in style; did you mean \"muted\"?");
 }
 
+// Issue: hand-made damage that used to crash rollback, wedge the game or make it look younger.
+
+TEST_F(TamperedFiles, RollbackRefusesAResolvedSeasonWhoseStateIsADirectoryBeforeAnyChange) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  const fs::path state = spring() / "state.yaml";
+  fs::remove(state);
+  fs::create_directories(state / "x");
+  write_text(state / "x/y", "z");
+  expect_refused({"rollback", dir().string()},
+                 state.string() +
+                     ": error: is a directory; every season directory holds its state.yaml, and "
+                     "seasons up to 02-1618-summer exist: the game is damaged; restore the file "
+                     "from a backup");
+}
+
+TEST_F(TamperedFiles, AStateThatIsALinkIsRefusedByEveryCommandAndRollbackForceChangesNothing) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  const fs::path state = dir() / "seasons/02-1618-summer/state.yaml";
+  fs::rename(state, tmp_ / "state.yaml");
+  fs::create_symlink(tmp_ / "state.yaml", state);
+  const std::string refused =
+      state.string() +
+      ": error: is a symbolic link; every season directory holds its state.yaml: the game is "
+      "damaged; restore the file from a backup";
+  expect_refused({"rollback", dir().string(), "--force"}, refused);
+  expect_refused({"status", dir().string()}, refused);
+  expect_refused({"mail", dir().string()}, refused);
+}
+
+TEST_F(TamperedFiles, RollbackRefusesAJournalItCouldNotFinishBeforeItsCommitPoint) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  // Something rollback does not know of, in the season it removes.
+  fs::create_directory_symlink(tmp_.path(), dir() / "seasons/02-1618-summer/notes");
+  expect_refused({"rollback", dir().string(), "--force"},
+                 (dir() / "seasons/02-1618-summer/notes").string() +
+                     ": error: is in the way: the change removes seasons/02-1618-summer/, which "
+                     "would still hold it; nothing was changed");
+  EXPECT_FALSE(fs::exists(dir() / ".journal")) << "nothing was committed";
+  fs::remove(dir() / "seasons/02-1618-summer/notes");
+  EXPECT_EQ(run({"rollback", dir().string()}).status, 0) << "once it is gone, rollback works";
+}
+
+TEST_F(TamperedFiles, AJournalThatCannotBeFinishedIsReportedWithTheWayOut) {
+  fs::create_directories(dir() / ".journal/blobs");
+  write_text(dir() / ".journal/steps", "wallenstein-journal 1\nR seasons\n");
+  const Outcome r = run({"status", dir().string()});
+  EXPECT_EQ(r.status, 1) << "a damaged game is the user's input, not an internal error: " << r.err;
+  EXPECT_EQ(r.err.rfind((dir() / ".journal").string() +
+                            ": error: a committed change to this game could not be finished "
+                            "(cannot remove directory ",
+                        0),
+            0u)
+      << r.err;
+  EXPECT_NE(r.err.find("then run any wallenstein command on the game, which finishes the change"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::exists(dir() / "seasons/01-1618-spring/state.yaml"));
+}
+
+TEST_F(TamperedFiles, AMissingStateInTheOpenSeasonIsRefusedRatherThanTheGameLookingYounger) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  const fs::path state = dir() / "seasons/03-1618-autumn/state.yaml";
+  fs::remove(state);
+  const std::string refused = state.string() +
+                              ": error: is missing; every season directory holds its state.yaml: "
+                              "the game is damaged; restore the file from a backup";
+  for (const char* command : {"status", "mail", "verify", "replay", "resolve", "show"})
+    expect_refused({command, dir().string()}, refused);
+}
+
+TEST_F(TamperedFiles, ALogOfAnUnknownRulesVersionIsRefusedByReplayVerifyAndMail) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  const fs::path log = spring() / "log.yaml";
+  replace_in_file(log, "rules_version: 2", "rules_version: 99");
+  const std::string refused =
+      position(log, "99") +
+      ": error: rules_version 99 is unknown to this program, which plays 1 to 2; use the program "
+      "that resolved this season, or a newer one";
+  for (const char* command : {"replay", "verify", "mail"})
+    expect_refused({command, dir().string()}, refused);
+}
+
+TEST_F(TamperedFiles, ALockThatIsADirectoryIsTheSetupsFaultNotAnInternalError) {
+  fs::create_directory(dir() / ".lock");
+  for (const char* command : {"status", "resolve", "mail", "show"}) {
+    expect_refused({command, dir().string()},
+                   (dir() / ".lock").string() +
+                       ": error: is a directory; the game's lock file must be a plain file: "
+                       "remove the directory (the program makes the file itself)");
+  }
+}
+
+TEST_F(TamperedFiles, AnOrderFileThatIsALinkIsNeverCountedAsSubmitted) {
+  fs::create_symlink("/etc/passwd", spring() / "orders/red.yaml");
+  expect_refused({"status", dir().string()},
+                 (spring() / "orders/red.yaml").string() +
+                     ": error: is a symbolic link; an order file must be a plain file that the "
+                     "program can read (remove it, and submit the orders again)");
+}
+
+TEST_F(TamperedFiles, AReportForAPlayerOfNoGameIsAUsageErrorThatWritesNothing) {
+  const auto before = snapshot_tree(tmp_.path());
+  const Outcome r = run({"report", dir().string(), "--player", "../../x"});
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.err.find("no player \"../../x\" in this game; its players are "), std::string::npos)
+      << r.err;
+  EXPECT_EQ(snapshot_tree(tmp_.path()), before);
+}
+
+TEST_F(TamperedFiles, ASecretWrittenIntoGameYamlIsNeverQuotedInAnError) {
+  replace_in_file(dir() / "game.yaml", "mail:\n",
+                  "mail:\n  smtp: {url: \"smtp://gm:url-secret@127.0.0.1:1\", password: "
+                  "\"hunter2-secret\", tls: x}\n");
+  const Outcome r = run({"status", dir().string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("unknown key \"password\" in mail.smtp"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("hunter2-secret"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("url-secret"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("password: ****************"), std::string::npos)
+      << "the line is quoted with the value starred out: " << r.err;
+}
+
 }  // namespace
 }  // namespace wallenstein
