@@ -24,6 +24,7 @@
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/incoming.hpp"
 #include "pbem/mail/intake_ledger.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;
@@ -34,6 +35,13 @@ using Mustache = kainjow::mustache::list;
 
 /// Interfaces 5: at most this many messages of one player are answered per season.
 constexpr int kAnswerLimit = 20;
+/// At most this many answers go to one player's address a day, whatever the messages were (a
+/// robot that ignores RFC 3834, or a forger using the game to flood a player, gets no more).
+constexpr int kAnswersPerDay = 10;
+/// The game master hears of at most this many messages from one sender a day, and of this many
+/// from all senders together.
+constexpr int kNoticesPerSenderDay = 3;
+constexpr int kNoticesPerDay = 20;
 
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(),
@@ -111,11 +119,20 @@ class Intake {
       return out;
     }
     entry_ = mail::IntakeEntry{message_.message_id, sha_, message_.from_address, {}, {}, {}, {}, {},
-                               setup_.now};
-    journal_.write(inbox, std::string(raw_));
-    inbox_file_ = inbox;
+                               setup_.now,          {}};
+    inbox_ = inbox;
+    const UnroutedMail kept = kept_mail(game_.root() / "mail" / "inbox");
+    inbox_room_ = kept.messages < kMaxUnrouted && kept.bytes + raw_.size() <= kMaxUnroutedBytes;
     out.summary = decide();
     out.outcome = entry_.outcome;
+    // Orders proven by their token are always kept; other mail while mail/inbox/ has room.
+    if (!inbox_file().empty()) {
+      journal_.write(inbox, std::string(raw_));
+    } else {
+      out.summary += "; the message is not kept: mail/inbox/ is full (" +
+                     std::to_string(kept.messages) + " messages, " +
+                     std::to_string(kept.bytes >> 20) + " MiB)";
+    }
     journal_.write(mail::IntakeLedger::relative_path(), [&] {
       intake_.record(entry_);
       return intake_.text();
@@ -138,8 +155,12 @@ class Intake {
     state_ = game_.load_state(season_, rules_);
     const mail::FoundOrder found = mail::find_order(message_);
     if (!found.problem.empty()) return no_order(found);
+    // A byte that is not UTF-8 is shown to the player where it is; the rest is still read, so
+    // that the player can be told.
+    const std::string readable =
+        found.invalid_byte ? mail::replace_invalid_utf8(found.text) : found.text;
     CheckedOrderFile checked =
-        check_order_source(SourceFile{"your orders", found.text}, state_, rules_, problem_texts_);
+        check_order_source(SourceFile{"your orders", readable}, state_, rules_, problem_texts_);
     entry_.player = lower(checked.player_id);
     entry_.season = checked.season;
     const PlayerInfo* player = game_.config().player(entry_.player);
@@ -147,7 +168,10 @@ class Intake {
         !token_matches(*checked.token, player->token)) {
       return bad_token(player, checked);
     }
-    if (intake_.answered(player->id, entry_.season) >= kAnswerLimit) return rate_limited(*player);
+    proven_ = true;
+    if (intake_.answered(player->id, entry_.season) >= kAnswerLimit ||
+        intake_.answered_on(player->id, setup_.now) >= kAnswersPerDay)
+      return rate_limited(*player);
     return answer(*player, found, checked);
   }
 
@@ -156,15 +180,20 @@ class Intake {
     // Only a registered address gets told; anyone else could be forging the sender.
     for (const auto& p : game_.config().players) {
       if (lower(p.email) != message_.from_address) continue;
+      entry_.player = p.id;
+      if (intake_.answered_on(p.id, setup_.now) >= kAnswersPerDay) {
+        return "no order found in a message from " + p.id + " (" + found.problem + "); not " +
+               "answered: " + std::to_string(kAnswersPerDay) + " answers went to " + p.id +
+               " today already";
+      }
       Data d = base_data();
       d["no_order"] = true;
       d["problem"] = found.problem;
-      entry_.player = p.id;
       reply(p, d);
       return "no order found in a message from " + p.id + " (" + found.problem + "); told them";
     }
-    notify_gm("a message without orders", "It held no order file: " + found.problem + ".");
-    return "no order found in a message from an unknown sender; the game master is told";
+    return "no order found in a message from an unknown sender; " +
+           notify_gm("a message without orders", "It held no order file: " + found.problem + ".");
   }
 
   std::string bad_token(const PlayerInfo* player, const CheckedOrderFile& checked) {
@@ -179,21 +208,26 @@ class Intake {
       why = "it carries no token for " + player->id;
     else
       why = "its token is not " + player->id + "'s";
-    notify_gm("orders refused: " + why, "A message claimed to hold orders but " + why + ".");
-    return "orders refused: " + why + "; no answer, the game master is told";
+    return "orders refused: " + why + "; no answer, " +
+           notify_gm("orders refused: " + why, "A message claimed to hold orders but " + why + ".");
   }
 
   std::string rate_limited(const PlayerInfo& player) {
     entry_.outcome = "rate_limited";
+    const bool season_cap = intake_.answered(player.id, entry_.season) >= kAnswerLimit;
+    const std::string what =
+        season_cap ? "more than " + std::to_string(kAnswerLimit) + " messages this season"
+                   : "more than " + std::to_string(kAnswersPerDay) + " answered messages today";
     // The game master hears of it once, at the first message over the limit.
-    if (intake_.count(player.id, entry_.season, "rate_limited") == 0) {
-      notify_gm(
-          player.id + " sent more than " + std::to_string(kAnswerLimit) + " messages this season",
-          "Further messages of " + player.id + " for " + entry_.season +
-              " are recorded but not answered.");
+    const bool first = season_cap ? intake_.count(player.id, entry_.season, "rate_limited") == 0
+                                  : intake_.noticed_on(message_.from_address, setup_.now) == 0;
+    if (first) {
+      notify_gm(player.id + " sent " + what, "Further messages of " + player.id + " for " +
+                                                 entry_.season +
+                                                 " are recorded but neither stored nor answered" +
+                                                 (season_cap ? "." : " until tomorrow (UTC)."));
     }
-    return "more than " + std::to_string(kAnswerLimit) + " messages of " + player.id +
-           " this season: no answer";
+    return what + " from " + player.id + ": not stored, no answer";
   }
 
   std::string answer(const PlayerInfo& player, const mail::FoundOrder& found,
@@ -213,6 +247,17 @@ class Intake {
       entry_.outcome = "too_late";
       d["too_late"] = true;
       d["written_season"] = checked.season;
+    } else if (found.invalid_byte) {
+      entry_.outcome = "rejected";
+      d["rejected"] = true;
+      d["invalid_byte"] = invalid_byte_data(found.text, *found.invalid_byte);
+    } else if (const mail::IntakeEntry* earlier = replayed(player, checked.season, found.text);
+               checked.ok() && earlier) {
+      // An earlier accepted order file sent again, which later orders had replaced: whoever
+      // holds an old copy of the mail must not be able to bring it back (README, orders by mail).
+      entry_.outcome = "replayed";
+      d["replayed"] = true;
+      d["earlier_at"] = earlier->at;
     } else if (checked.ok()) {
       entry_.outcome = "accepted";
       d["accepted"] = true;
@@ -260,6 +305,42 @@ class Intake {
            (entry_.receipt.empty() ? "" : " (receipt " + entry_.receipt.substr(0, 12) + "...)") +
            "; answer queued";
   }
+
+  /// The first accepted message of this player and season whose order file was exactly `text`,
+  /// when orders stored since replaced it; null when `text` is new or is what is stored now.
+  const mail::IntakeEntry* replayed(const PlayerInfo& player, const std::string& season,
+                                    const std::string& text) const {
+    const std::string receipt = sha256_hex(text);
+    const auto earlier = intake_.accepted_with(player.id, season, receipt);
+    if (earlier.empty()) return nullptr;
+    const fs::path stored = season_.orders_file(player.id);
+    if (fs::exists(stored) && sha256_hex(read_bytes(stored)) == receipt) return nullptr;
+    return earlier.front();
+  }
+
+  /// Where the first byte that is not UTF-8 is, as the player can find it.
+  static Data invalid_byte_data(const std::string& text, std::size_t at) {
+    const auto line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
+    const std::size_t column_from = line_start == std::string::npos || at == 0 ? 0 : line_start + 1;
+    Data x;
+    x["line"] = std::to_string(
+        std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
+    std::size_t column = 1;
+    for (std::size_t i = column_from; i < at;) {
+      const std::size_t length = utf8_length(text, i);
+      i += length == 0 ? 1 : length;
+      ++column;
+    }
+    x["column"] = std::to_string(column);
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[at]));
+    x["byte"] = std::string(hex);
+    return x;
+  }
+
+  /// Where this message is kept for the game master, or empty when it is not: orders proven by
+  /// their token always, anything else while mail/inbox/ has room.
+  std::string inbox_file() const { return proven_ || inbox_room_ ? inbox_ : std::string(); }
 
   /// What every answer says about the game: the open season, its deadline, who is missing.
   Data base_data() {
@@ -313,7 +394,12 @@ class Intake {
     entry_.reply = m.message_id;
   }
 
-  void notify_gm(const std::string& headline, const std::string& text) {
+  /// Tells the game master, at most kNoticesPerSenderDay times a day per sender and
+  /// kNoticesPerDay in all; returns what to say of it in the summary line.
+  std::string notify_gm(const std::string& headline, const std::string& text) {
+    if (intake_.noticed_on(message_.from_address, setup_.now) >= kNoticesPerSenderDay ||
+        intake_.noticed_on("", setup_.now) >= kNoticesPerDay)
+      return "the game master is not told (enough notices today; status lists the messages)";
     Data d;
     d["game"] = game_.config().name;
     d["headline"] = headline;
@@ -321,7 +407,7 @@ class Intake {
     d["message_id"] = message_.message_id.empty() ? std::string("(none)") : message_.message_id;
     d["from"] = message_.from_address;
     d["at"] = setup_.now;
-    d["inbox_file"] = inbox_file_;
+    d["inbox_file"] = inbox_file();
     mail::Message m;
     m.from = game_sender(game_);
     m.to = mail::parse_mailbox(game_.config().mail.game_master(), "game.yaml mail.gm");
@@ -333,6 +419,8 @@ class Intake {
                    game_mail_domain(game_) + ">";
     m.headers.emplace_back("Auto-Submitted", "auto-generated");
     mail::queue_message(journal_, mail_ledger_, "notice/" + sha_.substr(0, 24), m);
+    entry_.notice = m.message_id;
+    return "the game master is told";
   }
 
   std::string_view raw_;
@@ -346,7 +434,9 @@ class Intake {
   mail::Ledger mail_ledger_;
   mail::IntakeLedger intake_;
   mail::IntakeEntry entry_;
-  std::string inbox_file_;
+  std::string inbox_;        ///< where the message is kept when it is
+  bool inbox_room_ = false;  ///< mail/inbox/ has room for messages not proven by a token
+  bool proven_ = false;      ///< the message carries the token of the player it names
   Ruleset rules_;
   SeasonDir season_;
   GameState state_;
@@ -401,14 +491,24 @@ std::string keep_unrouted(std::string_view raw, const fs::path& root, bool names
   // Orders with tokens: the game master's alone, from the moment the folder exists.
   if (::mkdir(kept.dir.c_str(), 0700) != 0 && errno != EEXIST)
     throw std::system_error(errno, std::generic_category(), "cannot create " + kept.dir.string());
+  // A link planted in its place would carry the message out of the root.
+  struct stat st {};
+  if (::lstat(kept.dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    throw InputError(
+        kept.dir.string(),
+        "is not a plain directory (a symbolic link?); the program keeps mail to "
+        "unknown games there and writes nowhere else: remove it, and it is made again");
+  }
   write_atomic(file, raw);
   return "; kept as " + file.string();
 }
 
 }  // namespace
 
-UnroutedMail unrouted_mail(const fs::path& root) {
-  UnroutedMail out{root / ".unrouted"};
+UnroutedMail unrouted_mail(const fs::path& root) { return kept_mail(root / ".unrouted"); }
+
+UnroutedMail kept_mail(const fs::path& dir) {
+  UnroutedMail out{dir};
   std::error_code ec;
   for (fs::directory_iterator it(out.dir, ec), end; !ec && it != end; it.increment(ec)) {
     ++out.messages;

@@ -62,6 +62,9 @@ struct UnroutedMail {
   std::uintmax_t bytes = 0;
 };
 UnroutedMail unrouted_mail(const std::filesystem::path& root);
+/// What a folder of kept messages holds (ROOT/.unrouted, a game's mail/inbox). A game keeps
+/// mail that no token proves in mail/inbox/ within the same bounds as ROOT/.unrouted/.
+UnroutedMail kept_mail(const std::filesystem::path& dir);
 
 /// The largest message `receive` takes.
 inline constexpr std::size_t kMaxMessageBytes = 16 << 20;

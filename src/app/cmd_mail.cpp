@@ -40,16 +40,19 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
         break;
       case What::refused_before:
         ++refused_before;
-        in.out << "  " << d.player << " <" << d.to.address
-               << ">: refused earlier; fix the address and run "
-               << "`wallenstein mail --retry-failed`\n";
+        in.out << "  " << d.player << " <" << d.to.address << ">: refused earlier; "
+               << refusal_advice(d.message_refused) << "\n";
         break;
       case What::refused:
-      case What::deferred:
         ++failed;
         in.out << "  " << d.player << " <" << d.to.address
-               << ">: " << (d.what == What::refused ? "refused" : "deferred")
-               << " by the server: " << d.answer << "\n";
+               << ">: refused by the server: " << d.answer << "; "
+               << refusal_advice(d.message_refused) << "\n";
+        break;
+      case What::deferred:
+        ++failed;
+        in.out << "  " << d.player << " <" << d.to.address << ">: deferred by the server ("
+               << d.answer << "); it stays pending and the next run tries again\n";
         break;
       case What::would_send:
         in.out << "would send to " << d.to.name << " <" << d.to.address << ">: \"" << d.subject
@@ -82,7 +85,7 @@ Exit run(const Invocation& in) {
   const bool dry = in.has("dry-run");
   const OpenedSeason opened =
       open_season(in, DefaultSeason::last_report, dry ? LockMode::shared : LockMode::exclusive);
-  MailRequest request{dry, in.has("retry-failed"), in.has("resend"), {}, {}};
+  MailRequest request{dry, in.has("retry-failed"), in.has("resend"), {}, {}, clock_now(in)};
   if (in.has("player")) request.player = in.get<std::string>("player");
   if (in.has("smtp")) request.smtp = in.get<std::string>("smtp");
   const MailRun run = mail_season(opened.game, opened.rules, opened.season, request, resources(in));
@@ -107,7 +110,9 @@ Command mail_command() {
             "send again what a server refused (after fixing the address)")(
             "resend", po::bool_switch(), "send a copy of messages already sent (a new Message-ID)")(
             "smtp", po::value<std::string>()->value_name("URL"),
-            "SMTP server instead of game.yaml's (or the outbox)");
+            "SMTP server instead of game.yaml's (or the outbox)")(
+            "now", po::value<std::string>()->value_name("TIME"),
+            "the time instead of the clock (the messages' Date)");
         p.add("dir", 1);
       },
       run};

@@ -105,7 +105,7 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   m.to = mail::Mailbox{name, email};
   m.subject = body.substr(0, body.find('\n'));
   m.text = body.substr(body.find('\n') + 1);
-  m.date = mail::rfc5322_now();
+  m.date = mail::rfc5322_date(clock_now(in));
   const std::string key = current.path.filename().string() + "/welcome/" + id + ":" + email;
   m.message_id = "<wallenstein." + config.name + "." + current.path.filename().string() +
                  ".welcome." + id + "." + std::to_string(p.former.size()) + "@" +
@@ -117,7 +117,7 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   if (!welcome.failure.empty()) throw TransportError(welcome.failure);
   const auto seasons = updated.seasons();
   const SeasonDir last = seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back();
-  MailRequest request{false, false, true, id, {}};
+  MailRequest request{false, false, true, id, {}, clock_now(in)};
   if (in.has("smtp")) request.smtp = in.get<std::string>("smtp");
   const MailRun run = mail_season(updated, rules, last, request, resources(in));
   if (!run.result.failure.empty()) throw TransportError(run.result.failure);
@@ -184,7 +184,9 @@ Command player_command() {
             "name", po::value<std::string>()->value_name("NAME"), "replace: the newcomer's name")(
             "email", po::value<std::string>()->value_name("ADDR"),
             "replace: the newcomer's address")("smtp", po::value<std::string>()->value_name("URL"),
-                                               "SMTP server instead of game.yaml's");
+                                               "SMTP server instead of game.yaml's")(
+            "now", po::value<std::string>()->value_name("TIME"),
+            "the time instead of the clock (the welcome's Date)");
         p.add("dir", 1).add("action", 1).add("id", 1);
       },
       run};

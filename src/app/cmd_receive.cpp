@@ -41,7 +41,7 @@ IntakeSetup intake_setup(const Invocation& in, const std::optional<std::string>&
   setup.data_dir = in.data_dir();
   setup.templates_dir = in.templates_dir();
   setup.wait = in.wait();
-  setup.now = mail::rfc5322_now();
+  setup.now = mail::rfc5322_date(clock_now(in));
   setup.notes = &in.err;
   setup.mailer = [smtp](const GameDirectory& game) { return game_mailer(game, smtp); };
   return setup;
@@ -114,8 +114,14 @@ mail::ImapOptions imap_options(const Invocation& in, const std::optional<GameDir
   mail::ImapOptions options{s.url, s.starttls, s.user, {}, 60};
   if (!s.password_env.empty()) {
     const char* password = std::getenv(s.password_env.c_str());
-    if (!password)
+    if (!password && in.has("imap-password-env"))
       throw UsageError("the IMAP password is read from $" + s.password_env + ", which is not set");
+    if (!password) {
+      // game.yaml names the variable: the game's setup, not the command line, is wrong.
+      throw InputError((game->root() / "game.yaml").string(),
+                       "the IMAP password is read from $" + s.password_env +
+                           " (mail.imap.password_env), which is not set in this environment");
+    }
     options.password = password;
   }
   done = s.done;
@@ -129,15 +135,28 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
   mail::ImapMailbox mailbox(imap_options(in, game, done));
   const IntakeSetup setup = intake_setup(in, smtp_option(in));
   const auto uids = mailbox.unhandled(done);
+  const auto envelopes = mailbox.envelopes(uids);
   int handled = 0;
+  std::string too_large;
   for (const std::uint64_t uid : uids) {
+    const auto envelope = envelopes.find(uid);
+    const bool seen = envelope != envelopes.end() && envelope->second.seen;
+    if (envelope != envelopes.end() && envelope->second.size > kMaxMessageBytes) {
+      // Never read into memory: marked, and left unread for the game master to look at.
+      mailbox.mark_done(uid, done);
+      too_large += "; message " + std::to_string(uid) + " (" +
+                   std::to_string(envelope->second.size >> 20) +
+                   " MiB) is larger than 16 MiB: not read, left unread for the game master";
+      continue;
+    }
     const std::string raw = mailbox.fetch(uid);
     try {
       print(in, receive_message(raw, target, setup));
     } catch (const BusyError& e) {
       in.err << "wallenstein fetch: message " << uid << " left for the next run: " << e.what()
              << "\n";
-      continue;  // not marked: the next fetch handles it
+      if (!seen) mailbox.mark_unseen(uid);  // as it was: the next fetch handles it
+      continue;                             // not marked: the next fetch handles it
     }
     // Marked only once handled: a crash before this fetches it again, and the intake ledger
     // keeps it from being stored or answered twice.
@@ -146,7 +165,7 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
   }
   return "fetched " + std::to_string(uids.size()) + (uids.size() == 1 ? " message" : " messages") +
          " from " + mailbox.describe() + ", " + std::to_string(handled) + " handled and marked " +
-         done;
+         done + too_large;
 }
 
 Exit run_fetch(const Invocation& in) {
@@ -193,7 +212,9 @@ Command fetch_command() {
                 "done", po::value<std::string>()->value_name("KEYWORD|FOLDER"),
                 "mark handled mail with this keyword ($...) or move it to this folder")(
                 "smtp", po::value<std::string>()->value_name("URL"),
-                "answer through this SMTP server");
+                "answer through this SMTP server")(
+                "now", po::value<std::string>()->value_name("TIME"),
+                "the time instead of the clock (the answers' Date, the day's limits)");
             p.add("args", -1);
           },
           run_fetch};
@@ -209,7 +230,9 @@ Command receive_command() {
         o.add_options()("args", po::value<std::vector<std::string>>(), "DIR and FILE")(
             "root", po::value<std::string>()->value_name("ROOT"),
             "a directory of games: the message goes to the game its orders name")(
-            "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server");
+            "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server")(
+            "now", po::value<std::string>()->value_name("TIME"),
+            "the time instead of the clock (the answer's Date, the day's limits)");
         p.add("args", -1);
       },
       run};

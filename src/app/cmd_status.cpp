@@ -38,7 +38,10 @@ json refused_mail(const GameDirectory& game) {
   json out = json::array();
   for (const auto& [key, e] : latest) {
     if (e->state == mail::Delivery::refused)
-      out.push_back({{"key", key}, {"to", e->to}, {"answer", e->answer}});
+      out.push_back({{"key", key},
+                     {"to", e->to},
+                     {"answer", e->answer},
+                     {"refusal", e->refusal == "message" ? "message" : "address"}});
   }
   return out;
 }
@@ -114,9 +117,8 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
   for (const auto& r : j["refused_mail"]) {
     out << "Refused mail: " << printable(r["key"].get<std::string>()) << " to "
         << printable(r["to"].get<std::string>()) << " ("
-        << printable(r["answer"].get<std::string>())
-        << "); fix the address, then `wallenstein mail "
-        << "--retry-failed`\n";
+        << printable(r["answer"].get<std::string>()) << "); "
+        << refusal_advice(r["refusal"] == "message") << "\n";
   }
   if (j["finished"].get<bool>()) {
     std::vector<WinnerLine> winners;

@@ -93,14 +93,15 @@ void commit_with_mail(const GameDirectory& game, const SeasonDir& season, const 
 /// A message of the schedule (reminder, new deadline, held season), rendered from a template
 /// whose first line is the subject.
 mail::Message schedule_message(const GameDirectory& game, const report::Templates& templates,
-                               const std::string& name, const Data& data, const mail::Mailbox& to) {
+                               const std::string& name, const Data& data, const mail::Mailbox& to,
+                               Instant now) {
   const std::string body = templates.render(report::Format::text, name, data);
   mail::Message m;
   m.from = game_sender(game);
   m.to = to;
   m.subject = body.substr(0, body.find('\n'));
   m.text = body.substr(std::min(body.size(), body.find('\n') + 1));
-  m.date = mail::rfc5322_now();
+  m.date = mail::rfc5322_date(now);
   m.headers.emplace_back("Auto-Submitted", "auto-generated");
   return m;
 }
@@ -215,7 +216,7 @@ mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& 
     const std::string key =
         season_dir + "/" + reminder_name(before, s.timetable->deadline) + "/" + id;
     mail::Message m =
-        schedule_message(game, templates, "reminder", d, mail::Mailbox{p.name, p.email});
+        schedule_message(game, templates, "reminder", d, mail::Mailbox{p.name, p.email}, now);
     m.message_id = schedule_message_id(game, key);
     out.push_back({key, id, std::move(m), ""});
   }
@@ -237,7 +238,7 @@ std::vector<std::pair<std::string, mail::Message>> deadline_mail(
     const std::string key =
         season_dir + "/deadline-" + stamp(t.deadline) + "-at-" + stamp(now) + "/" + p.id;
     mail::Message m =
-        schedule_message(game, templates, "deadline_moved", d, mail::Mailbox{p.name, p.email});
+        schedule_message(game, templates, "deadline_moved", d, mail::Mailbox{p.name, p.email}, now);
     m.message_id = schedule_message_id(game, key);
     out.emplace_back(key, std::move(m));
   }
@@ -297,8 +298,8 @@ struct HeldTick {
   /// Mails a season's reports unless they all went out (or the mail is down this tick).
   void mail_season_if_due(const SeasonDir& season) {
     if (!account.mail_up() || season_mailed(game, season)) return;
-    const MailRun run = mail_season(game, rules, season, MailRequest{false, false, false, {}, smtp},
-                                    resources(c.in));
+    const MailRun run = mail_season(
+        game, rules, season, MailRequest{false, false, false, {}, smtp, c.now}, resources(c.in));
     account.take(run.result);
     if (run.result.failure.empty()) account.add("mailed " + season.name);
   }
@@ -328,7 +329,7 @@ struct HeldTick {
         s.season.path.filename().string() + "/held-" + stamp(t.deadline) + "/gm";
     mail::Message m = schedule_message(
         game, templates, "gm_held", d,
-        mail::parse_mailbox(game.config().mail.game_master(), "game.yaml mail.gm"));
+        mail::parse_mailbox(game.config().mail.game_master(), "game.yaml mail.gm"), c.now);
     m.message_id = schedule_message_id(game, key);
     commit_with_mail(game, s.season, t, {{key, std::move(m)}});
     flush();
@@ -434,12 +435,17 @@ TickLine tick_game(const fs::path& dir, const TickContext& c) {
   const std::string name = dir.filename().string();
   try {
     std::string fetched;
+    bool imap = false;
     {
-      const GameDirectory peek = GameDirectory::open(dir);
-      if (!peek.config().schedule)
+      // Under the lock: an interrupted write is finished before the game is looked at. It is
+      // let go before the fetch, which takes it for each message.
+      const HeldGame peek =
+          wallenstein::hold_game(dir, LockMode::shared, c.in.wait(), "tick", c.notes);
+      if (!peek.game.config().schedule)
         return {name + ": no schedule in game.yaml; tick leaves it to its game master", false};
-      if (peek.config().mail.imap) fetched = fetch_orders(c.in, dir) + "; ";
+      imap = peek.game.config().mail.imap.has_value();
     }
+    if (imap) fetched = fetch_orders(c.in, dir) + "; ";
     const HeldGame held =
         wallenstein::hold_game(dir, LockMode::exclusive, c.in.wait(), "tick", c.notes);
     return {name + ": " + fetched + tick_held(held.game, c), false};
@@ -450,6 +456,8 @@ TickLine tick_game(const fs::path& dir, const TickContext& c) {
     return {name + ": broken, skipped: " +
                 printable(e.diagnostics().empty() ? e.what() : e.diagnostics().front().message),
             false};
+  } catch (const UsageError& e) {
+    return {name + ": broken, skipped: " + printable(e.what()), false};
   } catch (const TransportError& e) {
     return {name + ": mail failed (" + printable(e.what()) + "); the next tick tries again", false};
   } catch (const std::exception& e) {

@@ -252,7 +252,7 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
     m.from = from;
     m.to = mail::Mailbox{player.name, player.email};
     m.subject = r.subject;
-    m.date = mail::rfc5322_now();
+    m.date = mail::rfc5322_date(request.now);
     m.message_id = id_prefix + player.id + "@" + domain + ">";
     m.text = r.text;
     m.html = r.mail_html;
@@ -262,8 +262,6 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
       m.attachments.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
     out.push_back({season_dir + "/" + kind + "/" + player.id, player.id, std::move(m), digest});
   }
-  if (request.player && out.empty())
-    throw UsageError("--player: no player \"" + *request.player + "\" in this game");
   if (request.player || loaded.config.mail.spectators.empty()) return out;
   // Spectators: the public report and the map, nothing private.
   for (std::size_t i = 0; i < game.config().mail.spectators.size(); ++i) {
@@ -272,7 +270,7 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
     m.from = from;
     m.to = mail::Mailbox{"", address};
     m.subject = "Wallenstein " + game.config().name + ": " + season.name + " (public report)";
-    m.date = mail::rfc5322_now();
+    m.date = mail::rfc5322_date(request.now);
     m.message_id = id_prefix + "spectator" + std::to_string(i + 1) + "@" + domain + ">";
     m.text = reports.public_text;
     m.attachments.push_back({"map.png", "image/png", png, ""});
@@ -284,8 +282,17 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
 
 }  // namespace
 
+std::string refusal_advice(bool message_refused) {
+  return message_refused
+             ? "the server took the address but refused the message itself (too large, or taken "
+               "for spam): ask the player to let it through, then `wallenstein mail "
+               "--retry-failed`"
+             : "fix the address in game.yaml, then `wallenstein mail --retry-failed`";
+}
+
 MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,
                     const MailRequest& request, const Resources& resources) {
+  if (request.player) game.config().named_player(*request.player);
   const LoadedSeason loaded = load_season(game, rules, season);
   const auto reports =
       report::build_reports(loaded.view(rules), report::Templates::load(resources.templates_dir));
@@ -300,6 +307,10 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
   run.result =
       mail::dispatch(game.root(), std::move(messages), mailer.get(),
                      mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend});
+  if (!request.dry_run && !request.smtp && !game.config().mail.smtp) {
+    mail::prune_outbox(game.root(), game.config().mail.outbox, request.now,
+                       game.config().mail.outbox_days);
+  }
   return run;
 }
 

@@ -100,6 +100,7 @@ struct MailRequest {
   bool resend = false;
   std::optional<std::string> player = {};  ///< only this player's message
   std::optional<std::string> smtp = {};    ///< instead of game.yaml's transport
+  Instant now = {};                        ///< the messages' Date
 };
 
 /// What a mail run did.
@@ -114,6 +115,11 @@ struct MailRun {
 /// report to the spectators, each message once (the mail ledger decides).
 MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,
                     const MailRequest& request, const Resources& resources);
+
+/// What the game master can do about a message a server refused for good: an address refused
+/// (at RCPT) is fixed in game.yaml; a message refused after DATA (too large, taken for spam) is not
+/// the address's fault.
+std::string refusal_advice(bool message_refused);
 
 /// Whether every message of a season's mail is in the ledger as sent (nothing for `mail_season`
 /// to do): lets `tick` skip building reports it would not send. With `same_content`, only mail

@@ -130,4 +130,13 @@ bool PrintableStreambuf::emit(bool all) {
          static_cast<std::streamsize>(out.size());
 }
 
+std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_length(text, i);
+    if (length == 0) return i;
+    i += length;
+  }
+  return std::nullopt;
+}
+
 }  // namespace wallenstein

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <streambuf>
 #include <string>
 #include <string_view>
@@ -16,6 +17,9 @@ std::string printable(std::string_view text, Lines lines = Lines::escape);
 
 /// The length of the valid UTF-8 character at `at` (1-4), or 0 when the bytes there are not one.
 std::size_t utf8_length(std::string_view text, std::size_t at);
+
+/// The offset of the first byte of `text` that is not valid UTF-8, if any.
+std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 
 /// A stream buffer that passes everything through `printable(..., Lines::keep)` to another one;
 /// a UTF-8 character split between two writes is held back until it is complete.

@@ -23,16 +23,6 @@ std::pair<int, int> position_of(std::string_view text, std::size_t offset) {
   return {line, static_cast<int>(offset - line_start) + 1};
 }
 
-/// Offset of the first byte that is not valid UTF-8, if any.
-std::optional<std::size_t> invalid_utf8(std::string_view text) {
-  for (std::size_t i = 0; i < text.size();) {
-    const std::size_t length = utf8_length(text, i);
-    if (length == 0) return i;
-    i += length;
-  }
-  return std::nullopt;
-}
-
 struct Rejected {
   YAML::Mark mark;
   std::string message;
@@ -173,7 +163,7 @@ Diagnostic make(const SourceFile& file, int line, int byte_column, std::string m
 
 YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
   if (file.text.compare(0, 3, "\xEF\xBB\xBF") == 0) file.text.erase(0, 3);  // UTF-8 byte order mark
-  if (auto bad = invalid_utf8(file.text)) {
+  if (auto bad = first_invalid_utf8(file.text)) {
     const auto [line, column] = position_of(file.text, *bad);
     throw InputError({make(file, line, column, "invalid UTF-8; save the file as UTF-8 text")});
   }

@@ -60,6 +60,8 @@ class Tick : public ::testing::Test {
   void make_game(const std::string& schedule, int players = 3) {
     ASSERT_EQ(testing::new_game(game(), players).status, 0);
     std::string config = read_text(game() / "game.yaml");
+    // The tests count every message of a whole game in the outbox: none is pruned.
+    config.replace(config.find("  outbox: outbox\n"), 17, "  outbox: outbox\n  outbox_days: 0\n");
     testing::write_text(game() / "game.yaml", config + schedule);
   }
   fs::path game() const { return tmp_ / "game"; }
@@ -240,6 +242,34 @@ TEST_F(Tick, ARootOfGamesGoesOnPastABrokenOneAndSaysWhatIsWrong) {
                            "Marie Dubois (yellow); due"),
             0u)
       << "nothing new for a: " << again.out;
+}
+
+TEST_F(Tick, AGameWhoseMailPasswordIsNotSetIsSkippedAndTheOthersRun) {
+  const fs::path root = tmp_ / "root";
+  for (const std::string name : {"a", "b", "c"}) {
+    ASSERT_EQ(testing::new_game(root / name, 3).status, 0);
+    testing::write_text(root / name / "game.yaml", read_text(root / name / "game.yaml") + kWeekly);
+  }
+  testing::replace_in_file(root / "b" / "game.yaml", "mail:\n",
+                           "mail:\n  imap: {url: \"imap://127.0.0.1:1/INBOX\", starttls: false, "
+                           "user: gm, password_env: WALLENSTEIN_TEST_UNSET}\n");
+  testing::replace_in_file(root / "c" / "game.yaml", "mail:\n",
+                           "mail:\n  smtp: {url: \"smtp://127.0.0.1:1\", starttls: false, "
+                           "user: gm, password_env: WALLENSTEIN_TEST_UNSET}\n");
+  for (const char* jobs : {"1", "2"}) {
+    const Outcome t =
+        run({"tick", "--root", root.string(), "--now", iso(real_now()), "--jobs", jobs});
+    EXPECT_EQ(t.status, 0) << "a game's setup is not an internal error: " << t.out << t.err;
+    EXPECT_NE(t.out.find("a: 1618-spring: waiting for"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("b: broken, skipped: the IMAP password is read from "
+                         "$WALLENSTEIN_TEST_UNSET (mail.imap.password_env), which is not set"),
+              std::string::npos)
+        << t.out;
+    EXPECT_NE(t.out.find("c: broken, skipped: the SMTP password is read from "
+                         "$WALLENSTEIN_TEST_UNSET, which is not set"),
+              std::string::npos)
+        << t.out;
+  }
 }
 
 TEST_F(Tick, StatusOfManyGamesGivesDeadlinesTimeLeftReceiptsAndMissingAsJson) {

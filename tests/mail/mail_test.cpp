@@ -320,6 +320,36 @@ TEST(Mail, WithoutAServerTheMessagesGoToTheOutbox) {
   EXPECT_EQ(to.count("Åsa Öberg <asa@example.org>"), 1u);
 }
 
+TEST(Mail, TheOutboxKeepsAMessageTwoWeeksSoAGameWithoutSmtpNeverFillsTheDisk) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 3);
+  auto files = [&] {
+    std::set<std::string> out;
+    for (const auto& e : fs::directory_iterator(game / "outbox")) out.insert(e.path().filename());
+    return out;
+  };
+  ASSERT_EQ(wallenstein({"mail", game.string(), "--now", "2026-11-01T10:00:00Z"}).status, 0);
+  const auto first = files();
+  ASSERT_EQ(first.size(), 3u);
+  ASSERT_EQ(wallenstein({"resolve", game.string(), "--force"}).status, 0);
+  ASSERT_EQ(wallenstein({"mail", game.string(), "--now", "2026-11-10T10:00:00Z"}).status, 0);
+  EXPECT_EQ(files().size(), 6u) << "nine days: both seasons' mail is there";
+  ASSERT_EQ(wallenstein({"resolve", game.string(), "--force"}).status, 0);
+  ASSERT_EQ(wallenstein({"mail", game.string(), "--now", "2026-11-16T10:00:00Z"}).status, 0);
+  const auto now = files();
+  EXPECT_EQ(now.size(), 6u) << "the first season's mail, fifteen days old, is gone";
+  for (const auto& f : first) EXPECT_EQ(now.count(f), 0u) << f;
+  const std::string ledger = read_text(game / "mail" / "sent.yaml");
+  EXPECT_EQ(count_of(ledger, "state: sent"), 9u) << "the ledger still records every message";
+  ASSERT_EQ(wallenstein({"mail", game.string(), "--now", "2026-11-17T10:00:00Z"}).status, 0);
+  EXPECT_EQ(files().size(), 6u) << "nothing is sent twice because its file went";
+
+  testing::replace_in_file(game / "game.yaml", "  outbox: outbox\n",
+                           "  outbox: outbox\n  outbox_days: 0\n");
+  ASSERT_EQ(wallenstein({"mail", game.string(), "--now", "2027-06-01T10:00:00Z"}).status, 0);
+  EXPECT_EQ(files().size(), 6u) << "outbox_days: 0 keeps everything";
+}
+
 TEST(Mail, DryRunSendsAndWritesNothing) {
   TempDir tmp;
   const fs::path game = resolved_game(tmp, 3);
@@ -341,6 +371,50 @@ TEST(Mail, ThePasswordComesOnlyFromTheEnvironment) {
   EXPECT_NE(r.err.find("$WALLENSTEIN_NO_SUCH_VAR, which is not set"), std::string::npos) << r.err;
   std::string def = read_text(game / "game.yaml");
   EXPECT_EQ(def.find("password:"), std::string::npos);
+}
+
+TEST(SmtpFailures, AWrongPasswordBlamesNoRecipientAndTheNextRunSendsEverything) {
+  TempDir tmp;
+  SmtpServer server((tmp / "maildir").string(), {"--login", "gm:right-password"});
+  const fs::path game = resolved_game(
+      tmp, 3,
+      "  smtp: {url: \"" + server.url() + "\", starttls: false, user: gm, password_env: PW}\n");
+  const auto mail = [&](const std::string& password) {
+    return shell("PW=" + password + " " + shell_quote(testing::wallenstein_binary()) + " mail " +
+                 shell_quote(game.string()));
+  };
+  const Outcome wrong = mail("mistyped");
+  EXPECT_EQ(wrong.status, 3) << wrong.out << wrong.err;
+  EXPECT_NE(wrong.err.find("the server refused the login"), std::string::npos) << wrong.err;
+  EXPECT_EQ(wrong.err.find("mistyped"), std::string::npos) << "the password is never printed";
+  const std::string ledger = read_text(game / "mail" / "sent.yaml");
+  EXPECT_EQ(count_of(ledger, "state: refused"), 0u) << "no address is blamed: " << ledger;
+  const Outcome status = wallenstein({"status", game.string()});
+  EXPECT_EQ(status.out.find("fix the address"), std::string::npos) << status.out;
+
+  const Outcome fixed = mail("right-password");
+  ASSERT_EQ(fixed.status, 0) << fixed.out << fixed.err;
+  EXPECT_NE(fixed.out.find("3 sent"), std::string::npos) << fixed.out;
+  EXPECT_EQ(read_mail("--maildir", tmp / "maildir").size(), 3u);
+}
+
+TEST(SmtpFailures, AMessageRefusedAfterDataIsNotBlamedOnTheAddressAndTheNextOneGoesThrough) {
+  TempDir tmp;
+  const fs::path game = resolved_game(tmp, 3);
+  SmtpServer server((tmp / "maildir").string(), {"--too-large", "joerg@example.org"});
+  const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url()});
+  EXPECT_EQ(r.status, 3) << r.out << r.err;
+  EXPECT_NE(r.out.find("blue <joerg@example.org>: refused by the server: 552 5.3.4 message too "
+                       "big for this recipient; the server took the address but refused the "
+                       "message itself"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("2 sent, 1 refused"), std::string::npos)
+      << "the message after the refused one is sent on a clean connection: " << r.out;
+  EXPECT_NE(read_text(game / "mail" / "sent.yaml").find("refusal: message"), std::string::npos);
+  const Outcome status = wallenstein({"status", game.string()});
+  EXPECT_EQ(status.out.find("fix the address"), std::string::npos) << status.out;
+  EXPECT_NE(status.out.find("refused the message itself"), std::string::npos) << status.out;
 }
 
 }  // namespace

@@ -112,4 +112,19 @@ std::size_t ImapServer::count(const std::string& folder) const {
   return n;
 }
 
+std::size_t ImapServer::unseen() const {
+  std::size_t n = 0;
+  for (const char* sub : {"/new", "/cur"}) {
+    std::error_code ec;
+    for (auto it = std::filesystem::directory_iterator(maildir_ + sub, ec);
+         it != std::filesystem::directory_iterator(); ++it) {
+      // Maildir keeps the flags after ":2,"; S is \Seen.
+      const std::string name = it->path().filename().string();
+      const auto info = name.find(":2,");
+      if (info == std::string::npos || name.find('S', info) == std::string::npos) ++n;
+    }
+  }
+  return n;
+}
+
 }  // namespace wallenstein::testing

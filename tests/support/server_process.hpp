@@ -57,6 +57,8 @@ class ImapServer {
   void deliver(const std::string& message_file);
   /// How many messages a folder holds (INBOX: ""), read from the Maildir.
   std::size_t count(const std::string& folder = "") const;
+  /// How many messages of the INBOX nobody has read (no \Seen flag), read from the Maildir.
+  std::size_t unseen() const;
   void stop() { process_.stop(); }
 
  private:

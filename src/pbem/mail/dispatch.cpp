@@ -65,7 +65,8 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
   DispatchResult result;
   std::vector<Dispatched>& out = result.messages;
   for (Outgoing& m : messages) {
-    const Plan p = plan(ledger.of(m.key), m, options);
+    const auto earlier = ledger.of(m.key);
+    const Plan p = plan(earlier, m, options);
     Message& msg = m.message;
     msg.message_id = p.message_id;
     if (p.what == Dispatched::What::corrected) msg.subject = "Corrected: " + msg.subject;
@@ -74,6 +75,10 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
       msg.headers.emplace_back("References", p.references);
     }
     Dispatched d{p.what, m.player, msg.to, msg.subject, {}, 0};
+    if (p.what == Dispatched::What::refused_before) {
+      d.answer = earlier.back()->answer;
+      d.message_refused = earlier.back()->refusal == "message";
+    }
     if (!p.send || options.dry_run) {
       if (p.send) {
         d.what = Dispatched::What::would_send;
@@ -107,10 +112,14 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
       entry.state = Delivery::sent;
     } else {
       entry.answer = sent.answer;
-      if (sent.outcome == SendResult::Outcome::refused) entry.state = Delivery::refused;
+      if (sent.outcome == SendResult::Outcome::refused) {
+        entry.state = Delivery::refused;
+        entry.refusal = sent.message_refused ? "message" : "address";
+      }
       d.what = sent.outcome == SendResult::Outcome::refused ? Dispatched::What::refused
                                                             : Dispatched::What::deferred;
       d.answer = sent.answer;
+      d.message_refused = sent.message_refused;
     }
     ledger.record(entry);
     save(root, ledger);
@@ -178,8 +187,10 @@ DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, co
         sent.outcome == SendResult::Outcome::accepted ? Delivery::sent : Delivery::refused;
     entry.answer = sent.answer;
     if (entry.state == Delivery::refused) {
+      entry.refusal = sent.message_refused ? "message" : "address";
       d.what = Dispatched::What::refused;
       d.answer = sent.answer;
+      d.message_refused = sent.message_refused;
     }
     entry.queue_file.clear();
     ledger.record(entry);

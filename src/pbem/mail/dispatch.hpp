@@ -46,6 +46,7 @@ struct Dispatched {
   std::string subject;
   std::string answer;  ///< the server's refusal
   std::size_t bytes = 0;
+  bool message_refused = false;  ///< refused after DATA: the message, not the address
 };
 
 /// The outcome of a run: one entry per message handled, and the failure that stopped it.

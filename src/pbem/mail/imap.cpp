@@ -2,6 +2,8 @@
 
 #include <curl/curl.h>
 
+#include <cstdlib>
+#include <optional>
 #include <sstream>
 
 #include "pbem/diagnostic.hpp"
@@ -90,6 +92,40 @@ std::vector<std::uint64_t> ImapMailbox::unhandled(const std::string& done) {
     while (words >> uid) uids.push_back(uid);
   }
   return uids;
+}
+
+std::map<std::uint64_t, ImapMailbox::Envelope> ImapMailbox::envelopes(
+    const std::vector<std::uint64_t>& uids) {
+  std::map<std::uint64_t, Envelope> out;
+  if (uids.empty()) return out;
+  std::string set;
+  for (const std::uint64_t uid : uids) set += (set.empty() ? "" : ",") + std::to_string(uid);
+  // "* 3 FETCH (UID 7 RFC822.SIZE 1356 FLAGS (\Seen))": one line per message, no literal, so
+  // libcurl hands them all over (it does not for a body).
+  const std::string answer =
+      perform(mailbox_url(options_.url), "UID FETCH " + set + " (UID RFC822.SIZE FLAGS)");
+  std::istringstream in(answer);
+  std::string line;
+  auto number_after = [](const std::string& text, const std::string& key) {
+    const auto at = text.find(key + " ");
+    if (at == std::string::npos) return std::optional<std::uint64_t>();
+    return std::optional<std::uint64_t>(
+        std::strtoull(text.c_str() + at + key.size() + 1, nullptr, 10));
+  };
+  while (std::getline(in, line)) {
+    const auto uid = number_after(line, "UID");
+    const auto size = number_after(line, "RFC822.SIZE");
+    if (!uid || !size) continue;
+    const auto flags = line.find("FLAGS (");
+    const bool seen = flags != std::string::npos && line.find("\\Seen", flags) != std::string::npos;
+    out[*uid] = Envelope{*size, seen};
+  }
+  return out;
+}
+
+void ImapMailbox::mark_unseen(std::uint64_t uid) {
+  perform(mailbox_url(options_.url),
+          "UID STORE " + std::to_string(uid) + " -FLAGS.SILENT (\\Seen)");
 }
 
 std::string ImapMailbox::fetch(std::uint64_t uid) {

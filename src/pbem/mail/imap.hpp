@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,8 +29,18 @@ class ImapMailbox {
   /// UIDs of the messages without `keyword` (a keyword starts with `$`), or of every message
   /// when handled mail is moved away to a folder.
   std::vector<std::uint64_t> unhandled(const std::string& done);
-  /// The raw message (RFC 5322 bytes).
+  /// What the server says of messages before any is read: its size (RFC822.SIZE) and whether it
+  /// was seen, by UID.
+  struct Envelope {
+    std::uint64_t size = 0;
+    bool seen = false;
+  };
+  std::map<std::uint64_t, Envelope> envelopes(const std::vector<std::uint64_t>& uids);
+  /// The raw message (RFC 5322 bytes). The server marks it \Seen.
   std::string fetch(std::uint64_t uid);
+  /// Takes \Seen off a message again (one fetched and then left for later, or for the game
+  /// master to read).
+  void mark_unseen(std::uint64_t uid);
   /// Marks a handled message: adds the keyword, or moves it to the folder named by `done`.
   void mark_done(std::uint64_t uid, const std::string& done);
   /// The mailbox URL without password, for messages.

@@ -3,9 +3,12 @@
 #include <gmime/gmime.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <mutex>
 #include <sstream>
+
+#include "pbem/printable.hpp"
 
 namespace wallenstein::mail {
 namespace {
@@ -95,9 +98,15 @@ std::optional<std::string> automatic_reason(GMimeObject* msg, const std::string&
   if (local == "mailer-daemon" || local == "postmaster") return "sent by " + from;
   if (!header(msg, "X-Autoreply").empty() || !header(msg, "X-Autorespond").empty())
     return "an auto-reply header";
-  GMimeContentType* type = g_mime_object_get_content_type(msg);
+  // The message's own body (its top part) says whether it is a delivery report: RFC 3464
+  // bounces are multipart/report, and so are read receipts (RFC 8098).
+  GMimeObject* body =
+      GMIME_IS_MESSAGE(msg) ? g_mime_message_get_mime_part(GMIME_MESSAGE(msg)) : msg;
+  GMimeContentType* type = body ? g_mime_object_get_content_type(body) : nullptr;
   if (type && g_mime_content_type_is_type(type, "multipart", "report"))
     return "a delivery report (a bounce)";
+  if (type && g_mime_content_type_is_type(type, "message", "delivery-status"))
+    return "a delivery status (a bounce)";
   return std::nullopt;
 }
 
@@ -110,6 +119,34 @@ std::string decoded_bytes(GMimePart* part) {
   std::string text(reinterpret_cast<const char*>(bytes->data), bytes->len);
   g_object_unref(out);
   return text;
+}
+
+/// Windows-1252 (a superset of the printable ISO 8859-1) as UTF-8; its five unused bytes as
+/// U+FFFD.
+std::string windows1252_to_utf8(std::string_view text) {
+  // 0x80-0x9F, where Windows-1252 differs from ISO 8859-1.
+  static constexpr std::array<char32_t, 32> kHigh = {
+      0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+      0x2039, 0x0152, 0xFFFD, 0x017D, 0xFFFD, 0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+      0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0xFFFD, 0x017E, 0x0178};
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x80) {
+      out += c;
+      continue;
+    }
+    const char32_t cp = byte < 0xA0 ? kHigh[byte - 0x80] : byte;
+    if (cp < 0x800) {
+      out += static_cast<char>(0xC0 | (cp >> 6));
+    } else {
+      out += static_cast<char>(0xE0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    }
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+  return out;
 }
 
 void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
@@ -125,10 +162,19 @@ void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
   }
   if (const char* name = g_mime_part_get_filename(part)) p.filename = name;
   p.attachment = g_mime_part_is_attachment(part);
+  const char* charset = type ? g_mime_content_type_get_parameter(type, "charset") : nullptr;
   if (GMIME_IS_TEXT_PART(object)) {
-    char* text = g_mime_text_part_get_text(GMIME_TEXT_PART(object));  // to UTF-8 from its charset
-    p.text = text ? text : "";
-    g_free(text);
+    // Text said to be UTF-8 that is not would lose its bad bytes in the conversion, and the
+    // player could not be shown where they are: it is kept as it came.
+    const bool says_utf8 = charset && (lower(charset) == "utf-8" || lower(charset) == "utf8");
+    if (std::string raw = says_utf8 ? decoded_bytes(part) : std::string();
+        says_utf8 && first_invalid_utf8(raw)) {
+      p.text = std::move(raw);
+    } else {
+      char* text = g_mime_text_part_get_text(GMIME_TEXT_PART(object));  // to UTF-8 from its charset
+      p.text = text ? text : "";
+      g_free(text);
+    }
     const char* format = type ? g_mime_content_type_get_parameter(type, "format") : nullptr;
     if (format && lower(format) == "flowed") {
       const char* delsp = g_mime_content_type_get_parameter(type, "delsp");
@@ -136,6 +182,13 @@ void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
     }
   } else {
     p.text = decoded_bytes(part);
+  }
+  // RFC 2046 makes undeclared text US-ASCII; 8-bit bytes there come from a mail program that
+  // wrote its own Latin-1 and did not say so.
+  const bool undeclared = !charset || lower(charset) == "us-ascii";
+  if (undeclared && first_invalid_utf8(p.text)) {
+    p.text = windows1252_to_utf8(p.text);
+    p.read_as_latin1 = true;
   }
   parts->push_back(std::move(p));
 }
@@ -193,7 +246,33 @@ std::string order_from_body(const std::string& body) {
   return out;
 }
 
+/// What the order's character set needs the player to know: a part read as Latin-1, or the
+/// first byte of a part that said UTF-8 (or another character set) and was not.
+void screen_charset(const IncomingPart& part, FoundOrder& found) {
+  if (part.read_as_latin1) {
+    found.warnings.push_back(
+        "your mail program did not say which character set your order uses, and it was not "
+        "UTF-8, so it was read as Latin-1 (Windows-1252): check the names with umlauts below");
+  }
+  found.invalid_byte = first_invalid_utf8(found.text);
+}
+
 }  // namespace
+
+std::string replace_invalid_utf8(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_length(text, i);
+    if (length == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+      continue;
+    }
+    out.append(text.substr(i, length));
+    i += length;
+  }
+  return out;
+}
 
 IncomingMessage parse_message(std::string_view raw) {
   init_gmime();
@@ -246,6 +325,7 @@ FoundOrder find_order(const IncomingMessage& m) {
   if (attached.size() == 1) {
     found.text = attached.front()->text;
     found.source = "attachment " + attached.front()->filename;
+    screen_charset(*attached.front(), found);
     return found;
   }
   const IncomingPart* plain = nullptr;
@@ -266,6 +346,7 @@ FoundOrder find_order(const IncomingMessage& m) {
   }
   found.text = order_from_body(body);
   found.source = "the message body";
+  if (plain) screen_charset(*plain, found);
   if (found.text.empty()) {
     found.problem =
         "no order found: attach your order file (a .yaml file) or paste it into the message, "

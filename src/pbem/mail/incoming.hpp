@@ -13,6 +13,9 @@ struct IncomingPart {
   std::string filename;      ///< empty when it has none
   bool attachment = false;
   std::string text;
+  /// The part declared no character set and was not UTF-8, so it was read as Windows-1252 (the
+  /// Latin-1 of mail programs): its province names may need a look.
+  bool read_as_latin1 = false;
 };
 
 /// A received message (RFC 5322 and MIME), as far as the intake needs it.
@@ -38,7 +41,13 @@ struct FoundOrder {
   std::string source;                 ///< "attachment orders.yaml", "the message body"
   std::vector<std::string> warnings;  ///< e.g. read from HTML
   std::string problem;                ///< set when no single order could be found
+  /// The offset in `text` of the first byte that is not UTF-8, when the part said it was UTF-8
+  /// (or another character set) and was not: such an order cannot be read as written.
+  std::optional<std::size_t> invalid_byte;
 };
+
+/// Bytes that are not UTF-8 written as U+FFFD, so that the rest of a damaged text can be read.
+std::string replace_invalid_utf8(std::string_view text);
 
 /// Finds the order (interfaces 5): a YAML attachment first (.yaml, .yml, a .txt holding an
 /// order, text/x-yaml, application/yaml), else the text body from the `game:` line up to `...`,

@@ -17,15 +17,16 @@ struct Field {
   std::string IntakeEntry::*member;
 };
 
-constexpr std::array<Field, 9> kFields = {{{"message_id", &IntakeEntry::message_id},
-                                           {"sha256", &IntakeEntry::sha256},
-                                           {"from", &IntakeEntry::from},
-                                           {"player", &IntakeEntry::player},
-                                           {"season", &IntakeEntry::season},
-                                           {"outcome", &IntakeEntry::outcome},
-                                           {"receipt", &IntakeEntry::receipt},
-                                           {"reply", &IntakeEntry::reply},
-                                           {"at", &IntakeEntry::at}}};
+constexpr std::array<Field, 10> kFields = {{{"message_id", &IntakeEntry::message_id},
+                                            {"sha256", &IntakeEntry::sha256},
+                                            {"from", &IntakeEntry::from},
+                                            {"player", &IntakeEntry::player},
+                                            {"season", &IntakeEntry::season},
+                                            {"outcome", &IntakeEntry::outcome},
+                                            {"receipt", &IntakeEntry::receipt},
+                                            {"reply", &IntakeEntry::reply},
+                                            {"at", &IntakeEntry::at},
+                                            {"notice", &IntakeEntry::notice}}};
 
 }  // namespace
 
@@ -84,6 +85,39 @@ int IntakeLedger::count(const std::string& player, const std::string& season,
       std::count_if(entries_.begin(), entries_.end(), [&](const IntakeEntry& e) {
         return e.player == player && e.season == season && e.outcome == outcome;
       }));
+}
+
+std::string day_of(const std::string& rfc5322) {
+  const auto comma = rfc5322.find(", ");
+  const std::size_t from = comma == std::string::npos ? 0 : comma + 2;
+  return rfc5322.substr(from, 11);
+}
+
+int IntakeLedger::answered_on(const std::string& player, const std::string& at) const {
+  const std::string day = day_of(at);
+  return static_cast<int>(
+      std::count_if(entries_.begin(), entries_.end(), [&](const IntakeEntry& e) {
+        return e.player == player && !e.reply.empty() && day_of(e.at) == day;
+      }));
+}
+
+int IntakeLedger::noticed_on(const std::string& from, const std::string& at) const {
+  const std::string day = day_of(at);
+  return static_cast<int>(
+      std::count_if(entries_.begin(), entries_.end(), [&](const IntakeEntry& e) {
+        return (from.empty() || e.from == from) && !e.notice.empty() && day_of(e.at) == day;
+      }));
+}
+
+std::vector<const IntakeEntry*> IntakeLedger::accepted_with(const std::string& player,
+                                                            const std::string& season,
+                                                            const std::string& receipt) const {
+  std::vector<const IntakeEntry*> out;
+  for (const auto& e : entries_) {
+    if (e.player == player && e.season == season && e.outcome == "accepted" && e.receipt == receipt)
+      out.push_back(&e);
+  }
+  return out;
 }
 
 void IntakeLedger::record(IntakeEntry entry) { entries_.push_back(std::move(entry)); }

@@ -20,7 +20,7 @@ struct Field {
   bool required;
 };
 
-constexpr std::array<Field, 10> kFields = {{{"key", &LedgerEntry::key, true},
+constexpr std::array<Field, 11> kFields = {{{"key", &LedgerEntry::key, true},
                                             {"message_id", &LedgerEntry::message_id, true},
                                             {"to", &LedgerEntry::to, true},
                                             {"digest", &LedgerEntry::digest, false},
@@ -29,14 +29,15 @@ constexpr std::array<Field, 10> kFields = {{{"key", &LedgerEntry::key, true},
                                             {"answer", &LedgerEntry::answer, false},
                                             {"via", &LedgerEntry::via, false},
                                             {"at", &LedgerEntry::at, false},
-                                            {"queue_file", &LedgerEntry::queue_file, false}}};
+                                            {"queue_file", &LedgerEntry::queue_file, false},
+                                            {"refusal", &LedgerEntry::refusal, false}}};
 
 constexpr std::array<std::string_view, 4> kStates = {"pending", "sent", "refused", "queued"};
 
 LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
-  static constexpr std::array<std::string_view, 11> kKeys = {
-      "key",        "message_id", "to",  "state", "digest",    "subject",
-      "references", "answer",     "via", "at",    "queue_file"};
+  static constexpr std::array<std::string_view, 12> kKeys = {
+      "key",        "message_id", "to",  "state", "digest",     "subject",
+      "references", "answer",     "via", "at",    "queue_file", "refusal"};
   r.check_keys(node, kKeys, "mail ledger entry");
   LedgerEntry e;
   for (const Field& f : kFields) {
@@ -47,6 +48,8 @@ LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
     }
     e.*f.member = r.text(value, f.key).value_or("");
   }
+  if (!e.refusal.empty() && e.refusal != "address" && e.refusal != "message")
+    r.error(node["refusal"], "refusal must be address or message, not \"" + e.refusal + "\"");
   e.state = Delivery::sent;  // The older ledger listed only messages a server accepted.
   if (const YAML::Node state = node["state"]; state.IsDefined()) {
     const std::string s = r.text(state, "state").value_or("");

@@ -27,6 +27,10 @@ struct LedgerEntry {
   std::string via;              ///< where it went (a URL without password, or the outbox)
   std::string at;               ///< when it was last handed over
   std::string queue_file = {};  ///< queued messages: the file under mail/queue/ holding its bytes
+  /// A refused message: "address" when the server refused the recipient (RCPT), "message" when
+  /// it took the address but refused the message itself after DATA (too large, taken for spam).
+  /// Empty in ledgers of older programs, which recorded only address refusals.
+  std::string refusal = {};
 };
 
 /// The game's record of mail, `mail/sent.yaml`: what went out, so nothing goes twice, and what is

@@ -1,7 +1,9 @@
 #include "pbem/mail/mime.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 
 #include "pbem/diagnostic.hpp"
@@ -166,8 +168,34 @@ std::string format_mailbox(const Mailbox& m) {
   return quoted + "\" <" + m.address + ">";
 }
 
-std::string rfc5322_now() {
-  const std::time_t now = std::time(nullptr);
+std::optional<std::chrono::sys_seconds> parse_rfc5322_date(const std::string& text) {
+  static constexpr std::array<const char*, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  const auto comma = text.find(", ");
+  const std::string rest = text.substr(comma == std::string::npos ? 0 : comma + 2);
+  unsigned day = 0, hour = 0, minute = 0, second = 0;
+  int year = 0;
+  char month[4] = {0};
+  char zone[6] = {0};
+  if (std::sscanf(rest.c_str(), "%u %3s %d %u:%u:%u %5s", &day, month, &year, &hour, &minute,
+                  &second, zone) != 7)
+    return std::nullopt;
+  const auto m = std::find_if(kMonths.begin(), kMonths.end(),
+                              [&](const char* name) { return std::string_view(name) == month; });
+  if (m == kMonths.end() || (zone[0] != '+' && zone[0] != '-')) return std::nullopt;
+  const std::chrono::year_month_day date{
+      std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(m - kMonths.begin() + 1)},
+      std::chrono::day{day}};
+  if (!date.ok() || hour > 23 || minute > 59 || second > 60) return std::nullopt;
+  const int offset = std::atoi(zone + 1);
+  const auto shift = std::chrono::hours(offset / 100) + std::chrono::minutes(offset % 100);
+  auto t = std::chrono::sys_days(date) + std::chrono::hours(hour) + std::chrono::minutes(minute) +
+           std::chrono::seconds(second);
+  return std::chrono::sys_seconds(zone[0] == '+' ? t - shift : t + shift);
+}
+
+std::string rfc5322_date(std::chrono::sys_seconds when) {
+  const std::time_t now = std::chrono::system_clock::to_time_t(when);
   std::tm utc{};
   gmtime_r(&now, &utc);
   static constexpr std::array<const char*, 7> kDays = {"Sun", "Mon", "Tue", "Wed",

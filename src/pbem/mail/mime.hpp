@@ -1,5 +1,7 @@
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,7 +53,11 @@ std::string format_mailbox(const Mailbox& mailbox);
 std::string base64(std::string_view data);
 /// Quoted-printable (RFC 2045) with CRLF line ends; input line ends may be LF.
 std::string quoted_printable(std::string_view text);
-/// The current time as an RFC 5322 date in UTC.
-std::string rfc5322_now();
+/// A time as an RFC 5322 date in UTC ("Thu, 26 Nov 2026 10:00:00 +0000"); the caller passes the
+/// time (the clock, or `--now`), so that every message of a run can be made again the same.
+std::string rfc5322_date(std::chrono::sys_seconds when);
+/// The time of a date as `rfc5322_date` writes it (and as most mail programs do: a day name is
+/// optional, the zone an offset); nothing for anything else.
+std::optional<std::chrono::sys_seconds> parse_rfc5322_date(const std::string& text);
 
 }  // namespace wallenstein::mail

@@ -3,11 +3,14 @@
 #include <curl/curl.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cstring>
 
 #include "pbem/diagnostic.hpp"
 #include "pbem/files.hpp"
 #include "pbem/journal.hpp"
+#include "pbem/mail/ledger.hpp"
 
 namespace wallenstein::mail {
 namespace {
@@ -18,15 +21,8 @@ class Outbox final : public Mailer {
       : root_(std::move(root)), dir_(std::move(dir)) {}
 
   SendResult send(const Message& message, const std::string& bytes) override {
-    // The file is named after the Message-ID, without the characters a file name must not hold.
-    std::string name = message.message_id;
-    name.erase(
-        std::remove_if(name.begin(), name.end(), [](char c) { return c == '<' || c == '>'; }),
-        name.end());
-    std::replace_if(
-        name.begin(), name.end(), [](char c) { return c == '/' || c == '@'; }, '_');
     Journal journal(root_);
-    journal.write(dir_ / (name + ".eml"), bytes);
+    journal.write(dir_ / outbox_file_name(message.message_id), bytes);
     journal.commit();
     return {};
   }
@@ -52,8 +48,13 @@ class Smtp final : public Mailer {
   SendResult send(const Message& message, const std::string& bytes) override {
     Upload upload{bytes, 0};
     char error[CURL_ERROR_SIZE] = {0};
-    answer_.clear();
+    trace_ = Trace{};
     curl_easy_setopt(curl_, CURLOPT_URL, options_.url.c_str());
+    // After a refused transaction the server's state is not to be trusted (a reused connection
+    // answered the next MAIL with "503 nested MAIL command"): the next message starts afresh,
+    // which is what an RSET would give.
+    curl_easy_setopt(curl_, CURLOPT_FRESH_CONNECT, fresh_ ? 1L : 0L);
+    fresh_ = false;
     const std::string from = "<" + message.from.address + ">";
     curl_easy_setopt(curl_, CURLOPT_MAIL_FROM, from.c_str());
     curl_slist* rcpt = curl_slist_append(nullptr, ("<" + message.to.address + ">").c_str());
@@ -76,21 +77,30 @@ class Smtp final : public Mailer {
     // The server's replies, to quote them when something fails.
     curl_easy_setopt(curl_, CURLOPT_VERBOSE, 1L);
     curl_easy_setopt(curl_, CURLOPT_DEBUGFUNCTION, &Smtp::debug);
-    curl_easy_setopt(curl_, CURLOPT_DEBUGDATA, &answer_);
+    curl_easy_setopt(curl_, CURLOPT_DEBUGDATA, &trace_);
     const CURLcode code = curl_easy_perform(curl_);
     curl_slist_free_all(rcpt);
     if (code == CURLE_OK) return {};
+    fresh_ = true;
     long response = 0;
     curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &response);
-    // A refusal of this message (on MAIL, RCPT or DATA) is its answer; the next one may pass.
-    if (response >= 400 && response < 600 && !answer_.empty()) {
+    // A refusal of this recipient (RCPT) or of this message (DATA) is its answer, and the next
+    // message may pass; anything earlier (the greeting, STARTTLS, the login, our sender) or a 421
+    // is the server's or the setup's, and no recipient's fault.
+    const bool per_message = trace_.answer_stage == "RCPT" || trace_.answer_stage == "DATA";
+    if (response >= 400 && response < 600 && response != 421 && !trace_.answer.empty() &&
+        per_message) {
       return {response >= 500 ? SendResult::Outcome::refused : SendResult::Outcome::deferred,
-              answer_};
+              trace_.answer, trace_.answer_stage == "DATA"};
     }
     std::string what = "SMTP " + redact_url(options_.url) + ": " +
                        (error[0] ? std::string(error) : curl_easy_strerror(code));
-    if (!answer_.empty())
-      what += "; the server said: " + answer_;
+    if (trace_.answer_stage == "AUTH")
+      what = "SMTP " + redact_url(options_.url) + ": the server refused the login";
+    else if (trace_.answer_stage == "MAIL")
+      what = "SMTP " + redact_url(options_.url) + ": the server refused the sender " + from;
+    if (!trace_.answer.empty())
+      what += "; the server said: " + trace_.answer;
     else if (response != 0)
       what += " (reply code " + std::to_string(response) + ")";
     throw TransportError(redact_url(what));
@@ -112,22 +122,72 @@ class Smtp final : public Mailer {
     return n;
   }
 
+  /// The conversation as far as a failure needs it: the command last sent, and the first
+  /// refusal (4xx, 5xx) with the command it answered.
+  struct Trace {
+    std::string stage;  ///< EHLO, STARTTLS, AUTH, MAIL, RCPT, DATA (its first word, never more)
+    std::string answer;
+    std::string answer_stage;
+  };
+
   static int debug(CURL*, curl_infotype type, char* data, std::size_t size, void* user) {
-    if (type != CURLINFO_HEADER_IN) return 0;
-    auto* answer = static_cast<std::string*>(user);
+    auto* trace = static_cast<Trace*>(user);
     std::string line(data, size);
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+    if (type == CURLINFO_HEADER_OUT) {
+      // Only a command's name is kept: AUTH carries the credentials after it, or on lines of
+      // their own, which are no command and leave the stage as it was.
+      std::string verb = line.substr(0, line.find(' '));
+      for (char& c : verb) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      static constexpr std::array<std::string_view, 9> kVerbs = {
+          "EHLO", "HELO", "STARTTLS", "AUTH", "MAIL", "RCPT", "DATA", "RSET", "QUIT"};
+      if (std::find(kVerbs.begin(), kVerbs.end(), verb) != kVerbs.end()) trace->stage = verb;
+      return 0;
+    }
+    if (type != CURLINFO_HEADER_IN) return 0;
     // The first refusal (4xx, 5xx) is the answer that explains the failure.
-    if (answer->empty() && !line.empty() && (line[0] == '4' || line[0] == '5')) *answer = line;
+    if (trace->answer.empty() && !line.empty() && (line[0] == '4' || line[0] == '5')) {
+      trace->answer = line;
+      trace->answer_stage = trace->stage;
+    }
     return 0;
   }
 
   SmtpOptions options_;
   CURL* curl_ = nullptr;
-  std::string answer_;
+  Trace trace_;
+  bool fresh_ = false;  ///< the last transaction failed: the next one opens a new connection
 };
 
 }  // namespace
+
+std::string outbox_file_name(const std::string& message_id) {
+  std::string name = message_id;
+  name.erase(std::remove_if(name.begin(), name.end(), [](char c) { return c == '<' || c == '>'; }),
+             name.end());
+  std::replace_if(
+      name.begin(), name.end(), [](char c) { return c == '/' || c == '@'; }, '_');
+  return name + ".eml";
+}
+
+std::size_t prune_outbox(const std::filesystem::path& root, const std::filesystem::path& dir,
+                         std::chrono::sys_seconds now, int days) {
+  if (days <= 0 || !std::filesystem::is_directory(root / dir)) return 0;
+  const Ledger ledger = Ledger::load(root);
+  const auto before = now - std::chrono::days(days);
+  Journal journal(root);
+  std::size_t removed = 0;
+  for (const LedgerEntry& e : ledger.entries()) {
+    if (e.via.rfind("outbox ", 0) != 0) continue;
+    const auto at = parse_rfc5322_date(e.at);
+    const std::filesystem::path file = dir / outbox_file_name(e.message_id);
+    if (!at || *at >= before || !std::filesystem::exists(root / file)) continue;
+    journal.remove(file);
+    ++removed;
+  }
+  journal.commit();
+  return removed;
+}
 
 std::unique_ptr<Mailer> outbox_mailer(const std::filesystem::path& game_root,
                                       const std::filesystem::path& relative_dir) {

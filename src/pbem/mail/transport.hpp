@@ -13,10 +13,15 @@ struct SendResult {
   enum class Outcome { accepted, refused, deferred };
   Outcome outcome = Outcome::accepted;  ///< refused: for good (5xx); deferred: try later (4xx)
   std::string answer;                   ///< the server's refusal, e.g. "550 5.1.1 no such mailbox"
+  /// Refused after DATA: the server took the address but not the message (too large, taken for
+  /// spam); otherwise the refusal was the recipient's address (RCPT).
+  bool message_refused = false;
 };
 
 /// Delivers rendered messages, one answer per message. A failure of the connection itself
-/// (no server, a dropped line) is a TransportError.
+/// (no server, a dropped line) or of the server as a whole (the login refused, the sender refused,
+/// service not available) is a TransportError: the message is nobody's fault but the setup's,
+/// and waits for the next run.
 class Mailer {
  public:
   virtual ~Mailer() = default;
@@ -30,6 +35,16 @@ class Mailer {
 /// message again rewrites the same file.
 std::unique_ptr<Mailer> outbox_mailer(const std::filesystem::path& game_root,
                                       const std::filesystem::path& relative_dir);
+
+/// The file of a message in an outbox directory: its Message-ID without the characters a file
+/// name must not hold.
+std::string outbox_file_name(const std::string& message_id);
+
+/// Removes from an outbox the messages the ledger shows written there more than `days` days
+/// before `now` (a game without SMTP must not fill the disk); returns how many went.
+std::size_t prune_outbox(const std::filesystem::path& game_root,
+                         const std::filesystem::path& relative_dir, std::chrono::sys_seconds now,
+                         int days);
 
 /// A URL as it may be printed or stored: any password removed ("smtp://gm:x@h" -> "smtp://gm@h").
 std::string redact_url(std::string_view url);

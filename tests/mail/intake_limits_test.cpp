@@ -1,0 +1,269 @@
+// Orders by mail under attack: an old mail sent again, floods of mail, mail that fills the disk,
+// text in an undeclared or broken character set, a planted link.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "support/mail_games.hpp"
+#include "support/run_binary.hpp"
+#include "support/server_process.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::mail_from_anna;
+using testing::mail_game;
+using testing::outbox;
+using testing::Outcome;
+using testing::read_text;
+using testing::red_orders;
+using testing::TempDir;
+using testing::write_text;
+
+bool contains(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
+
+/// Receives one message (written to a file first) at a given time.
+Outcome receive(const TempDir& tmp, const fs::path& game, const std::string& message,
+                const std::string& now = "2026-11-23T10:00:00Z") {
+  write_text(tmp / "m.eml", message);
+  return testing::run_wallenstein(
+      {"receive", game.string(), (tmp / "m.eml").string(), "--now", now});
+}
+
+std::size_t files_in(const fs::path& dir) {
+  std::error_code ec;
+  std::size_t n = 0;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) ++n;
+  return n;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(Replay, AnEarlierOrderFileSentAgainNeverReplacesTheOrdersSentAfterIt) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  const fs::path stored = game / "seasons/01-1618-spring/orders/red.yaml";
+  const std::string v1 = red_orders();
+  std::string v2 = red_orders();
+  v2.replace(v2.find("bid: saechs_lande"), 17, "bid: 0");
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("v1", v1)).status, 0);
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("v2", v2)).status, 0);
+  ASSERT_EQ(read_text(stored), v2);
+
+  // The first mail again, under a new Message-ID: v2 stays, and Anna is told why.
+  const Outcome again = receive(tmp, game, mail_from_anna("v1-again", v1));
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_TRUE(contains(again.out, "replayed")) << again.out;
+  EXPECT_EQ(read_text(stored), v2) << "the later orders stay";
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: replayed"));
+  bool told = false;
+  for (const auto& [to, text] : outbox(game)) {
+    told = told ||
+           (to == "anna@example.org" && contains(text, "they are exactly the orders you sent on") &&
+            contains(text, "earlier orders of red NOT stored again"));
+  }
+  EXPECT_TRUE(told) << "Anna hears that her old orders were not stored again";
+
+  // Without a Message-ID and with another subject: still the same order file, still refused.
+  std::string bare = mail_from_anna("x", v1);
+  bare.erase(bare.find("Message-ID:"),
+             bare.find('\n', bare.find("Message-ID:")) - bare.find("Message-ID:") + 1);
+  bare.replace(bare.find("Subject: orders"), 15, "Subject: my orders, again");
+  ASSERT_EQ(receive(tmp, game, bare).status, 0);
+  EXPECT_EQ(read_text(stored), v2);
+
+  // The latest orders sent again change nothing and are fine; a changed old file is new orders.
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("v2-again", v2)).status, 0);
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: accepted"));
+  const std::string v1_changed = v1 + "# back to my first plan\n";
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("v1-changed", v1_changed)).status, 0);
+  EXPECT_EQ(read_text(stored), v1_changed);
+}
+
+TEST(Flood, OneAddressGetsAtMostTenAnswersADayWhateverItSends) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  for (int i = 0; i < 30; ++i) {
+    const Outcome r =
+        receive(tmp, game, mail_from_anna("q" + std::to_string(i), "Can you pause me?\n"));
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  EXPECT_EQ(outbox(game).count("anna@example.org"), 10u);
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "player: red"));
+  // The next day she is answered again.
+  ASSERT_EQ(
+      receive(tmp, game, mail_from_anna("next-day", "Hello?\n"), "2026-11-24T10:00:00Z").status, 0);
+  EXPECT_EQ(outbox(game).count("anna@example.org"), 11u);
+}
+
+TEST(Flood, TheGameMasterHearsOfFewForgedMessagesADay) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  std::string forged = red_orders();
+  forged.replace(forged.find(testing::kRedToken), 20, "aaaaaaaaaaaaaaaaaaaa");
+  // One forger, thirty messages: three notices.
+  for (int i = 0; i < 30; ++i) {
+    std::string m = mail_from_anna("f" + std::to_string(i), forged);
+    m.replace(m.find("Anna Weber <anna@example.org>"), 29, "Mallory <m@evil.example>");
+    ASSERT_EQ(receive(tmp, game, m).status, 0);
+  }
+  EXPECT_EQ(outbox(game).count("spielleiter@example.org"), 3u);
+  // Thirty forgers: twenty notices a day in all.
+  for (int i = 0; i < 30; ++i) {
+    std::string m = mail_from_anna("g" + std::to_string(i), forged);
+    m.replace(m.find("Anna Weber <anna@example.org>"), 29,
+              "Mallory <m" + std::to_string(i) + "@evil.example>");
+    ASSERT_EQ(receive(tmp, game, m).status, 0);
+  }
+  EXPECT_EQ(outbox(game).count("spielleiter@example.org"), 20u);
+  EXPECT_EQ(outbox(game).count("anna@example.org"), 0u) << "a forger never reaches the player";
+  const std::string intake = read_text(game / "mail/intake.yaml");
+  EXPECT_EQ(occurrences(intake, "outcome: bad_token"), 60u) << "every message is recorded";
+}
+
+TEST(Flood, MailNoTokenProvesIsKeptOnlyWithinTheInboxBoundsButOrdersAlways) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  // Eight forged messages of 9 MiB each: the inbox keeps 64 MiB at most.
+  const std::string padding(9 << 20, 'x');
+  for (int i = 0; i < 8; ++i) {
+    std::string m = mail_from_anna("big" + std::to_string(i), "junk\n" + padding + "\n");
+    m.replace(m.find("Anna Weber <anna@example.org>"), 29,
+              "Mallory <m" + std::to_string(i) + "@evil.example>");
+    const Outcome r = receive(tmp, game, m);
+    ASSERT_EQ(r.status, 0) << r.err;
+    if (i == 7) {
+      EXPECT_TRUE(contains(r.out, "not kept: mail/inbox/ is full")) << r.out;
+    }
+  }
+  std::uintmax_t bytes = 0;
+  for (const auto& entry : fs::directory_iterator(game / "mail/inbox")) bytes += entry.file_size();
+  EXPECT_LE(bytes, std::uintmax_t{64} << 20);
+  EXPECT_EQ(files_in(game / "mail/inbox"), 7u);
+  // Orders proven by their token are kept even now.
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("orders", red_orders())).status, 0);
+  EXPECT_EQ(files_in(game / "mail/inbox"), 8u);
+  EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+}
+
+TEST(Charset, AnOrderInUndeclaredLatin1IsReadAsLatin1AndThePlayerIsToldToCheckIt) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  std::string orders = red_orders();
+  orders.replace(orders.find("Niederoesterreich"), 17, "Nieder\xF6sterreich");  // ö in Latin-1
+  const Outcome r = receive(tmp, game, mail_from_anna("latin1", orders, "text/plain"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: accepted"))
+      << testing::last_intake_line(game);
+  EXPECT_TRUE(contains(read_text(game / "seasons/01-1618-spring/orders/red.yaml"),
+                       "armies3: Niederösterreich"))
+      << "stored as UTF-8";
+  const auto answers = outbox(game);
+  ASSERT_EQ(answers.count("anna@example.org"), 1u);
+  EXPECT_TRUE(contains(answers.find("anna@example.org")->second, "read as Latin-1"));
+}
+
+TEST(Charset, ABrokenByteInAnOrderSaidToBeUtf8IsShownToThePlayerWhereItIs) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  std::string orders = red_orders();
+  orders.replace(orders.find("Niederoesterreich"), 17, "Nieder\xF6sterreich");
+  const Outcome r = receive(tmp, game, mail_from_anna("broken", orders));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: rejected"))
+      << testing::last_intake_line(game);
+  EXPECT_FALSE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+  const auto answers = outbox(game);
+  ASSERT_EQ(answers.count("anna@example.org"), 1u) << "the player is answered, not left guessing";
+  const std::string& text = answers.find("anna@example.org")->second;
+  EXPECT_TRUE(contains(text, "line 12, column 18 holds a byte (0xF6) that is not UTF-8")) << text;
+  EXPECT_EQ(answers.count("spielleiter@example.org"), 0u);
+}
+
+TEST(Root, AnUnroutedFolderThatIsALinkIsNeverWrittenThrough) {
+  TempDir tmp;
+  fs::create_directories(tmp / "games");
+  fs::create_directories(tmp / "elsewhere");
+  mail_game(tmp, "games/mailgame");
+  fs::create_directory_symlink(tmp / "elsewhere", tmp / "games/.unrouted");
+  std::string orders = red_orders();
+  orders.replace(orders.find("game: mailgame"), 14, "game: mailgaem");
+  write_text(tmp / "typo.eml", mail_from_anna("typo", orders));
+  const Outcome r = testing::run_wallenstein(
+      {"receive", "--root", (tmp / "games").string(), (tmp / "typo.eml").string()});
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(contains(r.err, ".unrouted: error: is not a plain directory")) << r.err;
+  EXPECT_EQ(files_in(tmp / "elsewhere"), 0u) << "nothing lands outside the root";
+}
+
+/// `fetch` of the game from a Dovecot on loopback, its password in the environment, timed by
+/// /usr/bin/time (its last line on stderr: the maximum resident set size in KiB).
+Outcome fetch(const fs::path& game, const testing::ImapServer& imap,
+              const std::string& extra = "") {
+  return testing::run_shell(
+      "PW=pw /usr/bin/time -f %M " + testing::shell_quote(testing::wallenstein_binary()) +
+      " fetch " + testing::shell_quote(game.string()) + " --imap " + imap.url() +
+      " --imap-user gm --imap-password-env PW --now 2026-11-23T10:00:00Z" + extra);
+}
+
+long max_rss_kib(const Outcome& r) {
+  const auto last = r.err.find_last_not_of('\n');
+  const auto start = r.err.rfind('\n', last);
+  return std::stol(r.err.substr(start == std::string::npos ? 0 : start + 1));
+}
+
+TEST(FetchLimits, AMessageOverTheSizeLimitIsNeverReadAndStaysUnreadForTheGameMaster) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  testing::ImapServer imap((tmp / "dovecot").string(), "gm", "pw");
+  write_text(tmp / "huge.eml",
+             mail_from_anna("huge", red_orders() + "# " + std::string(40 << 20, 'x') + "\n"));
+  write_text(tmp / "orders.eml", mail_from_anna("orders", red_orders()));
+  imap.deliver((tmp / "huge.eml").string());
+  imap.deliver((tmp / "orders.eml").string());
+  const Outcome r = fetch(game, imap);
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "Fetched 2 messages")) << r.out;
+  EXPECT_TRUE(contains(r.out, "(40 MiB) is larger than 16 MiB: not read")) << r.out;
+  EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+  EXPECT_EQ(files_in(game / "mail/inbox"), 1u) << "only the orders are kept";
+  EXPECT_EQ(imap.unseen(), 1u) << "the huge message is left unread for the game master";
+  // A process that read 40 MiB would hold at least that much.
+  EXPECT_LT(max_rss_kib(r), 40 * 1024) << r.err;
+  EXPECT_TRUE(contains(fetch(game, imap).out, "Fetched 0 messages")) << "it is marked";
+}
+
+TEST(FetchLimits, AMessageLeftForABusyGameIsLeftUnread) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  testing::ImapServer imap((tmp / "dovecot").string(), "gm", "pw");
+  write_text(tmp / "orders.eml", mail_from_anna("orders", red_orders()));
+  imap.deliver((tmp / "orders.eml").string());
+  // Another program holds the game's lock for the whole fetch.
+  const Outcome r = testing::run_shell(
+      "flock -x " + testing::shell_quote((game / ".lock").string()) + " sh -c " +
+      testing::shell_quote("PW=pw " + testing::shell_quote(testing::wallenstein_binary()) +
+                           " fetch " + testing::shell_quote(game.string()) + " --imap " +
+                           imap.url() + " --imap-user gm --imap-password-env PW --wait 0.2"));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.err, "left for the next run")) << r.err;
+  EXPECT_EQ(imap.unseen(), 1u) << "nothing is marked until the message is handled";
+  EXPECT_FALSE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+  ASSERT_EQ(fetch(game, imap).status, 0);
+  EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml")) << "handled later";
+}
+
+}  // namespace
+}  // namespace wallenstein
