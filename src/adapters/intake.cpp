@@ -264,6 +264,7 @@ class Intake {
       const fs::path file = fs::relative(season_.orders_file(player.id), game_.root());
       d["replaced"] = fs::exists(game_.root() / file);
       journal_.write(file, found.text);
+      note_orders_stored(journal_, game_, season_, setup_.clock);
       entry_.receipt = sha256_hex(found.text);
       d["receipt"] = entry_.receipt;
       stored_ = player.id;
@@ -529,7 +530,8 @@ Received receive_message(std::string_view raw, const IntakeTarget& target,
   Received out = Intake(raw, setup, held.game).run();
   // Send the answer now, and any a crash left queued before.
   auto mailer = setup.mailer(held.game);
-  const auto sent = mail::flush_queue(held.game.root(), mailer.get(), game_sender(held.game));
+  const auto sent =
+      mail::flush_queue(held.game.root(), mailer.get(), game_sender(held.game), setup.clock);
   out.mail_failure = sent.failure;
   return out;
 }

@@ -29,7 +29,8 @@ struct IntakeSetup {
   std::filesystem::path data_dir;
   std::filesystem::path templates_dir;
   std::chrono::milliseconds wait{10000};
-  std::string now;  ///< RFC 5322 date
+  std::string now;                      ///< RFC 5322 date
+  std::chrono::sys_seconds clock = {};  ///< the same time, for deferred mail
   std::function<std::unique_ptr<mail::Mailer>(const GameDirectory&)> mailer;
   std::ostream* notes = nullptr;
 };

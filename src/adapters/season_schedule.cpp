@@ -9,7 +9,8 @@
 namespace wallenstein {
 namespace {
 
-constexpr std::string_view kKeys[] = {"opened", "deadline", "timezone", "extended", "held"};
+constexpr std::string_view kKeys[] = {"opened", "deadline", "timezone",  "extended",
+                                      "held",   "moved",    "last_order"};
 constexpr std::size_t kMaxTimetableBytes = 4096;
 
 std::optional<Instant> instant(YamlReader& r, const YAML::Node& node, std::string_view what) {
@@ -25,7 +26,8 @@ std::optional<Instant> instant(YamlReader& r, const YAML::Node& node, std::strin
 }  // namespace
 
 SeasonTimetable open_timetable(const Schedule& schedule, Instant now) {
-  return SeasonTimetable{now, next_deadline(schedule, now), schedule.timezone, false, false};
+  return SeasonTimetable{now, next_deadline(schedule, now), schedule.timezone, false, false, {},
+                         {}};
 }
 
 std::optional<SeasonTimetable> read_timetable(const SeasonDir& season) {
@@ -50,6 +52,9 @@ std::optional<SeasonTimetable> read_timetable(const SeasonDir& season) {
     t.extended = r.boolean(n, "extended").value_or(false);
   if (const YAML::Node n = root["held"]; n.IsDefined())
     t.held = r.boolean(n, "held").value_or(false);
+  if (const YAML::Node n = root["moved"]; n.IsDefined()) t.moved = instant(r, n, "moved");
+  if (const YAML::Node n = root["last_order"]; n.IsDefined())
+    t.last_order = instant(r, n, "last_order");
   r.throw_if_errors();
   return t;
 }
@@ -61,13 +66,25 @@ std::string timetable_text(const SeasonTimetable& t) {
       .add("timezone", t.timezone)
       .add("extended", t.extended)
       .add("held", t.held);
+  if (t.moved) root.add("moved", format_instant(*t.moved, t.timezone));
+  if (t.last_order) root.add("last_order", format_instant(*t.last_order, t.timezone));
   return root.dump(
       "This season's timetable (interfaces 6), kept by `wallenstein tick`.\n"
       "Move the deadline with `wallenstein deadline DIR --set TIME` or `--extend 24h`: players are "
       "told.\n"
       "extended: the `hold` policy already moved it once; held: too many orders were missing at "
       "the\n"
-      "deadline, so tick waits for the game master (resolve --force, or a new deadline).");
+      "deadline, so tick waits for the game master (resolve --force, or a new deadline).\n"
+      "moved: when the deadline was last moved; last_order: when orders were last stored.");
+}
+
+void note_orders_stored(Journal& journal, const GameDirectory& game, const SeasonDir& season,
+                        Instant now) {
+  std::optional<SeasonTimetable> t = read_timetable(season);
+  if (!t) return;
+  t->last_order = now;
+  journal.write(std::filesystem::relative(season.path / kTimetableFile, game.root()),
+                timetable_text(*t));
 }
 
 }  // namespace wallenstein

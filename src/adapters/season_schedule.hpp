@@ -5,6 +5,7 @@
 
 #include "adapters/game_directory.hpp"
 #include "adapters/schedule.hpp"
+#include "pbem/journal.hpp"
 
 namespace wallenstein {
 
@@ -17,6 +18,12 @@ struct SeasonTimetable {
   std::string timezone = "UTC";
   bool extended = false;  ///< nmr `hold`: the deadline was moved once by `grace`
   bool held = false;      ///< the gate held the season: `tick` waits for the game master
+  /// When the deadline was last moved (players were told then): reminders due before that are
+  /// not sent, so that a reminder never follows the notice of a new deadline minutes later.
+  std::optional<Instant> moved;
+  /// When orders were last stored for the season (`submit`, mail), by the command's clock
+  /// (`--now`): `hold_back` counts from it.
+  std::optional<Instant> last_order;
 };
 
 /// The timetable of a season opened at `now` under a schedule.
@@ -29,5 +36,10 @@ inline constexpr const char* kTimetableFile = "schedule.yaml";
 std::optional<SeasonTimetable> read_timetable(const SeasonDir& season);
 /// The file's text.
 std::string timetable_text(const SeasonTimetable& timetable);
+
+/// Records in the season's timetable, when it has one, that orders were stored at `now`: a step
+/// of the journal that stores them.
+void note_orders_stored(Journal& journal, const GameDirectory& game, const SeasonDir& season,
+                        Instant now);
 
 }  // namespace wallenstein

@@ -50,9 +50,11 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
                << refusal_advice(d.message_refused) << "\n";
         break;
       case What::deferred:
+      case What::waiting:
         ++failed;
         in.out << "  " << d.player << " <" << d.to.address << ">: deferred by the server ("
-               << d.answer << "); it stays pending and the next run tries again\n";
+               << d.answer << ") since " << d.deferred_since << "; it is tried again, `tick` from "
+               << d.next_attempt << "\n";
         break;
       case What::would_send:
         in.out << "would send to " << d.to.name << " <" << d.to.address << ">: \"" << d.subject

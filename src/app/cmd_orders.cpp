@@ -6,7 +6,9 @@
 #include "adapters/order_file.hpp"
 #include "adapters/report/forecast_text.hpp"
 #include "adapters/report/problem_texts.hpp"
+#include "adapters/season_schedule.hpp"
 #include "app/command.hpp"
+#include "app/operations.hpp"
 #include "app/season_context.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/files.hpp"
@@ -97,6 +99,7 @@ Exit run_submit(const Invocation& in) {
   const bool replacing = std::filesystem::exists(target);
   Journal journal(p.opened.game.root());
   journal.write(std::filesystem::relative(target, p.opened.game.root()), source.text);
+  note_orders_stored(journal, p.opened.game, p.opened.season, clock_now(in));
   journal.commit();
   in.out << "Stored the orders of " << checked.player_id << " for "
          << printable(p.opened.season.name) << (replacing ? " (replacing the earlier ones)" : "")
@@ -127,7 +130,9 @@ Command submit_command() {
         o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
             "file", po::value<std::string>()->required(), "the order file")(
             "player", po::value<std::string>()->value_name("ID"),
-            "refuse the file unless it is this player's");
+            "refuse the file unless it is this player's, and mail the player a receipt")(
+            "now", po::value<std::string>()->value_name("TIME"),
+            "the time instead of the clock (when the orders were stored)");
         p.add("dir", 1).add("file", 1);
       },
       run_submit};

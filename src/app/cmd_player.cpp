@@ -112,8 +112,8 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
                  game_mail_domain(updated) + ">";
   const auto mailer = game_mailer(
       updated, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
-  const auto welcome =
-      mail::dispatch(updated.root(), {{key, id, std::move(m), ""}}, mailer.get(), {});
+  const auto welcome = mail::dispatch(updated.root(), {{key, id, std::move(m), ""}}, mailer.get(),
+                                      {false, false, false, clock_now(in)});
   if (!welcome.failure.empty()) throw TransportError(welcome.failure);
   const auto seasons = updated.seasons();
   const SeasonDir last = seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back();

@@ -41,7 +41,8 @@ IntakeSetup intake_setup(const Invocation& in, const std::optional<std::string>&
   setup.data_dir = in.data_dir();
   setup.templates_dir = in.templates_dir();
   setup.wait = in.wait();
-  setup.now = mail::rfc5322_date(clock_now(in));
+  setup.clock = clock_now(in);
+  setup.now = mail::rfc5322_date(setup.clock);
   setup.notes = &in.err;
   setup.mailer = [smtp](const GameDirectory& game) { return game_mailer(game, smtp); };
   return setup;

@@ -15,7 +15,9 @@
 #include "pbem/diagnostic.hpp"
 #include "pbem/digest.hpp"
 #include "pbem/files.hpp"
+#include "pbem/mail/health.hpp"
 #include "pbem/mail/ledger.hpp"
+#include "pbem/mail/mime.hpp"
 #include "pbem/printable.hpp"
 
 namespace wallenstein::app {
@@ -46,6 +48,37 @@ json refused_mail(const GameDirectory& game) {
   return out;
 }
 
+/// Mail a server keeps deferring ("try later"), the latest word on each message.
+json deferred_mail(const GameDirectory& game) {
+  const mail::Ledger ledger = mail::Ledger::load(game.root());
+  std::map<std::string, const mail::LedgerEntry*> latest;
+  for (const auto& e : ledger.entries()) latest[e.key] = &e;
+  json out = json::array();
+  for (const auto& [key, e] : latest) {
+    if (e->state != mail::Delivery::deferred) continue;
+    const auto next = mail::next_attempt(*e);
+    out.push_back({{"key", key},
+                   {"to", e->to},
+                   {"answer", e->answer},
+                   {"since", e->deferred_since},
+                   {"attempts", e->attempts},
+                   {"next_attempt", next ? mail::rfc5322_date(*next) : std::string()}});
+  }
+  return out;
+}
+
+/// The game's mail when a way of it fails (intake: the IMAP mailbox; outgoing: SMTP).
+json mail_health(const GameDirectory& game) {
+  const mail::MailHealth health = mail::MailHealth::load(game.root());
+  json out = json::object();
+  for (const auto& [name, channel] :
+       {std::pair{"intake", &health.intake}, std::pair{"outgoing", &health.outgoing}}) {
+    out[name] = channel->failing() ? json{{"since", channel->since}, {"error", channel->error}}
+                                   : json(nullptr);
+  }
+  return out;
+}
+
 /// One game's status as JSON (the text form is written from it, so both always agree).
 json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulesets, Instant now) {
   const HeldGame held = wallenstein::hold_game(dir, LockMode::shared, in.wait(), "status", in.err);
@@ -63,6 +96,8 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
   j["setup"] = config.setup;
   j["expansions"] = config.expansions;
   j["refused_mail"] = refused_mail(game);
+  j["deferred_mail"] = deferred_mail(game);
+  j["mail_health"] = mail_health(game);
   j["finished"] = state.finished;
   if (state.finished) {
     json winners = json::array();
@@ -119,6 +154,24 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
         << printable(r["to"].get<std::string>()) << " ("
         << printable(r["answer"].get<std::string>()) << "); "
         << refusal_advice(r["refusal"] == "message") << "\n";
+  }
+  for (const auto& d : j["deferred_mail"]) {
+    out << "Deferred mail: " << printable(d["key"].get<std::string>()) << " to "
+        << printable(d["to"].get<std::string>()) << " ("
+        << printable(d["answer"].get<std::string>()) << ") since " << d["since"].get<std::string>()
+        << ", " << d["attempts"].get<int>()
+        << (d["attempts"].get<int>() == 1 ? " attempt" : " attempts") << "; tried again from "
+        << d["next_attempt"].get<std::string>() << " (`wallenstein mail` tries at once)\n";
+  }
+  if (const auto& intake = j["mail_health"]["intake"]; !intake.is_null()) {
+    out << "Orders by mail: the mailbox cannot be read since " << intake["since"].get<std::string>()
+        << " (" << printable(intake["error"].get<std::string>())
+        << "); deadlines and mail to players go on\n";
+  }
+  if (const auto& outgoing = j["mail_health"]["outgoing"]; !outgoing.is_null()) {
+    out << "Outgoing mail fails since " << outgoing["since"].get<std::string>() << " ("
+        << printable(outgoing["error"].get<std::string>())
+        << "); every message waits and the next `tick` or `mail` sends it\n";
   }
   if (j["finished"].get<bool>()) {
     std::vector<WinnerLine> winners;

@@ -22,7 +22,9 @@
 #include "pbem/diagnostic.hpp"
 #include "pbem/files.hpp"
 #include "pbem/journal.hpp"
+#include "pbem/mail/health.hpp"
 #include "pbem/mail/mime.hpp"
+#include "pbem/mail/transport.hpp"
 #include "pbem/printable.hpp"
 
 namespace wallenstein::app {
@@ -42,8 +44,11 @@ struct TickLine {
 /// line still says what was resolved; whatever did not go out waits for the next tick.
 struct Account {
   std::vector<std::string> did;
-  std::vector<std::string> refused;  ///< "green <g@example.org> (550 ...)"
-  std::string failure;               ///< the connection failure that stopped the mail
+  std::vector<std::string> refused;            ///< "green <g@example.org> (550 ...)"
+  std::vector<std::string> deferred;           ///< "green <g@example.org> (451 ..., since ...)"
+  std::vector<mail::Dispatched> waited_a_day;  ///< deferred a day now: the game master is told
+  std::string failure;                         ///< the connection failure that stopped the mail
+  std::string failure_since;  ///< since when outgoing mail fails (RFC 5322), when it does
 
   void add(const std::string& what) {
     if (std::find(did.begin(), did.end(), what) == did.end()) did.push_back(what);
@@ -56,6 +61,14 @@ struct Account {
       if (m.what == What::sent || m.what == What::corrected || m.what == What::copied) ++sent;
       if (m.what == What::refused)
         refused.push_back(m.player + " <" + m.to.address + "> (" + printable(m.answer) + ")");
+      if (m.what == What::deferred || m.what == What::waiting) {
+        const std::string line = m.player + " <" + m.to.address + "> (" + printable(m.answer) +
+                                 ", since " + m.deferred_since + ", next try " + m.next_attempt +
+                                 ")";
+        if (std::find(deferred.begin(), deferred.end(), line) == deferred.end())
+          deferred.push_back(line);
+      }
+      if (m.waited_a_day) waited_a_day.push_back(m);
     }
     if (failure.empty()) failure = result.failure;
     return sent;
@@ -70,8 +83,15 @@ struct Account {
              (refused.size() == 1 ? " message" : " messages") + " refused: ";
       for (std::size_t i = 0; i < refused.size(); ++i) out += (i ? ", " : "") + refused[i];
     }
-    if (!failure.empty())
-      out += "; mail failed (" + printable(failure) + "), the next tick sends it";
+    if (!deferred.empty()) {
+      out += "; " + std::to_string(deferred.size()) +
+             (deferred.size() == 1 ? " message" : " messages") + " deferred: ";
+      for (std::size_t i = 0; i < deferred.size(); ++i) out += (i ? ", " : "") + deferred[i];
+    }
+    if (!failure.empty()) {
+      out += "; mail failed (" + printable(failure) + ")" +
+             (failure_since.empty() ? "" : " since " + failure_since) + ", the next tick sends it";
+    }
     return out;
   }
 };
@@ -136,8 +156,12 @@ std::vector<std::string> missing_players(const GameDirectory& game, const Season
   return missing;
 }
 
-/// When the last order file of the season was written (its modification time).
-std::optional<Instant> last_submission(const SeasonDir& season) {
+/// When orders were last stored for the season: as the timetable records it (by the clock of
+/// the command that stored them, `--now` in tests), else, for games of older programs, the
+/// order files' modification time.
+std::optional<Instant> last_submission(const SeasonDir& season,
+                                       const std::optional<SeasonTimetable>& timetable) {
+  if (timetable && timetable->last_order) return timetable->last_order;
   std::optional<Instant> last;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(season.orders_dir(), ec)) {
@@ -173,7 +197,9 @@ std::optional<std::chrono::minutes> due_reminder(const Schedule& schedule, const
   std::optional<std::chrono::minutes> due;
   for (const auto before : schedule.reminders) {  // longest first
     const Instant at = t.deadline - before;
-    if (now >= at && now < t.deadline && at > t.opened) due = before;
+    // Not before the season opened, nor before the deadline last moved: the notice of the
+    // new deadline told the players then.
+    if (now >= at && now < t.deadline && at > t.opened && (!t.moved || at > *t.moved)) due = before;
   }
   return due;
 }
@@ -220,7 +246,7 @@ mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& 
     m.message_id = schedule_message_id(game, key);
     out.push_back({key, id, std::move(m), ""});
   }
-  return mail::dispatch(game.root(), std::move(out), mailer, {});
+  return mail::dispatch(game.root(), std::move(out), mailer, {false, false, false, now, true});
 }
 
 /// The mail that tells every player a season's new deadline, one per player and deadline.
@@ -250,6 +276,14 @@ struct TickContext {
   Instant now;
   RulesetCache& rules;
   std::ostream& notes;  ///< the verbose account (resolve's lines, mail summaries): stderr
+};
+
+/// What the fetch before a game's tick found: nothing to say when the game has no IMAP, else
+/// its summary or its failure (which never stops the rest of the tick).
+struct Intake {
+  bool polled = false;
+  std::string summary;
+  std::string error;
 };
 
 std::string left_text(const SeasonTimetable& t, Instant now) {
@@ -294,12 +328,95 @@ struct HeldTick {
   std::unique_ptr<mail::Mailer> mailer;
   report::Templates templates;
   Account account;
+  Intake intake;
+
+  /// Tells the game master: a notice queued (once per key) and sent with the rest.
+  void notify_gm(const std::string& key, const std::string& name, Data d,
+                 const std::optional<mail::MailHealth>& health = std::nullopt) {
+    d["game"] = game.config().name;
+    d["dir"] = game.root().string();
+    d["now"] = mail::rfc5322_date(c.now);
+    mail::Message m = schedule_message(
+        game, templates, name, d,
+        mail::parse_mailbox(game.config().mail.game_master(), "game.yaml mail.gm"), c.now);
+    m.message_id = schedule_message_id(game, key);
+    Journal journal(game.root());
+    if (health) journal.write(mail::MailHealth::relative_path(), health->text());
+    mail::Ledger ledger = mail::Ledger::load(game.root());
+    if (ledger.of(key).empty()) mail::queue_message(journal, ledger, key, m);
+    journal.commit();
+  }
+
+  /// The mailbox's health after this tick's fetch: the game master hears once when fetching
+  /// starts to fail and once when it works again; in between, only `status` and the line say it.
+  void record_intake() {
+    if (!intake.polled) return;
+    mail::MailHealth health = mail::MailHealth::load(game.root());
+    const mail::ChannelHealth before = health.intake;
+    const mail::HealthChange change =
+        mail::record(health.intake, intake.error, mail::rfc5322_date(c.now));
+    if (!change.started && !change.ended) {
+      if (before.error != health.intake.error) {
+        Journal journal(game.root());
+        journal.write(mail::MailHealth::relative_path(), health.text());
+        journal.commit();
+      }
+      return;
+    }
+    Data d;
+    d["failing"] = change.started;
+    d["since"] = change.started ? health.intake.since : change.ended_since;
+    d["error"] = printable(intake.error);
+    d["mailbox"] = game.config().mail.imap ? mail::redact_url(game.config().mail.imap->url) : "";
+    notify_gm(
+        "intake/" + std::string(change.started ? "failing-" : "working-") + stamp(c.now) + "/gm",
+        "gm_intake", d, health);
+    account.add(change.started ? "the game master is told that fetching fails"
+                               : "fetching works again; the game master is told");
+  }
+
+  /// The outgoing mail's health after this tick: once it works again after failing, the game
+  /// master hears from when to when (while it fails, no mail can tell them: the line and
+  /// `status` do).
+  void record_outgoing() {
+    mail::MailHealth health = mail::MailHealth::load(game.root());
+    const mail::ChannelHealth before = health.outgoing;
+    const mail::HealthChange change =
+        mail::record(health.outgoing, account.failure, mail::rfc5322_date(c.now));
+    if (change.ended) {
+      Data d;
+      d["since"] = change.ended_since;
+      d["error"] = printable(before.error);
+      notify_gm("outgoing/working-" + stamp(c.now) + "/gm", "gm_mail_recovered", d, health);
+      flush();
+    } else if (change.started || before.error != health.outgoing.error) {
+      Journal journal(game.root());
+      journal.write(mail::MailHealth::relative_path(), health.text());
+      journal.commit();
+    }
+    if (health.outgoing.failing()) account.failure_since = health.outgoing.since;
+    for (const mail::Dispatched& m : account.waited_a_day) {
+      Data d;
+      d["player"] = m.player;
+      d["to"] = m.to.address;
+      d["subject"] = m.subject;
+      d["answer"] = printable(m.answer);
+      d["since"] = m.deferred_since;
+      d["next"] = m.next_attempt;
+      notify_gm("deferred-a-day/" + m.to.address + "/" + stamp(c.now) + "/gm", "gm_deferred", d);
+    }
+    if (!account.waited_a_day.empty()) {
+      account.waited_a_day.clear();
+      flush();
+    }
+  }
 
   /// Mails a season's reports unless they all went out (or the mail is down this tick).
   void mail_season_if_due(const SeasonDir& season) {
-    if (!account.mail_up() || season_mailed(game, season)) return;
+    if (!account.mail_up() || season_mailed(game, season, true, c.now)) return;
     const MailRun run = mail_season(
-        game, rules, season, MailRequest{false, false, false, {}, smtp, c.now}, resources(c.in));
+        game, rules, season, MailRequest{false, false, false, {}, smtp, c.now, true, mailer.get()},
+        resources(c.in));
     account.take(run.result);
     if (run.result.failure.empty()) account.add("mailed " + season.name);
   }
@@ -307,8 +424,8 @@ struct HeldTick {
   /// Sends what waits in the queue: receipts of the intake, schedule notices a failure held back.
   void flush() {
     if (!account.mail_up()) return;
-    if (const int sent =
-            account.take(mail::flush_queue(game.root(), mailer.get(), game_sender(game)));
+    if (const int sent = account.take(
+            mail::flush_queue(game.root(), mailer.get(), game_sender(game), c.now, true));
         sent > 0) {
       account.add(std::to_string(sent) +
                   (sent == 1 ? " queued message sent" : " queued messages sent"));
@@ -333,9 +450,9 @@ struct HeldTick {
     m.message_id = schedule_message_id(game, key);
     commit_with_mail(game, s.season, t, {{key, std::move(m)}});
     flush();
-    return account.line(s.season.name + ": held: " + std::to_string(s.counted_missing) +
-                        " orders missing at the deadline (max_missing " +
-                        std::to_string(schedule.max_missing) + "); the game master is told");
+    return s.season.name + ": held: " + std::to_string(s.counted_missing) +
+           " orders missing at the deadline (max_missing " + std::to_string(schedule.max_missing) +
+           "); the game master is told";
   }
 
   /// nmr: hold: the deadline moves once by the grace, and every player is told.
@@ -343,15 +460,15 @@ struct HeldTick {
     SeasonTimetable& t = *s.timetable;
     t.extended = true;
     t.deadline = t.deadline + schedule.grace;
+    t.moved = c.now;
     commit_with_mail(
         game, s.season, t,
         deadline_mail(game, s.season, t, c.now,
                       "orders are missing from " + list_names(game.config(), s.missing),
                       templates));
     flush();
-    return account.line(
-        s.season.name + ": deadline extended by " + describe_duration(schedule.grace) + " to " +
-        describe_instant(t.deadline, t.timezone) + " (" + waiting_text(game.config(), s) + ")");
+    return s.season.name + ": deadline extended by " + describe_duration(schedule.grace) + " to " +
+           describe_instant(t.deadline, t.timezone) + " (" + waiting_text(game.config(), s) + ")";
   }
 
   /// Resolves the season with the NMR policy for the missing, then mails its reports.
@@ -371,12 +488,21 @@ struct HeldTick {
                                 describe_instant(next.deadline, next.timezone);
     const auto after = game.seasons();
     mail_season_if_due(after[after.size() - 2]);
+    return head;
+  }
+
+  /// The tick: the mailbox's health, then what is due, then the outgoing mail's health; returns
+  /// the game's line.
+  std::string run() {
+    record_intake();
+    const std::string head = decide();
+    record_outgoing();
     return account.line(head);
   }
 
-  /// The tick: queued mail, the timetable, reports not yet out, reminders, then the season's
-  /// fate when it is due (early run, gate, hold, resolve).
-  std::string run() {
+  /// Queued mail, the timetable, reports not yet out, reminders, then the season's fate when it
+  /// is due (early run, gate, hold, resolve); returns the head of the line.
+  std::string decide() {
     flush();
     Situation s = situation(game);
     const auto seasons = game.seasons();
@@ -387,11 +513,10 @@ struct HeldTick {
       account.add("deadline set");
     }
     mail_season_if_due(seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back());
-    if (over) return account.line("game over");
+    if (over) return "game over";
     SeasonTimetable& t = *s.timetable;
     if (t.held)
-      return account.line(s.season.name + ": held for the game master (" +
-                          waiting_text(game.config(), s) + ")");
+      return s.season.name + ": held for the game master (" + waiting_text(game.config(), s) + ")";
     if (const auto before = due_reminder(schedule, t, c.now);
         before && !s.missing.empty() && account.mail_up()) {
       if (const int sent =
@@ -401,11 +526,11 @@ struct HeldTick {
       }
     }
     // Paused seats (announced absences) are not waited for: the NMR policy plays them.
-    const auto last = last_submission(s.season);
+    const auto last = last_submission(s.season, s.timetable);
     const bool deadline_passed = c.now >= t.deadline;
     const bool early =
         schedule.early && s.counted_missing == 0 && (!last || c.now >= *last + schedule.hold_back);
-    if (!early && !deadline_passed) return account.line(status_text(game, s, last, c.now));
+    if (!early && !deadline_passed) return status_text(game, s, last, c.now);
     if (s.counted_missing > schedule.max_missing) return hold(s);
     if (schedule.nmr == NmrPolicy::hold && !t.extended && s.counted_missing > 0) return extend(s);
     return resolve(s, !deadline_passed);
@@ -413,11 +538,18 @@ struct HeldTick {
 };
 
 /// One game's tick, under its lock; returns its line.
-std::string tick_held(const GameDirectory& game, const TickContext& c) {
+std::string tick_held(const GameDirectory& game, const TickContext& c, const Intake& intake) {
   const Schedule& schedule = *game.config().schedule;
   std::optional<std::string> smtp =
       c.in.has("smtp") ? std::optional(c.in.get<std::string>("smtp")) : std::nullopt;
-  auto mailer = game_mailer(game, smtp);
+  std::unique_ptr<mail::Mailer> mailer;
+  try {
+    mailer = game_mailer(game, smtp);
+  } catch (const InputError& e) {
+    // A mail setup that cannot work (a password not set) stops no deadline: the mail waits.
+    const std::string why = e.diagnostics().empty() ? e.what() : e.diagnostics().front().message;
+    mailer = mail::failing_mailer(why, "SMTP");
+  }
   HeldTick tick{game,
                 c,
                 schedule,
@@ -425,7 +557,8 @@ std::string tick_held(const GameDirectory& game, const TickContext& c) {
                 std::move(smtp),
                 std::move(mailer),
                 report::Templates::load(c.in.templates_dir()),
-                {}};
+                {},
+                intake};
   return tick.run();
 }
 
@@ -434,8 +567,7 @@ std::string tick_held(const GameDirectory& game, const TickContext& c) {
 TickLine tick_game(const fs::path& dir, const TickContext& c) {
   const std::string name = dir.filename().string();
   try {
-    std::string fetched;
-    bool imap = false;
+    Intake intake;
     {
       // Under the lock: an interrupted write is finished before the game is looked at. It is
       // let go before the fetch, which takes it for each message.
@@ -443,12 +575,24 @@ TickLine tick_game(const fs::path& dir, const TickContext& c) {
           wallenstein::hold_game(dir, LockMode::shared, c.in.wait(), "tick", c.notes);
       if (!peek.game.config().schedule)
         return {name + ": no schedule in game.yaml; tick leaves it to its game master", false};
-      imap = peek.game.config().mail.imap.has_value();
+      intake.polled = peek.game.config().mail.imap.has_value();
     }
-    if (imap) fetched = fetch_orders(c.in, dir) + "; ";
+    if (intake.polled) {
+      // A mailbox that cannot be read stops nothing else: deadlines, reminders, the resolve and
+      // the mail to players go on, and the game master is told (once) by `record_intake`.
+      try {
+        intake.summary = fetch_orders(c.in, dir) + "; ";
+      } catch (const TransportError& e) {
+        intake.error = e.what();
+      } catch (const InputError& e) {
+        intake.error = e.diagnostics().empty() ? e.what() : e.diagnostics().front().message;
+      }
+      if (!intake.error.empty())
+        intake.summary = "fetch failed (" + printable(intake.error) + "); ";
+    }
     const HeldGame held =
         wallenstein::hold_game(dir, LockMode::exclusive, c.in.wait(), "tick", c.notes);
-    return {name + ": " + fetched + tick_held(held.game, c), false};
+    return {name + ": " + intake.summary + tick_held(held.game, c, intake), false};
   } catch (const BusyError& e) {
     return {name + ": busy, left for the next tick (" + std::string(e.what()) + ")", false};
   } catch (const InputError& e) {
@@ -488,7 +632,7 @@ bool anything_due(const fs::path& dir, Instant now, std::string& line) {
     if (schedule->early && s.counted_missing == 0) return true;
     const auto seasons = game.seasons();
     if (!season_mailed(game, seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back(),
-                       false))
+                       false, now))
       return true;
     // No order files are read here: a game whose orders are all in was due above.
     line = dir.filename().string() + ": " + status_text(game, s, std::nullopt, now);
@@ -617,7 +761,8 @@ Exit run_deadline(const Invocation& in) {
   const std::string zone =
       game.config().schedule ? game.config().schedule->timezone : std::string("UTC");
   const auto before = read_timetable(season);
-  SeasonTimetable t = before.value_or(SeasonTimetable{now, now, zone, false, false});
+  SeasonTimetable t = before.value_or(SeasonTimetable{now, now, zone, false, false, {}, {}});
+  std::string how;  // what the output says of the new deadline
   if (in.has("set")) {
     const std::string text = in.get<std::string>("set");
     const auto when = parse_time_in(text, t.timezone);
@@ -633,6 +778,14 @@ Exit run_deadline(const Invocation& in) {
     if (!by || by->count() == 0)
       throw UsageError("--extend \"" + printable(text) +
                        "\" is not a duration like 24h, 2d or 1d12h");
+    // Later than the deadline by this much; a deadline already past is moved this much from
+    // now (the players could not send orders into the past).
+    const bool passed = before && before->deadline < now;
+    how = passed ? ", " + describe_duration(std::chrono::duration_cast<std::chrono::minutes>(*by)) +
+                       " from now, as the deadline " +
+                       describe_instant(before->deadline, t.timezone) + " had passed"
+                 : ", " + describe_duration(std::chrono::duration_cast<std::chrono::minutes>(*by)) +
+                       " later than it was";
     t.deadline = std::max(t.deadline, now) + *by;
   }
   if (t.deadline <= now)
@@ -644,15 +797,16 @@ Exit run_deadline(const Invocation& in) {
     return Exit::ok;
   }
   t.held = false;  // the game master decided: tick runs the season again
+  t.moved = now;
   commit_with_mail(game, season, t,
                    deadline_mail(game, season, t, now, "the game master moved it",
                                  report::Templates::load(in.templates_dir())));
   in.out << "Deadline of " << season.name << " moved to "
          << describe_instant(t.deadline, t.timezone) << " ("
-         << format_instant(t.deadline, t.timezone) << ").\n";
+         << format_instant(t.deadline, t.timezone) << how << ").\n";
   const auto mailer =
       game_mailer(game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
-  const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game));
+  const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game), now);
   if (!sent.failure.empty()) {
     in.out << "The players' mail waits in the queue; the next `wallenstein tick` sends it (do not "
               "move the "
@@ -690,10 +844,11 @@ Command deadline_command() {
         o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
             "set", po::value<std::string>()->value_name("TIME"),
             "the new deadline: \"2026-11-29 20:00\" in the game's time zone, or with its offset "
-            "like 2026-11-29T20:00:00+01:00")("extend",
-                                              po::value<std::string>()->value_name("DURATION"),
-                                              "move it later by this much, like 24h or 2d")(
-            "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock")(
+            "like 2026-11-29T20:00:00+01:00")(
+            "extend", po::value<std::string>()->value_name("DURATION"),
+            "move it later by this much, like 24h or 2d; a deadline that has passed moves this "
+            "much from now")("now", po::value<std::string>()->value_name("TIME"),
+                             "the time instead of the clock")(
             "smtp", po::value<std::string>()->value_name("URL"),
             "SMTP server instead of game.yaml's");
         p.add("dir", 1);

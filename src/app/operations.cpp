@@ -302,11 +302,14 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
   MailRun run;
   run.kind = mail_kind(game, season);
   run.total = messages.size();
-  auto mailer = request.dry_run ? nullptr : game_mailer(game, request.smtp);
+  std::unique_ptr<mail::Mailer> own;
+  if (!request.dry_run && !request.mailer) own = game_mailer(game, request.smtp);
+  mail::Mailer* mailer = request.dry_run ? nullptr : request.mailer ? request.mailer : own.get();
   run.via = mailer ? mailer->describe() : "";
   run.result =
-      mail::dispatch(game.root(), std::move(messages), mailer.get(),
-                     mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend});
+      mail::dispatch(game.root(), std::move(messages), mailer,
+                     mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend,
+                                           request.now, request.honour_backoff});
   if (!request.dry_run && !request.smtp && !game.config().mail.smtp) {
     mail::prune_outbox(game.root(), game.config().mail.outbox, request.now,
                        game.config().mail.outbox_days);
@@ -314,7 +317,8 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
   return run;
 }
 
-bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same_content) {
+bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same_content,
+                   std::optional<Instant> now) {
   const mail::Ledger ledger = mail::Ledger::load(game.root());
   const std::string prefix = season.path.filename().string() + "/" + mail_kind(game, season) + "/";
   const std::string digest = same_content ? season_digest(game, season) : std::string();
@@ -322,9 +326,11 @@ bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same
     const auto entries = ledger.of(key);
     // Refused for good counts as done: only the game master can mend an address (mail
     // --retry-failed).
-    return !entries.empty() && (!same_content || entries.back()->digest == digest) &&
-           (entries.back()->state == mail::Delivery::sent ||
-            entries.back()->state == mail::Delivery::refused);
+    if (entries.empty() || (same_content && entries.back()->digest != digest)) return false;
+    const mail::LedgerEntry& last = *entries.back();
+    const auto next = mail::next_attempt(last);
+    return last.state == mail::Delivery::sent || last.state == mail::Delivery::refused ||
+           (last.state == mail::Delivery::deferred && now && next && *now < *next);
   };
   for (const auto& p : game.config().players) {
     if (!sent(prefix + p.id)) return false;

@@ -101,6 +101,8 @@ struct MailRequest {
   std::optional<std::string> player = {};  ///< only this player's message
   std::optional<std::string> smtp = {};    ///< instead of game.yaml's transport
   Instant now = {};                        ///< the messages' Date
+  bool honour_backoff = false;             ///< `tick`: deferred mail waits for its next attempt
+  mail::Mailer* mailer = nullptr;          ///< the caller's transport (`tick`), else game.yaml's
 };
 
 /// What a mail run did.
@@ -125,6 +127,8 @@ std::string refusal_advice(bool message_refused);
 /// to do): lets `tick` skip building reports it would not send. With `same_content`, only mail
 /// of what the season now holds counts (after a rollback and a new resolve it does not); without,
 /// the quick look of `tick` reads the ledger alone.
-bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same_content = true);
+/// With `now`, a message the server deferred whose next attempt is later counts as done for now.
+bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same_content = true,
+                   std::optional<Instant> now = std::nullopt);
 
 }  // namespace wallenstein::app

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "support/run_binary.hpp"
@@ -59,6 +60,25 @@ std::multimap<std::string, std::string> outbox(const fs::path& game) {
         "print(m.get_content())' " +
         shell_quote(entry.path().string()));
     out.emplace(to[1], decoded.out);
+  }
+  return out;
+}
+
+std::vector<std::string> decoded_messages(const fs::path& dir, bool maildir) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) return {};
+  const Outcome r =
+      run_shell("/usr/bin/python3 " + shell_quote(source_path("tests/mail/read_mail.py").string()) +
+                (maildir ? " --maildir " : " --eml ") + shell_quote(dir.string()));
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::vector<std::string> out;
+  for (const auto& m : nlohmann::json::parse(r.out)) {
+    std::string text = "To: " + m["to"].get<std::string>() +
+                       "\nSubject: " + m["subject"].get<std::string>() + "\n\n";
+    for (const auto& part : m["parts"]) {
+      if (part.contains("text")) text += part["text"].get<std::string>() + "\n";
+    }
+    out.push_back(std::move(text));
   }
   return out;
 }

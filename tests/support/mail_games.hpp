@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "support/temp_dir.hpp"
 
@@ -31,6 +32,10 @@ std::string red_orders(const std::string& palace = "Koeln");
 /// The answers written to the game's outbox, by recipient address: subject, In-Reply-To,
 /// Auto-Submitted and the decoded text, one per line.
 std::multimap<std::string, std::string> outbox(const std::filesystem::path& game);
+
+/// Every message of a Maildir (`maildir`) or every .eml file of a directory, decoded by Python's
+/// email package: "To: ...", "Subject: ..." lines, then the text of each text part.
+std::vector<std::string> decoded_messages(const std::filesystem::path& dir, bool maildir);
 
 /// The last entry of mail/intake.yaml.
 std::string last_intake_line(const std::filesystem::path& game);

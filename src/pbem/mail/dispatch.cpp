@@ -25,6 +25,7 @@ std::string derived_id(const std::string& first, const std::string& suffix) {
 
 Plan plan(const std::vector<const LedgerEntry*>& earlier, const Outgoing& m,
           const DispatchOptions& options) {
+  using What = Dispatched::What;
   if (earlier.empty()) return {Dispatched::What::sent, m.message.message_id, {}, true};
   const LedgerEntry& last = *earlier.back();
   const std::string& first = earlier.front()->message_id;
@@ -37,6 +38,12 @@ Plan plan(const std::vector<const LedgerEntry*>& earlier, const Outgoing& m,
       // did arrive. If what it reports changed meanwhile, a correction instead.
       if (!changed) return {Dispatched::What::sent, last.message_id, last.references, true};
       return {Dispatched::What::corrected, derived_id(first, "c" + n), first, true};
+    case Delivery::deferred:
+      if (changed) return {What::corrected, derived_id(first, "c" + n), first, true};
+      if (const auto next = next_attempt(last);
+          options.honour_backoff && next && options.now < *next)
+        return {What::waiting, last.message_id, last.references, false};
+      return {What::sent, last.message_id, last.references, true};
     case Delivery::refused:
       if (!options.retry_failed)
         return {Dispatched::What::refused_before, last.message_id, {}, false};
@@ -49,6 +56,27 @@ Plan plan(const std::vector<const LedgerEntry*>& earlier, const Outgoing& m,
       return {Dispatched::What::already_sent, last.message_id, {}, false};
   }
   return {};
+}
+
+/// What a deferral makes of a message's entry: deferred since its first deferral, one attempt
+/// more; whether the game master should now hear that it waited a day.
+bool defer(LedgerEntry& entry, const LedgerEntry* before, std::chrono::sys_seconds now) {
+  const bool again = before && before->state == Delivery::deferred;
+  entry.state = Delivery::deferred;
+  entry.deferred_since = again ? before->deferred_since : entry.at;
+  entry.attempts = again ? before->attempts + 1 : 1;
+  entry.told = again && before->told;
+  const auto since = parse_rfc5322_date(entry.deferred_since);
+  const bool tell = !entry.told && since && now - *since >= std::chrono::hours(24);
+  if (tell) entry.told = true;
+  return tell;
+}
+
+/// Fills what a deferred or waiting message's line says: since when, and the next attempt.
+void describe_deferral(Dispatched& d, const LedgerEntry& entry) {
+  d.deferred_since = entry.deferred_since;
+  d.answer = entry.answer;
+  if (const auto next = next_attempt(entry)) d.next_attempt = rfc5322_date(*next);
 }
 
 void save(const std::filesystem::path& root, const Ledger& ledger) {
@@ -74,11 +102,12 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
       msg.headers.emplace_back("In-Reply-To", p.references);
       msg.headers.emplace_back("References", p.references);
     }
-    Dispatched d{p.what, m.player, msg.to, msg.subject, {}, 0};
+    Dispatched d{p.what, m.player, msg.to, msg.subject};
     if (p.what == Dispatched::What::refused_before) {
       d.answer = earlier.back()->answer;
       d.message_refused = earlier.back()->refusal == "message";
     }
+    if (p.what == Dispatched::What::waiting) describe_deferral(d, *earlier.back());
     if (!p.send || options.dry_run) {
       if (p.send) {
         d.what = Dispatched::What::would_send;
@@ -89,6 +118,8 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
     }
     const std::string bytes = render(msg);
     d.bytes = bytes.size();
+    const LedgerEntry* before = earlier.empty() ? nullptr : earlier.back();
+    const LedgerEntry previous = before ? *before : LedgerEntry{};
     LedgerEntry entry{m.key,
                       msg.message_id,
                       msg.to.address,
@@ -115,6 +146,9 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
       if (sent.outcome == SendResult::Outcome::refused) {
         entry.state = Delivery::refused;
         entry.refusal = sent.message_refused ? "message" : "address";
+      } else {
+        d.waited_a_day = defer(entry, before ? &previous : nullptr, options.now);
+        describe_deferral(d, entry);
       }
       d.what = sent.outcome == SendResult::Outcome::refused ? Dispatched::What::refused
                                                             : Dispatched::What::deferred;
@@ -146,13 +180,22 @@ void queue_message(Journal& journal, Ledger& ledger, const std::string& key,
   journal.write(Ledger::relative_path(), ledger.text());
 }
 
-DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, const Mailbox& from) {
+DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, const Mailbox& from,
+                           std::chrono::sys_seconds now, bool honour_backoff) {
   Ledger ledger = Ledger::load(root);
   DispatchResult result;
   for (const LedgerEntry& queued : std::vector<LedgerEntry>(ledger.entries())) {
-    const bool waiting = queued.state == Delivery::queued ||
-                         (queued.state == Delivery::pending && !queued.queue_file.empty());
-    if (!waiting) continue;
+    const bool in_queue = !queued.queue_file.empty() &&
+                          (queued.state == Delivery::pending || queued.state == Delivery::deferred);
+    if (queued.state != Delivery::queued && !in_queue) continue;
+    if (queued.state == Delivery::deferred) {
+      if (const auto next = next_attempt(queued); honour_backoff && next && now < *next) {
+        Dispatched d{Dispatched::What::waiting, queued.key, Mailbox{"", queued.to}, queued.subject};
+        describe_deferral(d, queued);
+        result.messages.push_back(std::move(d));
+        continue;
+      }
+    }
     if (queued.queue_file.find_first_of("/\\") != std::string::npos || queued.queue_file.empty()) {
       throw InputError((root / Ledger::relative_path()).string(),
                        "queue_file \"" + queued.queue_file + "\" is not a file name");
@@ -167,6 +210,7 @@ DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, co
     LedgerEntry entry = queued;
     entry.state = Delivery::pending;
     entry.via = mailer->describe();
+    entry.at = rfc5322_date(now);
     ledger.record(entry);
     save(root, ledger);
     Dispatched d{Dispatched::What::sent, queued.key, m.to, m.subject, {}, bytes.size()};
@@ -179,9 +223,13 @@ DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, co
     }
     if (sent.outcome == SendResult::Outcome::deferred) {
       d.what = Dispatched::What::deferred;
-      d.answer = sent.answer;
+      entry.answer = sent.answer;
+      d.waited_a_day = defer(entry, &queued, now);
+      describe_deferral(d, entry);
+      ledger.record(entry);
+      save(root, ledger);
       result.messages.push_back(std::move(d));
-      continue;  // stays pending with its file: the next flush tries again
+      continue;  // stays deferred with its file: a later flush tries again
     }
     entry.state =
         sent.outcome == SendResult::Outcome::accepted ? Delivery::sent : Delivery::refused;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -26,6 +27,10 @@ struct DispatchOptions {
   bool dry_run = false;
   bool retry_failed = false;  ///< send again what a server refused for good
   bool resend = false;  ///< send a copy of what was sent (new Message-ID, References the first)
+  std::chrono::sys_seconds now = {};  ///< when it is (the messages' times)
+  /// Deferred mail waits for its next attempt (`tick`); without, it is tried at once (a game
+  /// master running `mail` wants it tried now).
+  bool honour_backoff = false;
 };
 
 /// What happened to one message.
@@ -38,15 +43,21 @@ struct Dispatched {
     refused_before,
     refused,
     deferred,
+    waiting,  ///< deferred before, and its next attempt is not due yet
     would_send
   };
   What what = What::sent;
   std::string player;
   Mailbox to;
   std::string subject;
-  std::string answer;  ///< the server's refusal
+  std::string answer = {};  ///< the server's refusal
   std::size_t bytes = 0;
-  bool message_refused = false;  ///< refused after DATA: the message, not the address
+  bool message_refused = false;     ///< refused after DATA: the message, not the address
+  std::string deferred_since = {};  ///< deferred or waiting: since when (RFC 5322)
+  std::string next_attempt = {};    ///< deferred or waiting: when it is tried again (RFC 5322)
+  /// Deferred for a day now: the game master should hear of it (once per message; the ledger
+  /// records that this run reported it).
+  bool waited_a_day = false;
 };
 
 /// The outcome of a run: one entry per message handled, and the failure that stopped it.
@@ -71,6 +82,7 @@ void queue_message(Journal& journal, Ledger& ledger, const std::string& key,
 /// Sends every queued message, and any a crash left pending, as `dispatch` sends (pending before
 /// the hand-over, sent after the server's answer); each sent one leaves the queue.
 DispatchResult flush_queue(const std::filesystem::path& game_root, Mailer* mailer,
-                           const Mailbox& from);
+                           const Mailbox& from, std::chrono::sys_seconds now,
+                           bool honour_backoff = false);
 
 }  // namespace wallenstein::mail

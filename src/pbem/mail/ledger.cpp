@@ -4,6 +4,7 @@
 #include <array>
 
 #include "pbem/files.hpp"
+#include "pbem/mail/mime.hpp"
 #include "pbem/yaml_file.hpp"
 #include "pbem/yaml_writer.hpp"
 
@@ -20,24 +21,28 @@ struct Field {
   bool required;
 };
 
-constexpr std::array<Field, 11> kFields = {{{"key", &LedgerEntry::key, true},
-                                            {"message_id", &LedgerEntry::message_id, true},
-                                            {"to", &LedgerEntry::to, true},
-                                            {"digest", &LedgerEntry::digest, false},
-                                            {"subject", &LedgerEntry::subject, false},
-                                            {"references", &LedgerEntry::references, false},
-                                            {"answer", &LedgerEntry::answer, false},
-                                            {"via", &LedgerEntry::via, false},
-                                            {"at", &LedgerEntry::at, false},
-                                            {"queue_file", &LedgerEntry::queue_file, false},
-                                            {"refusal", &LedgerEntry::refusal, false}}};
+constexpr std::array<Field, 12> kFields = {
+    {{"key", &LedgerEntry::key, true},
+     {"message_id", &LedgerEntry::message_id, true},
+     {"to", &LedgerEntry::to, true},
+     {"digest", &LedgerEntry::digest, false},
+     {"subject", &LedgerEntry::subject, false},
+     {"references", &LedgerEntry::references, false},
+     {"answer", &LedgerEntry::answer, false},
+     {"via", &LedgerEntry::via, false},
+     {"at", &LedgerEntry::at, false},
+     {"queue_file", &LedgerEntry::queue_file, false},
+     {"refusal", &LedgerEntry::refusal, false},
+     {"deferred_since", &LedgerEntry::deferred_since, false}}};
 
-constexpr std::array<std::string_view, 4> kStates = {"pending", "sent", "refused", "queued"};
+constexpr std::array<std::string_view, 5> kStates = {"pending", "sent", "refused", "queued",
+                                                     "deferred"};
 
 LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
-  static constexpr std::array<std::string_view, 12> kKeys = {
-      "key",        "message_id", "to",  "state", "digest",     "subject",
-      "references", "answer",     "via", "at",    "queue_file", "refusal"};
+  static constexpr std::array<std::string_view, 15> kKeys = {
+      "key",        "message_id",     "to",  "state", "digest",     "subject",
+      "references", "answer",         "via", "at",    "queue_file", "refusal",
+      "attempts",   "deferred_since", "told"};
   r.check_keys(node, kKeys, "mail ledger entry");
   LedgerEntry e;
   for (const Field& f : kFields) {
@@ -48,6 +53,10 @@ LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
     }
     e.*f.member = r.text(value, f.key).value_or("");
   }
+  if (const YAML::Node attempts = node["attempts"]; attempts.IsDefined())
+    e.attempts = static_cast<int>(r.integer(attempts, "attempts", 0, 1000000).value_or(0));
+  if (const YAML::Node told = node["told"]; told.IsDefined())
+    e.told = r.boolean(told, "told").value_or(false);
   if (!e.refusal.empty() && e.refusal != "address" && e.refusal != "message")
     r.error(node["refusal"], "refusal must be address or message, not \"" + e.refusal + "\"");
   e.state = Delivery::sent;  // The older ledger listed only messages a server accepted.
@@ -55,7 +64,7 @@ LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
     const std::string s = r.text(state, "state").value_or("");
     const auto it = std::find(kStates.begin(), kStates.end(), s);
     if (it == kStates.end())
-      r.error(state, "state must be pending, sent, refused or queued, not \"" + s + "\"");
+      r.error(state, "state must be pending, sent, refused, queued or deferred, not \"" + s + "\"");
     else
       e.state = static_cast<Delivery>(it - kStates.begin());
   } else if (!old_format) {
@@ -67,6 +76,15 @@ LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
 }  // namespace
 
 std::string_view delivery_key(Delivery d) { return kStates[static_cast<std::size_t>(d)]; }
+
+std::optional<std::chrono::sys_seconds> next_attempt(const LedgerEntry& deferred) {
+  const auto at = parse_rfc5322_date(deferred.at);
+  if (!at) return std::nullopt;
+  using std::chrono::minutes;
+  minutes pause{15};
+  for (int i = 1; i < deferred.attempts && pause < minutes(240); ++i) pause *= 2;
+  return *at + std::min(pause, minutes(240));
+}
 
 Ledger Ledger::load(const std::filesystem::path& game_root) {
   const auto path = game_root / relative_path();
@@ -123,6 +141,8 @@ std::string Ledger::text() const {
     for (const Field& f : kFields) {
       if (!f.required && !(e.*f.member).empty()) item.add(std::string(f.key), e.*f.member);
     }
+    if (e.attempts > 0) item.add("attempts", e.attempts);
+    if (e.told) item.add("told", true);
     list.push(std::move(item.flow()));
   }
   return YamlOut::map()
@@ -130,10 +150,12 @@ std::string Ledger::text() const {
       .add("messages", std::move(list))
       .dump(
           "The game's mail: every message, pending (handed to the server, not yet confirmed),\n"
-          "sent (accepted: `wallenstein mail` never sends it again) or refused (the server's "
+          "sent (accepted: `wallenstein mail` never sends it again), refused (the server's "
           "answer\n"
-          "is kept; `mail --retry-failed` tries again). A correction or copy references the "
-          "first.");
+          "is kept; `mail --retry-failed` tries again) or deferred (the server said \"try "
+          "later\":\n"
+          "tried again after a pause that doubles each time). A correction or copy references "
+          "the first.");
 }
 
 }  // namespace wallenstein::mail

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,10 +11,11 @@
 namespace wallenstein::mail {
 
 /// Where a message stands (interfaces 7): recorded as pending before it is handed to the server,
-/// as sent when the server accepted it, as refused when the server refused it for good (5xx).
+/// as sent when the server accepted it, as refused when the server refused it for good (5xx),
+/// as deferred when it answered "try later" (4xx: tried again, less and less often).
 /// A queued message waits in `mail/queue/` (a reply or notice written together with the change
 /// it reports, so a crash cannot lose it) until the next flush of the queue sends it.
-enum class Delivery { pending, sent, refused, queued };
+enum class Delivery { pending, sent, refused, queued, deferred };
 
 /// One message of the game's mail.
 struct LedgerEntry {
@@ -31,7 +34,15 @@ struct LedgerEntry {
   /// it took the address but refused the message itself after DATA (too large, taken for spam).
   /// Empty in ledgers of older programs, which recorded only address refusals.
   std::string refusal = {};
+  std::string deferred_since = {};  ///< a deferred message: when the server first deferred it
+  int attempts = 0;                 ///< a deferred message: how many times it was deferred
+  bool told = false;  ///< a deferred message: the game master heard that it waited a day
 };
+
+/// When a deferred message is tried again: 15 minutes after its first deferral, then twice as
+/// long after each one, never more than 4 hours (a tick every 10 minutes does not hammer a server
+/// that is slow to take it, and a message still goes within hours once it would).
+std::optional<std::chrono::sys_seconds> next_attempt(const LedgerEntry& deferred);
 
 /// The game's record of mail, `mail/sent.yaml`: what went out, so nothing goes twice, and what is
 /// pending or refused, so nothing is lost. Ledgers of older programs (a list of sent messages)

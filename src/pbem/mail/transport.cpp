@@ -189,6 +189,26 @@ std::size_t prune_outbox(const std::filesystem::path& root, const std::filesyste
   return removed;
 }
 
+namespace {
+
+class Failing final : public Mailer {
+ public:
+  Failing(std::string why, std::string description)
+      : why_(std::move(why)), description_(std::move(description)) {}
+  SendResult send(const Message&, const std::string&) override { throw TransportError(why_); }
+  std::string describe() const override { return description_; }
+
+ private:
+  std::string why_;
+  std::string description_;
+};
+
+}  // namespace
+
+std::unique_ptr<Mailer> failing_mailer(std::string why, std::string description) {
+  return std::make_unique<Failing>(std::move(why), std::move(description));
+}
+
 std::unique_ptr<Mailer> outbox_mailer(const std::filesystem::path& game_root,
                                       const std::filesystem::path& relative_dir) {
   return std::make_unique<Outbox>(game_root, relative_dir);

@@ -49,6 +49,10 @@ std::size_t prune_outbox(const std::filesystem::path& game_root,
 /// A URL as it may be printed or stored: any password removed ("smtp://gm:x@h" -> "smtp://gm@h").
 std::string redact_url(std::string_view url);
 
+/// A transport that cannot work (its setup is wrong, e.g. a password that is not set): every
+/// message fails as a failed connection does, with `why`, and waits for a run that can send it.
+std::unique_ptr<Mailer> failing_mailer(std::string why, std::string description);
+
 /// SMTP settings for libcurl.
 struct SmtpOptions {
   std::string url;  ///< smtp://host:port or smtps://host:port

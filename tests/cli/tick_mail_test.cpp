@@ -1,0 +1,162 @@
+// Nothing stops a game silently: a mailbox that cannot be read, a recipient the server keeps
+// deferring, a server down for a while. `tick` goes on with everything else, says what fails in
+// its line and in `status`, and tells the game master once when a failure starts and ends.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "adapters/schedule.hpp"
+#include "support/games.hpp"
+#include "support/mail_games.hpp"
+#include "support/run_binary.hpp"
+#include "support/server_process.hpp"
+#include "support/temp_dir.hpp"
+
+namespace wallenstein {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using testing::Outcome;
+using testing::read_text;
+using testing::TempDir;
+
+Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args, 120); }
+std::string iso(Instant t) { return format_instant(t, "UTC"); }
+
+/// Monday 23 November 2026, 10:00 UTC: the weekly deadline is Sunday 29th, 20:00 UTC.
+const Instant kMonday = parse_instant("2026-11-23T10:00:00Z").value();
+
+/// Messages the SMTP server took, decoded.
+std::vector<std::string> delivered(const fs::path& maildir) {
+  return testing::decoded_messages(maildir, true);
+}
+
+std::size_t count_with(const std::vector<std::string>& messages, const std::string& what) {
+  return static_cast<std::size_t>(
+      std::count_if(messages.begin(), messages.end(),
+                    [&](const auto& m) { return m.find(what) != std::string::npos; }));
+}
+
+class TickMail : public ::testing::Test {
+ protected:
+  /// A 3-player game on a weekly schedule, `mail_yaml` added to its mail section.
+  void make_game(const std::string& mail_yaml) {
+    ASSERT_EQ(testing::new_game(game(), 3).status, 0);
+    std::string config = read_text(game() / "game.yaml");
+    config.replace(config.find("mail:\n"), 6, "mail:\n  gm: \"GM <gm@example.org>\"\n" + mail_yaml);
+    testing::write_text(game() / "game.yaml",
+                        config +
+                            "schedule:\n  timezone: UTC\n  deadline: \"sun 20:00\"\n"
+                            "  reminders: [48h]\n");
+  }
+  fs::path game() const { return tmp_ / "game"; }
+  Outcome tick(Instant now, const std::string& smtp) {
+    return testing::run_shell("PW=pw " + testing::shell_quote(testing::wallenstein_binary()) +
+                              " tick " + testing::shell_quote(game().string()) + " --now " +
+                              iso(now) + " --smtp " + smtp);
+  }
+  nlohmann::json status(Instant now) {
+    const Outcome s = run({"status", game().string(), "--json", "--now", iso(now)});
+    EXPECT_EQ(s.status, 0) << s.err;
+    return nlohmann::json::parse(s.out)["games"][0];
+  }
+  TempDir tmp_;
+};
+
+TEST_F(TickMail, AMailboxThatCannotBeReadStopsNoDeadlineAndTheGameMasterHearsOfItTwice) {
+  testing::SmtpServer smtp((tmp_ / "sent").string());
+  make_game(
+      "  imap: {url: \"imap://127.0.0.1:1/INBOX\", starttls: false, user: gm, "
+      "password_env: PW}\n");
+  const Outcome first = tick(kMonday, smtp.url());
+  ASSERT_EQ(first.status, 0) << first.out << first.err;
+  EXPECT_NE(first.out.find("game: fetch failed (IMAP imap://127.0.0.1:1/INBOX: "),
+            std::string::npos)
+      << first.out;
+  EXPECT_NE(first.out.find("deadline set; mailed 1618-spring"), std::string::npos)
+      << "the opening mail goes out all the same: " << first.out;
+  EXPECT_EQ(count_with(delivered(tmp_ / "sent"), "orders by mail cannot be fetched"), 1u);
+  EXPECT_FALSE(status(kMonday)["mail_health"]["intake"].is_null());
+  const Outcome text = run({"status", game().string()});
+  EXPECT_NE(text.out.find("Orders by mail: the mailbox cannot be read since"), std::string::npos)
+      << text.out;
+
+  // Days of failing fetches: a reminder, then the resolve at the deadline, and one notice only.
+  const Outcome reminder = tick(kMonday + 4 * 24h + 11h, smtp.url());
+  EXPECT_NE(reminder.out.find("3 reminders sent"), std::string::npos) << reminder.out;
+  const Outcome resolved = tick(kMonday + 6 * 24h + 10h + 1min, smtp.url());
+  EXPECT_NE(resolved.out.find("resolved 1618-spring at the deadline"), std::string::npos)
+      << resolved.out;
+  EXPECT_EQ(count_with(delivered(tmp_ / "sent"), "orders by mail cannot be fetched"), 1u);
+
+  // The mailbox works again: one notice that says so.
+  testing::ImapServer imap((tmp_ / "dovecot").string(), "gm", "pw");
+  testing::replace_in_file(game() / "game.yaml", "imap://127.0.0.1:1/INBOX", imap.url());
+  const Outcome back = tick(kMonday + 6 * 24h + 11h, smtp.url());
+  EXPECT_NE(back.out.find("fetched 0 messages"), std::string::npos) << back.out;
+  EXPECT_NE(back.out.find("fetching works again; the game master is told"), std::string::npos)
+      << back.out;
+  EXPECT_EQ(count_with(delivered(tmp_ / "sent"), "orders by mail are fetched again"), 1u);
+  EXPECT_TRUE(status(kMonday + 6 * 24h + 11h)["mail_health"]["intake"].is_null());
+}
+
+TEST_F(TickMail, ADeferredRecipientIsShownRetriedLessAndLessOftenAndTheGameMasterHearsAfterADay) {
+  testing::SmtpServer smtp((tmp_ / "sent").string(), {"--defer", "marie@example.org"});
+  make_game("");
+  const Outcome first = tick(kMonday, smtp.url());
+  ASSERT_EQ(first.status, 0) << first.out << first.err;
+  EXPECT_NE(first.out.find("1 message deferred: yellow <marie@example.org> (451 4.3.0 try again "
+                           "later, since Mon, 23 Nov 2026 10:00:00 +0000, next try Mon, 23 Nov "
+                           "2026 10:15:00 +0000)"),
+            std::string::npos)
+      << first.out;
+  const auto j = status(kMonday);
+  ASSERT_EQ(j["deferred_mail"].size(), 1u) << j.dump();
+  EXPECT_EQ(j["deferred_mail"][0]["to"], "marie@example.org");
+  EXPECT_EQ(j["deferred_mail"][0]["attempts"], 1);
+  EXPECT_NE(run({"status", game().string()})
+                .out.find("Deferred mail: 01-1618-spring/opening/"
+                          "yellow to marie@example.org"),
+            std::string::npos);
+
+  // Five minutes later it waits; after its pause it is tried again, and the pause doubles.
+  tick(kMonday + 5min, smtp.url());
+  EXPECT_EQ(status(kMonday + 5min)["deferred_mail"][0]["attempts"], 1);
+  const Outcome again = tick(kMonday + 16min, smtp.url());
+  EXPECT_NE(again.out.find("next try Mon, 23 Nov 2026 10:46:00 +0000"), std::string::npos)
+      << again.out;
+  EXPECT_EQ(status(kMonday + 16min)["deferred_mail"][0]["attempts"], 2);
+
+  // A day later the game master is told, once.
+  EXPECT_EQ(count_with(delivered(tmp_ / "sent"), "has waited a day"), 0u);
+  tick(kMonday + 25h, smtp.url());
+  tick(kMonday + 30h, smtp.url());
+  const auto messages = delivered(tmp_ / "sent");
+  EXPECT_EQ(count_with(messages, "has waited a day"), 1u);
+  EXPECT_EQ(count_with(messages, "To: GM <gm@example.org>"), 1u) << "the one notice";
+}
+
+TEST_F(TickMail, AServerThatIsDownHoldsTheMailAndTheGameMasterHearsWhenItIsBack) {
+  make_game("");
+  const Outcome down = tick(kMonday, "smtp://127.0.0.1:1");
+  ASSERT_EQ(down.status, 0) << down.out << down.err;
+  EXPECT_NE(down.out.find("mail failed (SMTP smtp://127.0.0.1:1: "), std::string::npos) << down.out;
+  EXPECT_FALSE(status(kMonday)["mail_health"]["outgoing"].is_null());
+  const Outcome still = tick(kMonday + 1h, "smtp://127.0.0.1:1");
+  EXPECT_NE(still.out.find("since Mon, 23 Nov 2026 10:00:00 +0000, the next tick sends it"),
+            std::string::npos)
+      << still.out;
+  testing::SmtpServer smtp((tmp_ / "sent").string());
+  const Outcome up = tick(kMonday + 2h, smtp.url());
+  EXPECT_NE(up.out.find("mailed 1618-spring"), std::string::npos) << up.out;
+  const auto messages = delivered(tmp_ / "sent");
+  EXPECT_EQ(count_with(messages, "mail to the players goes out again"), 1u);
+  EXPECT_EQ(messages.size(), 4u) << "three opening reports and the notice";
+  EXPECT_TRUE(status(kMonday + 2h)["mail_health"]["outgoing"].is_null());
+}
+
+}  // namespace
+}  // namespace wallenstein
