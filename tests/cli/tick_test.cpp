@@ -508,5 +508,59 @@ TEST(TickNew, TheGameMasterSetsADeadlineInTheGamesOwnTimeZone) {
       << typo.err;
 }
 
+TEST_F(Tick, AReminderNeverFollowsTheNoticeOfAMovedDeadlineMinutesLater) {
+  make_game("schedule:\n  timezone: UTC\n  deadline: \"sun 20:00\"\n  reminders: [48h]\n");
+  const Instant monday = parse_instant("2026-11-23T10:00:00Z").value();
+  ASSERT_EQ(tick(monday).status, 0);
+  // On Saturday the game master moves the deadline to 47 hours from now: the 48-hour reminder of
+  // the new deadline is due at once, but the players were just told.
+  const Instant saturday = parse_instant("2026-11-28T09:00:00Z").value();
+  const Outcome moved =
+      run({"deadline", game().string(), "--set", "2026-11-30T08:00:00Z", "--now", iso(saturday)});
+  ASSERT_EQ(moved.status, 0) << moved.err;
+  EXPECT_EQ(outbox_count(game(), "deadline-"), 3);
+  const Outcome t = tick(saturday + 5min);
+  EXPECT_EQ(t.out.find("reminder"), std::string::npos) << t.out;
+  EXPECT_EQ(outbox_count(game(), "reminder"), 0);
+}
+
+TEST_F(Tick, HoldBackCountsFromWhenTheOrdersWereStoredAsTheStoringCommandSawIt) {
+  make_game("schedule:\n  timezone: UTC\n  deadline: \"sun 20:00\"\n  hold_back: 30m\n");
+  const Instant monday = parse_instant("2026-12-07T10:00:00Z").value();
+  ASSERT_EQ(tick(monday).status, 0);
+  const auto files = testing::write_random_orders(game(), tmp_ / "orders", 7);
+  for (const auto& f : files) {
+    const Outcome r = run({"submit", game().string(), f.string(), "--now", iso(monday + 1h)});
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  const Outcome early = tick(monday + 1h + 10min);
+  EXPECT_NE(early.out.find("resolves early from Monday 7 December 2026, 11:30 UTC"),
+            std::string::npos)
+      << early.out;
+  EXPECT_EQ(seasons(), 1);
+  const Outcome later = tick(monday + 1h + 31min);
+  EXPECT_NE(later.out.find("resolved 1618-spring early"), std::string::npos) << later.out;
+}
+
+TEST_F(Tick, DeadlineExtendSaysWhetherItCountedFromTheDeadlineOrFromNow) {
+  make_game("schedule:\n  timezone: UTC\n  deadline: \"sun 20:00\"\n  max_missing: 0\n");
+  const Instant monday = parse_instant("2026-11-23T10:00:00Z").value();
+  ASSERT_EQ(tick(monday).status, 0);
+  const Outcome before =
+      run({"deadline", game().string(), "--extend", "24h", "--now", iso(monday + 1h)});
+  EXPECT_NE(before.out.find("moved to Monday 30 November 2026, 20:00 UTC "
+                            "(2026-11-30T20:00:00+00:00, 1 day later than it was)"),
+            std::string::npos)
+      << before.out;
+  // The deadline passes and the season is held; extended now, it counts from now.
+  const Instant after = parse_instant("2026-12-01T09:00:00Z").value();
+  ASSERT_NE(tick(after).out.find("held"), std::string::npos);
+  const Outcome late = run({"deadline", game().string(), "--extend", "48h", "--now", iso(after)});
+  EXPECT_NE(late.out.find("(2026-12-03T09:00:00+00:00, 2 days from now, as the deadline Monday 30 "
+                          "November 2026, 20:00 UTC had passed)"),
+            std::string::npos)
+      << late.out;
+}
+
 }  // namespace
 }  // namespace wallenstein
