@@ -125,6 +125,7 @@ class Intake {
     inbox_room_ = kept.messages < kMaxUnrouted && kept.bytes + raw_.size() <= kMaxUnroutedBytes;
     out.summary = decide();
     out.outcome = entry_.outcome;
+    out.for_the_gm = for_the_gm_;
     // Orders proven by their token are always kept; other mail while mail/inbox/ has room.
     if (!inbox_file().empty()) {
       journal_.write(inbox, std::string(raw_));
@@ -189,11 +190,22 @@ class Intake {
       Data d = base_data();
       d["no_order"] = true;
       d["problem"] = found.problem;
+      d["forwarded"] = true;
       reply(p, d);
-      return "no order found in a message from " + p.id + " (" + found.problem + "); told them";
+      return "no order found in a message from " + p.id + " (" + found.problem +
+             "); told them; " +
+             forward_to_gm("a message from " + p.name + " (" + p.id + ") without orders",
+                           "It held no order file (" + found.problem +
+                               "), so it may be meant for you. " + p.name +
+                               " was told that no orders were read from it.",
+                           &p);
     }
     return "no order found in a message from an unknown sender; " +
-           notify_gm("a message without orders", "It held no order file: " + found.problem + ".");
+           forward_to_gm("a message without orders from an unknown sender",
+                         "It held no order file (" + found.problem +
+                             ") and comes from an address that is no player's; it was not "
+                             "answered.",
+                         nullptr);
   }
 
   std::string bad_token(const PlayerInfo* player, const CheckedOrderFile& checked) {
@@ -208,8 +220,29 @@ class Intake {
       why = "it carries no token for " + player->id;
     else
       why = "its token is not " + player->id + "'s";
-    return "orders refused: " + why + "; no answer, " +
-           notify_gm("orders refused: " + why, "A message claimed to hold orders but " + why + ".");
+    // The player's own address is told (never the sender of a message the game cannot vouch
+    // for), without the orders: a forger learns nothing from it.
+    const PlayerInfo* registered = nullptr;
+    for (const auto& p : game_.config().players) {
+      if (lower(p.email) == message_.from_address) registered = &p;
+    }
+    const bool tell =
+        registered && intake_.answered_on(registered->id, setup_.now) < kAnswersPerDay;
+    if (tell) {
+      Data d = base_data();
+      d["bad_token"] = true;
+      d["named_player"] = checked.player_id;
+      d["no_token"] = player && !checked.token;
+      d["wrong_token"] = player && checked.token.has_value();
+      d["no_player"] = !player;
+      d["player"] = registered->id;
+      entry_.player = registered->id;
+      reply(*registered, d);
+    }
+    return "orders refused: " + why +
+           (tell ? "; the registered address is told, " : "; no answer, ") +
+           notify_gm("orders refused: " + why, "A message claimed to hold orders but " + why + ".",
+                     tell);
   }
 
   std::string rate_limited(const PlayerInfo& player) {
@@ -222,10 +255,11 @@ class Intake {
     const bool first = season_cap ? intake_.count(player.id, entry_.season, "rate_limited") == 0
                                   : intake_.noticed_on(message_.from_address, setup_.now) == 0;
     if (first) {
-      notify_gm(player.id + " sent " + what, "Further messages of " + player.id + " for " +
-                                                 entry_.season +
-                                                 " are recorded but neither stored nor answered" +
-                                                 (season_cap ? "." : " until tomorrow (UTC)."));
+      notify_gm(player.id + " sent " + what,
+                "Further messages of " + player.id + " for " + entry_.season +
+                    " are recorded but neither stored nor answered" +
+                    (season_cap ? "." : " until tomorrow (UTC)."),
+                false);
     }
     return what + " from " + player.id + ": not stored, no answer";
   }
@@ -247,6 +281,10 @@ class Intake {
       entry_.outcome = "too_late";
       d["too_late"] = true;
       d["written_season"] = checked.season;
+      // Checked against the season they were written for, not the one open now.
+      const GameState then = game_.load_state(game_.find(checked.season), rules_);
+      checked = check_order_source(SourceFile{"your orders", found.text}, then, rules_,
+                                   problem_texts_);
     } else if (found.invalid_byte) {
       entry_.outcome = "rejected";
       d["rejected"] = true;
@@ -298,13 +336,34 @@ class Intake {
     d["forecast"] = forecast;
     d["any_lines"] = true;
     d["lines"] = numbered_lines(found.text);
+    // Orders that could not count (too late, after the end, for a season that is not open) may
+    // be meant for the game master: they see them.
+    const bool elsewhere = entry_.outcome == "rejected" && !found.invalid_byte &&
+                           !checked.season.empty() && checked.season != open;
+    const bool forward =
+        entry_.outcome == "too_late" || entry_.outcome == "game_over" || elsewhere;
+    d["forwarded"] = forward;
     reply(player, d);
     std::string outcome = entry_.outcome;  // the ledger's key, "too_late", said as "too late"
     std::replace(outcome.begin(), outcome.end(), '_', ' ');
-    return player.id + ": orders for " + (checked.season.empty() ? open : checked.season) + " " +
-           outcome +
-           (entry_.receipt.empty() ? "" : " (receipt " + entry_.receipt.substr(0, 12) + "...)") +
-           "; answer queued";
+    std::string summary =
+        player.id + ": orders for " + (checked.season.empty() ? open : checked.season) + " " +
+        outcome +
+        (entry_.receipt.empty() ? "" : " (receipt " + entry_.receipt.substr(0, 12) + "...)") +
+        "; answer queued";
+    if (forward) {
+      summary += "; " + forward_to_gm("orders of " + player.name + " (" + player.id + ") for " +
+                                          checked.season + " not stored: " + outcome,
+                                      player.name + " sent orders for " + checked.season +
+                                          ", which could not be stored (" + outcome +
+                                          "; the season open is " + open +
+                                          "). They were told so. If they should count, "
+                                          "`wallenstein accept " +
+                                          game_.root().string() + " " + sha_.substr(0, 12) +
+                                          "` stores them for the season open now.",
+                                      &player);
+    }
+    return summary;
   }
 
   /// The first accepted message of this player and season whose order file was exactly `text`,
@@ -395,12 +454,24 @@ class Intake {
     entry_.reply = m.message_id;
   }
 
+  /// Passes a message that stored no orders on to the game master: what it said, and the whole
+  /// message attached; `player` when it came from a player's registered address. It stays
+  /// unread in the mailbox `fetch` polls.
+  std::string forward_to_gm(const std::string& headline, const std::string& text,
+                            const PlayerInfo* player) {
+    return notify_gm(headline, text, player != nullptr, player, true);
+  }
+
   /// Tells the game master, at most kNoticesPerSenderDay times a day per sender and
-  /// kNoticesPerDay in all; returns what to say of it in the summary line.
-  std::string notify_gm(const std::string& headline, const std::string& text) {
+  /// kNoticesPerDay in all; returns what to say of it in the summary line. `answered`: the player
+  /// was told; `forward` quotes the message and attaches it whole; `player` makes replies go to
+  /// the player.
+  std::string notify_gm(const std::string& headline, const std::string& text, bool answered,
+                        const PlayerInfo* player = nullptr, bool forward = false) {
     if (intake_.noticed_on(message_.from_address, setup_.now) >= kNoticesPerSenderDay ||
         intake_.noticed_on("", setup_.now) >= kNoticesPerDay)
       return "the game master is not told (enough notices today; status lists the messages)";
+    for_the_gm_ = forward;
     Data d;
     d["game"] = game_.config().name;
     d["headline"] = headline;
@@ -409,6 +480,11 @@ class Intake {
     d["from"] = message_.from_address;
     d["at"] = setup_.now;
     d["inbox_file"] = inbox_file();
+    d["answered"] = answered;
+    d["subject"] = message_.subject;
+    d["forward"] = forward;
+    if (player) d["player"] = player->id;
+    if (forward) quote_message(d);
     mail::Message m;
     m.from = game_sender(game_);
     m.to = mail::parse_mailbox(game_.config().mail.game_master(), "game.yaml mail.gm");
@@ -419,9 +495,42 @@ class Intake {
     m.message_id = "<wallenstein." + game_.config().name + ".notice." + sha_.substr(0, 24) + "@" +
                    game_mail_domain(game_) + ">";
     m.headers.emplace_back("Auto-Submitted", "auto-generated");
+    if (player) m.headers.emplace_back("Reply-To", mail::format_mailbox({player->name, player->email}));
+    if (forward)
+      m.attachments.push_back({"original.eml", "application/octet-stream", std::string(raw_), ""});
     mail::queue_message(journal_, mail_ledger_, "notice/" + sha_.substr(0, 24), m);
     entry_.notice = m.message_id;
     return "the game master is told";
+  }
+
+  /// The message's text, quoted for the game master: its first lines.
+  void quote_message(Data& d) const {
+    constexpr int kQuoted = 40;
+    std::string body;
+    for (const auto& p : message_.parts) {
+      if (!p.attachment && p.content_type == "text/plain") {
+        body = p.text;
+        break;
+      }
+    }
+    if (body.empty()) {
+      for (const auto& p : message_.parts) {
+        if (!p.attachment && p.content_type == "text/html") body = mail::html_to_text(p.text);
+      }
+    }
+    Mustache quoted;
+    std::istringstream in(mail::replace_invalid_utf8(body));
+    std::string line;
+    int n = 0;
+    while (n < kQuoted && std::getline(in, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      Data x;
+      x["line"] = line;
+      quoted.push_back(x);
+      ++n;
+    }
+    d["quoted"] = quoted;
+    d["cut"] = static_cast<bool>(std::getline(in, line));
   }
 
   std::string_view raw_;
@@ -438,6 +547,7 @@ class Intake {
   std::string inbox_;        ///< where the message is kept when it is
   bool inbox_room_ = false;  ///< mail/inbox/ has room for messages not proven by a token
   bool proven_ = false;      ///< the message carries the token of the player it names
+  bool for_the_gm_ = false;  ///< passed on to the game master: left unread in the mailbox
   Ruleset rules_;
   SeasonDir season_;
   GameState state_;

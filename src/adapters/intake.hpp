@@ -41,6 +41,7 @@ struct Received {
   std::string outcome;       ///< as recorded in mail/intake.yaml, or duplicate / no_game
   std::string summary;       ///< one line for the game master
   std::string mail_failure;  ///< the answer could not be sent yet (it stays queued)
+  bool for_the_gm = false;   ///< passed on to the game master: `fetch` leaves it unread
 };
 
 /// Handles one e-mail (interfaces 5): finds the order and its game, proves the player by the

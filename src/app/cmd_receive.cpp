@@ -151,8 +151,11 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
       continue;
     }
     const std::string raw = mailbox.fetch(uid);
+    bool for_the_gm = false;
     try {
-      print(in, receive_message(raw, target, setup));
+      const Received received = receive_message(raw, target, setup);
+      print(in, received);
+      for_the_gm = received.for_the_gm;
     } catch (const BusyError& e) {
       in.err << "wallenstein fetch: message " << uid << " left for the next run: " << e.what()
              << "\n";
@@ -161,6 +164,9 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
     }
     // Marked only once handled: a crash before this fetches it again, and the intake ledger
     // keeps it from being stored or answered twice.
+    // A message passed on to the game master stays unread, for them to read as well (a move
+    // to the done folder keeps the flags).
+    if (for_the_gm && !seen) mailbox.mark_unseen(uid);
     mailbox.mark_done(uid, done);
     ++handled;
   }

@@ -57,7 +57,8 @@ std::multimap<std::string, std::string> outbox(const fs::path& game) {
         "/usr/bin/python3 -c 'import email,sys; from email import policy; "
         "m=email.message_from_bytes(open(sys.argv[1],\"rb\").read(),policy=policy.default); "
         "print(m[\"Subject\"]); print(m[\"In-Reply-To\"]); print(m[\"Auto-Submitted\"]); "
-        "print(m.get_content())' " +
+        "print(m.get_body((\"plain\",)).get_content()); "
+        "[print(\"attached:\", a.get_filename()) for a in m.iter_attachments()]' " +
         shell_quote(entry.path().string()));
     out.emplace(to[1], decoded.out);
   }
