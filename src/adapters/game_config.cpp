@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -170,6 +171,17 @@ std::optional<std::string> outbox_problem(std::string_view outbox) {
   if (path.lexically_normal() == ".") {
     return "mail outbox \"" + std::string(outbox) + "\" is the game directory itself" + hint;
   }
+  // The game's own files and directories: mail written there would overwrite them.
+  const std::string first = path.lexically_normal().begin()->string();
+  for (const char* own :
+       {"game.yaml", "seasons", "mail", "attic", ".rollback", ".lock", ".unrouted"}) {
+    if (first == own) {
+      return "mail outbox \"" + std::string(outbox) + "\" is the game's own " + own +
+             "; write a directory of its own, like outbox";
+    }
+  }
+  if (first.rfind(".journal", 0) == 0)
+    return "mail outbox \"" + std::string(outbox) + "\" is the game's journal" + hint;
   return std::nullopt;
 }
 
@@ -430,6 +442,7 @@ void read_secrets(YamlReader& r, const YAML::Node& root, bool seed_required, Gam
 
 void read_players(YamlReader& r, const YAML::Node& root, bool seed_required, GameConfig& config) {
   std::set<std::string> ids;
+  std::map<std::string, std::string> tokens;  // token -> the first player who has it
   if (auto players = r.require(root, "players", "a list of {id, name, email}");
       players && r.expect_sequence(*players, "players")) {
     for (const auto& node : *players) {
@@ -460,6 +473,12 @@ void read_players(YamlReader& r, const YAML::Node& root, bool seed_required, Gam
                              return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
                            });
         if (!shape) r.error(token, "a token is 12 to 64 lowercase letters and digits");
+        // A token proves one player: two with the same one could send each other's orders.
+        if (const auto [first, fresh] = tokens.emplace(p.token, p.id); shape && !fresh) {
+          r.error(token, "this is the token of " + first->second +
+                             " too; each player has their own (`wallenstein player DIR token " +
+                             p.id + " --new` makes a new one)");
+        }
       }
       if (const YAML::Node paused = node["paused"]; paused.IsDefined())
         p.paused = r.boolean(paused, "paused").value_or(false);
@@ -510,29 +529,6 @@ void read_mail(YamlReader& r, const YAML::Node& root, GameConfig& config) {
 
 namespace {
 
-/// A line of game.yaml as an error may quote it, with the value of every secret written over by
-/// stars of the same length (so the caret under it still points where it did): the seed, the
-/// salt, tokens, passwords and the password of a URL never reach a terminal or a cron mail.
-std::string hide_secrets(std::string line) {
-  static const std::regex kSecret(
-      R"(((?:^|[\s{,])(?:seed|salt|token|password|pass|secret)\s*:\s*)("[^"]*"?|'[^']*'?|[^\s,}#]+))",
-      std::regex::icase);
-  static const std::regex kUrlPassword(R"((://[^:/@\s]*:)([^@/\s]+)@)");
-  auto star = [](const std::regex& re, const std::string& text) {
-    std::string out;
-    std::size_t from = 0;
-    for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
-      const auto& m = *it;
-      const auto value_at = static_cast<std::size_t>(m.position(2));
-      const auto length = static_cast<std::size_t>(m.length(2));
-      out += text.substr(from, value_at - from) + std::string(length, '*');
-      from = value_at + length;
-    }
-    return out + text.substr(from);
-  };
-  return star(kUrlPassword, star(kSecret, line));
-}
-
 GameConfig read_game_config_unmasked(const SourceFile& source, bool seed_required);
 
 }  // namespace
@@ -542,7 +538,17 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
     return read_game_config_unmasked(source, seed_required);
   } catch (const InputError& e) {
     std::vector<Diagnostic> masked = e.diagnostics();
-    for (auto& d : masked) d.source_line = hide_secrets(d.source_line);
+    // An unknown key's value may be anything (a misspelt password, say), on whichever error
+    // quotes its line.
+    std::vector<std::string> unknown;
+    for (const auto& d : masked) {
+      if (d.message.rfind("unknown key \"", 0) == 0)
+        unknown.push_back(d.message.substr(13, d.message.find('"', 13) - 13));
+    }
+    for (auto& d : masked) {
+      d.source_line = hide_secret_values(d.source_line, unknown);
+      d.message = hide_secret_values(d.message);
+    }
     throw InputError(std::move(masked));
   }
 }

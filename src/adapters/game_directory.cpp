@@ -58,6 +58,7 @@ std::string not_a_plain_file(const fs::path& path) {
   if (S_ISDIR(st.st_mode)) return "a directory";
   if (!S_ISREG(st.st_mode)) return "not a regular file";
   if (::access(path.c_str(), R_OK) != 0) return "unreadable (its permissions)";
+  if (st.st_size == 0) return "empty";
   return {};
 }
 
@@ -83,6 +84,31 @@ void check_season_files(const std::vector<SeasonDir>& seasons, const GameConfig&
                              "(remove it, and submit the orders again)");
       }
     }
+  }
+}
+
+/// The game has seasons, and the last one is open: a resolved season (its log written, its
+/// rollback bundle kept) is always followed by the one it published, so a last season with a log
+/// means a season directory was lost, and the game must not look younger than it is.
+void check_last_season(const fs::path& root, const std::vector<SeasonDir>& seasons) {
+  std::error_code ec;
+  if (fs::exists(root / "seasons", ec) && !fs::is_directory(root / "seasons", ec)) {
+    throw InputError((root / "seasons").string(),
+                     "is not a directory: the game is damaged; restore it from a backup");
+  }
+  if (seasons.empty()) {
+    throw InputError((root / "seasons").string(),
+                     "holds no season: the game is damaged; restore it from a backup");
+  }
+  const SeasonDir& last = seasons.back();
+  char bundle[8];
+  std::snprintf(bundle, sizeof bundle, "%02d", last.index);
+  const bool resolved = fs::exists(fs::symlink_status(last.log_file(), ec)) ||
+                        fs::exists(root / ".rollback" / bundle, ec);
+  if (resolved) {
+    throw InputError(last.path.string(),
+                     "was resolved (its log or rollback bundle is there), but the season it opened "
+                     "is missing: the game is damaged; restore the season from a backup");
   }
 }
 
@@ -128,6 +154,7 @@ GameDirectory GameDirectory::open(const fs::path& root) {
                                ", 02, ... without gaps");
   }
   check_season_files(all, opened.config());
+  check_last_season(root, all);
   return opened;
 }
 

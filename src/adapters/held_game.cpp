@@ -7,8 +7,12 @@ namespace wallenstein {
 
 HeldGame hold_game(const std::filesystem::path& root, LockMode mode, std::chrono::milliseconds wait,
                    std::string_view command, std::ostream& notes) {
-  // Not a game: say so before a lock file is created anywhere.
-  if (!std::filesystem::is_regular_file(root / "game.yaml")) GameDirectory::open(root);
+  // Not a game: say so before a lock file is created anywhere (a game whose committed change
+  // was interrupted is one, even while its game.yaml is not in place: the change finishes).
+  refuse_other_owner(root, "game directory");
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(root / "game.yaml", ec) && !journal_pending(root))
+    GameDirectory::open(root);
   GameLock lock = GameLock::acquire(root, mode, wait, command);
   if (journal_pending(root)) {
     // A run was killed while writing: finish or undo its change before anyone reads the game.

@@ -192,8 +192,7 @@ class Intake {
       d["problem"] = found.problem;
       d["forwarded"] = true;
       reply(p, d);
-      return "no order found in a message from " + p.id + " (" + found.problem +
-             "); told them; " +
+      return "no order found in a message from " + p.id + " (" + found.problem + "); told them; " +
              forward_to_gm("a message from " + p.name + " (" + p.id + ") without orders",
                            "It held no order file (" + found.problem +
                                "), so it may be meant for you. " + p.name +
@@ -283,8 +282,8 @@ class Intake {
       d["written_season"] = checked.season;
       // Checked against the season they were written for, not the one open now.
       const GameState then = game_.load_state(game_.find(checked.season), rules_);
-      checked = check_order_source(SourceFile{"your orders", found.text}, then, rules_,
-                                   problem_texts_);
+      checked =
+          check_order_source(SourceFile{"your orders", found.text}, then, rules_, problem_texts_);
     } else if (found.invalid_byte) {
       entry_.outcome = "rejected";
       d["rejected"] = true;
@@ -340,8 +339,7 @@ class Intake {
     // be meant for the game master: they see them.
     const bool elsewhere = entry_.outcome == "rejected" && !found.invalid_byte &&
                            !checked.season.empty() && checked.season != open;
-    const bool forward =
-        entry_.outcome == "too_late" || entry_.outcome == "game_over" || elsewhere;
+    const bool forward = entry_.outcome == "too_late" || entry_.outcome == "game_over" || elsewhere;
     d["forwarded"] = forward;
     reply(player, d);
     std::string outcome = entry_.outcome;  // the ledger's key, "too_late", said as "too late"
@@ -495,7 +493,8 @@ class Intake {
     m.message_id = "<wallenstein." + game_.config().name + ".notice." + sha_.substr(0, 24) + "@" +
                    game_mail_domain(game_) + ">";
     m.headers.emplace_back("Auto-Submitted", "auto-generated");
-    if (player) m.headers.emplace_back("Reply-To", mail::format_mailbox({player->name, player->email}));
+    if (player)
+      m.headers.emplace_back("Reply-To", mail::format_mailbox({player->name, player->email}));
     if (forward)
       m.attachments.push_back({"original.eml", "application/octet-stream", std::string(raw_), ""});
     mail::queue_message(journal_, mail_ledger_, "notice/" + sha_.substr(0, 24), m);
@@ -593,7 +592,9 @@ std::string keep_unrouted(std::string_view raw, const fs::path& root, bool names
   const UnroutedMail kept = unrouted_mail(root);
   const fs::path file = kept.dir / (sha256_hex(raw).substr(0, 32) + ".eml");
   std::error_code ec;
-  if (fs::exists(file, ec)) return "; kept before as " + file.string();
+  if (fs::is_regular_file(fs::symlink_status(file, ec))) return "; kept before as " + file.string();
+  if (fs::exists(fs::symlink_status(file, ec)))
+    return "; NOT KEPT: something that is no message is in its place, " + file.string();
   const std::uintmax_t bytes = kept.bytes + raw.size();
   if (kept.messages >= kMaxUnrouted || bytes > kMaxUnroutedBytes) {
     return "; NOT KEPT: " + kept.dir.string() + " is full (" + std::to_string(kept.messages) +

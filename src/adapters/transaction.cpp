@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <set>
 
+#include "adapters/season_schedule.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/files.hpp"
 #include "pbem/journal.hpp"
@@ -197,6 +198,49 @@ Bundle read_bundle(const GameDirectory& game, const SeasonDir& resolved, const S
 
 }  // namespace
 
+namespace {
+
+/// Whether the program writes a file of this name into a season directory (relative to it): the
+/// state, the log, the timetable, the map, reports and order files. Anything else was put there
+/// by someone, and `rollback` must not delete it.
+bool program_file(const fs::path& in_season) {
+  const std::string first = in_season.begin()->string();
+  const auto depth = std::distance(in_season.begin(), in_season.end());
+  if (depth == 1) {
+    return first == "state.yaml" || first == "log.yaml" || first == kTimetableFile ||
+           first == "map.png";
+  }
+  if (first == "reports") return true;
+  return first == "orders" && depth == 2 && in_season.extension() == ".yaml";
+}
+
+/// Refuses, before anything changes, files `rollback` would remove that the program did not
+/// write: a file the game master keeps in a season, a link, a directory named like a file.
+/// `kept` are the files that were there before the resolve (they stay).
+void refuse_foreign_files(const fs::path& root, const fs::path& season,
+                          const std::set<fs::path>& kept) {
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root / season, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const fs::path relative = fs::relative(it->path(), root);
+    if (kept.count(relative)) continue;
+    const fs::path in_season = relative.lexically_relative(season);
+    const auto status = it->symlink_status(ec);
+    if (fs::is_directory(status)) {
+      if (in_season == "orders" || in_season.begin()->string() == "reports") continue;
+    } else if (fs::is_regular_file(status) && program_file(in_season)) {
+      continue;
+    }
+    throw InputError(it->path().string(),
+                     "is not something the program wrote there, and rollback would delete it: "
+                     "move it out of " +
+                         season.generic_string() +
+                         "/, then run rollback again; nothing was changed");
+  }
+}
+
+}  // namespace
+
 RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, bool dry_run) {
   const auto seasons = game.seasons();
   const fs::path& root = game.root();
@@ -212,6 +256,12 @@ RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, boo
   RollbackOutcome out;
   out.season = resolved.name;
   Journal journal(root);
+  refuse_foreign_files(root, b.created, {});
+  if (b.has_before) {
+    std::set<fs::path> before(b.before.begin(), b.before.end());
+    before.insert(b.before_directories.begin(), b.before_directories.end());
+    refuse_foreign_files(root, b.resolved, before);
+  }
 
   // Orders already submitted for the season to be undone: refused, or kept in attic/.
   const std::vector<fs::path> next_files = files_under(root, b.created);

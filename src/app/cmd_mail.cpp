@@ -91,7 +91,12 @@ Exit run(const Invocation& in) {
   if (in.has("player")) request.player = in.get<std::string>("player");
   if (in.has("smtp")) request.smtp = in.get<std::string>("smtp");
   const MailRun run = mail_season(opened.game, opened.rules, opened.season, request, resources(in));
-  return summarise(in, run.result, opened.season.name, run.kind, run.via, run.total);
+  const Exit exit = summarise(in, run.result, opened.season.name, run.kind, run.via, run.total);
+  if (run.queued > 0) {
+    in.out << "The queue held " << run.queued << (run.queued == 1 ? " message" : " messages")
+           << " (receipts, notices) as well, sent with the rest.\n";
+  }
+  return exit;
 }
 
 }  // namespace

@@ -69,6 +69,7 @@ std::filesystem::path games_root(const Invocation& in) {
   std::filesystem::path root = in.get<std::string>("root");
   if (!std::filesystem::is_directory(root))
     throw UsageError("--root " + root.string() + " is not a directory");
+  refuse_other_owner(root, "directory of games");
   if (std::filesystem::exists(root / "game.yaml")) {
     throw UsageError("--root " + root.string() +
                      " is a game directory; give it without --root, or give the directory that "

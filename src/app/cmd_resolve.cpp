@@ -159,6 +159,9 @@ std::vector<std::string> mailed_players(const GameDirectory& game, const SeasonD
 Exit run_rollback(const Invocation& in) {
   const HeldGame held = hold_game(in, LockMode::exclusive);
   const bool dry = in.has("dry-run");
+  // The season that opens again must be playable: checked before anything changes.
+  if (const auto seasons = held.game.seasons(); seasons.size() >= 2)
+    held.game.load_state(seasons[seasons.size() - 2], game_rules(in, held.game));
   const RollbackOutcome done = rollback_last_resolve(held.game, in.has("force"), dry);
   for (const auto& line : done.changes) in.out << "  " << (dry ? "would be " : "") << line << "\n";
   const auto seasons = held.game.seasons();

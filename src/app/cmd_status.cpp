@@ -67,6 +67,16 @@ json deferred_mail(const GameDirectory& game) {
   return out;
 }
 
+/// How many messages wait in the queue (receipts and notices not sent yet).
+int queued_mail(const GameDirectory& game) {
+  const mail::Ledger ledger = mail::Ledger::load(game.root());
+  return static_cast<int>(std::count_if(
+      ledger.entries().begin(), ledger.entries().end(), [](const mail::LedgerEntry& e) {
+        return e.state == mail::Delivery::queued ||
+               (e.state == mail::Delivery::pending && !e.queue_file.empty());
+      }));
+}
+
 /// The game's mail when a way of it fails (intake: the IMAP mailbox; outgoing: SMTP).
 json mail_health(const GameDirectory& game) {
   const mail::MailHealth health = mail::MailHealth::load(game.root());
@@ -97,6 +107,7 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
   j["expansions"] = config.expansions;
   j["refused_mail"] = refused_mail(game);
   j["deferred_mail"] = deferred_mail(game);
+  j["queued_mail"] = queued_mail(game);
   j["mail_health"] = mail_health(game);
   j["finished"] = state.finished;
   if (state.finished) {
@@ -154,6 +165,12 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
         << printable(r["to"].get<std::string>()) << " ("
         << printable(r["answer"].get<std::string>()) << "); "
         << refusal_advice(r["refusal"] == "message") << "\n";
+  }
+  if (const int queued = j["queued_mail"].get<int>(); queued > 0) {
+    out << queued << (queued == 1 ? " message waits" : " messages wait")
+        << " in the queue (receipts, notices): `wallenstein mail "
+        << printable(j["dir"].get<std::string>()) << "` sends " << (queued == 1 ? "it" : "them")
+        << "\n";
   }
   for (const auto& d : j["deferred_mail"]) {
     out << "Deferred mail: " << printable(d["key"].get<std::string>()) << " to "

@@ -604,6 +604,10 @@ TickLine tick_game(const fs::path& dir, const TickContext& c) {
     return {name + ": broken, skipped: " + printable(e.what()), false};
   } catch (const TransportError& e) {
     return {name + ": mail failed (" + printable(e.what()) + "); the next tick tries again", false};
+  } catch (const std::system_error& e) {
+    if (const auto problem = setup_problem(e))
+      return {name + ": broken, skipped: " + printable(*problem), false};
+    return {name + ": internal error: " + printable(e.what()), true};
   } catch (const std::exception& e) {
     return {name + ": internal error: " + printable(e.what()), true};
   }

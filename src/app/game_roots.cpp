@@ -38,9 +38,12 @@ std::vector<fs::path> game_dirs(const Invocation& in) {
   if (!fs::is_directory(base, ec))
     throw UsageError("--root " + printable(base.string()) + " is not a directory");
   for (const auto& entry : fs::directory_iterator(base, ec)) {
-    // Only real directories: a symlinked game could lead anywhere (interfaces 7).
-    if (entry.is_directory() && !entry.is_symlink() && fs::exists(entry.path() / "game.yaml"))
-      out.push_back(entry.path());
+    // Only real directories: a symlinked game could lead anywhere (interfaces 7). One this user
+    // may not look into is listed too: its line says whose it is.
+    std::error_code e;
+    if (!entry.is_directory(e) || entry.is_symlink(e)) continue;
+    const bool game = fs::exists(entry.path() / "game.yaml", e);
+    if (game || e == std::errc::permission_denied) out.push_back(entry.path());
   }
   std::sort(out.begin(), out.end());
   if (out.empty())

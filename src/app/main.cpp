@@ -147,6 +147,13 @@ int main(int argc, char** argv) {
   } catch (const wallenstein::TransportError& e) {
     std::cerr << "wallenstein: " << wallenstein::printable(e.what()) << "\n";
     return static_cast<int>(Exit::transport);
+  } catch (const std::system_error& e) {
+    if (const auto problem = wallenstein::setup_problem(e)) {
+      std::cerr << "wallenstein: error: " << wallenstein::printable(*problem) << "\n";
+      return static_cast<int>(Exit::invalid_input);
+    }
+    std::cerr << "wallenstein: internal error: " << wallenstein::printable(e.what()) << "\n";
+    return static_cast<int>(Exit::internal);
   } catch (const std::exception& e) {
     std::cerr << "wallenstein: internal error: " << wallenstein::printable(e.what()) << "\n";
     return static_cast<int>(Exit::internal);

@@ -310,6 +310,16 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
       mail::dispatch(game.root(), std::move(messages), mailer,
                      mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend,
                                            request.now, request.honour_backoff});
+  // What waits in the queue (a receipt a crash held back, a notice) goes with the season's mail.
+  if (mailer && run.result.failure.empty() && !request.player) {
+    mail::DispatchResult queued = mail::flush_queue(game.root(), mailer, game_sender(game),
+                                                    request.now, request.honour_backoff);
+    run.queued = queued.messages.size();
+    run.result.failure = queued.failure;
+    for (auto& m : queued.messages) {
+      if (m.what != mail::Dispatched::What::sent) run.result.messages.push_back(std::move(m));
+    }
+  }
   if (!request.dry_run && !request.smtp && !game.config().mail.smtp) {
     mail::prune_outbox(game.root(), game.config().mail.outbox, request.now,
                        game.config().mail.outbox_days);

@@ -111,6 +111,7 @@ struct MailRun {
   std::string kind;  ///< "opening" (before the first resolve) or "report"
   std::string via;   ///< the transport, described without secrets
   std::size_t total = 0;
+  std::size_t queued = 0;  ///< messages of the queue (receipts, notices) sent or tried as well
 };
 
 /// Mails a season's reports (with the map and order templates) to every player and the public

@@ -1,6 +1,7 @@
 #include "pbem/diagnostic.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <vector>
 
 #include "pbem/printable.hpp"
@@ -68,6 +69,17 @@ InputError::InputError(std::vector<Diagnostic> diagnostics)
 InputError::InputError(const std::string& path, const std::string& message)
     : InputError(std::vector<Diagnostic>{
           Diagnostic{path, 0, 0, message, Diagnostic::Severity::error, {}}}) {}
+
+std::optional<std::string> setup_problem(const std::system_error& error) {
+  const std::error_code code = error.code();
+  if (code == std::errc::permission_denied || code == std::errc::operation_not_permitted)
+    return std::string(error.what()) + ": run the command as the owner of the game directory";
+  if (code == std::errc::read_only_file_system)
+    return std::string(error.what()) + ": the game directory must be on a writable disk";
+  if (code == std::errc::no_space_on_device || code.value() == EDQUOT)
+    return std::string(error.what()) + ": free some disk space, then run the command again";
+  return std::nullopt;
+}
 
 std::string format_all(const std::vector<Diagnostic>& diagnostics) {
   std::string out;

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace wallenstein {
@@ -43,6 +45,10 @@ class TransportError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+/// What to say of a system error that is the setup's, not a bug (permissions, a read-only or
+/// full disk), or nothing for any other: such errors are the user's to put right (exit 1).
+std::optional<std::string> setup_problem(const std::system_error& error);
 
 /// Formats all diagnostics, one block each.
 std::string format_all(const std::vector<Diagnostic>& diagnostics);

@@ -1,15 +1,22 @@
 #include "pbem/game_lock.hpp"
 
 #include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <fstream>
+#include <iterator>
+#include <sstream>
 #include <system_error>
 #include <thread>
+#include <vector>
 
 #include "pbem/diagnostic.hpp"
 
@@ -30,20 +37,85 @@ std::string holder_line(std::string_view command) {
          "`, since " + when + "\n";
 }
 
-/// What the lock file says about its last exclusive holder, and whether that process still lives.
+/// The processes the kernel lists as holding a lock on the file of `fd` (/proc/locks): their pid
+/// and whether they hold it to write.
+std::vector<std::pair<long, bool>> lock_holders(int fd) {
+  struct stat st {};
+  std::vector<std::pair<long, bool>> out;
+  if (::fstat(fd, &st) != 0) return out;
+  std::ifstream locks("/proc/locks");
+  std::string line;
+  while (std::getline(locks, line)) {
+    // "1: FLOCK  ADVISORY  WRITE 22609 fe:00:10963137 0 EOF" (a blocked waiter has "->")
+    std::istringstream in(line);
+    std::string number, kind, advisory, mode, device;
+    long pid = 0;
+    if (!(in >> number >> kind) || kind == "->" || !(in >> advisory >> mode >> pid >> device))
+      continue;
+    const auto inode_at = device.rfind(':');
+    if (inode_at == std::string::npos) continue;
+    if (std::strtoull(device.c_str() + inode_at + 1, nullptr, 10) != st.st_ino) continue;
+    out.emplace_back(pid, mode == "WRITE");
+  }
+  return out;
+}
+
+/// A process's command line, as far as it tells which program it is.
+std::string program_of(long pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
+  std::string argv((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::replace(argv.begin(), argv.end(), '\0', ' ');
+  while (!argv.empty() && argv.back() == ' ') argv.pop_back();
+  if (argv.size() > 80) argv = argv.substr(0, 77) + "...";
+  return argv;
+}
+
+/// Who holds the game: what the lock file says of its last exclusive holder when that process
+/// still holds it, else what the kernel says (another program, or wallenstein readers).
 std::string describe_holder(int fd) {
   char buf[256];
   const ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
   std::string text = n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string();
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-  if (text.rfind("pid ", 0) == 0) {
-    const long pid = std::strtol(text.c_str() + 4, nullptr, 10);
-    if (pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM)) return text;
+  const auto holders = lock_holders(fd);
+  const long written = text.rfind("pid ", 0) == 0 ? std::strtol(text.c_str() + 4, nullptr, 10) : 0;
+  for (const auto& [pid, write] : holders) {
+    if (pid == written && write) return text;
   }
-  return "another wallenstein process that is reading it";
+  for (const auto& [pid, write] : holders) {
+    if (pid == ::getpid()) continue;
+    const std::string program = program_of(pid);
+    return "pid " + std::to_string(pid) + (program.empty() ? "" : ", `" + program + "`") +
+           (write ? ", which holds it alone" : ", which is reading it");
+  }
+  // No /proc to ask: the lock file's word, when its process lives.
+  if (written > 0 && (::kill(static_cast<pid_t>(written), 0) == 0 || errno == EPERM)) return text;
+  return "another process";
 }
 
 }  // namespace
+
+void refuse_other_owner(const fs::path& dir, const std::string& what) {
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0) {
+    if (errno == EACCES)
+      throw InputError(dir.string(), "cannot be read by this user (uid " +
+                                         std::to_string(::geteuid()) +
+                                         "): run the command as the owner of the " + what);
+    return;  // missing: the caller says so in its own words
+  }
+  if (st.st_uid == ::geteuid()) return;
+  std::string owner = "uid " + std::to_string(st.st_uid);
+  if (const passwd* pw = ::getpwuid(st.st_uid)) owner = pw->pw_name + (" (" + owner + ")");
+  throw InputError(dir.string(),
+                   "belongs to " + owner + ", not to this user (uid " +
+                       std::to_string(::geteuid()) +
+                       "): run the command as its owner, e.g. `sudo "
+                       "-u " +
+                       owner.substr(0, owner.find(' ')) +
+                       " wallenstein ...`; files written as another user would stop the " + what +
+                       "'s own commands and mail deliveries");
+}
 
 GameLock GameLock::acquire(const fs::path& root, LockMode mode, std::chrono::milliseconds wait,
                            std::string_view command) {
@@ -67,6 +139,12 @@ GameLock GameLock::acquire(const fs::path& root, LockMode mode, std::chrono::mil
                             "cannot open the lock file " + path.string());
   }
   GameLock lock(fd, LockMode::shared, path, std::string(command));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    throw InputError(path.string(),
+                     "is not a plain file (a pipe?); the game's lock file must be one: remove it "
+                     "(the program makes the file itself)");
+  }
   lock.take(mode, wait);
   return lock;
 }

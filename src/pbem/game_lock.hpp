@@ -13,6 +13,11 @@ class BusyError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Refuses to work on a directory of games, or a game, that belongs to another user: files this
+/// user wrote there (the lock, kept mail, a season) could not be written by the owner any more,
+/// and the mail server's deliveries, which run as the owner, would fail. `what` names it.
+void refuse_other_owner(const std::filesystem::path& dir, const std::string& what);
+
 /// How a command holds a game: readers share it, a writer has it alone.
 enum class LockMode { shared, exclusive };
 

@@ -154,6 +154,25 @@ void check_applicable(const fs::path& root, const std::vector<Journal::Step>& st
   for (const auto& step : steps) {
     const bool whole = step.kind != Journal::Step::Kind::make_directory;
     refuse_links(root, step.path, whole);
+    // Every directory on the way must be one (or be made by the change), and the one the change
+    // writes into must be writable by this user: a file or a foreign directory in the way
+    // refuses the change here, not half way through.
+    fs::path writable_dir = root;
+    fs::path at;
+    for (auto part = step.path.begin(); std::next(part) != step.path.end(); ++part) {
+      at /= *part;
+      if (added.count(at) || gone.count(at)) break;
+      const OnDisk kind = on_disk(root / at);
+      if (kind == OnDisk::other) in_the_way(at, "is a file where the change needs a directory");
+      if (kind == OnDisk::nothing) break;
+      writable_dir = root / at;
+    }
+    if (::access(writable_dir.c_str(), W_OK | X_OK) != 0) {
+      throw InputError(writable_dir.string(),
+                       "cannot be written by this user (uid " + std::to_string(::getuid()) +
+                           "): run the command as the owner of the game directory; nothing was "
+                           "changed");
+    }
     const OnDisk there = gone.count(step.path) ? OnDisk::nothing : on_disk(root / step.path);
     switch (step.kind) {
       case Journal::Step::Kind::write:
@@ -345,7 +364,8 @@ void Journal::commit() {
 
 bool journal_pending(const fs::path& root) {
   for (const char* name : {kPrepared, kCommitted, kDone}) {
-    if (fs::exists(fs::symlink_status(root / name))) return true;
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(root / name, ec))) return true;
   }
   return false;
 }

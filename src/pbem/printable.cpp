@@ -1,6 +1,9 @@
 #include "pbem/printable.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
+#include <regex>
 
 namespace wallenstein {
 namespace {
@@ -128,6 +131,73 @@ bool PrintableStreambuf::emit(bool all) {
   pending_.erase(0, cut);
   return target_->sputn(out.data(), static_cast<std::streamsize>(out.size())) ==
          static_cast<std::streamsize>(out.size());
+}
+
+namespace {
+
+/// Whether a key names something secret, also misspelt ("pasword", "tokn", "sed", "slt").
+bool secret_key(std::string key) {
+  for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* word : {"pass", "pasw", "pwd", "pw", "secret", "tok", "seed", "sed", "salt",
+                           "slt", "key", "auth", "cred"}) {
+    if (key.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+void star(std::string& line, std::size_t from, std::size_t to) {
+  for (std::size_t i = from; i < to && i < line.size(); ++i) line[i] = '*';
+}
+
+/// Stars out the password of every URL-like `user:password@` of the line.
+void hide_url_passwords(std::string& line) {
+  for (std::size_t at = line.find('@'); at != std::string::npos; at = line.find('@', at + 1)) {
+    // The authority ends at a quote, a slash or a comma; its password runs from the colon after
+    // the user (or after "scheme://") to the @, spaces included.
+    std::size_t start = line.find_last_of("\"'/,{[ \t", at);
+    start = start == std::string::npos ? 0 : start + 1;
+    if (const auto scheme = line.rfind("://", at);
+        scheme != std::string::npos && line.find_first_of("\"',", scheme) > at) {
+      start = scheme + 3;
+    }
+    const auto colon = line.find(':', start);
+    if (colon != std::string::npos && colon < at) star(line, colon + 1, at);
+  }
+}
+
+}  // namespace
+
+std::string hide_secret_values(std::string line, const std::vector<std::string>& keys) {
+  static const std::regex kKey(
+      R"re((^|[\s{,\[])(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\2[ \t]*:(?=[ \t]|$))re");
+  std::vector<std::pair<std::size_t, std::size_t>> values;
+  for (std::sregex_iterator it(line.begin(), line.end(), kKey), end; it != end; ++it) {
+    const std::string key = (*it)[3].str();
+    if (!secret_key(key) && std::find(keys.begin(), keys.end(), key) == keys.end()) continue;
+    std::size_t at = static_cast<std::size_t>(it->position(0) + it->length(0));
+    // Spaces, then anchors and tags (&a, !!str) before the value.
+    while (true) {
+      while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+      if (at < line.size() && (line[at] == '&' || line[at] == '!')) {
+        while (at < line.size() && line[at] != ' ' && line[at] != '\t') ++at;
+        continue;
+      }
+      break;
+    }
+    std::size_t to = at;
+    if (at < line.size() && (line[at] == '"' || line[at] == '\'')) {
+      to = line.find(line[at], at + 1);
+      to = to == std::string::npos ? line.size() : to + 1;
+    } else {
+      to = line.find_first_of(",}#", at);
+      if (to == std::string::npos) to = line.size();
+      while (to > at && (line[to - 1] == ' ' || line[to - 1] == '\t')) --to;
+    }
+    values.emplace_back(at, to);
+  }
+  for (const auto& [from, to] : values) star(line, from, to);
+  hide_url_passwords(line);
+  return line;
 }
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view text) {

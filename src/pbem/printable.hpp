@@ -5,6 +5,7 @@
 #include <streambuf>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace wallenstein {
 
@@ -17,6 +18,13 @@ std::string printable(std::string_view text, Lines lines = Lines::escape);
 
 /// The length of the valid UTF-8 character at `at` (1-4), or 0 when the bytes there are not one.
 std::size_t utf8_length(std::string_view text, std::size_t at);
+
+/// A line of a configuration file as an error may quote it, with every secret written over by
+/// stars of the same length (a caret under the line still points where it did): the value of a
+/// key that looks like a secret (password, token, seed, salt, key..., misspelt too), of any key in
+/// `keys` (an unknown key an error names: its value may be anything), and the password of a URL
+/// (`scheme://user:secret@host`, `user:secret@host`).
+std::string hide_secret_values(std::string line, const std::vector<std::string>& keys = {});
 
 /// The offset of the first byte of `text` that is not valid UTF-8, if any.
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);

@@ -2,6 +2,7 @@
 // directory untouched, where the program used to crash, hang or carry on with a wrong result.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -58,6 +59,11 @@ class TamperedFiles : public ::testing::Test {
     EXPECT_EQ(r.status, 1) << r.err;
     EXPECT_EQ(r.err.substr(0, r.err.find('\n')), first_line) << r.err;
     EXPECT_EQ(snapshot_tree(tmp_.path()), before);
+  }
+
+  /// Random legal orders for every player of the season now open, submitted.
+  void write_random_orders_for_next_season() {
+    testing::submit_random_orders(dir(), tmp_ / "orders", 11);
   }
 
   testing::TempDir tmp_;
@@ -248,17 +254,139 @@ TEST_F(TamperedFiles, AStateThatIsALinkIsRefusedByEveryCommandAndRollbackForceCh
   expect_refused({"mail", dir().string()}, refused);
 }
 
-TEST_F(TamperedFiles, RollbackRefusesAJournalItCouldNotFinishBeforeItsCommitPoint) {
+TEST_F(TamperedFiles, RollbackNeverDeletesWhatTheProgramDidNotWrite) {
   ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
-  // Something rollback does not know of, in the season it removes.
-  fs::create_directory_symlink(tmp_.path(), dir() / "seasons/02-1618-summer/notes");
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  // The game master's notes in the season rollback removes, and in the one it restores.
+  const fs::path notes = dir() / "seasons/03-1618-autumn/gm-notes";
+  fs::create_directories(notes);
+  write_text(notes / "important.txt", "precious\n");
   expect_refused({"rollback", dir().string(), "--force"},
-                 (dir() / "seasons/02-1618-summer/notes").string() +
-                     ": error: is in the way: the change removes seasons/02-1618-summer/, which "
-                     "would still hold it; nothing was changed");
+                 notes.string() +
+                     ": error: is not something the program wrote there, and rollback would "
+                     "delete it: move it out of seasons/03-1618-autumn/, then run rollback "
+                     "again; nothing was changed");
+  fs::rename(notes, tmp_ / "gm-notes");
+  write_text(dir() / "seasons/02-1618-summer/extra.txt", "mine\n");
+  expect_refused({"rollback", dir().string()},
+                 (dir() / "seasons/02-1618-summer/extra.txt").string() +
+                     ": error: is not something the program wrote there, and rollback would "
+                     "delete it: move it out of seasons/02-1618-summer/, then run rollback "
+                     "again; nothing was changed");
+  fs::remove(dir() / "seasons/02-1618-summer/extra.txt");
+  EXPECT_EQ(run({"rollback", dir().string()}).status, 0) << "once they are gone, rollback works";
+}
+
+TEST_F(TamperedFiles, AChangeThatWouldWriteThroughAFileIsRefusedBeforeItsCommitPoint) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  write_random_orders_for_next_season();
+  write_text(dir() / "attic", "a file where rollback keeps orders in a directory\n");
+  expect_refused({"rollback", dir().string(), "--force"},
+                 (dir() / "attic").string() +
+                     ": error: is a file where the change needs a directory; nothing was changed");
   EXPECT_FALSE(fs::exists(dir() / ".journal")) << "nothing was committed";
-  fs::remove(dir() / "seasons/02-1618-summer/notes");
-  EXPECT_EQ(run({"rollback", dir().string()}).status, 0) << "once it is gone, rollback works";
+}
+
+TEST_F(TamperedFiles, AnOutboxThatIsOneOfTheGamesOwnFilesIsRefused) {
+  for (const char* own : {"game.yaml", "seasons/01-1618-spring", "mail", ".rollback"}) {
+    const std::string text = read_text(dir() / "game.yaml");
+    replace_in_file(dir() / "game.yaml", "outbox: outbox", std::string("outbox: ") + own);
+    const Outcome r = run({"mail", dir().string()});
+    EXPECT_EQ(r.status, 1) << own;
+    EXPECT_NE(r.err.find("is the game's own"), std::string::npos) << r.err;
+    write_text(dir() / "game.yaml", text);
+  }
+}
+
+TEST_F(TamperedFiles, ASeasonLostAfterTheLastResolveIsRefusedRatherThanPlayedAgain) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  fs::remove_all(dir() / "seasons/03-1618-autumn");
+  for (const char* command : {"status", "verify", "resolve", "mail"}) {
+    expect_refused({command, dir().string()},
+                   (dir() / "seasons/02-1618-summer").string() +
+                       ": error: was resolved (its log or rollback bundle is there), but the "
+                       "season it opened is missing: the game is damaged; restore the season "
+                       "from a backup");
+  }
+  fs::remove_all(dir() / "seasons");
+  for (const char* command : {"status", "verify", "replay"}) {
+    expect_refused({command, dir().string()},
+                   (dir() / "seasons").string() +
+                       ": error: holds no season: the game is damaged; restore it from a backup");
+  }
+}
+
+TEST_F(TamperedFiles, AnEmptyStateOrOrderFileIsRefusedBeforeAnyChange) {
+  ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
+  write_text(spring() / "state.yaml", "");
+  expect_refused({"rollback", dir().string()},
+                 (spring() / "state.yaml").string() +
+                     ": error: is empty; every season directory holds its state.yaml, and "
+                     "seasons up to 02-1618-summer exist: the game is damaged; restore the file "
+                     "from a backup");
+}
+
+TEST_F(TamperedFiles, TwoPlayersWithOneTokenAreRefused) {
+  const std::string text = read_text(dir() / "game.yaml");
+  const auto first = text.find("token: ", text.find("\nplayers:")) + 7;
+  const std::string red = text.substr(first, text.find('}', first) - first);
+  const auto second = text.find("token: ", first) + 7;
+  std::string changed = text;
+  changed.replace(second, text.find('}', second) - second, red);
+  write_text(dir() / "game.yaml", changed);
+  const Outcome r = run({"status", dir().string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("this is the token of red too; each player has their own"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find(red), std::string::npos) << "the token is not printed";
+}
+
+TEST_F(TamperedFiles, AGameOfAnotherUserIsRefusedSayingWhoseItIs) {
+  if (::geteuid() != 0) GTEST_SKIP() << "making a game of another user needs root";
+  fs::permissions(tmp_.path(),
+                  fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+  fs::permissions(dir(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+  const Outcome r = testing::run_shell("setpriv --reuid=nobody --regid=nogroup --clear-groups " +
+                                       testing::shell_quote(testing::wallenstein_binary()) +
+                                       " status " + testing::shell_quote(dir().string()));
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.err.find(dir().string() + ": error: belongs to root (uid 0), not to this user"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir() / ".lock") &&
+               fs::status(dir() / ".lock").permissions() == fs::perms::none)
+      << "no lock file of another user is planted";
+}
+
+TEST_F(TamperedFiles, ASecretWrittenIntoGameYamlIsNeverQuotedInAnyForm) {
+  for (const std::string smtp :
+       {"\"password\": Hunter2Secret", "password: &a Hunter2Secret", "pasword: Hunter2Secret",
+        "passwd: Hunter2Secret", "smtp_password: Hunter2Secret",
+        "url: \"smtp://gm:Hunter2 Secret@127.0.0.1:1\"", "url: \"smtp:gm:Hunter2Secret@host\""}) {
+    const std::string text = read_text(dir() / "game.yaml");
+    replace_in_file(dir() / "game.yaml", "mail:\n", "mail:\n  smtp:\n    " + smtp + "\n");
+    for (const char* command : {"status", "mail"}) {
+      const Outcome r = run({command, dir().string()});
+      if (std::string(command) == "mail") {
+        EXPECT_NE(r.status, 0) << smtp;
+      }
+      EXPECT_EQ((r.out + r.err).find("Hunter2"), std::string::npos) << smtp << ": " << r.err;
+    }
+    write_text(dir() / "game.yaml", text);
+  }
+  for (const auto& [from, to] :
+       {std::pair{"\nseed: ", "\nsed: "}, std::pair{"\nsalt: ", "\nslt: "}}) {
+    const std::string text = read_text(dir() / "game.yaml");
+    const auto at = text.find(from) + std::string(from).size();
+    const std::string secret = text.substr(at, text.find('\n', at) - at);
+    replace_in_file(dir() / "game.yaml", from, to);
+    const Outcome r = run({"status", dir().string()});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err.find(secret), std::string::npos) << r.err;
+    write_text(dir() / "game.yaml", text);
+  }
 }
 
 TEST_F(TamperedFiles, AJournalThatCannotBeFinishedIsReportedWithTheWayOut) {

@@ -2,6 +2,7 @@
 // deadline, status over many games, seats taken over or paused, spectators.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -560,6 +561,34 @@ TEST_F(Tick, DeadlineExtendSaysWhetherItCountedFromTheDeadlineOrFromNow) {
                           "November 2026, 20:00 UTC had passed)"),
             std::string::npos)
       << late.out;
+}
+
+TEST_F(Tick, AGameOfAnotherUserUnderTheRootIsSkippedSayingWhoseItIsAndTheOthersRun) {
+  if (::geteuid() != 0) GTEST_SKIP() << "games of two users need root to make";
+  const fs::path root = tmp_ / "root";
+  for (const std::string name : {"a", "b"}) {
+    ASSERT_EQ(testing::new_game(root / name, 3).status, 0);
+    testing::write_text(root / name / "game.yaml", read_text(root / name / "game.yaml") + kWeekly);
+  }
+  // b is nobody's game; the tick runs as nobody.
+  const auto open = fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec |
+                    fs::perms::group_read | fs::perms::others_read;
+  fs::permissions(tmp_.path(), open);
+  fs::permissions(root, open);
+  ASSERT_EQ(
+      testing::run_shell("chown -R nobody:nogroup " + testing::shell_quote((root / "b").string()))
+          .status,
+      0);
+  const Outcome t = testing::run_shell("setpriv --reuid=nobody --regid=nogroup --clear-groups " +
+                                       testing::shell_quote(testing::wallenstein_binary()) +
+                                       " tick --root " + testing::shell_quote(root.string()) +
+                                       " --now " + iso(real_now()) + " --jobs 1");
+  EXPECT_EQ(t.status, 0) << t.out << t.err;
+  EXPECT_NE(t.out.find("a: broken, skipped: belongs to root (uid 0), not to this user"),
+            std::string::npos)
+      << t.out;
+  EXPECT_NE(t.out.find("b: 1618-spring: waiting for"), std::string::npos) << t.out;
+  EXPECT_FALSE(fs::exists(root / "a" / ".lock")) << "nothing is planted in root's game";
 }
 
 }  // namespace

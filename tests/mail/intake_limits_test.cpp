@@ -158,6 +158,55 @@ TEST(Flood, MailNoTokenProvesIsKeptOnlyWithinTheInboxBoundsButOrdersAlways) {
   EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
 }
 
+TEST(Flood, ForgedHugeSendersNeverSwellTheIntakeLedgerPastReading) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  const std::string huge(100000, 'x');
+  for (int i = 0; i < 40; ++i) {
+    std::string m = mail_from_anna("h" + std::to_string(i) + huge.substr(0, 200), "no orders\n");
+    m.replace(m.find("Anna Weber <anna@example.org>"), 29,
+              huge + std::to_string(i) + "@evil.example");
+    ASSERT_EQ(receive(tmp, game, m).status, 0);
+  }
+  EXPECT_LT(fs::file_size(game / "mail/intake.yaml"), std::uintmax_t{64} << 10)
+      << "a forged sender is recorded cut to the longest real address";
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("real", red_orders())).status, 0);
+  EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+}
+
+TEST(Charset, ANulByteInAnOrderIsShownWhereItIsNotSilentlyCut) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  std::string orders = red_orders();
+  orders.replace(orders.find("bid: saechs_lande"), 17, std::string("bid: sae\0chs_lande", 18));
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("nul", orders)).status, 0);
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: rejected"));
+  const auto answers = outbox(game);
+  ASSERT_EQ(answers.count("anna@example.org"), 1u);
+  EXPECT_TRUE(
+      contains(answers.find("anna@example.org")->second, "line 16, column 9 holds a byte (0x00)"))
+      << answers.find("anna@example.org")->second;
+}
+
+TEST(Queue, AnAnswerThatCouldNotGoOutIsSentByTheNextMailRun) {
+  TempDir tmp;
+  testing::SmtpServer server((tmp / "sent").string());
+  const fs::path game = mail_game(tmp);
+  write_text(tmp / "m.eml", mail_from_anna("q", red_orders()));
+  const Outcome down = testing::run_wallenstein(
+      {"receive", game.string(), (tmp / "m.eml").string(), "--smtp", "smtp://127.0.0.1:1"});
+  ASSERT_EQ(down.status, 0) << down.err;
+  EXPECT_TRUE(contains(down.err, "stays queued")) << down.err;
+  EXPECT_TRUE(contains(testing::run_wallenstein({"status", game.string()}).out,
+                       "1 message waits in the queue (receipts, notices)"));
+  const Outcome mail = testing::run_wallenstein({"mail", game.string(), "--smtp", server.url()});
+  ASSERT_EQ(mail.status, 0) << mail.out << mail.err;
+  EXPECT_TRUE(contains(mail.out, "The queue held 1 message (receipts, notices) as well"))
+      << mail.out;
+  EXPECT_EQ(testing::decoded_messages(tmp / "sent", true).size(), 4u)
+      << "three opening reports and Anna's receipt";
+}
+
 TEST(Charset, AnOrderInUndeclaredLatin1IsReadAsLatin1AndThePlayerIsToldToCheckIt) {
   TempDir tmp;
   const fs::path game = mail_game(tmp);

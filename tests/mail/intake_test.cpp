@@ -112,8 +112,8 @@ TEST_P(Corpus, EachMessageGetsWhatExpectedYamlSays) {
     EXPECT_TRUE(contains(entry, "receipt: " + sha.out.substr(0, 64)) ||
                 contains(entry, "receipt: \"" + sha.out.substr(0, 64)))
         << entry;
-    EXPECT_TRUE(contains(answers.find(address.at(e.player))->second,
-                         "Receipt: " + sha.out.substr(0, 64)));
+    EXPECT_TRUE(
+        contains(answers.find(address.at(e.player))->second, "Receipt: " + sha.out.substr(0, 64)));
     EXPECT_EQ(run({"check", game.string(), stored.string()}).status, 0)
         << "the stored file is a valid order file";
   }

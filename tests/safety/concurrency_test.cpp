@@ -194,7 +194,21 @@ TEST(Lock, ReadersShareTheGameAndWritersWaitForThem) {
   EXPECT_EQ(run({"check", game.string(), files[0].string(), "--wait", "0"}).status, 0);
   const Outcome w = run({"submit", game.string(), files[0].string(), "--wait", "0"});
   EXPECT_EQ(w.status, 5);
-  EXPECT_TRUE(contains(w.err, "held by another wallenstein process that is reading it")) << w.err;
+  EXPECT_TRUE(contains(w.err, "held by pid " + std::to_string(::getpid()) + ", `")) << w.err;
+  EXPECT_TRUE(contains(w.err, "which is reading it")) << w.err;
+}
+
+TEST(Lock, AnotherProgramHoldingTheGameAloneIsNamedAsSuch) {
+  TempDir tmp;
+  const fs::path game = tmp / "game";
+  ASSERT_EQ(testing::new_game(game, 3).status, 0);
+  // The lock file still names the last wallenstein writer, long gone; another program holds it.
+  HeldLock other(game, LOCK_EX, "pid 1, `wallenstein resolve`, since 2026-11-23T10:00:00Z\n");
+  const Outcome r = run({"status", game.string(), "--wait", "0"});
+  EXPECT_EQ(r.status, 5);
+  EXPECT_TRUE(contains(r.err, "held by pid " + std::to_string(::getpid()) + ", `")) << r.err;
+  EXPECT_TRUE(contains(r.err, "which holds it alone")) << r.err;
+  EXPECT_FALSE(contains(r.err, "wallenstein resolve")) << "not the stale name: " << r.err;
 }
 
 TEST(Lock, ReadingAGameChangesNothingButTheLockFile) {

@@ -89,8 +89,13 @@ std::optional<std::string> automatic_reason(GMimeObject* msg, const std::string&
   const std::string auto_submitted = lower(header(msg, "Auto-Submitted"));
   if (!auto_submitted.empty() && auto_submitted != "no") return "Auto-Submitted: " + auto_submitted;
   const std::string precedence = lower(header(msg, "Precedence"));
-  if (precedence == "bulk" || precedence == "junk" || precedence == "list")
+  if (precedence == "bulk" || precedence == "junk" || precedence == "list" ||
+      precedence == "auto_reply")
     return "Precedence: " + precedence;
+  // Microsoft's mark of automatic replies (out of office and the like).
+  const std::string suppress = lower(header(msg, "X-Auto-Response-Suppress"));
+  if (suppress.find("all") != std::string::npos || suppress.find("oof") != std::string::npos)
+    return "X-Auto-Response-Suppress: " + suppress;
   if (!header(msg, "List-Id").empty()) return "List-Id";
   const char* return_path = g_mime_object_get_header(msg, "Return-Path");
   if (return_path && trim(return_path) == "<>") return "an empty Return-Path (a bounce)";
@@ -149,6 +154,15 @@ std::string windows1252_to_utf8(std::string_view text) {
   return out;
 }
 
+/// Whether any part of the message is a delivery or read report, wherever it is nested.
+void find_report(GMimeObject*, GMimeObject* object, gpointer data) {
+  GMimeContentType* type = g_mime_object_get_content_type(object);
+  if (!type) return;
+  for (const char* subtype : {"delivery-status", "disposition-notification", "feedback-report"}) {
+    if (g_mime_content_type_is_type(type, "message", subtype)) *static_cast<bool*>(data) = true;
+  }
+}
+
 void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
   auto* parts = static_cast<std::vector<IncomingPart>*>(data);
   if (!GMIME_IS_PART(object)) return;  // multiparts and attached messages: their leaves come too
@@ -163,13 +177,15 @@ void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
   if (const char* name = g_mime_part_get_filename(part)) p.filename = name;
   p.attachment = g_mime_part_is_attachment(part);
   const char* charset = type ? g_mime_content_type_get_parameter(type, "charset") : nullptr;
+  const std::string declared = charset ? lower(charset) : std::string();
+  // RFC 2046 makes undeclared text US-ASCII; 8-bit bytes there come from a mail program that
+  // wrote its own Latin-1 and did not say so.
+  const bool undeclared = declared.empty() || declared == "us-ascii";
   if (GMIME_IS_TEXT_PART(object)) {
-    // Text said to be UTF-8 that is not would lose its bad bytes in the conversion, and the
-    // player could not be shown where they are: it is kept as it came.
-    const bool says_utf8 = charset && (lower(charset) == "utf-8" || lower(charset) == "utf8");
-    if (std::string raw = says_utf8 ? decoded_bytes(part) : std::string();
-        says_utf8 && first_invalid_utf8(raw)) {
-      p.text = std::move(raw);
+    // Text said to be UTF-8 (or nothing) is read as it came: a conversion would drop its bad
+    // bytes, or a NUL would end it, and the player could not be shown where they are.
+    if (undeclared || declared == "utf-8" || declared == "utf8") {
+      p.text = decoded_bytes(part);
     } else {
       char* text = g_mime_text_part_get_text(GMIME_TEXT_PART(object));  // to UTF-8 from its charset
       p.text = text ? text : "";
@@ -183,13 +199,11 @@ void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
   } else {
     p.text = decoded_bytes(part);
   }
-  // RFC 2046 makes undeclared text US-ASCII; 8-bit bytes there come from a mail program that
-  // wrote its own Latin-1 and did not say so.
-  const bool undeclared = !charset || lower(charset) == "us-ascii";
   if (undeclared && first_invalid_utf8(p.text)) {
     p.text = windows1252_to_utf8(p.text);
     p.read_as_latin1 = true;
   }
+  if (p.text.rfind("\xEF\xBB\xBF", 0) == 0) p.text.erase(0, 3);  // a byte order mark
   parts->push_back(std::move(p));
 }
 
@@ -254,7 +268,11 @@ void screen_charset(const IncomingPart& part, FoundOrder& found) {
         "your mail program did not say which character set your order uses, and it was not "
         "UTF-8, so it was read as Latin-1 (Windows-1252): check the names with umlauts below");
   }
+  // A NUL byte cannot be part of a text: it is shown where it is, like a byte that is not UTF-8.
   found.invalid_byte = first_invalid_utf8(found.text);
+  if (const auto nul = found.text.find('\0');
+      nul != std::string::npos && (!found.invalid_byte || nul < *found.invalid_byte))
+    found.invalid_byte = nul;
 }
 
 }  // namespace
@@ -262,7 +280,7 @@ void screen_charset(const IncomingPart& part, FoundOrder& found) {
 std::string replace_invalid_utf8(std::string_view text) {
   std::string out;
   for (std::size_t i = 0; i < text.size();) {
-    const std::size_t length = utf8_length(text, i);
+    const std::size_t length = text[i] == '\0' ? 0 : utf8_length(text, i);
     if (length == 0) {
       out += "\xEF\xBF\xBD";
       ++i;
@@ -291,6 +309,9 @@ IncomingMessage parse_message(std::string_view raw) {
     if (INTERNET_ADDRESS_IS_MAILBOX(address)) {
       const char* addr = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(address));
       m.from_address = lower(addr ? addr : "");
+      // RFC 5321 allows 254 characters: a longer one is forged, and is cut so that it cannot
+      // swell the records that name it.
+      if (m.from_address.size() > 254) m.from_address.resize(254);
     }
     if (const char* name = internet_address_get_name(address)) m.from_name = name;
   }
@@ -299,6 +320,11 @@ IncomingMessage parse_message(std::string_view raw) {
     m.references += (m.references.empty() ? "" : " ") + id;
   if (!m.message_id.empty()) m.references += (m.references.empty() ? "" : " ") + m.message_id;
   m.automatic = automatic_reason(object, m.from_address);
+  if (!m.automatic) {
+    bool report = false;
+    g_mime_message_foreach(msg, find_report, &report);
+    if (report) m.automatic = "a delivery or read report inside it (a bounce)";
+  }
   g_mime_message_foreach(msg, collect_part, &m.parts);
   g_object_unref(msg);
   return m;

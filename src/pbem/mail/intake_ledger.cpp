@@ -10,7 +10,13 @@
 namespace wallenstein::mail {
 namespace {
 
-constexpr std::size_t kMaxIntakeBytes = 16 << 20;
+constexpr std::size_t kMaxIntakeBytes = 32 << 20;
+/// The ledger keeps at most this many messages: past it, the oldest of those that stored
+/// nothing a player sent (automatic mail, forgeries, messages without orders) go first, so that
+/// a flood of forged mail can never make the ledger too large to read.
+constexpr std::size_t kMaxEntries = 10000;
+/// A field longer than this (a forged sender of 100 KB) is cut: no real address or id is longer.
+constexpr std::size_t kMaxFieldBytes = 320;
 
 struct Field {
   std::string_view key;
@@ -120,7 +126,24 @@ std::vector<const IntakeEntry*> IntakeLedger::accepted_with(const std::string& p
   return out;
 }
 
-void IntakeLedger::record(IntakeEntry entry) { entries_.push_back(std::move(entry)); }
+void IntakeLedger::record(IntakeEntry entry) {
+  for (const Field& f : kFields) {
+    std::string& value = entry.*f.member;
+    if (value.size() > kMaxFieldBytes) value.resize(kMaxFieldBytes);
+  }
+  entries_.push_back(std::move(entry));
+  if (entries_.size() <= kMaxEntries) return;
+  auto keep = [](const IntakeEntry& e) {
+    return e.outcome == "accepted" || e.outcome == "replayed" || e.outcome == "rejected" ||
+           e.outcome == "too_late";
+  };
+  std::size_t excess = entries_.size() - kMaxEntries;
+  std::erase_if(entries_, [&](const IntakeEntry& e) {
+    if (excess == 0 || keep(e)) return false;
+    --excess;
+    return true;
+  });
+}
 
 std::string IntakeLedger::text() const {
   YamlOut list = YamlOut::list();

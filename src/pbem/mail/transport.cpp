@@ -11,6 +11,7 @@
 #include "pbem/files.hpp"
 #include "pbem/journal.hpp"
 #include "pbem/mail/ledger.hpp"
+#include "pbem/printable.hpp"
 
 namespace wallenstein::mail {
 namespace {
@@ -227,7 +228,9 @@ std::string redact_url(std::string_view text) {
     const std::size_t colon = out.find(':', start);
     if (colon < at) out.erase(colon, at - colon);
   }
-  return out;
+  // What the loop cannot tell apart (a password with a space, "imap:user:password@host"
+  // without slashes) is starred out.
+  return hide_secret_values(out);
 }
 
 std::unique_ptr<Mailer> smtp_mailer(const SmtpOptions& options) {
