@@ -172,15 +172,19 @@ std::optional<std::string> outbox_problem(std::string_view outbox) {
     return "mail outbox \"" + std::string(outbox) + "\" is the game directory itself" + hint;
   }
   // The game's own files and directories: mail written there would overwrite them.
-  const std::string first = path.lexically_normal().begin()->string();
+  const std::filesystem::path normal = path.lexically_normal();
   for (const char* own :
-       {"game.yaml", "seasons", "mail", "attic", ".rollback", ".lock", ".unrouted"}) {
-    if (first == own) {
+       {"game.yaml", "seasons", "mail", "attic", ".rollback", ".lock", "mail/inbox", "mail/queue",
+        "mail/sent.yaml", "mail/intake.yaml", "mail/health.yaml"}) {
+    const auto rest = normal.lexically_relative(own);
+    const bool inside = !rest.empty() && *rest.begin() != "..";
+    const bool whole_only = std::string_view(own) == "mail";  // mail/out is fine
+    if (inside && (!whole_only || rest == ".")) {
       return "mail outbox \"" + std::string(outbox) + "\" is the game's own " + own +
              "; write a directory of its own, like outbox";
     }
   }
-  if (first.rfind(".journal", 0) == 0)
+  if (normal.begin()->string().rfind(".journal", 0) == 0)
     return "mail outbox \"" + std::string(outbox) + "\" is the game's journal" + hint;
   return std::nullopt;
 }

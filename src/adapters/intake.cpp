@@ -112,7 +112,8 @@ class Intake {
   Received run() {
     Received out{game_.config().name, {}, {}, {}};
     const std::string inbox = "mail/inbox/" + sha_.substr(0, 24) + ".eml";
-    if (const mail::IntakeEntry* seen = intake_.find(message_.message_id, sha_)) {
+    const mail::IntakeEntry* seen = intake_.find(message_.message_id, sha_);
+    if (seen && !setup_.again) {
       out.outcome = "duplicate";
       out.summary = "already handled (" + seen->outcome + ", " + seen->at +
                     "): nothing stored, no second answer";
@@ -442,13 +443,13 @@ class Intake {
     while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
       m.subject.pop_back();
     m.date = setup_.now;
-    m.message_id = "<wallenstein." + game_.config().name + ".intake." + sha_.substr(0, 24) + "@" +
+    m.message_id = "<wallenstein." + game_.config().name + ".intake." + mail_key() + "@" +
                    game_mail_domain(game_) + ">";
     if (!message_.message_id.empty()) m.headers.emplace_back("In-Reply-To", message_.message_id);
     if (!message_.references.empty()) m.headers.emplace_back("References", message_.references);
     m.headers.emplace_back("Auto-Submitted", "auto-replied");
     m.text = templates_.render(report::Format::text, "receipt", d);
-    mail::queue_message(journal_, mail_ledger_, "intake/" + sha_.substr(0, 24), m);
+    mail::queue_message(journal_, mail_ledger_, "intake/" + mail_key(), m);
     entry_.reply = m.message_id;
   }
 
@@ -490,17 +491,21 @@ class Intake {
     m.subject = body.substr(0, body.find('\n'));
     m.text = body.substr(body.find('\n') + 1);
     m.date = setup_.now;
-    m.message_id = "<wallenstein." + game_.config().name + ".notice." + sha_.substr(0, 24) + "@" +
+    m.message_id = "<wallenstein." + game_.config().name + ".notice." + mail_key() + "@" +
                    game_mail_domain(game_) + ">";
     m.headers.emplace_back("Auto-Submitted", "auto-generated");
     if (player)
       m.headers.emplace_back("Reply-To", mail::format_mailbox({player->name, player->email}));
     if (forward)
       m.attachments.push_back({"original.eml", "application/octet-stream", std::string(raw_), ""});
-    mail::queue_message(journal_, mail_ledger_, "notice/" + sha_.substr(0, 24), m);
+    mail::queue_message(journal_, mail_ledger_, "notice/" + mail_key(), m);
     entry_.notice = m.message_id;
     return "the game master is told";
   }
+
+  /// What names this handling of the message in the mail it sends: a message accepted after all
+  /// is answered again, under ids of its own.
+  std::string mail_key() const { return sha_.substr(0, 24) + (setup_.again ? ".accepted" : ""); }
 
   /// The message's text, quoted for the game master: its first lines.
   void quote_message(Data& d) const {
@@ -616,6 +621,54 @@ std::string keep_unrouted(std::string_view raw, const fs::path& root, bool names
 }
 
 }  // namespace
+
+std::vector<KeptMessage> unstored_orders(const GameDirectory& game) {
+  const mail::IntakeLedger ledger = mail::IntakeLedger::load(game.root());
+  std::vector<KeptMessage> out;
+  for (const auto& e : ledger.entries()) {
+    if (e.sha256.size() < 24) continue;
+    const std::string id = e.sha256.substr(0, 12);
+    const auto same = [&](const KeptMessage& k) { return k.id == id; };
+    if (e.outcome == "accepted") {
+      std::erase_if(out, same);  // accepted after all
+      continue;
+    }
+    const fs::path file = game.root() / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
+    if ((e.outcome != "too_late" && e.outcome != "game_over") || !fs::exists(file) ||
+        std::any_of(out.begin(), out.end(), same))
+      continue;
+    out.push_back({id, e.player, e.season, e.outcome, e.at, file});
+  }
+  return out;
+}
+
+KeptMessage kept_message(const GameDirectory& game, const std::string& id) {
+  std::string lowered = id;
+  std::transform(lowered.begin(), lowered.end(), lowered.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (lowered.size() < 8 || lowered.find_first_not_of("0123456789abcdef") != std::string::npos)
+    throw UsageError("\"" + id +
+                     "\" is no message id: give the 12 hex digits the notice or "
+                     "`wallenstein status` shows");
+  const mail::IntakeLedger ledger = mail::IntakeLedger::load(game.root());
+  std::vector<const mail::IntakeEntry*> found;
+  for (const auto& e : ledger.entries()) {
+    if (e.sha256.rfind(lowered, 0) == 0 &&
+        std::none_of(found.begin(), found.end(),
+                     [&](const mail::IntakeEntry* f) { return f->sha256 == e.sha256; }))
+      found.push_back(&e);
+  }
+  if (found.empty())
+    throw InputError((game.root() / mail::IntakeLedger::relative_path()).string(),
+                     "no message " + id + " was received by this game");
+  if (found.size() > 1)
+    throw UsageError("\"" + id + "\" names more than one message: give more of its digits");
+  const mail::IntakeEntry& e = *found.front();
+  const fs::path file = game.root() / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
+  if (!fs::is_regular_file(file))
+    throw InputError(file.string(), "message " + id + " was not kept, so it cannot be read again");
+  return {e.sha256.substr(0, 12), e.player, e.season, e.outcome, e.at, file};
+}
 
 UnroutedMail unrouted_mail(const fs::path& root) { return kept_mail(root / ".unrouted"); }
 

@@ -33,6 +33,8 @@ struct IntakeSetup {
   std::chrono::sys_seconds clock = {};  ///< the same time, for deferred mail
   std::function<std::unique_ptr<mail::Mailer>(const GameDirectory&)> mailer;
   std::ostream* notes = nullptr;
+  /// The game master accepts a message handled before (`accept`): it is handled as if new.
+  bool again = false;
 };
 
 /// What became of one message.
@@ -50,6 +52,24 @@ struct Received {
 /// message seen before (same Message-ID or bytes) is neither stored nor answered twice.
 Received receive_message(std::string_view raw, const IntakeTarget& target,
                          const IntakeSetup& setup);
+
+/// A message `receive` kept that stored no orders (too late, for another season...), by the id
+/// the game master's notice and `status` give: the start of its SHA-256 (8 hex digits at least).
+struct KeptMessage {
+  std::string id;      ///< the first 12 hex digits
+  std::string player;  ///< whose orders it held
+  std::string season;  ///< the season they name
+  std::string outcome;
+  std::string at;
+  std::filesystem::path file;  ///< under mail/inbox/
+};
+
+/// The kept messages that held orders which could not be stored (too late, for a season not open,
+/// after the end) and were not accepted since.
+std::vector<KeptMessage> unstored_orders(const GameDirectory& game);
+
+/// The kept message of this id; an unknown, ambiguous or unkept one is an InputError that says so.
+KeptMessage kept_message(const GameDirectory& game, const std::string& id);
 
 /// How many messages that named no game of the root `receive --root` keeps in ROOT/.unrouted/,
 /// and how many bytes at most.

@@ -10,6 +10,7 @@
 #include "adapters/intake.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
+#include "app/season_context.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/files.hpp"
 #include "pbem/game_lock.hpp"
@@ -203,6 +204,46 @@ std::string fetch_orders(const Invocation& in, const fs::path& game_dir) {
   std::ostringstream receipts;  // tick prints one line per game: the per-message lines are dropped
   const Invocation quiet{in.options, receipts, in.err, in.command};
   return fetch_into(quiet, target, GameDirectory::open(game_dir));
+}
+
+namespace {
+
+/// `accept DIR ID`: a kept message that could not count (too late) is handled again as new, for
+/// the season open now (after a rollback, the one it named).
+Exit run_accept(const Invocation& in) {
+  const std::string dir = in.get<std::string>("dir");
+  std::string raw;
+  KeptMessage kept;
+  {
+    const HeldGame held = hold_game(in, LockMode::shared);
+    kept = kept_message(held.game, in.get<std::string>("id"));
+    raw = read_bytes(kept.file);
+  }
+  IntakeTarget target;
+  target.game_dir = dir;
+  IntakeSetup setup = intake_setup(in, smtp_option(in));
+  setup.again = true;
+  const Received r = receive_message(raw, target, setup);
+  print(in, r);
+  return r.outcome == "accepted" ? Exit::ok : Exit::invalid_input;
+}
+
+}  // namespace
+
+Command accept_command() {
+  return {"accept", "DIR ID [--now TIME] [--smtp URL]",
+          "Handle a kept message again as if it had just come (orders that came too late, once a "
+          "rollback reopened their season); ID as the notice or `status` gives it.",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+                "id", po::value<std::string>()->required(), "the message's id (12 hex digits)")(
+                "smtp", po::value<std::string>()->value_name("URL"),
+                "answer through this SMTP server")(
+                "now", po::value<std::string>()->value_name("TIME"),
+                "the time instead of the clock (the answer's Date)");
+            p.add("dir", 1).add("id", 1);
+          },
+          run_accept};
 }
 
 Command fetch_command() {

@@ -108,6 +108,15 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
   j["refused_mail"] = refused_mail(game);
   j["deferred_mail"] = deferred_mail(game);
   j["queued_mail"] = queued_mail(game);
+  json unstored = json::array();
+  for (const KeptMessage& k : unstored_orders(game)) {
+    unstored.push_back({{"id", k.id},
+                        {"player", k.player},
+                        {"season", k.season},
+                        {"outcome", k.outcome},
+                        {"at", k.at}});
+  }
+  j["unstored_orders"] = unstored;
   j["mail_health"] = mail_health(game);
   j["finished"] = state.finished;
   if (state.finished) {
@@ -165,6 +174,14 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
         << printable(r["to"].get<std::string>()) << " ("
         << printable(r["answer"].get<std::string>()) << "); "
         << refusal_advice(r["refusal"] == "message") << "\n";
+  }
+  for (const auto& u : j["unstored_orders"]) {
+    out << "Orders not stored (" << u["outcome"].get<std::string>() << "): message "
+        << u["id"].get<std::string>() << " of " << printable(u["player"].get<std::string>())
+        << " for " << printable(u["season"].get<std::string>()) << ", received "
+        << u["at"].get<std::string>() << "; `wallenstein accept "
+        << printable(j["dir"].get<std::string>()) << " " << u["id"].get<std::string>()
+        << "` stores them once their season is open (after a rollback)\n";
   }
   if (const int queued = j["queued_mail"].get<int>(); queued > 0) {
     out << queued << (queued == 1 ? " message waits" : " messages wait")

@@ -79,12 +79,12 @@ std::string refusal_reasons(const InputError& refused) {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
-      new_command(),      check_command(),    submit_command(),   status_command(),
-      resolve_command(),  replay_command(),   rollback_command(), show_command(),
-      render_command(),   report_command(),   mail_command(),     verify_command(),
-      upgrade_command(),  player_command(),   receive_command(),  fetch_command(),
-      tick_command(),     deadline_command(), suggest_command(),  odds_command(),
-      simulate_command(),
+      new_command(),     check_command(),    submit_command(),   status_command(),
+      resolve_command(), replay_command(),   rollback_command(), show_command(),
+      render_command(),  report_command(),   mail_command(),     verify_command(),
+      upgrade_command(), player_command(),   receive_command(),  fetch_command(),
+      accept_command(),  tick_command(),     deadline_command(), suggest_command(),
+      odds_command(),    simulate_command(),
   };
   return table;
 }

@@ -84,6 +84,7 @@ Command upgrade_command();
 Command player_command();
 Command receive_command();
 Command fetch_command();
+Command accept_command();
 Command simulate_command();
 Command suggest_command();
 Command odds_command();

@@ -314,5 +314,44 @@ TEST(FetchLimits, AMessageLeftForABusyGameIsLeftUnread) {
   EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml")) << "handled later";
 }
 
+TEST(Accept, OrdersThatCameTooLateAreStoredAfterARollbackByTheIdTheNoticeGives) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  ASSERT_EQ(testing::run_wallenstein({"resolve", game.string(), "--force"}).status, 0);
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("late", red_orders())).status, 0);
+  const std::string notice = [&] {
+    for (const auto& [to, text] : outbox(game))
+      if (to == "spielleiter@example.org") return text;
+    return std::string();
+  }();
+  const auto at = notice.find("`wallenstein accept ");
+  ASSERT_NE(at, std::string::npos) << notice;
+  const std::string id = notice.substr(notice.find(' ', at + 20) + 1, 12);
+  const Outcome status = testing::run_wallenstein({"status", game.string()});
+  EXPECT_TRUE(contains(status.out, "Orders not stored (too_late): message " + id +
+                                       " of red for "
+                                       "1618-spring"))
+      << status.out;
+  // Not while its season is resolved.
+  const Outcome early = testing::run_wallenstein({"accept", game.string(), id});
+  EXPECT_EQ(early.status, 1) << early.out;
+  EXPECT_TRUE(contains(early.out, "too late")) << early.out;
+  // After the rollback it counts.
+  ASSERT_EQ(testing::run_wallenstein({"rollback", game.string()}).status, 0);
+  const Outcome r = testing::run_wallenstein({"accept", game.string(), id});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "red: orders for 1618-spring accepted")) << r.out;
+  EXPECT_EQ(read_text(game / "seasons/01-1618-spring/orders/red.yaml"), red_orders());
+  EXPECT_FALSE(
+      contains(testing::run_wallenstein({"status", game.string()}).out, "Orders not stored"));
+  std::size_t stored_receipts = 0;
+  for (const auto& [to, text] : outbox(game))
+    stored_receipts += to == "anna@example.org" && contains(text, "are STORED") ? 1u : 0u;
+  EXPECT_EQ(stored_receipts, 1u) << "Anna gets the receipt of her stored orders";
+  const Outcome unknown = testing::run_wallenstein({"accept", game.string(), "0123456789ab"});
+  EXPECT_EQ(unknown.status, 1);
+  EXPECT_TRUE(contains(unknown.err, "no message 0123456789ab was received by this game"));
+}
+
 }  // namespace
 }  // namespace wallenstein

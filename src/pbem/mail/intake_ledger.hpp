@@ -47,6 +47,7 @@ class IntakeLedger {
                                                 const std::string& season,
                                                 const std::string& receipt) const;
   void record(IntakeEntry entry);
+  const std::vector<IntakeEntry>& entries() const { return entries_; }
   std::string text() const;
 
  private:
