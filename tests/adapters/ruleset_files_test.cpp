@@ -654,11 +654,11 @@ TEST(RulesetLoading, RulesetsPlayTheCurrentRulesVersionUnlessTheGameSaysOtherwis
 
 TEST(RulesetLoading, UnknownRulesVersionIsAnInputError) {
   try {
-    load_ruleset(testing::source_data_dir(), 3);
-    FAIL() << "rules version 3 was accepted";
+    load_ruleset(testing::source_data_dir(), 4);
+    FAIL() << "rules version 4 was accepted";
   } catch (const InputError& e) {
     EXPECT_EQ(e.diagnostics().front().message,
-              "rules version 3 is unknown to this program, which plays 1 to 2");
+              "rules version 4 is unknown to this program, which plays 1 to 3");
   }
 }
 

@@ -354,7 +354,7 @@ TEST(FirstEditionCli, AGamePlaysWithoutBidsWithDefendWithToTheEndAndReplays) {
   EXPECT_NE(
       run({"status", dir.string()})
           .out.find(
-              "Season 1618-spring (1 of 6), rules version 2, 1st edition, expansions leaders\n"),
+              "Season 1618-spring (1 of 6), rules version 3, 1st edition, expansions leaders\n"),
       std::string::npos);
 
   const Outcome suggested = run({"suggest", dir.string(), "--player", "red"});
@@ -434,7 +434,7 @@ TEST(DraftCli, AGameStartedWithTheDraftPlaysByOrderFilesToTheEndAndReplays) {
   EXPECT_NE(created.out.find("Season 1618-draft is open for orders."), std::string::npos);
   EXPECT_NE(testing::read_text(dir / "game.yaml").find("\nsetup: draft\n"), std::string::npos);
   EXPECT_NE(run({"status", dir.string()})
-                .out.find("Season 1618-draft (the draft, before season 1 of 6), rules version 2, "
+                .out.find("Season 1618-draft (the draft, before season 1 of 6), rules version 3, "
                           "draft setup\n"),
             std::string::npos);
 

@@ -296,7 +296,7 @@ TEST_F(TamperedFiles, ALogOfAnUnknownRulesVersionIsRefusedByReplayVerifyAndMail)
   replace_in_file(log, "rules_version: 2", "rules_version: 99");
   const std::string refused =
       position(log, "99") +
-      ": error: rules_version 99 is unknown to this program, which plays 1 to 2; use the program "
+      ": error: rules_version 99 is unknown to this program, which plays 1 to 3; use the program "
       "that resolved this season, or a newer one";
   for (const char* command : {"replay", "verify", "mail"})
     expect_refused({command, dir().string()}, refused);
