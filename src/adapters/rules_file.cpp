@@ -150,9 +150,9 @@ void read_seasons(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
 void read_battle(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
   auto battle = r.require(root, "battle", "");
   if (!battle || !r.expect_map(*battle, "battle")) return;
-  static constexpr std::array<std::string_view, 4> kKeys = {"min_source_armies", "neutral_peasants",
-                                                            "peasants_defend_up_to_markers",
-                                                            "neutral_conquest_markers"};
+  static constexpr std::array<std::string_view, 5> kKeys = {
+      "min_source_armies", "neutral_peasants", "peasants_defend_up_to_markers",
+      "neutral_conquest_markers", "peasants_alone_tie"};
   r.check_keys(*battle, kKeys, "battle");
   rules.min_source_armies =
       as_int(r, *battle, "min_source_armies", 2, rules.pieces.cubes_per_player, "battle");
@@ -160,6 +160,8 @@ void read_battle(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
   rules.peasants_defend_up_to_markers =
       as_int(r, *battle, "peasants_defend_up_to_markers", 0, 100, "battle");
   rules.neutral_conquest_markers = as_int(r, *battle, "neutral_conquest_markers", 0, 10, "battle");
+  if (const YAML::Node tie = (*battle)["peasants_alone_tie"]; tie.IsDefined())
+    rules.peasants_alone_tie = r.boolean(tie, "peasants_alone_tie").value_or(true);
 }
 
 void read_winter(YamlReader& r, const YAML::Node& root, Ruleset& rules) {

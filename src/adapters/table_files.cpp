@@ -125,6 +125,12 @@ void load_events(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "events.yaml");
   YamlReader r(file);
   const YAML::Node events = root_list(r, "events.yaml", "events", "list of event cards");
+  static constexpr std::array<std::string_view, 2> kRootKeys = {"events", "replaces_deck"};
+  r.check_keys(r.file().root(), kRootKeys, "events.yaml");
+  // An edition's deck is its own (rules 12, D-53): its cards replace the whole deck, in order.
+  if (const YAML::Node whole = r.file().root()["replaces_deck"]; whole.IsDefined()) {
+    if (r.boolean(whole, "replaces_deck").value_or(false)) rules.events.clear();
+  }
   static constexpr std::array<std::string_view, 7> kFields = {
       "id", "name", "effect", "value", "limits", "winter_loss", "text"};
   std::set<std::string> seen;

@@ -154,6 +154,12 @@ void say_created(const Invocation& in, const std::filesystem::path& dir, const G
          << "  seed commitment (published in the reports): " << config.commitment << "\n  "
          << printable((dir / "seasons" / label.directory() / "state.yaml").string()) << "\nSeason "
          << label.name() << " is open for orders.\n";
+  if (config.edition == 1) {
+    // Rules 12, D-39, D-53: the game master should know which deck is played, and why.
+    in.out << "Events: the 2nd edition's 12 cards. The 1st edition's 25 regional cards are not "
+              "known (its rulebook names them only by kind); the deck is the data file "
+              "modules/edition1/events.yaml (docs/rules-decisions.md, D-39 and D-53).\n";
+  }
   if (first)
     in.out << "Orders for it are due " << describe_instant(first->deadline, first->timezone)
            << ".\n";

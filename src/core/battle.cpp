@@ -98,10 +98,13 @@ int count_sides(const CubeCounts& tray, Battle& b) {
 
 /// Rules 8.3: a defending "win" with none of the defender's own cubes is a tie; a neutral
 /// province has no cubes of its own, so its peasants win outright (D-17); armies held back
-/// (rules 12) are the defender's own cubes left in it, so they hold it (D-41).
-BattleResult judge(const Battle& b, int own_defenders) {
+/// (rules 12) are the defender's own cubes left in it, so they hold it (D-41); in the 1st edition
+/// the peasants alone hold it (D-52: "si le défenseur a plus d'armées (éventuellement en comptant
+/// les paysans)").
+BattleResult judge(const Battle& b, int own_defenders, bool peasants_alone_hold) {
   if (b.attacker_count > b.defender_count) return BattleResult::attacker;
-  if (b.defender_count > b.attacker_count && (!b.defender || own_defenders > 0 || b.held_back > 0))
+  if (b.defender_count > b.attacker_count &&
+      (!b.defender || own_defenders > 0 || b.held_back > 0 || peasants_alone_hold))
     return BattleResult::defender;
   return BattleResult::tie;
 }
@@ -166,7 +169,7 @@ Battle fight_battle(Context& ctx, int slot, Action action, PlayerIndex attacker,
   const CubeCounts fighting = muster(ctx, b);
   b.tower = throw_into_tower(ctx.state.tower, fighting, ctx.tower, ctx.rng);
   const int own_defenders = count_sides(ctx.state.tower.tray, b);
-  b.result = judge(b, own_defenders);
+  b.result = judge(b, own_defenders, ctx.rules.peasants_alone_hold());
   settle(ctx, b, own_defenders);
   return b;
 }

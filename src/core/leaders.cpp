@@ -17,6 +17,11 @@ bool leader_placed_now(const Ruleset& rules, int season_index, bool on_board) {
          season_label(rules, season_index).season == rules.seasons.front();
 }
 
+bool leader_may_stay_beside(const Ruleset& rules, int season_index) {
+  return rules.changes().leader_may_stay_beside &&
+         season_label(rules, season_index).year != rules.years.front();
+}
+
 std::optional<ProvinceId> default_leader_place(const GameState& state, PlayerIndex player) {
   return most_armies(state, state.provinces_of(player));
 }
@@ -30,15 +35,23 @@ std::optional<ProvinceId> leader_place(const GameState& state, PlayerIndex playe
 LeaderDestinations leader_destinations(const Ruleset& rules, const std::vector<ProvinceId>& own,
                                        ProvinceId from) {
   LeaderDestinations out;
-  std::copy_if(own.begin(), own.end(), std::back_inserter(out.provinces),
+  std::copy_if(own.begin(), own.end(), std::back_inserter(out.neighbours),
                [&](ProvinceId p) { return rules.adjacent(from, p); });
-  out.next_door = !out.provinces.empty();
-  if (!out.next_door) {
-    std::copy_if(own.begin(), own.end(), std::back_inserter(out.provinces),
-                 [&](ProvinceId p) { return p != from; });
+  std::sort(out.neighbours.begin(), out.neighbours.end());
+  out.next_door = !out.neighbours.empty();
+  // D-45: "dans un état qu'ils contrôlent", any; before it (E-11) next door while it could.
+  if (out.next_door && !rules.changes().leader_moves_anywhere) {
+    out.provinces = out.neighbours;
+    return out;
   }
+  std::copy_if(own.begin(), own.end(), std::back_inserter(out.provinces),
+               [&](ProvinceId p) { return p != from; });
   std::sort(out.provinces.begin(), out.provinces.end());
   return out;
+}
+
+std::optional<ProvinceId> LeaderDestinations::fallback(const GameState& state) const {
+  return leader_fallback(state, *this);
 }
 
 int action_price(const Ruleset& rules, Action action, ProvinceId where,
@@ -52,6 +65,7 @@ int action_price(const Ruleset& rules, Action action, ProvinceId where,
 std::optional<ProvinceId> leader_during_actions(const GameState& state, const Ruleset& rules,
                                                 PlayerIndex player, const LeaderOrder& order) {
   if (!leader_placed_now(state, rules, player)) return state.player(player).leader;
+  if (order.stay_beside) return std::nullopt;
   return leader_place(state, player, order.place);
 }
 
@@ -82,6 +96,7 @@ std::vector<PlayerIndex> take_trophies(GameState& state, PlayerIndex player, Pro
 void place_leaders(Context& ctx, const std::vector<Orders>& orders) {
   for (PlayerIndex p : ctx.log.turn_order) {
     if (!leader_placed_now(ctx.state, ctx.rules, p)) continue;
+    if (orders[p.value].leader.stay_beside) continue;  // D-46: the check allowed it
     const std::optional<ProvinceId>& wanted = orders[p.value].leader.place;
     const std::optional<ProvinceId> where = leader_place(ctx.state, p, wanted);
     const bool possible = where && where == wanted;
@@ -100,13 +115,14 @@ void move_leaders(Context& ctx, const std::vector<Orders>& orders) {
     if (!player.leader) continue;
     const ProvinceId from = *player.leader;
     const LeaderOrder& order = orders[p.value].leader;
-    const std::vector<ProvinceId> destinations =
-        leader_destinations(ctx.rules, ctx.state.provinces_of(p), from).provinces;
-    const bool possible = order.move_to && std::find(destinations.begin(), destinations.end(),
-                                                     *order.move_to) != destinations.end();
+    const LeaderDestinations destinations =
+        leader_destinations(ctx.rules, ctx.state.provinces_of(p), from);
+    const std::vector<ProvinceId>& allowed = destinations.provinces;
+    const bool possible =
+        order.move_to && std::find(allowed.begin(), allowed.end(), *order.move_to) != allowed.end();
     // With no other province the leader stays (rules 13.3); it was not asked to go elsewhere.
     const ProvinceId to =
-        possible ? *order.move_to : most_armies(ctx.state, destinations).value_or(from);
+        possible ? *order.move_to : destinations.fallback(ctx.state).value_or(from);
     LeaderStep step{LeaderStepKind::moved, p, to, from, false, {}, possible, std::nullopt, false};
     if (to == from) {
       step.as_ordered = !order.move_to || *order.move_to == from;

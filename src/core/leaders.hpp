@@ -30,6 +30,10 @@ std::optional<ProvinceId> most_armies(const Board& board,
   return best == candidates.end() ? std::nullopt : std::optional(*best);
 }
 
+/// Whether a leader placed now may stay beside the board instead (D-46): from rules version 3,
+/// after a winter ("après l'hiver, le joueur peut replacer"), not at its first placement.
+bool leader_may_stay_beside(const Ruleset& rules, int season_index);
+
 /// Where a leader beside the board goes when its player names no province of theirs: the
 /// player's province with the most armies, then the lowest id (D-32); none when they hold none.
 std::optional<ProvinceId> default_leader_place(const GameState& state, PlayerIndex player);
@@ -39,16 +43,28 @@ std::optional<ProvinceId> default_leader_place(const GameState& state, PlayerInd
 std::optional<ProvinceId> leader_place(const GameState& state, PlayerIndex player,
                                        std::optional<ProvinceId> wanted);
 
-/// Where a leader may go after the ten actions (rules 13.3, E-11).
+/// Where a leader may go after the ten actions (rules 13.3: D-45 from rules version 3, E-11
+/// before).
 struct LeaderDestinations {
-  std::vector<ProvinceId> provinces;  ///< by id order; empty: the leader stays
-  bool next_door = false;             ///< they are next to the leader (a statue may stay behind)
+  std::vector<ProvinceId> provinces;   ///< by id order; empty: the leader stays
+  std::vector<ProvinceId> neighbours;  ///< those of them next to it (a statue may stay behind)
+  bool next_door = false;              ///< some are next to the leader
+  /// Where the leader goes when its order names none it may go to: a neighbour with the most
+  /// armies, else any (D-32); none when it stays.
+  std::optional<ProvinceId> fallback(const GameState& state) const;
 };
 
-/// Where a leader standing in `from` may go, given the player's provinces `own`: those next to it;
-/// with none, every other one; with no other, none.
+/// Where a leader standing in `from` may go, given the player's provinces `own`: under D-45 every
+/// other one; before it, those next to it and, with none, every other one; with no other, none.
 LeaderDestinations leader_destinations(const Ruleset& rules, const std::vector<ProvinceId>& own,
                                        ProvinceId from);
+
+/// Where a leader goes from `from` when its order names none it may go to, as a player sees the
+/// board (`board`): a neighbour with the most armies, else any other province (D-32).
+template <class Board>
+std::optional<ProvinceId> leader_fallback(const Board& board, const LeaderDestinations& to) {
+  return most_armies(board, to.neighbours.empty() ? to.provinces : to.neighbours);
+}
 
 /// What an action ordered in `where` costs a player whose military leader stands in `leader`
 /// (empty: beside the board, or a game without leaders): the card's price, less or more by the

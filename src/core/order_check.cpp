@@ -504,8 +504,14 @@ class Checker {
       } else if (!placed_now) {
         error(w->place->at, ProblemKind::leader_placed_out_of_spring, {{Arg::season, spring()}});
       }
-      if (const auto id = own_province(*w->place); id && placed_now) order.place = id;
-      foretell = foretell && order.place;  // a refused place: where the leader moves is moot
+      if (is_none(w->place->text)) {
+        order.stay_beside = placed_now && may_stay_beside(w->place->at);
+        foretell = foretell && order.stay_beside;
+      } else if (const auto id = own_province(*w->place); id && placed_now) {
+        order.place = id;
+      }
+      // A refused place: where the leader moves is moot.
+      foretell = foretell && (order.place || order.stay_beside);
     } else if (placed_now && foretell) {
       if (const auto where = default_leader_place(state_, *player_))
         warning(at, ProblemKind::leader_not_placed, {{Arg::province, *where}});
@@ -516,7 +522,7 @@ class Checker {
     if (!foretell) return;
     if (!from) {
       // Beside the board until spring (a player without provinces in spring keeps it there too).
-      if (moves_asked && !placed_now) {
+      if (moves_asked && (!placed_now || order.stay_beside)) {
         warning(w->move_to ? w->move_to->at : w->statue_at, ProblemKind::leader_beside_the_board,
                 {{Arg::season, spring()}});
       }
@@ -529,11 +535,34 @@ class Checker {
     if (w && order.statue) check_statue(*from, to_now, w->statue_at);
   }
 
+  /// The province a leader standing in `from` goes to as things stand: its move_to when it may
+  /// go there, else the fallback (D-32); none when it stays.
+  std::optional<ProvinceId> leader_goes(const LeaderDestinations& to_now) const {
+    const std::optional<ProvinceId>& to = result_.orders.leader.move_to;
+    const auto& allowed = to_now.provinces;
+    if (to && std::find(allowed.begin(), allowed.end(), *to) != allowed.end()) return to;
+    return to_now.fallback(state_);
+  }
+
+  /// Rules 13.3, D-46: `place: none` keeps a leader taken off beside the board, from rules
+  /// version 3 and after a winter; its first placement is a must.
+  bool may_stay_beside(SourceRef at) {
+    if (!changes_.leader_may_stay_beside) {
+      error(at, ProblemKind::leader_stay_not_in_rules, {{Arg::version, rules_.version}});
+      return false;
+    }
+    if (!leader_may_stay_beside(rules_, state_.season_index)) {
+      error(at, ProblemKind::leader_must_be_placed, {{Arg::season, spring()}});
+      return false;
+    }
+    return true;
+  }
+
   /// Rules 13.3, E-11, D-32: says where the leader goes when its move_to is missing or cannot be
   /// followed as things stand, and why.
   void check_leader_move(ProvinceId from, const LeaderDestinations& to_now,
                          const std::optional<Written>& written, SourceRef at) {
-    const std::optional<ProvinceId> fallback = most_armies(state_, to_now.provinces);
+    const std::optional<ProvinceId> fallback = to_now.fallback(state_);
     if (!fallback) return;  // no other province: the leader stays, whatever was asked
     const std::optional<ProvinceId>& to = result_.orders.leader.move_to;
     if (!to) {
@@ -543,7 +572,7 @@ class Checker {
     Args args{{Arg::province, *to}, {Arg::from, from}, {Arg::fallback_province, *fallback}};
     if (*to == from) {
       warning(written->at, ProblemKind::leader_must_move, std::move(args));
-    } else if (to_now.next_door && !rules_.adjacent(from, *to)) {
+    } else if (to_now.next_door && !rules_.adjacent(from, *to) && !changes_.leader_moves_anywhere) {
       args.push_back({Arg::neighbours, to_now.provinces});
       warning(written->at, ProblemKind::leader_move_not_adjacent, std::move(args));
     } else if (state_.at(*to).owner != player_ && !battle_targets(*to)) {
@@ -567,6 +596,11 @@ class Checker {
       warning(at, ProblemKind::leader_no_statue_left, {{Arg::statues, rules_.leaders.statues}});
     } else if (!to_now.next_door) {
       warning(at, ProblemKind::leader_statue_needs_a_neighbour, {{Arg::from, from}});
+    } else if (const auto to = leader_goes(to_now); to && !rules_.adjacent(from, *to)) {
+      // D-45: "si le chef militaire n'est pas déplacé dans un état adjacent, on n'érige pas de
+      // statue".
+      warning(at, ProblemKind::leader_statue_after_a_far_move,
+              {{Arg::province, *to}, {Arg::from, from}});
     }
   }
 

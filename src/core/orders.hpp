@@ -123,6 +123,7 @@ struct LeaderOrder {
   std::optional<ProvinceId> place;
   std::optional<ProvinceId> move_to;
   bool statue = false;
+  bool stay_beside = false;  ///< `place: none`: a leader taken off stays beside the board (D-46)
   bool operator==(const LeaderOrder&) const = default;
 };
 

@@ -6,7 +6,7 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::court_card_twice) + 1 == kProblemKindCount);
+static_assert(static_cast<int>(ProblemKind::leader_must_be_placed) + 1 == kProblemKindCount);
 static_assert(static_cast<int>(ProblemArg::tower_cards) + 1 == kProblemArgCount);
 
 namespace {
@@ -60,6 +60,9 @@ constexpr std::array<std::pair<ProblemKind, std::string_view>, kProblemKindCount
     {ProblemKind::favour_needs_province, "favour_needs_province"},
     {ProblemKind::favour_not_displayed, "favour_not_displayed"},
     {ProblemKind::court_card_twice, "court_card_twice"},
+    {ProblemKind::leader_statue_after_a_far_move, "leader_statue_after_a_far_move"},
+    {ProblemKind::leader_stay_not_in_rules, "leader_stay_not_in_rules"},
+    {ProblemKind::leader_must_be_placed, "leader_must_be_placed"},
 }};
 
 constexpr bool keys_in_order() {

@@ -61,8 +61,11 @@ enum class ProblemKind : std::uint8_t {
   favour_needs_province,
   favour_not_displayed,
   court_card_twice,
+  leader_statue_after_a_far_move,
+  leader_stay_not_in_rules,
+  leader_must_be_placed,
 };
-inline constexpr int kProblemKindCount = 47;
+inline constexpr int kProblemKindCount = 50;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -111,6 +114,9 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::favour_needs_province,
     ProblemKind::favour_not_displayed,
     ProblemKind::court_card_twice,
+    ProblemKind::leader_statue_after_a_far_move,
+    ProblemKind::leader_stay_not_in_rules,
+    ProblemKind::leader_must_be_placed,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 

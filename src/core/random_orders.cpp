@@ -20,6 +20,12 @@ LeaderOrder random_leader_order(const GameState& state, const Ruleset& rules, Pl
   const std::vector<ProvinceId> mine = state.provinces_of(player);
   if (leader_placed_now(state, rules, player) && !mine.empty() && rng.below(4) != 0)
     order.place = mine[rng.below(static_cast<std::uint32_t>(mine.size()))];
+  // D-46: a leader taken off may stay beside the board (drawn only where it may).
+  if (leader_placed_now(state, rules, player) &&
+      leader_may_stay_beside(rules, state.season_index) && rng.below(5) == 0) {
+    order.place.reset();
+    order.stay_beside = true;
+  }
   const std::vector<ProvinceId> in_play = rules.provinces_in_play(state.player_count());
   if (rng.below(4) != 0)
     order.move_to = in_play[rng.below(static_cast<std::uint32_t>(in_play.size()))];
@@ -254,6 +260,7 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
     const LeaderOrder& leader = orders.leader;
     WrittenLeader written;
     if (leader.place) written.place = Written{rules.province(*leader.place).id, {}};
+    if (leader.stay_beside) written.place = Written{"none", {}};
     if (leader.move_to) written.move_to = Written{rules.province(*leader.move_to).id, {}};
     if (leader.statue) written.statue = true;
     w.leader = written;

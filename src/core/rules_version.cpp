@@ -12,7 +12,7 @@ struct Row {
   bool RuleChanges::*flag;
 };
 
-constexpr std::array<Row, 4> kRows = {{
+constexpr std::array<Row, 7> kRows = {{
     {{2, "D-25",
       "a player with 5 provinces or fewer has no card left for the bid and bids none (rules 4.3)"},
      &RuleChanges::bid_needs_a_spare_card},
@@ -31,6 +31,18 @@ constexpr std::array<Row, 4> kRows = {{
       "the +1, "
       "instead of being cancelled (rules 6)"},
      &RuleChanges::armies_tile_is_a_right},
+    {{3, "D-45",
+      "after the ten actions a military leader may move to any province of its player; only a "
+      "move next door may leave a statue (rules 13.3)"},
+     &RuleChanges::leader_moves_anywhere},
+    {{3, "D-46",
+      "a leader taken off may stay beside the board after winter (leader: {place: none}) "
+      "(rules 13.3)"},
+     &RuleChanges::leader_may_stay_beside},
+    {{3, "D-52",
+      "1st edition: a defender whose peasants alone outnumber the attacker holds the province "
+      "(rules 12)"},
+     &RuleChanges::first_edition_peasants_hold},
 }};
 
 }  // namespace

@@ -8,7 +8,7 @@ namespace wallenstein {
 /// The oldest rules version this program still plays (the rules before D-25 to D-28).
 inline constexpr int kFirstRulesVersion = 1;
 /// The rules version new games start with; a game keeps the version it started with.
-inline constexpr int kCurrentRulesVersion = 2;
+inline constexpr int kCurrentRulesVersion = 3;
 
 /// What a rules version decides: one member per decision that changed between versions.
 /// Engine code asks these members, never the version number.
@@ -17,6 +17,9 @@ struct RuleChanges {
   bool lost_card_leaves_its_actions = false;  ///< D-26, rules 4.7
   bool army1_may_only_move = false;           ///< D-27, rules 5
   bool armies_tile_is_a_right = false;        ///< D-28, rules 6
+  bool leader_moves_anywhere = false;         ///< D-45, rules 13.3
+  bool leader_may_stay_beside = false;        ///< D-46, rules 13.3
+  bool first_edition_peasants_hold = false;   ///< D-52, rules 12
 
   /// The decisions in force under a rules version.
   static RuleChanges for_version(int version);

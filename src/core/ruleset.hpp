@@ -256,6 +256,10 @@ struct Ruleset {
   /// Rules 8.2: the peasants out of the tower fight for a defender whose province has at most this
   /// many revolt markers (the 1st edition: 1, rules 12).
   int peasants_defend_up_to_markers = 0;
+  /// Rules 8.3: a defender whose peasants alone outnumber the attacker ties (2nd edition); the 1st
+  /// edition's defender holds the province (D-52, from rules version 3: see
+  /// `peasants_alone_hold`).
+  bool peasants_alone_tie = true;
   /// Revolt markers put on a neutral province when it is taken (D-6: none; the 1st edition: 1).
   int neutral_conquest_markers = 0;
   /// Rules 9.2, D-10: a province drawn to revolt in winter first gets a marker (not in the 1st
@@ -283,6 +287,11 @@ struct Ruleset {
 
   /// The decisions in force under this ruleset's rules version.
   RuleChanges changes() const { return RuleChanges::for_version(version); }
+  /// Whether a player defender holds a province with the peasants alone in the tray, none of
+  /// their own cubes (D-52: the 1st edition's rule, from rules version 3).
+  bool peasants_alone_hold() const {
+    return !peasants_alone_tie && changes().first_edition_peasants_hold;
+  }
   const Province& province(ProvinceId id) const { return provinces[id.value]; }
   const ActionDef& action(Action a) const { return actions[index_of(a)]; }
   /// How many action spaces a player board has (and action cards the deck).

@@ -273,7 +273,9 @@ std::vector<std::string> invariant_violations(const GameState& state, const Rule
         fail(facts.id + ": owner is not a player");
       else
         on_board.player(*province.owner) += province.armies;
-      if (province.armies < 1) fail(facts.id + ": held with no army");
+      // D-52: a 1st edition defender held by the peasants alone keeps the province empty.
+      if (province.armies < 1 && !rules.peasants_alone_hold())
+        fail(facts.id + ": held with no army");
       if (!rules.in_play(id, players)) fail(facts.id + ": held but out of play");
     } else if (province.armies != 0 || province.building_count() != 0 ||
                province.revolt_markers != 0) {

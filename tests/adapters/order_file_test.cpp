@@ -128,6 +128,12 @@ class OrderCheck : public ::testing::Test {
   }
 
   /// A leaders game's first spring (every leader beside the board), or its `season_index`.
+  /// The shipped military leaders under rules version 2, before D-45 and D-46.
+  static const Ruleset& with_leaders_of_version_two() {
+    static const Ruleset rules = load_ruleset(testing::source_data_dir(), 2, {"leaders"});
+    return rules;
+  }
+
   static GameState leaders_game(int season_index = 1) {
     GameState s = new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, with_leaders());
     s.season_index = season_index;
@@ -136,6 +142,11 @@ class OrderCheck : public ::testing::Test {
 
   static Lines check_leaders(const std::string& text, const GameState& state) {
     return lines(check_order_source(SourceFile{"red.yaml", text}, state, with_leaders()));
+  }
+
+  static Lines check_leaders_of_version_two(const std::string& text, const GameState& state) {
+    return lines(
+        check_order_source(SourceFile{"red.yaml", text}, state, with_leaders_of_version_two()));
   }
 
   static Ruleset* rules_;
@@ -701,14 +712,15 @@ TEST_F(OrderCheck, ALeaderWithoutPlaceOrMoveIsToldWhereItGoes_D32) {
                    "red.yaml:1:7: warning: no move_to: after the ten actions your leader must "
                    "move, and goes to the province of yours with the most armies it may go to, "
                    "now Osnabrück; write `leader: {move_to: ...}` to choose"}));
-  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Anhalt}\n", state),
-            (Lines{"red.yaml:17:1: warning: your leader is beside the board and this order places "
-                   "it nowhere: it goes to Gft. Mark, your province with the most armies; write "
-                   "`leader: {place: ...}` to choose",
-                   "red.yaml:17:19: warning: Anhalt is not next to Gft. Mark, where your leader "
-                   "stands before it moves: while you hold a province next to it (Erzbm. Köln, "
-                   "Osnabrück and Erzbm. Trier), it must go to one of those, and without a "
-                   "possible move_to it goes to the one with the most armies, now Osnabrück"}));
+  EXPECT_EQ(
+      check_leaders_of_version_two(std::string(kValid) + "leader: {move_to: Anhalt}\n", state),
+      (Lines{"red.yaml:17:1: warning: your leader is beside the board and this order places "
+             "it nowhere: it goes to Gft. Mark, your province with the most armies; write "
+             "`leader: {place: ...}` to choose",
+             "red.yaml:17:19: warning: Anhalt is not next to Gft. Mark, where your leader "
+             "stands before it moves: while you hold a province next to it (Erzbm. Köln, "
+             "Osnabrück and Erzbm. Trier), it must go to one of those, and without a "
+             "possible move_to it goes to the one with the most armies, now Osnabrück"}));
 }
 
 TEST_F(OrderCheck, ALeaderIsPlacedOnlyFromBesideTheBoardInSpringAndInAProvinceOfTheirs) {
@@ -739,12 +751,12 @@ TEST_F(OrderCheck, ALeaderIsPlacedOnlyFromBesideTheBoardInSpringAndInAProvinceOf
 TEST_F(OrderCheck, AMoveTheLeaderCannotMakeAsThingsStandIsWarned_E11) {
   GameState state = leaders_game();
   state.players[0].leader = with_leaders().find_province("passau");
-  EXPECT_EQ(
-      check_leaders(std::string(kValid) + "leader: {move_to: Vogtland, statue: true}\n", state),
-      Lines{"red.yaml:17:19: warning: Vogtland is not next to Passau, where your leader "
-            "stands before it moves: while you hold a province next to it "
-            "(Oberösterreich), it must go to one of those, and without a possible move_to "
-            "it goes to the one with the most armies, now Oberösterreich"});
+  EXPECT_EQ(check_leaders_of_version_two(
+                std::string(kValid) + "leader: {move_to: Vogtland, statue: true}\n", state),
+            Lines{"red.yaml:17:19: warning: Vogtland is not next to Passau, where your leader "
+                  "stands before it moves: while you hold a province next to it "
+                  "(Oberösterreich), it must go to one of those, and without a possible move_to "
+                  "it goes to the one with the most armies, now Oberösterreich"});
   EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Oberpfalz}\n", state),
             Lines{"red.yaml:17:19: warning: Oberpfalz is not yours now and none of your battles "
                   "targets it: unless you hold it when the leader moves, it goes to "
@@ -756,6 +768,40 @@ TEST_F(OrderCheck, AMoveTheLeaderCannotMakeAsThingsStandIsWarned_E11) {
   // From Vogtland, Kursachsen is the target of battle_a: the leader may follow the conquest.
   state.players[0].leader = with_leaders().find_province("vogtland");
   EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Kursachsen}\n", state), Lines{});
+}
+
+TEST_F(OrderCheck, AMoveFurtherAwayIsAllowedAndWarnedOnlyWhenAStatueIsAsked_D45) {
+  GameState state = leaders_game();
+  state.players[0].leader = with_leaders().find_province("passau");
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Vogtland}\n", state), Lines{})
+      << "any province of the player's, though Oberösterreich is next door";
+  EXPECT_EQ(
+      check_leaders(std::string(kValid) + "leader: {move_to: Vogtland, statue: true}\n", state),
+      Lines{"red.yaml:17:37: warning: Vogtland is not next to Passau: a leader that goes further "
+            "away leaves no statue (it had to flee); move it next door to leave one"});
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {move_to: Oberösterreich, statue: true}\n",
+                          state),
+            Lines{});
+}
+
+TEST_F(OrderCheck, PlaceNoneKeepsALeaderTakenOffBesideTheBoardAfterWinterOnly_D46) {
+  GameState later = leaders_game(4);  // 1619's spring
+  std::string text = std::string(kValid) + "leader: {place: none, move_to: Vogtland}\n";
+  text.replace(text.find("1618-spring"), 11, "1619-spring");
+  const auto checked = check_order_source(SourceFile{"red.yaml", text}, later, with_leaders());
+  ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
+  EXPECT_TRUE(checked.orders->leader.stay_beside);
+  EXPECT_FALSE(checked.orders->leader.place.has_value());
+  EXPECT_EQ(lines(checked), Lines{"red.yaml:17:32: warning: your leader is beside the board until "
+                                  "spring: move_to and statue are ignored this season"});
+  EXPECT_EQ(check_leaders(std::string(kValid) + "leader: {place: none}\n", leaders_game()),
+            Lines{"red.yaml:17:17: error: your leader takes the field for the first time this "
+                  "spring: it must be placed in a province of yours (only a leader taken off may "
+                  "stay beside the board); name one or leave `place` out"});
+  EXPECT_EQ(check_leaders_of_version_two(text, later),
+            Lines{"red.yaml:17:17: error: place: none is not in this game's rules (version 2): a "
+                  "leader beside the board is placed in spring; name a province of yours or leave "
+                  "`place` out"});
 }
 
 TEST_F(OrderCheck, AStatueThatCannotBeLeftIsWarned_E11_E12) {

@@ -431,10 +431,12 @@ TEST_F(Reports, LeadersAreToldAsTheyMovedAndTheOrderTemplateSaysWhereTheLeaderMa
                       "Place 3 armies 1 more army; Place or move 1 army 1 more army.\n"),
             std::string::npos)
       << tmpl;
-  EXPECT_NE(tmpl.find("# After the ten actions it must move to a province of yours next to it: "
-                      "Gft. Mark, Osnabrück. A move next door may leave a statue behind (5 left)."),
+  EXPECT_NE(tmpl.find("# After the ten actions it must move to another province of yours: Gft. "
+                      "Mark, Niederösterreich, Oberösterreich, Osnabrück, Passau, Sächs. Lande, "
+                      "Erzbm. Trier, Vogtland. A move next door (Gft. Mark, Osnabrück) may leave a "
+                      "statue behind (5 left); a move further away leaves none.\n"),
             std::string::npos)
-      << tmpl;
+      << "D-45: " << tmpl;
   EXPECT_NE(tmpl.find("\nleader: {}   # place: "), std::string::npos) << tmpl;
   const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
   ASSERT_EQ(checked.diagnostics.size(), 2u)

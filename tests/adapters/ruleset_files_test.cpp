@@ -654,11 +654,11 @@ TEST(RulesetLoading, RulesetsPlayTheCurrentRulesVersionUnlessTheGameSaysOtherwis
 
 TEST(RulesetLoading, UnknownRulesVersionIsAnInputError) {
   try {
-    load_ruleset(testing::source_data_dir(), 3);
-    FAIL() << "rules version 3 was accepted";
+    load_ruleset(testing::source_data_dir(), 4);
+    FAIL() << "rules version 4 was accepted";
   } catch (const InputError& e) {
     EXPECT_EQ(e.diagnostics().front().message,
-              "rules version 3 is unknown to this program, which plays 1 to 2");
+              "rules version 4 is unknown to this program, which plays 1 to 3");
   }
 }
 
@@ -714,6 +714,42 @@ TEST(RulesetModules, ALeaderBonusThatIsNotWhatItsActionDoesIsAnErrorAtItsPositio
         file.string() +
             ":20:11: error: unknown key \"armies\" in taxes's leader bonus; "
             "expected amount");
+  }
+}
+
+TEST(RulesetModules, TheFirstEditionsEventDeckIsItsOwnFileWithTheSecondEditionsCards_D39_D53) {
+  const Ruleset first =
+      load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});
+  const Ruleset second = load_ruleset(testing::source_data_dir());
+  ASSERT_TRUE(fs::exists(testing::source_data_dir() / "modules/edition1/events.yaml"));
+  ASSERT_EQ(first.events.size(), second.events.size())
+      << "the 2nd edition's 12 until the 25 are known";
+  for (std::size_t i = 0; i < first.events.size(); ++i) {
+    EXPECT_EQ(first.events[i].id, second.events[i].id);
+    EXPECT_EQ(first.events[i].effect, second.events[i].effect);
+    EXPECT_EQ(first.events[i].value, second.events[i].value);
+    EXPECT_EQ(first.events[i].winter_loss, second.events[i].winter_loss);
+  }
+}
+
+TEST(RulesetModules, AnEditionsDeckThatReplacesTheDeckIsTheWholeDeck_D53) {
+  DataCopy data;
+  const fs::path deck = data.file("modules/edition1/events.yaml");
+  const std::string text = testing::read_text(deck);
+  testing::write_text(deck, text.substr(0, text.find("  - {id: angry_peasants")));
+  const Ruleset eight = load_edition_ruleset(data.dir.path(), kCurrentRulesVersion, 1, {});
+  ASSERT_EQ(eight.events.size(), 8u) << "the base game's other 4 cards are not played";
+  EXPECT_EQ(eight.events[7].id, "grain_max_3");
+  DataCopy misspelt;
+  replace_in_file(misspelt.file("modules/edition1/events.yaml"), "\nreplaces_deck: true",
+                  "\nreplace_deck: true");
+  try {
+    load_edition_ruleset(misspelt.dir.path(), kCurrentRulesVersion, 1, {});
+    FAIL() << "a misspelt key was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(e.diagnostics().front().message.find("did you mean \"replaces_deck\""),
+              std::string::npos)
+        << e.diagnostics().front().message;
   }
 }
 

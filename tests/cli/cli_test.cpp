@@ -363,7 +363,7 @@ TEST_F(GameFixture, SubmitStoresTheOrdersAndStatusShowsThem) {
   EXPECT_EQ(
       status.out,
       "Game game in " + dir().string() +
-          ", 3 players\nSeason 1618-spring (1 of 6), rules version 2\nDeadline: none set\n"
+          ", 3 players\nSeason 1618-spring (1 of 6), rules version 3\nDeadline: none set\n"
           "Submitted: Anna Weber (red) [receipt " +
           sha256_hex(read_text(dir() / "seasons/01-1618-spring/orders/red.yaml")).substr(0, 12) +
           "]\nMissing:   Jörg Krämer (blue), Marie Dubois (yellow)\n");

@@ -421,10 +421,10 @@ TEST_F(TamperedFiles, AMissingStateInTheOpenSeasonIsRefusedRatherThanTheGameLook
 TEST_F(TamperedFiles, ALogOfAnUnknownRulesVersionIsRefusedByReplayVerifyAndMail) {
   ASSERT_EQ(run({"resolve", dir().string(), "--force"}).status, 0);
   const fs::path log = spring() / "log.yaml";
-  replace_in_file(log, "rules_version: 2", "rules_version: 99");
+  replace_in_file(log, "rules_version: 3", "rules_version: 99");
   const std::string refused =
       position(log, "99") +
-      ": error: rules_version 99 is unknown to this program, which plays 1 to 2; use the program "
+      ": error: rules_version 99 is unknown to this program, which plays 1 to 3; use the program "
       "that resolved this season, or a newer one";
   for (const char* command : {"replay", "verify", "mail"})
     expect_refused({command, dir().string()}, refused);

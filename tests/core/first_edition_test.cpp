@@ -126,6 +126,7 @@ TEST(FirstEdition, PeasantsFightForTheDefenderWhileTheProvinceHasAtMostOneMarker
 TEST(FirstEdition, ArmiesHeldBackHoldTheProvinceWhenPeasantsWinTheCountForTheDefender_D41) {
   for (const int held_back : {0, 3}) {
     Attack at(4, 3);
+    at.w.rules.version = 2;  // before D-52, the peasants alone tie
     if (held_back > 0) at.red.defend_with = {{at.w.p("a"), 4 - held_back}};
     at.w.state.tower.inside.peasants() = 2;
     at.w.state.supply.peasants -= 2;
@@ -145,6 +146,38 @@ TEST(FirstEdition, ArmiesHeldBackHoldTheProvinceWhenPeasantsWinTheCountForTheDef
     }
     EXPECT_TRUE(invariant_violations(r.next, at.w.rules).empty());
   }
+}
+
+TEST(FirstEdition, ADefenderWithMoreCubesPeasantsIncludedHoldsTheProvince_D52) {
+  Attack at(4, 3);
+  at.w.state.tower.inside.peasants() = 2;
+  at.w.state.supply.peasants -= 2;
+  // None of red's cubes comes out; blue's 1 against 2 peasants fighting for red.
+  const auto r = at.run({cubes({0, 1}, 2)});
+  const auto battles = entries<Battle>(r.log);
+  ASSERT_EQ(battles.size(), 1u);
+  EXPECT_EQ(battles[0].result, BattleResult::defender)
+      << "the 1st edition: more cubes, peasants included, hold the province";
+  EXPECT_EQ(r.next.at(at.w.p("a")).owner, at.w.player(0));
+  EXPECT_EQ(r.next.at(at.w.p("a")).armies, 0) << "no cube of red's survived; peasants never stay";
+  EXPECT_EQ(r.next.player(at.w.player(1)).reserve, at.w.state.player(at.w.player(1)).reserve + 1)
+      << "blue's one cube out of the tower goes back to the reserve, the other stays inside";
+  EXPECT_EQ(invariant_violations(r.next, at.w.rules), std::vector<std::string>{});
+}
+
+TEST(FirstEdition, TheSecondEditionsPeasantsAloneStillTie_D52) {
+  TinyWorld w;
+  ASSERT_TRUE(w.rules.peasants_alone_tie);
+  w.give("a", 0, 4).give("b", 1, 3).give("d", 0, 2);
+  w.slots({space::battle_a});
+  w.state.tower.inside.peasants() = 2;
+  w.state.supply.peasants -= 2;
+  Orders blue = w.orders(1, 1);
+  w.act(blue, space::battle_a, "b", "a");
+  ScriptedTower tower({cubes({0, 1}, 2)});
+  const auto battles = entries<Battle>(w.resolve({w.orders(0), blue}, &tower).log);
+  ASSERT_EQ(battles.size(), 1u);
+  EXPECT_EQ(battles[0].result, BattleResult::tie) << "rules 8.3: only peasants in the tray";
 }
 
 TEST(FirstEdition, SecondEditionPeasantsStayOutOfAProvinceWithOneMarker) {

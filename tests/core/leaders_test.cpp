@@ -3,6 +3,8 @@
 // placement in spring and its move after the ten actions (E-11), statues, trophies (E-12) and
 // their points at the end.
 
+#include "core/leaders.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -125,7 +127,8 @@ TEST(Leaders, AfterTheActionsTheLeaderMovesNextDoorAndLeavesAStatueWhenAsked) {
 
 TEST(Leaders, ALeaderMustGoNextDoorWhileItCan_E11) {
   TinyWorld w = playing_leaders();
-  w.give("c", 0, 4);  // red: a, f (next to a) and c (not next to a)
+  w.rules.version = 2;  // D-45 lifted E-11 from rules version 3 on
+  w.give("c", 0, 4);    // red: a, f (next to a) and c (not next to a)
   Orders red = w.orders(0);
   lead(red, std::nullopt, w.p("c"), true);
   const auto r = w.resolve({red, w.orders(1, 1)});
@@ -136,6 +139,54 @@ TEST(Leaders, ALeaderMustGoNextDoorWhileItCan_E11) {
   EXPECT_EQ(step->province, w.p("f")) << "the only own neighbour of a";
   EXPECT_FALSE(step->as_ordered);
   EXPECT_TRUE(step->statue) << "the move is still next door, so the statue is left";
+}
+
+TEST(Leaders, AMoveFurtherAwayGoesWhereItsOrderSaysAndLeavesNoStatue_D45) {
+  TinyWorld w = playing_leaders();
+  w.give("c", 0, 4);  // red: a, f (next to a) and c (not next to a)
+  ASSERT_FALSE(w.rules.adjacent(w.p("a"), w.p("c")));
+  Orders red = w.orders(0);
+  lead(red, std::nullopt, w.p("c"), true);
+  const auto r = w.resolve({red, w.orders(1, 1)});
+  const auto moved = steps(r.log, LeaderStepKind::moved);
+  const auto step = std::find_if(moved.begin(), moved.end(),
+                                 [&](const LeaderStep& s) { return s.player == w.player(0); });
+  ASSERT_NE(step, moved.end());
+  EXPECT_EQ(step->province, w.p("c")) << "any province of the player, though f is next door";
+  EXPECT_TRUE(step->as_ordered);
+  EXPECT_FALSE(step->statue) << "the leader had to flee: no statue in a";
+  EXPECT_EQ(r.next.at(w.p("a")).statues[0], 0);
+  EXPECT_EQ(r.next.player(w.player(0)).statues, 6);
+  EXPECT_EQ(invariant_violations(r.next, w.rules), std::vector<std::string>{});
+}
+
+TEST(Leaders, WithoutAPossibleMoveToTheLeaderStillGoesNextDoorAndLeavesItsStatue_D45) {
+  TinyWorld w = playing_leaders();
+  w.give("c", 0, 4);  // red: a, f (2 armies, next to a) and c (4 armies, not next to a)
+  Orders red = w.orders(0);
+  lead(red, std::nullopt, w.p("d"), true);  // blue's
+  const auto r = w.resolve({red, w.orders(1, 1)});
+  const auto moved = steps(r.log, LeaderStepKind::moved);
+  const auto step = std::find_if(moved.begin(), moved.end(),
+                                 [&](const LeaderStep& s) { return s.player == w.player(0); });
+  ASSERT_NE(step, moved.end());
+  EXPECT_EQ(step->province, w.p("f")) << "the neighbour with the most armies, not c (D-32)";
+  EXPECT_FALSE(step->as_ordered);
+  EXPECT_TRUE(step->statue);
+}
+
+TEST(Leaders, ALeaderTakenOffMayStayBesideTheBoardAfterWinter_D46) {
+  TinyWorld w = playing_leaders();
+  w.state.season_index = 4;  // 1619's spring: blue's leader was taken off
+  Orders blue = w.orders(1, 1);
+  blue.leader.stay_beside = true;
+  const auto r = w.resolve({w.orders(0), blue});
+  EXPECT_TRUE(steps(r.log, LeaderStepKind::placed).empty());
+  EXPECT_FALSE(r.next.player(w.player(1)).leader.has_value());
+  EXPECT_TRUE(leader_may_stay_beside(w.rules, 4));
+  EXPECT_FALSE(leader_may_stay_beside(w.rules, 1)) << "the first placement is a must";
+  w.rules.version = 2;
+  EXPECT_FALSE(leader_may_stay_beside(w.rules, 4));
 }
 
 TEST(Leaders, WithNoOwnNeighbourTheLeaderGoesToAnyOwnProvinceWithoutAStatue_E11) {

@@ -21,12 +21,40 @@ TEST(RulesVersion, VersionTwoHasEveryDecisionD25ToD28) {
   EXPECT_TRUE(v2.armies_tile_is_a_right);
 }
 
-TEST(RulesVersion, TheCurrentVersionIsTwoAndOnlyVersionsOneAndTwoAreKnown) {
-  EXPECT_EQ(kCurrentRulesVersion, 2);
+TEST(RulesVersion, VersionTwoHasNoneOfTheDecisionsOfTheRulebooksAudit) {
+  const RuleChanges v2 = RuleChanges::for_version(2);
+  EXPECT_FALSE(v2.leader_moves_anywhere);
+  EXPECT_FALSE(v2.leader_may_stay_beside);
+  EXPECT_FALSE(v2.first_edition_peasants_hold);
+}
+
+TEST(RulesVersion, VersionThreeHasTheDecisionsOfTheRulebooksAudit) {
+  const RuleChanges v3 = RuleChanges::for_version(3);
+  EXPECT_TRUE(v3.armies_tile_is_a_right) << "and those of version 2";
+  EXPECT_TRUE(v3.leader_moves_anywhere);
+  EXPECT_TRUE(v3.leader_may_stay_beside);
+  EXPECT_TRUE(v3.first_edition_peasants_hold);
+}
+
+TEST(RulesVersion, TheCurrentVersionIsThreeAndOnlyVersionsOneToThreeAreKnown) {
+  EXPECT_EQ(kCurrentRulesVersion, 3);
   EXPECT_FALSE(known_rules_version(0));
   EXPECT_TRUE(known_rules_version(1));
   EXPECT_TRUE(known_rules_version(2));
-  EXPECT_FALSE(known_rules_version(3));
+  EXPECT_TRUE(known_rules_version(3));
+  EXPECT_FALSE(known_rules_version(4));
+}
+
+TEST(RulesVersion, UpgradingFromTwoToThreeListsTheDecisionsOfTheRulebooksAudit) {
+  const auto changes = rules_changes(2, 3);
+  const std::vector<std::string_view> expected = {"D-45", "D-46", "D-52"};
+  ASSERT_EQ(changes.size(), expected.size());
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    EXPECT_EQ(changes[i].decision, expected[i]);
+    EXPECT_EQ(changes[i].version, 3);
+    EXPECT_FALSE(changes[i].summary.empty());
+  }
+  EXPECT_EQ(rules_changes(1, 3).size(), 4u + expected.size());
 }
 
 TEST(RulesVersion, UpgradingFromOneToTwoListsD25ToD28WithASummaryEach) {

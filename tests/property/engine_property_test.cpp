@@ -64,10 +64,13 @@ struct Figures {
   int statues = 0;              ///< 13.3: statues left behind
   int trophies = 0;             ///< 13.3: statues taken
   int leaders_taken_off = 0;    ///< E-13
+  int far_moves = 0;            ///< D-45: leaders moved further away past a neighbour
+  int leaders_kept_beside = 0;  ///< D-46: leaders kept beside the board after a winter
   int landsknechte_cards = 0;   ///< 13.2: Landsknechte cards turned
   int held_back = 0;            ///< 12, D-38: defences with cubes held back
   int conquest_markers = 0;     ///< 12, D-40: markers put on a neutral province taken
   int drawn_orders = 0;         ///< 12: seasons whose turn order was drawn
+  int peasants_held = 0;        ///< 12, D-52: provinces held by the peasants alone
   std::array<int, kAllLandsknechtBonuses.size()> landsknechte_bonuses{};  ///< taken, by bonus
   int conversions = 0;          ///< 13.1: side-board spaces converted
   int conversions_refused = 0;  ///< E-4: spaces that could not convert all their cubes
@@ -117,8 +120,38 @@ void expect_court_as_the_rules_say(const SeasonResult& result, const GameState& 
 /// Rules 13.3 on every leader's step: placed only from beside the board in a year's first season,
 /// a statue only after a move next door, trophies never of the player's own, and at the end of
 /// the game the points of the statues and trophies that stand.
+/// Rules 13.3, D-45 and D-46 on a leader's move: any province of the player's from rules version
+/// 3 (before it, E-11: farther only when no neighbour was the player's), a statue only next door,
+/// and a move_to the player held followed.
+void expect_leader_moved_as_the_rules_say(const SeasonResult& result, const LeaderStep& s,
+                                          const Orders& order, const Ruleset& rules, Figures& f) {
+  ASSERT_TRUE(s.from.has_value());
+  if (s.statue) {
+    ASSERT_TRUE(*s.from != s.province && rules.adjacent(*s.from, s.province));
+  }
+  f.statues += s.statue ? 1 : 0;
+  // Outside autumn nothing changes hands after the leaders move, so the state after the season
+  // is the one they saw.
+  if (result.log.winter) return;
+  bool neighbour_held = false;
+  for (ProvinceId n : rules.province(*s.from).neighbours)
+    neighbour_held = neighbour_held || result.next.at(n).owner == s.player;
+  const bool far = *s.from != s.province && !rules.adjacent(*s.from, s.province);
+  if (!rules.changes().leader_moves_anywhere) {
+    ASSERT_FALSE(far && neighbour_held) << "E-11: went farther past a neighbour";
+    return;
+  }
+  f.far_moves += far && neighbour_held ? 1 : 0;
+  const std::optional<ProvinceId>& to = order.leader.move_to;
+  if (to && *to != *s.from && result.next.at(*to).owner == s.player) {
+    ASSERT_EQ(s.province, *to) << "D-45: any province of the player's may be chosen";
+    ASSERT_TRUE(s.as_ordered);
+  }
+}
+
 void expect_leaders_as_the_rules_say(const SeasonResult& result, const GameState& before,
-                                     const Ruleset& rules, Figures& f) {
+                                     const std::vector<Orders>& orders, const Ruleset& rules,
+                                     Figures& f) {
   const bool spring = season_label(rules, before.season_index).season == rules.seasons.front();
   for (const LeaderStep& s : result.log.leaders) {
     ASSERT_EQ(std::count(s.trophies.begin(), s.trophies.end(), s.player), 0);
@@ -127,24 +160,32 @@ void expect_leaders_as_the_rules_say(const SeasonResult& result, const GameState
     switch (s.kind) {
       case LeaderStepKind::placed:
         ASSERT_TRUE(spring && !before.player(s.player).leader) << "placed out of turn";
+        ASSERT_FALSE(orders[s.player.value].leader.stay_beside) << "D-46: it stays beside";
         f.leaders_placed += 1;
         break;
       case LeaderStepKind::moved:
-        ASSERT_TRUE(s.from.has_value());
-        if (s.statue) {
-          ASSERT_TRUE(*s.from != s.province && rules.adjacent(*s.from, s.province));
-        }
-        // E-11: farther only when no neighbour was the player's. Outside autumn nothing changes
-        // hands after the leaders move, so the state after the season is the one they saw.
-        if (!result.log.winter && *s.from != s.province && !rules.adjacent(*s.from, s.province)) {
-          for (ProvinceId n : rules.province(*s.from).neighbours)
-            ASSERT_NE(result.next.at(n).owner, s.player) << "went farther past a neighbour";
-        }
-        f.statues += s.statue ? 1 : 0;
+        expect_leader_moved_as_the_rules_say(result, s, orders[s.player.value], rules, f);
+        if (::testing::Test::HasFatalFailure()) return;
         break;
       case LeaderStepKind::taken_off:
         f.leaders_taken_off += 1;
         break;
+    }
+  }
+  // D-46: a leader beside the board in spring is placed unless its order keeps it there (only
+  // after a winter) or its player holds no province.
+  for (std::size_t p = 0; p < before.players.size(); ++p) {
+    const PlayerIndex player = before.player_index(p);
+    if (!spring || before.player(player).leader || before.provinces_of(player).empty()) continue;
+    const bool placed =
+        std::any_of(result.log.leaders.begin(), result.log.leaders.end(), [&](const LeaderStep& s) {
+          return s.player == player && s.kind == LeaderStepKind::placed;
+        });
+    const bool stays = orders[p].leader.stay_beside;
+    ASSERT_NE(placed, stays);
+    if (stays) {
+      ASSERT_TRUE(leader_may_stay_beside(rules, before.season_index));
+      f.leaders_kept_beside += 1;
     }
   }
   if (result.next.finished) {
@@ -287,8 +328,10 @@ int expect_the_armies_tile_never_cancels(const SeasonLog& log, const Ruleset& ru
 /// more cubes thrown than defend_with allows, a marker right after each neutral province taken,
 /// none before a winter revolt.
 void expect_first_edition_as_the_rules_say(const SeasonResult& result, const GameState& before,
-                                           const std::vector<Orders>& orders, Figures& f) {
+                                           const std::vector<Orders>& orders, const Ruleset& rules,
+                                           Figures& f) {
   const SeasonLog& log = result.log;
+  const bool peasants_hold = rules.changes().first_edition_peasants_hold;
   EXPECT_TRUE(log.bids.empty() && log.bid_ranking.empty() && log.tiles.empty());
   std::vector<PlayerIndex> seats;
   for (std::size_t i = 0; i < before.players.size(); ++i) seats.push_back(before.player_index(i));
@@ -319,6 +362,13 @@ void expect_first_edition_as_the_rules_say(const SeasonResult& result, const Gam
     const auto* b = std::get_if<Battle>(&log.entries[i]);
     if (!b) continue;
     if (b->defender) defence(*b->defender, b->target, b->defending, b->held_back);
+    // D-52: more cubes for the defender, peasants included, hold the province (rules version 3).
+    if (b->defender && b->defender_count > b->attacker_count &&
+        b->defender_count == b->defender_peasants) {
+      EXPECT_EQ(b->result,
+                peasants_hold || b->held_back > 0 ? BattleResult::defender : BattleResult::tie);
+      f.peasants_held += b->result == BattleResult::defender && b->held_back == 0 ? 1 : 0;
+    }
     if (b->defender || b->result != BattleResult::attacker) continue;
     ASSERT_LT(i + 1, log.entries.size()) << "no marker after a neutral province taken";
     const auto* m = std::get_if<MarkerAdded>(&log.entries[i + 1]);
@@ -382,12 +432,13 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
       ASSERT_EQ(result.next.players[p].thaler, state.players[p].thaler + flow[p])
           << "thaler moved outside the rules";
     }
-    if (rules.version == 2) expect_version_two_decisions(result, state, orders, rules, f);
+    if (rules.version >= 2) expect_version_two_decisions(result, state, orders, rules, f);
     if (rules.plays(kLandsknechtePhase))
       expect_landsknechte_as_the_rules_say(result, state, rules, f);
-    if (rules.plays(kLeadersPlacePhase)) expect_leaders_as_the_rules_say(result, state, rules, f);
+    if (rules.plays(kLeadersPlacePhase))
+      expect_leaders_as_the_rules_say(result, state, orders, rules, f);
     if (rules.plays(kCourtFavorsPhase)) expect_court_as_the_rules_say(result, state, rules, f);
-    if (!rules.has_bids()) expect_first_edition_as_the_rules_say(result, state, orders, f);
+    if (!rules.has_bids()) expect_first_edition_as_the_rules_say(result, state, orders, rules, f);
     for (const auto& e : result.log.entries) {
       f.battles += std::holds_alternative<Battle>(e) ? 1 : 0;
       f.revolts += std::holds_alternative<Revolt>(e) ? 1 : 0;
@@ -420,16 +471,28 @@ TEST(EngineProperties, RandomLegalGamesWithTheMilitaryLeadersKeepEveryInvariant)
   const Figures f = play_random_games(rules, games);
   std::cout << "with the military leaders: " << f.leaders_placed << " placed, "
             << f.leader_fallbacks << " fallbacks, " << f.statues << " statues, " << f.trophies
-            << " trophies, " << f.leaders_taken_off << " taken off\n";
+            << " trophies, " << f.leaders_taken_off << " taken off, " << f.far_moves
+            << " moved further away past a neighbour (D-45), " << f.leaders_kept_beside
+            << " kept beside the board (D-46)\n";
   EXPECT_GT(f.leaders_placed, games * 3);
   EXPECT_GT(f.leader_fallbacks, games);
   EXPECT_GT(f.statues, games);
   EXPECT_GT(f.leaders_taken_off, games / 10);
   EXPECT_GT(f.trophies, 0);
+  EXPECT_GT(f.far_moves, games);
+  EXPECT_GT(f.leaders_kept_beside, 0);
+}
+
+TEST(EngineProperties, RandomLegalGamesWithTheMilitaryLeadersUnderRulesVersionTwoKeepE11) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), 2, {"leaders"});
+  const int games = std::max(1, game_count() / 10);
+  const Figures f = play_random_games(rules, games);
+  EXPECT_GT(f.statues, games);
+  EXPECT_EQ(f.far_moves + f.leaders_kept_beside, 0) << "version 2 has neither D-45 nor D-46";
 }
 
 TEST(EngineProperties, RandomLegalGamesKeepEveryInvariantAndEndWithAWinner) {
-  static_assert(kCurrentRulesVersion == 2, "add the invariants of the new rules version");
+  static_assert(kCurrentRulesVersion == 3, "add the invariants of the new rules version");
   const Ruleset rules = load_ruleset(testing::source_data_dir());
   const int games = game_count();
   const Figures f = play_random_games(rules, games);
@@ -497,13 +560,22 @@ TEST(EngineProperties, RandomLegalGamesOfTheFirstEditionKeepEveryInvariant_Rules
   const Figures f = play_random_games(rules, games);
   std::cout << "the 1st edition: " << f.drawn_orders << " turn orders drawn, " << f.held_back
             << " defences holding cubes back, " << f.conquest_markers
-            << " markers on neutral provinces taken\n";
+            << " markers on neutral provinces taken, " << f.peasants_held
+            << " provinces held by the peasants alone (D-52)\n";
   EXPECT_EQ(f.drawn_orders, games * rules.season_count());
   EXPECT_GT(f.battles, games);
   EXPECT_GT(f.held_back, games / 2);
   EXPECT_GT(f.conquest_markers, games / 2);
   EXPECT_GT(f.leaders_placed, games);
   EXPECT_GT(f.landsknechte_cards, games / 2);
+  EXPECT_GT(f.peasants_held, 0);
+}
+
+TEST(EngineProperties, RandomLegalGamesOfTheFirstEditionUnderRulesVersionTwoTieWithPeasantsAlone) {
+  const Ruleset rules = load_edition_ruleset(testing::source_data_dir(), 2, 1, {});
+  const int games = std::max(1, game_count() / 10);
+  const Figures f = play_random_games(rules, games);
+  EXPECT_EQ(f.peasants_held, 0) << "version 2 has no D-52";
 }
 
 TEST(EngineProperties, ResolvingTheSameSeasonTwiceGivesTheSameResult) {

@@ -91,23 +91,23 @@ TEST(OlderGame, UpgradeSaysWhatChangesAndOnlyTheFollowingSeasonsPlayTheNewRules)
   const auto before = testing::snapshot_tree(game);
   const Outcome dry = run({"upgrade", game.string(), "--dry-run"});
   ASSERT_EQ(dry.status, 0) << dry.err;
-  EXPECT_TRUE(contains(dry.out, "plays rules version 1. Version 2 changes:")) << dry.out;
-  for (const char* decision : {"D-25", "D-26", "D-27", "D-28"})
+  EXPECT_TRUE(contains(dry.out, "plays rules version 1. Version 3 changes:")) << dry.out;
+  for (const char* decision : {"D-25", "D-26", "D-27", "D-28", "D-45", "D-46", "D-52"})
     EXPECT_TRUE(contains(dry.out, decision)) << decision;
   EXPECT_EQ(testing::snapshot_tree(game), before) << "a dry run changes nothing";
 
   const Outcome up = run({"upgrade", game.string()});
   ASSERT_EQ(up.status, 0) << up.err;
-  EXPECT_TRUE(contains(read_text(game / "game.yaml"), "\nrules_version: 2\n"));
-  EXPECT_TRUE(contains(run({"status", game.string()}).out, "rules version 2"));
+  EXPECT_TRUE(contains(read_text(game / "game.yaml"), "\nrules_version: 3\n"));
+  EXPECT_TRUE(contains(run({"status", game.string()}).out, "rules version 3"));
   ASSERT_EQ(run({"resolve", game.string(), "--force"}).status, 0);
   EXPECT_TRUE(
-      contains(read_text(game / "seasons/06-1619-autumn/log.yaml"), "\nrules_version: 2\n"));
-  // The five seasons played before still replay under version 1, the last one under version 2.
+      contains(read_text(game / "seasons/06-1619-autumn/log.yaml"), "\nrules_version: 3\n"));
+  // The five seasons played before still replay under version 1, the last one under version 3.
   const Outcome replay = run({"replay", game.string()});
   EXPECT_EQ(replay.status, 0) << replay.err;
   EXPECT_TRUE(contains(replay.out, "All 6 resolved seasons replay byte for byte.")) << replay.out;
-  EXPECT_TRUE(contains(run({"upgrade", game.string()}).out, "already plays rules version 2"));
+  EXPECT_TRUE(contains(run({"upgrade", game.string()}).out, "already plays rules version 3"));
 }
 
 TEST(OlderGame, UpgradeRefusesWhileStoredOrdersBreakTheNewRules) {

@@ -154,6 +154,7 @@ TinyWorld& TinyWorld::first_edition() {
                std::string(kDrawTurnOrderPhase));
   rules.peasants_defend_up_to_markers = 1;
   rules.neutral_conquest_markers = 1;
+  rules.peasants_alone_tie = false;
   rules.winter_marker_before_revolt = false;
   rules.scoring.tie_breaks = {TieBreakKey::palaces, TieBreakKey::churches,
                               TieBreakKey::trading_houses};

@@ -88,6 +88,7 @@ Data leader_plan(const GameState& s, PlayerIndex p, const Names& names) {
   const Ruleset& rules = names.rules();
   Data d = leader_standing(s, p, names);
   d["placed_now"] = leader_placed_now(s, rules, p);
+  d["may_stay"] = leader_placed_now(s, rules, p) && leader_may_stay_beside(rules, s.season_index);
   d["vp_per_statue"] = std::to_string(rules.leaders.vp_per_statue);
   d["vp_per_trophy"] = std::to_string(rules.leaders.vp_per_trophy);
   d["season"] = std::string(season_key(rules.seasons.front()));
@@ -118,6 +119,12 @@ Data leader_plan(const GameState& s, PlayerIndex p, const Names& names) {
     d["destinations_any"] = !to.provinces.empty();
     d["destinations"] = names.names(to_names);
     d["next_to_it"] = to.next_door;
+    // D-45: any province of the player's; only the neighbours may keep a statue.
+    d["anywhere"] = rules.changes().leader_moves_anywhere;
+    std::vector<std::string> neighbour_names;
+    for (ProvinceId id : to.neighbours) neighbour_names.push_back(names.province(id));
+    d["neighbours_any"] = !to.neighbours.empty();
+    d["neighbours"] = names.names(neighbour_names);
   }
   return d;
 }

@@ -50,7 +50,9 @@ LeaderOrder leader_order(const Assessment& a, const Plan& plan) {
   }
   const std::optional<ProvinceId> from = me.leader ? me.leader : order.place;
   if (!from) return order;
-  // Moved where other players' statues wait as trophies, then where the most armies guard it.
+  // Moved where other players' statues wait as trophies (a point won and one taken from their
+  // owner), then next door while a statue is left to leave behind (D-45: a move further away
+  // leaves none), then where the most armies guard it.
   const std::vector<ProvinceId> destinations =
       leader_destinations(a.rules, a.mine, *from).provinces;
   order.move_to = most_armies(a.view, best_by(destinations, [&](ProvinceId p) {
@@ -58,7 +60,8 @@ LeaderOrder leader_order(const Assessment& a, const Plan& plan) {
                                 int others = 0;
                                 for (std::size_t q = 0; q < statues.size(); ++q)
                                   others += q == a.me.value ? 0 : statues[q];
-                                return others;
+                                const bool statue = me.statues > 0 && a.rules.adjacent(*from, p);
+                                return 2 * others + (statue ? 1 : 0);
                               }));
   // A statue is a point at the end unless another leader takes it: the bot leaves one each time.
   order.statue = me.statues > 0;
