@@ -241,7 +241,9 @@ void refuse_foreign_files(const fs::path& root, const fs::path& season,
 
 }  // namespace
 
-RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, bool dry_run) {
+RollbackOutcome rollback_last_resolve(
+    const GameDirectory& game, bool force, bool dry_run,
+    const std::function<void(Journal&, const RollbackOutcome&)>& also) {
   const auto seasons = game.seasons();
   const fs::path& root = game.root();
   if (seasons.size() < 2 ||
@@ -323,6 +325,7 @@ RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, boo
   for (const auto& dir : directories_under(root, bundle)) journal.remove_directory(dir);
   if (files_under(root, ".rollback").size() == files_under(root, bundle).size())
     journal.remove_directory(".rollback");
+  if (also) also(journal, out);
   if (!dry_run) journal.commit();
   return out;
 }

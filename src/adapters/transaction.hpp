@@ -1,11 +1,13 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "adapters/game_directory.hpp"
+#include "pbem/journal.hpp"
 
 namespace wallenstein {
 
@@ -43,6 +45,10 @@ struct RollbackOutcome {
 /// Undoes the last resolve from its bundle, in one journal commit (or only says what it would
 /// do, with `dry_run`). Orders already submitted for the next season make it refuse (InputError)
 /// unless `force`, which keeps them under `attic/`. The caller holds the exclusive lock.
-RollbackOutcome rollback_last_resolve(const GameDirectory& game, bool force, bool dry_run);
+/// `also` adds the caller's steps to the same commit (the reopened season's timetable, mail to
+/// the players whose orders were set aside).
+RollbackOutcome rollback_last_resolve(
+    const GameDirectory& game, bool force, bool dry_run,
+    const std::function<void(Journal&, const RollbackOutcome&)>& also = {});
 
 }  // namespace wallenstein

@@ -4,6 +4,9 @@
 #include <ostream>
 
 #include "adapters/fair_seed.hpp"
+#include "adapters/game_mailer.hpp"
+#include "adapters/report/templates.hpp"
+#include "adapters/season_schedule.hpp"
 #include "adapters/game_directory.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/report/reports.hpp"
@@ -17,7 +20,9 @@
 #include "core/engine.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/files.hpp"
+#include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/ledger.hpp"
+#include "pbem/mail/mime.hpp"
 #include "pbem/printable.hpp"
 
 namespace wallenstein::app {
@@ -156,13 +161,80 @@ std::vector<std::string> mailed_players(const GameDirectory& game, const SeasonD
   return out;
 }
 
+/// Queues, in the rollback's commit, a notice to each player whose orders for the undone season
+/// were set aside in attic/: they must send them again once that season opens again. Returns how
+/// many.
+std::size_t queue_set_aside_notices(Journal& journal, const GameDirectory& game,
+                                    const SeasonDir& reopened, const SeasonDir& undone,
+                                    const RollbackOutcome& outcome, Instant now,
+                                    const report::Templates& templates) {
+  mail::Ledger ledger = mail::Ledger::load(game.root());
+  std::size_t queued = 0;
+  for (const auto& file : outcome.kept_orders) {
+    const std::string id = fs::path(file).stem().string();
+    const PlayerInfo* player = game.config().player(id);
+    if (!player) continue;
+    report::Data d;
+    d["game"] = game.config().name;
+    d["name"] = player->name;
+    d["season"] = reopened.name;
+    d["next"] = undone.name;
+    d["gm"] = game.config().mail.game_master();
+    const std::string body = templates.render(report::Format::text, "set_aside", d);
+    mail::Message m;
+    m.from = game_sender(game);
+    m.to = mail::Mailbox{player->name, player->email};
+    m.subject = body.substr(0, body.find('\n'));
+    m.text = body.substr(body.find('\n') + 1);
+    m.date = mail::rfc5322_date(now);
+    const std::string key = undone.path.filename().string() + "/set-aside-" +
+                            std::to_string(now.time_since_epoch().count()) + "/" + id;
+    m.message_id = "<wallenstein." + game.config().name + "." + undone.path.filename().string() +
+                   ".set-aside." + std::to_string(now.time_since_epoch().count()) + "." + id + "@" +
+                   game_mail_domain(game) + ">";
+    m.headers.emplace_back("Auto-Submitted", "auto-generated");
+    mail::queue_message(journal, ledger, key, m);
+    ++queued;
+  }
+  return queued;
+}
+
+/// Sends what waits in the game's queue now; says how it went.
+std::string send_queued(const GameDirectory& game, Instant now,
+                        const std::optional<std::string>& smtp) {
+  const auto mailer = game_mailer(game, smtp);
+  const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game), now);
+  if (!sent.failure.empty())
+    return "the mail waits in the queue for the next `tick` or `mail` (" + sent.failure + ")";
+  return "sent via " + mailer->describe();
+}
+
 Exit run_rollback(const Invocation& in) {
   const HeldGame held = hold_game(in, LockMode::exclusive);
   const bool dry = in.has("dry-run");
   // The season that opens again must be playable: checked before anything changes.
   if (const auto seasons = held.game.seasons(); seasons.size() >= 2)
     held.game.load_state(seasons[seasons.size() - 2], game_rules(in, held.game));
-  const RollbackOutcome done = rollback_last_resolve(held.game, in.has("force"), dry);
+  const Instant now = clock_now(in);
+  const auto before = held.game.seasons();
+  std::optional<SeasonTimetable> timetable;
+  bool hold_now = false;
+  std::size_t told = 0;
+  const auto also = [&](Journal& journal, const RollbackOutcome& outcome) {
+    if (before.size() < 2) return;
+    const SeasonDir& reopened = before[before.size() - 2];
+    // A deadline that has passed would make the next `tick` resolve the season again at once:
+    // it is held until the game master gives a new deadline or resolves it.
+    timetable = read_timetable(reopened);
+    if (timetable && timetable->deadline <= now && !timetable->held) {
+      timetable->held = true;
+      hold_now = true;
+      write_timetable(journal, held.game, reopened, *timetable);
+    }
+    told = queue_set_aside_notices(journal, held.game, reopened, before.back(), outcome, now,
+                                   report::Templates::load(in.templates_dir()));
+  };
+  const RollbackOutcome done = rollback_last_resolve(held.game, in.has("force"), dry, also);
   for (const auto& line : done.changes) in.out << "  " << (dry ? "would be " : "") << line << "\n";
   const auto seasons = held.game.seasons();
   const auto mailed = mailed_players(held.game, dry ? seasons[seasons.size() - 2] : seasons.back());
@@ -171,6 +243,21 @@ Exit run_rollback(const Invocation& in) {
            << " the season being planned again.\n";
   } else {
     in.out << "Rolled back: " << done.season << " is the season being planned again.\n";
+  }
+  if (hold_now) {
+    in.out << (dry ? "Its deadline, " : "Its deadline, ")
+           << describe_instant(timetable->deadline, timetable->timezone)
+           << ", has passed: the season " << (dry ? "would be" : "is")
+           << " held, so that `tick` does not resolve it again at once. Give it a new deadline "
+              "(`wallenstein deadline "
+           << printable(held.game.root().string())
+           << " --extend 48h`: the players are told) or resolve it yourself (`wallenstein resolve "
+           << printable(held.game.root().string()) << "`).\n";
+  }
+  if (told > 0 && !dry) {
+    in.out << "The players whose orders for " << before.back().name
+           << " were set aside are told (" << told << (told == 1 ? " message" : " messages")
+           << "); " << send_queued(held.game, now, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt) << "\n";
   }
   if (!mailed.empty()) {
     in.out << "Already mailed the undone report of " << done.season << ": "
@@ -238,7 +325,10 @@ Command rollback_command() {
         dir_only(o, p);
         o.add_options()("dry-run", po::bool_switch(), "say what would change; change nothing")(
             "force", po::bool_switch(),
-            "undo even though orders were submitted for the next season (they are kept in attic/)");
+            "undo even though orders were submitted for the next season (they are kept in attic/, "
+            "and their players are told)")("now", po::value<std::string>()->value_name("TIME"),
+                                            "the time instead of the clock")(
+            "smtp", po::value<std::string>()->value_name("URL"), "SMTP server instead of game.yaml's");
       },
       run_rollback};
 }

@@ -158,5 +158,31 @@ TEST_F(TickMail, AServerThatIsDownHoldsTheMailAndTheGameMasterHearsWhenItIsBack)
   EXPECT_TRUE(status(kMonday + 2h)["mail_health"]["outgoing"].is_null());
 }
 
+TEST_F(TickMail, ARollbackAfterTheDeadlineHoldsTheSeasonAndTellsWhoseOrdersWereSetAside) {
+  testing::SmtpServer smtp((tmp_ / "sent").string());
+  make_game("");
+  ASSERT_EQ(tick(kMonday, smtp.url()).status, 0);
+  const Outcome resolved = tick(kMonday + 6 * 24h + 10h + 1min, smtp.url());
+  ASSERT_NE(resolved.out.find("resolved 1618-spring at the deadline"), std::string::npos)
+      << resolved.out;
+  // Anna sends her summer orders; then the game master undoes the resolve.
+  const auto files = testing::write_random_orders(game(), tmp_ / "orders", 5);
+  ASSERT_EQ(run({"submit", game().string(), files[0].string()}).status, 0);
+  const Instant later = kMonday + 7 * 24h;
+  const Outcome undo = run({"rollback", game().string(), "--force", "--now", iso(later),
+                            "--smtp", smtp.url()});
+  ASSERT_EQ(undo.status, 0) << undo.out << undo.err;
+  EXPECT_NE(undo.out.find("has passed: the season is held, so that `tick` does not resolve it "
+                          "again at once"),
+            std::string::npos)
+      << undo.out;
+  EXPECT_NE(undo.out.find("were set aside are told (1 message); sent via"), std::string::npos)
+      << undo.out;
+  EXPECT_EQ(count_with(delivered(tmp_ / "sent"), "your orders for 1618-summer were set aside"), 1u);
+  const Outcome t = tick(later + 10min, smtp.url());
+  EXPECT_NE(t.out.find("1618-spring: held for the game master"), std::string::npos) << t.out;
+  EXPECT_EQ(status(later)["season"], "1618-spring");
+}
+
 }  // namespace
 }  // namespace wallenstein
