@@ -233,6 +233,14 @@ Exit run_rollback(const Invocation& in) {
     }
     told = queue_set_aside_notices(journal, held.game, reopened, before.back(), outcome, now,
                                    report::Templates::load(in.templates_dir()));
+    // The reports the players were mailed, so that the correction can say what changed.
+    for (const auto& id : mailed_players(held.game, reopened)) {
+      const fs::path report = reopened.path / "reports" / (id + ".txt");
+      if (fs::is_regular_file(report)) {
+        journal.write(fs::path("attic") / reopened.path.filename() / "reports" / (id + ".txt"),
+                      read_bytes(report));
+      }
+    }
   };
   const RollbackOutcome done = rollback_last_resolve(held.game, in.has("force"), dry, also);
   for (const auto& line : done.changes) in.out << "  " << (dry ? "would be " : "") << line << "\n";

@@ -17,6 +17,7 @@
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
 #include "pbem/printable.hpp"
+#include "pbem/text_diff.hpp"
 
 namespace wallenstein::app {
 namespace fs = std::filesystem;
@@ -232,9 +233,54 @@ std::string store_products(const GameDirectory& game, const Ruleset& rules,
   return png;
 }
 
+/// A corrected report (the season was rolled back and resolved again after its report went
+/// out) opens with what changed since the report the player got, line by line, so that nobody
+/// compares two reports by eye.
+void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonDir& season,
+                      const mail::Ledger& ledger, const std::string& key,
+                      const std::string& digest, const std::string& player,
+                      const report::Templates& templates) {
+  const fs::path mailed = game.root() / "attic" / season.path.filename() / "reports" /
+                          (player + ".txt");
+  const auto earlier = ledger.of(key);
+  const auto sent = std::find_if(earlier.rbegin(), earlier.rend(), [](const mail::LedgerEntry* e) {
+    return e->state == mail::Delivery::sent;
+  });
+  if (sent == earlier.rend() || (*sent)->digest == digest || !fs::is_regular_file(mailed)) return;
+  constexpr std::size_t kShown = 60;
+  const auto changes = changed_lines(read_bytes(mailed), m.text);
+  report::Data d;
+  d["date"] = (*sent)->at;
+  d["none"] = changes.empty();
+  kainjow::mustache::list lines;
+  for (std::size_t i = 0; i < changes.size() && i < kShown; ++i) {
+    report::Data x;
+    x["sign"] = std::string(changes[i].added ? "+" : "-");
+    x["text"] = changes[i].text;
+    lines.push_back(x);
+  }
+  d["lines"] = lines;
+  d["cut"] = changes.size() > kShown;
+  d["more"] = std::to_string(changes.size() > kShown ? changes.size() - kShown : 0);
+  const std::string text = templates.render(report::Format::text, "correction", d);
+  m.text = text + "\n" + m.text;
+  std::string escaped;
+  for (const char c : text) {
+    if (c == '<') escaped += "&lt;";
+    else if (c == '>') escaped += "&gt;";
+    else if (c == '&') escaped += "&amp;";
+    else escaped += c;
+  }
+  const auto body = m.html.find("<body");
+  const auto open = body == std::string::npos ? std::string::npos : m.html.find('>', body);
+  if (open != std::string::npos)
+    m.html.insert(open + 1, "<pre class=\"correction\">" + escaped + "</pre>");
+}
+
 std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeason& loaded,
                                      const SeasonDir& season, const report::ReportSet& reports,
-                                     const std::string& png, const MailRequest& request) {
+                                     const std::string& png, const MailRequest& request,
+                                     const report::Templates& templates) {
   const mail::Mailbox from = game_sender(game);
   const std::string domain = game_mail_domain(game);
   const std::string season_dir = season.path.filename().string();
@@ -243,6 +289,7 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
   const std::string id_prefix =
       "<wallenstein." + game.config().name + "." + season_dir + "." + kind + ".";
   std::vector<mail::Outgoing> out;
+  const mail::Ledger ledger = mail::Ledger::load(game.root());
   for (std::size_t i = 0; i < reports.players.size(); ++i) {
     const report::PlayerReport& r = reports.players[i];
     // The seat's holder now: a replaced player's successor gets the mail, named as then.
@@ -256,6 +303,8 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
     m.message_id = id_prefix + player.id + "@" + domain + ">";
     m.text = r.text;
     m.html = r.mail_html;
+    add_what_changed(m, game, season, ledger, season_dir + "/" + kind + "/" + player.id, digest,
+                     player.id, templates);
     // The map once: inline in the HTML; a text-only reader sees it as an attachment.
     m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
     if (r.orders)
@@ -294,11 +343,11 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
                     const MailRequest& request, const Resources& resources) {
   if (request.player) game.config().named_player(*request.player);
   const LoadedSeason loaded = load_season(game, rules, season);
-  const auto reports =
-      report::build_reports(loaded.view(rules), report::Templates::load(resources.templates_dir));
+  const report::Templates templates = report::Templates::load(resources.templates_dir);
+  const auto reports = report::build_reports(loaded.view(rules), templates);
   const std::string png =
       store_products(game, rules, season, loaded, reports, resources.data_dir, request.dry_run);
-  auto messages = outgoing(game, loaded, season, reports, png, request);
+  auto messages = outgoing(game, loaded, season, reports, png, request, templates);
   MailRun run;
   run.kind = mail_kind(game, season);
   run.total = messages.size();

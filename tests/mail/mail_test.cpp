@@ -257,6 +257,15 @@ TEST(Mail, AReportChangedByRollbackAndANewResolveGoesOutAsACorrection) {
     EXPECT_EQ(m["in_reply_to"], first_ids[to]);
     EXPECT_NE(m["message_id"], first_ids[to]) << "a correction has a Message-ID of its own";
     EXPECT_EQ(m["subject"].get<std::string>().rfind("Corrected: ", 0), 0u) << m["subject"];
+    // It opens with what changed since the report the player got.
+    const std::string text = part(m, "text/plain", "")->at("text").get<std::string>();
+    EXPECT_EQ(text.rfind("THIS REPORT CORRECTS THE ONE YOU GOT ON ", 0), 0u) << text;
+    if (to.find("anna@") != std::string::npos) {
+      EXPECT_NE(text.find("\n  + "), std::string::npos) << "red's late orders changed her report";
+      EXPECT_NE(text.find("\n  - "), std::string::npos) << text.substr(0, 2000);
+    }
+    EXPECT_NE(part(m, "text/html", "")->at("text").get<std::string>().find("class=\"correction\""),
+              std::string::npos);
   }
   EXPECT_EQ(corrections, 3);
   const Outcome again = wallenstein({"mail", game.string(), "--smtp", server.url()});
