@@ -94,6 +94,98 @@ Mustache numbered_lines(const std::string& text) {
   return out;
 }
 
+/// What every receipt is written from: the game, the season open and its state.
+struct ReceiptContext {
+  const GameDirectory& game;
+  const Ruleset& rules;
+  const GameState& state;
+  const SeasonDir& season;
+  const report::Templates& templates;
+
+  /// What every answer says about the game: the open season.
+  Data base() const {
+    Data d;
+    d["game"] = game.config().name;
+    d["program"] = "wallenstein " + std::string(program_version());
+    d["open"] = !state.finished;
+    d["season"] = season_label(rules, state.season_index).name();
+    return d;
+  }
+
+  /// The deadline and who is still missing (`stored`: the player whose orders are being stored).
+  void add_waiting(Data& d, const std::string& stored) const {
+    if (state.finished) return;
+    const std::string open = season_label(rules, state.season_index).name();
+    if (const auto t = read_timetable(season)) {
+      d["deadline"] = describe_instant(t->deadline, t->timezone);  // the schedule's (interfaces 6)
+    } else if (const auto it = game.config().deadlines.find(open);
+               it != game.config().deadlines.end()) {
+      d["deadline"] = it->second;
+    }
+    Mustache missing;
+    const auto submitted = game.submitted(season);
+    for (const auto& p : game.config().players) {
+      if (p.id == stored || std::find(submitted.begin(), submitted.end(), p.id) != submitted.end())
+        continue;
+      Data x;
+      x["name"] = p.name + " (" + p.id + ")";
+      missing.push_back(x);
+    }
+    report::Names::mark_last(missing);
+    d["waiting_for"] = !missing.empty();
+    d["missing"] = missing;
+  }
+
+  /// The order as received with line numbers, its errors and warnings, and the forecast of
+  /// stored orders.
+  void add_order(Data& d, const CheckedOrderFile& checked, const std::string& text,
+                 const std::vector<std::string>& more_warnings, bool stored,
+                 bool errors_count) const {
+    const Mustache errors = diagnostic_lines(checked.diagnostics, Diagnostic::Severity::error);
+    Mustache warnings = diagnostic_lines(checked.diagnostics, Diagnostic::Severity::warning);
+    for (const auto& w : more_warnings) {
+      Data x;
+      x["text"] = w;
+      warnings.push_back(x);
+    }
+    d["one_error"] = errors.size() == 1;
+    d["error_count"] = std::to_string(errors.size());
+    d["any_errors"] = !errors.empty() && errors_count;
+    d["errors"] = errors;
+    d["any_warnings"] = !warnings.empty();
+    d["warnings"] = warnings;
+    // The forecast of valid orders, as `check` and `submit` print it.
+    Mustache forecast;
+    if (stored) {
+      for (const auto& line : report::forecast_lines(*checked.orders, state, rules, templates)) {
+        Data x;
+        x["text"] = line;
+        forecast.push_back(x);
+      }
+    }
+    d["any_forecast"] = !forecast.empty();
+    d["forecast"] = forecast;
+    d["any_lines"] = true;
+    d["lines"] = numbered_lines(text);
+  }
+
+  /// The receipt as a message to the player's registered address.
+  mail::Message message(const PlayerInfo& player, const Data& d, const std::string& date,
+                        const std::string& message_id) const {
+    mail::Message m;
+    m.from = game_sender(game);
+    m.to = mail::Mailbox{player.name, player.email};
+    m.subject = templates.render(report::Format::text, "receipt_subject", d);
+    while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
+      m.subject.pop_back();
+    m.date = date;
+    m.message_id = message_id;
+    m.headers.emplace_back("Auto-Submitted", "auto-replied");
+    m.text = templates.render(report::Format::text, "receipt", d);
+    return m;
+  }
+};
+
 /// One received message being handled in one game, under that game's lock.
 class Intake {
  public:
@@ -310,32 +402,8 @@ class Intake {
       entry_.outcome = "rejected";
       d["rejected"] = true;
     }
-    const Mustache errors = diagnostic_lines(checked.diagnostics, Diagnostic::Severity::error);
-    Mustache warnings = diagnostic_lines(checked.diagnostics, Diagnostic::Severity::warning);
-    for (const auto& w : found.warnings) {
-      Data x;
-      x["text"] = w;
-      warnings.push_back(x);
-    }
-    d["one_error"] = errors.size() == 1;
-    d["error_count"] = std::to_string(errors.size());
-    d["any_errors"] = !errors.empty() && !state_.finished && !past;
-    d["errors"] = errors;
-    d["any_warnings"] = !warnings.empty();
-    d["warnings"] = warnings;
-    // The forecast of valid orders, as `check` and `submit` print it.
-    Mustache forecast;
-    if (entry_.outcome == "accepted") {
-      for (const auto& line : report::forecast_lines(*checked.orders, state_, rules_, templates_)) {
-        Data x;
-        x["text"] = line;
-        forecast.push_back(x);
-      }
-    }
-    d["any_forecast"] = !forecast.empty();
-    d["forecast"] = forecast;
-    d["any_lines"] = true;
-    d["lines"] = numbered_lines(found.text);
+    receipts().add_order(d, checked, found.text, found.warnings, entry_.outcome == "accepted",
+                         !state_.finished && !past);
     // Orders that could not count (too late, after the end, for a season that is not open) may
     // be meant for the game master: they see them.
     const bool elsewhere = entry_.outcome == "rejected" && !found.invalid_byte &&
@@ -401,54 +469,20 @@ class Intake {
   /// their token always, anything else while mail/inbox/ has room.
   std::string inbox_file() const { return proven_ || inbox_room_ ? inbox_ : std::string(); }
 
-  /// What every answer says about the game: the open season, its deadline, who is missing.
-  Data base_data() {
-    Data d;
-    d["game"] = game_.config().name;
-    d["program"] = "wallenstein " + std::string(program_version());
-    d["open"] = !state_.finished;
-    d["season"] = season_label(rules_, state_.season_index).name();
-    return d;
+  ReceiptContext receipts() const {
+    return ReceiptContext{game_, rules_, state_, season_, templates_};
   }
 
-  void add_waiting(Data& d) {
-    if (state_.finished) return;
-    const std::string open = season_label(rules_, state_.season_index).name();
-    if (const auto t = read_timetable(season_)) {
-      d["deadline"] = describe_instant(t->deadline, t->timezone);  // the schedule's (interfaces 6)
-    } else if (const auto it = game_.config().deadlines.find(open);
-               it != game_.config().deadlines.end()) {
-      d["deadline"] = it->second;
-    }
-    Mustache missing;
-    const auto submitted = game_.submitted(season_);
-    for (const auto& p : game_.config().players) {
-      if (p.id == stored_ || std::find(submitted.begin(), submitted.end(), p.id) != submitted.end())
-        continue;
-      Data x;
-      x["name"] = p.name + " (" + p.id + ")";
-      missing.push_back(x);
-    }
-    report::Names::mark_last(missing);
-    d["waiting_for"] = !missing.empty();
-    d["missing"] = missing;
-  }
+  /// What every answer says about the game: the open season.
+  Data base_data() const { return receipts().base(); }
 
   void reply(const PlayerInfo& player, Data& d) {
-    add_waiting(d);
-    mail::Message m;
-    m.from = game_sender(game_);
-    m.to = mail::Mailbox{player.name, player.email};
-    m.subject = templates_.render(report::Format::text, "receipt_subject", d);
-    while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
-      m.subject.pop_back();
-    m.date = setup_.now;
-    m.message_id = "<wallenstein." + game_.config().name + ".intake." + mail_key() + "@" +
-                   game_mail_domain(game_) + ">";
+    receipts().add_waiting(d, stored_);
+    mail::Message m = receipts().message(player, d, setup_.now,
+                                         "<wallenstein." + game_.config().name + ".intake." +
+                                             mail_key() + "@" + game_mail_domain(game_) + ">");
     if (!message_.message_id.empty()) m.headers.emplace_back("In-Reply-To", message_.message_id);
     if (!message_.references.empty()) m.headers.emplace_back("References", message_.references);
-    m.headers.emplace_back("Auto-Submitted", "auto-replied");
-    m.text = templates_.render(report::Format::text, "receipt", d);
     mail::queue_message(journal_, mail_ledger_, "intake/" + mail_key(), m);
     entry_.reply = m.message_id;
   }
@@ -668,6 +702,33 @@ KeptMessage kept_message(const GameDirectory& game, const std::string& id) {
   if (!fs::is_regular_file(file))
     throw InputError(file.string(), "message " + id + " was not kept, so it cannot be read again");
   return {e.sha256.substr(0, 12), e.player, e.season, e.outcome, e.at, file};
+}
+
+void queue_submit_receipt(Journal& journal, const GameDirectory& game, const Ruleset& rules,
+                          const GameState& state, const SeasonDir& season, const PlayerInfo& player,
+                          const std::string& text, const CheckedOrderFile& checked,
+                          const std::filesystem::path& templates_dir, Instant now) {
+  const report::Templates templates = report::Templates::load(templates_dir);
+  const ReceiptContext receipts{game, rules, state, season, templates};
+  Data d = receipts.base();
+  d["player"] = player.id;
+  d["accepted"] = true;
+  d["by_game_master"] = true;
+  d["replaced"] = fs::exists(season.orders_file(player.id));
+  const std::string receipt = sha256_hex(text);
+  d["receipt"] = receipt;
+  receipts.add_order(d, checked, text, {}, true, false);
+  receipts.add_waiting(d, player.id);
+  const std::string key = "submitted/" + season.path.filename().string() + "/" + player.id + "/" +
+                          receipt.substr(0, 16) + "/" +
+                          std::to_string(now.time_since_epoch().count());
+  std::string id = key;
+  std::replace(id.begin(), id.end(), '/', '.');
+  mail::Ledger ledger = mail::Ledger::load(game.root());
+  mail::queue_message(journal, ledger, key,
+                      receipts.message(player, d, mail::rfc5322_date(now),
+                                       "<wallenstein." + game.config().name + "." + id + "@" +
+                                           game_mail_domain(game) + ">"));
 }
 
 UnroutedMail unrouted_mail(const fs::path& root) { return kept_mail(root / ".unrouted"); }

@@ -11,6 +11,9 @@
 #include <string_view>
 
 #include "adapters/game_directory.hpp"
+#include "adapters/order_file.hpp"
+#include "adapters/schedule.hpp"
+#include "pbem/journal.hpp"
 #include "pbem/mail/transport.hpp"
 
 namespace wallenstein {
@@ -70,6 +73,13 @@ std::vector<KeptMessage> unstored_orders(const GameDirectory& game);
 
 /// The kept message of this id; an unknown, ambiguous or unkept one is an InputError that says so.
 KeptMessage kept_message(const GameDirectory& game, const std::string& id);
+
+/// Queues, in the journal that stores them, the receipt of orders the game master stored for a
+/// player (`submit --player`): the answer a mailed order gets, said to come from the game master.
+void queue_submit_receipt(Journal& journal, const GameDirectory& game, const Ruleset& rules,
+                          const GameState& state, const SeasonDir& season, const PlayerInfo& player,
+                          const std::string& text, const CheckedOrderFile& checked,
+                          const std::filesystem::path& templates_dir, Instant now);
 
 /// How many messages that named no game of the root `receive --root` keeps in ROOT/.unrouted/,
 /// and how many bytes at most.

@@ -3,6 +3,8 @@
 #include <ostream>
 
 #include "adapters/game_directory.hpp"
+#include "adapters/game_mailer.hpp"
+#include "adapters/intake.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/report/forecast_text.hpp"
 #include "adapters/report/problem_texts.hpp"
@@ -13,6 +15,7 @@
 #include "pbem/diagnostic.hpp"
 #include "pbem/files.hpp"
 #include "pbem/journal.hpp"
+#include "pbem/mail/dispatch.hpp"
 #include "pbem/printable.hpp"
 
 namespace wallenstein::app {
@@ -98,6 +101,14 @@ Exit run_submit(const Invocation& in) {
   const auto target = p.opened.season.orders_file(checked.player_id);
   const bool replacing = std::filesystem::exists(target);
   Journal journal(p.opened.game.root());
+  // The game master storing a player's orders (sent another way) mails the player the receipt
+  // a mailed order gets, in the same commit.
+  const PlayerInfo* player =
+      in.has("player") ? p.opened.game.config().player(checked.player_id) : nullptr;
+  if (player) {
+    queue_submit_receipt(journal, p.opened.game, p.opened.rules, p.state, p.opened.season, *player,
+                         source.text, checked, in.templates_dir(), clock_now(in));
+  }
   journal.write(std::filesystem::relative(target, p.opened.game.root()), source.text);
   note_orders_stored(journal, p.opened.game, p.opened.season, clock_now(in));
   journal.commit();
@@ -105,6 +116,18 @@ Exit run_submit(const Invocation& in) {
          << printable(p.opened.season.name) << (replacing ? " (replacing the earlier ones)" : "")
          << ": " << printable(target.string()) << "\n";
   print_forecast(in, path, *checked.orders, p);
+  if (player) {
+    const auto mailer = game_mailer(
+        p.opened.game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
+    const auto sent = mail::flush_queue(p.opened.game.root(), mailer.get(),
+                                        game_sender(p.opened.game), clock_now(in));
+    if (sent.failure.empty())
+      in.out << "The receipt went to " << printable(player->email) << " (" << mailer->describe()
+             << ").\n";
+    else
+      in.out << "The receipt waits in the queue for the next `tick` or `mail` ("
+             << printable(sent.failure) << ").\n";
+  }
   return Exit::ok;
 }
 
@@ -132,7 +155,9 @@ Command submit_command() {
             "player", po::value<std::string>()->value_name("ID"),
             "refuse the file unless it is this player's, and mail the player a receipt")(
             "now", po::value<std::string>()->value_name("TIME"),
-            "the time instead of the clock (when the orders were stored)");
+            "the time instead of the clock (when the orders were stored)")(
+            "smtp", po::value<std::string>()->value_name("URL"),
+            "with --player: send the receipt through this SMTP server");
         p.add("dir", 1).add("file", 1);
       },
       run_submit};

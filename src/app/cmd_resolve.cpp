@@ -4,14 +4,14 @@
 #include <ostream>
 
 #include "adapters/fair_seed.hpp"
-#include "adapters/game_mailer.hpp"
-#include "adapters/report/templates.hpp"
-#include "adapters/season_schedule.hpp"
 #include "adapters/game_directory.hpp"
+#include "adapters/game_mailer.hpp"
 #include "adapters/map/render.hpp"
 #include "adapters/report/reports.hpp"
+#include "adapters/report/templates.hpp"
 #include "adapters/ruleset_files.hpp"
 #include "adapters/season_files.hpp"
+#include "adapters/season_schedule.hpp"
 #include "adapters/state_yaml.hpp"
 #include "adapters/transaction.hpp"
 #include "app/command.hpp"
@@ -263,9 +263,12 @@ Exit run_rollback(const Invocation& in) {
            << printable(held.game.root().string()) << "`).\n";
   }
   if (told > 0 && !dry) {
-    in.out << "The players whose orders for " << before.back().name
-           << " were set aside are told (" << told << (told == 1 ? " message" : " messages")
-           << "); " << send_queued(held.game, now, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt) << "\n";
+    in.out << "The players whose orders for " << before.back().name << " were set aside are told ("
+           << told << (told == 1 ? " message" : " messages") << "); "
+           << send_queued(
+                  held.game, now,
+                  in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt)
+           << "\n";
   }
   if (!mailed.empty()) {
     in.out << "Already mailed the undone report of " << done.season << ": "
@@ -335,8 +338,9 @@ Command rollback_command() {
             "force", po::bool_switch(),
             "undo even though orders were submitted for the next season (they are kept in attic/, "
             "and their players are told)")("now", po::value<std::string>()->value_name("TIME"),
-                                            "the time instead of the clock")(
-            "smtp", po::value<std::string>()->value_name("URL"), "SMTP server instead of game.yaml's");
+                                           "the time instead of the clock")(
+            "smtp", po::value<std::string>()->value_name("URL"),
+            "SMTP server instead of game.yaml's");
       },
       run_rollback};
 }

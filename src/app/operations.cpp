@@ -237,11 +237,10 @@ std::string store_products(const GameDirectory& game, const Ruleset& rules,
 /// out) opens with what changed since the report the player got, line by line, so that nobody
 /// compares two reports by eye.
 void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonDir& season,
-                      const mail::Ledger& ledger, const std::string& key,
-                      const std::string& digest, const std::string& player,
-                      const report::Templates& templates) {
-  const fs::path mailed = game.root() / "attic" / season.path.filename() / "reports" /
-                          (player + ".txt");
+                      const mail::Ledger& ledger, const std::string& key, const std::string& digest,
+                      const std::string& player, const report::Templates& templates) {
+  const fs::path mailed =
+      game.root() / "attic" / season.path.filename() / "reports" / (player + ".txt");
   const auto earlier = ledger.of(key);
   const auto sent = std::find_if(earlier.rbegin(), earlier.rend(), [](const mail::LedgerEntry* e) {
     return e->state == mail::Delivery::sent;
@@ -266,10 +265,14 @@ void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonD
   m.text = text + "\n" + m.text;
   std::string escaped;
   for (const char c : text) {
-    if (c == '<') escaped += "&lt;";
-    else if (c == '>') escaped += "&gt;";
-    else if (c == '&') escaped += "&amp;";
-    else escaped += c;
+    if (c == '<')
+      escaped += "&lt;";
+    else if (c == '>')
+      escaped += "&gt;";
+    else if (c == '&')
+      escaped += "&amp;";
+    else
+      escaped += c;
   }
   const auto body = m.html.find("<body");
   const auto open = body == std::string::npos ? std::string::npos : m.html.find('>', body);

@@ -169,8 +169,8 @@ TEST_F(TickMail, ARollbackAfterTheDeadlineHoldsTheSeasonAndTellsWhoseOrdersWereS
   const auto files = testing::write_random_orders(game(), tmp_ / "orders", 5);
   ASSERT_EQ(run({"submit", game().string(), files[0].string()}).status, 0);
   const Instant later = kMonday + 7 * 24h;
-  const Outcome undo = run({"rollback", game().string(), "--force", "--now", iso(later),
-                            "--smtp", smtp.url()});
+  const Outcome undo =
+      run({"rollback", game().string(), "--force", "--now", iso(later), "--smtp", smtp.url()});
   ASSERT_EQ(undo.status, 0) << undo.out << undo.err;
   EXPECT_NE(undo.out.find("has passed: the season is held, so that `tick` does not resolve it "
                           "again at once"),

@@ -353,5 +353,25 @@ TEST(Accept, OrdersThatCameTooLateAreStoredAfterARollbackByTheIdTheNoticeGives) 
   EXPECT_TRUE(contains(unknown.err, "no message 0123456789ab was received by this game"));
 }
 
+TEST(Submit, TheGameMasterStoringAPlayersOrdersMailsThemTheReceipt) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  write_text(tmp / "red.yaml", red_orders());
+  const Outcome r = testing::run_wallenstein(
+      {"submit", game.string(), (tmp / "red.yaml").string(), "--player", "red"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "The receipt went to anna@example.org")) << r.out;
+  const auto answers = outbox(game);
+  ASSERT_EQ(answers.count("anna@example.org"), 1u);
+  const std::string& text = answers.find("anna@example.org")->second;
+  EXPECT_TRUE(contains(text, "are STORED")) << text;
+  EXPECT_TRUE(contains(text, "The game master entered them for you.")) << text;
+  EXPECT_TRUE(contains(text, "Receipt: ")) << text;
+  // Without --player (the game master's own files) nobody is mailed.
+  ASSERT_EQ(testing::run_wallenstein({"submit", game.string(), (tmp / "red.yaml").string()}).status,
+            0);
+  EXPECT_EQ(outbox(game).count("anna@example.org"), 1u);
+}
+
 }  // namespace
 }  // namespace wallenstein
