@@ -17,6 +17,7 @@
 #include "adapters/ruleset_files.hpp"
 #include "adapters/season_schedule.hpp"
 #include "adapters/version.hpp"
+#include "core/text.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/digest.hpp"
 #include "pbem/files.hpp"
@@ -42,12 +43,6 @@ constexpr int kAnswersPerDay = 10;
 /// from all senders together.
 constexpr int kNoticesPerSenderDay = 3;
 constexpr int kNoticesPerDay = 20;
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
 
 /// The game an order names on its `game:` line (enough to find the game under a root).
 std::string named_game(const std::string& order) {
@@ -255,7 +250,7 @@ class Intake {
         found.invalid_byte ? mail::replace_invalid_utf8(found.text) : found.text;
     CheckedOrderFile checked =
         check_order_source(SourceFile{"your orders", readable}, state_, rules_, problem_texts_);
-    entry_.player = lower(checked.player_id);
+    entry_.player = ascii_lower(checked.player_id);
     entry_.season = checked.season;
     const PlayerInfo* player = game_.config().player(entry_.player);
     if (!player || player->token.empty() || !checked.token ||
@@ -273,7 +268,7 @@ class Intake {
     entry_.outcome = "no_order";
     // Only a registered address gets told; anyone else could be forging the sender.
     for (const auto& p : game_.config().players) {
-      if (lower(p.email) != message_.from_address) continue;
+      if (ascii_lower(p.email) != message_.from_address) continue;
       entry_.player = p.id;
       if (intake_.answered_on(p.id, setup_.now) >= kAnswersPerDay) {
         return "no order found in a message from " + p.id + " (" + found.problem + "); not " +
@@ -316,7 +311,7 @@ class Intake {
     // for), without the orders: a forger learns nothing from it.
     const PlayerInfo* registered = nullptr;
     for (const auto& p : game_.config().players) {
-      if (lower(p.email) == message_.from_address) registered = &p;
+      if (ascii_lower(p.email) == message_.from_address) registered = &p;
     }
     const bool tell =
         registered && intake_.answered_on(registered->id, setup_.now) < kAnswersPerDay;
@@ -613,7 +608,19 @@ std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target
     problem = "\"" + name + "\" names no game (from " + message.from_address + "): no answer";
     return std::nullopt;
   }
-  const fs::path dir = target.root / name;
+  fs::path dir = target.root / name;
+  if (!fs::is_regular_file(dir / "game.yaml")) {
+    // Players write game names as they like them: `game: S1` is the game s1.
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(target.root, ec)) {
+      const std::string candidate = entry.path().filename().string();
+      if (ascii_lower(candidate) == ascii_lower(name) && !entry.is_symlink(ec) &&
+          fs::is_regular_file(entry.path() / "game.yaml", ec)) {
+        dir = entry.path();
+        break;
+      }
+    }
+  }
   if (!fs::is_regular_file(dir / "game.yaml")) {
     problem = "no game \"" + name + "\" under " + target.root.string() + " (from " +
               message.from_address + "): no answer";
@@ -677,9 +684,7 @@ std::vector<KeptMessage> unstored_orders(const GameDirectory& game) {
 }
 
 KeptMessage kept_message(const GameDirectory& game, const std::string& id) {
-  std::string lowered = id;
-  std::transform(lowered.begin(), lowered.end(), lowered.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string lowered = ascii_lower(id);
   if (lowered.size() < 8 || lowered.find_first_not_of("0123456789abcdef") != std::string::npos)
     throw UsageError("\"" + id +
                      "\" is no message id: give the 12 hex digits the notice or "

@@ -20,6 +20,9 @@ struct SeasonView {
   const SeasonLog* log = nullptr;
   std::string nmr_policy = "pass";  ///< how the log's NMR players' orders were made (rules 11)
   std::string deadline = {};  ///< when the orders for the season after are due, in words (schedule)
+  /// The seats as held in the season the order templates are for (the season after a resolved
+  /// one): a newcomer who took a seat over gets the template in their name; null: `config`.
+  const GameConfig* next_config = nullptr;
 
   bool resolved() const { return log != nullptr; }
 };

@@ -7,6 +7,7 @@
 #include "adapters/fair_seed.hpp"
 #include "adapters/game_mailer.hpp"
 #include "adapters/report/model.hpp"
+#include "adapters/report/reports.hpp"
 #include "adapters/report/templates.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
@@ -65,6 +66,25 @@ Exit token(const Invocation& in, const HeldGame& held, const std::string& id) {
   return Exit::ok;
 }
 
+/// Writes the seat's order template of a season's reports again (after a new token or holder).
+void rewrite_order_template(const GameDirectory& game, const Ruleset& rules,
+                            const SeasonDir& season, const std::string& id,
+                            const report::Templates& templates) {
+  const LoadedSeason loaded = load_season(game, rules, season);
+  const auto reports = report::build_reports(loaded.view(rules), templates);
+  Journal journal(game.root());
+  const fs::path dir = fs::relative(season.path, game.root());
+  for (const auto& [relative, content] : report::report_files(reports)) {
+    const std::string name = fs::path(relative).filename().string();
+    const std::string tail = "-" + id + ".yaml";
+    if (name.rfind("orders-", 0) == 0 && name.size() > tail.size() &&
+        name.compare(name.size() - tail.size(), tail.size(), tail) == 0 &&
+        fs::exists(game.root() / dir / relative))
+      journal.write(dir / relative, content);
+  }
+  journal.commit();
+}
+
 /// A new person takes the seat from the season being planned on: the old holder is kept (past
 /// reports name them), the seat gets a new token, and the newcomer a welcome and the last report
 /// with the map and their order template.
@@ -83,6 +103,7 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   GameConfig config = game.config();
   PlayerInfo& p = seat(config, id);
   const std::string before = p.name;
+  const bool was_paused = p.paused;
   p.former.push_back({p.name, p.email, current.index});
   p.name = name;
   p.email = email;
@@ -117,7 +138,10 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   if (!welcome.failure.empty()) throw TransportError(welcome.failure);
   const auto seasons = updated.seasons();
   const SeasonDir last = seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back();
+  // The order template the seat's files keep carries the new token and the newcomer's name.
+  rewrite_order_template(updated, rules, last, id, templates);
   MailRequest request{false, false, true, id, {}, clock_now(in)};
+  request.detached = true;  // the newcomer never got the first: no In-Reply-To to it
   if (in.has("smtp")) request.smtp = in.get<std::string>("smtp");
   const MailRun run = mail_season(updated, rules, last, request, resources(in));
   if (!run.result.failure.empty()) throw TransportError(run.result.failure);
@@ -126,6 +150,10 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
          << printable(before) << "'s name. A new token is made; "
          << "the welcome and the report of " << last.name << " with the order template went via "
          << mailer->describe() << ".\n";
+  if (was_paused) {
+    in.out << "The seat was paused for " << printable(before)
+           << "; it is not any more: " << printable(name) << " plays it.\n";
+  }
   if (fs::exists(current.orders_file(id))) {
     in.out << "Orders " << printable(before) << " sent for " << current.name
            << " stay stored until " << printable(name) << " sends new ones.\n";

@@ -361,7 +361,7 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
   run.result =
       mail::dispatch(game.root(), std::move(messages), mailer,
                      mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend,
-                                           request.now, request.honour_backoff});
+                                           request.now, request.honour_backoff, request.detached});
   // What waits in the queue (a receipt a crash held back, a notice) goes with the season's mail.
   if (mailer && run.result.failure.empty() && !request.player) {
     mail::DispatchResult queued = mail::flush_queue(game.root(), mailer, game_sender(game),

@@ -103,6 +103,7 @@ struct MailRequest {
   Instant now = {};                        ///< the messages' Date
   bool honour_backoff = false;             ///< `tick`: deferred mail waits for its next attempt
   mail::Mailer* mailer = nullptr;          ///< the caller's transport (`tick`), else game.yaml's
+  bool detached = false;  ///< a copy for someone who never got the first (no References to it)
 };
 
 /// What a mail run did.

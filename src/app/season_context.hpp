@@ -37,7 +37,8 @@ OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode 
 /// A season loaded for the map and the reports: its state and, when it has been resolved, its
 /// resolution (re-resolved and checked against the stored log and next state).
 struct LoadedSeason {
-  GameConfig config;  ///< game.yaml with each seat named after whoever held it in this season
+  GameConfig config;       ///< game.yaml with each seat named after whoever held it in this season
+  GameConfig next_config;  ///< the same for the season its order templates are for
   GameState start;
   std::optional<ResolvedSeason> resolution;
   std::string deadline;  ///< when the orders it asks for are due, in words (empty: no schedule)

@@ -62,7 +62,8 @@ class Checker {
   }
 
   void check_header() {
-    if (written_.game.text != state_.game) {
+    // Game names are matched without regard to case: `game: S1` is the game s1.
+    if (ascii_lower(written_.game.text) != ascii_lower(state_.game)) {
       error(written_.game.at, ProblemKind::wrong_game,
             {{Arg::written, written_.game.text}, {Arg::expected, state_.game}});
     }

@@ -120,4 +120,12 @@ std::string nearest_name(std::string_view word, std::span<const std::string_view
   return ranked.empty() ? std::string() : std::string(candidates[ranked.front().index]);
 }
 
+std::string ascii_lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
 }  // namespace wallenstein

@@ -12,6 +12,10 @@ namespace wallenstein {
 /// diacritics folded twice: German style (ü -> ue) and stripped (ü -> u). Returns one or two keys.
 std::vector<std::string> name_keys(std::string_view name);
 
+/// The text with ASCII letters lowercased (other bytes as they are): the one lowercase of names,
+/// ids and addresses.
+std::string ascii_lower(std::string_view text);
+
 /// Levenshtein distance, counted in bytes (names are compared after folding to ASCII).
 int edit_distance(std::string_view a, std::string_view b);
 

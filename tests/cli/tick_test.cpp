@@ -307,6 +307,25 @@ TEST_F(Tick, ASeatTakenOverKeepsTheOldNameInPastReportsAndWelcomesTheNewcomer) {
       << r.out;
   EXPECT_NE(run({"player", game().string(), "token", "blue"}).out, old_token);
   EXPECT_EQ(outbox_count(game(), "02-1618-summer.welcome.blue"), 1);
+  // The order template on disk is the newcomer's: their name and their token.
+  std::string token_line = run({"player", game().string(), "token", "blue"}).out;
+  const std::string token = token_line.substr(0, token_line.find_first_of(" \n"));
+  const std::string on_disk =
+      read_text(game() / "seasons/01-1618-spring/reports/orders-1618-summer-blue.yaml");
+  EXPECT_NE(on_disk.find("orders of Nina Neu (blue) for 1618-summer"), std::string::npos)
+      << on_disk.substr(0, 300);
+  EXPECT_NE(on_disk.find("token: " + token), std::string::npos) << token_line;
+  // The copy of the last report she gets is hers, and answers nothing she never got.
+  for (const auto& entry : fs::directory_iterator(game() / "outbox")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find("report.blue.r") == std::string::npos) continue;
+    const std::string copy = read_text(entry.path());
+    EXPECT_EQ(copy.find("\nIn-Reply-To:"), std::string::npos) << name;
+    EXPECT_EQ(copy.find("\nReferences:"), std::string::npos) << name;
+  }
+  const std::string report = read_text(game() / "seasons/01-1618-spring/reports/blue.txt");
+  EXPECT_NE(report.find("For Jörg Krämer (blue)."), std::string::npos)
+      << "the stored report of spring stays his";
   ASSERT_EQ(run({"report", game().string(), "--season", "1618-spring"}).status, 0);
   const std::string spring = read_text(game() / "seasons/01-1618-spring/reports/public.txt");
   EXPECT_NE(spring.find("Jörg Krämer"), std::string::npos) << spring;
@@ -318,6 +337,18 @@ TEST_F(Tick, ASeatTakenOverKeepsTheOldNameInPastReportsAndWelcomesTheNewcomer) {
                  "not-an-address"})
                 .status,
             2);
+}
+
+TEST_F(Tick, ANewcomerTakingOverAPausedSeatLiftsThePauseAndSaysSo) {
+  make_game(kWeekly);
+  ASSERT_EQ(run({"player", game().string(), "pause", "blue"}).status, 0);
+  const Outcome r = run({"player", game().string(), "replace", "blue", "--name", "Nina Neu",
+                         "--email", "nina@example.org"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("The seat was paused for Jörg Krämer; it is not any more: Nina Neu plays "
+                       "it."),
+            std::string::npos)
+      << r.out;
 }
 
 TEST_F(Tick, APausedSeatGetsNoReminderAndDoesNotCountAgainstTheGate) {

@@ -373,5 +373,20 @@ TEST(Submit, TheGameMasterStoringAPlayersOrdersMailsThemTheReceipt) {
   EXPECT_EQ(outbox(game).count("anna@example.org"), 1u);
 }
 
+TEST(Root, AGameNamedInAnotherCaseIsFoundAndItsOrdersCount) {
+  TempDir tmp;
+  fs::create_directories(tmp / "games");
+  const fs::path game = mail_game(tmp, "games/mailgame");
+  std::string orders = red_orders();
+  orders.replace(orders.find("game: mailgame"), 14, "game: MailGame");
+  write_text(tmp / "m.eml", mail_from_anna("case", orders));
+  const Outcome r = testing::run_wallenstein(
+      {"receive", "--root", (tmp / "games").string(), (tmp / "m.eml").string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "accepted")) << r.out;
+  EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+  EXPECT_FALSE(fs::exists(tmp / "games/.unrouted"));
+}
+
 }  // namespace
 }  // namespace wallenstein

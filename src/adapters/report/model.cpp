@@ -411,9 +411,12 @@ class Builder {
     d["game"] = s.game;
     d["player"] = s.player(p).id;
     d["season"] = season_label(rules_, s.season_index).name();
-    // Interfaces 5: the token goes only into its own player's order template.
-    if (const PlayerInfo* info = in_.config->player(s.player(p).id); info && !info->token.empty()) {
-      d["token"] = info->token;
+    // Interfaces 5: the token goes only into its own player's order template, in the name of
+    // whoever holds the seat in the season it is for.
+    const GameConfig& holders = in_.next_config ? *in_.next_config : *in_.config;
+    if (const PlayerInfo* info = holders.player(s.player(p).id)) {
+      d["holder"] = info->name;
+      if (!info->token.empty()) d["token"] = info->token;
     }
     if (s.draft) {  // Rules 2.2: the draft's file is a list of provinces.
       d["draft_table"] = draft_table(s);
@@ -542,6 +545,12 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   }
   if (player) {
     d["me"] = b.player_ref(*player);
+    // A seat taken over from the season after on: the newcomer reads this report too.
+    if (in.next_config) {
+      const PlayerInfo* next = in.next_config->player(after.player(*player).id);
+      const PlayerInfo* now = in.config->player(after.player(*player).id);
+      if (next && now && next->name != now->name) d["successor"] = next->name;
+    }
     if (in.log && !in.start->draft) d["summary"] = personal_summary(in, names, *player);
     d["holdings"] = b.holdings(after, *player);
     // The 1st edition's defend_with example names a province of the player's own.

@@ -98,7 +98,7 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
     Message& msg = m.message;
     msg.message_id = p.message_id;
     if (p.what == Dispatched::What::corrected) msg.subject = "Corrected: " + msg.subject;
-    if (!p.references.empty()) {
+    if (!p.references.empty() && !options.detached) {
       msg.headers.emplace_back("In-Reply-To", p.references);
       msg.headers.emplace_back("References", p.references);
     }

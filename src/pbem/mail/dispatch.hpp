@@ -31,6 +31,9 @@ struct DispatchOptions {
   /// Deferred mail waits for its next attempt (`tick`); without, it is tried at once (a game
   /// master running `mail` wants it tried now).
   bool honour_backoff = false;
+  /// A copy for someone who never got the first message (a seat's newcomer): it refers to
+  /// nothing, so that their mail reader does not look for a thread they do not have.
+  bool detached = false;
 };
 
 /// What happened to one message.
