@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <map>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include "adapters/game_mailer.hpp"
@@ -23,6 +24,7 @@
 #include "pbem/files.hpp"
 #include "pbem/journal.hpp"
 #include "pbem/mail/health.hpp"
+#include "pbem/mail/intake_ledger.hpp"
 #include "pbem/mail/mime.hpp"
 #include "pbem/mail/transport.hpp"
 #include "pbem/printable.hpp"
@@ -217,11 +219,29 @@ mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& 
                                     const report::Templates& templates, mail::Mailer* mailer) {
   const std::string season_dir = s.season.path.filename().string();
   const Schedule& schedule = *game.config().schedule;
+  const mail::IntakeLedger intake = mail::IntakeLedger::load(game.root());
   std::vector<mail::Outgoing> out;
   for (const auto& id : s.missing) {
     const PlayerInfo& p = *game.config().player(id);
     if (p.paused) continue;
     Data d = timetable_data(game, s.season, *s.timetable, now);
+    // The player's last message of the season stored nothing: the reminder says why, instead of
+    // "have not arrived yet".
+    const mail::IntakeEntry* last = nullptr;
+    for (const auto& e : intake.entries()) {
+      // A message without orders names no season: it counts when it came in this season.
+      const auto at = mail::parse_rfc5322_date(e.at);
+      const bool this_season = e.season == s.season.name ||
+                               (e.season.empty() && at && *at >= s.timetable->opened);
+      if (e.player == id && this_season) last = &e;
+    }
+    static const std::set<std::string> kRefused = {"rejected",    "bad_token",    "replayed",
+                                                   "no_order",    "rate_limited", "too_late"};
+    if (last && kRefused.count(last->outcome)) {
+      d["last_refused"] = true;
+      d["last_at"] = last->at;
+      d["last_" + last->outcome] = true;
+    }
     d["name"] = p.name;
     d["id"] = p.id;
     d["nmr"] = std::string(nmr_policy_name(schedule.nmr));

@@ -388,5 +388,34 @@ TEST(Root, AGameNamedInAnotherCaseIsFoundAndItsOrdersCount) {
   EXPECT_FALSE(fs::exists(tmp / "games/.unrouted"));
 }
 
+TEST(Reminder, AfterARefusedMessageSaysWhyRatherThanThatNothingCame) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  write_text(game / "game.yaml", read_text(game / "game.yaml") +
+                                     "schedule: {timezone: UTC, deadline: \"sun 20:00\", "
+                                     "reminders: [48h]}\n");
+  ASSERT_EQ(testing::run_wallenstein({"tick", game.string(), "--now", "2026-11-23T09:00:00Z"})
+                .status,
+            0);
+  ASSERT_EQ(testing::run_wallenstein({"receive", game.string(),
+                                      testing::corpus("rejected-orders.eml").string(), "--now",
+                                      "2026-11-23T10:00:00Z"})
+                .status,
+            0);
+  ASSERT_EQ(testing::run_wallenstein({"tick", game.string(), "--now", "2026-11-27T21:00:00Z"})
+                .status,
+            0);
+  std::string anna, marie;
+  for (const auto& [to, text] : outbox(game)) {
+    if (text.find("are due in") == std::string::npos) continue;
+    (to == "anna@example.org" ? anna : marie) = text;
+  }
+  EXPECT_TRUE(contains(anna, "message (Mon, 23 Nov 2026 10:00:00 +0000) was NOT stored, because "
+                             "the orders in it had errors"))
+      << anna;
+  EXPECT_FALSE(contains(anna, "have not arrived yet")) << anna;
+  EXPECT_TRUE(contains(marie, "have not arrived yet")) << marie;
+}
+
 }  // namespace
 }  // namespace wallenstein
