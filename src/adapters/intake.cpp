@@ -13,6 +13,7 @@
 #include "adapters/report/forecast_text.hpp"
 #include "adapters/report/names.hpp"
 #include "adapters/report/problem_texts.hpp"
+#include "adapters/report/reports.hpp"
 #include "adapters/report/templates.hpp"
 #include "adapters/ruleset_files.hpp"
 #include "adapters/season_schedule.hpp"
@@ -33,6 +34,9 @@ namespace {
 
 using report::Data;
 using Mustache = kainjow::mustache::list;
+
+/// Interfaces 8: the words a player may mail as a subject (or a `command:` line).
+const std::vector<std::string_view> kCommands = {"status", "orders", "template", "report", "help"};
 
 /// Interfaces 5: at most this many messages of one player are answered per season.
 constexpr int kAnswerLimit = 20;
@@ -243,7 +247,14 @@ class Intake {
     season_ = game_.current();
     state_ = game_.load_state(season_, rules_);
     const mail::FoundOrder found = mail::find_order(message_);
-    if (!found.problem.empty()) return no_order(found);
+    // Interfaces 8: a message without orders may ask for something (a mailed order file whose
+    // subject is "orders" is orders, not the command).
+    if (!found.problem.empty()) {
+      if (const auto command = mail::find_command(message_, kCommands)) {
+        if (const PlayerInfo* p = registered_sender()) return command_answer(*p, *command);
+      }
+      return no_order(found);
+    }
     // A byte that is not UTF-8 is shown to the player where it is; the rest is still read, so
     // that the player can be told.
     const std::string readable =
@@ -262,6 +273,89 @@ class Intake {
         intake_.answered_on(player->id, setup_.now) >= kAnswersPerDay)
       return rate_limited(*player);
     return answer(*player, found, checked);
+  }
+
+  /// The player whose registered address sent the message, if any.
+  const PlayerInfo* registered_sender() const {
+    for (const auto& p : game_.config().players) {
+      if (ascii_lower(p.email) == message_.from_address) return &p;
+    }
+    return nullptr;
+  }
+
+  /// Answers a mail command to the player's registered address (interfaces 8); what is the
+  /// player's own (their orders, their template, their report) needs their token in the message.
+  std::string command_answer(const PlayerInfo& player, const std::string& command) {
+    entry_.outcome = "command";
+    entry_.player = player.id;
+    entry_.season = season_label(rules_, state_.season_index).name();
+    if (intake_.answered_on(player.id, setup_.now) >= kAnswersPerDay) {
+      return "command " + command + " from " + player.id + ": not answered, " +
+             std::to_string(kAnswersPerDay) + " answers went to " + player.id + " today already";
+    }
+    Data d = base_data();
+    d["command"] = command;
+    d["command_" + command] = true;
+    d["name"] = player.name;
+    d["player"] = player.id;
+    const auto token = mail::find_token(message_);
+    const bool proven = token && !player.token.empty() && token_matches(*token, player.token);
+    const bool needs_token = command == "orders" || command == "template" || command == "report";
+    std::vector<mail::Part> files;
+    if (needs_token && !proven) {
+      d["needs_token"] = true;
+      d["wrong_token"] = token.has_value();
+    } else if (command == "orders") {
+      command_orders(d, player);
+    } else if (command == "template") {
+      command_template(d, player, files);
+    } else if (command == "report") {
+      command_report(d, player);
+    }
+    receipts().add_waiting(d, "");
+    const std::string body = templates_.render(report::Format::text, "command", d);
+    mail::Message m;
+    m.from = game_sender(game_);
+    m.to = mail::Mailbox{player.name, player.email};
+    m.subject = body.substr(0, body.find('\n'));
+    m.text = body.substr(body.find('\n') + 1);
+    m.date = setup_.now;
+    m.message_id = "<wallenstein." + game_.config().name + ".command." + mail_key() + "@" +
+                   game_mail_domain(game_) + ">";
+    if (!message_.message_id.empty()) m.headers.emplace_back("In-Reply-To", message_.message_id);
+    m.headers.emplace_back("Auto-Submitted", "auto-replied");
+    m.attachments = std::move(files);
+    mail::queue_message(journal_, mail_ledger_, "command/" + mail_key(), m);
+    entry_.reply = m.message_id;
+    return "command " + command + " from " + player.id +
+           (needs_token && !proven ? " without its token" : "") + ": answered";
+  }
+
+  void command_orders(Data& d, const PlayerInfo& player) const {
+    const fs::path stored = season_.orders_file(player.id);
+    d["orders_stored"] = fs::exists(stored);
+    if (!fs::exists(stored)) return;
+    const std::string text = read_bytes(stored);
+    d["receipt"] = sha256_hex(text);
+    d["lines"] = numbered_lines(text);
+  }
+
+  void command_template(Data& d, const PlayerInfo& player, std::vector<mail::Part>& files) const {
+    const SeasonView view{&game_.config(), &rules_, &state_, &state_, nullptr};
+    const auto reports = report::build_reports(view, templates_);
+    for (const auto& r : reports.players) {
+      if (r.id != player.id || !r.orders) continue;
+      d["template_name"] = r.orders_name;
+      files.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
+    }
+  }
+
+  void command_report(Data& d, const PlayerInfo& player) const {
+    const auto seasons = game_.seasons();
+    const SeasonDir& last = seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back();
+    const fs::path file = last.path / "reports" / (player.id + ".txt");
+    d["report_season"] = last.name;
+    if (fs::is_regular_file(file)) d["report"] = read_bytes(file);
   }
 
   std::string no_order(const mail::FoundOrder& found) {

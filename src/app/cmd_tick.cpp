@@ -231,12 +231,12 @@ mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& 
     for (const auto& e : intake.entries()) {
       // A message without orders names no season: it counts when it came in this season.
       const auto at = mail::parse_rfc5322_date(e.at);
-      const bool this_season = e.season == s.season.name ||
-                               (e.season.empty() && at && *at >= s.timetable->opened);
+      const bool this_season =
+          e.season == s.season.name || (e.season.empty() && at && *at >= s.timetable->opened);
       if (e.player == id && this_season) last = &e;
     }
-    static const std::set<std::string> kRefused = {"rejected",    "bad_token",    "replayed",
-                                                   "no_order",    "rate_limited", "too_late"};
+    static const std::set<std::string> kRefused = {"rejected", "bad_token",    "replayed",
+                                                   "no_order", "rate_limited", "too_late"};
     if (last && kRefused.count(last->outcome)) {
       d["last_refused"] = true;
       d["last_at"] = last->at;

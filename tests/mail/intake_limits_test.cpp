@@ -394,27 +394,94 @@ TEST(Reminder, AfterARefusedMessageSaysWhyRatherThanThatNothingCame) {
   write_text(game / "game.yaml", read_text(game / "game.yaml") +
                                      "schedule: {timezone: UTC, deadline: \"sun 20:00\", "
                                      "reminders: [48h]}\n");
-  ASSERT_EQ(testing::run_wallenstein({"tick", game.string(), "--now", "2026-11-23T09:00:00Z"})
-                .status,
-            0);
+  ASSERT_EQ(
+      testing::run_wallenstein({"tick", game.string(), "--now", "2026-11-23T09:00:00Z"}).status, 0);
   ASSERT_EQ(testing::run_wallenstein({"receive", game.string(),
                                       testing::corpus("rejected-orders.eml").string(), "--now",
                                       "2026-11-23T10:00:00Z"})
                 .status,
             0);
-  ASSERT_EQ(testing::run_wallenstein({"tick", game.string(), "--now", "2026-11-27T21:00:00Z"})
-                .status,
-            0);
+  ASSERT_EQ(
+      testing::run_wallenstein({"tick", game.string(), "--now", "2026-11-27T21:00:00Z"}).status, 0);
   std::string anna, marie;
   for (const auto& [to, text] : outbox(game)) {
     if (text.find("are due in") == std::string::npos) continue;
     (to == "anna@example.org" ? anna : marie) = text;
   }
-  EXPECT_TRUE(contains(anna, "message (Mon, 23 Nov 2026 10:00:00 +0000) was NOT stored, because "
-                             "the orders in it had errors"))
+  EXPECT_TRUE(contains(anna,
+                       "message (Mon, 23 Nov 2026 10:00:00 +0000) was NOT stored, because "
+                       "the orders in it had errors"))
       << anna;
   EXPECT_FALSE(contains(anna, "have not arrived yet")) << anna;
   EXPECT_TRUE(contains(marie, "have not arrived yet")) << marie;
+}
+
+/// A message from Anna with a subject and a body, as a command is sent.
+std::string command_mail(const std::string& id, const std::string& subject,
+                         const std::string& body = "Hello\n") {
+  std::string m = mail_from_anna(id, body);
+  m.replace(m.find("Subject: orders"), 15, "Subject: " + subject);
+  return m;
+}
+
+/// Whether Anna got a message that says both `what` and `text`.
+bool anna_got(const fs::path& game, const std::string& what, const std::string& text) {
+  for (const auto& [to, message] : outbox(game)) {
+    if (to == "anna@example.org" && contains(message, what) && contains(message, text)) return true;
+  }
+  return false;
+}
+
+/// The text of the one message to Anna that says `what`.
+std::string answer_to_anna(const fs::path& game, const std::string& what) {
+  std::string found;
+  for (const auto& [to, text] : outbox(game))
+    if (to == "anna@example.org" && text.find(what) != std::string::npos) found = text;
+  return found;
+}
+
+TEST(MailCommands, StatusAndHelpNeedNoTokenAndGoOnlyToTheRegisteredAddress) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  ASSERT_EQ(receive(tmp, game, command_mail("s", "Re: STATUS")).status, 0);
+  const std::string status = answer_to_anna(game, "status of 1618-spring");
+  EXPECT_TRUE(contains(status, "Season 1618-spring is open for orders")) << status;
+  EXPECT_TRUE(contains(status,
+                       "Still missing: Anna Weber (red), Jörg Krämer (blue), Marie Dubois "
+                       "(yellow)"))
+      << status;
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: command"));
+  ASSERT_EQ(receive(tmp, game, command_mail("h", "question", "command: help\n")).status, 0);
+  EXPECT_TRUE(contains(answer_to_anna(game, "what you can ask by mail"),
+                       "template  a fresh order "
+                       "template"));
+  // From an address that is no player's: nothing goes out to it.
+  std::string stranger = command_mail("x", "status");
+  stranger.replace(stranger.find("Anna Weber <anna@example.org>"), 29, "X <x@elsewhere.example>");
+  ASSERT_EQ(receive(tmp, game, stranger).status, 0);
+  for (const auto& [to, text] : outbox(game)) EXPECT_NE(to, "x@elsewhere.example");
+}
+
+TEST(MailCommands, OrdersTemplateAndReportNeedThePlayersToken) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  ASSERT_EQ(testing::run_wallenstein({"mail", game.string()}).status, 0);  // the opening reports
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("o", red_orders())).status, 0);
+  ASSERT_EQ(receive(tmp, game, command_mail("o1", "orders")).status, 0);
+  EXPECT_TRUE(anna_got(game, "your orders for 1618-spring", "your message needs your token: line"));
+  EXPECT_FALSE(anna_got(game, "your orders for 1618-spring", "palace: Koeln"))
+      << "nothing of hers without the token";
+  const std::string token = std::string("token: ") + testing::kRedToken + "\n";
+  ASSERT_EQ(receive(tmp, game, command_mail("o2", "orders", token)).status, 0);
+  EXPECT_TRUE(anna_got(game, "your orders for 1618-spring", "|   palace: Koeln"));
+  ASSERT_EQ(receive(tmp, game, command_mail("t", "template", token)).status, 0);
+  EXPECT_TRUE(
+      anna_got(game, "an order template for 1618-spring", "attached: orders-1618-spring-red.yaml"));
+  ASSERT_EQ(receive(tmp, game, command_mail("r", "report", token)).status, 0);
+  EXPECT_TRUE(anna_got(game, "your last report", "For Anna Weber (red)."));
+  // A mailed order file whose subject is a command word is orders all the same.
+  ASSERT_EQ(receive(tmp, game, command_mail("again", "orders", red_orders() + "# v2\n")).status, 0);
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: accepted"));
 }
 
 }  // namespace

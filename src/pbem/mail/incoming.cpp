@@ -277,6 +277,63 @@ void screen_charset(const IncomingPart& part, FoundOrder& found) {
 
 }  // namespace
 
+namespace {
+
+/// The text the message says itself: its first plain part that is no attachment, or its HTML.
+std::string own_text(const IncomingMessage& m) {
+  for (const auto& p : m.parts) {
+    if (!p.attachment && p.content_type == "text/plain") return p.text;
+  }
+  for (const auto& p : m.parts) {
+    if (!p.attachment && p.content_type == "text/html") return html_to_text(p.text);
+  }
+  return {};
+}
+
+/// The value of the first `key:` line of a text (not quoted), trimmed.
+std::optional<std::string> line_value(const std::string& text, const std::string& key) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::string t = trim(line);
+    if (lower(t).rfind(key + ":", 0) != 0) continue;
+    std::string value = trim(t.substr(key.size() + 1));
+    value = value.substr(0, value.find_first_of(" \t#"));
+    if (!value.empty()) return value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> find_command(const IncomingMessage& message,
+                                        const std::vector<std::string_view>& words) {
+  std::string subject = lower(trim(message.subject));
+  for (bool more = true; more;) {
+    more = false;
+    for (const char* prefix : {"re:", "aw:", "fwd:", "fw:", "wg:", "tr:"}) {
+      if (subject.rfind(prefix, 0) == 0) {
+        subject = trim(subject.substr(std::string_view(prefix).size()));
+        more = true;
+      }
+    }
+  }
+  for (const auto word : words) {
+    if (subject == word) return std::string(word);
+  }
+  if (const auto written = line_value(own_text(message), "command")) {
+    const std::string word = lower(*written);
+    for (const auto w : words) {
+      if (word == w) return word;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> find_token(const IncomingMessage& message) {
+  return line_value(own_text(message), "token");
+}
+
 std::string replace_invalid_utf8(std::string_view text) {
   std::string out;
   for (std::size_t i = 0; i < text.size();) {

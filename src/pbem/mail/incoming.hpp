@@ -54,6 +54,14 @@ std::string replace_invalid_utf8(std::string_view text);
 /// a `-- ` signature or the end, quoted (`>`) lines left out; HTML-only mail is read as text.
 FoundOrder find_order(const IncomingMessage& message);
 
+/// A command the message asks for (interfaces 8): its subject is one of `words` (a "Re:" or
+/// "Fwd:" before it is left out, case ignored), or a line of its text says `command: WORD`.
+std::optional<std::string> find_command(const IncomingMessage& message,
+                                        const std::vector<std::string_view>& words);
+
+/// The value of a `token:` line of the message's text, if it has one.
+std::optional<std::string> find_token(const IncomingMessage& message);
+
 /// The text of an HTML body: tags removed, paragraphs and breaks as new lines, entities decoded.
 std::string html_to_text(std::string_view html);
 
