@@ -526,19 +526,51 @@ void sort_by_position(std::vector<Diagnostic>& diagnostics) {
                    });
 }
 
+/// An order file as its writer typed it, before a mail program dressed it up: non-breaking spaces
+/// (indentation pasted from HTML mail) are spaces, curly and angled quotes are straight ones.
+std::string as_typed(std::string text) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 9> kDressed = {{
+      {"\xC2\xA0", " "},      // no-break space
+      {"\xE2\x80\xAF", " "},  // narrow no-break space
+      {"\xE2\x80\x9C", "\""},
+      {"\xE2\x80\x9D", "\""},
+      {"\xE2\x80\x9E", "\""},  // “ ” „
+      {"\xC2\xAB", "\""},
+      {"\xC2\xBB", "\""},  // « »
+      {"\xE2\x80\x98", "'"},
+      {"\xE2\x80\x99", "'"},  // ‘ ’
+  }};
+  for (const auto& [from, to] : kDressed) {
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
 }  // namespace
 
 CheckedOrderFile check_order_source(const SourceFile& original, const GameState& state,
                                     const Ruleset& rules, const report::ProblemTexts& texts) {
   CheckedOrderFile result;
   SourceFile source = original;
+  source.text = as_typed(std::move(source.text));
   const std::optional<Diagnostic> prose = prose_before_game(source, rules);
   std::optional<YamlFile> file;
   try {
     file = YamlFile::parse(source, YamlLimits{16, 10000});
   } catch (const InputError& e) {
     if (prose) result.diagnostics.push_back(*prose);
-    for (const auto& d : e.diagnostics()) result.diagnostics.push_back(d);
+    for (Diagnostic d : e.diagnostics()) {
+      // A mail program's tab, where YAML takes spaces only: said in words a player reads.
+      const auto indent = d.source_line.find_first_not_of(" \t");
+      if (d.source_line.find('\t') < indent) {
+        d.column = static_cast<int>(d.source_line.find('\t')) + 1;
+        d.message =
+            "this line is indented with a tab, and order files are indented with spaces "
+            "only: write two spaces instead of each tab";
+      }
+      result.diagnostics.push_back(d);
+    }
     result.errors = result.diagnostics.size();
     return result;
   }

@@ -84,10 +84,37 @@ class Checker {
     }
   }
 
+  /// A region named where a province must be ("Sachsen"): said so, with the region's provinces
+  /// that carry its name (Kursachsen, Sächs. Lande), or all of them.
+  bool region_named(const Written& w) {
+    const std::string key = name_keys(w.text).front();
+    for (std::size_t r = 0; r < rules_.regions.size(); ++r) {
+      const std::string region = name_keys(rules_.regions[r].name).front();
+      if (region != key) continue;
+      std::vector<std::string> named;
+      std::vector<std::string> all;
+      const std::string stem = region.substr(0, std::min<std::size_t>(region.size(), 5));
+      for (const auto& p : rules_.provinces) {
+        const auto id = ProvinceId::at(static_cast<std::size_t>(&p - rules_.provinces.data()));
+        if (p.region.value != r || !rules_.in_play(id, state_.player_count())) continue;
+        all.push_back(p.name);
+        const auto keys = name_keys(p.name);
+        if (std::any_of(keys.begin(), keys.end(),
+                        [&](const std::string& k) { return k.find(stem) != std::string::npos; }))
+          named.push_back(p.name);
+      }
+      error(w.at, ProblemKind::region_not_province,
+            {{Arg::written, w.text}, {Arg::nearest, named.empty() ? all : named}});
+      return true;
+    }
+    return false;
+  }
+
   /// Resolves a province name; reports unknown names with the nearest ones.
   std::optional<ProvinceId> lookup(const Written& w) {
     auto id = rules_.find_province(w.text);
     if (!id) {
+      if (region_named(w)) return std::nullopt;
       Args args{{Arg::written, w.text}};
       auto near = rules_.nearest_province_names(w.text);
       if (!near.empty()) args.push_back({Arg::nearest, std::move(near)});
@@ -236,6 +263,14 @@ class Checker {
                {Arg::thaler, thaler},
                {Arg::at_most, std::min(thaler, coins.back())}});
       }
+      return;
+    }
+    // "2 thaler", "2 coins": a coin card written with words.
+    if (const auto digits = w.text.find_first_not_of("0123456789");
+        digits > 0 && digits != std::string::npos && digits <= 2 &&
+        w.text.find_first_not_of(' ', digits) != std::string::npos && w.text[digits] == ' ') {
+      error(w.at, ProblemKind::bid_with_words,
+            {{Arg::written, w.text}, {Arg::expected, w.text.substr(0, digits)}});
       return;
     }
     const auto province = own_province(w);

@@ -6,7 +6,7 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::leader_must_be_placed) + 1 == kProblemKindCount);
+static_assert(static_cast<int>(ProblemKind::bid_with_words) + 1 == kProblemKindCount);
 static_assert(static_cast<int>(ProblemArg::tower_cards) + 1 == kProblemArgCount);
 
 namespace {
@@ -63,6 +63,8 @@ constexpr std::array<std::pair<ProblemKind, std::string_view>, kProblemKindCount
     {ProblemKind::leader_statue_after_a_far_move, "leader_statue_after_a_far_move"},
     {ProblemKind::leader_stay_not_in_rules, "leader_stay_not_in_rules"},
     {ProblemKind::leader_must_be_placed, "leader_must_be_placed"},
+    {ProblemKind::region_not_province, "region_not_province"},
+    {ProblemKind::bid_with_words, "bid_with_words"},
 }};
 
 constexpr bool keys_in_order() {

@@ -64,8 +64,10 @@ enum class ProblemKind : std::uint8_t {
   leader_statue_after_a_far_move,
   leader_stay_not_in_rules,
   leader_must_be_placed,
+  region_not_province,
+  bid_with_words,
 };
-inline constexpr int kProblemKindCount = 50;
+inline constexpr int kProblemKindCount = 52;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -117,6 +119,8 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::leader_statue_after_a_far_move,
     ProblemKind::leader_stay_not_in_rules,
     ProblemKind::leader_must_be_placed,
+    ProblemKind::region_not_province,
+    ProblemKind::bid_with_words,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 

@@ -168,6 +168,30 @@ TEST_F(OrderCheck, ValidOrdersPassWithoutAnyMessage) {
   EXPECT_EQ(o.tile_preferences.size(), 5u);
 }
 
+TEST_F(OrderCheck, WhatAMailProgramDressesUpIsReadAsTyped) {
+  // Indentation of non-breaking spaces and curly quotes, as HTML mail pastes them.
+  std::string dressed = kValid;
+  for (auto at = dressed.find("\n  "); at != std::string::npos; at = dressed.find("\n  ", at + 1))
+    dressed.replace(at + 1, 2, "\xC2\xA0\xC2\xA0");
+  dressed.replace(dressed.find("palace: Gft. Mark"), 17,
+                  "palace: \xE2\x80\x9CGft. Mark\xE2\x80\x9D");
+  const auto checked = check_order_source(SourceFile{"red.yaml", dressed}, state_, *rules_);
+  EXPECT_TRUE(checked.ok()) << (checked.diagnostics.empty() ? "" : checked.diagnostics[0].format());
+  EXPECT_EQ((*checked.orders)[space::palace]->province, *rules_->find_province("gft_mark"));
+}
+
+TEST_F(OrderCheck, WhatIsNotUnambiguousIsExplainedInAPlayersWords) {
+  EXPECT_EQ(check("  palace: Gft. Mark", "\tpalace: Gft. Mark"),
+            Lines{"red.yaml:5:1: error: this line is indented with a tab, and order files are "
+                  "indented with spaces only: write two spaces instead of each tab"});
+  EXPECT_EQ(check("bid: 2", "bid: 2 thaler"),
+            Lines{"red.yaml:15:6: error: write the coin card as a number alone: `bid: 2` (the bid "
+                  "is a coin card, not an amount of thaler)"});
+  EXPECT_EQ(check("palace: Gft. Mark", "palace: Sachsen"),
+            Lines{"red.yaml:5:11: error: \"Sachsen\" is a region, not a province; did you mean "
+                  "\"Kursachsen\" or \"Sächs. Lande\"?"});
+}
+
 TEST_F(OrderCheck, GameNameMustMatch) {
   EXPECT_EQ(check("game: test", "game: other"),
             Lines{"red.yaml:1:7: error: game \"other\" is not this game; expected \"test\""});
@@ -437,7 +461,7 @@ TEST_F(OrderCheck, NotYamlIsRejectedWithItsPosition) {
                                       state_, *rules_);
   ASSERT_EQ(lines(tab).size(), 1u);
   EXPECT_EQ(lines(tab)[0].rfind("red.yaml:3:", 0), 0u) << lines(tab)[0];
-  EXPECT_NE(lines(tab)[0].find("not valid YAML"), std::string::npos) << lines(tab)[0];
+  EXPECT_NE(lines(tab)[0].find("indented with a tab"), std::string::npos) << lines(tab)[0];
 }
 
 TEST_F(OrderCheck, PlainTextIsNotAnOrderFile) {
