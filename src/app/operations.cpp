@@ -325,7 +325,8 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
     m.date = mail::rfc5322_date(request.now);
     m.message_id = id_prefix + "spectator" + std::to_string(i + 1) + "@" + domain + ">";
     m.text = reports.public_text;
-    m.attachments.push_back({"map.png", "image/png", png, ""});
+    m.html = reports.public_mail_html;
+    m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
     out.push_back(
         {season_dir + "/" + kind + "/spectator:" + address, "spectator", std::move(m), digest});
   }

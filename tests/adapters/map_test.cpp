@@ -403,6 +403,19 @@ TEST_F(Map, ThePanelsWordsComeFromTheLayoutFile) {
                           [](const map::Text& t) { return t.text == "verdeckt (6)"; }));
 }
 
+TEST_F(Map, ASeasonOpenForOrdersShowsTheDeadlineOfItsSchedule) {
+  const auto cfg = config(3);
+  const GameState state = play(3, 1, 5).last.next;
+  SeasonView view{&cfg, rules_, &state, &state, nullptr};
+  view.deadline = "Sunday 6 December 2026, 20:00 CET";
+  const auto scene = map::render_map(map::MapRequest{view, Layout::board}, *style_).scene;
+  EXPECT_TRUE(std::any_of(scene.texts.begin(), scene.texts.end(), [](const map::Text& t) {
+    return t.text == "Orders due: Sunday 6 December 2026, 20:00 CET";
+  }));
+  EXPECT_FALSE(std::any_of(scene.texts.begin(), scene.texts.end(),
+                           [](const map::Text& t) { return t.text == "No deadline set"; }));
+}
+
 TEST_F(Map, TheLandsknechteTurnedThisYearAreOnThePanelOfAGameWithThem) {
   const Ruleset rules =
       load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});

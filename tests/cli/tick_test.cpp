@@ -464,6 +464,18 @@ TEST_F(Tick, SpectatorsGetThePublicReportAndNothingPrivate) {
   EXPECT_NE(eml.find("To: <fan@example.org>"), std::string::npos) << eml.substr(0, 400);
   EXPECT_EQ(eml.find("token"), std::string::npos);
   EXPECT_EQ(eml.find("orders-"), std::string::npos) << "no order template";
+  // The public report in HTML too, with the map inline; no empty HTML part.
+  testing::write_text(tmp_ / "spectator.eml", eml);
+  const auto parts = testing::run_shell(
+      "/usr/bin/python3 -c 'import email,sys; from email import policy; "
+      "m=email.message_from_bytes(open(sys.argv[1],\"rb\").read(),policy=policy.default); "
+      "[print(p.get_content_type(), len(p.get_payload(decode=True) or b\"\")) for p in m.walk() "
+      "if not p.is_multipart()]' " +
+      testing::shell_quote((tmp_ / "spectator.eml").string()));
+  EXPECT_NE(parts.out.find("text/html "), std::string::npos) << parts.out;
+  EXPECT_EQ(parts.out.find("text/html 0\n"), std::string::npos) << parts.out;
+  EXPECT_NE(parts.out.find("image/png "), std::string::npos) << parts.out;
+  EXPECT_TRUE(fs::exists(game() / "seasons/01-1618-spring/reports/public.html"));
   ASSERT_EQ(run({"mail", game().string()}).status, 0);
   EXPECT_EQ(outbox_count(game(), "spectator"), 1) << "sent once";
 }

@@ -305,6 +305,9 @@ class Panel {
                                        {"blind", std::to_string(blind)}});
     }
     if (log_) return fill(words_.event, {{"event", rules_.event(log_->event).name}});
+    // The schedule's deadline (the one the reports give), else game.yaml's words for it.
+    if (!req_.season.deadline.empty())
+      return fill(words_.deadline, {{"deadline", req_.season.deadline}});
     const auto& deadlines = req_.season.config->deadlines;
     const auto deadline = deadlines.find(label_.name());
     return deadline == deadlines.end() ? words_.no_deadline

@@ -4,7 +4,12 @@ namespace wallenstein::report {
 
 ReportSet build_reports(const SeasonView& input, const Templates& templates) {
   ReportSet set;
-  set.public_text = templates.render(Format::text, "public", report_data(input, std::nullopt));
+  Data shown = report_data(input, std::nullopt);
+  set.public_text = templates.render(Format::text, "public", shown);
+  if (input.log) shown["map_src"] = "../map.png";
+  set.public_html = templates.render(Format::html, "report", shown);
+  shown["map_src"] = std::string("cid:") + kMapContentId;
+  set.public_mail_html = templates.render(Format::html, "report", shown);
   const auto next = next_season(input);
   for (std::size_t i = 0; i < input.after->players.size(); ++i) {
     const PlayerIndex p = input.after->player_index(i);
@@ -31,7 +36,7 @@ ReportSet build_reports(const SeasonView& input, const Templates& templates) {
 
 std::vector<std::pair<std::string, std::string>> report_files(const ReportSet& reports) {
   std::vector<std::pair<std::string, std::string>> files{
-      {"reports/public.txt", reports.public_text}};
+      {"reports/public.txt", reports.public_text}, {"reports/public.html", reports.public_html}};
   for (const PlayerReport& r : reports.players) {
     files.emplace_back("reports/" + r.id + ".txt", r.text);
     files.emplace_back("reports/" + r.id + ".html", r.html);

@@ -249,19 +249,27 @@ std::string render(const Message& m) {
   out += kCrlf;
 
   out += "--" + mixed + kCrlf;
-  out += "Content-Type: multipart/alternative; boundary=\"" + alternative + "\"" + kCrlf + kCrlf;
-  out += "--" + alternative + kCrlf;
-  text_part("text/plain", m.text);
-  out += "--" + alternative + kCrlf;
-  out += "Content-Type: multipart/related; boundary=\"" + related + "\"; type=\"text/html\"" +
-         kCrlf + kCrlf;
-  out += "--" + related + kCrlf;
-  text_part("text/html", m.html);
-  for (const Part& p : m.inline_parts) {
-    out += "--" + related + kCrlf + part_headers(p, true) + kCrlf + base64(p.data);
+  if (m.html.empty()) {
+    // Text alone (a notice with a file attached): no HTML alternative, and no empty one.
+    text_part("text/plain", m.text);
+    for (const Part& p : m.inline_parts) {
+      out += "--" + mixed + kCrlf + part_headers(p, false) + kCrlf + base64(p.data);
+    }
+  } else {
+    out += "Content-Type: multipart/alternative; boundary=\"" + alternative + "\"" + kCrlf + kCrlf;
+    out += "--" + alternative + kCrlf;
+    text_part("text/plain", m.text);
+    out += "--" + alternative + kCrlf;
+    out += "Content-Type: multipart/related; boundary=\"" + related + "\"; type=\"text/html\"" +
+           kCrlf + kCrlf;
+    out += "--" + related + kCrlf;
+    text_part("text/html", m.html);
+    for (const Part& p : m.inline_parts) {
+      out += "--" + related + kCrlf + part_headers(p, true) + kCrlf + base64(p.data);
+    }
+    out += "--" + related + "--" + kCrlf;
+    out += "--" + alternative + "--" + kCrlf;
   }
-  out += "--" + related + "--" + kCrlf;
-  out += "--" + alternative + "--" + kCrlf;
   for (const Part& p : m.attachments) {
     out += "--" + mixed + kCrlf + part_headers(p, false) + kCrlf + base64(p.data);
   }
