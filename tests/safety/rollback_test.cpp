@@ -68,8 +68,17 @@ TEST_F(RollbackGame, ForceKeepsTheNextSeasonsOrdersInTheAttic) {
       std::string::npos)
       << r.out;
   EXPECT_EQ(read_text(dir() / "attic/02-1618-summer/orders/red.yaml"), red);
+  // Each player whose orders were set aside is told.
+  const std::string ledger = read_text(dir() / "mail/sent.yaml");
+  for (const char* id : {"red", "blue", "yellow"}) {
+    EXPECT_NE(ledger.find(std::string("/") + id + "\", message_id"), std::string::npos) << ledger;
+  }
+  EXPECT_NE(ledger.find("set-aside"), std::string::npos) << ledger;
   auto after = snapshot_tree(dir());
-  std::erase_if(after, [](const auto& entry) { return entry.first.rfind("attic", 0) == 0; });
+  std::erase_if(after, [](const auto& entry) {
+    return entry.first.rfind("attic", 0) == 0 || entry.first.rfind("mail", 0) == 0 ||
+           entry.first.rfind("outbox", 0) == 0;
+  });
   EXPECT_EQ(after, before_);
 }
 
