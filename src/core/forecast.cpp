@@ -17,6 +17,24 @@ int slot_of(const GameState& state, const Ruleset& rules, Action action) {
   return 0;
 }
 
+/// Rules 5: a build where the type stands or no site is free is cancelled before it pays, as
+/// things stand (a player may mean it: a card laid on a space that must take one, rules 4.3).
+bool cancelled_before_paying(const GameState& state, const Ruleset& rules, Action a,
+                             ProvinceId where) {
+  const ActionDef& def = rules.action(a);
+  if (def.kind != ActionKind::build) return false;
+  const ProvinceState& province = state.at(where);
+  return province.buildings[index_of(def.builds)] ||
+         province.building_count() >= rules.province(where).sites ||
+         state.supply.buildings[index_of(def.builds)] <= 0;
+}
+
+/// Thaler a face-up collection brings at its slot, at its least (the bot counts on the same).
+struct Income {
+  int slot = 0;
+  int amount = 0;
+};
+
 std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameState& state,
                                              const Ruleset& rules) {
   ShortOfThaler s;
@@ -24,6 +42,8 @@ std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameSta
   s.bid = orders.bid.kind == BidKind::coin ? orders.bid.coin : 0;
   std::vector<PlannedCost> face_up;
   std::vector<PlannedCost> face_down;
+  std::vector<Income> incomes;
+  const std::vector<EventId> events = see(state, rules, orders.player).events_left;
   // Rules 13.3: the leader, where it stands during the actions, makes some of them cheaper.
   const std::optional<ProvinceId> leader =
       leader_during_actions(state, rules, orders.player, orders.leader);
@@ -31,10 +51,14 @@ std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameSta
     const auto& order = orders[a];
     if (!order) continue;
     const ActionDef& def = rules.action(a);
-    if (def.kind == ActionKind::collect && def.collects == Resource::thaler)
-      s.collects_taxes = true;
+    if (def.kind == ActionKind::collect && def.collects == Resource::thaler) {
+      if (const int slot = slot_of(state, rules, a); slot > 0)
+        incomes.push_back({slot, least_income(rules, order->province, Resource::thaler, events)});
+      else
+        s.collects_taxes = true;
+    }
     const int cost = action_price(rules, a, order->province, leader, order->place);
-    if (cost == 0) continue;
+    if (cost == 0 || cancelled_before_paying(state, rules, a, order->province)) continue;
     s.costs += cost;
     const PlannedCost planned{a, order->province, cost, slot_of(state, rules, a)};
     (planned.slot > 0 ? face_up : face_down).push_back(planned);
@@ -43,11 +67,22 @@ std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameSta
   std::sort(face_up.begin(), face_up.end(),
             [](const auto& a, const auto& b) { return a.slot < b.slot; });
   int left = s.thaler - s.bid;
+  std::sort(incomes.begin(), incomes.end(),
+            [](const Income& a, const Income& b) { return a.slot < b.slot; });
+  auto income = incomes.begin();
   for (const PlannedCost& p : face_up) {
+    for (; income != incomes.end() && income->slot < p.slot; ++income) {
+      left += income->amount;
+      s.income_counted += income->amount;
+    }
     if (p.cost <= left)
       left -= p.cost;
     else
       s.cancelled.push_back(p);
+  }
+  for (; income != incomes.end(); ++income) {
+    left += income->amount;
+    s.income_counted += income->amount;
   }
   // Rules 4.6: each action pays when its card comes up, or is cancelled; try every order of
   // the face-down cards (at most 5! = 120).
@@ -75,10 +110,29 @@ std::optional<ShortOfThaler> short_of_thaler(const Orders& orders, const GameSta
     if (ever[i]) s.at_risk.push_back(face_down[i]);
   }
   if (s.at_risk.empty()) s.at_risk_fewest = 0;
+  if (s.cancelled.empty() && s.at_risk.empty()) return std::nullopt;  // income pays in time
   return s;
 }
 
 }  // namespace
+
+int income_under(const Province& facts, Resource r, const EventCard& event) {
+  const bool grain = r == Resource::grain;
+  const int base = grain ? facts.grain : facts.tax;
+  if (event.effect == (grain ? EventEffect::grain_max : EventEffect::tax_max))
+    return std::min(base, event.value);
+  if (event.effect == (grain ? EventEffect::grain_min : EventEffect::tax_min))
+    return std::max(base, event.value);
+  return base;
+}
+
+int least_income(const Ruleset& rules, ProvinceId province, Resource resource,
+                 const std::vector<EventId>& events) {
+  const Province& facts = rules.province(province);
+  int least = resource == Resource::grain ? facts.grain : facts.tax;
+  for (EventId e : events) least = std::min(least, income_under(facts, resource, rules.event(e)));
+  return least;
+}
 
 std::vector<ForecastWarning> forecast(const Orders& orders, const GameState& state,
                                       const Ruleset& rules) {

@@ -6,6 +6,7 @@
 #include "core/bot/battle_odds.hpp"
 #include "core/game_state.hpp"
 #include "core/orders.hpp"
+#include "core/ruleset.hpp"
 
 namespace wallenstein {
 
@@ -31,7 +32,8 @@ struct ShortOfThaler {
   std::vector<PlannedCost> at_risk;    ///< on face-down slots: cancelled in some order of the cards
   int at_risk_fewest = 0;              ///< how many of `at_risk` are cancelled in the kindest order
   int at_risk_most = 0;                ///< ... and in the worst
-  bool collects_taxes = false;         ///< a planned taxes action may bring thaler in time
+  bool collects_taxes = false;  ///< a taxes action on a face-down slot may bring thaler in time
+  int income_counted = 0;       ///< thaler collected on face-up slots, at their least, counted
   bool operator==(const ShortOfThaler&) const = default;
 };
 
@@ -57,6 +59,14 @@ struct FewArmies {
 
 /// One thing a player may want to know about their orders before sending them.
 using ForecastWarning = std::variant<ShortOfThaler, RevoltAhead, FewArmies>;
+
+/// What a collection in a province brings when `event` is the season's (rules 6).
+int income_under(const Province& facts, Resource resource, const EventCard& event);
+
+/// The least a collection in a province brings, whichever of `events` is drawn (the tax or grain
+/// limits of rules 6): what the forecast and the bot count on.
+int least_income(const Ruleset& rules, ProvinceId province, Resource resource,
+                 const std::vector<EventId>& events);
 
 /// What checked orders lead to if nothing else changes: costs against thaler, collections that
 /// start a revolt, battles short of armies. Warnings only: the orders stay valid.

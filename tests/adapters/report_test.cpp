@@ -580,14 +580,26 @@ TEST_F(Reports, TheForecastSaysInWordsWhatWouldBeCancelledAsThingsStand) {
       {s, RevoltAhead{space::taxes, trier, 1, 3}, FewArmies{space::battle_b, passau, 1, 2, true}},
       *rules_, *templates_);
   ASSERT_EQ(lines.size(), 3u);
-  EXPECT_EQ(lines[0],
-            "your planned costs of 6 thaler and the bid of 2 come to 8, but you have 5 thaler; if "
-            "nothing else changes "
-            "(income is not counted: taxes collected on an earlier slot may pay in time), Build "
-            "church in Passau (slot "
-            "3) would be cancelled, and in the order the face-down cards come up, up to 1 of Build "
-            "palace in Erzbm. "
-            "Trier, Place or move 1 army in Passau would be cancelled");
+  EXPECT_EQ(
+      lines[0],
+      "your planned costs of 6 thaler and the bid of 2 come to 8, but you have 5 thaler; if "
+      "nothing else changes (taxes on a face-down slot are not counted: they may pay in time "
+      "if their card comes up early), Build church in Passau (slot 3) would be cancelled, and "
+      "in the order the face-down cards come up, up to 1 of Build palace in Erzbm. Trier, "
+      "Place or move 1 army in Passau would be cancelled");
+  // Without a bid the costs are not "come to" themselves; face-up taxes are counted.
+  s.bid = 0;
+  s.costs = 7;
+  s.collects_taxes = false;
+  s.income_counted = 1;
+  const auto plain = report::forecast_lines({s}, *rules_, *templates_);
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_EQ(plain[0].rfind("your planned costs come to 7 thaler, but you have 5 thaler and the "
+                           "taxes on a face-up slot bring at least 1 on the way; if nothing else "
+                           "changes, Build church",
+                           0),
+            0u)
+      << plain[0];
   EXPECT_EQ(lines[1],
             "Collect taxes in Erzbm. Trier starts a revolt: 1 revolt marker lies there, so 1 "
             "peasant rises against "

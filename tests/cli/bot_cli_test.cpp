@@ -57,19 +57,33 @@ TEST_F(BotCli, SuggestPrintsALegalOrderFileWithAReasonOnEveryActionAndTheSameOne
   }
 }
 
-TEST_F(BotCli, SuggestExplainsItsAttacksWithTheirOdds) {
-  bool seen = false;
-  for (int s = 0; s < 4 && !seen; ++s) {
+TEST_F(BotCli, SuggestExplainsItsAttacksWithTheSameOddsTheReceiptForecasts) {
+  int compared = 0;
+  for (int s = 0; s < 4 && compared == 0; ++s) {
     for (const std::string player : {"red", "blue", "yellow", "green"}) {
       const Outcome r = run({"suggest", dir().string(), "--player", player});
-      seen = seen ||
-             std::regex_search(
-                 r.out, std::regex("battle_[ab]: .*# [0-9]+:[0-9]+ odds to win \\([0-9]+% win"));
+      const fs::path file = tmp_ / (player + "-s.yaml");
+      testing::write_text(file, r.out);
+      const Outcome check = run({"check", dir().string(), file.string()});
+      const std::regex said(
+          "\n  (battle_[ab]): [^\n]*# as things stand ([0-9]+% win, [0-9]+% tie) with ([0-9]+) "
+          "arm");
+      for (std::sregex_iterator it(r.out.begin(), r.out.end(), said), end; it != end; ++it) {
+        const std::string name = (*it)[1] == "battle_a" ? "Battle/move A" : "Battle/move B";
+        // The same numbers as the forecast `check` and the receipt give.
+        const std::string forecast = "forecast: " + name + " from";
+        const auto at = check.out.find(forecast);
+        ASSERT_NE(at, std::string::npos) << check.out;
+        const std::string line = check.out.substr(at, check.out.find('\n', at) - at);
+        EXPECT_NE(line.find((*it)[2].str() + ", "), std::string::npos) << line << "\n" << r.out;
+        EXPECT_NE(line.find(" with " + (*it)[3].str() + " arm"), std::string::npos) << line;
+        ++compared;
+      }
     }
     ASSERT_EQ(run({"resolve", dir().string(), "--force", "--nmr", "bot", "--state-only"}).status,
               0);
   }
-  EXPECT_TRUE(seen) << "no attack in four seasons of four bots";
+  EXPECT_GT(compared, 0) << "no attack in four seasons of four bots";
 }
 
 TEST_F(BotCli, SuggestRefusesAnUnknownPlayer) {

@@ -10,6 +10,7 @@
 #include "adapters/ruleset_files.hpp"
 #include "core/bot/bot.hpp"
 #include "core/engine.hpp"
+#include "core/forecast.hpp"
 #include "core/random_orders.hpp"
 #include "core/ruleset.hpp"
 #include "core/simulation.hpp"
@@ -52,6 +53,29 @@ void expect_bot_orders_legal_in_every_season(const Ruleset& rules, int games, bo
                                 << p << ": "
                                 << report::ProblemTexts::standard().render(check.errors.front(),
                                                                            rules);
+        // The bot plans by the cash flow the receipts forecast: by it, nothing the bot wants is
+        // cancelled for want of thaler. Only a spare card it must lay on a space (rules 4.3)
+        // may be.
+        for (const ForecastWarning& w : forecast(check.orders, state, rules)) {
+          const auto* s = std::get_if<ShortOfThaler>(&w);
+          if (!s) continue;
+          std::vector<PlannedCost> short_of = s->cancelled;
+          short_of.insert(short_of.end(), s->at_risk.begin(), s->at_risk.end());
+          for (const PlannedCost& c : short_of) {
+            const auto& why = plan.reasons[index_of(c.action)];
+            ASSERT_TRUE(why && why->why == BotWhy::filler)
+                << "game " << g << " season " << state.season_index << " player " << p << ": "
+                << rules.action(c.action).id << " would be cancelled for want of thaler; costs "
+                << s->costs << " bid " << s->bid << " thaler " << s->thaler << " income "
+                << s->income_counted << " cards " << [&] {
+                     std::string out;
+                     for (Action a : state.action_cards) out += rules.action(a).id + " ";
+                     for (Action a : rules.action_spaces())
+                       if (plan.orders[a]) out += "| " + rules.action(a).id;
+                     return out;
+                   }();
+          }
+        }
       }
       state = resolve_season(state, mixed_orders(state, rules, rng, g), {}, rules).next;
       ASSERT_TRUE(invariant_violations(state, rules).empty());

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "adapters/order_file.hpp"
+#include "core/forecast.hpp"
 #include "core/random_orders.hpp"
 
 namespace wallenstein {
@@ -36,6 +37,29 @@ std::string attack_reason(const BotReason& r, const Ruleset& rules) {
   std::string out = odds_ratio(r.win) + " odds to win (" + percent(r.win) + " win, " +
                     percent(r.tie) + " tie) with " + plural(r.armies, "army", "armies") +
                     " against ";
+  out += r.defended ? plural(r.against, "army", "armies") + " in " + province_name(r.other, rules)
+                    : "the peasants of neutral " + province_name(r.other, rules);
+  return out;
+}
+
+/// An attack's comment with the forecast's numbers, the ones the player's receipt gives: as
+/// things stand now; and, when they differ, the bot's own with the armies its orders bring in
+/// before (if their cards come up first). One model (the tower's exact odds), two starting points,
+/// each named.
+std::string attack_line(const BotReason& r, const std::optional<BattleAhead>& now,
+                        const Ruleset& rules) {
+  const std::string with_planned = attack_reason(r, rules);
+  if (!now)
+    return "not to be fought as things stand (too few armies there now); " + with_planned +
+           " once these orders bring them in";
+  std::string out = "as things stand " + percent(now->odds.win) + " win, " +
+                    percent(now->odds.tie) + " tie with " + plural(now->moving, "army", "armies") +
+                    " (as the receipt forecasts)";
+  if (now->moving != r.armies) {
+    out += "; with the armies these orders bring in first, " + percent(r.win) + " win, " +
+           percent(r.tie) + " tie with " + plural(r.armies, "army", "armies");
+  }
+  out += " against ";
   out += r.defended ? plural(r.against, "army", "armies") + " in " + province_name(r.other, rules)
                     : "the peasants of neutral " + province_name(r.other, rules);
   return out;
@@ -125,6 +149,7 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
   for (std::size_t i = 0; i < written.draft.size(); ++i)
     written.draft[i].province.text = rules.province(plan.orders.draft.wishes[i].province).name;
   const std::string body = format_order_file(written, rules, options.header);
+  const std::vector<BattleAhead> ahead = battles_ahead(plan.orders, state, rules);
   std::istringstream lines(body);
   std::string out = options.nmr ? std::string(kBotOrdersMark) + "\n" : std::string();
   std::string line;
@@ -132,7 +157,16 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
     for (Action a : rules.action_spaces()) {
       const std::string key = "  " + rules.action(a).id + ":";
       const auto& reason = plan.reasons[index_of(a)];
-      if (line.rfind(key, 0) == 0 && reason) line += "  # " + describe(*reason, rules);
+      if (line.rfind(key, 0) != 0 || !reason) continue;
+      if (reason->why == BotWhy::attack) {
+        const auto now = std::find_if(ahead.begin(), ahead.end(),
+                                      [&](const BattleAhead& b) { return b.action == a; });
+        line +=
+            "  # " +
+            attack_line(*reason, now == ahead.end() ? std::nullopt : std::optional(*now), rules);
+      } else {
+        line += "  # " + describe(*reason, rules);
+      }
     }
     if (line.rfind("bid:", 0) == 0) line += "  # " + describe(plan.bid, rules);
     if (line.rfind("turn_order:", 0) == 0)

@@ -32,6 +32,8 @@ Data warning(const ShortOfThaler& s, const Ruleset& rules) {
   x["bid"] = std::to_string(s.bid);
   x["total"] = std::to_string(s.costs + s.bid);
   x["collects_taxes"] = s.collects_taxes;
+  x["income_counted"] = s.income_counted > 0;
+  x["income"] = std::to_string(s.income_counted);
   x["cancelled_any"] = !s.cancelled.empty();
   x["cancelled"] = costs(s.cancelled, rules);
   x["at_risk_any"] = !s.at_risk.empty();

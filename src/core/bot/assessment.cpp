@@ -4,6 +4,8 @@
 #include <cmath>
 #include <functional>
 
+#include "core/forecast.hpp"
+
 namespace wallenstein::bot {
 namespace {
 
@@ -78,26 +80,8 @@ double Assessment::event_chance(EventEffect effect) const {
   return static_cast<double>(n) / static_cast<double>(view.events_left.size());
 }
 
-namespace {
-
-int income_under(const Province& facts, Resource r, const EventCard& event) {
-  const bool grain = r == Resource::grain;
-  const int base = grain ? facts.grain : facts.tax;
-  if (event.effect == (grain ? EventEffect::grain_max : EventEffect::tax_max))
-    return std::min(base, event.value);
-  if (event.effect == (grain ? EventEffect::grain_min : EventEffect::tax_min))
-    return std::max(base, event.value);
-  return base;
-}
-
-}  // namespace
-
 int Assessment::least_income(ProvinceId p, Resource r) const {
-  const Province& facts = rules.province(p);
-  int least = r == Resource::grain ? facts.grain : facts.tax;
-  for (EventId e : view.events_left)
-    least = std::min(least, income_under(facts, r, rules.event(e)));
-  return least;
+  return wallenstein::least_income(rules, p, r, view.events_left);
 }
 
 double Assessment::expected_income(ProvinceId p, Resource r) const {

@@ -91,20 +91,31 @@ void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
     const auto action = a.rules.build_space(b);
     if (action && plan.action_free(*action) && (full || here.has(b))) return plan.force(*action, s);
   }
+  // A space whose cost the plan can still pay, so that the filler starves nothing the bot wants
+  // (the forecast the player's receipt gives would say so).
+  std::vector<Action> others;
   for (Action action : a.rules.action_spaces()) {
     if (plan.action_free(action) && a.rules.action(action).kind != ActionKind::battle)
-      return plan.force(action, s);
+      others.push_back(action);
   }
+  for (Action action : others) {
+    Plan trial = plan;
+    trial.force(action, s);
+    if (trial.payable()) return plan.force(action, s);
+  }
+  Step move = s;
   for (ProvinceId n : a.rules.province(p).neighbours) {
-    if (a.in_play(n) && (!s.order.target || a.is_mine(n))) s.order.target = n;
+    if (a.in_play(n) && (!move.order.target || a.is_mine(n))) move.order.target = n;
   }
-  s.order.armies = ArmyCount{false, 1};
-  // A free battle space, else the last one's step is replaced: the card must go somewhere.
+  move.order.armies = ArmyCount{false, 1};
+  // A free battle space (a battle or a move costs nothing), else a space it cannot pay for,
+  // else the last battle's step is replaced: the card must go somewhere.
   const auto& battles = a.battle_spaces;
   const auto free =
       std::find_if(battles.begin(), battles.end(), [&](Action b) { return plan.action_free(b); });
-  if (free != battles.end()) return plan.force(*free, s);
-  if (!battles.empty()) return plan.force(battles.back(), s);
+  if (free != battles.end()) return plan.force(*free, move);
+  if (!others.empty()) return plan.force(others.front(), s);
+  if (!battles.empty()) return plan.force(battles.back(), move);
   plan.use_card(p);  // a board without battles: the card stays in hand
 }
 
