@@ -201,4 +201,13 @@ std::vector<Action> Ruleset::spaces_of(ActionKind kind) const {
   return out;
 }
 
+const SupplyRow* Ruleset::supply_row(int unsupplied) const {
+  for (const auto& row : supply_table) {
+    if (unsupplied >= row.unsupplied_min &&
+        (!row.unsupplied_max || unsupplied <= *row.unsupplied_max))
+      return &row;
+  }
+  return nullptr;
+}
+
 }  // namespace wallenstein

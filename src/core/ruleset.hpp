@@ -239,6 +239,8 @@ struct Ruleset {
   std::vector<BonusTile> tiles;
   std::vector<ActionDef> actions;  ///< the action spaces in board order (rules 5)
   std::vector<SupplyRow> supply_table;
+  /// The supply table's row for a player `unsupplied` grain short (rules 9.2), if any.
+  const SupplyRow* supply_row(int unsupplied) const;
   TowerParams tower;
   Pieces pieces;
   std::vector<int> coin_cards{0, 1, 2, 3, 4};

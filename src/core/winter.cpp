@@ -7,15 +7,6 @@
 namespace wallenstein::detail {
 namespace {
 
-const SupplyRow* supply_row(const Ruleset& rules, int unsupplied) {
-  for (const auto& row : rules.supply_table) {
-    if (unsupplied >= row.unsupplied_min &&
-        (!row.unsupplied_max || unsupplied <= *row.unsupplied_max))
-      return &row;
-  }
-  return nullptr;
-}
-
 /// Rules 9.2: the revolting provinces, drawn uniformly from the player's cards, then put in the
 /// order of the player's `winter_revolt_order` preference (D-7).
 std::vector<ProvinceId> draw_revolts(Context& ctx, PlayerIndex p, int count, const Orders* orders) {
@@ -124,7 +115,7 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
     supply.provinces = state.province_count(p);
     supply.unsupplied = supply.provinces - player.grain;
     if (const SupplyRow* row =
-            supply.unsupplied > 0 ? supply_row(ctx.rules, supply.unsupplied) : nullptr) {
+            supply.unsupplied > 0 ? ctx.rules.supply_row(supply.unsupplied) : nullptr) {
       supply.revolt_count = std::min(row->revolt_count, supply.provinces);
       supply.extra_peasants = row->extra_peasants;
       supply.drawn = draw_revolts(ctx, p, supply.revolt_count, &orders[p.value]);

@@ -86,6 +86,27 @@ TEST_F(BotCli, SuggestExplainsItsAttacksWithTheSameOddsTheReceiptForecasts) {
   EXPECT_GT(compared, 0) << "no attack in four seasons of four bots";
 }
 
+TEST_F(BotCli, TheAutumnTemplateSaysWhatWinterMayTakeAndSuggestOrdersTheWinterRevolts) {
+  for (int i = 0; i < 2; ++i)
+    ASSERT_EQ(run({"resolve", dir().string(), "--force", "--nmr", "bot"}).status, 0);
+  const std::string autumn =
+      testing::read_text(season("02-1618-summer") / "reports/orders-1618-autumn-red.yaml");
+  EXPECT_NE(autumn.find("# Winter follows this autumn. First you lose the winter value of the "
+                        "year's last event card in grain"),
+            std::string::npos)
+      << autumn;
+  EXPECT_NE(autumn.find("provinces eats 1 grain. You have "), std::string::npos) << autumn;
+  EXPECT_NE(autumn.find("\nwinter_revolt_order: []"), std::string::npos) << autumn;
+  const std::string spring =
+      testing::read_text(season("01-1618-spring") / "reports/orders-1618-summer-red.yaml");
+  EXPECT_EQ(spring.find("winter_revolt_order"), std::string::npos) << "only before winter";
+  const Outcome r = run({"suggest", dir().string(), "--player", "red"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\nwinter_revolt_order: ["), std::string::npos) << r.out;
+  testing::write_text(tmp_ / "red.yaml", r.out);
+  EXPECT_EQ(run({"check", dir().string(), (tmp_ / "red.yaml").string()}).status, 0);
+}
+
 TEST_F(BotCli, SuggestRefusesAnUnknownPlayer) {
   const Outcome r = run({"suggest", dir().string(), "--player", "purple"});
   EXPECT_EQ(r.status, 2);

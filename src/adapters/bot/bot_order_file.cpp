@@ -148,6 +148,18 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
     written.defend_with[i].province.text = rules.province(plan.orders.defend_with[i].first).name;
   for (std::size_t i = 0; i < written.draft.size(); ++i)
     written.draft[i].province.text = rules.province(plan.orders.draft.wishes[i].province).name;
+  // Rules 9.2, D-7: a suggestion for the autumn says which provinces fight winter revolts first,
+  // the ones the player would miss most (an NMR seat's stored orders keep the bot's own).
+  const bool autumn = season_label(rules, state.season_index).season == SeasonName::autumn;
+  if (autumn && !options.nmr && written.winter_revolt_order.empty()) {
+    std::vector<ProvinceId> mine = state.provinces_of(plan.orders.player);
+    std::stable_sort(mine.begin(), mine.end(), [&](ProvinceId a, ProvinceId b) {
+      const ProvinceState& x = state.at(a);
+      const ProvinceState& y = state.at(b);
+      return std::pair(x.building_count(), x.armies) > std::pair(y.building_count(), y.armies);
+    });
+    for (ProvinceId p : mine) written.winter_revolt_order.push_back({rules.province(p).name, {}});
+  }
   const std::string body = format_order_file(written, rules, options.header);
   const std::vector<BattleAhead> ahead = battles_ahead(plan.orders, state, rules);
   std::istringstream lines(body);
@@ -171,6 +183,9 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
     if (line.rfind("bid:", 0) == 0) line += "  # " + describe(plan.bid, rules);
     if (line.rfind("turn_order:", 0) == 0)
       line += "  # the tiles most useful to these orders first";
+    if (line.rfind("winter_revolt_order:", 0) == 0)
+      line +=
+          "  # if winter revolts come: the provinces with the most buildings, then armies, first";
     if (line.rfind("landsknechte:", 0) == 0)
       line += "  # the bonuses of the next Landsknechte card, most useful first";
     if (line.rfind("court:", 0) == 0) {

@@ -406,6 +406,44 @@ class Builder {
     return d;
   }
 
+  /// Rules 9: what the winter after this autumn may take, as things stand: the grain lost to the
+  /// year's last event card (one of those not drawn yet), the provinces to feed, the shortfall.
+  Data winter_ahead(const GameState& s, PlayerIndex p) const {
+    Data w;
+    const int grain = s.player(p).grain;
+    const int provinces = static_cast<int>(s.provinces_of(p).size());
+    std::vector<int> losses;
+    list events;
+    for (EventId e : s.events_left) {
+      losses.push_back(rules_.event(e).winter_loss);
+      Data x;
+      x["name"] = rules_.event(e).name;
+      x["loss"] = str(rules_.event(e).winter_loss);
+      events.push_back(x);
+    }
+    mark_last(events);
+    const int worst = losses.empty() ? 0 : *std::max_element(losses.begin(), losses.end());
+    const int short_worst = std::max(0, provinces - std::max(0, grain - worst));
+    std::vector<ProvinceId> mine = s.provinces_of(p);
+    std::stable_sort(mine.begin(), mine.end(),
+                     [&](ProvinceId a, ProvinceId b) { return s.at(a).armies > s.at(b).armies; });
+    std::string example;
+    for (std::size_t i = 0; i < mine.size() && i < 2; ++i)
+      example += (i ? ", " : "") + rules_.province(mine[i]).name;
+    w["example"] = "[" + (example.empty() ? std::string("Lüneburg, Anhalt") : example) + "]";
+    w["grain"] = str(grain);
+    w["provinces"] = str(provinces);
+    w["events"] = events;
+    w["worst"] = str(worst);
+    w["short"] = short_worst > 0;
+    w["short_worst"] = str(short_worst);
+    if (const SupplyRow* row = short_worst > 0 ? rules_.supply_row(short_worst) : nullptr) {
+      w["revolts"] = str(row->revolt_count);
+      w["extra"] = str(row->extra_peasants);
+    }
+    return w;
+  }
+
   Data order_template(const GameState& s, PlayerIndex p) const {
     Data d;
     d["game"] = s.game;
@@ -432,6 +470,8 @@ class Builder {
       return d;
     }
     d["thaler"] = str(s.player(p).thaler);
+    if (const auto label = season_label(rules_, s.season_index); label.season == SeasonName::autumn)
+      d["winter"] = winter_ahead(s, p);
     list actions;
     list costs;
     for (Action a : rules_.action_spaces()) {

@@ -15,15 +15,6 @@ constexpr double kAttackChance = 0.35;
 /// Cubes an attacker may add to a province before attacking from it (a placement card).
 constexpr int kExpectedReinforcement = 2;
 
-const SupplyRow* supply_row(const Ruleset& rules, int unsupplied) {
-  for (const auto& row : rules.supply_table) {
-    if (unsupplied >= row.unsupplied_min &&
-        (!row.unsupplied_max || unsupplied <= *row.unsupplied_max))
-      return &row;
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 Calendar calendar_of(const PlayerView& view, const Ruleset& rules) {
@@ -200,7 +191,7 @@ double Assessment::compute_winter_risk(int grain) const {
   // Rules 9.1: the year's last card gives the loss; each card left is equally likely to be it.
   for (EventId e : view.events_left) {
     const int unsupplied = held - std::max(0, grain - rules.event(e).winter_loss);
-    const SupplyRow* row = unsupplied > 0 ? supply_row(rules, unsupplied) : nullptr;
+    const SupplyRow* row = unsupplied > 0 ? rules.supply_row(unsupplied) : nullptr;
     if (!row) continue;
     const TowerSide player{typical_armies, 0, view.unseen.player(me)};
     // D-10: the marker put on first (none in the 1st edition, rules 12) and the table's extra.
