@@ -6,6 +6,7 @@
 #include <functional>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "adapters/order_file.hpp"
 #include "adapters/report/forecast_text.hpp"
@@ -61,7 +62,7 @@ report::Templates* Reports::templates_ = nullptr;
 
 /// Every text a player receives from a report set.
 std::vector<std::string> everything_sent(const report::ReportSet& set) {
-  std::vector<std::string> texts{set.public_text};
+  std::vector<std::string> texts{set.public_text, set.public_html, set.public_mail_html};
   for (const auto& r : set.players) {
     for (const std::string* t : {&r.subject, &r.text, &r.html, &r.mail_html}) texts.push_back(*t);
     if (r.orders) texts.push_back(*r.orders);
@@ -1002,6 +1003,27 @@ TEST(Mime, AnAddressWithoutAtIsRefused) {
   const auto m = mail::parse_mailbox("\"Spielleiter Müller\" <gm@example.org>", "from");
   EXPECT_EQ(m.name, "Spielleiter Müller");
   EXPECT_EQ(m.address, "gm@example.org");
+}
+
+TEST_F(Reports, APlayerWithoutProvincesHasNoEmptyLineAndTheOpeningSubjectNoRepetition) {
+  const GameConfig cfg = config(3);
+  GameState state = new_game(NewGame{"reports", {"red", "blue", "yellow"}, 5}, *rules_);
+  for (auto& p : state.provinces) {
+    if (p.owner && p.owner->value == 1) p.owner = PlayerIndex{0};
+  }
+  const auto set =
+      report::build_reports(SeasonView{&cfg, rules_, &state, &state, nullptr}, *templates_);
+  for (const std::string& text : {set.public_text, set.players[0].text, set.players[1].text}) {
+    const auto at = text.find("STANDINGS");
+    ASSERT_NE(at, std::string::npos);
+    std::istringstream lines(text.substr(at));
+    std::string line;
+    while (std::getline(lines, line) && !line.empty())
+      EXPECT_NE(line.find_first_not_of(' '), std::string::npos) << "a line of blanks:\n" << text;
+  }
+  EXPECT_EQ(set.players[0].subject, "Wallenstein “reports” — 1618-spring opens");
+  EXPECT_EQ(set.players[0].text.find('\n'), set.players[0].text.find_first_of('\n'));
+  EXPECT_NE(set.players[0].text.front(), '\n') << "no report starts with a blank line";
 }
 
 }  // namespace

@@ -35,6 +35,9 @@ std::string tidy(const std::string& text) {
     out += c;
   }
   while (!out.empty() && out.back() == '\n') out.pop_back();
+  // No text opens with a blank line: a section left out at the top leaves none.
+  out.erase(0, out.find_first_not_of('\n') == std::string::npos ? out.size()
+                                                                : out.find_first_not_of('\n'));
   return out;
 }
 
