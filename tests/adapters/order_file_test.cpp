@@ -975,9 +975,9 @@ TEST_F(DraftOrderFile, AListOfProvincesWithGroupsWhereWantedPasses_Rules2) {
   EXPECT_TRUE(checked.diagnostics.empty());
   const auto& wishes = checked.orders->draft.wishes;
   ASSERT_EQ(wishes.size(), 3U);
-  EXPECT_EQ(wishes[0], (DraftWish{*rules_->find_province("kursachsen"), 5}));
-  EXPECT_EQ(wishes[1], (DraftWish{*rules_->find_province("boehmen"), std::nullopt}));
-  EXPECT_EQ(wishes[2], (DraftWish{*rules_->find_province("gft_mark"), 2}));
+  EXPECT_EQ(wishes[0], (DraftWish{*rules_->find_province("kursachsen"), 5, false}));
+  EXPECT_EQ(wishes[1], (DraftWish{*rules_->find_province("boehmen"), std::nullopt, false}));
+  EXPECT_EQ(wishes[2], (DraftWish{*rules_->find_province("gft_mark"), 2, false}));
 }
 
 TEST_F(DraftOrderFile, EveryMistakeInTheListIsNamedAtItsPlace_Rules2) {
@@ -1079,8 +1079,8 @@ TEST_F(CourtOrderFile, TheSideBoardAndTheFavoursAreReadWithTheHand_Rules13) {
                              *with_court().find_province("niederoesterreich")}));
   EXPECT_EQ(court.conversions[1].source, ConversionSource::tower);
   EXPECT_EQ(court.conversions[2].source, ConversionSource::none);
-  EXPECT_EQ(court.favours,
-            (std::vector<FavourWish>{{21, *with_court().find_province("passau")}, {4, {}}}));
+  EXPECT_EQ(court.favours, (std::vector<FavourWish>{{21, *with_court().find_province("passau"), {}},
+                                                    {4, {}, {}}}));
 }
 
 TEST_F(CourtOrderFile, EmptySideBoardSpacesTakeBlankCardsAndTowerCardsOffTheBoardServeAsCoins_D44) {

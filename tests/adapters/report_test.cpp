@@ -317,8 +317,8 @@ TEST_F(Reports, CourtStepsAreToldAndTheOrderTemplateShowsTheSideBoardAndTheCards
   orders[0].court.conversions = {{ConversionSource::province, home},
                                  {ConversionSource::tower, {}},
                                  {ConversionSource::none, {}}};
-  orders[0].court.favours = {{16, std::nullopt}, {1, std::nullopt}};
-  orders[2].court.favours = {{1, std::nullopt}};
+  orders[0].court.favours = {{16, std::nullopt, {}}, {1, std::nullopt, {}}};
+  orders[2].court.favours = {{1, std::nullopt, {}}};
   const SeasonResult result = resolve_season(state, orders, {}, rules);
   SeasonView in{&cfg, &rules, &state, &result.next, &result.log};
   const report::ReportSet set = report::build_reports(in, *templates_);
