@@ -702,7 +702,7 @@ std::string format_order_file(const WrittenOrders& w, const Ruleset& rules,
         continue;
       }
       YamlOut entry = YamlOut::map().add(
-          wish.province.text, wish.group ? YamlOut::number(*wish.group) : YamlOut::null());
+          wish.province.text, wish.group ? YamlOut::number(*wish.group) : YamlOut::key_only());
       if (wish.leader) entry.add("leader", *wish.leader);  // D-48
       list.push(std::move(entry.flow()));
     }
