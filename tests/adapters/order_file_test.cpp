@@ -1210,6 +1210,18 @@ TEST_F(CourtOrderFile, CardOneCancelsTheEventsItsWishNames_D50) {
   EXPECT_EQ(read("[{card: 1, cancel: none}]"), std::vector<EventId>{});
   EXPECT_EQ(read("[{card: 1, cancel: all}]"), std::nullopt);
   EXPECT_EQ(read("[{card: 1}]"), std::nullopt) << "any, as under rules version 2";
+  // Formatted and read again, the list keeps its events, and none stays none.
+  for (const char* favours :
+       {"[{card: 1, cancel: [army_shortage, tax_max_5]}]", "[{card: 1, cancel: none}]"}) {
+    const auto first = check_order_source(
+        SourceFile{"red.yaml", std::string(kValid) + "favors: " + favours + "\n"}, court_, rules);
+    ASSERT_TRUE(first.ok());
+    const std::string formatted =
+        format_order_file(to_written(*first.orders, court_, rules), rules);
+    const auto again = check_order_source(SourceFile{"again.yaml", formatted}, court_, rules);
+    ASSERT_TRUE(again.ok()) << formatted;
+    EXPECT_EQ(again.orders->court.favours, first.orders->court.favours) << formatted;
+  }
   EXPECT_EQ(
       check_court("favors: [{card: 1, cancel: [tax_max_5, angry_peasnts, tax_max_5, "
                   "grain_min_4]}, {card: 21, province: Passau, cancel: none}, {card: 4, "

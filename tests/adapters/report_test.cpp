@@ -419,11 +419,18 @@ TEST_F(Reports, CardOneLeavingTheEventAndACardTakenForNothingAreTold_D50_D51) {
            "; the season's event is not one Player yellow asked to cancel, so it stays in force\n"})
     EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
   EXPECT_EQ(text.find("A favour card took the event out of force"), std::string::npos);
-  const std::string& tmpl = *set.players[0].orders;
+  // The template of the season with card #1 shown says how to leave the event; one without it
+  // does not.
+  const report::ReportSet opening =
+      report::build_reports(SeasonView{&cfg, &rules, &state, &state, nullptr}, *templates_);
+  const std::string& tmpl = *opening.players[0].orders;
   for (const char* line :
        {"# A card you wish for and can pay for is yours even when it can do",
         "# A card that cancels the season's event may leave it: `cancel: [...]`"})
     EXPECT_NE(tmpl.find(line), std::string::npos) << line << "\n" << tmpl;
+  const bool one_shown =
+      std::count(result.next.court.display.begin(), result.next.court.display.end(), 1) > 0;
+  EXPECT_EQ(set.players[0].orders->find("`cancel: [...]`") != std::string::npos, one_shown);
 }
 
 TEST_F(Reports, WhatTheMilitaryLeaderAddsIsExplainedAfterTheTile) {

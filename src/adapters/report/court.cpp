@@ -1,5 +1,7 @@
 // The Imperial Court in the reports and order templates (rules 13.1).
 
+#include <algorithm>
+
 #include "adapters/report/names.hpp"
 #include "core/court_play.hpp"
 #include "core/ruleset.hpp"
@@ -115,8 +117,13 @@ Data court_plan(const GameState& s, PlayerIndex p, const Names& names) {
   d["spaces"] = spaces;
   d["display"] = display_data(s, rules);
   const RuleChanges changes = rules.changes();
-  d["own_sake"] = changes.favour_for_its_own_sake;      // D-51
-  d["cancel_choice"] = changes.favour_one_is_a_choice;  // D-50: the events this season may draw
+  d["own_sake"] = changes.favour_for_its_own_sake;  // D-51
+  // D-50: with a card shown that cancels the event, the events this season may draw.
+  d["cancel_choice"] = changes.favour_one_is_a_choice &&
+                       std::any_of(s.court.display.begin(), s.court.display.end(), [&](int number) {
+                         const FavourCard* card = rules.court.card(number);
+                         return card && card->effect == FavourEffect::cancel_event;
+                       });
   list events;
   for (EventId e : s.events_left) {
     Data x;
