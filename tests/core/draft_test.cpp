@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/ruleset.hpp"
+#include "core/season_phases.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -186,6 +187,22 @@ TEST(Draft, ALeaderStillBesideTheBoardGoesWithTheLastProvince_D48) {
 TEST(Draft, WithoutTheDraftsLeadersNoPickPlacesALeader_D48) {
   const DraftOrders red = wishes({{card(0), std::nullopt, true}});
   for (const DraftPick& pick : play_draft(table_of(8), {red}, {3, 2})) EXPECT_FALSE(pick.leader);
+}
+
+TEST(DraftBot, WithTheDraftsLeadersItsLeaderGoesWithItsFirstProvinceAndItAsksForARefresh_D48_D49) {
+  TinyWorld w;
+  w.rules.season_phases.insert(w.rules.season_phases.begin() + 1, std::string(kLeadersPlacePhase));
+  const DraftOrders bot = draft_bot_wishes(w.rules, 3);
+  EXPECT_TRUE(bot.refresh);
+  EXPECT_TRUE(std::all_of(bot.wishes.begin(), bot.wishes.end(),
+                          [](const DraftWish& wish) { return wish.leader; }));
+  Rng rng(3);
+  const auto picks =
+      play_draft(deal_draft(w.rules, 3, rng), {bot, bot, bot}, {3, 2}, draft_rules(w.rules));
+  for (const DraftPick& pick : picks) EXPECT_EQ(pick.leader, pick.round == 1) << pick.round;
+  w.rules.version = 2;
+  const DraftOrders older = draft_bot_wishes(w.rules, 3);
+  EXPECT_FALSE(older.refresh || older.wishes.front().leader) << "rules version 2 has neither";
 }
 
 TEST(Draft, RefusesMoreGroupsThanCards) {
