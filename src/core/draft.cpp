@@ -113,7 +113,7 @@ DraftOrders draft_bot_wishes(const Ruleset& rules, int players) {
 }
 
 std::vector<DraftPick> play_draft(DraftTable table, const std::vector<DraftOrders>& orders,
-                                  const std::vector<int>& groups, DraftRules draft_rules) {
+                                  const std::vector<int>& groups, DraftRules allowed) {
   const std::size_t players = orders.size();
   const std::size_t cards = table.pile.size() + 2;
   if (groups.size() * players > cards)
@@ -128,7 +128,7 @@ std::vector<DraftPick> play_draft(DraftTable table, const std::vector<DraftOrder
       const DraftOrders& wishes = orders[seat];
       Pair put_under;
       // D-49: "au cas où les deux cartes face visible seraient les mêmes qu'à son tour précédent"
-      if (draft_rules.refresh && wishes.refresh && same_pair(table.face_up, seen[seat]) &&
+      if (allowed.refresh && wishes.refresh && same_pair(table.face_up, seen[seat]) &&
           table.pile.size() >= 2)
         put_under = refresh(table);
       DraftPick pick = pick_card(table, wishes, left[seat]);
@@ -137,7 +137,7 @@ std::vector<DraftPick> play_draft(DraftTable table, const std::vector<DraftOrder
       pick.put_under = put_under;
       seen[seat] = pick.offered;
       // D-48: the leader goes where the list says, on the last province at the latest.
-      if (draft_rules.leaders && !leader_placed[seat]) {
+      if (allowed.leaders && !leader_placed[seat]) {
         pick.leader = round == groups.size() || leader_wished(wishes, pick.province);
         leader_placed[seat] = pick.leader ? 1 : 0;
       }

@@ -68,10 +68,10 @@ struct DraftPick {
 /// is on it, the top card of the pile. The group placed is the one the wish names, while it is
 /// left; else the largest left for a wished province and the smallest for a blind draw. A taken
 /// face-up card is replaced from the pile. `orders` are by seat; `groups` is each player's set
-/// (rules.army_groups for the player count). With `draft_rules` a player may refresh the pair
+/// (rules.army_groups for the player count). With `allowed` a player may refresh the pair
 /// (D-49) and places the leader while picking (D-48).
 std::vector<DraftPick> play_draft(DraftTable table, const std::vector<DraftOrders>& orders,
-                                  const std::vector<int>& groups, DraftRules draft_rules = {});
+                                  const std::vector<int>& groups, DraftRules allowed = {});
 
 /// The draft's pieces of play in a game of `rules` (D-48, D-49 from rules version 3).
 DraftRules draft_rules(const Ruleset& rules);
