@@ -43,6 +43,11 @@ std::string order_text(const GameState& state, PlayerIndex p, const YAML::Node& 
   doc["game"] = state.game;
   doc["player"] = state.player(p).id;
   doc["season"] = season_label(r, state.season_index).name();
+  if (state.draft) {  // Rules 2.2: the draft's file holds its list (and D-49's refresh)
+    if (partial["refresh"]) doc["refresh"] = partial["refresh"];
+    doc["draft"] = partial["draft"] ? partial["draft"] : YAML::Node(YAML::NodeType::Sequence);
+    return YAML::Dump(doc) + "\n";
+  }
   for (Action a : r.action_spaces()) {
     const std::string& key = r.action(a).id;
     doc["actions"][key] = partial["actions"] && partial["actions"][key] ? partial["actions"][key]
@@ -130,6 +135,7 @@ SeasonResult resolve(const ScenarioFile& s, const GameState& state,
 /// when `given.drawn_order` says which turn order is drawn, draws it).
 std::optional<std::uint64_t> choose_seed(const ScenarioFile& s, const std::vector<Orders>& orders,
                                          const Ruleset& r) {
+  if (s.state.draft) return s.first_seed;  // Rules 2.2: the draft draws no event
   const auto cards = static_cast<std::uint32_t>(s.state.events_left.size());
   for (std::uint64_t seed = s.first_seed; seed < s.first_seed + 10000; ++seed) {
     if (Rng(seed).below(cards) != 0) continue;
@@ -215,6 +221,7 @@ std::vector<YAML::Node> log_candidates(const YAML::Node& log) {
     top["grain_loss"] = log["winter"]["grain_loss"];
     candidates.push_back(top);
   }
+  for (const auto& pick : log["draft"]) candidates.push_back(pick);  // rules 2.2
   for (const auto& turn : log["landsknechte"]) candidates.push_back(turn);
   for (const auto& step : log["leaders"]) candidates.push_back(step);
   if (const YAML::Node court = log["court"]) {  // rules 13.1

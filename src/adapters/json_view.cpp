@@ -185,6 +185,8 @@ Json court_resolution_json(const GameState& state, const Ruleset& rules, const S
     if (t.card) turn["cost"] = t.cost;
     if (t.province) turn["province"] = rules.province(*t.province).id;
     if (t.kept) turn["kept"] = true;
+    if (t.event_left) turn["event_left"] = true;  // D-50: card #1 taken, the event left
+    if (t.no_effect) turn["no_effect"] = true;    // D-51: taken, its effect came to nothing
     favours.push_back(std::move(turn));
   }
   return {{"conversions", conversions}, {"favours", favours}};
@@ -198,12 +200,19 @@ Json draft_resolution_json(const GameState& state, const Ruleset& rules,
     Json offered = Json::array();
     for (const auto& card : pick.offered)
       if (card) offered.push_back(rules.province(*card).id);
-    picks.push_back({{"round", pick.round},
-                     {"player", state.player(pick.player).id},
-                     {"province", rules.province(pick.province).id},
-                     {"armies", pick.armies},
-                     {"blind", pick.blind},
-                     {"offered", offered}});
+    Json row = {{"round", pick.round},
+                {"player", state.player(pick.player).id},
+                {"province", rules.province(pick.province).id},
+                {"armies", pick.armies},
+                {"blind", pick.blind},
+                {"offered", offered}};
+    if (pick.refreshed()) {  // D-49: the face-up pair put under the pile before the pick
+      Json under = Json::array();
+      for (const auto& card : pick.put_under) under.push_back(rules.province(*card).id);
+      row["put_under"] = under;
+    }
+    if (pick.leader) row["leader"] = true;  // D-48: the military leader placed there
+    picks.push_back(std::move(row));
   }
   return {{"draft", picks}, {"nmr", ids(state, resolution.nmr)}};
 }

@@ -340,8 +340,8 @@ class LogReader {
     if (auto list = require_list(*court, "favours")) {
       for (const auto& row : *list) {
         if (!r_.expect_map(row, "a favour turn")) continue;
-        static constexpr std::array<std::string_view, 6> kRow = {"player", "officers", "card",
-                                                                 "cost",   "province", "kept"};
+        static constexpr std::array<std::string_view, 8> kRow = {
+            "player", "officers", "card", "cost", "province", "kept", "event_left", "no_effect"};
         r_.check_keys(row, kRow, "a favour turn");
         FavourTurn t;
         t.player = player(row, "player");
@@ -352,6 +352,8 @@ class LogReader {
         }
         if (row["province"].IsDefined()) t.province = province(row, "province");
         t.kept = flag(row, "kept");
+        t.event_left = flag(row, "event_left");  // D-50
+        t.no_effect = flag(row, "no_effect");    // D-51
         log.court_favours.push_back(t);
       }
     }
@@ -696,8 +698,8 @@ class LogReader {
     r_.check_keys(root, kKeys, "log.yaml");
     StoredLog out = read_header(root);
     SeasonLog& log = out.log;
-    static constexpr std::array<std::string_view, 6> kPickKeys = {"round",  "player", "province",
-                                                                  "armies", "blind",  "offered"};
+    static constexpr std::array<std::string_view, 8> kPickKeys = {
+        "round", "player", "province", "armies", "blind", "offered", "put_under", "leader"};
     if (auto picks = require_list(root, "draft")) {
       for (const auto& node : *picks) {
         if (!r_.expect_map(node, "draft pick")) continue;
@@ -714,6 +716,17 @@ class LogReader {
             if (slot < pick.offered.size()) pick.offered[slot++] = province_of(card);
           }
         }
+        if (const YAML::Node under = node["put_under"]; under.IsDefined()) {  // D-49
+          std::size_t slot = 0;
+          if (r_.expect_sequence(under, "put_under")) {
+            for (const auto& card : under) {
+              if (slot < pick.put_under.size()) pick.put_under[slot++] = province_of(card);
+            }
+          }
+          if (slot != pick.put_under.size())
+            r_.error(under, "put_under holds the two face-up cards put under the pile");
+        }
+        pick.leader = flag(node, "leader");  // D-48
         log.draft.push_back(pick);
       }
     }

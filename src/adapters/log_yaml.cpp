@@ -216,6 +216,8 @@ class LogWriter {
       if (t.card) row.add("card", *t.card).add("cost", t.cost);
       if (t.province) row.add("province", province(*t.province));
       if (t.kept) row.add("kept", true);
+      if (t.event_left) row.add("event_left", true);  // D-50
+      if (t.no_effect) row.add("no_effect", true);    // D-51
       favours.push(row.flow());
     }
     return YamlOut::map()
@@ -396,14 +398,20 @@ std::string write_log(const SeasonLog& log, const GameState& before, const Rules
       std::vector<std::string> offered;
       for (const auto& card : pick.offered)
         if (card) offered.push_back(w.province(*card));
-      picks.push(YamlOut::map()
-                     .add("round", pick.round)
-                     .add("player", w.player(pick.player))
-                     .add("province", w.province(pick.province))
-                     .add("armies", pick.armies)
-                     .add("blind", pick.blind)
-                     .add("offered", YamlOut::flow_list(offered))
-                     .flow());
+      YamlOut row = YamlOut::map()
+                        .add("round", pick.round)
+                        .add("player", w.player(pick.player))
+                        .add("province", w.province(pick.province))
+                        .add("armies", pick.armies)
+                        .add("blind", pick.blind)
+                        .add("offered", YamlOut::flow_list(offered));
+      if (pick.refreshed()) {  // D-49: the pair put under the pile before the pick
+        std::vector<std::string> under;
+        for (const auto& card : pick.put_under) under.push_back(w.province(*card));
+        row.add("put_under", YamlOut::flow_list(under));
+      }
+      if (pick.leader) row.add("leader", true);  // D-48
+      picks.push(row.flow());
     }
     root.add("draft", std::move(picks));
     return root.dump("Wallenstein game \"" + before.game + "\": the draft (" + label.name() +

@@ -40,8 +40,8 @@ std::vector<std::string_view> played_order_keys(const Ruleset& rules) {
 }
 
 /// The keys of the draft season's order file (rules 2.2).
-constexpr std::array<std::string_view, 5> kDraftOrderKeys = {"game", "player", "season", "draft",
-                                                             "token"};
+constexpr std::array<std::string_view, 6> kDraftOrderKeys = {"game",  "player", "season",
+                                                             "draft", "token",  "refresh"};
 
 /// Reads the structure of an order file into WrittenOrders, remembering each value's position.
 /// `draft`: the file is for the draft season (rules 2.2), which takes a list of provinces only.
@@ -319,7 +319,7 @@ class OrderReader {
       r_.error(node, kShape);
       return out;
     }
-    static constexpr std::array<std::string_view, 2> kKeys = {"card", "province"};
+    static constexpr std::array<std::string_view, 3> kKeys = {"card", "province", "cancel"};
     for (const auto& item : node) {
       if (!item.IsMap()) {
         r_.error(item, kShape);
@@ -337,6 +337,7 @@ class OrderReader {
         if (auto text = r_.text(where, "favour province"))
           wish.province = Written{*text, ref(where)};
       }
+      if (const YAML::Node cancel = item["cancel"]; cancel.IsDefined()) read_cancel(cancel, wish);
       out.push_back(std::move(wish));
     }
     return out;
@@ -374,6 +375,10 @@ class OrderReader {
         read_draft(*node, w.draft, w.draft_entries);
       }
     }
+    if (const YAML::Node refresh = root["refresh"]; refresh.IsDefined()) {  // D-49
+      w.draft_refresh_at = ref(refresh);
+      w.draft_refresh = r_.boolean(refresh, "refresh");
+    }
     if (const YAML::Node token = root["token"]; token.IsDefined()) {
       if (auto text = r_.text(token, "token")) w.token = Written{*text, ref(token)};
     }
@@ -385,34 +390,95 @@ class OrderReader {
   void read_draft(const YAML::Node& node, std::vector<WrittenDraftWish>& out,
                   std::size_t& entries) {
     if (node.IsNull()) return;
-    static constexpr const char* kShape =
-        "the draft is a list of provinces, most wanted first, each alone or with the army group "
-        "wanted there, like [Kursachsen: 5, Böhmen]";
     if (!node.IsSequence()) {
       entries = 1;  // written, though not as a list: not an empty list
-      r_.error(node, kShape);
+      r_.error(node, draft_shape());
       return;
     }
-    const int cubes = rules_.pieces.cubes_per_player;
     entries = node.size();
     for (const auto& item : node) {
       WrittenDraftWish wish;
       if (item.IsScalar()) {
         wish.province = Written{item.Scalar(), ref(item)};
-      } else if (item.IsMap() && item.size() == 1) {
-        const auto entry = *item.begin();
-        auto province = r_.text(entry.first, "draft province");
-        if (!province) continue;
-        wish.province = Written{*province, ref(entry.first)};
-        wish.group_at = ref(entry.second);
-        const auto group = r_.integer(entry.second, "army group (a number of armies)", 1, cubes);
-        if (!group) continue;
-        wish.group = static_cast<int>(*group);
-      } else {
-        r_.error(item, kShape);
+      } else if (!item.IsMap() || !read_draft_entry(item, wish)) {
+        if (!item.IsMap()) r_.error(item, draft_shape());
         continue;
       }
       out.push_back(std::move(wish));
+    }
+  }
+
+  /// What a draft's list looks like; with the draft's leaders (D-48), an entry with its leader.
+  std::string draft_shape() const {
+    return std::string(
+               "the draft is a list of provinces, most wanted first, each alone or with "
+               "the army group wanted there, like [Kursachsen: 5, Böhmen") +
+           (draft_rules(rules_).leaders ? ", {Lausitz: 4, leader: true}]" : "]");
+  }
+
+  /// One entry written as a map: `Kursachsen: 5`, or with `leader: true` beside it (D-48), the
+  /// group then optional (`{Böhmen, leader: true}`). False when it could not be read.
+  bool read_draft_entry(const YAML::Node& item, WrittenDraftWish& wish) {
+    std::optional<YAML::Node> key;
+    std::optional<YAML::Node> value;
+    for (const auto& entry : item) {
+      if (entry.first.IsScalar() && entry.first.Scalar() == "leader") {
+        wish.leader_at = ref(entry.second);
+        wish.leader = r_.boolean(entry.second, "leader");
+      } else if (key) {
+        // Two names: one that is no province is most likely a misspelt `leader`.
+        const YAML::Node& odd = entry.first.IsScalar() && rules_.find_province(entry.first.Scalar())
+                                    ? *key
+                                    : entry.first;
+        if (odd.IsScalar() && !rules_.find_province(odd.Scalar())) {
+          static constexpr std::array<std::string_view, 1> kEntryKeys = {"leader"};
+          r_.unknown_key(odd, kEntryKeys, "a draft entry, which names one province");
+        } else {
+          r_.error(item, draft_shape());
+        }
+        return false;
+      } else {
+        key = entry.first;
+        value = entry.second;
+      }
+    }
+    if (!key) {
+      r_.error(item, wish.leader_at.index >= 0
+                         ? "a draft entry with leader: true names its province, like {Lausitz: 4, "
+                           "leader: true} or {Lausitz, leader: true}"
+                         : draft_shape());
+      return false;
+    }
+    auto province = r_.text(*key, "draft province");
+    if (!province) return false;
+    wish.province = Written{*province, ref(*key)};
+    if (value->IsNull() && wish.leader_at.index >= 0) return true;  // `{Böhmen, leader: true}`
+    wish.group_at = ref(*value);
+    const auto group =
+        r_.integer(*value, "army group (a number of armies)", 1, rules_.pieces.cubes_per_player);
+    if (!group) return false;
+    wish.group = static_cast<int>(*group);
+    return true;
+  }
+
+  /// D-50: `cancel: [tax_max_5, angry_peasants]`, the events card #1 cancels; `all` is as if it
+  /// were not written, `none` (or `[]`) cancels none.
+  void read_cancel(const YAML::Node& node, WrittenFavour& wish) {
+    wish.cancel_at = ref(node);
+    if (node.IsScalar() && (node.Scalar() == "all" || node.Scalar() == "none")) {
+      if (node.Scalar() == "none") wish.cancel.emplace();
+      return;
+    }
+    if (!node.IsSequence()) {
+      r_.error(node,
+               "cancel is all, none or a list of the year's events card 1 cancels, like "
+               "[tax_max_5, angry_peasants]");
+      return;
+    }
+    wish.cancel.emplace();
+    for (const auto& item : node) {
+      if (auto text = r_.text(item, "cancel entry"))
+        wish.cancel->push_back(Written{*text, ref(item)});
     }
   }
 
@@ -637,6 +703,11 @@ void add_module_sections(YamlOut& root, const WrittenOrders& w) {
     for (const WrittenFavour& f : w.favours) {
       YamlOut wish = YamlOut::map().add("card", f.card);
       if (f.province) wish.add("province", f.province->text);
+      if (f.cancel) {  // D-50
+        std::vector<std::string> events;
+        for (const Written& e : *f.cancel) events.push_back(e.text);
+        wish.add("cancel", events.empty() ? YamlOut::text("none") : YamlOut::flow_list(events));
+      }
       favours.push(std::move(wish.flow()));
     }
     root.add("favors", favours.flow());
@@ -658,11 +729,16 @@ std::string format_order_file(const WrittenOrders& w, const Ruleset& rules,
   if (w.draft_at) {  // Rules 2.2: the draft's file has its list only.
     YamlOut list = YamlOut::list();
     for (const WrittenDraftWish& wish : w.draft) {
-      if (wish.group)
-        list.push(std::move(YamlOut::map().add(wish.province.text, *wish.group).flow()));
-      else
+      if (!wish.group && !wish.leader) {
         list.push(YamlOut::text(wish.province.text));
+        continue;
+      }
+      YamlOut entry = YamlOut::map().add(
+          wish.province.text, wish.group ? YamlOut::number(*wish.group) : YamlOut::key_only());
+      if (wish.leader) entry.add("leader", *wish.leader);  // D-48
+      list.push(std::move(entry.flow()));
     }
+    if (w.draft_refresh) root.add("refresh", *w.draft_refresh);  // D-49
     root.add("draft", std::move(list));
     return root.dump(comment);
   }

@@ -94,6 +94,8 @@ struct ConversionOrder {
 struct FavourWish {
   int card = 0;
   std::optional<ProvinceId> province;
+  /// A card that cancels the season's event (#1): the events it cancels (D-50); none: any.
+  std::optional<std::vector<EventId>> cancel;
   bool operator==(const FavourWish&) const = default;
 };
 

@@ -44,12 +44,18 @@ bool build_possible(const GameState& state, const Ruleset& rules, PlayerIndex p,
 }
 
 /// Applies a favour card for `p`; false when its effect is impossible (E-9: the wish is
-/// skipped). `turn` records where it acted.
+/// skipped; D-51: the card is taken all the same) or, for card #1, the season's `event` is not
+/// one its wish cancels (D-50). `turn` records where it acted.
 bool apply_favour(GameState& state, const Ruleset& rules, PlayerIndex p, const FavourCard& card,
-                  const FavourWish& wish, CourtSeason& season, FavourTurn& turn) {
+                  const FavourWish& wish, std::optional<EventId> event, CourtSeason& season,
+                  FavourTurn& turn) {
   PlayerState& player = state.player(p);
   switch (card.effect) {
     case FavourEffect::cancel_event:
+      // D-50: "le joueur peut aussi laisser la carte là où elle est".
+      if (wish.cancel && (!event || std::find(wish.cancel->begin(), wish.cancel->end(), *event) ==
+                                        wish.cancel->end()))
+        return false;
       season.event_cancelled = true;
       return true;
     case FavourEffect::thaler:
@@ -127,7 +133,7 @@ const FavourCard* favour_taken(const FavourTurn& turn, const Ruleset& rules) {
 bool event_cancelled_by_favour(const std::vector<FavourTurn>& turns, const Ruleset& rules) {
   return std::any_of(turns.begin(), turns.end(), [&](const FavourTurn& t) {
     const FavourCard* card = favour_taken(t, rules);
-    return card && card->effect == FavourEffect::cancel_event;
+    return card && card->effect == FavourEffect::cancel_event && !t.event_left;
   });
 }
 
@@ -185,8 +191,10 @@ std::vector<Conversion> convert_at_court(GameState& state, const std::vector<Ord
 
 std::vector<FavourTurn> grant_favours(GameState& state, const std::vector<Orders>& orders,
                                       const std::vector<PlayerIndex>& turn_order,
-                                      const Ruleset& rules, CourtSeason& season) {
+                                      const Ruleset& rules, std::optional<EventId> event,
+                                      CourtSeason& season) {
   CourtState& court = state.court;
+  const bool own_sake = rules.changes().favour_for_its_own_sake;
   season.shields.resize(state.players.size());
   // E-5: most officers in the reception hall first, ties in turn order; none: no turn.
   std::vector<PlayerIndex> order;
@@ -200,7 +208,7 @@ std::vector<FavourTurn> grant_favours(GameState& state, const std::vector<Orders
   std::vector<FavourTurn> out;
   for (PlayerIndex p : order) {
     audience[p.value] = std::exchange(court.officers_hall[p.value], 0);
-    FavourTurn turn{p, audience[p.value], std::nullopt, 0, std::nullopt, false};
+    FavourTurn turn{p, audience[p.value], std::nullopt, 0, std::nullopt, false, false, false};
     for (const FavourWish& wish : orders[p.value].court.favours) {
       const auto shown = std::find(court.display.begin(), court.display.end(), wish.card);
       const FavourCard* card = rules.court.card(wish.card);
@@ -208,8 +216,16 @@ std::vector<FavourTurn> grant_favours(GameState& state, const std::vector<Orders
       const int cost = rules.court.display[static_cast<std::size_t>(shown - court.display.begin())];
       if (cost > audience[p.value]) continue;
       FavourTurn tried = turn;
-      if (!apply_favour(state, rules, p, *card, wish, season, tried)) continue;
+      const bool done = apply_favour(state, rules, p, *card, wish, event, season, tried);
+      if (!done && !own_sake) continue;  // E-9, before D-51
       turn = tried;
+      // D-51: "il doit utiliser la faveur de la carte immédiatement, dans la mesure du possible".
+      if (!done && card->effect == FavourEffect::cancel_event) {
+        turn.event_left = true;
+      } else if (!done) {
+        turn.no_effect = true;
+        turn.province = wish.province;  // where it was asked to act
+      }
       turn.card = wish.card;
       turn.cost = cost;
       audience[p.value] -= cost;

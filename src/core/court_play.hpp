@@ -33,7 +33,9 @@ struct FavourTurn {
   std::optional<int> card;  ///< its number
   int cost = 0;
   std::optional<ProvinceId> province;
-  bool kept = false;  ///< card #4 with no marker to remove: kept for the next one (E-7)
+  bool kept = false;        ///< card #4 with no marker to remove: kept for the next one (E-7)
+  bool event_left = false;  ///< card #1 taken, the season's event not one its wish cancels (D-50)
+  bool no_effect = false;   ///< taken for its own sake: its effect came to nothing (D-51)
   bool operator==(const FavourTurn&) const = default;
 };
 
@@ -65,11 +67,13 @@ std::vector<Conversion> convert_at_court(GameState& state, const std::vector<Ord
 
 /// Court step 2 (rules 13.1, E-5, E-9): the players with officers in the reception hall, most
 /// first (ties in turn order), each take the first card of their wishes that is displayed,
-/// affordable and possible; its effect applies at once. Then every officer goes back to the
-/// reception hall and the cards not taken leave the game.
+/// affordable and, before rules version 3, possible (D-51: from it, whatever its effect); its
+/// effect applies at once, card #1 against the season's `event` if its wish names it (D-50).
+/// Then every officer goes back to the reception hall and the cards not taken leave the game.
 std::vector<FavourTurn> grant_favours(GameState& state, const std::vector<Orders>& orders,
                                       const std::vector<PlayerIndex>& turn_order,
-                                      const Ruleset& rules, CourtSeason& season);
+                                      const Ruleset& rules, std::optional<EventId> event,
+                                      CourtSeason& season);
 
 /// The card a favour turn took, or null when it took none.
 const FavourCard* favour_taken(const FavourTurn& turn, const Ruleset& rules);

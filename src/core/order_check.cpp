@@ -302,9 +302,36 @@ class Checker {
         error(w.province.at, ProblemKind::draft_province_twice, {{Arg::province, *province}});
         continue;
       }
-      wishes.push_back(DraftWish{*province, w.group});
+      wishes.push_back(DraftWish{*province, w.group, draft_leader(w)});
       if (w.group) check_group_named_too_often(w, groups);
     }
+    check_draft_refresh();
+    const auto& listed = result_.orders.draft.wishes;
+    if (draft_rules(rules_).leaders && written_.draft_at && !listed.empty() &&
+        std::none_of(listed.begin(), listed.end(), [](const DraftWish& d) { return d.leader; }))
+      warning(*written_.draft_at, ProblemKind::draft_leader_on_last_pick);
+  }
+
+  /// D-48: `leader: true` on a draft entry, in a game that places its leaders during the draft.
+  bool draft_leader(const WrittenDraftWish& w) {
+    if (!w.leader) return false;
+    if (!rules_.plays(kLeadersPlacePhase)) {
+      error(w.leader_at, ProblemKind::draft_leader_without_leaders);
+    } else if (!changes_.draft_places_leaders) {
+      error(w.leader_at, ProblemKind::draft_leader_not_in_rules, {{Arg::version, rules_.version}});
+    }
+    return *w.leader && draft_rules(rules_).leaders;
+  }
+
+  /// D-49: `refresh:` from rules version 3.
+  void check_draft_refresh() {
+    if (!written_.draft_refresh) return;
+    if (!changes_.draft_may_refresh) {
+      error(written_.draft_refresh_at, ProblemKind::draft_refresh_not_in_rules,
+            {{Arg::version, rules_.version}});
+      return;
+    }
+    result_.orders.draft.refresh = *written_.draft_refresh;
   }
 
   /// D-42: a group size named for more provinces than the board has groups of that size: the
@@ -385,7 +412,7 @@ class Checker {
         continue;
       }
       const FavourCard& card = *known;
-      FavourWish wish{w.card, std::nullopt};
+      FavourWish wish{w.card, std::nullopt, std::nullopt};
       if (w.province) {
         // A build or a marker acts in a province of the player's; armies placed go to one of
         // theirs or a neutral one (E-8). Nobody's province changes hands before the audience.
@@ -402,12 +429,125 @@ class Checker {
       } else if (card.needs_province()) {
         error(w.card_at, ProblemKind::favour_needs_province, {{Arg::written, number}});
       }
+      if (w.cancel) wish.cancel = cancelled_events(w, card);
       if (std::find(displayed.begin(), displayed.end(), number) == displayed.end()) {
         warning(w.card_at, ProblemKind::favour_not_displayed,
                 {{Arg::written, number}, {Arg::cards, displayed}});
+      } else if (changes_.favour_for_its_own_sake) {
+        warn_if_nothing(w, card, wish);
       }
       wishes.push_back(wish);
     }
+  }
+
+  /// The ids of the events this season may draw (rules 4.4: the year's face-up events left).
+  std::vector<std::string> events_left() const {
+    std::vector<std::string> ids;
+    for (EventId e : state_.events_left) ids.push_back(rules_.event(e).id);
+    return ids;
+  }
+
+  /// D-50: a card that cancels the season's event, only for the events its wish lists.
+  std::vector<EventId> cancelled_events(const WrittenFavour& w, const FavourCard& card) {
+    std::vector<EventId> out;
+    if (!changes_.favour_one_is_a_choice) {
+      error(w.cancel_at, ProblemKind::favour_cancel_not_in_rules, {{Arg::version, rules_.version}});
+      return out;
+    }
+    if (card.effect != FavourEffect::cancel_event) {
+      std::vector<std::string> cancelling;
+      for (const FavourCard& c : rules_.court.cards) {
+        if (c.effect == FavourEffect::cancel_event) cancelling.push_back(std::to_string(c.number));
+      }
+      error(w.cancel_at, ProblemKind::favour_cancel_not_an_event_card,
+            {{Arg::written, std::to_string(w.card)}, {Arg::cards, std::move(cancelling)}});
+      return out;
+    }
+    for (const Written& e : *w.cancel) {
+      const auto event = event_named(e);
+      if (!event) continue;
+      if (std::find(out.begin(), out.end(), *event) != out.end()) {
+        error(e.at, ProblemKind::favour_cancel_event_twice, {{Arg::written, e.text}});
+        continue;
+      }
+      if (std::find(state_.events_left.begin(), state_.events_left.end(), *event) ==
+          state_.events_left.end()) {
+        warning(e.at, ProblemKind::favour_cancel_event_not_left,
+                {{Arg::written, e.text}, {Arg::events, events_left()}});
+      }
+      out.push_back(*event);
+    }
+    return out;
+  }
+
+  /// An event by its id; an unknown one is an error naming the nearest ids.
+  std::optional<EventId> event_named(const Written& e) {
+    if (auto id = rules_.find_event(e.text)) return id;
+    std::vector<std::string> ids;
+    for (const EventCard& card : rules_.events) ids.push_back(card.id);
+    const std::string nearest =
+        nearest_name(e.text, std::vector<std::string_view>(ids.begin(), ids.end()));
+    Args args{{Arg::written, e.text}, {Arg::events, events_left()}};
+    if (!nearest.empty()) args.push_back({Arg::nearest, std::vector<std::string>{nearest}});
+    error(e.at, ProblemKind::unknown_event, std::move(args));
+    return std::nullopt;
+  }
+
+  /// D-51: a card wished for is taken even when its effect comes to nothing; warn when, as things
+  /// stand, it is certain to (nothing before the audience changes provinces, buildings or the
+  /// supply, and only the side board refills the reserve).
+  void warn_if_nothing(const WrittenFavour& w, const FavourCard& card, const FavourWish& wish) {
+    const Args written{{Arg::written, std::to_string(w.card)}};
+    switch (card.effect) {
+      case FavourEffect::cancel_event:
+        if (wish.cancel && std::none_of(state_.events_left.begin(), state_.events_left.end(),
+                                        [&](EventId e) { return listed(*wish.cancel, e); })) {
+          Args args = written;
+          args.push_back({Arg::events, events_left()});
+          warning(w.card_at, ProblemKind::favour_cancels_nothing, std::move(args));
+        }
+        break;
+      case FavourEffect::build:
+        if (wish.province) warn_if_no_building(w, card, *wish.province);
+        break;
+      case FavourEffect::tray:
+      case FavourEffect::place:
+        if (state_.player(*player_).reserve == 0 && converted_cubes() == 0)
+          warning(w.card_at, ProblemKind::favour_reserve_empty, written);
+        break;
+      default:
+        break;
+    }
+  }
+
+  static bool listed(const std::vector<EventId>& events, EventId e) {
+    return std::find(events.begin(), events.end(), e) != events.end();
+  }
+
+  void warn_if_no_building(const WrittenFavour& w, const FavourCard& card, ProvinceId where) {
+    const ProvinceState& province = state_.at(where);
+    const Building b = *card.building;
+    Args args{{Arg::written, std::to_string(w.card)}, {Arg::province, where}};
+    if (province.has(b)) {
+      args.push_back({Arg::built_there, true});
+    } else if (province.building_count() >= rules_.province(where).sites) {
+      args.push_back({Arg::no_site, true});
+    } else if (state_.supply.buildings[index_of(b)] <= 0) {
+      args.push_back({Arg::none_left, true});
+    } else {
+      return;
+    }
+    warning(w.province->at, ProblemKind::favour_builds_nothing, std::move(args));
+  }
+
+  /// The cubes the side board planned may bring back to the reserve (rules 13.1, step 1).
+  int converted_cubes() const {
+    int cubes = 0;
+    const auto& spaces = result_.orders.court.conversions;
+    for (std::size_t i = 0; i < spaces.size(); ++i) {
+      if (spaces[i].source != ConversionSource::none) cubes += rules_.court.conversions[i];
+    }
+    return cubes;
   }
 
   void check_coin_cards() {

@@ -67,6 +67,9 @@ struct WrittenFavour {
   int card = 0;
   SourceRef card_at;
   std::optional<Written> province;
+  /// Card #1's `cancel:` (D-50): the events it cancels; none written: any, `none`: an empty list.
+  std::optional<std::vector<Written>> cancel;
+  SourceRef cancel_at;
 };
 
 /// One wish of the draft's list as written (rules 2.2): a province, and the army group wanted
@@ -75,6 +78,8 @@ struct WrittenDraftWish {
   Written province;
   std::optional<int> group;
   SourceRef group_at;
+  std::optional<bool> leader;  ///< `leader: true`: the military leader goes there (D-48)
+  SourceRef leader_at;
 };
 
 /// An order file after parsing its structure, before its names are checked against the game.
@@ -96,6 +101,8 @@ struct WrittenOrders {
   std::optional<SourceRef> draft_at;    ///< where `draft:` is written: an order file of the draft
   std::vector<WrittenDraftWish> draft;  ///< the draft season's list, most wanted first (rules 2.2)
   std::size_t draft_entries = 0;        ///< entries the list has, those too broken to read included
+  std::optional<bool> draft_refresh;    ///< the draft's `refresh:` (D-49)
+  SourceRef draft_refresh_at;
 };
 
 /// A planned action at a province the player holds.

@@ -6,8 +6,8 @@
 
 namespace wallenstein {
 
-static_assert(static_cast<int>(ProblemKind::bid_with_words) + 1 == kProblemKindCount);
-static_assert(static_cast<int>(ProblemArg::tower_cards) + 1 == kProblemArgCount);
+static_assert(static_cast<int>(ProblemKind::favour_reserve_empty) + 1 == kProblemKindCount);
+static_assert(static_cast<int>(ProblemArg::none_left) + 1 == kProblemArgCount);
 
 namespace {
 
@@ -65,6 +65,18 @@ constexpr std::array<std::pair<ProblemKind, std::string_view>, kProblemKindCount
     {ProblemKind::leader_must_be_placed, "leader_must_be_placed"},
     {ProblemKind::region_not_province, "region_not_province"},
     {ProblemKind::bid_with_words, "bid_with_words"},
+    {ProblemKind::draft_refresh_not_in_rules, "draft_refresh_not_in_rules"},
+    {ProblemKind::draft_leader_not_in_rules, "draft_leader_not_in_rules"},
+    {ProblemKind::draft_leader_without_leaders, "draft_leader_without_leaders"},
+    {ProblemKind::draft_leader_on_last_pick, "draft_leader_on_last_pick"},
+    {ProblemKind::favour_cancel_not_in_rules, "favour_cancel_not_in_rules"},
+    {ProblemKind::favour_cancel_not_an_event_card, "favour_cancel_not_an_event_card"},
+    {ProblemKind::unknown_event, "unknown_event"},
+    {ProblemKind::favour_cancel_event_twice, "favour_cancel_event_twice"},
+    {ProblemKind::favour_cancel_event_not_left, "favour_cancel_event_not_left"},
+    {ProblemKind::favour_cancels_nothing, "favour_cancels_nothing"},
+    {ProblemKind::favour_builds_nothing, "favour_builds_nothing"},
+    {ProblemKind::favour_reserve_empty, "favour_reserve_empty"},
 }};
 
 constexpr bool keys_in_order() {
@@ -75,6 +87,59 @@ constexpr bool keys_in_order() {
 }
 static_assert(keys_in_order(), "kProblemKeys lists every problem once, in the enum's order");
 
+/// Each value's key, in the enum's order (checked below).
+constexpr std::array<std::pair<ProblemArg, std::string_view>, kProblemArgCount> kArgKeys = {{
+    {ProblemArg::written, "written"},
+    {ProblemArg::expected, "expected"},
+    {ProblemArg::players, "players"},
+    {ProblemArg::nearest, "nearest"},
+    {ProblemArg::province, "province"},
+    {ProblemArg::from, "from"},
+    {ProblemArg::neighbours, "neighbours"},
+    {ProblemArg::owner, "owner"},
+    {ProblemArg::yours, "yours"},
+    {ProblemArg::free, "free"},
+    {ProblemArg::action, "action"},
+    {ProblemArg::player_count, "player_count"},
+    {ProblemArg::armies, "armies"},
+    {ProblemArg::min_armies, "min_armies"},
+    {ProblemArg::cubes, "cubes"},
+    {ProblemArg::version, "version"},
+    {ProblemArg::coins, "coins"},
+    {ProblemArg::thaler, "thaler"},
+    {ProblemArg::at_most, "at_most"},
+    {ProblemArg::province_cards, "province_cards"},
+    {ProblemArg::coin_cards, "coin_cards"},
+    {ProblemArg::action_spaces, "action_spaces"},
+    {ProblemArg::max_provinces, "max_provinces"},
+    {ProblemArg::none_actions, "none_actions"},
+    {ProblemArg::needed, "needed"},
+    {ProblemArg::coin_bid, "coin_bid"},
+    {ProblemArg::bid_possible, "bid_possible"},
+    {ProblemArg::tiles, "tiles"},
+    {ProblemArg::season, "season"},
+    {ProblemArg::bonuses, "bonuses"},
+    {ProblemArg::fallback, "fallback"},
+    {ProblemArg::fallback_province, "fallback_province"},
+    {ProblemArg::statues, "statues"},
+    {ProblemArg::groups, "groups"},
+    {ProblemArg::cards, "cards"},
+    {ProblemArg::none_spaces, "none_spaces"},
+    {ProblemArg::tower_cards, "tower_cards"},
+    {ProblemArg::events, "events"},
+    {ProblemArg::built_there, "built_there"},
+    {ProblemArg::no_site, "no_site"},
+    {ProblemArg::none_left, "none_left"},
+}};
+
+constexpr bool arg_keys_in_order() {
+  for (std::size_t i = 0; i < kArgKeys.size(); ++i) {
+    if (static_cast<std::size_t>(kArgKeys[i].first) != i) return false;
+  }
+  return true;
+}
+static_assert(arg_keys_in_order(), "kArgKeys lists every value once, in the enum's order");
+
 }  // namespace
 
 std::string_view problem_key(ProblemKind kind) {
@@ -82,83 +147,7 @@ std::string_view problem_key(ProblemKind kind) {
 }
 
 std::string_view problem_arg_key(ProblemArg arg) {
-  switch (arg) {
-    case ProblemArg::written:
-      return "written";
-    case ProblemArg::expected:
-      return "expected";
-    case ProblemArg::players:
-      return "players";
-    case ProblemArg::nearest:
-      return "nearest";
-    case ProblemArg::province:
-      return "province";
-    case ProblemArg::from:
-      return "from";
-    case ProblemArg::neighbours:
-      return "neighbours";
-    case ProblemArg::owner:
-      return "owner";
-    case ProblemArg::yours:
-      return "yours";
-    case ProblemArg::free:
-      return "free";
-    case ProblemArg::action:
-      return "action";
-    case ProblemArg::player_count:
-      return "player_count";
-    case ProblemArg::armies:
-      return "armies";
-    case ProblemArg::min_armies:
-      return "min_armies";
-    case ProblemArg::cubes:
-      return "cubes";
-    case ProblemArg::version:
-      return "version";
-    case ProblemArg::coins:
-      return "coins";
-    case ProblemArg::thaler:
-      return "thaler";
-    case ProblemArg::at_most:
-      return "at_most";
-    case ProblemArg::province_cards:
-      return "province_cards";
-    case ProblemArg::coin_cards:
-      return "coin_cards";
-    case ProblemArg::action_spaces:
-      return "action_spaces";
-    case ProblemArg::max_provinces:
-      return "max_provinces";
-    case ProblemArg::none_actions:
-      return "none_actions";
-    case ProblemArg::needed:
-      return "needed";
-    case ProblemArg::coin_bid:
-      return "coin_bid";
-    case ProblemArg::bid_possible:
-      return "bid_possible";
-    case ProblemArg::tiles:
-      return "tiles";
-    case ProblemArg::season:
-      return "season";
-    case ProblemArg::bonuses:
-      return "bonuses";
-    case ProblemArg::fallback:
-      return "fallback";
-    case ProblemArg::fallback_province:
-      return "fallback_province";
-    case ProblemArg::statues:
-      return "statues";
-    case ProblemArg::groups:
-      return "groups";
-    case ProblemArg::cards:
-      return "cards";
-    case ProblemArg::none_spaces:
-      return "none_spaces";
-    case ProblemArg::tower_cards:
-      return "tower_cards";
-  }
-  return "?";
+  return kArgKeys[static_cast<std::size_t>(arg)].second;
 }
 
 const ProblemValue* Problem::find(ProblemArg name) const {

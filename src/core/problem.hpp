@@ -66,8 +66,20 @@ enum class ProblemKind : std::uint8_t {
   leader_must_be_placed,
   region_not_province,
   bid_with_words,
+  draft_refresh_not_in_rules,
+  draft_leader_not_in_rules,
+  draft_leader_without_leaders,
+  draft_leader_on_last_pick,
+  favour_cancel_not_in_rules,
+  favour_cancel_not_an_event_card,
+  unknown_event,
+  favour_cancel_event_twice,
+  favour_cancel_event_not_left,
+  favour_cancels_nothing,
+  favour_builds_nothing,
+  favour_reserve_empty,
 };
-inline constexpr int kProblemKindCount = 52;
+inline constexpr int kProblemKindCount = 64;
 inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::wrong_game,
     ProblemKind::unknown_player,
@@ -121,6 +133,18 @@ inline constexpr std::array<ProblemKind, kProblemKindCount> kAllProblemKinds = {
     ProblemKind::leader_must_be_placed,
     ProblemKind::region_not_province,
     ProblemKind::bid_with_words,
+    ProblemKind::draft_refresh_not_in_rules,
+    ProblemKind::draft_leader_not_in_rules,
+    ProblemKind::draft_leader_without_leaders,
+    ProblemKind::draft_leader_on_last_pick,
+    ProblemKind::favour_cancel_not_in_rules,
+    ProblemKind::favour_cancel_not_an_event_card,
+    ProblemKind::unknown_event,
+    ProblemKind::favour_cancel_event_twice,
+    ProblemKind::favour_cancel_event_not_left,
+    ProblemKind::favour_cancels_nothing,
+    ProblemKind::favour_builds_nothing,
+    ProblemKind::favour_reserve_empty,
 };
 static_assert(lists_in_order(kAllProblemKinds));
 
@@ -166,8 +190,12 @@ enum class ProblemArg : std::uint8_t {
   cards,              ///< the favour cards displayed this season (the Imperial Court)
   none_spaces,        ///< side-board spaces left empty (the Imperial Court; only when some are)
   tower_cards,        ///< tower cards not on the side board (the Imperial Court)
+  events,             ///< event ids: those this season may draw (favour card #1, D-50)
+  built_there,        ///< a favour's building already stands in its province (D-51)
+  no_site,            ///< a favour's province has no free building site (D-51)
+  none_left,          ///< none of a favour's building is left in the supply (D-51)
 };
-inline constexpr int kProblemArgCount = 37;
+inline constexpr int kProblemArgCount = 41;
 
 /// The identifier of a value in a problem, as the catalogue's placeholders write it.
 std::string_view problem_arg_key(ProblemArg arg);

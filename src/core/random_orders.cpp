@@ -103,6 +103,16 @@ void fill_spaces_beyond_the_coins(const Ruleset& rules, Hand& hand, Orders& orde
   }
 }
 
+/// D-50: card #1's events, sometimes any (none written), else some of those this season may draw.
+std::optional<std::vector<EventId>> random_cancel(const GameState& state, Rng& rng) {
+  if (rng.below(2) == 0) return std::nullopt;
+  std::vector<EventId> events;
+  for (EventId e : state.events_left) {
+    if (rng.below(2) == 0) events.push_back(e);
+  }
+  return events;
+}
+
 /// The wishes of the modules' order sections, each drawn only in games that play its phase, so
 /// that a base game's random orders stay as they were.
 /// Rules 13.1: each side-board space empty, a province card left in the hand or a tower card;
@@ -143,11 +153,14 @@ CourtOrder random_court(const GameState& state, const Ruleset& rules, Hand& hand
     const FavourCard& favour = *rules.court.card(card);
     const std::vector<ProvinceId>& where = favour.acts_in_own_province() ? mine : open;
     if (where.empty()) {
-      if (!favour.needs_province()) court.favours.push_back(FavourWish{card, std::nullopt});
-      continue;
+      if (!favour.needs_province()) court.favours.push_back(FavourWish{card, std::nullopt, {}});
+    } else {
+      court.favours.push_back(
+          FavourWish{card, where[rng.below(static_cast<std::uint32_t>(where.size()))], {}});
     }
-    court.favours.push_back(
-        FavourWish{card, where[rng.below(static_cast<std::uint32_t>(where.size()))]});
+    if (favour.effect == FavourEffect::cancel_event && !court.favours.empty() &&
+        court.favours.back().card == card && rules.changes().favour_one_is_a_choice)
+      court.favours.back().cancel = random_cancel(state, rng);
   }
   return court;
 }
@@ -185,14 +198,53 @@ DraftOrders random_draft(const GameState& state, const Ruleset& rules, Rng& rng)
   DraftOrders draft;
   const std::size_t wishes =
       static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(cards.size() + 1)));
+  const DraftRules allowed = draft_rules(rules);
   for (std::size_t i = 0; i < wishes; ++i) {
-    DraftWish wish{cards[i], std::nullopt};
+    DraftWish wish{cards[i], std::nullopt, false};
     if (groups != rules.army_groups.end() && rng.below(3) == 0)
       wish.group = groups->second[static_cast<std::size_t>(
           rng.below(static_cast<std::uint32_t>(groups->second.size())))];
+    if (allowed.leaders) wish.leader = rng.below(4) == 0;  // D-48
     draft.wishes.push_back(wish);
   }
+  if (allowed.refresh) draft.refresh = rng.below(2) == 0;  // D-49
   return draft;
+}
+
+/// The sections of the modules a game plays (rules 13.1, 13.3), as an order file writes them.
+void written_module_sections(const Orders& orders, const Ruleset& rules, WrittenOrders& w) {
+  if (rules.plays(kLeadersPlacePhase)) {
+    const LeaderOrder& leader = orders.leader;
+    WrittenLeader written;
+    if (leader.place) written.place = Written{rules.province(*leader.place).id, {}};
+    if (leader.stay_beside) written.place = Written{"none", {}};
+    if (leader.move_to) written.move_to = Written{rules.province(*leader.move_to).id, {}};
+    if (leader.statue) written.statue = true;
+    w.leader = written;
+  }
+  if (rules.plays(kCourtConversionPhase)) {  // rules 13.1
+    WrittenCourt court;
+    for (std::size_t i = 0; i < rules.court.conversions.size(); ++i) {
+      const ConversionOrder c =
+          i < orders.court.conversions.size() ? orders.court.conversions[i] : ConversionOrder{};
+      const std::string text = c.source == ConversionSource::tower ? "tower"
+                               : c.source == ConversionSource::province
+                                   ? rules.province(c.province).id
+                                   : "none";
+      court.keys.push_back("convert" + std::to_string(rules.court.conversions[i]));
+      court.spaces.emplace_back(Written{text, {}});
+    }
+    w.court = court;
+    for (const FavourWish& f : orders.court.favours) {
+      WrittenFavour favour{f.card, {}, std::nullopt, std::nullopt, {}};
+      if (f.province) favour.province = Written{rules.province(*f.province).id, {}};
+      if (f.cancel) {  // D-50
+        favour.cancel.emplace();
+        for (EventId e : *f.cancel) favour.cancel->push_back(Written{rules.event(e).id, {}});
+      }
+      w.favours.push_back(favour);
+    }
+  }
 }
 
 }  // namespace
@@ -221,9 +273,13 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
   w.season.text = season_label(rules, state.season_index).name();
   if (state.draft) {  // Rules 2.2: the draft's file holds its list only.
     w.draft_at = SourceRef{};
-    for (const DraftWish& wish : orders.draft.wishes)
-      w.draft.push_back(
-          WrittenDraftWish{Written{rules.province(wish.province).id, {}}, wish.group, {}});
+    for (const DraftWish& wish : orders.draft.wishes) {
+      WrittenDraftWish written{
+          Written{rules.province(wish.province).id, {}}, wish.group, {}, {}, {}};
+      if (wish.leader) written.leader = true;  // D-48
+      w.draft.push_back(written);
+    }
+    if (orders.draft.refresh) w.draft_refresh = true;  // D-49
     return w;
   }
   for (Action action : rules.action_spaces()) {
@@ -256,34 +312,7 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
     w.winter_revolt_order.push_back(Written{rules.province(p).id, {}});
   for (LandsknechtBonus b : orders.landsknecht_wishes)
     w.landsknechte.push_back(Written{std::string(landsknecht_bonus_key(b)), {}});
-  if (rules.plays(kLeadersPlacePhase)) {
-    const LeaderOrder& leader = orders.leader;
-    WrittenLeader written;
-    if (leader.place) written.place = Written{rules.province(*leader.place).id, {}};
-    if (leader.stay_beside) written.place = Written{"none", {}};
-    if (leader.move_to) written.move_to = Written{rules.province(*leader.move_to).id, {}};
-    if (leader.statue) written.statue = true;
-    w.leader = written;
-  }
-  if (rules.plays(kCourtConversionPhase)) {  // rules 13.1
-    WrittenCourt court;
-    for (std::size_t i = 0; i < rules.court.conversions.size(); ++i) {
-      const ConversionOrder c =
-          i < orders.court.conversions.size() ? orders.court.conversions[i] : ConversionOrder{};
-      const std::string text = c.source == ConversionSource::tower ? "tower"
-                               : c.source == ConversionSource::province
-                                   ? rules.province(c.province).id
-                                   : "none";
-      court.keys.push_back("convert" + std::to_string(rules.court.conversions[i]));
-      court.spaces.emplace_back(Written{text, {}});
-    }
-    w.court = court;
-    for (const FavourWish& f : orders.court.favours) {
-      WrittenFavour favour{f.card, {}, std::nullopt};
-      if (f.province) favour.province = Written{rules.province(*f.province).id, {}};
-      w.favours.push_back(favour);
-    }
-  }
+  written_module_sections(orders, rules, w);
   for (const auto& [p, at_most] : orders.defend_with)
     w.defend_with.push_back(WrittenDefence{Written{rules.province(p).id, {}}, at_most});
   return w;

@@ -12,7 +12,7 @@ struct Row {
   bool RuleChanges::*flag;
 };
 
-constexpr std::array<Row, 7> kRows = {{
+constexpr std::array<Row, 11> kRows = {{
     {{2, "D-25",
       "a player with 5 provinces or fewer has no card left for the bid and bids none (rules 4.3)"},
      &RuleChanges::bid_needs_a_spare_card},
@@ -39,6 +39,23 @@ constexpr std::array<Row, 7> kRows = {{
       "a leader taken off may stay beside the board after winter (leader: {place: none}) "
       "(rules 13.3)"},
      &RuleChanges::leader_may_stay_beside},
+    {{3, "D-48",
+      "with the draft and the military leaders, each player places the leader while taking "
+      "provinces (leader: true in the draft's list), on the last one at the latest; no leader is "
+      "placed in the first spring (rules 2.2, 13.3)"},
+     &RuleChanges::draft_places_leaders},
+    {{3, "D-49",
+      "in the draft, a player facing the same two face-up cards as at their previous pick may put "
+      "them under the pile and turn two new ones (refresh: true) (rules 2.2)"},
+     &RuleChanges::draft_may_refresh},
+    {{3, "D-50",
+      "favour card #1 cancels the season's event only when it is one its wish names (cancel:), "
+      "any by default; otherwise the event is left (rules 13.1)"},
+     &RuleChanges::favour_one_is_a_choice},
+    {{3, "D-51",
+      "a favour card may be taken for its own sake: a wish for a card the player can pay for is "
+      "granted even when its effect comes to nothing (rules 13.1)"},
+     &RuleChanges::favour_for_its_own_sake},
     {{3, "D-52",
       "1st edition: a defender whose peasants alone outnumber the attacker holds the province "
       "(rules 12)"},

@@ -19,6 +19,10 @@ struct RuleChanges {
   bool armies_tile_is_a_right = false;        ///< D-28, rules 6
   bool leader_moves_anywhere = false;         ///< D-45, rules 13.3
   bool leader_may_stay_beside = false;        ///< D-46, rules 13.3
+  bool draft_places_leaders = false;          ///< D-48, rules 2.2 and 13.3
+  bool draft_may_refresh = false;             ///< D-49, rules 2.2
+  bool favour_one_is_a_choice = false;        ///< D-50, rules 13.1
+  bool favour_for_its_own_sake = false;       ///< D-51, rules 13.1
   bool first_edition_peasants_hold = false;   ///< D-52, rules 12
 
   /// The decisions in force under a rules version.

@@ -199,7 +199,7 @@ void convert_court(Context& ctx, const std::vector<Orders>& orders) {
 /// event out of force.
 void grant_court_favours(Context& ctx, const std::vector<Orders>& orders) {
   ctx.log.court_favours =
-      grant_favours(ctx.state, orders, ctx.log.turn_order, ctx.rules, ctx.court);
+      grant_favours(ctx.state, orders, ctx.log.turn_order, ctx.rules, ctx.event, ctx.court);
   if (ctx.court.event_cancelled) ctx.event.reset();
   ctx.step_done();
 }

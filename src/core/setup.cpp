@@ -112,11 +112,12 @@ SeasonResult resolve_draft(GameState state, const std::vector<Orders>& orders,
   std::vector<DraftOrders> wishes;
   wishes.reserve(orders.size());
   for (const Orders& o : orders) wishes.push_back(o.draft);
-  log.draft = play_draft(*next.draft, wishes, groups->second);
+  log.draft = play_draft(*next.draft, wishes, groups->second, draft_rules(rules));
   for (const DraftPick& pick : log.draft) {
     next.at(pick.province).owner = pick.player;
     next.at(pick.province).armies = pick.armies;
     next.player(pick.player).reserve -= pick.armies;
+    if (pick.leader) next.player(pick.player).leader = pick.province;  // D-48
   }
   next.draft.reset();
   next.season_index = 1;

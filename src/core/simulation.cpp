@@ -3,6 +3,7 @@
 #include <array>
 
 #include "core/bot/bot.hpp"
+#include "core/court_play.hpp"
 #include "core/random_orders.hpp"
 #include "core/ruleset.hpp"
 #include "core/standings.hpp"
@@ -41,7 +42,7 @@ void count_held_back(PlayerIndex defender, int held_back, GameOutcome& out) {
   out.seats[defender.value].armies_held_back += held_back;
 }
 
-void count_steps(const SeasonLog& log, GameOutcome& out) {
+void count_steps(const SeasonLog& log, const Ruleset& rules, GameOutcome& out) {
   for (const LogEntry& entry : log.entries) {
     if (const auto* r = std::get_if<Revolt>(&entry)) count_held_back(r->player, r->held_back, out);
     if (const auto* b = std::get_if<Battle>(&entry); b && b->defender)
@@ -62,8 +63,14 @@ void count_steps(const SeasonLog& log, GameOutcome& out) {
     out.seats[t.player.value].landsknechte_cards += t.card ? 1 : 0;
   for (const Conversion& c : log.court_conversions)
     out.seats[c.player.value].cubes_converted += c.done ? c.cubes : 0;
-  for (const FavourTurn& t : log.court_favours)
-    out.seats[t.player.value].favours_taken += t.card ? 1 : 0;
+  for (const FavourTurn& t : log.court_favours) {
+    SeatOutcome& seat = out.seats[t.player.value];
+    seat.favours_taken += t.card ? 1 : 0;
+    seat.favours_for_nothing += t.event_left || t.no_effect ? 1 : 0;
+    const FavourCard* card = favour_taken(t, rules);
+    seat.events_cancelled +=
+        card && card->effect == FavourEffect::cancel_event && !t.event_left ? 1 : 0;
+  }
   for (const LeaderStep& s : log.leaders) {
     SeatOutcome& seat = out.seats[s.player.value];
     seat.statues += s.statue ? 1 : 0;
@@ -114,9 +121,11 @@ GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind
       out.seats[i].court_orders += side_board || !court.favours.empty() ? 1 : 0;
     }
     SeasonResult result = resolve_season(std::move(state), orders, {}, rules);
-    count_steps(result.log, out);
-    for (const DraftPick& pick : result.log.draft)
+    count_steps(result.log, rules, out);
+    for (const DraftPick& pick : result.log.draft) {
       out.seats[pick.player.value].draft_blind += pick.blind ? 1 : 0;
+      out.seats[pick.player.value].draft_refreshes += pick.refreshed() ? 1 : 0;
+    }
     state = std::move(result.next);
     out.invariant_violations += static_cast<int>(invariant_violations(state, rules).size());
   }

@@ -46,6 +46,9 @@ struct SeatOutcome {
   int court_orders = 0;         ///< seasons whose orders used the side board or wished favours
   int cubes_converted = 0;      ///< cubes turned into court officers (rules 13.1)
   int favours_taken = 0;        ///< favour cards taken
+  int events_cancelled = 0;     ///< season's events cancelled by card #1 (rules 13.1)
+  int favours_for_nothing = 0;  ///< cards taken whose effect came to nothing (D-50, D-51)
+  int draft_refreshes = 0;      ///< face-up pairs put under the draft's pile (D-49)
 };
 
 /// One simulated game from start to the last winter.

@@ -79,6 +79,8 @@ YamlOut YamlOut::boolean(bool value) {
   return v;
 }
 
+YamlOut YamlOut::key_only() { return YamlOut(); }
+
 YamlOut YamlOut::null() {
   YamlOut v;
   v.scalar_ = "null";
@@ -141,8 +143,11 @@ void YamlOut::write_flow(std::string& out) const {
       out += "{";
       for (std::size_t i = 0; i < entries_.size(); ++i) {
         if (i > 0) out += ", ";
-        out += yaml_quote(entries_[i].first) + ": ";
-        entries_[i].second.write_flow(out);
+        out += yaml_quote(entries_[i].first);
+        const YamlOut& value = entries_[i].second;
+        if (value.kind_ == Kind::scalar && value.scalar_.empty()) continue;  // key_only()
+        out += ": ";
+        value.write_flow(out);
       }
       out += "}";
       break;

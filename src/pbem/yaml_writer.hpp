@@ -17,6 +17,9 @@ class YamlOut {
   static YamlOut number(std::int64_t value);
   static YamlOut boolean(bool value);
   static YamlOut null();
+  /// No value: in a flow map the key stands alone (`{Böhmen, leader: true}`), which YAML reads
+  /// as null.
+  static YamlOut key_only();
   static YamlOut list();
   static YamlOut map();
   /// A list of scalars, written inline.

@@ -491,8 +491,8 @@ TEST_F(Map, TheFavourCardsOfTheSeasonAndWhoTookThemAreOnThePanelOfACourtGame_Rul
   for (std::size_t p = 0; p < 3; ++p)
     orders.push_back(pass_orders(start.player_index(p), start, rules));
   const ProvinceId home = start.provinces_of(start.player_index(0)).front();
-  orders[0].court.favours = {{21, home}};
-  orders[2].court.favours = {{2, std::nullopt}};
+  orders[0].court.favours = {{21, home, {}}};
+  orders[2].court.favours = {{2, std::nullopt, {}}};
   const SeasonResult result = resolve_season(start, orders, {}, rules);
   const auto texts = [&](const GameState* before, const GameState& shown, const SeasonLog* log) {
     const map::MapRequest request{SeasonView{&cfg, &rules, before, &shown, log}, Layout::board};

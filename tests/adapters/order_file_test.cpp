@@ -999,9 +999,9 @@ TEST_F(DraftOrderFile, AListOfProvincesWithGroupsWhereWantedPasses_Rules2) {
   EXPECT_TRUE(checked.diagnostics.empty());
   const auto& wishes = checked.orders->draft.wishes;
   ASSERT_EQ(wishes.size(), 3U);
-  EXPECT_EQ(wishes[0], (DraftWish{*rules_->find_province("kursachsen"), 5}));
-  EXPECT_EQ(wishes[1], (DraftWish{*rules_->find_province("boehmen"), std::nullopt}));
-  EXPECT_EQ(wishes[2], (DraftWish{*rules_->find_province("gft_mark"), 2}));
+  EXPECT_EQ(wishes[0], (DraftWish{*rules_->find_province("kursachsen"), 5, false}));
+  EXPECT_EQ(wishes[1], (DraftWish{*rules_->find_province("boehmen"), std::nullopt, false}));
+  EXPECT_EQ(wishes[2], (DraftWish{*rules_->find_province("gft_mark"), 2, false}));
 }
 
 TEST_F(DraftOrderFile, EveryMistakeInTheListIsNamedAtItsPlace_Rules2) {
@@ -1071,6 +1071,78 @@ TEST_F(DraftOrderFile, FormattedDraftOrdersReadBackAsTheSameWishes) {
   EXPECT_EQ(again.orders->draft.wishes, first.orders->draft.wishes);
 }
 
+/// A ruleset with the military leaders under a rules version (D-48, D-49).
+const Ruleset& leaders_rules(int version) {
+  static const Ruleset v2 = load_ruleset(testing::source_data_dir(), 2, {"leaders"});
+  static const Ruleset v3 = load_ruleset(testing::source_data_dir(), 3, {"leaders"});
+  return version == 2 ? v2 : v3;
+}
+
+/// The draft's order file of a game with the leaders under `version`.
+std::vector<std::string> check_leaders_draft(int version, const std::string& list) {
+  const Ruleset& rules = leaders_rules(version);
+  const GameState draft = new_game(NewGame{"test", {"red", "blue", "yellow"}, 1, true}, rules);
+  std::vector<std::string> out;
+  const auto checked = check_order_source(
+      SourceFile{"red.yaml", "game: test\nplayer: red\nseason: 1618-draft\n" + list}, draft, rules);
+  for (const auto& d : checked.diagnostics)
+    out.push_back(d.format().substr(0, d.format().find('\n')));
+  return out;
+}
+
+TEST_F(DraftOrderFile,
+       ALeaderAndARefreshAreReadWithTheirPlaceAndRefusedWhereTheGameHasNone_D48_D49) {
+  const Ruleset& rules = leaders_rules(3);
+  const GameState draft = new_game(NewGame{"test", {"red", "blue", "yellow"}, 1, true}, rules);
+  const auto checked = check_order_source(
+      SourceFile{"red.yaml",
+                 "game: test\nplayer: red\nseason: 1618-draft\nrefresh: true\n"
+                 "draft: [Kursachsen: 5, {Böhmen, leader: true}, {Anhalt: 4, leader: true}]\n"},
+      draft, rules);
+  ASSERT_TRUE(checked.ok()) << checked.diagnostics.front().format();
+  EXPECT_TRUE(checked.diagnostics.empty());
+  const DraftOrders& orders = checked.orders->draft;
+  EXPECT_TRUE(orders.refresh);
+  EXPECT_EQ(orders.wishes, (std::vector<DraftWish>{{*rules.find_province("kursachsen"), 5, false},
+                                                   {*rules.find_province("boehmen"), {}, true},
+                                                   {*rules.find_province("anhalt"), 4, true}}));
+  // Formatted and read again, the list keeps its leader and refresh.
+  const std::string formatted = format_order_file(to_written(*checked.orders, draft, rules), rules);
+  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, draft, rules);
+  ASSERT_TRUE(again.ok()) << formatted;
+  EXPECT_EQ(again.orders->draft.wishes, orders.wishes);
+  EXPECT_TRUE(again.orders->draft.refresh);
+
+  EXPECT_EQ(check_leaders_draft(3,
+                                "draft: [{Böhmen: 4, leder: true}, {leader: true}, "
+                                "{Anhalt, leader: yes}, {Lausitz: 2, Mähren: 3}]\n"),
+            (Lines{"red.yaml:4:8: warning: no province of your list says leader: true, so your "
+                   "military leader goes to the last province you take (on the last one it must); "
+                   "add leader: true to the provinces you want it in",
+                   "red.yaml:4:21: error: unknown key \"leder\" in a draft entry, which names one "
+                   "province; did you mean \"leader\"?",
+                   "red.yaml:4:35: error: a draft entry with leader: true names its province, like "
+                   "{Lausitz: 4, leader: true} or {Lausitz, leader: true}",
+                   "red.yaml:4:68: error: leader must be true or false, not \"yes\"",
+                   "red.yaml:4:74: error: the draft is a list of provinces, most wanted first, "
+                   "each alone or with the army group wanted there, like [Kursachsen: 5, Böhmen, "
+                   "{Lausitz: 4, leader: true}]"}));
+  EXPECT_EQ(check_leaders_draft(3, "draft: [Kursachsen, Böhmen]\n"),
+            (Lines{"red.yaml:4:8: warning: no province of your list says leader: true, so your "
+                   "military leader goes to the last province you take (on the last one it must); "
+                   "add leader: true to the provinces you want it in"}));
+  EXPECT_EQ(check_draft("refresh: true\ndraft: [{Böhmen, leader: true}]\n"),
+            (Lines{"red.yaml:5:26: error: leader: true places a military leader, and this game "
+                   "does not play the military leaders; leave it out"}));
+  EXPECT_EQ(
+      check_leaders_draft(2, "refresh: true\ndraft: [{Böhmen, leader: true}]\n"),
+      (Lines{"red.yaml:4:10: error: refresh is not in this game's rules (version 2): the face-up "
+             "cards are turned anew only from rules version 3 (D-49); leave `refresh` out",
+             "red.yaml:5:26: error: leader: true is not in this game's rules (version 2): the "
+             "leaders are placed in the first spring, after the turn order (leader: {place: ...}); "
+             "leave it out of the draft"}));
+}
+
 /// A 3-player Imperial Court game's first spring (rules 13.1).
 class CourtOrderFile : public OrderCheck {
  protected:
@@ -1103,8 +1175,8 @@ TEST_F(CourtOrderFile, TheSideBoardAndTheFavoursAreReadWithTheHand_Rules13) {
                              *with_court().find_province("niederoesterreich")}));
   EXPECT_EQ(court.conversions[1].source, ConversionSource::tower);
   EXPECT_EQ(court.conversions[2].source, ConversionSource::none);
-  EXPECT_EQ(court.favours,
-            (std::vector<FavourWish>{{21, *with_court().find_province("passau")}, {4, {}}}));
+  EXPECT_EQ(court.favours, (std::vector<FavourWish>{{21, *with_court().find_province("passau"), {}},
+                                                    {4, {}, {}}}));
 }
 
 TEST_F(CourtOrderFile, EmptySideBoardSpacesTakeBlankCardsAndTowerCardsOffTheBoardServeAsCoins_D44) {
@@ -1144,6 +1216,86 @@ TEST_F(CourtOrderFile, AFavourBuildsOnlyInTheWishersProvinceAndPlacesNotInAnothe
     EXPECT_NE(line.find(": error: " + name + " is not yours: it is held by blue; you hold "),
               std::string::npos)
         << line;
+}
+
+TEST_F(CourtOrderFile, CardOneCancelsTheEventsItsWishNames_D50) {
+  const Ruleset& rules = with_court();
+  court_.court.display = {21, 12, 1};
+  court_.events_left = {*rules.find_event("tax_max_5"), *rules.find_event("army_shortage")};
+  const auto read = [&](const std::string& favours) {
+    const auto checked = check_order_source(
+        SourceFile{"red.yaml", std::string(kValid) + "favors: " + favours + "\n"}, court_, rules);
+    EXPECT_TRUE(checked.ok()) << checked.diagnostics.front().format();
+    return checked.ok() ? checked.orders->court.favours.front().cancel
+                        : std::optional<std::vector<EventId>>();
+  };
+  EXPECT_EQ(read("[{card: 1, cancel: [army_shortage]}]"),
+            std::vector<EventId>{*rules.find_event("army_shortage")});
+  EXPECT_EQ(read("[{card: 1, cancel: none}]"), std::vector<EventId>{});
+  EXPECT_EQ(read("[{card: 1, cancel: all}]"), std::nullopt);
+  EXPECT_EQ(read("[{card: 1}]"), std::nullopt) << "any, as under rules version 2";
+  // Formatted and read again, the list keeps its events, and none stays none.
+  for (const char* favours :
+       {"[{card: 1, cancel: [army_shortage, tax_max_5]}]", "[{card: 1, cancel: none}]"}) {
+    const auto first = check_order_source(
+        SourceFile{"red.yaml", std::string(kValid) + "favors: " + favours + "\n"}, court_, rules);
+    ASSERT_TRUE(first.ok());
+    const std::string formatted =
+        format_order_file(to_written(*first.orders, court_, rules), rules);
+    const auto again = check_order_source(SourceFile{"again.yaml", formatted}, court_, rules);
+    ASSERT_TRUE(again.ok()) << formatted;
+    EXPECT_EQ(again.orders->court.favours, first.orders->court.favours) << formatted;
+  }
+  EXPECT_EQ(
+      check_court("favors: [{card: 1, cancel: [tax_max_5, angry_peasnts, tax_max_5, "
+                  "grain_min_4]}, {card: 21, province: Passau, cancel: none}, {card: 4, "
+                  "cancel: 3}]\n"),
+      (Lines{
+          "red.yaml:17:40: error: unknown event \"angry_peasnts\"; did you mean "
+          "\"angry_peasants\"? This season may draw tax_max_5 and army_shortage",
+          "red.yaml:17:55: error: event \"tax_max_5\" is listed twice under cancel; list it once",
+          "red.yaml:17:66: warning: event \"grain_min_4\" cannot be drawn this season (it may draw "
+          "tax_max_5 and army_shortage): it is never cancelled here",
+          "red.yaml:17:118: error: cancel belongs to a card that cancels the season's event (1), "
+          "not to favour card 21; leave it out",
+          "red.yaml:17:132: warning: favour card 4 is not displayed this season (the display holds "
+          "21, 12 and 1): this wish is skipped",
+          "red.yaml:17:143: error: cancel is all, none or a list of the year's events card 1 "
+          "cancels, like [tax_max_5, angry_peasants]"}));
+  EXPECT_EQ(check_court("favors: [{card: 1, cancel: [grain_min_4]}]\n"),
+            (Lines{"red.yaml:17:17: warning: favour card 1 would cancel none of the events this "
+                   "season may draw (tax_max_5 and army_shortage): if you take it, the event stays "
+                   "in force and the card does nothing",
+                   "red.yaml:17:29: warning: event \"grain_min_4\" cannot be drawn this season (it "
+                   "may draw tax_max_5 and army_shortage): it is never cancelled here"}));
+}
+
+TEST_F(CourtOrderFile, CancelIsNotInTheRulesOfVersionTwo_D50) {
+  const Ruleset v2 = load_ruleset(testing::source_data_dir(), 2, {"court"});
+  court_.court.display = {21, 12, 1};
+  EXPECT_EQ(lines(check_order_source(
+                SourceFile{"red.yaml",
+                           std::string(kValid) + "favors: [{card: 1, cancel: [tax_max_5]}]\n"},
+                court_, v2)),
+            (Lines{"red.yaml:17:28: error: cancel is not in this game's rules (version 2): favour "
+                   "card 1 always cancels the season's event; leave `cancel` out"}));
+}
+
+TEST_F(CourtOrderFile, AWishCertainToComeToNothingIsWarned_D51) {
+  const Ruleset& rules = with_court();
+  const ProvinceId passau = *rules.find_province("passau");
+  court_.at(passau).buildings[index_of(Building::palace)] = true;
+  EXPECT_EQ(check_court("favors: [{card: 21, province: Passau}]\n"),
+            (Lines{"red.yaml:17:31: warning: favour card 21 cannot build in Passau: its building "
+                   "already stands there; if you take it, it builds nothing"}));
+  court_.player(court_.player_index(0)).reserve = 0;
+  EXPECT_EQ(
+      check_court("favors: [{card: 12, province: Passau}]\n"),
+      (Lines{"red.yaml:17:17: warning: favour card 12 takes its cubes from your reserve, which is "
+             "empty and which your side board fills with none: if you take it, it does nothing"}));
+  EXPECT_EQ(check_court("court: {convert1: tower}\nfavors: [{card: 12, province: Passau}]\n"),
+            Lines{})
+      << "the side board may refill the reserve";
 }
 
 TEST_F(CourtOrderFile, EveryMistakeAtCourtIsNamedAtItsPlace_Rules13) {

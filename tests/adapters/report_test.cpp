@@ -318,8 +318,8 @@ TEST_F(Reports, CourtStepsAreToldAndTheOrderTemplateShowsTheSideBoardAndTheCards
   orders[0].court.conversions = {{ConversionSource::province, home},
                                  {ConversionSource::tower, {}},
                                  {ConversionSource::none, {}}};
-  orders[0].court.favours = {{16, std::nullopt}, {1, std::nullopt}};
-  orders[2].court.favours = {{1, std::nullopt}};
+  orders[0].court.favours = {{16, std::nullopt, {}}, {1, std::nullopt, {}}};
+  orders[2].court.favours = {{1, std::nullopt, {}}};
   const SeasonResult result = resolve_season(state, orders, {}, rules);
   SeasonView in{&cfg, &rules, &state, &result.next, &result.log};
   const report::ReportSet set = report::build_reports(in, *templates_);
@@ -355,6 +355,83 @@ TEST_F(Reports, CourtStepsAreToldAndTheOrderTemplateShowsTheSideBoardAndTheCards
   const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
   ASSERT_EQ(checked.diagnostics.size(), 1u)
       << "only the cards are left to choose: " << format_all(checked.diagnostics);
+}
+
+TEST_F(Reports, TheDraftTellsThePairPutUnderAndWhereEachLeaderWent_D48_D49) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  GameConfig cfg = config(3);
+  cfg.expansions = {"leaders"};
+  cfg.setup = "draft";
+  const GameState draft = new_game(NewGame{"reports", {"red", "blue", "yellow"}, 8, true}, rules);
+  // The opening template explains both keys and asks for the refresh.
+  const report::ReportSet opening =
+      report::build_reports(SeasonView{&cfg, &rules, &draft, &draft, nullptr}, *templates_);
+  const std::string& tmpl = *opening.players[0].orders;
+  for (const char* line : {"# Your military leader is placed while you draft: on taking a province",
+                           "# refresh: true means: when at your pick you face the same two face-up",
+                           "\nrefresh: true\ndraft: []\n"})
+    EXPECT_NE(tmpl.find(line), std::string::npos) << line << "\n" << tmpl;
+  // Red lists a card deep in the pile: every pick of round 1 is blind, so red faces the same pair
+  // in round 2 and puts it under the pile; the leaders go with the last provinces.
+  std::vector<Orders> orders(3);
+  for (std::size_t p = 0; p < 3; ++p) orders[p].player = draft.player_index(p);
+  orders[0].draft.wishes = {{draft.draft->pile.back(), std::nullopt, true}};
+  orders[0].draft.refresh = true;
+  const SeasonResult result = resolve_season(draft, orders, {}, rules);
+  ASSERT_TRUE(result.log.draft[3].refreshed());
+  const report::ReportSet set = report::build_reports(
+      SeasonView{&cfg, &rules, &draft, &result.next, &result.log}, *templates_);
+  const std::string under = "after putting " + rules.province(*draft.draft->face_up[0]).name +
+                            " and " + rules.province(*draft.draft->face_up[1]).name +
+                            " under the pile";
+  EXPECT_NE(set.public_text.find(under), std::string::npos) << under << "\n" << set.public_text;
+  EXPECT_NE(set.players[1].html.find(under), std::string::npos);
+  std::size_t leaders = 0;
+  for (std::size_t at = 0;
+       (at = set.public_text.find("; the military leader goes there", at)) != std::string::npos;
+       ++at)
+    ++leaders;
+  EXPECT_EQ(leaders, 3u) << set.public_text;
+}
+
+TEST_F(Reports, CardOneLeavingTheEventAndACardTakenForNothingAreTold_D50_D51) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
+  GameConfig cfg = config(3);
+  cfg.expansions = {"court"};
+  GameState state = new_game(NewGame{"reports", {"red", "blue", "yellow"}, 8}, rules);
+  state.court.display = {21, 12, 1};
+  state.court.officers_hall = {4, 0, 2};
+  state.court.officers_beside = {3, 7, 5};
+  const ProvinceId home = state.provinces_of(state.player_index(0)).front();
+  state.at(home).buildings[index_of(Building::palace)] = true;
+  --state.supply.buildings[index_of(Building::palace)];
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < 3; ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, rules));
+  orders[0].court.favours = {{21, home, {}}};
+  orders[2].court.favours = {{1, std::nullopt, std::vector<EventId>{}}};  // cancel: none
+  const SeasonResult result = resolve_season(state, orders, {}, rules);
+  const report::ReportSet set = report::build_reports(
+      SeasonView{&cfg, &rules, &state, &result.next, &result.log}, *templates_);
+  const std::string& text = set.players[0].text;
+  for (const std::string& line : std::vector<std::string>{
+           ", in " + rules.province(home).name +
+               "; it could do nothing there, and Player red took it all the same\n",
+           "; the season's event is not one Player yellow asked to cancel, so it stays in force\n"})
+    EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
+  EXPECT_EQ(text.find("A favour card took the event out of force"), std::string::npos);
+  // The template of the season with card #1 shown says how to leave the event; one without it
+  // does not.
+  const report::ReportSet opening =
+      report::build_reports(SeasonView{&cfg, &rules, &state, &state, nullptr}, *templates_);
+  const std::string& tmpl = *opening.players[0].orders;
+  for (const char* line :
+       {"# A card you wish for and can pay for is yours even when it can do",
+        "# A card that cancels the season's event may leave it: `cancel: [...]`"})
+    EXPECT_NE(tmpl.find(line), std::string::npos) << line << "\n" << tmpl;
+  const bool one_shown =
+      std::count(result.next.court.display.begin(), result.next.court.display.end(), 1) > 0;
+  EXPECT_EQ(set.players[0].orders->find("`cancel: [...]`") != std::string::npos, one_shown);
 }
 
 TEST_F(Reports, WhatTheMilitaryLeaderAddsIsExplainedAfterTheTile) {

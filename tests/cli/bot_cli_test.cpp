@@ -239,7 +239,8 @@ TEST(SimulateCli, PlaysTheImperialCourtAndCountsTheOfficersAndFavoursOfEachSeat)
   const Outcome text =
       run({"simulate", "--games", "1", "--seats", "bot,bot,bot", "--expansions", "court"});
   EXPECT_NE(text.out.find("\nImperial Court: seat, seasons with court orders, per game cubes "
-                          "converted into officers, favours taken\n"),
+                          "converted into officers, favours taken, events cancelled, cards taken "
+                          "for nothing\n"),
             std::string::npos)
       << text.out;
   EXPECT_FALSE(

@@ -121,15 +121,15 @@ TEST(Court, MostOfficersChooseFirstAndACardCostsItsSpacesOfficers_E5) {
   w.state.court.officers_beside = {4, 2};
   // Both want 16 (on the 4-officer space): blue, with 5 officers, chooses first and takes it;
   // red, with 3, cannot pay for 16, then takes 9 (3 officers).
-  const std::vector<Orders> orders = {w.court_orders(0, {}, {{16, {}}, {9, {}}}),
-                                      w.court_orders(1, {}, {{16, {}}})};
+  const std::vector<Orders> orders = {w.court_orders(0, {}, {{16, {}, {}}, {9, {}, {}}}),
+                                      w.court_orders(1, {}, {{16, {}, {}}})};
   const int red = w.state.player(w.player(0)).thaler;
   const int blue = w.state.player(w.player(1)).thaler;
   CourtSeason season;
-  const auto turns = grant_favours(w.state, orders, w.seats(), w.rules, season);
+  const auto turns = grant_favours(w.state, orders, w.seats(), w.rules, std::nullopt, season);
   ASSERT_EQ(turns.size(), 2u);
-  EXPECT_EQ(turns[0], (FavourTurn{w.player(1), 5, 16, 4, std::nullopt, false}));
-  EXPECT_EQ(turns[1], (FavourTurn{w.player(0), 3, 9, 3, std::nullopt, false}));
+  EXPECT_EQ(turns[0], (FavourTurn{w.player(1), 5, 16, 4, std::nullopt, false, false, false}));
+  EXPECT_EQ(turns[1], (FavourTurn{w.player(0), 3, 9, 3, std::nullopt, false, false, false}));
   EXPECT_EQ(w.state.player(w.player(1)).thaler, blue + 16);
   EXPECT_EQ(w.state.player(w.player(0)).thaler, red + 9);
   EXPECT_EQ(w.state.court.officers_hall, (std::vector<int>{0, 1})) << "the rest go back";
@@ -139,20 +139,72 @@ TEST(Court, MostOfficersChooseFirstAndACardCostsItsSpacesOfficers_E5) {
 
 TEST(Court, AWishThatCannotBeFollowedIsSkippedForTheNext_E9) {
   CourtWorld w;
+  w.rules.version = 2;  // from rules version 3 such a card is taken all the same (D-51)
   w.give("a", 0, 2);
   w.state.court.display = {21, 12, 3};
   w.state.court.officers_hall = {4, 0};
   w.state.court.officers_beside = {3, 7};
   // 21 (a palace) in b, which red does not hold: skipped; 12 places 3 cubes in neutral c.
   const std::vector<Orders> orders = {
-      w.court_orders(0, {}, {{21, w.p("b")}, {7, {}}, {12, w.p("c")}}), w.orders(1)};
+      w.court_orders(0, {}, {{21, w.p("b"), {}}, {7, {}, {}}, {12, w.p("c"), {}}}), w.orders(1)};
   CourtSeason season;
-  const auto turns = grant_favours(w.state, orders, w.seats(), w.rules, season);
+  const auto turns = grant_favours(w.state, orders, w.seats(), w.rules, std::nullopt, season);
   ASSERT_EQ(turns.size(), 1u) << "blue, with no officer at court, has no turn";
   EXPECT_EQ(turns[0].card, 12);
   EXPECT_EQ(w.state.at(w.p("c")).owner, w.player(0)) << "a neutral province is taken (E-8)";
   EXPECT_EQ(w.state.at(w.p("c")).armies, 3);
   EXPECT_TRUE(w.broken().empty());
+}
+
+TEST(Court, ACardThePlayerCanPayForIsTakenEvenWhenItsEffectComesToNothing_D51) {
+  CourtWorld w;
+  w.give("a", 0, 2);
+  w.state.court.display = {21, 12, 3};
+  w.state.court.officers_hall = {4, 0};
+  w.state.court.officers_beside = {3, 7};
+  // 21 (a palace) in b, which red does not hold: taken all the same, and the next wish waits.
+  const std::vector<Orders> orders = {
+      w.court_orders(0, {}, {{21, w.p("b"), {}}, {12, w.p("c"), {}}}), w.orders(1)};
+  CourtSeason season;
+  const auto turns = grant_favours(w.state, orders, w.seats(), w.rules, std::nullopt, season);
+  ASSERT_EQ(turns.size(), 1u);
+  EXPECT_EQ(turns[0], (FavourTurn{w.player(0), 4, 21, 4, w.p("b"), false, false, true}));
+  EXPECT_FALSE(w.state.at(w.p("b")).has(Building::palace));
+  EXPECT_FALSE(w.state.at(w.p("c")).owner) << "12 stays on display and leaves the game";
+  EXPECT_EQ(w.state.court.officers_beside[0], 7) << "the officers are paid";
+  EXPECT_TRUE(w.broken().empty());
+}
+
+TEST(Court, CardOneCancelsOnlyAnEventItsWishNamesAndLeavesTheOthers_D50) {
+  const EventId named = EventId::at(2);
+  const EventId other = EventId::at(3);
+  for (const EventId drawn : {named, other}) {
+    CourtWorld w;
+    w.state.court.display = {0, 0, 1};
+    w.state.court.officers_hall = {2, 0};
+    w.state.court.officers_beside = {5, 7};
+    const std::vector<Orders> orders = {
+        w.court_orders(0, {}, {{1, {}, std::vector<EventId>{named}}}), w.orders(1)};
+    CourtSeason season;
+    const auto turns = grant_favours(w.state, orders, w.seats(), w.rules, drawn, season);
+    ASSERT_EQ(turns.size(), 1u);
+    EXPECT_EQ(turns[0].card, 1) << "the card is taken in either case";
+    EXPECT_EQ(season.event_cancelled, drawn == named);
+    EXPECT_EQ(turns[0].event_left, drawn != named);
+    EXPECT_EQ(event_cancelled_by_favour(turns, w.rules), drawn == named);
+  }
+}
+
+TEST(Court, CardOneWithoutAListCancelsAnyEvent_D50) {
+  CourtWorld w;
+  w.state.court.display = {0, 0, 1};
+  w.state.court.officers_hall = {2, 0};
+  w.state.court.officers_beside = {5, 7};
+  CourtSeason season;
+  const auto turns = grant_favours(w.state, {w.court_orders(0, {}, {{1, {}, {}}}), w.orders(1)},
+                                   w.seats(), w.rules, EventId::at(4), season);
+  EXPECT_TRUE(season.event_cancelled);
+  EXPECT_FALSE(turns[0].event_left);
 }
 
 TEST(Court, ACardForAMarkerWithNoMarkerToRemoveIsKept_E7) {
@@ -162,8 +214,8 @@ TEST(Court, ACardForAMarkerWithNoMarkerToRemoveIsKept_E7) {
   w.state.court.officers_hall = {4, 0};
   w.state.court.officers_beside = {3, 7};
   CourtSeason season;
-  const auto turns = grant_favours(w.state, {w.court_orders(0, {}, {{4, {}}}), w.orders(1)},
-                                   w.seats(), w.rules, season);
+  const auto turns = grant_favours(w.state, {w.court_orders(0, {}, {{4, {}, {}}}), w.orders(1)},
+                                   w.seats(), w.rules, std::nullopt, season);
   EXPECT_TRUE(turns[0].kept);
   EXPECT_TRUE(w.state.court.marker_shield[0]);
 }
@@ -174,8 +226,9 @@ TEST(Court, AShieldAndTheCancelledEventLastTheSeason) {
   w.state.court.officers_hall = {4, 2};
   w.state.court.officers_beside = {3, 5};
   CourtSeason season;
-  grant_favours(w.state, {w.court_orders(0, {}, {{18, {}}}), w.court_orders(1, {}, {{1, {}}})},
-                w.seats(), w.rules, season);
+  grant_favours(w.state,
+                {w.court_orders(0, {}, {{18, {}, {}}}), w.court_orders(1, {}, {{1, {}, {}}})},
+                w.seats(), w.rules, std::nullopt, season);
   EXPECT_TRUE(season.shields[0][index_of(space::battle_a)]);
   EXPECT_TRUE(season.shields[0][index_of(space::battle_b)]);
   EXPECT_EQ(std::count(season.shields[1].begin(), season.shields[1].end(), true), 0);
@@ -189,7 +242,7 @@ TEST(CourtSeason, AShieldTakenAtCourtCancelsTheBattleAgainstItsHolder_Rules13) {
   w.state.court.display = {18, 0, 0};
   w.state.court.officers_hall = {4, 0};
   w.state.court.officers_beside = {3, 7};
-  Orders red = w.court_orders(0, {}, {{18, {}}});
+  Orders red = w.court_orders(0, {}, {{18, {}, {}}});
   Orders blue = w.orders(1);
   w.act(blue, space::battle_a, "b", "a");
   const SeasonResult result = w.resolve({red, blue});
@@ -210,7 +263,7 @@ TEST(CourtSeason, TheFirstCardTakesTheEventOutOfForce_Rules13) {
   w.state.court.display = {0, 0, 1};
   w.state.court.officers_hall = {2, 0};
   w.state.court.officers_beside = {5, 7};
-  Orders red = w.court_orders(0, {}, {{1, {}}});
+  Orders red = w.court_orders(0, {}, {{1, {}, {}}});
   w.act(red, space::taxes, "a");
   const int thaler = w.state.player(w.player(0)).thaler;
   const SeasonResult result = w.resolve({red, w.orders(1)});

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/ruleset.hpp"
+#include "core/season_phases.hpp"
 #include "support/tiny_world.hpp"
 
 namespace wallenstein {
@@ -119,6 +120,89 @@ TEST(DraftBot, WishesEveryProvinceInPlayRichestFirstAndSoNeverDrawsBlind) {
   const auto picks = play_draft(table, {bot, bot, DraftOrders{}}, {2});
   for (const DraftPick& pick : picks)
     EXPECT_EQ(pick.blind, pick.player == PlayerIndex::at(2)) << "only the empty list draws blind";
+}
+
+TEST(Draft, FacingTheSamePairAgainAPlayerWhoAsksPutsItUnderThePileAndTurnsTwoNewCards_D49) {
+  // Red wants card 5 only, blue nothing: both draw blind in round 1, so red faces cards 0 and 1
+  // again in round 2, puts them under the pile and turns 4 and 5.
+  DraftOrders red = wishes({{card(5), std::nullopt, false}});
+  red.refresh = true;
+  DraftOrders blue;
+  blue.refresh = true;
+  const auto picks = play_draft(table_of(10), {red, blue}, {3, 2}, DraftRules{true, false});
+  ASSERT_EQ(picks.size(), 4u);
+  EXPECT_FALSE(picks[0].refreshed()) << "no previous pick to compare with";
+  EXPECT_EQ(picks[2].put_under, (std::array<std::optional<ProvinceId>, 2>{card(0), card(1)}));
+  EXPECT_EQ(picks[2].offered, (std::array<std::optional<ProvinceId>, 2>{card(4), card(5)}));
+  EXPECT_EQ(picks[2].province, card(5));
+  EXPECT_FALSE(picks[2].blind);
+  EXPECT_FALSE(picks[3].refreshed()) << "blue faces 4 and 6, not the pair of its last pick";
+  EXPECT_EQ(picks[3].offered, (std::array<std::optional<ProvinceId>, 2>{card(4), card(6)}));
+  EXPECT_TRUE(picks[3].blind);
+  EXPECT_EQ(picks[3].province, card(7)) << "0 and 1 lie at the bottom of the pile";
+}
+
+TEST(Draft, ThePairStaysWhenThePlayerDoesNotAskOrTheRulesVersionHasNoRefresh_D49) {
+  DraftOrders asks = wishes({{card(5), std::nullopt, false}});
+  asks.refresh = true;
+  DraftOrders silent = asks;
+  silent.refresh = false;
+  for (const auto& [orders, rules] :
+       {std::pair{silent, DraftRules{true, false}}, std::pair{asks, DraftRules{false, false}}}) {
+    const auto picks = play_draft(table_of(10), {orders, DraftOrders{}}, {3, 2}, rules);
+    EXPECT_FALSE(picks[2].refreshed());
+    EXPECT_TRUE(picks[2].blind) << "neither 0 nor 1 is on the list";
+  }
+}
+
+TEST(Draft, APairIsPutUnderOnlyWhileThePileHoldsTwoCardsToTurn_D49) {
+  DraftOrders red;
+  red.refresh = true;
+  // Cards 0, 1 face up, 2 and 3 in the pile: red and blue draw both in round 1.
+  const auto picks = play_draft(table_of(4), {red, DraftOrders{}}, {2, 2}, DraftRules{true, false});
+  EXPECT_FALSE(picks[2].refreshed()) << "the pile is spent";
+  EXPECT_EQ(picks[2].province, card(0));
+}
+
+TEST(Draft, TheLeaderGoesWithTheFirstProvinceTakenWhoseWishSaysSo_D48) {
+  const DraftOrders red =
+      wishes({{card(0), std::nullopt, false}, {card(1), std::nullopt, true}, {card(2), 2, true}});
+  const auto picks = play_draft(table_of(8), {red}, {3, 2, 2}, DraftRules{false, true});
+  ASSERT_EQ(picks.size(), 3u);
+  EXPECT_EQ(picks[0].province, card(0));
+  EXPECT_FALSE(picks[0].leader);
+  EXPECT_EQ(picks[1].province, card(1));
+  EXPECT_TRUE(picks[1].leader);
+  EXPECT_FALSE(picks[2].leader) << "the leader is placed once";
+}
+
+TEST(Draft, ALeaderStillBesideTheBoardGoesWithTheLastProvince_D48) {
+  const auto picks =
+      play_draft(table_of(8), {DraftOrders{}, DraftOrders{}}, {3, 2}, DraftRules{false, true});
+  ASSERT_EQ(picks.size(), 4u);
+  EXPECT_FALSE(picks[0].leader || picks[1].leader);
+  EXPECT_TRUE(picks[2].leader && picks[3].leader) << "on the last province it must";
+}
+
+TEST(Draft, WithoutTheDraftsLeadersNoPickPlacesALeader_D48) {
+  const DraftOrders red = wishes({{card(0), std::nullopt, true}});
+  for (const DraftPick& pick : play_draft(table_of(8), {red}, {3, 2})) EXPECT_FALSE(pick.leader);
+}
+
+TEST(DraftBot, WithTheDraftsLeadersItsLeaderGoesWithItsFirstProvinceAndItAsksForARefresh_D48_D49) {
+  TinyWorld w;
+  w.rules.season_phases.insert(w.rules.season_phases.begin() + 1, std::string(kLeadersPlacePhase));
+  const DraftOrders bot = draft_bot_wishes(w.rules, 3);
+  EXPECT_TRUE(bot.refresh);
+  EXPECT_TRUE(std::all_of(bot.wishes.begin(), bot.wishes.end(),
+                          [](const DraftWish& wish) { return wish.leader; }));
+  Rng rng(3);
+  const auto picks =
+      play_draft(deal_draft(w.rules, 3, rng), {bot, bot, bot}, {3, 2}, draft_rules(w.rules));
+  for (const DraftPick& pick : picks) EXPECT_EQ(pick.leader, pick.round == 1) << pick.round;
+  w.rules.version = 2;
+  const DraftOrders older = draft_bot_wishes(w.rules, 3);
+  EXPECT_FALSE(older.refresh || older.wishes.front().leader) << "rules version 2 has neither";
 }
 
 TEST(Draft, RefusesMoreGroupsThanCards) {

@@ -25,6 +25,10 @@ TEST(RulesVersion, VersionTwoHasNoneOfTheDecisionsOfTheRulebooksAudit) {
   const RuleChanges v2 = RuleChanges::for_version(2);
   EXPECT_FALSE(v2.leader_moves_anywhere);
   EXPECT_FALSE(v2.leader_may_stay_beside);
+  EXPECT_FALSE(v2.draft_places_leaders);
+  EXPECT_FALSE(v2.draft_may_refresh);
+  EXPECT_FALSE(v2.favour_one_is_a_choice);
+  EXPECT_FALSE(v2.favour_for_its_own_sake);
   EXPECT_FALSE(v2.first_edition_peasants_hold);
 }
 
@@ -33,6 +37,10 @@ TEST(RulesVersion, VersionThreeHasTheDecisionsOfTheRulebooksAudit) {
   EXPECT_TRUE(v3.armies_tile_is_a_right) << "and those of version 2";
   EXPECT_TRUE(v3.leader_moves_anywhere);
   EXPECT_TRUE(v3.leader_may_stay_beside);
+  EXPECT_TRUE(v3.draft_places_leaders);
+  EXPECT_TRUE(v3.draft_may_refresh);
+  EXPECT_TRUE(v3.favour_one_is_a_choice);
+  EXPECT_TRUE(v3.favour_for_its_own_sake);
   EXPECT_TRUE(v3.first_edition_peasants_hold);
 }
 
@@ -47,7 +55,8 @@ TEST(RulesVersion, TheCurrentVersionIsThreeAndOnlyVersionsOneToThreeAreKnown) {
 
 TEST(RulesVersion, UpgradingFromTwoToThreeListsTheDecisionsOfTheRulebooksAudit) {
   const auto changes = rules_changes(2, 3);
-  const std::vector<std::string_view> expected = {"D-45", "D-46", "D-52"};
+  const std::vector<std::string_view> expected = {"D-45", "D-46", "D-48", "D-49",
+                                                  "D-50", "D-51", "D-52"};
   ASSERT_EQ(changes.size(), expected.size());
   for (std::size_t i = 0; i < changes.size(); ++i) {
     EXPECT_EQ(changes[i].decision, expected[i]);

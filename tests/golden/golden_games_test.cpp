@@ -34,9 +34,9 @@ std::string draft_text(const Orders& o, const Ruleset& rules) {
   for (std::size_t i = 0; i < o.draft.wishes.size(); ++i) {
     const DraftWish& wish = o.draft.wishes[i];
     text += (i ? "," : "") + rules.province(wish.province).id +
-            (wish.group ? ":" + std::to_string(*wish.group) : "");
+            (wish.group ? ":" + std::to_string(*wish.group) : "") + (wish.leader ? "(leader)" : "");
   }
-  return text + "]";
+  return text + "]" + (o.draft.refresh ? " refresh" : "");  // D-48, D-49
 }
 
 /// One line per player: what they ordered, as a reviewer wants to read it.
@@ -88,6 +88,11 @@ std::string orders_line(const Orders& o, const GameState& state, const Ruleset& 
       const FavourWish& f = o.court.favours[i];
       line += (i ? "," : "") + std::to_string(f.card) +
               (f.province ? "@" + rules.province(*f.province).id : std::string());
+      if (f.cancel) {  // D-50: the events card #1 cancels
+        line += "(cancel";
+        for (EventId e : *f.cancel) line += " " + rules.event(e).id;
+        line += ")";
+      }
     }
     line += "]";
   }

@@ -9,6 +9,7 @@
 
 #include "pbem/diagnostic.hpp"
 #include "pbem/yaml_file.hpp"
+#include "pbem/yaml_writer.hpp"
 
 namespace wallenstein {
 namespace {
@@ -93,6 +94,18 @@ TEST(YamlReader, PastTheLimitProblemsAreCountedAndOneLineSaysHowManyMore) {
   const std::vector<Diagnostic> listed = r.listed();
   ASSERT_EQ(listed.size(), kMaxDiagnostics + 1);
   EXPECT_EQ(listed.back().message, "5 more problems are not listed; fix these first");
+}
+
+TEST(YamlWriter, AKeyOnlyStandsAloneInAFlowMapAndReadsBackAsNull) {
+  YamlOut list = YamlOut::list();
+  list.push(
+      std::move(YamlOut::map().add("Böhmen", YamlOut::key_only()).add("leader", true).flow()));
+  const std::string text = YamlOut::map().add("draft", std::move(list)).dump();
+  EXPECT_EQ(text, "draft:\n  - {\"Böhmen\", leader: true}\n");
+  const YamlFile file = parse(text);
+  const YAML::Node entry = file.root()["draft"][0];
+  EXPECT_TRUE(entry["Böhmen"].IsNull());
+  EXPECT_EQ(entry["leader"].Scalar(), "true");
 }
 
 }  // namespace

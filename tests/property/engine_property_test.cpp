@@ -76,14 +76,57 @@ struct Figures {
   int conversions_refused = 0;  ///< E-4: spaces that could not convert all their cubes
   int favour_turns = 0;         ///< 13.1: players in the audience hall
   int markers_kept = 0;         ///< E-7: card #4 kept for the next marker
+  int events_left = 0;          ///< D-50: card #1 taken and the season's event left in force
+  int favours_for_nothing = 0;  ///< D-51: cards taken whose effect came to nothing
+  int draft_refreshes = 0;      ///< D-49: face-up pairs put under the pile
+  int draft_leaders = 0;        ///< D-48: leaders placed during the draft where the list said
+  int draft_leaders_last = 0;   ///< D-48: leaders placed with the last province taken
   std::array<int, kAllFavourEffects.size()> favours{};  ///< cards taken, by effect
 };
 
 /// Rules 13.1 on the court's two steps: officers and cubes move one for one, the players come to
 /// the audience hall most officers first, each takes at most one card shown at the season's start
 /// and pays its space's cost, and the officers add up.
+/// D-51 (E-9 before rules version 3): the card a player takes is the first of their wishes still
+/// shown that their officers can pay for; before version 3 a later one may be taken instead when
+/// the effect of those before it is impossible. D-50: card #1 leaves an event its wish does not
+/// name.
+void expect_favour_wishes_as_the_rules_say(const FavourTurn& t, const Orders& order,
+                                           const std::vector<int>& display, const SeasonLog& log,
+                                           const Ruleset& rules, Figures& f) {
+  const FavourWish* first = nullptr;
+  for (const FavourWish& wish : order.court.favours) {
+    const auto at = std::find(display.begin(), display.end(), wish.card);
+    if (at == display.end()) continue;
+    if (rules.court.display[static_cast<std::size_t>(at - display.begin())] > t.officers) continue;
+    first = &wish;
+    break;
+  }
+  if (rules.changes().favour_for_its_own_sake) {
+    ASSERT_EQ(t.card.has_value(), first != nullptr) << "D-51: a card paid for is taken";
+    if (first) {
+      ASSERT_EQ(*t.card, first->card) << "D-51: the first wish that can be paid for";
+    }
+  } else {
+    ASSERT_FALSE(t.no_effect || t.event_left) << "version 2 has neither D-50 nor D-51";
+    if (!first) {
+      ASSERT_FALSE(t.card.has_value());
+    }
+  }
+  const FavourCard* card = favour_taken(t, rules);
+  if (card && card->effect == FavourEffect::cancel_event && first) {
+    const auto& cancel = first->cancel;
+    const bool named =
+        !cancel || std::find(cancel->begin(), cancel->end(), log.event) != cancel->end();
+    ASSERT_EQ(t.event_left, !named) << "D-50: the event is cancelled only when named";
+  }
+  f.events_left += t.event_left ? 1 : 0;
+  f.favours_for_nothing += t.no_effect ? 1 : 0;
+}
+
 void expect_court_as_the_rules_say(const SeasonResult& result, const GameState& before,
-                                   const Ruleset& rules, Figures& f) {
+                                   const std::vector<Orders>& orders, const Ruleset& rules,
+                                   Figures& f) {
   const CourtState& court = result.next.court;
   for (std::size_t p = 0; p < before.players.size(); ++p) {
     ASSERT_EQ(court.officers_beside[p] + court.officers_hall[p], rules.court.officers)
@@ -98,13 +141,17 @@ void expect_court_as_the_rules_say(const SeasonResult& result, const GameState& 
   }
   int last_officers = rules.court.officers + 1;
   std::vector<int> taken;
+  std::vector<int> still_shown = before.court.display;
   for (const FavourTurn& t : result.log.court_favours) {
     const std::size_t p = t.player.value;
     ASSERT_EQ(t.officers, before.court.officers_hall[p] + converted[p]) << "E-3, E-4";
     ASSERT_LE(t.officers, last_officers) << "E-5: most officers first";
     last_officers = t.officers;
     f.favour_turns += 1;
+    expect_favour_wishes_as_the_rules_say(t, orders[p], still_shown, result.log, rules, f);
+    if (::testing::Test::HasFatalFailure()) return;
     if (!t.card) continue;
+    std::replace(still_shown.begin(), still_shown.end(), *t.card, 0);
     const auto shown = std::find(before.court.display.begin(), before.court.display.end(), *t.card);
     ASSERT_NE(shown, before.court.display.end()) << "card " << *t.card << " was not shown";
     ASSERT_EQ(std::count(taken.begin(), taken.end(), *t.card), 0) << "a card is taken once";
@@ -395,15 +442,98 @@ void expect_version_two_decisions(const SeasonResult& result, const GameState& b
   }
 }
 
+using Pair = std::array<std::optional<ProvinceId>, 2>;
+
+/// D-49: whether a player faces the pair of their previous pick, both cards face up.
+bool same_pair(const Pair& now, const Pair& before) {
+  if (!now[0] || !now[1] || !before[0] || !before[1]) return false;
+  return now == before || (now[0] == before[1] && now[1] == before[0]);
+}
+
+/// D-48: whether a player's list sends the leader to `province`.
+bool leader_wished(const DraftOrders& orders, ProvinceId province) {
+  return std::any_of(orders.wishes.begin(), orders.wishes.end(),
+                     [&](const DraftWish& w) { return w.province == province && w.leader; });
+}
+
+/// Rules 2.2 with D-49 and D-48 on every pick: a pair is put under the pile exactly when the
+/// player asked, faced the pair of their previous pick and the pile held two cards to turn (the
+/// pile loses one card a pick while it lasts); each player's leader goes with the first province
+/// taken whose wish says so, else with the last one, and only from rules version 3.
+void expect_draft_as_the_rules_say(const std::vector<DraftPick>& picks, const DraftTable& table,
+                                   const std::vector<Orders>& orders, const Ruleset& rules,
+                                   Figures& f) {
+  const DraftRules allowed = draft_rules(rules);
+  const std::size_t players = orders.size();
+  const int rounds = static_cast<int>(picks.size() / players);
+  std::vector<Pair> seen(players);
+  std::vector<int> leaders(players, 0);
+  std::size_t pile = table.pile.size();
+  for (const DraftPick& pick : picks) {
+    const std::size_t p = pick.player.value;
+    const DraftOrders& wishes = orders[p].draft;
+    const Pair& faced = pick.refreshed() ? pick.put_under : pick.offered;
+    ASSERT_EQ(pick.refreshed(),
+              allowed.refresh && wishes.refresh && same_pair(faced, seen[p]) && pile >= 2);
+    for (const auto& card : pick.offered) {
+      ASSERT_FALSE(pick.refreshed() && card &&
+                   std::find(pick.put_under.begin(), pick.put_under.end(), card) !=
+                       pick.put_under.end())
+          << "D-49: two new cards are turned";
+    }
+    f.draft_refreshes += pick.refreshed() ? 1 : 0;
+    seen[p] = pick.offered;
+    pile = pile > 0 ? pile - 1 : 0;
+    const bool wished = leader_wished(wishes, pick.province);
+    if (allowed.leaders && leaders[p] == 0) {
+      ASSERT_EQ(pick.leader, wished || pick.round == rounds) << "D-48: where the list says";
+      f.draft_leaders += pick.leader && wished ? 1 : 0;
+      f.draft_leaders_last += pick.leader && !wished ? 1 : 0;
+    } else {
+      ASSERT_FALSE(pick.leader) << "a leader is placed once, and only from rules version 3";
+    }
+    leaders[p] += pick.leader ? 1 : 0;
+  }
+}
+
+/// Rules 2.2: the draft of random lists, resolved as season 0; after it every leader placed
+/// during the draft stands where its pick says.
+void play_random_draft(GameState& state, const Ruleset& rules, Rng& order_rng, Figures& f) {
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < state.players.size(); ++p) {
+    orders.push_back(random_orders(state, rules, state.player_index(p), order_rng));
+    const OrderCheck check = check_orders(to_written(orders.back(), state, rules), state, rules);
+    ASSERT_TRUE(check.ok()) << report::ProblemTexts::standard().render(check.errors.front(), rules);
+    ASSERT_EQ(check.orders.draft.wishes, orders.back().draft.wishes);
+    ASSERT_EQ(check.orders.draft.refresh, orders.back().draft.refresh);
+  }
+  const DraftTable table = *state.draft;
+  const SeasonResult result = resolve_season(state, orders, {}, rules);
+  expect_draft_as_the_rules_say(result.log.draft, table, orders, rules, f);
+  if (::testing::Test::HasFatalFailure()) return;
+  for (const DraftPick& pick : result.log.draft) {
+    if (pick.leader) {
+      ASSERT_EQ(result.next.player(pick.player).leader, pick.province);
+    }
+  }
+  for (const PlayerState& p : result.next.players)
+    ASSERT_EQ(p.leader.has_value(), draft_rules(rules).leaders);
+  ASSERT_TRUE(invariant_violations(result.next, rules).empty());
+  state = result.next;
+}
+
 /// One random legal game from seed `g`: every invariant after every step, thaler only moving by
-/// rule, the generated orders passing `check` (one game in fifty), and a winner at the end.
-void play_random_game(const Ruleset& rules, int g, Figures& f) {
+/// rule, the generated orders passing `check` (one game in fifty), and a winner at the end. With
+/// `draft` the game starts with the draft (rules 2.2).
+void play_random_game(const Ruleset& rules, int g, Figures& f, bool draft = false) {
   const int players = 3 + g % 3;
-  NewGame spec{"prop", {}, static_cast<std::uint64_t>(g)};
+  NewGame spec{"prop", {}, static_cast<std::uint64_t>(g), draft};
   for (int p = 0; p < players; ++p) spec.player_ids.push_back("p" + std::to_string(p));
   GameState state = new_game(spec, rules);
   ASSERT_TRUE(invariant_violations(state, rules).empty());
   Rng order_rng(static_cast<std::uint64_t>(g) * 7919U + 1);
+  if (draft) play_random_draft(state, rules, order_rng, f);
+  if (::testing::Test::HasFatalFailure()) return;
   std::string broken;
   ResolveOptions options;
   options.after_step = [&](const GameState& s) {
@@ -437,7 +567,8 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
       expect_landsknechte_as_the_rules_say(result, state, rules, f);
     if (rules.plays(kLeadersPlacePhase))
       expect_leaders_as_the_rules_say(result, state, orders, rules, f);
-    if (rules.plays(kCourtFavorsPhase)) expect_court_as_the_rules_say(result, state, rules, f);
+    if (rules.plays(kCourtFavorsPhase))
+      expect_court_as_the_rules_say(result, state, orders, rules, f);
     if (!rules.has_bids()) expect_first_edition_as_the_rules_say(result, state, orders, rules, f);
     for (const auto& e : result.log.entries) {
       f.battles += std::holds_alternative<Battle>(e) ? 1 : 0;
@@ -452,9 +583,10 @@ void play_random_game(const Ruleset& rules, int g, Figures& f) {
   for (const auto& p : state.players) ASSERT_LE(p.vp, state.player(state.winners.front()).vp);
 }
 
-Figures play_random_games(const Ruleset& rules, int games) {
+Figures play_random_games(const Ruleset& rules, int games, bool draft = false) {
   Figures f;
-  for (int g = 0; g < games && !::testing::Test::HasFailure(); ++g) play_random_game(rules, g, f);
+  for (int g = 0; g < games && !::testing::Test::HasFailure(); ++g)
+    play_random_game(rules, g, f, draft);
   std::cout << "rules version " << rules.version << ", " << games << " games: " << f.battles
             << " battles, " << f.revolts << " revolts, " << f.cancelled << " cancelled; D-25 "
             << f.no_card_for_the_bid << " bids none for want of a card, D-26 " << f.cards_left_hand
@@ -489,6 +621,29 @@ TEST(EngineProperties, RandomLegalGamesWithTheMilitaryLeadersUnderRulesVersionTw
   const Figures f = play_random_games(rules, games);
   EXPECT_GT(f.statues, games);
   EXPECT_EQ(f.far_moves + f.leaders_kept_beside, 0) << "version 2 has neither D-45 nor D-46";
+}
+
+TEST(EngineProperties, RandomLegalDraftsPlaceTheLeadersWhereTheListsSayAndRefreshPairs_D48_D49) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
+  const int games = std::max(1, game_count() / 20);
+  const Figures f = play_random_games(rules, games, true);
+  std::cout << "drafts with the military leaders: " << f.draft_leaders
+            << " leaders placed where the list said, " << f.draft_leaders_last
+            << " with the last province (D-48), " << f.draft_refreshes
+            << " face-up pairs put under the pile (D-49), " << f.leaders_placed
+            << " placed in spring after a winter\n";
+  EXPECT_GT(f.draft_leaders, games / 2);
+  EXPECT_GT(f.draft_leaders_last, games / 2);
+  EXPECT_GT(f.draft_refreshes, 0);
+}
+
+TEST(EngineProperties, RandomLegalDraftsUnderRulesVersionTwoPlaceTheLeadersInTheFirstSpring_D48) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), 2, {"leaders"});
+  const int games = std::max(1, game_count() / 40);
+  const Figures f = play_random_games(rules, games, true);
+  EXPECT_EQ(f.draft_leaders + f.draft_leaders_last + f.draft_refreshes, 0)
+      << "version 2 has neither D-48 nor D-49";
+  EXPECT_GE(f.leaders_placed, games * 3) << "every leader is placed in the first spring";
 }
 
 TEST(EngineProperties, RandomLegalGamesKeepEveryInvariantAndEndWithAWinner) {
@@ -551,6 +706,20 @@ TEST(EngineProperties, RandomLegalGamesWithTheImperialCourtKeepEveryInvariant_Ru
   for (FavourEffect e : kAllFavourEffects)
     EXPECT_GT(f.favours[index_of(e)], 0) << favour_effect_key(e);
   EXPECT_GT(f.markers_kept, 0);
+  std::cout << "D-50: " << f.events_left
+            << " events left by card #1; D-51: " << f.favours_for_nothing
+            << " cards taken for their own sake\n";
+  EXPECT_GT(f.events_left, 0);
+  EXPECT_GT(f.favours_for_nothing, games / 10);
+}
+
+TEST(EngineProperties,
+     RandomLegalGamesWithTheImperialCourtUnderRulesVersionTwoSkipImpossibleWishes_E9) {
+  const Ruleset rules = load_ruleset(testing::source_data_dir(), 2, {"court"});
+  const int games = std::max(1, game_count() / 20);
+  const Figures f = play_random_games(rules, games);
+  EXPECT_GT(f.favour_turns, games);
+  EXPECT_EQ(f.events_left + f.favours_for_nothing, 0) << "version 2 has neither D-50 nor D-51";
 }
 
 TEST(EngineProperties, RandomLegalGamesOfTheFirstEditionKeepEveryInvariant_Rules12) {

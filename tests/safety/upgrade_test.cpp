@@ -92,7 +92,8 @@ TEST(OlderGame, UpgradeSaysWhatChangesAndOnlyTheFollowingSeasonsPlayTheNewRules)
   const Outcome dry = run({"upgrade", game.string(), "--dry-run"});
   ASSERT_EQ(dry.status, 0) << dry.err;
   EXPECT_TRUE(contains(dry.out, "plays rules version 1. Version 3 changes:")) << dry.out;
-  for (const char* decision : {"D-25", "D-26", "D-27", "D-28", "D-45", "D-46", "D-52"})
+  for (const char* decision :
+       {"D-25", "D-26", "D-27", "D-28", "D-45", "D-46", "D-48", "D-49", "D-50", "D-51", "D-52"})
     EXPECT_TRUE(contains(dry.out, decision)) << decision;
   EXPECT_EQ(testing::snapshot_tree(game), before) << "a dry run changes nothing";
 

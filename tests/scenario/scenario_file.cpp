@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "adapters/ruleset_files.hpp"
+#include "core/draft.hpp"
 #include "core/season_phases.hpp"
 #include "pbem/yaml_file.hpp"
 #include "scenario/scenario_names.hpp"
@@ -15,16 +16,23 @@ namespace {
 
 constexpr std::array<std::string_view, 8> kTop = {"rule",  "rules_version", "edition", "expansions",
                                                   "given", "orders",        "tower",   "then"};
-constexpr std::array<std::string_view, 19> kGiven = {
+constexpr std::array<std::string_view, 20> kGiven = {
     "players", "season", "event",        "winter_event", "action_cards", "tiles",    "thaler",
     "grain",   "vp",     "landsknechte", "leaders",      "statues",      "trophies", "provinces",
-    "tower",   "seed",   "bid_ranking",  "drawn_order",  "court"};
+    "tower",   "seed",   "bid_ranking",  "drawn_order",  "court",        "draft"};
+/// Rules 2.2: the draft's table; the pile's cards not listed follow in id order.
+constexpr std::array<std::string_view, 2> kDraft = {"face_up", "pile"};
+/// Keys of `given` that belong to a season after the draft.
+constexpr std::array<const char*, 13> kNotInTheDraft = {
+    "season",  "event",   "winter_event", "action_cards", "tiles",       "provinces",  "tower",
+    "leaders", "statues", "trophies",     "court",        "bid_ranking", "drawn_order"};
 constexpr std::array<std::string_view, 3> kCourt = {"display", "hall", "kept"};
 constexpr std::array<std::string_view, 4> kProvince = {"owner", "armies", "revolts", "buildings"};
 constexpr std::array<std::string_view, 2> kTowerState = {"inside", "tray"};
-constexpr std::array<std::string_view, 9> kOrders = {
-    "actions",     "bid",   "turn_order", "winter_revolt_order", "landsknechte", "leader",
-    "defend_with", "court", "favors"};
+constexpr std::array<std::string_view, 11> kOrders = {
+    "actions",      "bid",    "turn_order",  "winter_revolt_order",
+    "landsknechte", "leader", "defend_with", "court",
+    "favors",       "draft",  "refresh"};
 constexpr std::array<std::string_view, 17> kThen = {
     "thaler",       "grain",         "vp",
     "reserve",      "landsknechte",  "trophies",
@@ -75,6 +83,12 @@ class ScenarioReader {
     state.provinces.assign(rules_.provinces.size(), ProvinceState{});
     state.supply =
         Supply{rules_.pieces.peasants, rules_.pieces.revolt_markers, rules_.pieces.buildings};
+    if (const YAML::Node v = given["seed"])
+      s.first_seed = static_cast<std::uint64_t>(names_.number(v, "seed", 1, 1 << 30).value_or(1));
+    if (const YAML::Node v = given["draft"]) {
+      read_draft(given, v, state);
+      return;
+    }
     if (const YAML::Node v = given["season"]) read_season(v, state);
     if (const YAML::Node v = given["provinces"]) read_provinces(v, state);
     for (const char* key : {"thaler", "grain", "vp", "landsknechte"}) {
@@ -88,8 +102,6 @@ class ScenarioReader {
     read_events(given, state);
     read_action_cards(given["action_cards"], state);
     read_tiles(given["tiles"], state);
-    if (const YAML::Node v = given["seed"])
-      s.first_seed = static_cast<std::uint64_t>(names_.number(v, "seed", 1, 1 << 30).value_or(1));
     if (const YAML::Node v = given["bid_ranking"]) {
       s.bid_ranking = names_.player_list(v, "bid_ranking");
       if (!rules_.has_bids()) {
@@ -108,6 +120,62 @@ class ScenarioReader {
         r_.error(v, "drawn_order must list every player once");
       }
     }
+  }
+
+  /// Rules 2.2: the draft before the first season (season 0): the face-up cards and the top of
+  /// the pile, the other provinces in play following in id order; every player's reserve full, no
+  /// province held, and no event, action card, tile or court yet.
+  void read_draft(const YAML::Node& given, const YAML::Node& node, GameState& state) {
+    for (const char* key : kNotInTheDraft) {
+      if (given[key])
+        r_.error(given[key],
+                 std::string(key) + " belongs to a season after the draft; leave it out");
+    }
+    for (const char* key : {"thaler", "grain", "vp", "landsknechte"}) {
+      for (const auto& [p, n] : player_numbers(given[key], key)) counter(state.player(p), key) = n;
+    }
+    for (PlayerState& p : state.players) {
+      p.reserve = rules_.pieces.cubes_per_player;
+      if (rules_.plays(kLeadersPlacePhase)) p.statues = rules_.leaders.statues;
+    }
+    for (std::size_t i = 0; i < state.players.size(); ++i)
+      state.turn_order.push_back(state.player_index(i));
+    state.season_index = 0;
+    DraftTable table;
+    std::vector<ProvinceId> dealt;
+    if (r_.expect_map(node, "given.draft")) {
+      r_.check_keys(node, kDraft, "given.draft");
+      dealt = draft_cards(node["face_up"], "face_up");
+      if (dealt.size() != 2) r_.error(node, "draft.face_up lists the two cards turned face up");
+      for (std::size_t i = 0; i < dealt.size() && i < 2; ++i) table.face_up[i] = dealt[i];
+      table.pile = draft_cards(node["pile"], "pile", dealt);
+    }
+    for (ProvinceId p : rules_.provinces_in_play(state.player_count())) {
+      if (std::find(dealt.begin(), dealt.end(), p) == dealt.end() &&
+          std::find(table.pile.begin(), table.pile.end(), p) == table.pile.end())
+        table.pile.push_back(p);
+    }
+    state.draft = std::move(table);
+  }
+
+  /// Provinces in play of the draft's table, each dealt once (`dealt` holds those dealt before).
+  std::vector<ProvinceId> draft_cards(const YAML::Node& node, std::string_view what,
+                                      const std::vector<ProvinceId>& dealt = {}) {
+    std::vector<ProvinceId> out;
+    if (!node || !r_.expect_sequence(node, what)) return out;
+    for (const auto& item : node) {
+      const auto p = names_.province(item);
+      if (!p) continue;
+      if (!rules_.in_play(*p, static_cast<int>(names_.players().size()))) {
+        r_.error(item, rules_.province(*p).id + " is out of play with this many players");
+      } else if (std::find(out.begin(), out.end(), *p) != out.end() ||
+                 std::find(dealt.begin(), dealt.end(), *p) != dealt.end()) {
+        r_.error(item, rules_.province(*p).id + " is dealt twice");
+      } else {
+        out.push_back(*p);
+      }
+    }
+    return out;
   }
 
   /// Rules 13.1: the favour cards shown (costliest space first; the deck holds the others in
@@ -378,6 +446,13 @@ class ScenarioReader {
       const auto p = names_.player(e.first);
       if (!p || !r_.expect_map(e.second, "a player's orders")) continue;
       r_.check_keys(e.second, kOrders, "a player's orders");
+      // Rules 2.2: the draft's orders are its list; a season's orders have none.
+      for (const auto& section : e.second) {
+        const std::string key = section.first.Scalar();
+        if (s.state.draft.has_value() != (key == "draft" || key == "refresh"))
+          r_.error(section.first, key + (s.state.draft ? " belongs to a season after the draft"
+                                                       : " belongs to the draft (given.draft)"));
+      }
       if (const YAML::Node a = e.second["actions"]; a && r_.expect_map(a, "actions"))
         r_.check_keys(a, actions, "actions");
       s.orders[p->value] = e.second;

@@ -183,6 +183,17 @@ INSTANTIATE_TEST_SUITE_P(
              "drawn_order"},
         Typo{"AnEditionThatIsNotOne", "given:", "edition: 3\ngiven:",
              "s.yaml:2:10: error: edition must be between 1 and 2, not 3"},
+        Typo{"AnEventBeforeTheDraft", "  event: tax_max_5",
+             "  draft: {face_up: [trier, koeln]}\n  event: tax_max_5",
+             "s.yaml:5:10: error: event belongs to a season after the draft; leave it out"},
+        Typo{"ADraftCardDealtTwice",
+             "  event: tax_max_5\n  action_cards: [taxes]\n  provinces:\n    trier: {owner: red, "
+             "armies: 2}\n",
+             "  draft: {face_up: [trier, koeln], pile: [trier]}\n",
+             "s.yaml:4:43: error: trier is dealt twice"},
+        Typo{"AMisspeltKeyOfADraftPick", "{what: revolt}", "{round: 1, player: red, put_undr: []}",
+             "s.yaml:17:31: error: unknown key \"put_undr\" in a log pattern without what; did "
+             "you mean \"put_under\"?"},
         Typo{"SummaryPatternWithAnUnknownKey", "{what: revolt}", "{bid_rankin: [red]}",
              "s.yaml:17:8: error: unknown key \"bid_rankin\" in a log pattern without what; did "
              "you mean "

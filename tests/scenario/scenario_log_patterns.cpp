@@ -66,7 +66,10 @@ const std::vector<Shape>& summaries() {
        {"player", "placed", "from", "to", "statue", "trophies", "taken_off", "fallback", "asked",
         "winter"}},
       {"a court conversion", {"player", "cubes", "from", "done"}},
-      {"a favour turn", {"player", "officers", "card", "cost", "province", "kept"}},
+      {"a favour turn",
+       {"player", "officers", "card", "cost", "province", "kept", "event_left", "no_effect"}},
+      {"a draft pick",
+       {"round", "player", "province", "armies", "blind", "offered", "put_under", "leader"}},
   };
   return s;
 }
@@ -106,7 +109,7 @@ void check_value(ScenarioNames& names, std::string_view what, const std::string&
   if (key == "province" || key == "from" || key == "to" || key == "target" || key == "placed" ||
       key == "taken_off" || key == "asked") {
     names.province(v, true);
-  } else if (key == "drawn") {
+  } else if (key == "drawn" || key == "offered" || key == "put_under") {
     if (r.expect_sequence(v, key)) {
       for (const auto& p : v) names.province(p, true);
     }

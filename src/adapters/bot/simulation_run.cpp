@@ -36,6 +36,9 @@ void add(SeatTotals& t, const SeatTotals& s) {
   t.court_orders += s.court_orders;
   t.cubes_converted += s.cubes_converted;
   t.favours_taken += s.favours_taken;
+  t.events_cancelled += s.events_cancelled;
+  t.favours_for_nothing += s.favours_for_nothing;
+  t.draft_refreshes += s.draft_refreshes;
 }
 
 void add(SimulationTotals& totals, const GameOutcome& game) {
@@ -62,7 +65,10 @@ void add(SimulationTotals& totals, const GameOutcome& game) {
                                     s.draft_blind,
                                     s.court_orders,
                                     s.cubes_converted,
-                                    s.favours_taken});
+                                    s.favours_taken,
+                                    s.events_cancelled,
+                                    s.favours_for_nothing,
+                                    s.draft_refreshes});
   }
   totals.shared_wins += game.winners > 1 ? 1 : 0;
   totals.tie_broken += game.tie_broken ? 1 : 0;
@@ -179,11 +185,12 @@ std::string simulation_text(const SimulationTotals& t) {
   if (t.court) {
     table(
         "Imperial Court: seat, seasons with court orders, per game cubes converted into "
-        "officers, favours taken\n",
+        "officers, favours taken, events cancelled, cards taken for nothing\n",
         [&](std::size_t seat, const SeatTotals& s) {
-          return formatted("%4zu  %5.1f%%  %5.2f  %5.2f\n", seat,
+          return formatted("%4zu  %5.1f%%  %5.2f  %5.2f  %5.2f  %5.2f\n", seat,
                            100.0 * mean(s.court_orders, seasons), mean(s.cubes_converted, t.games),
-                           mean(s.favours_taken, t.games));
+                           mean(s.favours_taken, t.games), mean(s.events_cancelled, t.games),
+                           mean(s.favours_for_nothing, t.games));
         });
   }
   if (t.landsknechte) {
@@ -214,9 +221,11 @@ std::string simulation_text(const SimulationTotals& t) {
         });
   }
   if (t.draft) {
-    table("Draft: seat, picks drawn blind per game\n", [&](std::size_t seat, const SeatTotals& s) {
-      return formatted("%4zu  %5.2f\n", seat, mean(s.draft_blind, t.games));
-    });
+    table("Draft: seat, per game picks drawn blind, face-up pairs put under the pile\n",
+          [&](std::size_t seat, const SeatTotals& s) {
+            return formatted("%4zu  %5.2f  %5.2f\n", seat, mean(s.draft_blind, t.games),
+                             mean(s.draft_refreshes, t.games));
+          });
   }
   std::snprintf(line, sizeof line,
                 "shared wins: %lld (each counts as a win for every winner); won on a tie-break: "
@@ -248,7 +257,9 @@ std::string simulation_json(const SimulationTotals& t) {
     if (t.court) {
       seat["court"] = {{"order_rate", mean(s.court_orders, t.games * t.seasons)},
                        {"mean_cubes_converted", mean(s.cubes_converted, t.games)},
-                       {"mean_favours", mean(s.favours_taken, t.games)}};
+                       {"mean_favours", mean(s.favours_taken, t.games)},
+                       {"mean_events_cancelled", mean(s.events_cancelled, t.games)},
+                       {"mean_favours_for_nothing", mean(s.favours_for_nothing, t.games)}};
     }
     if (t.landsknechte) {
       seat["landsknechte"] = {{"mean_cards", mean(s.landsknechte_cards, t.games)},
@@ -265,7 +276,10 @@ std::string simulation_json(const SimulationTotals& t) {
                              {"mean_defences_held_back", mean(s.defences_held_back, t.games)},
                              {"mean_armies_held_back", mean(s.armies_held_back, t.games)}};
     }
-    if (t.draft) seat["draft"] = {{"mean_blind_picks", mean(s.draft_blind, t.games)}};
+    if (t.draft) {
+      seat["draft"] = {{"mean_blind_picks", mean(s.draft_blind, t.games)},
+                       {"mean_refreshes", mean(s.draft_refreshes, t.games)}};
+    }
     j["seats"].push_back(seat);
   }
   j["shared_wins"] = t.shared_wins;

@@ -35,6 +35,9 @@ struct SeatTotals {
   long long court_orders = 0;
   long long cubes_converted = 0;
   long long favours_taken = 0;
+  long long events_cancelled = 0;
+  long long favours_for_nothing = 0;
+  long long draft_refreshes = 0;
 };
 
 /// What `simulate` measured.

@@ -1,5 +1,7 @@
 // The Imperial Court in the reports and order templates (rules 13.1).
 
+#include <algorithm>
+
 #include "adapters/report/names.hpp"
 #include "core/court_play.hpp"
 #include "core/ruleset.hpp"
@@ -68,6 +70,8 @@ Data court_steps_data(const SeasonLog& log, const Names& names) {
     if (t.card) x["card"] = favour_card_data(names.rules(), *t.card, t.cost);
     if (t.province) x["province"] = names.province(*t.province);
     x["kept"] = t.kept;
+    x["event_left"] = t.event_left;  // D-50
+    x["no_effect"] = t.no_effect;    // D-51
     turns.push_back(x);
   }
   Names::mark_last(turns);
@@ -112,6 +116,23 @@ Data court_plan(const GameState& s, PlayerIndex p, const Names& names) {
   Names::mark_last(spaces);
   d["spaces"] = spaces;
   d["display"] = display_data(s, rules);
+  const RuleChanges changes = rules.changes();
+  d["own_sake"] = changes.favour_for_its_own_sake;  // D-51
+  // D-50: with a card shown that cancels the event, the events this season may draw.
+  d["cancel_choice"] = changes.favour_one_is_a_choice &&
+                       std::any_of(s.court.display.begin(), s.court.display.end(), [&](int number) {
+                         const FavourCard* card = rules.court.card(number);
+                         return card && card->effect == FavourEffect::cancel_event;
+                       });
+  list events;
+  for (EventId e : s.events_left) {
+    Data x;
+    x["id"] = rules.event(e).id;
+    x["name"] = rules.event(e).name;
+    events.push_back(x);
+  }
+  Names::mark_last(events);
+  d["events"] = events;
   return d;
 }
 

@@ -343,6 +343,14 @@ class Builder {
       mark_last(offered);
       x["left_any"] = !offered.empty();
       x["left"] = offered;
+      list under;  // D-49: the face-up pair put under the pile, the pile's order staying hidden
+      for (const auto& card : pick.put_under) {
+        if (card) under.push_back(Data("name", province(*card)));
+      }
+      mark_last(under);
+      x["refreshed"] = pick.refreshed();
+      x["put_under"] = under;
+      x["leader"] = pick.leader;  // D-48
       rows.push_back(x);
     }
     return rows;
@@ -467,6 +475,9 @@ class Builder {
                    (i == 0 ? ": 5" : "");
       }
       d["example"] = "[" + example + "]";
+      if (wishes.wishes.size() > 1)  // D-48: the leader goes with the second wish, say
+        d["leader_example"] =
+            "{" + rules_.province(wishes.wishes[1].province).name + ", leader: true}";
       return d;
     }
     d["thaler"] = str(s.player(p).thaler);
@@ -533,6 +544,10 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   d["opening"] = in.log == nullptr;
   d["season_number"] = std::to_string(label.index);
   d["draft_season"] = in.start->draft.has_value();  // Rules 2.2: the draft before season 1
+  if (in.start->draft) {  // D-49, D-48: what the draft's orders may ask from rules version 3
+    d["draft_refresh"] = draft_rules(rules).refresh;
+    d["draft_leaders"] = draft_rules(rules).leaders;
+  }
   d["season_count"] = std::to_string(rules.season_count());
   d["has_bids"] = rules.has_bids();  // Rules 12: the 1st edition draws the turn order
   d["tie_breaks"] = tie_breaks_data(rules);

@@ -1,6 +1,7 @@
 // The bot's orders at the Imperial Court (rules 13.1): the side board and the favours wished.
 
 #include <algorithm>
+#include <tuple>
 
 #include "core/bot/plan.hpp"
 
@@ -13,8 +14,14 @@ constexpr double kOfficerWorth = 0.4;
 /// The share of the officers' worth a conversion may cost in the chance of losing the province
 /// it empties (its armies go back to the reserve, so that is all it costs).
 constexpr double kConversionRisk = 0.5;
-/// A card that cancels the season's event: the bot does not weigh events, a small sure worth.
+/// A card that cancels the season's event, without a list of events to cancel (rules version 2:
+/// it cancels any): the bot does not weigh events then, a small sure worth.
 constexpr double kCancelEventWorth = 0.3;
+/// What a cube the army shortage keeps off the board is worth in points.
+constexpr double kPlacedCubeWorth = 0.1;
+/// The share of an attack's worth an event that strengthens the defence (more peasants, the
+/// palace guard) takes away.
+constexpr double kWeakerAttack = 0.3;
 
 bool attack_planned(const Plan& plan) {
   return std::any_of(plan.steps().begin(), plan.steps().end(), [](const std::optional<Step>& s) {
@@ -116,6 +123,54 @@ double shield_worth(const Assessment& a, const std::vector<Action>& battles) {
   return share * worth;
 }
 
+/// What `event` would cost the plan's steps, in points (D-50): collections capped, placements
+/// cut short, attacks stopped or weakened. Events that help the plan cost nothing.
+double event_harm(const Assessment& a, const Plan& plan, const EventCard& event) {
+  double harm = 0;
+  for (Action action : a.rules.action_spaces()) {
+    const auto& step = plan.step(action);
+    if (!step) continue;
+    const ActionDef& def = a.rules.action(action);
+    if (def.kind == ActionKind::collect) {
+      const bool grain = def.collects == Resource::grain;
+      const Province& facts = a.rules.province(step->order.province);
+      const int base = grain ? facts.grain : facts.tax;
+      const bool capped = event.effect == (grain ? EventEffect::grain_max : EventEffect::tax_max);
+      if (capped && base > event.value) {
+        const int lost = base - event.value;
+        harm += grain ? grain_worth(a, plan, lost) : a.thaler_value() * lost;
+      }
+    } else if (def.kind == ActionKind::place) {
+      if (const auto most = event.place_limit(action); most && *most < def.armies)
+        harm += kPlacedCubeWorth * (def.armies - *most);
+    } else if (step->reason.why == BotWhy::attack && step->order.target) {
+      const ProvinceId target = *step->order.target;
+      const double worth = step->reason.win * a.keep_value(target);
+      const SeenProvince& there = a.view.at(target);
+      if (event.effect == EventEffect::religious_peace && there.has(Building::church))
+        harm += worth;
+      if ((event.effect == EventEffect::neutral_peasants && !there.owner) ||
+          (event.effect == EventEffect::palace_guard && there.has(Building::palace)))
+        harm += kWeakerAttack * worth;
+    }
+  }
+  return harm;
+}
+
+/// D-50: the events card #1 should cancel, those that would harm the plan, and what cancelling
+/// is worth: their harm, each as likely as the year's other events left to draw.
+std::pair<double, std::vector<EventId>> events_to_cancel(const Assessment& a, const Plan& plan) {
+  std::pair<double, std::vector<EventId>> out;
+  if (a.view.events_left.empty()) return out;
+  for (EventId e : a.view.events_left) {
+    const double harm = event_harm(a, plan, a.rules.event(e));
+    if (harm <= 0) continue;
+    out.first += harm / static_cast<double>(a.view.events_left.size());
+    out.second.push_back(e);
+  }
+  return out;
+}
+
 /// A displayed card's worth to the player now, and the province it would act on.
 std::pair<double, std::optional<ProvinceId>> favour_worth(const Assessment& a, const Plan& plan,
                                                           const FavourCard& card) {
@@ -163,10 +218,14 @@ CourtOrder court_order(const Assessment& a, Plan& plan) {
     const FavourCard* shown = a.rules.court.card(number);
     if (!shown) continue;
     const FavourCard& card = *shown;
-    const auto [worth, province] = favour_worth(a, plan, card);
+    auto [worth, province] = favour_worth(a, plan, card);
     if (card.needs_province() && !province) continue;
+    FavourWish wish{number, province, std::nullopt};
+    if (card.effect == FavourEffect::cancel_event && a.rules.changes().favour_one_is_a_choice) {
+      std::tie(worth, wish.cancel) = events_to_cancel(a, plan);  // D-50: only what harms it
+    }
     const double net = worth - kOfficerWorth * a.rules.court.display[space];
-    if (net > 0) ranked.emplace_back(net, FavourWish{number, province});
+    if (net > 0) ranked.emplace_back(net, wish);
   }
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto& x, const auto& y) { return x.first > y.first; });
