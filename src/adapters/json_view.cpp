@@ -173,10 +173,12 @@ Json court_json(const GameState& state, const Ruleset& rules) {
 Json court_resolution_json(const GameState& state, const Ruleset& rules, const SeasonLog& log) {
   Json conversions = Json::array();
   for (const Conversion& c : log.court_conversions) {
-    conversions.push_back({{"player", state.player(c.player).id},
-                           {"cubes", c.cubes},
-                           {"from", c.province ? rules.province(*c.province).id : "tower"},
-                           {"done", c.done}});
+    Json row = {{"player", state.player(c.player).id},
+                {"cubes", c.cubes},
+                {"from", c.province ? rules.province(*c.province).id : "tower"},
+                {"done", c.done}};
+    if (c.short_of != ConversionShort::none) row["short"] = conversion_short_key(c.short_of);
+    conversions.push_back(row);
   }
   Json favours = Json::array();
   for (const FavourTurn& t : log.court_favours) {

@@ -322,7 +322,8 @@ class LogReader {
     if (auto list = require_list(*court, "conversions")) {
       for (const auto& row : *list) {
         if (!r_.expect_map(row, "a conversion")) continue;
-        static constexpr std::array<std::string_view, 4> kRow = {"player", "cubes", "from", "done"};
+        static constexpr std::array<std::string_view, 5> kRow = {"player", "cubes", "from", "done",
+                                                                 "short"};
         r_.check_keys(row, kRow, "a conversion");
         Conversion c;
         c.player = player(row, "player");
@@ -334,6 +335,11 @@ class LogReader {
           c.province = province(row, "from");
         }
         c.done = flag(row, "done");
+        if (row["short"].IsDefined()) {
+          if (c.done) r_.error(row["short"], "a conversion that was done has nothing short");
+          c.short_of =
+              keyed_node(row["short"], "short", kConversionShortfalls, conversion_short_key);
+        }
         log.court_conversions.push_back(c);
       }
     }

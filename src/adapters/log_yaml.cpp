@@ -208,7 +208,12 @@ class LogWriter {
     for (const Conversion& c : log.court_conversions) {
       YamlOut row = YamlOut::map().add("player", player(c.player)).add("cubes", c.cubes);
       row.add("from", c.province ? province(*c.province) : std::string("tower"));
-      conversions.push(row.add("done", c.done).flow());
+      row.add("done", c.done);
+      // From rules version 3 the log says why a space did not convert; older logs stay as they
+      // were written, so that their seasons replay byte for byte.
+      if (!c.done && rules_.version >= kConversionShortSince)
+        row.add("short", std::string(conversion_short_key(c.short_of)));
+      conversions.push(row.flow());
     }
     YamlOut favours = YamlOut::list();
     for (const FavourTurn& t : log.court_favours) {
@@ -339,6 +344,22 @@ std::string_view leader_step_key(LeaderStepKind kind) {
       return "taken_off";
   }
   return "moved";
+}
+
+std::string_view conversion_short_key(ConversionShort why) {
+  switch (why) {
+    case ConversionShort::none:
+      return "none";
+    case ConversionShort::officers:
+      return "officers";
+    case ConversionShort::province:
+      return "province";
+    case ConversionShort::armies:
+      return "armies";
+    case ConversionShort::tray:
+      return "tray";
+  }
+  return {};
 }
 
 std::string_view revolt_cause_key(RevoltCause cause) {

@@ -33,5 +33,9 @@ std::string_view cancel_reason_key(CancelReason reason);
 std::string_view battle_result_key(BattleResult result);
 std::string_view revolt_cause_key(RevoltCause cause);
 std::string_view leader_step_key(LeaderStepKind kind);
+std::string_view conversion_short_key(ConversionShort why);
+
+/// The first rules version whose logs say why a court conversion failed (`short:`).
+inline constexpr int kConversionShortSince = 3;
 
 }  // namespace wallenstein

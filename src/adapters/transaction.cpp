@@ -239,6 +239,40 @@ void refuse_foreign_files(const fs::path& root, const fs::path& season,
   }
 }
 
+/// Removes the season the resolve created. Orders already submitted for it are refused, or with
+/// --force kept in attic/.
+void remove_next_season(Journal& journal, const fs::path& root, const Bundle& b,
+                        const std::string& current, bool force, RollbackOutcome& out) {
+  const std::vector<fs::path> next_files = files_under(root, b.created);
+  for (const auto& file : next_files) {
+    if (file.parent_path() != b.created / "orders") continue;
+    out.kept_orders.push_back(file.filename().string());
+  }
+  if (!out.kept_orders.empty() && !force) {
+    std::string list;
+    for (const auto& f : out.kept_orders) list += (list.empty() ? "" : ", ") + f;
+    throw InputError(
+        (root / b.created / "orders").string(),
+        "orders were already submitted for " + current + " (" + list +
+            "); rollback would discard them. Nothing was changed. Use --force to undo the resolve "
+            "anyway: the orders are then kept in attic/" +
+            b.created.filename().string() + "/");
+  }
+  for (const auto& file : next_files) {
+    if (file.parent_path() == b.created / "orders") {
+      fs::path kept = fs::path("attic") / b.created.filename() / "orders" / file.filename();
+      for (int n = 2; fs::exists(root / kept); ++n) {
+        kept = fs::path("attic") / b.created.filename() / "orders" /
+               (file.stem().string() + "." + std::to_string(n) + file.extension().string());
+      }
+      journal.write(kept, read_bytes(root / file));
+      out.changes.push_back("kept " + file.generic_string() + " as " + kept.generic_string());
+    }
+    journal.remove(file);
+  }
+  for (const auto& dir : directories_under(root, b.created)) journal.remove_directory(dir);
+}
+
 }  // namespace
 
 RollbackOutcome rollback_last_resolve(
@@ -265,35 +299,7 @@ RollbackOutcome rollback_last_resolve(
     refuse_foreign_files(root, b.resolved, before);
   }
 
-  // Orders already submitted for the season to be undone: refused, or kept in attic/.
-  const std::vector<fs::path> next_files = files_under(root, b.created);
-  for (const auto& file : next_files) {
-    if (file.parent_path() != b.created / "orders") continue;
-    out.kept_orders.push_back(file.filename().string());
-  }
-  if (!out.kept_orders.empty() && !force) {
-    std::string list;
-    for (const auto& f : out.kept_orders) list += (list.empty() ? "" : ", ") + f;
-    throw InputError(
-        (root / b.created / "orders").string(),
-        "orders were already submitted for " + current.name + " (" + list +
-            "); rollback would discard them. Nothing was changed. Use --force to undo the resolve "
-            "anyway: the orders are then kept in attic/" +
-            b.created.filename().string() + "/");
-  }
-  for (const auto& file : next_files) {
-    if (file.parent_path() == b.created / "orders") {
-      fs::path kept = fs::path("attic") / b.created.filename() / "orders" / file.filename();
-      for (int n = 2; fs::exists(root / kept); ++n) {
-        kept = fs::path("attic") / b.created.filename() / "orders" /
-               (file.stem().string() + "." + std::to_string(n) + file.extension().string());
-      }
-      journal.write(kept, read_bytes(root / file));
-      out.changes.push_back("kept " + file.generic_string() + " as " + kept.generic_string());
-    }
-    journal.remove(file);
-  }
-  for (const auto& dir : directories_under(root, b.created)) journal.remove_directory(dir);
+  remove_next_season(journal, root, b, current.name, force, out);
   out.changes.push_back("removed " + b.created.generic_string() + "/");
 
   // The resolved season as it was: what the resolve (or a later render/report) added goes,

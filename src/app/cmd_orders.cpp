@@ -139,7 +139,8 @@ Command check_command() {
           "stored.",
           [](po::options_description& o, po::positional_options_description& p) {
             o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "files", po::value<std::vector<std::string>>()->required(), "order files");
+                "files", po::value<std::vector<std::string>>()->required()->value_name("FILE..."),
+                "order files");
             p.add("dir", 1).add("files", -1);
           },
           run_check};

@@ -251,7 +251,8 @@ Command fetch_command() {
           "Poll the game's IMAP mailbox and handle each new message as `receive` does; mark it "
           "handled.",
           [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("args", po::value<std::vector<std::string>>(), "DIR")(
+            o.add_options()("args", po::value<std::vector<std::string>>()->value_name("DIR"),
+                            "the game directory")(
                 "root", po::value<std::string>()->value_name("ROOT"), "a directory of games")(
                 "imap", po::value<std::string>()->value_name("URL"),
                 "imap[s]://host[:port]/MAILBOX instead of game.yaml's")(
@@ -276,7 +277,8 @@ Command receive_command() {
       "them, "
       "and answer with a receipt.",
       [](po::options_description& o, po::positional_options_description& p) {
-        o.add_options()("args", po::value<std::vector<std::string>>(), "DIR and FILE")(
+        o.add_options()("args", po::value<std::vector<std::string>>()->value_name("DIR [FILE]"),
+                        "the game directory and the message (standard input without FILE)")(
             "root", po::value<std::string>()->value_name("ROOT"),
             "a directory of games: the message goes to the game its orders name")(
             "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server")(

@@ -253,8 +253,7 @@ Exit run_rollback(const Invocation& in) {
     in.out << "Rolled back: " << done.season << " is the season being planned again.\n";
   }
   if (hold_now) {
-    in.out << (dry ? "Its deadline, " : "Its deadline, ")
-           << describe_instant(timetable->deadline, timetable->timezone)
+    in.out << "Its deadline, " << describe_instant(timetable->deadline, timetable->timezone)
            << ", has passed: the season " << (dry ? "would be" : "is")
            << " held, so that `tick` does not resolve it again at once. Give it a new deadline "
               "(`wallenstein deadline "

@@ -166,9 +166,9 @@ std::string who(const json& p) {
   return printable(p["name"].get<std::string>()) + " (" + p["id"].get<std::string>() + ")";
 }
 
-void print_text(std::ostream& out, const json& j, const std::filesystem::path& templates_dir) {
-  out << "Game " << printable(j["game"].get<std::string>()) << " in "
-      << printable(j["dir"].get<std::string>()) << ", " << j["players"].get<int>() << " players\n";
+/// What waits or fails in the game's mail: refused, deferred and queued messages, orders not
+/// stored, a mailbox or a server that fails.
+void print_mail(std::ostream& out, const json& j) {
   for (const auto& r : j["refused_mail"]) {
     out << "Refused mail: " << printable(r["key"].get<std::string>()) << " to "
         << printable(r["to"].get<std::string>()) << " ("
@@ -207,6 +207,12 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
         << printable(outgoing["error"].get<std::string>())
         << "); every message waits and the next `tick` or `mail` sends it\n";
   }
+}
+
+void print_text(std::ostream& out, const json& j, const std::filesystem::path& templates_dir) {
+  out << "Game " << printable(j["game"].get<std::string>()) << " in "
+      << printable(j["dir"].get<std::string>()) << ", " << j["players"].get<int>() << " players\n";
+  print_mail(out, j);
   if (j["finished"].get<bool>()) {
     std::vector<WinnerLine> winners;
     for (const auto& w : j["winners"]) {

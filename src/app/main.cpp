@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <exception>
 #include <iostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,37 @@ void print_usage(std::ostream& out) {
          "Exit status: 0 ok, 1 invalid input, 2 usage error, 3 transport failure, 4 internal "
          "error,\n"
          "5 not now (orders missing before the deadline, or another run holds the game).\n";
+}
+
+/// A command's help: its usage line, what it does, its arguments (the positional options, by
+/// the names the usage line gives them) and its options.
+void print_help(std::ostream& out, const wallenstein::app::Command& command,
+                const po::options_description& options,
+                const po::positional_options_description& positional) {
+  out << "usage: wallenstein " << command.name << " " << command.synopsis << "\n\n"
+      << command.summary << "\n";
+  std::set<std::string> positional_names;
+  for (unsigned i = 0; i < positional.max_total_count() && i < 16; ++i)
+    positional_names.insert(positional.name_for_position(i));
+  po::options_description visible(std::string("Options of wallenstein ") + command.name);
+  std::string arguments;
+  for (const auto& option : options.options()) {
+    const std::string& name = option->long_name();
+    if (positional_names.count(name) == 0) {
+      visible.add(option);
+      continue;
+    }
+    // A positional argument is labelled by its value name, else its name in capitals.
+    std::string label = option->semantic()->name();
+    if (label == "arg") {
+      label = name;
+      for (char& c : label) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    arguments += "  " + label + std::string(label.size() < 12 ? 12 - label.size() : 1, ' ') +
+                 option->description() + "\n";
+  }
+  if (!arguments.empty()) out << "\nArguments:\n" << arguments;
+  out << "\n" << visible << "\n";
 }
 
 int run(int argc, char** argv) {
@@ -69,9 +101,7 @@ int run(int argc, char** argv) {
     po::store(po::command_line_parser(rest).options(options).positional(positional).run(),
               invocation.options);
     if (invocation.options.count("help")) {
-      std::cout << "usage: wallenstein " << command->name << " " << command->synopsis << "\n\n"
-                << command->summary << "\n\n"
-                << options << "\n";
+      print_help(std::cout, *command, options, positional);
       return 0;
     }
     po::notify(invocation.options);

@@ -10,27 +10,27 @@ namespace wallenstein {
 namespace {
 
 /// One side-board space: `cubes` from the source into the reserve, as many officers from the
-/// player's supply into the reception hall; all or nothing (E-4).
-bool convert(GameState& state, PlayerIndex p, int cubes, const ConversionOrder& order) {
+/// player's supply into the reception hall; all or nothing (E-4). Returns what was short, if
+/// anything.
+ConversionShort convert(GameState& state, PlayerIndex p, int cubes, const ConversionOrder& order) {
   CourtState& court = state.court;
   int& beside = court.officers_beside[p.value];
-  if (beside < cubes) return false;
+  if (beside < cubes) return ConversionShort::officers;
   if (order.source == ConversionSource::province) {
     ProvinceState& province = state.at(order.province);
     // A province card converts armies of the province, leaving at least one.
-    if (province.owner != p || province.armies < cubes + 1) return false;
+    if (province.owner != p) return ConversionShort::province;
+    if (province.armies < cubes + 1) return ConversionShort::armies;
     province.armies -= cubes;
-  } else if (order.source == ConversionSource::tower) {
-    int& tray = state.tower.tray.player(p);
-    if (tray < cubes) return false;
-    tray -= cubes;
   } else {
-    return false;
+    int& tray = state.tower.tray.player(p);
+    if (tray < cubes) return ConversionShort::tray;
+    tray -= cubes;
   }
   state.player(p).reserve += cubes;
   beside -= cubes;
   court.officers_hall[p.value] += cubes;
-  return true;
+  return ConversionShort::none;
 }
 
 /// The province a card that needs one acts on: the wish's, if the card may act there.
@@ -182,7 +182,8 @@ std::vector<Conversion> convert_at_court(GameState& state, const std::vector<Ord
       if (order.source == ConversionSource::none) continue;
       Conversion c{p, rules.court.conversions[space], order.source, std::nullopt, false};
       if (order.source == ConversionSource::province) c.province = order.province;
-      c.done = convert(state, p, c.cubes, order);
+      c.short_of = convert(state, p, c.cubes, order);
+      c.done = c.short_of == ConversionShort::none;
       out.push_back(c);
     }
   }

@@ -4,6 +4,7 @@
 // converted into court officers and favours granted. Pure functions of the state and the orders.
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -16,12 +17,26 @@ namespace wallenstein {
 struct Ruleset;
 
 /// One side-board space played: `cubes` converted from `source`, or not (all or nothing, E-4).
+/// Why a side-board space did not convert (rules 13.1, E-4: all or nothing).
+enum class ConversionShort : std::uint8_t {
+  none,      ///< converted, or a log that does not say (rules versions 1 and 2)
+  officers,  ///< fewer officers left beside the board than the space's cubes
+  province,  ///< the province is no longer the player's
+  armies,    ///< the province holds too few armies (one must stay)
+  tray,      ///< too few of the player's cubes in the tower's tray
+};
+
+inline constexpr std::array<ConversionShort, 4> kConversionShortfalls = {
+    ConversionShort::officers, ConversionShort::province, ConversionShort::armies,
+    ConversionShort::tray};
+
 struct Conversion {
   PlayerIndex player;
   int cubes = 0;
   ConversionSource source = ConversionSource::none;
   std::optional<ProvinceId> province;
   bool done = false;
+  ConversionShort short_of = ConversionShort::none;  ///< when not done
   bool operator==(const Conversion&) const = default;
 };
 

@@ -114,6 +114,35 @@ TEST(LogFile, BidsInAFirstEditionLogAreRefused_Rules12) {
   }
 }
 
+TEST(LogFile, WhatAFailedCourtConversionWasShortOfIsOneOfFourAndOnlyOnAFailedOne_Rules13) {
+  const Ruleset court = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
+  GameState state = new_game(NewGame{"logs", {"red", "blue", "yellow"}, 3}, court);
+  state.court.officers_beside = {2, 7, 7};
+  std::vector<Orders> orders;
+  for (std::size_t p = 0; p < state.players.size(); ++p)
+    orders.push_back(pass_orders(state.player_index(p), state, court));
+  orders[0].court.conversions = {{ConversionSource::tower, {}}};
+  const SeasonResult result = resolve_season(state, orders, {}, court);
+  const std::string text =
+      write_log(result.log, state, court, LogHeader{"pass", kCurrentRulesVersion, "9.9.9"});
+  const std::string failed = "done: false, short: officers}";
+  ASSERT_NE(text.find(failed), std::string::npos) << text;
+  const auto refused = [&](const std::string& from, const std::string& to) {
+    std::string tampered = text;
+    tampered.replace(tampered.find(from), from.size(), to);
+    try {
+      read_log(SourceFile{"log.yaml", tampered}, state, court);
+      ADD_FAILURE() << "read: " << to;
+      return std::string();
+    } catch (const InputError& e) {
+      return e.diagnostics().front().message;
+    }
+  };
+  EXPECT_EQ(refused(failed, "done: false, short: cubes}"), "unknown short \"cubes\"");
+  EXPECT_EQ(refused(failed, "done: true, short: officers}"),
+            "a conversion that was done has nothing short");
+}
+
 /// The fixture's first season: a log written by the program at 2a74c34.
 struct FixtureSeason {
   GameState before;

@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "adapters/log_reader.hpp"
+#include "adapters/log_yaml.hpp"
 #include "adapters/order_file.hpp"
 #include "adapters/report/forecast_text.hpp"
 #include "adapters/report/reports.hpp"
@@ -355,6 +357,53 @@ TEST_F(Reports, CourtStepsAreToldAndTheOrderTemplateShowsTheSideBoardAndTheCards
   const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
   ASSERT_EQ(checked.diagnostics.size(), 1u)
       << "only the cards are left to choose: " << format_all(checked.diagnostics);
+}
+
+TEST_F(Reports, AFailedCourtConversionSaysWhetherOfficersArmiesOrTheTrayWereShort_Rules13) {
+  for (const int version : {kCurrentRulesVersion, 2}) {
+    SCOPED_TRACE("rules version " + std::to_string(version));
+    const Ruleset rules = load_ruleset(testing::source_data_dir(), version, {"court"});
+    GameConfig cfg = config(3);
+    cfg.expansions = {"court"};
+    GameState state = new_game(NewGame{"reports", {"red", "blue", "yellow"}, 8}, rules);
+    state.court.officers_beside = {2, 7, 7};  // red: too few officers for the 3-cube space
+    const ProvinceId blue_home = state.provinces_of(state.player_index(1)).front();
+    state.at(blue_home).armies = 2;                      // blue: 2 cubes would leave none
+    state.tower.tray.player(state.player_index(2)) = 0;  // yellow: nothing in the tray
+    std::vector<Orders> orders;
+    for (std::size_t p = 0; p < 3; ++p)
+      orders.push_back(pass_orders(state.player_index(p), state, rules));
+    orders[0].court.conversions = {{ConversionSource::tower, {}}};
+    orders[1].court.conversions = {{ConversionSource::none, {}},
+                                   {ConversionSource::province, blue_home}};
+    orders[2].court.conversions = {
+        {ConversionSource::none, {}}, {ConversionSource::none, {}}, {ConversionSource::tower, {}}};
+    const SeasonResult result = resolve_season(state, orders, {}, rules);
+    // Reports are built from the log as stored: the log of each version says what it can.
+    const std::string log_text =
+        write_log(result.log, state, rules, LogHeader{"pass", version, "test"});
+    const StoredLog stored = read_log(SourceFile{"log.yaml", log_text}, state, rules);
+    SeasonView in{&cfg, &rules, &state, &result.next, &stored.log};
+    const std::string text = report::build_reports(in, *templates_).players[0].text;
+    const std::string blue = rules.province(blue_home).name;
+    const std::vector<std::string> lines =
+        version >= kConversionShortSince
+            ? std::vector<std::string>{"  - Player red: 3 cubes from the tower's tray: not "
+                                       "converted (too few officers left beside the board)\n",
+                                       "  - Player blue: 2 cubes from " + blue +
+                                           ": not converted (too few armies there, and one "
+                                           "must stay)\n",
+                                       "  - Player yellow: 1 cube from the tower's tray: not "
+                                       "converted (too few of Player yellow's cubes in the "
+                                       "tray)\n"}
+            : std::vector<std::string>{"  - Player red: 3 cubes from the tower's tray: not "
+                                       "converted (too few cubes there, or too few officers "
+                                       "left)\n"};
+    for (const std::string& line : lines)
+      EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
+    EXPECT_EQ(log_text.find("short:") != std::string::npos, version >= kConversionShortSince)
+        << "logs of versions 1 and 2 replay byte for byte as they were written";
+  }
 }
 
 TEST_F(Reports, TheDraftTellsThePairPutUnderAndWhereEachLeaderWent_D48_D49) {
@@ -944,6 +993,34 @@ TEST_F(ReportTexts, TheFinalReportRanksEveryPlayerAndExplainsTheTieBreak) {
         << *text;
   }
   EXPECT_NE(set.players[0].html.find("as many VP and thaler as Player green: shared"),
+            std::string::npos);
+}
+
+TEST_F(ReportTexts, TheFinalReportOpensWithTheResultAndThePlayersOwnPlace) {
+  Passed p = passed(4, 9);
+  GameState& end = p.result.next;
+  end.finished = true;
+  const std::vector<int> vp = {30, 31, 22, 22};
+  for (std::size_t i = 0; i < 4; ++i) end.players[i].vp = vp[i];
+  end.winners = {PlayerIndex{1}};
+  const auto set = render(p);
+  const auto opening = [](const std::string& text) {  // the first lines, before the season
+    return text.substr(0, text.find("The map of the season"));
+  };
+  EXPECT_NE(opening(set.players[0].text)
+                .find("THE GAME IS OVER. Winner: Player blue, 31 VP. You finished in place 2 of "
+                      "4 with 30 VP. The final ranking follows the standings below.\n"),
+            std::string::npos)
+      << set.players[0].text;
+  EXPECT_NE(opening(set.players[1].text).find("Player blue, 31 VP. You won with 31 VP."),
+            std::string::npos)
+      << set.players[1].text;
+  EXPECT_NE(set.public_text.find("THE GAME IS OVER. Winner: Player blue, 31 VP. The final"),
+            std::string::npos)
+      << set.public_text;
+  EXPECT_LT(set.players[3].html.find("<b>The game is over.</b>"),
+            set.players[3].html.find("Standings"));
+  EXPECT_NE(set.players[3].html.find("You finished in place 3 of 4 with 22 VP."),
             std::string::npos);
 }
 

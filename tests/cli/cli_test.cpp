@@ -541,6 +541,25 @@ TEST(Cli, UsageErrorsExitTwoAndHelpWorksForEveryCommand) {
   }
 }
 
+TEST(Cli, HelpNamesTheArgumentsAsTheUsageLineDoesAndHidesTheirInternalOptionNames) {
+  const Outcome submit = run({"submit", "--help"});
+  EXPECT_NE(submit.out.find("\nArguments:\n  DIR         the game directory\n  FILE        the "
+                            "order file\n"),
+            std::string::npos)
+      << submit.out;
+  const Outcome receive = run({"receive", "--help"});
+  EXPECT_NE(receive.out.find("  DIR [FILE]  the game directory and the message"), std::string::npos)
+      << receive.out;
+  for (const char* command : {"new", "check", "submit", "status", "resolve", "rollback", "player",
+                              "receive", "fetch", "accept", "tick", "mail", "suggest"}) {
+    const Outcome help = run({command, "--help"});
+    for (const char* internal :
+         {"--args", "--dir ", "--dirs", "--file ", "--files", "--action", "--id "}) {
+      EXPECT_EQ(help.out.find(internal), std::string::npos) << command << ": " << help.out;
+    }
+  }
+}
+
 TEST(Cli, NotAGameDirectoryIsAnInputError) {
   TempDir tmp;
   const Outcome r = run({"status", tmp.path().string()});

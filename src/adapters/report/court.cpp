@@ -57,6 +57,12 @@ Data court_steps_data(const SeasonLog& log, const Names& names) {
     x["tower"] = c.source == ConversionSource::tower;
     if (c.province) x["province"] = names.province(*c.province);
     x["done"] = c.done;
+    // Logs of rules versions 1 and 2 do not say which was short.
+    x["short_unknown"] = c.short_of == ConversionShort::none;
+    x["short_officers"] = c.short_of == ConversionShort::officers;
+    x["short_province"] = c.short_of == ConversionShort::province;
+    x["short_armies"] = c.short_of == ConversionShort::armies;
+    x["short_tray"] = c.short_of == ConversionShort::tray;
     conversions.push_back(x);
   }
   Names::mark_last(conversions);

@@ -6,6 +6,7 @@
 #include "core/court_play.hpp"
 #include "core/landsknechte.hpp"
 #include "core/season_phases.hpp"
+#include "core/standings.hpp"
 
 namespace wallenstein::report {
 namespace {
@@ -532,11 +533,11 @@ std::optional<SeasonLabel> next_season(const SeasonView& input) {
   return season_label(*input.rules, input.after->season_index);
 }
 
-Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
-  const Builder b(in);
+namespace {
+
+/// What every report of the game says first: its name, the season, what the game plays.
+void add_game(Data& d, const SeasonView& in) {
   const Ruleset& rules = *in.rules;
-  const GameState& after = *in.after;
-  Data d;
   d["game"] = in.config->name;
   const SeasonLabel label = season_label(rules, in.start->season_index);
   d["season"] = label.name();
@@ -562,6 +563,49 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
   Names::mark_last(played);
   d["played_any"] = !played.empty();
   d["played"] = played;
+}
+
+/// What only `player`'s own report holds: their summary, holdings and order template.
+void add_player(Data& d, const Builder& b, const SeasonView& in, PlayerIndex player) {
+  const Ruleset& rules = *in.rules;
+  const GameState& after = *in.after;
+  const Names names(in);
+  d["me"] = b.player_ref(player);
+  // A seat taken over from the season after on: the newcomer reads this report too.
+  if (in.next_config) {
+    const PlayerInfo* next = in.next_config->player(after.player(player).id);
+    const PlayerInfo* now = in.config->player(after.player(player).id);
+    if (next && now && next->name != now->name) d["successor"] = next->name;
+  }
+  if (in.log && !in.start->draft) d["summary"] = personal_summary(in, names, player);
+  d["holdings"] = b.holdings(after, player);
+  // The 1st edition's defend_with example names a province of the player's own.
+  const std::vector<ProvinceId> mine = after.provinces_of(player);
+  d["defend_with_example"] =
+      "{" + (mine.empty() ? std::string("Kursachsen") : rules.province(mine[0]).name) + ": 2}";
+  if (!after.finished) {
+    d["orders"] = b.order_template(after, player);
+    return;
+  }
+  // The game-over report opens with the result, the player's own place with it.
+  for (const Standing& s : rank_players(after, rules)) {
+    if (s.player != player) continue;
+    Data result;
+    result["won"] = s.place == 1;
+    result["place"] = std::to_string(s.place);
+    result["of"] = std::to_string(after.players.size());
+    result["vp"] = std::to_string(after.player(player).vp);
+    d["my_result"] = std::move(result);
+  }
+}
+
+}  // namespace
+
+Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
+  const Builder b(in);
+  const GameState& after = *in.after;
+  Data d;
+  add_game(d, in);
   if (in.log) {
     std::vector<std::string> nmr;
     for (PlayerIndex p : in.log->nmr) nmr.push_back(b.player(p));
@@ -583,6 +627,7 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
     for (PlayerIndex w : after.winners) winners.push_back(b.player(w));
     d["winners"] = b.names(winners);
     d["shared"] = after.winners.size() > 1;
+    d["winner_vp"] = std::to_string(after.player(after.winners.front()).vp);
     d["final_ranking"] = final_ranking(after, names);
   } else {
     d["next"] = b.next(after);
@@ -598,22 +643,7 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
     }
     d["fairness"] = std::move(fair);
   }
-  if (player) {
-    d["me"] = b.player_ref(*player);
-    // A seat taken over from the season after on: the newcomer reads this report too.
-    if (in.next_config) {
-      const PlayerInfo* next = in.next_config->player(after.player(*player).id);
-      const PlayerInfo* now = in.config->player(after.player(*player).id);
-      if (next && now && next->name != now->name) d["successor"] = next->name;
-    }
-    if (in.log && !in.start->draft) d["summary"] = personal_summary(in, names, *player);
-    d["holdings"] = b.holdings(after, *player);
-    // The 1st edition's defend_with example names a province of the player's own.
-    const std::vector<ProvinceId> mine = after.provinces_of(*player);
-    d["defend_with_example"] =
-        "{" + (mine.empty() ? std::string("Kursachsen") : rules.province(mine[0]).name) + ": 2}";
-    if (!after.finished) d["orders"] = b.order_template(after, *player);
-  }
+  if (player) add_player(d, b, in, *player);
   return d;
 }
 
