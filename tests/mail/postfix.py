@@ -1,15 +1,15 @@
 """A throwaway Postfix instance on 127.0.0.1 for the delivery recipes of the README.
 
-usage: postfix.py DIR ALIASES [--mailbox-command CMD] [--relay PORT]
+usage: postfix.py DIR ALIASES [--mailbox-command CMD]
 
 Writes a private configuration under DIR (etc/, queue/, data/, log/postfix.log) that accepts mail
 for the domain game.test on a port the kernel chose, delivers it with local(8) through the alias
-table ALIASES (a file the test wrote and owns as the README says; postalias is run here, keeping
-the file's owner on the .db), and with --mailbox-command hands a local user's mail to CMD (the
-procmail recipe). Mail for any other domain goes to 127.0.0.1:PORT with --relay, else it is
-refused: nothing ever leaves loopback. Starts `postfix start-fg`, waits until the port answers,
-then prints "ready PORT" on stdout. SIGTERM stops Postfix and this script. Runs as root (the CI
-machines do): Postfix drops to its own users, and to the alias table's owner for its commands.
+table ALIASES (a file the test wrote, owned as the README says; postalias is run here), and with
+--mailbox-command hands a local user's mail to CMD (the procmail recipe). Mail for any other
+domain is refused: nothing ever leaves loopback.
+Starts `postfix start-fg`, waits until the port answers, then prints "ready PORT" on stdout.
+SIGTERM stops Postfix and this script. Runs as root (the CI machines do): Postfix drops to its
+own users, and to the alias table's owner for its commands.
 """
 import os
 import shutil
@@ -98,7 +98,7 @@ def fail(why):
 def main():
     args = sys.argv[1:]
     if len(args) < 2:
-        fail("usage: postfix.py DIR ALIASES [--mailbox-command CMD] [--relay PORT]")
+        fail("usage: postfix.py DIR ALIASES [--mailbox-command CMD]")
     base, aliases = os.path.abspath(args[0]), os.path.abspath(args[1])
     options = dict(zip(args[2::2], args[3::2]))
     if shutil.which("postfix") is None:
@@ -108,11 +108,7 @@ def main():
         os.makedirs(os.path.join(base, sub), exist_ok=True)
     shutil.chown(os.path.join(base, "data"), "postfix", "postfix")
     port = free_port()
-    if "--relay" in options:
-        transport = "relayhost = [127.0.0.1]:{}\nsmtp_tls_security_level = none".format(
-            options["--relay"])
-    else:
-        transport = "default_transport = error:this test server sends nothing off loopback"
+    transport = "default_transport = error:this test server sends nothing off loopback"
     mailbox = options.get("--mailbox-command")
     with open(os.path.join(etc, "main.cf"), "w") as f:
         f.write(MAIN_CF.format(
@@ -120,12 +116,11 @@ def main():
             mailbox_command="mailbox_command = " + mailbox if mailbox else ""))
     with open(os.path.join(etc, "master.cf"), "w") as f:
         f.write(MASTER_CF.format(port="127.0.0.1:{}".format(port)))
-    # postalias writes ALIASES.db; local(8) runs the table's commands as the owner of the .db.
-    owner = os.stat(aliases)
+    # As the README says: postalias, run as root, writes ALIASES.db as the owner of ALIASES, and
+    # local(8) runs the table's commands as the owner of the .db.
     done = subprocess.run(["postalias", "-c", etc, aliases], capture_output=True, text=True)
     if done.returncode != 0:
         fail("postalias failed: " + done.stderr.strip())
-    os.chown(aliases + ".db", owner.st_uid, owner.st_gid)
     env = dict(os.environ, MAIL_CONFIG=etc)
     for step in (["postfix", "-c", etc, "set-permissions"], ["postfix", "-c", etc, "check"]):
         done = subprocess.run(step, env=env, capture_output=True, text=True)
