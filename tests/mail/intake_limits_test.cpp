@@ -289,9 +289,11 @@ TEST(FetchLimits, AMessageOverTheSizeLimitIsNeverReadAndStaysUnreadForTheGameMas
   EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
   EXPECT_EQ(files_in(game / "mail/inbox"), 1u) << "only the orders are kept";
   EXPECT_EQ(imap.unseen(), 1u) << "the huge message is left unread for the game master";
-  // A process that read 40 MiB would hold at least that much.
-  EXPECT_LT(max_rss_kib(r), 40 * 1024) << r.err;
-  EXPECT_TRUE(contains(fetch(game, imap).out, "Fetched 0 messages")) << "it is marked";
+  const Outcome again = fetch(game, imap);
+  EXPECT_TRUE(contains(again.out, "Fetched 0 messages")) << "it is marked";
+  // A process that read 40 MiB would hold at least that much more than one that read nothing
+  // (measured against such a run, so that a sanitizer's own memory does not count).
+  EXPECT_LT(max_rss_kib(r), max_rss_kib(again) + 40 * 1024) << r.err << again.err;
 }
 
 TEST(FetchLimits, AMessageLeftForABusyGameIsLeftUnread) {
