@@ -508,16 +508,20 @@ class Intake {
         (entry_.receipt.empty() ? "" : " (receipt " + entry_.receipt.substr(0, 12) + "...)") +
         "; answer queued";
     if (forward) {
-      summary += "; " + forward_to_gm("orders of " + player.name + " (" + player.id + ") for " +
-                                          checked.season + " not stored: " + outcome,
-                                      player.name + " sent orders for " + checked.season +
-                                          ", which could not be stored (" + outcome +
-                                          "; the season open is " + open +
-                                          "). They were told so. If they should count, "
-                                          "`wallenstein accept " +
-                                          game_.root().string() + " " + sha_.substr(0, 12) +
-                                          "` stores them for the season open now.",
-                                      &player);
+      summary +=
+          "; " +
+          forward_to_gm(
+              "orders of " + player.name + " (" + player.id + ") for " + checked.season +
+                  " not stored: " + outcome,
+              player.name + " sent orders for " + checked.season + ", which could not be stored (" +
+                  outcome + "; the season open is " + open + "). They were told so." +
+                  (entry_.outcome == "too_late"
+                       ? " If they should count, roll the resolve back "
+                         "(`wallenstein rollback " +
+                             game_.root().string() + "`); then `wallenstein accept " +
+                             game_.root().string() + " " + sha_.substr(0, 12) + "` stores them."
+                       : std::string()),
+              &player);
     }
     return summary;
   }

@@ -161,6 +161,24 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   return Exit::ok;
 }
 
+/// The same person at a new address: game.yaml changes, nothing else (the token stays).
+Exit address(const Invocation& in, const HeldGame& held, const std::string& id) {
+  if (!in.has("email")) throw UsageError("address needs --email ADDR");
+  const std::string email = in.get<std::string>("email");
+  if (auto problem = email_problem(email)) throw UsageError("--email: " + *problem);
+  GameConfig config = held.game.config();
+  PlayerInfo& p = seat(config, id);
+  const std::string before = p.email;
+  p.email = email;
+  save_config(held.game, config);
+  in.out << printable(p.name) << " (" << id << ") is mailed at " << printable(email)
+         << " from now on (before: " << printable(before)
+         << "); the token stays, and orders from the new address are theirs. A report the old "
+            "address did not get goes out again with `wallenstein mail "
+         << held.game.root().string() << " --player " << id << " --resend`.\n";
+  return Exit::ok;
+}
+
 /// An announced absence: the NMR policy plays the seat, and the max_missing gate ignores it.
 Exit pause(const Invocation& in, const HeldGame& held, const std::string& id, bool paused) {
   GameConfig config = held.game.config();
@@ -191,33 +209,38 @@ Exit run(const Invocation& in) {
   if (action == "token") return token(in, held, id);
   if (action == "replace") return replace(in, held, id);
   if (action == "pause" || action == "resume") return pause(in, held, id, action == "pause");
+  if (action == "address") return address(in, held, id);
   throw UsageError("unknown player action \"" + printable(action) +
-                   "\"; use token, replace, pause or resume");
+                   "\"; use token, replace, address, pause or resume");
 }
 
 }  // namespace
 
 Command player_command() {
-  return {
-      "player",
-      "DIR (token ID [--new] | replace ID --name NAME --email ADDR | pause ID | resume ID)",
-      "A seat: its secret token for mailed orders (--new replaces a leaked one); a new person "
-      "taking it "
-      "over from the season being planned on; an announced absence (pause, resume).",
-      [](po::options_description& o, po::positional_options_description& p) {
-        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-            "action", po::value<std::string>()->required(), "token, replace, pause or resume")(
-            "id", po::value<std::string>()->required(), "the player's id")(
-            "new", po::bool_switch(), "make a new token (the old one stops working)")(
-            "name", po::value<std::string>()->value_name("NAME"), "replace: the newcomer's name")(
-            "email", po::value<std::string>()->value_name("ADDR"),
-            "replace: the newcomer's address")("smtp", po::value<std::string>()->value_name("URL"),
-                                               "SMTP server instead of game.yaml's")(
-            "now", po::value<std::string>()->value_name("TIME"),
-            "the time instead of the clock (the welcome's Date)");
-        p.add("dir", 1).add("action", 1).add("id", 1);
-      },
-      run};
+  return {"player",
+          "DIR (token ID [--new] | replace ID --name NAME --email ADDR | address ID --email ADDR | "
+          "pause ID | resume ID)",
+          "A seat: its secret token for mailed orders (--new replaces a leaked one); a new person "
+          "taking it "
+          "over from the season being planned on; the same person at a new address; an announced "
+          "absence (pause, resume).",
+          [](po::options_description& o, po::positional_options_description& p) {
+            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
+                "action", po::value<std::string>()->required(),
+                "token, replace, address, pause or resume")(
+                "id", po::value<std::string>()->required(), "the player's id")(
+                "new", po::bool_switch(), "make a new token (the old one stops working)")(
+                "name", po::value<std::string>()->value_name("NAME"),
+                "replace: the newcomer's name")(
+                "email", po::value<std::string>()->value_name("ADDR"),
+                "replace: the newcomer's address; address: the player's new one")(
+                "smtp", po::value<std::string>()->value_name("URL"),
+                "SMTP server instead of game.yaml's")(
+                "now", po::value<std::string>()->value_name("TIME"),
+                "the time instead of the clock (the welcome's Date)");
+            p.add("dir", 1).add("action", 1).add("id", 1);
+          },
+          run};
 }
 
 }  // namespace wallenstein::app

@@ -244,7 +244,7 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
                      : std::string("passed"))
         << ")";
     if (j["held"].get<bool>())
-      out << "; HELD: too many orders were missing, tick waits for the game master";
+      out << "; HELD: tick waits for the game master (a new deadline or `resolve` releases it)";
     else if (j["extended"].get<bool>())
       out << "; extended once";
   } else if (j.contains("deadline_text")) {

@@ -838,7 +838,19 @@ Exit run_deadline(const Invocation& in) {
     in.err << "wallenstein: " << sent.failure << "\n";
     return Exit::transport;
   }
-  in.out << "Every player is told (" << mailer->describe() << ").\n";
+  std::string not_yet;  // a server that answered "try later" for some: they are not told yet
+  for (const auto& m : sent.messages) {
+    if (m.what == mail::Dispatched::What::deferred || m.what == mail::Dispatched::What::waiting ||
+        m.what == mail::Dispatched::What::refused)
+      not_yet += (not_yet.empty() ? "" : ", ") + printable(m.to.address);
+  }
+  if (not_yet.empty()) {
+    in.out << "Every player is told (" << mailer->describe() << ").\n";
+  } else {
+    in.out << "The players are told (" << mailer->describe() << "), except " << not_yet
+           << ": the server did not take their mail yet (`wallenstein status` shows why; `tick` "
+              "tries again).\n";
+  }
   return Exit::ok;
 }
 

@@ -340,7 +340,8 @@ std::string refusal_advice(bool message_refused) {
              ? "the server took the address but refused the message itself (too large, or taken "
                "for spam): ask the player to let it through, then `wallenstein mail "
                "--retry-failed`"
-             : "fix the address in game.yaml, then `wallenstein mail --retry-failed`";
+             : "correct the address (`wallenstein player DIR address ID --email ADDR`), then "
+               "`wallenstein mail --retry-failed`";
 }
 
 MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,

@@ -351,6 +351,26 @@ TEST_F(Tick, ANewcomerTakingOverAPausedSeatLiftsThePauseAndSaysSo) {
       << r.out;
 }
 
+TEST_F(Tick, APlayersNewAddressIsACommandThatKeepsTheirTokenAndName) {
+  make_game(kWeekly);
+  const std::string before = read_text(game() / "game.yaml");
+  const Outcome token = run({"player", game().string(), "token", "blue"});
+  ASSERT_EQ(token.status, 0) << token.err;
+  const Outcome r =
+      run({"player", game().string(), "address", "blue", "--email", "joerg.neu@example.org"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("is mailed at joerg.neu@example.org from now on (before: "),
+            std::string::npos)
+      << r.out;
+  const std::string after = read_text(game() / "game.yaml");
+  EXPECT_NE(after.find("joerg.neu@example.org"), std::string::npos) << after;
+  EXPECT_EQ(after.find("former:"), std::string::npos) << "the same person: no former holder";
+  EXPECT_EQ(run({"player", game().string(), "token", "blue"}).out, token.out) << "token kept";
+  EXPECT_EQ(run({"player", game().string(), "address", "blue", "--email", "nope"}).status, 2);
+  EXPECT_EQ(read_text(game() / "game.yaml"), after) << "a bad address changes nothing";
+  EXPECT_NE(before, after);
+}
+
 TEST_F(Tick, APausedSeatGetsNoReminderAndDoesNotCountAgainstTheGate) {
   make_game(kWeekly);
   const Instant start = real_now();
