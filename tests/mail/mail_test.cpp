@@ -195,7 +195,8 @@ TEST(Mail, OneRefusedRecipientDoesNotStopTheOthersAndIsRetriedOnlyWhenAsked) {
 
   const Outcome again = wallenstein({"mail", game.string(), "--smtp", server.url()});
   EXPECT_EQ(again.status, 0) << again.out << again.err;
-  EXPECT_NE(again.out.find("blue <joerg@example.org>: refused earlier; fix the address"),
+  EXPECT_NE(again.out.find("blue <joerg@example.org>: refused earlier; correct the address "
+                           "(`wallenstein player DIR address ID"),
             std::string::npos)
       << again.out;
   EXPECT_NE(again.out.find("0 sent, 3 already sent before"), std::string::npos) << again.out;
@@ -399,7 +400,7 @@ TEST(SmtpFailures, AWrongPasswordBlamesNoRecipientAndTheNextRunSendsEverything) 
   const std::string ledger = read_text(game / "mail" / "sent.yaml");
   EXPECT_EQ(count_of(ledger, "state: refused"), 0u) << "no address is blamed: " << ledger;
   const Outcome status = wallenstein({"status", game.string()});
-  EXPECT_EQ(status.out.find("fix the address"), std::string::npos) << status.out;
+  EXPECT_EQ(status.out.find("correct the address"), std::string::npos) << status.out;
 
   const Outcome fixed = mail("right-password");
   ASSERT_EQ(fixed.status, 0) << fixed.out << fixed.err;
@@ -422,7 +423,7 @@ TEST(SmtpFailures, AMessageRefusedAfterDataIsNotBlamedOnTheAddressAndTheNextOneG
       << "the message after the refused one is sent on a clean connection: " << r.out;
   EXPECT_NE(read_text(game / "mail" / "sent.yaml").find("refusal: message"), std::string::npos);
   const Outcome status = wallenstein({"status", game.string()});
-  EXPECT_EQ(status.out.find("fix the address"), std::string::npos) << status.out;
+  EXPECT_EQ(status.out.find("correct the address"), std::string::npos) << status.out;
   EXPECT_NE(status.out.find("refused the message itself"), std::string::npos) << status.out;
 }
 
