@@ -838,7 +838,7 @@ Exit run_deadline(const Invocation& in) {
     in.err << "wallenstein: " << sent.failure << "\n";
     return Exit::transport;
   }
-  std::string not_yet;  // a server that answered "try later" for some: they are not told yet
+  std::string not_yet;  // deferred ("try later") or refused by the server: not told yet
   for (const auto& m : sent.messages) {
     if (m.what == mail::Dispatched::What::deferred || m.what == mail::Dispatched::What::waiting ||
         m.what == mail::Dispatched::What::refused)

@@ -40,6 +40,8 @@ void print_help(std::ostream& out, const wallenstein::app::Command& command,
                 const po::positional_options_description& positional) {
   out << "usage: wallenstein " << command.name << " " << command.synopsis << "\n\n"
       << command.summary << "\n";
+  // A trailing list (`add("files", -1)`) counts as unlimited and repeats its name for every
+  // later position: the first few positions name every argument.
   std::set<std::string> positional_names;
   for (unsigned i = 0; i < positional.max_total_count() && i < 16; ++i)
     positional_names.insert(positional.name_for_position(i));

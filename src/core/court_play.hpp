@@ -16,7 +16,6 @@ namespace wallenstein {
 
 struct Ruleset;
 
-/// One side-board space played: `cubes` converted from `source`, or not (all or nothing, E-4).
 /// Why a side-board space did not convert (rules 13.1, E-4: all or nothing).
 enum class ConversionShort : std::uint8_t {
   none,      ///< converted, or a log that does not say (rules versions 1 and 2)
@@ -26,10 +25,12 @@ enum class ConversionShort : std::uint8_t {
   tray,      ///< too few of the player's cubes in the tower's tray
 };
 
+/// Every shortfall, for readers of the log.
 inline constexpr std::array<ConversionShort, 4> kConversionShortfalls = {
     ConversionShort::officers, ConversionShort::province, ConversionShort::armies,
     ConversionShort::tray};
 
+/// One side-board space played: `cubes` converted from `source`, or not (all or nothing, E-4).
 struct Conversion {
   PlayerIndex player;
   int cubes = 0;

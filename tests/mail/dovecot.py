@@ -10,10 +10,11 @@ script. Runs as root (the CI machines do): Dovecot drops to its own users.
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
+
+from loopback import fail, free_port, greeting
 
 CONFIG = """base_dir = {dir}/run
 state_dir = {dir}/state
@@ -55,26 +56,6 @@ service anvil {{
 }}
 """
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def greeting(port):
-    """What answers on the port: None when nothing does, else the first line it sends."""
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
-            return s.recv(512)
-    except OSError:
-        return None
-
-
-def fail(why):
-    """The test prints the first line it reads from here: tell it why there is no server."""
-    print(why, flush=True)
-    sys.exit(1)
 
 
 def main():

@@ -14,10 +14,11 @@ own users, and to the alias table's owner for its commands.
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
+
+from loopback import fail, free_port, greeting
 
 MAIN_CF = """compatibility_level = 3.6
 queue_directory = {dir}/queue
@@ -74,25 +75,6 @@ scache    unix  -       -       n       -       1       scache
 postlog   unix-dgram n  -       n       -       1       postlogd
 """
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def greeting(port):
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
-            return s.recv(512)
-    except OSError:
-        return None
-
-
-def fail(why):
-    """The test prints the first line it reads from here: tell it why there is no server."""
-    print(why, flush=True)
-    sys.exit(1)
 
 
 def main():

@@ -566,10 +566,10 @@ void add_game(Data& d, const SeasonView& in) {
 }
 
 /// What only `player`'s own report holds: their summary, holdings and order template.
-void add_player(Data& d, const Builder& b, const SeasonView& in, PlayerIndex player) {
+void add_player(Data& d, const Builder& b, const Names& names, const SeasonView& in,
+                PlayerIndex player) {
   const Ruleset& rules = *in.rules;
   const GameState& after = *in.after;
-  const Names names(in);
   d["me"] = b.player_ref(player);
   // A seat taken over from the season after on: the newcomer reads this report too.
   if (in.next_config) {
@@ -643,7 +643,7 @@ Data report_data(const SeasonView& in, std::optional<PlayerIndex> player) {
     }
     d["fairness"] = std::move(fair);
   }
-  if (player) add_player(d, b, in, *player);
+  if (player) add_player(d, b, names, in, *player);
   return d;
 }
 
