@@ -248,9 +248,10 @@ class Intake {
     state_ = game_.load_state(season_, rules_);
     const mail::FoundOrder found = mail::find_order(message_);
     // Interfaces 8: a message without orders may ask for something (a mailed order file whose
-    // subject is "orders" is orders, not the command).
+    // subject is "orders" is orders, not the command, also when it cannot be read).
     if (!found.problem.empty()) {
-      if (const auto command = mail::find_command(message_, kCommands)) {
+      if (const auto command =
+              found.order_like ? std::nullopt : mail::find_command(message_, kCommands)) {
         if (const PlayerInfo* p = registered_sender()) return command_answer(*p, *command);
       }
       return no_order(found);
@@ -459,13 +460,7 @@ class Intake {
       entry_.outcome = "game_over";
       d["game_over"] = true;
     } else if (past) {
-      entry_.outcome = "too_late";
-      d["too_late"] = true;
-      d["written_season"] = checked.season;
-      // Checked against the season they were written for, not the one open now.
-      const GameState then = game_.load_state(game_.find(checked.season), rules_);
-      checked =
-          check_order_source(SourceFile{"your orders", found.text}, then, rules_, problem_texts_);
+      too_late(d, found, checked);
     } else if (found.invalid_byte) {
       entry_.outcome = "rejected";
       d["rejected"] = true;
@@ -515,6 +510,12 @@ class Intake {
                   " not stored: " + outcome,
               player.name + " sent orders for " + checked.season + ", which could not be stored (" +
                   outcome + "; the season open is " + open + "). They were told so." +
+                  (in_time_ ? " They reached the mailbox on " +
+                                  describe_instant(*setup_.arrived, in_time_->timezone) +
+                                  ", before the deadline (" +
+                                  describe_instant(in_time_->deadline, in_time_->timezone) +
+                                  "), but the mailbox could not be read until after the resolve."
+                            : std::string()) +
                   (entry_.outcome == "too_late"
                        ? " If they should count, roll the resolve back "
                          "(`wallenstein rollback " +
@@ -524,6 +525,34 @@ class Intake {
               &player);
     }
     return summary;
+  }
+
+  /// Orders for a season already resolved: checked against the season they were written for, not
+  /// the one open now, and told whether they reached the mailbox before its deadline.
+  void too_late(Data& d, const mail::FoundOrder& found, CheckedOrderFile& checked) {
+    entry_.outcome = "too_late";
+    d["too_late"] = true;
+    d["written_season"] = checked.season;
+    const SeasonDir written_for = game_.find(checked.season);
+    in_time_ = arrived_in_time(written_for);
+    if (in_time_) {
+      d["arrived_in_time"] = true;
+      d["arrived"] = describe_instant(*setup_.arrived, in_time_->timezone);
+      d["deadline_then"] = describe_instant(in_time_->deadline, in_time_->timezone);
+    }
+    const GameState then = game_.load_state(written_for, rules_);
+    checked =
+        check_order_source(SourceFile{"your orders", found.text}, then, rules_, problem_texts_);
+  }
+
+  /// The timetable of a resolved season whose deadline came after the message reached the
+  /// mailbox: orders held up by a mailbox that could not be read (empty for a game without a
+  /// schedule, or mail whose arrival is unknown).
+  std::optional<SeasonTimetable> arrived_in_time(const SeasonDir& season) const {
+    if (!setup_.arrived) return std::nullopt;
+    auto timetable = read_timetable(season);
+    if (!timetable || *setup_.arrived > timetable->deadline) return std::nullopt;
+    return timetable;
   }
 
   /// The first accepted message of this player and season whose order file was exactly `text`,
@@ -683,6 +712,8 @@ class Intake {
   SeasonDir season_;
   GameState state_;
   std::string stored_;  ///< the player whose orders this message stored
+  /// Too late, but they reached the mailbox before their season's deadline: its timetable.
+  std::optional<SeasonTimetable> in_time_;
 };
 
 /// The game a message is for: the one given, or the one its order names under the root. When

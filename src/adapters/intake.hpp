@@ -38,6 +38,10 @@ struct IntakeSetup {
   std::ostream* notes = nullptr;
   /// The game master accepts a message handled before (`accept`): it is handled as if new.
   bool again = false;
+  /// When the mail server took the message (IMAP INTERNALDATE; unknown for `receive`): orders
+  /// that reached the mailbox before their season's deadline but were fetched after its resolve
+  /// (the mailbox could not be read) are told so, to the player and the game master.
+  std::optional<std::chrono::sys_seconds> arrived;
 };
 
 /// What became of one message.

@@ -136,7 +136,7 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
                        const std::optional<GameDirectory>& game) {
   std::string done;
   mail::ImapMailbox mailbox(imap_options(in, game, done));
-  const IntakeSetup setup = intake_setup(in, smtp_option(in));
+  IntakeSetup setup = intake_setup(in, smtp_option(in));
   const auto uids = mailbox.unhandled(done);
   const auto envelopes = mailbox.envelopes(uids);
   int handled = 0;
@@ -153,6 +153,7 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
       continue;
     }
     const std::string raw = mailbox.fetch(uid);
+    setup.arrived = envelope != envelopes.end() ? envelope->second.arrived : std::nullopt;
     bool for_the_gm = false;
     try {
       const Received received = receive_message(raw, target, setup);

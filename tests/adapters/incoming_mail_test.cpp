@@ -61,6 +61,13 @@ TEST(IncomingMail, HtmlEntitiesAreDecodedAndWhatIsNotOneStaysAsItIs) {
   EXPECT_EQ(mail::html_to_text("a<STYLE>p {}</Style >b<script>x = '</b>';</SCRIPT>c"), "abc");
 }
 
+TEST(IncomingMail, APreformattedBlockKeepsItsLinesAndStartsOnALineOfItsOwn) {
+  EXPECT_EQ(mail::html_to_text("Hi,<pre>game: g\n  palace: Koeln\r\n  church: Trier\r</pre>bye"),
+            "Hi,\ngame: g\n  palace: Koeln\n  church: Trier\nbye");
+  EXPECT_EQ(mail::html_to_text("<div>a\nb</div><textarea>c\nd</textarea>"), "a b\nc\nd\n");
+  EXPECT_EQ(mail::html_to_text("</pre>x\ny"), "x y") << "a stray end tag changes nothing";
+}
+
 // Each '&' looked for its ';' up to the end of the text, and each <style> lowercased a copy of
 // the rest: HTML of the largest message `receive` takes kept it, and the game's lock, for hours.
 TEST(IncomingMail, HtmlOfTheLargestMessageSizeIsReadInOnePass) {

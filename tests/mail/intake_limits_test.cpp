@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -484,6 +485,36 @@ TEST(MailCommands, OrdersTemplateAndReportNeedThePlayersToken) {
   // A mailed order file whose subject is a command word is orders all the same.
   ASSERT_EQ(receive(tmp, game, command_mail("again", "orders", red_orders() + "# v2\n")).status, 0);
   EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: accepted"));
+}
+
+// Orders in an HTML-only mail's <pre> block lost their line breaks, and with the subject
+// "orders" the mail was answered as the `orders` command: the player read her old orders back
+// and believed the new ones were in.
+TEST(MailCommands, HtmlOnlyOrdersInAPreBlockAreOrdersNotTheOrdersCommand) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  const std::string html = "<html><body><p>Hallo,</p>Here they are:<pre>" + red_orders() +
+                           "</pre><p>Anna</p></body></html>";
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("pre", html, "text/html; charset=utf-8")).status, 0);
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: accepted"))
+      << testing::last_intake_line(game);
+}
+
+TEST(MailCommands, AnOrderWhoseLinesWereJoinedIsToldSoAndNotAnsweredAsACommand) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  std::string joined = red_orders();
+  std::replace(joined.begin(), joined.end(), '\n', ' ');
+  const std::string html = "<p>My orders: " + joined + "</p>";
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("joined", html, "text/html; charset=utf-8")).status,
+            0);
+  EXPECT_FALSE(contains(testing::last_intake_line(game), "outcome: command"))
+      << testing::last_intake_line(game);
+  EXPECT_TRUE(anna_got(game, "", "as if the order's lines had been joined"));
+  // A command whose text only mentions the game is still a command.
+  ASSERT_EQ(receive(tmp, game, command_mail("s", "status", "About the game: am I late?\n")).status,
+            0);
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: command"));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "adapters/schedule.hpp"
 #include "pbem/files.hpp"
 #include "pbem/yaml_file.hpp"
 #include "support/mail_games.hpp"
@@ -22,10 +23,12 @@ namespace {
 namespace fs = std::filesystem;
 using testing::corpus;
 using testing::last_intake_line;
+using testing::mail_from_anna;
 using testing::mail_game;
 using testing::outbox;
 using testing::Outcome;
 using testing::read_text;
+using testing::red_orders;
 using testing::TempDir;
 using testing::write_text;
 
@@ -433,6 +436,61 @@ TEST(Fetch, MovesHandledMailToAFolderWhenDoneNamesOne) {
   EXPECT_EQ(imap.count(), 0u);
   EXPECT_EQ(imap.count("Handled"), 1u);
   EXPECT_TRUE(contains(testing::run_shell(line).out, "Fetched 0 messages"));
+}
+
+/// The messages the SMTP server took for `to` that say `what`, decoded, one after another.
+std::string delivered_to(const fs::path& maildir, const std::string& to, const std::string& what) {
+  std::string out;
+  for (const std::string& m : testing::decoded_messages(maildir, true))
+    if (contains(m, "To: ") && contains(m, to) && contains(m, what)) out += m;
+  return out;
+}
+
+// Orders that reached the mailbox before the deadline while it could not be read were told
+// "too late" once it could: the player and the game master now learn that they came in time, and
+// how the game master can still play them.
+TEST(TickWithImap, OrdersThatReachedAnUnreadableMailboxBeforeTheDeadlineAreToldSoAfterTheResolve) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  testing::SmtpServer smtp((tmp / "replies").string());
+  std::string config = read_text(game / "game.yaml");
+  config.replace(config.find("mail:\n"), 6,
+                 "mail:\n  imap: {url: \"imap://127.0.0.1:1/INBOX\", starttls: false, user: gm, "
+                 "password_env: TEST_IMAP_PASSWORD}\n");
+  write_text(game / "game.yaml",
+             config + "schedule: {timezone: UTC, deadline: \"sun 20:00\", reminders: [48h]}\n");
+  auto tick = [&](const std::string& now) {
+    return testing::run_shell(
+        "TEST_IMAP_PASSWORD=imap-secret " + testing::shell_quote(testing::wallenstein_binary()) +
+        " tick " + testing::shell_quote(game.string()) + " --smtp " + smtp.url() + " --now " + now);
+  };
+  ASSERT_EQ(tick("2026-11-23T09:00:00Z").status, 0);
+  // Anna's orders reach the server on Friday; the mailbox cannot be read until after Sunday's
+  // deadline, and the season is resolved without them.
+  testing::ImapServer imap((tmp / "dovecot").string(), "gm", "imap-secret");
+  write_text(tmp / "anna.eml", mail_from_anna("friday", red_orders()));
+  imap.deliver((tmp / "anna.eml").string(), parse_instant("2026-11-27T10:00:00Z").value());
+  const Outcome resolved = tick("2026-11-29T20:01:00Z");
+  ASSERT_TRUE(contains(resolved.out, "resolved 1618-spring at the deadline")) << resolved.out;
+  testing::replace_in_file(game / "game.yaml", "imap://127.0.0.1:1/INBOX", imap.url());
+  const Outcome back = tick("2026-11-29T21:00:00Z");
+  ASSERT_EQ(back.status, 0) << back.out << back.err;
+  EXPECT_TRUE(contains(last_intake_line(game), "outcome: too_late"));
+  const std::string anna = delivered_to(tmp / "replies", "anna@example.org", "too late for");
+  EXPECT_TRUE(contains(anna, "reached the game's mailbox on Friday 27 November 2026, 10:00 UTC"))
+      << anna;
+  const std::string gm = delivered_to(tmp / "replies", "spielleiter@", "not stored: too late");
+  EXPECT_TRUE(contains(gm, "before the deadline (Sunday 29 November 2026, 20:00 UTC)")) << gm;
+  EXPECT_TRUE(contains(gm, "wallenstein accept")) << gm;
+
+  // Orders that reached it after the deadline are only too late.
+  write_text(tmp / "late.eml", mail_from_anna("monday", red_orders("Trier")));
+  imap.deliver((tmp / "late.eml").string(), parse_instant("2026-11-30T08:00:00Z").value());
+  ASSERT_EQ(tick("2026-11-30T09:00:00Z").status, 0);
+  const std::string both = delivered_to(tmp / "replies", "anna@example.org", "too late for");
+  EXPECT_TRUE(contains(both, "Too late: 1618-spring has already been resolved")) << both;
+  EXPECT_EQ(both.find("reached the game's mailbox"), both.rfind("reached the game's mailbox"))
+      << "only the first of the two answers says so";
 }
 
 TEST(TickWithImap, FetchesMailedOrdersAnswersThemAndRemindsOnlyThoseStillMissing) {

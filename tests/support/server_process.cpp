@@ -3,9 +3,11 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <filesystem>
 #include <stdexcept>
 
@@ -91,10 +93,17 @@ ImapServer::ImapServer(const std::string& dir, const std::string& user, const st
       process_({"/usr/bin/python3", source_path("tests/mail/dovecot.py").string(), dir, user,
                 password}) {}
 
-void ImapServer::deliver(const std::string& message_file) {
+void ImapServer::deliver(const std::string& message_file,
+                         std::optional<std::chrono::sys_seconds> arrived) {
   const std::string name = std::to_string(++delivered_) + ".test." + std::to_string(::getpid());
   const std::string target = maildir_ + "/new/" + name;
   std::filesystem::copy_file(message_file, target);
+  if (arrived) {  // Dovecot takes a Maildir message's INTERNALDATE from its file's time
+    const timespec when{arrived->time_since_epoch().count(), 0};
+    const std::array<timespec, 2> times{when, when};
+    if (::utimensat(AT_FDCWD, target.c_str(), times.data(), 0) != 0)
+      throw std::runtime_error("cannot date " + target);
+  }
   // Dovecot reads the Maildir as nobody.
   if (::chown(target.c_str(), 65534, 65534) != 0)
     throw std::runtime_error("cannot hand " + target + " to nobody");

@@ -2,6 +2,8 @@
 
 #include <sys/types.h>
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,8 +55,10 @@ class ImapServer {
   std::string url() const {
     return "imap://127.0.0.1:" + std::to_string(process_.port()) + "/INBOX";
   }
-  /// Puts a message into the user's INBOX, as a mail server would.
-  void deliver(const std::string& message_file);
+  /// Puts a message into the user's INBOX, as a mail server would; `arrived` sets when the
+  /// server took it (its INTERNALDATE), by default now.
+  void deliver(const std::string& message_file,
+               std::optional<std::chrono::sys_seconds> arrived = std::nullopt);
   /// How many messages a folder holds (INBOX: ""), read from the Maildir.
   std::size_t count(const std::string& folder = "") const;
   /// How many messages of the INBOX nobody has read (no \Seen flag), read from the Maildir.

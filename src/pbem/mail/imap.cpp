@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "pbem/diagnostic.hpp"
+#include "pbem/mail/mime.hpp"
 #include "pbem/mail/transport.hpp"
 
 namespace wallenstein::mail {
@@ -24,6 +25,22 @@ std::string mailbox_url(const std::string& url) {
   std::string out = url;
   while (!out.empty() && out.back() == '/') out.pop_back();
   return out;
+}
+
+/// The INTERNALDATE of a FETCH line ("27-Nov-2026 10:00:00 +0100", RFC 3501), if it has one.
+std::optional<std::chrono::sys_seconds> internal_date(const std::string& line) {
+  const auto key = line.find("INTERNALDATE \"");
+  if (key == std::string::npos) return std::nullopt;
+  const auto start = key + 14;
+  const auto end = line.find('"', start);
+  if (end == std::string::npos) return std::nullopt;
+  std::string date = line.substr(start, end - start);  // as RFC 5322 writes it, without hyphens
+  for (int i = 0; i < 2; ++i) {
+    const auto hyphen = date.find('-');
+    if (hyphen == std::string::npos || hyphen > 6) return std::nullopt;
+    date[hyphen] = ' ';
+  }
+  return parse_rfc5322_date(date);
 }
 
 }  // namespace
@@ -102,8 +119,8 @@ std::map<std::uint64_t, ImapMailbox::Envelope> ImapMailbox::envelopes(
   for (const std::uint64_t uid : uids) set += (set.empty() ? "" : ",") + std::to_string(uid);
   // "* 3 FETCH (UID 7 RFC822.SIZE 1356 FLAGS (\Seen))": one line per message, no literal, so
   // libcurl hands them all over (it does not for a body).
-  const std::string answer =
-      perform(mailbox_url(options_.url), "UID FETCH " + set + " (UID RFC822.SIZE FLAGS)");
+  const std::string answer = perform(mailbox_url(options_.url),
+                                     "UID FETCH " + set + " (UID RFC822.SIZE FLAGS INTERNALDATE)");
   std::istringstream in(answer);
   std::string line;
   auto number_after = [](const std::string& text, const std::string& key) {
@@ -118,7 +135,7 @@ std::map<std::uint64_t, ImapMailbox::Envelope> ImapMailbox::envelopes(
     if (!uid || !size) continue;
     const auto flags = line.find("FLAGS (");
     const bool seen = flags != std::string::npos && line.find("\\Seen", flags) != std::string::npos;
-    out[*uid] = Envelope{*size, seen};
+    out[*uid] = Envelope{*size, seen, internal_date(line)};
   }
   return out;
 }

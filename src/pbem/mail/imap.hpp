@@ -1,8 +1,10 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,9 @@ class ImapMailbox {
   struct Envelope {
     std::uint64_t size = 0;
     bool seen = false;
+    /// When the server took the message (INTERNALDATE): orders held up by a mailbox that could
+    /// not be read are judged by it.
+    std::optional<std::chrono::sys_seconds> arrived;
   };
   std::map<std::uint64_t, Envelope> envelopes(const std::vector<std::uint64_t>& uids);
   /// The raw message (RFC 5322 bytes). The server marks it \Seen.

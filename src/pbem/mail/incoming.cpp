@@ -260,6 +260,23 @@ std::string order_from_body(const std::string& body) {
   return out;
 }
 
+/// Whether a line not quoted from an earlier mail has a `game:` key after other text and a
+/// `player:` or `season:` key after it: an order whose lines were joined.
+bool game_key_inside_a_line(const std::string& body) {
+  std::istringstream in(body);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] == '>') continue;
+    line = lower(line);
+    const auto at = line.find("game:");
+    if (at == std::string::npos || line.find_first_not_of(" \t") >= at) continue;
+    if (line.find("player:", at) != std::string::npos ||
+        line.find("season:", at) != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
 /// What the order's character set needs the player to know: a part read as Latin-1, or the
 /// first byte of a part that said UTF-8 (or another character set) and was not.
 void screen_charset(const IncomingPart& part, FoundOrder& found) {
@@ -403,6 +420,7 @@ FoundOrder find_order(const IncomingMessage& m) {
     for (std::size_t i = 0; i < attached.size(); ++i)
       found.problem += (i ? ", " : "") + attached[i]->filename;
     found.problem += "); send one order file per message";
+    found.order_like = true;
     return found;
   }
   if (attached.size() == 1) {
@@ -430,11 +448,16 @@ FoundOrder find_order(const IncomingMessage& m) {
   found.text = order_from_body(body);
   found.source = "the message body";
   if (plain) screen_charset(*plain, found);
-  if (found.text.empty()) {
+  if (found.text.empty() && game_key_inside_a_line(body)) {
+    found.problem =
+        "no order found: the message has a `game:` that does not start a line, as if the order's "
+        "lines had been joined (some mail programs do that to HTML); paste the order as plain "
+        "text, each key on a line of its own, or attach your order file (a .yaml file)";
+    found.order_like = true;
+  } else if (found.text.empty()) {
     found.problem =
         "no order found: attach your order file (a .yaml file) or paste it into the message, "
-        "starting "
-        "with its `game:` line";
+        "starting with its `game:` line";
   }
   return found;
 }
@@ -470,69 +493,105 @@ std::string entity_text(const std::string& entity) {
 
 }  // namespace
 
-std::string html_to_text(std::string_view html) {
-  std::string out;
-  std::size_t i = 0;
-  // Each search starts where the last one ended: a message of the largest size is read in one
-  // pass, however many tags and entities it holds.
-  auto skip_block = [&](const std::string& tag) {
-    for (auto end = html.find("</", i); end != std::string_view::npos;
-         end = html.find("</", end + 2)) {
-      if (lower(std::string(html.substr(end + 2, tag.size()))) == tag) {
-        i = end;
+namespace {
+
+/// HTML read as text, one pass: tags give line breaks, entities their characters, and source
+/// line breaks are white space except inside <pre> (and <textarea>), where an order pasted into
+/// a preformatted block keeps its lines.
+class HtmlText {
+ public:
+  explicit HtmlText(std::string_view html) : html_(html) {}
+
+  std::string read() {
+    while (i_ < html_.size()) {
+      const char c = html_[i_];
+      if (c == '<') {
+        if (!tag()) break;
+      } else if (c == '&' && entity()) {
+      } else if (c == '\r' || c == '\n') {
+        line_break(c);
+      } else {
+        out_ += c;
+        ++i_;
+      }
+    }
+    // A non-breaking space (U+00A0, as UTF-8) indents like a space in an order.
+    for (std::size_t at = out_.find("\xC2\xA0"); at != std::string::npos;
+         at = out_.find("\xC2\xA0", at))
+      out_.replace(at, 2, " ");
+    return std::move(out_);
+  }
+
+ private:
+  /// Reads the tag at `i_`; false when it never closes (the rest is dropped).
+  bool tag() {
+    const auto close = html_.find('>', i_);
+    if (close == std::string_view::npos) return false;
+    const std::string tag = lower(std::string(html_.substr(i_ + 1, close - i_ - 1)));
+    const std::string name = tag.substr(0, tag.find_first_of(" \t\r\n/", tag[0] == '/' ? 1 : 0));
+    i_ = close + 1;
+    if (name == "style" || name == "script" || name == "head" || name == "title") {
+      skip_block(name);
+    } else if (name == "pre" || name == "textarea") {
+      new_line();
+      ++preformatted_;
+    } else if ((name == "/pre" || name == "/textarea") && preformatted_ > 0) {
+      --preformatted_;
+      new_line();
+    } else if (name == "br" || name == "/p" || name == "/div" || name == "/li" || name == "/tr" ||
+               name == "/h1" || name == "/h2" || name == "/h3" || name == "/blockquote") {
+      out_ += '\n';
+    }
+    return true;
+  }
+
+  /// Reads the entity at `i_`; false when it is none (the '&' is then text).
+  bool entity() {
+    constexpr std::size_t kLongestEntity = 9;  // "&#1114111" or "&#x10FFFF" before its ';'
+    const auto length = html_.substr(i_, kLongestEntity + 1).find(';');
+    if (length == std::string_view::npos) return false;
+    const std::string replacement = entity_text(std::string(html_.substr(i_ + 1, length - 1)));
+    if (replacement.empty()) return false;
+    out_ += replacement;
+    i_ += length + 1;
+    return true;
+  }
+
+  void line_break(char c) {
+    if (preformatted_ > 0) {
+      if (c == '\n' || html_.substr(i_ + 1, 1) != "\n") out_ += '\n';
+    } else if (!out_.empty() && out_.back() != ' ' && out_.back() != '\n') {
+      out_ += ' ';  // outside <pre>, only <br> and blocks break lines
+    }
+    ++i_;
+  }
+
+  void new_line() {
+    if (!out_.empty() && out_.back() != '\n') out_ += '\n';
+  }
+
+  /// Skips to the end tag of `tag`. Each search starts where the last one ended: a message of the
+  /// largest size is read in one pass, however many tags and entities it holds.
+  void skip_block(const std::string& tag) {
+    for (auto end = html_.find("</", i_); end != std::string_view::npos;
+         end = html_.find("</", end + 2)) {
+      if (lower(std::string(html_.substr(end + 2, tag.size()))) == tag) {
+        i_ = end;
         return;
       }
     }
-    i = html.size();
-  };
-  while (i < html.size()) {
-    const char c = html[i];
-    if (c == '<') {
-      const auto close = html.find('>', i);
-      if (close == std::string_view::npos) break;
-      std::string tag = lower(std::string(html.substr(i + 1, close - i - 1)));
-      const std::string name = tag.substr(0, tag.find_first_of(" \t\r\n/", tag[0] == '/' ? 1 : 0));
-      i = close + 1;
-      if (name == "style" || name == "script" || name == "head" || name == "title") {
-        skip_block(name);
-        continue;
-      }
-      if (name == "br" || name == "/p" || name == "/div" || name == "/li" || name == "/tr" ||
-          name == "/h1" || name == "/h2" || name == "/h3" || name == "/pre" ||
-          name == "/blockquote") {
-        out += '\n';
-      }
-      continue;
-    }
-    if (c == '&') {
-      constexpr std::size_t kLongestEntity = 9;  // "&#1114111" or "&#x10FFFF" before its ';'
-      if (const auto length = html.substr(i, kLongestEntity + 1).find(';');
-          length != std::string_view::npos) {
-        const std::size_t semi = i + length;
-        const std::string entity(html.substr(i + 1, semi - i - 1));
-        const std::string replacement = entity_text(entity);
-        if (!replacement.empty()) {
-          out += replacement;
-          i = semi + 1;
-          continue;
-        }
-      }
-    }
-    if (c == '\r' || c == '\n') {
-      // Source line breaks are white space in HTML; only <br> and blocks break lines.
-      if (!out.empty() && out.back() != ' ' && out.back() != '\n') out += ' ';
-      ++i;
-      continue;
-    }
-    out += c;
-    ++i;
+    i_ = html_.size();
   }
-  // A non-breaking space (U+00A0, as UTF-8) indents like a space in an order.
-  for (std::size_t at = out.find("\xC2\xA0"); at != std::string::npos;
-       at = out.find("\xC2\xA0", at))
-    out.replace(at, 2, " ");
-  return out;
-}
+
+  std::string_view html_;
+  std::size_t i_ = 0;
+  std::string out_;
+  int preformatted_ = 0;
+};
+
+}  // namespace
+
+std::string html_to_text(std::string_view html) { return HtmlText(html).read(); }
 
 std::string unflow(std::string_view text, bool delete_space) {
   std::string out;
