@@ -279,6 +279,7 @@ WrittenOrders to_written(const Orders& orders, const GameState& state, const Rul
       if (wish.leader) written.leader = true;  // D-48
       w.draft.push_back(written);
     }
+    w.draft_entries = w.draft.size();
     if (orders.draft.refresh) w.draft_refresh = true;  // D-49
     return w;
   }

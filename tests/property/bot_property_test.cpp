@@ -53,6 +53,11 @@ void expect_bot_orders_legal_in_every_season(const Ruleset& rules, int games, bo
                                 << p << ": "
                                 << report::ProblemTexts::standard().render(check.errors.front(),
                                                                            rules);
+        // Nothing the bot writes is something check warns of (a statue that no move next door
+        // can leave, a leader order it cannot follow, a wish certain to come to nothing...).
+        for (const Problem& w : check.warnings)
+          ADD_FAILURE() << "game " << g << " season " << state.season_index << " player " << p
+                        << ": " << report::ProblemTexts::standard().render(w, rules);
         // The bot plans by the cash flow the receipts forecast: by it, nothing the bot wants is
         // cancelled for want of thaler. Only a spare card it must lay on a space (rules 4.3)
         // may be.

@@ -63,8 +63,10 @@ LeaderOrder leader_order(const Assessment& a, const Plan& plan) {
                                 const bool statue = me.statues > 0 && a.rules.adjacent(*from, p);
                                 return 2 * others + (statue ? 1 : 0);
                               }));
-  // A statue is a point at the end unless another leader takes it: the bot leaves one each time.
-  order.statue = me.statues > 0;
+  // A statue is a point at the end unless another leader takes it: the bot leaves one each time
+  // it can, that is after a move next door (D-45, E-12; under E-11 a move further away is one
+  // with no neighbour held, so the same test holds).
+  order.statue = me.statues > 0 && order.move_to && a.rules.adjacent(*from, *order.move_to);
   return order;
 }
 
