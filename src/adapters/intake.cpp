@@ -890,7 +890,8 @@ Received receive_message(std::string_view raw, const IntakeTarget& target,
   // Send the answer now, and any a crash left queued before.
   auto mailer = setup.mailer(held.game);
   const auto sent =
-      mail::flush_queue(held.game.root(), mailer.get(), game_sender(held.game), setup.clock);
+      mail::flush_queue(held.game.root(), mailer.get(), game_sender(held.game), setup.clock,
+ mail::Deferred::when_due);
   out.mail_failure = sent.failure;
   return out;
 }

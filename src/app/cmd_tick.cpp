@@ -445,7 +445,7 @@ struct HeldTick {
   void flush() {
     if (!account.mail_up()) return;
     if (const int sent = account.take(
-            mail::flush_queue(game.root(), mailer.get(), game_sender(game), c.now, true));
+            mail::flush_queue(game.root(), mailer.get(), game_sender(game), c.now, mail::Deferred::when_due));
         sent > 0) {
       account.add(std::to_string(sent) +
                   (sent == 1 ? " queued message sent" : " queued messages sent"));
@@ -830,7 +830,8 @@ Exit run_deadline(const Invocation& in) {
          << format_instant(t.deadline, t.timezone) << how << ").\n";
   const auto mailer =
       game_mailer(game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
-  const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game), now);
+  const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game), now,
+ mail::Deferred::when_due);
   if (!sent.failure.empty()) {
     in.out << "The players' mail waits in the queue; the next `wallenstein tick` sends it (do not "
               "move the "

@@ -139,6 +139,34 @@ TEST_F(TickMail, ADeferredRecipientIsShownRetriedLessAndLessOftenAndTheGameMaste
   EXPECT_EQ(count_with(messages, "To: GM <gm@example.org>"), 1u) << "the one notice";
 }
 
+// A deferred receipt was tried again by every run that sent mail (a receipt, an answer of the
+// intake), whatever its pause: its attempts jumped.
+TEST_F(TickMail, ADeferredReceiptWaitsForItsPauseWhenOtherMailGoesOut) {
+  testing::SmtpServer smtp((tmp_ / "sent").string(), {"--defer", "marie@example.org"});
+  make_game("");
+  ASSERT_EQ(tick(kMonday, smtp.url()).status, 0);
+  const auto files = testing::write_random_orders(game(), tmp_ / "orders", 5);
+  auto submit = [&](std::size_t seat, const std::string& id, Instant now) {
+    const Outcome r = run({"submit", game().string(), files[seat].string(), "--player", id,
+                           "--now", iso(now), "--smtp", smtp.url()});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+  };
+  const auto receipt_attempts = [&](Instant now) {
+    const nlohmann::json s = status(now);
+    for (const auto& m : s["deferred_mail"])
+      if (m["key"].get<std::string>().rfind("submitted/", 0) == 0) return m["attempts"];
+    return nlohmann::json();
+  };
+  submit(2, "yellow", kMonday + 1min);
+  EXPECT_EQ(receipt_attempts(kMonday + 1min), 1);
+  submit(0, "red", kMonday + 2min);  // Anna's receipt goes out; Marie's waits for 10:16
+  EXPECT_EQ(receipt_attempts(kMonday + 2min), 1);
+  tick(kMonday + 3min, smtp.url());
+  EXPECT_EQ(receipt_attempts(kMonday + 3min), 1);
+  tick(kMonday + 17min, smtp.url());
+  EXPECT_EQ(receipt_attempts(kMonday + 17min), 2);
+}
+
 TEST_F(TickMail, AServerThatIsDownHoldsTheMailAndTheGameMasterHearsWhenItIsBack) {
   make_game("");
   const Outcome down = tick(kMonday, "smtp://127.0.0.1:1");

@@ -181,7 +181,7 @@ void queue_message(Journal& journal, Ledger& ledger, const std::string& key,
 }
 
 DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, const Mailbox& from,
-                           std::chrono::sys_seconds now, bool honour_backoff) {
+                           std::chrono::sys_seconds now, Deferred deferred) {
   Ledger ledger = Ledger::load(root);
   DispatchResult result;
   for (const LedgerEntry& queued : std::vector<LedgerEntry>(ledger.entries())) {
@@ -189,7 +189,7 @@ DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, co
                           (queued.state == Delivery::pending || queued.state == Delivery::deferred);
     if (queued.state != Delivery::queued && !in_queue) continue;
     if (queued.state == Delivery::deferred) {
-      if (const auto next = next_attempt(queued); honour_backoff && next && now < *next) {
+      if (const auto next = next_attempt(queued); deferred == Deferred::when_due && next && now < *next) {
         Dispatched d{Dispatched::What::waiting, queued.key, Mailbox{"", queued.to}, queued.subject};
         describe_deferral(d, queued);
         result.messages.push_back(std::move(d));

@@ -82,10 +82,14 @@ DispatchResult dispatch(const std::filesystem::path& game_root, std::vector<Outg
 void queue_message(Journal& journal, Ledger& ledger, const std::string& key,
                    const Message& message);
 
+/// When a deferred message of the queue is tried again: when its pause is over (every run that
+/// sends on its own: tick, an answer of the intake, a receipt, a notice), or now (the game master
+/// running `mail`).
+enum class Deferred { when_due, now };
+
 /// Sends every queued message, and any a crash left pending, as `dispatch` sends (pending before
 /// the hand-over, sent after the server's answer); each sent one leaves the queue.
 DispatchResult flush_queue(const std::filesystem::path& game_root, Mailer* mailer,
-                           const Mailbox& from, std::chrono::sys_seconds now,
-                           bool honour_backoff = false);
+                           const Mailbox& from, std::chrono::sys_seconds now, Deferred deferred);
 
 }  // namespace wallenstein::mail
