@@ -889,10 +889,10 @@ Received receive_message(std::string_view raw, const IntakeTarget& target,
   Received out = Intake(raw, setup, held.game).run();
   // Send the answer now, and any a crash left queued before.
   auto mailer = setup.mailer(held.game);
-  const auto sent =
-      mail::flush_queue(held.game.root(), mailer.get(), game_sender(held.game), setup.clock,
- mail::Deferred::when_due);
+  const auto sent = mail::flush_queue(held.game.root(), mailer.get(), game_sender(held.game),
+                                      setup.clock, mail::Deferred::when_due);
   out.mail_failure = sent.failure;
+  out.mail_sent = sent.sent();
   return out;
 }
 

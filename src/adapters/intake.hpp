@@ -50,6 +50,7 @@ struct Received {
   std::string outcome;       ///< as recorded in mail/intake.yaml, or duplicate / no_game
   std::string summary;       ///< one line for the game master
   std::string mail_failure;  ///< the answer could not be sent yet (it stays queued)
+  int mail_sent = 0;         ///< messages that went out with it (its answer, notices, the queue)
   bool for_the_gm = false;   ///< passed on to the game master: `fetch` leaves it unread
 };
 

@@ -119,9 +119,9 @@ Exit run_submit(const Invocation& in) {
   if (player) {
     const auto mailer = game_mailer(
         p.opened.game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
-    const auto sent = mail::flush_queue(p.opened.game.root(), mailer.get(),
-                                        game_sender(p.opened.game), clock_now(in),
- mail::Deferred::when_due);
+    const auto sent =
+        mail::flush_queue(p.opened.game.root(), mailer.get(), game_sender(p.opened.game),
+                          clock_now(in), mail::Deferred::when_due);
     if (sent.failure.empty())
       in.out << "The receipt went to " << printable(player->email) << " (" << mailer->describe()
              << ").\n";

@@ -140,6 +140,7 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
   const auto uids = mailbox.unhandled(done);
   const auto envelopes = mailbox.envelopes(uids);
   int handled = 0;
+  int answers = 0;
   std::string too_large;
   for (const std::uint64_t uid : uids) {
     const auto envelope = envelopes.find(uid);
@@ -159,6 +160,7 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
       const Received received = receive_message(raw, target, setup);
       print(in, received);
       for_the_gm = received.for_the_gm;
+      answers += received.mail_sent;
     } catch (const BusyError& e) {
       in.err << "wallenstein fetch: message " << uid << " left for the next run: " << e.what()
              << "\n";
@@ -175,7 +177,11 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
   }
   return "fetched " + std::to_string(uids.size()) + (uids.size() == 1 ? " message" : " messages") +
          " from " + mailbox.describe() + ", " + std::to_string(handled) + " handled and marked " +
-         done + too_large;
+         done +
+         (answers > 0
+              ? ", " + std::to_string(answers) + (answers == 1 ? " answer" : " answers") + " sent"
+              : "") +
+         too_large;
 }
 
 Exit run_fetch(const Invocation& in) {

@@ -204,7 +204,7 @@ std::string send_queued(const GameDirectory& game, Instant now,
                         const std::optional<std::string>& smtp) {
   const auto mailer = game_mailer(game, smtp);
   const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game), now,
- mail::Deferred::when_due);
+                                      mail::Deferred::when_due);
   if (!sent.failure.empty())
     return "the mail waits in the queue for the next `tick` or `mail` (" + sent.failure + ")";
   return "sent via " + mailer->describe();

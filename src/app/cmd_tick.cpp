@@ -58,9 +58,7 @@ struct Account {
   /// Takes a dispatch's outcome; returns how many went out.
   int take(const mail::DispatchResult& result) {
     using What = mail::Dispatched::What;
-    int sent = 0;
     for (const auto& m : result.messages) {
-      if (m.what == What::sent || m.what == What::corrected || m.what == What::copied) ++sent;
       if (m.what == What::refused)
         refused.push_back(m.player + " <" + m.to.address + "> (" + printable(m.answer) + ")");
       if (m.what == What::deferred || m.what == What::waiting) {
@@ -73,7 +71,7 @@ struct Account {
       if (m.waited_a_day) waited_a_day.push_back(m);
     }
     if (failure.empty()) failure = result.failure;
-    return sent;
+    return result.sent();
   }
   bool mail_up() const { return failure.empty(); }
   /// The line: what the tick found, what it did, and what went wrong with the mail.
@@ -437,15 +435,17 @@ struct HeldTick {
     const MailRun run = mail_season(
         game, rules, season, MailRequest{false, false, false, {}, smtp, c.now, true, mailer.get()},
         resources(c.in));
-    account.take(run.result);
-    if (run.result.failure.empty()) account.add("mailed " + season.name);
+    const int sent = account.take(run.result);
+    if (run.result.failure.empty())
+      account.add("mailed " + season.name + " (" + std::to_string(sent) +
+                  (sent == 1 ? " message)" : " messages)"));
   }
 
   /// Sends what waits in the queue: receipts of the intake, schedule notices a failure held back.
   void flush() {
     if (!account.mail_up()) return;
-    if (const int sent = account.take(
-            mail::flush_queue(game.root(), mailer.get(), game_sender(game), c.now, mail::Deferred::when_due));
+    if (const int sent = account.take(mail::flush_queue(
+            game.root(), mailer.get(), game_sender(game), c.now, mail::Deferred::when_due));
         sent > 0) {
       account.add(std::to_string(sent) +
                   (sent == 1 ? " queued message sent" : " queued messages sent"));
@@ -831,7 +831,7 @@ Exit run_deadline(const Invocation& in) {
   const auto mailer =
       game_mailer(game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
   const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game), now,
- mail::Deferred::when_due);
+                                      mail::Deferred::when_due);
   if (!sent.failure.empty()) {
     in.out << "The players' mail waits in the queue; the next `wallenstein tick` sends it (do not "
               "move the "

@@ -366,9 +366,9 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
                                            request.now, request.honour_backoff, request.detached});
   // What waits in the queue (a receipt a crash held back, a notice) goes with the season's mail.
   if (mailer && run.result.failure.empty() && !request.player) {
-    mail::DispatchResult queued = mail::flush_queue(game.root(), mailer, game_sender(game),
-                                                    request.now,
- request.honour_backoff ? mail::Deferred::when_due : mail::Deferred::now);
+    mail::DispatchResult queued =
+        mail::flush_queue(game.root(), mailer, game_sender(game), request.now,
+                          request.honour_backoff ? mail::Deferred::when_due : mail::Deferred::now);
     run.queued = queued.messages.size();
     run.result.failure = queued.failure;
     for (auto& m : queued.messages) {

@@ -147,8 +147,8 @@ TEST_F(TickMail, ADeferredReceiptWaitsForItsPauseWhenOtherMailGoesOut) {
   ASSERT_EQ(tick(kMonday, smtp.url()).status, 0);
   const auto files = testing::write_random_orders(game(), tmp_ / "orders", 5);
   auto submit = [&](std::size_t seat, const std::string& id, Instant now) {
-    const Outcome r = run({"submit", game().string(), files[seat].string(), "--player", id,
-                           "--now", iso(now), "--smtp", smtp.url()});
+    const Outcome r = run({"submit", game().string(), files[seat].string(), "--player", id, "--now",
+                           iso(now), "--smtp", smtp.url()});
     EXPECT_EQ(r.status, 0) << r.out << r.err;
   };
   const auto receipt_attempts = [&](Instant now) {

@@ -95,7 +95,8 @@ TEST_F(Tick, DrivesAWholeGameToItsEndWithOrdersLateOrNeverAndRemindsEachPlayerOn
   Instant now = real_now();
   Outcome t = tick(now);
   ASSERT_EQ(t.status, 0) << t.err;
-  EXPECT_NE(t.out.find("deadline set; mailed 1618-spring"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("deadline set; mailed 1618-spring (3 messages)"), std::string::npos)
+      << t.out;
   EXPECT_EQ(outbox_count(game(), "opening"), 3);
   bool held_once = false;
   for (int season = 1; season <= 6; ++season) {

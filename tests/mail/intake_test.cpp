@@ -516,7 +516,8 @@ TEST(TickWithImap, FetchesMailedOrdersAnswersThemAndRemindsOnlyThoseStillMissing
   EXPECT_TRUE(contains(first.out, "game: fetched 2 messages from ")) << first.out;
   EXPECT_TRUE(contains(
       first.out,
-      "2 handled and marked $WallensteinDone; 1618-spring: waiting for Marie Dubois (yellow)"))
+      "2 handled and marked $WallensteinDone, 2 answers sent; 1618-spring: waiting for Marie "
+      "Dubois (yellow)"))
       << first.out;
   EXPECT_FALSE(contains(first.out + first.err, "imap-secret"));
   const Outcome later = tick("2026-11-27T21:00:00Z");

@@ -1,5 +1,7 @@
 #include "pbem/mail/dispatch.hpp"
 
+#include <algorithm>
+
 #include "pbem/diagnostic.hpp"
 #include "pbem/digest.hpp"
 #include "pbem/files.hpp"
@@ -162,6 +164,13 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
   return result;
 }
 
+int DispatchResult::sent() const {
+  return static_cast<int>(std::count_if(messages.begin(), messages.end(), [](const Dispatched& m) {
+    return m.what == Dispatched::What::sent || m.what == Dispatched::What::corrected ||
+           m.what == Dispatched::What::copied;
+  }));
+}
+
 void queue_message(Journal& journal, Ledger& ledger, const std::string& key,
                    const Message& message) {
   const std::string file = sha256_hex(message.message_id).substr(0, 24) + ".eml";
@@ -189,7 +198,8 @@ DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, co
                           (queued.state == Delivery::pending || queued.state == Delivery::deferred);
     if (queued.state != Delivery::queued && !in_queue) continue;
     if (queued.state == Delivery::deferred) {
-      if (const auto next = next_attempt(queued); deferred == Deferred::when_due && next && now < *next) {
+      if (const auto next = next_attempt(queued);
+          deferred == Deferred::when_due && next && now < *next) {
         Dispatched d{Dispatched::What::waiting, queued.key, Mailbox{"", queued.to}, queued.subject};
         describe_deferral(d, queued);
         result.messages.push_back(std::move(d));

@@ -67,6 +67,8 @@ struct Dispatched {
 struct DispatchResult {
   std::vector<Dispatched> messages;
   std::string failure;  ///< empty unless the connection failed (the rest was not tried)
+  /// How many the server took (sent, corrected or copied).
+  int sent() const;
 };
 
 /// Sends each message unless the ledger shows it sent with the same digest (interfaces 7): the
