@@ -772,6 +772,9 @@ Exit run_tick(const Invocation& in) {
   return internal ? Exit::internal : Exit::ok;
 }
 
+Exit send_deadline_notices(const Invocation& in, const GameDirectory& game, Instant now,
+                           const std::vector<std::string>& keys);
+
 Exit run_deadline(const Invocation& in) {
   if (in.has("set") == in.has("extend"))
     throw UsageError("give either --set TIME or --extend DURATION");
@@ -822,27 +825,37 @@ Exit run_deadline(const Invocation& in) {
   }
   t.held = false;  // the game master decided: tick runs the season again
   t.moved = now;
-  commit_with_mail(game, season, t,
-                   deadline_mail(game, season, t, now, "the game master moved it",
-                                 report::Templates::load(in.templates_dir())));
+  auto notices = deadline_mail(game, season, t, now, "the game master moved it",
+                               report::Templates::load(in.templates_dir()));
+  std::vector<std::string> keys;
+  keys.reserve(notices.size());
+  for (const auto& [key, message] : notices) keys.push_back(key);
+  commit_with_mail(game, season, t, notices);
   in.out << "Deadline of " << season.name << " moved to "
          << describe_instant(t.deadline, t.timezone) << " ("
          << format_instant(t.deadline, t.timezone) << how << ").\n";
+  return send_deadline_notices(in, game, now, keys);
+}
+
+/// Sends the notices of a moved deadline (`keys`) with what else waits in the queue, and says who
+/// was told.
+Exit send_deadline_notices(const Invocation& in, const GameDirectory& game, Instant now,
+                           const std::vector<std::string>& keys) {
   const auto mailer =
       game_mailer(game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
   const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game), now,
                                       mail::Deferred::when_due);
   if (!sent.failure.empty()) {
     in.out << "The players' mail waits in the queue; the next `wallenstein tick` sends it (do not "
-              "move the "
-              "deadline again).\n";
+              "move the deadline again).\n";
     in.err << "wallenstein: " << sent.failure << "\n";
     return Exit::transport;
   }
-  std::string not_yet;  // deferred ("try later") or refused by the server: not told yet
+  std::string not_yet;  // a notice deferred ("try later") or refused by the server: not told yet
   for (const auto& m : sent.messages) {
-    if (m.what == mail::Dispatched::What::deferred || m.what == mail::Dispatched::What::waiting ||
-        m.what == mail::Dispatched::What::refused)
+    // flush_queue names each message by its ledger key
+    if (std::find(keys.begin(), keys.end(), m.player) == keys.end()) continue;
+    if (m.what == mail::Dispatched::What::deferred || m.what == mail::Dispatched::What::refused)
       not_yet += (not_yet.empty() ? "" : ", ") + printable(m.to.address);
   }
   if (not_yet.empty()) {

@@ -165,6 +165,12 @@ TEST_F(TickMail, ADeferredReceiptWaitsForItsPauseWhenOtherMailGoesOut) {
   EXPECT_EQ(receipt_attempts(kMonday + 3min), 1);
   tick(kMonday + 17min, smtp.url());
   EXPECT_EQ(receipt_attempts(kMonday + 17min), 2);
+  // A moved deadline names whose notice the server deferred, and only theirs.
+  const Outcome moved = run({"deadline", game().string(), "--extend", "24h", "--now",
+                             iso(kMonday + 18min), "--smtp", smtp.url()});
+  EXPECT_NE(moved.out.find("), except marie@example.org: the server did not take"),
+            std::string::npos)
+      << moved.out;
 }
 
 TEST_F(TickMail, AServerThatIsDownHoldsTheMailAndTheGameMasterHearsWhenItIsBack) {
