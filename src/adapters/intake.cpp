@@ -483,48 +483,56 @@ class Intake {
       d["receipt"] = entry_.receipt;
       stored_ = player.id;
     } else {
-      entry_.outcome = "rejected";
+      // Orders for a season that is not open (one still to come, a misspelt one) are kept apart:
+      // `status` lists them, and `accept` stores them once their season is open.
+      const bool elsewhere = !checked.season.empty() && checked.season != open;
+      entry_.outcome = elsewhere ? "other_season" : "rejected";
       d["rejected"] = true;
     }
     receipts().add_order(d, checked, found.text, found.warnings, entry_.outcome == "accepted",
                          !state_.finished && !past);
     // Orders that could not count (too late, after the end, for a season that is not open) may
     // be meant for the game master: they see them.
-    const bool elsewhere = entry_.outcome == "rejected" && !found.invalid_byte &&
-                           !checked.season.empty() && checked.season != open;
-    const bool forward = entry_.outcome == "too_late" || entry_.outcome == "game_over" || elsewhere;
+    const bool forward = entry_.outcome == "too_late" || entry_.outcome == "game_over" ||
+                         entry_.outcome == "other_season";
     d["forwarded"] = forward;
     reply(player, d);
     std::string outcome = entry_.outcome;  // the ledger's key, "too_late", said as "too late"
     std::replace(outcome.begin(), outcome.end(), '_', ' ');
+    if (entry_.outcome == "other_season") outcome = "not for the season open";
     std::string summary =
         player.id + ": orders for " + (checked.season.empty() ? open : checked.season) + " " +
         outcome +
         (entry_.receipt.empty() ? "" : " (receipt " + entry_.receipt.substr(0, 12) + "...)") +
         "; answer queued";
-    if (forward) {
-      summary +=
-          "; " +
-          forward_to_gm(
-              "orders of " + player.name + " (" + player.id + ") for " + checked.season +
-                  " not stored: " + outcome,
-              player.name + " sent orders for " + checked.season + ", which could not be stored (" +
-                  outcome + "; the season open is " + open + "). They were told so." +
-                  (in_time_ ? " They reached the mailbox on " +
-                                  describe_instant(*setup_.arrived, in_time_->timezone) +
-                                  ", before the deadline (" +
-                                  describe_instant(in_time_->deadline, in_time_->timezone) +
-                                  "), but the mailbox could not be read until after the resolve."
-                            : std::string()) +
-                  (entry_.outcome == "too_late"
-                       ? " If they should count, roll the resolve back "
-                         "(`wallenstein rollback " +
-                             game_.root().string() + "`); then `wallenstein accept " +
-                             game_.root().string() + " " + sha_.substr(0, 12) + "` stores them."
-                       : std::string()),
-              &player);
-    }
+    if (forward) summary += "; " + forward_unstored(player, checked.season, outcome, open);
     return summary;
+  }
+
+  /// Passes orders that could not be stored on to the game master, with the way to still store
+  /// them; returns what the game master's line says of it.
+  std::string forward_unstored(const PlayerInfo& player, const std::string& season,
+                               const std::string& outcome, const std::string& open) {
+    const std::string accept =
+        "`wallenstein accept " + game_.root().string() + " " + sha_.substr(0, 12) + "`";
+    std::string text = player.name + " sent orders for " + season +
+                       ", which could not be stored (" + outcome + "; the season open is " + open +
+                       "). They were told so.";
+    if (in_time_) {
+      text += " They reached the mailbox on " +
+              describe_instant(*setup_.arrived, in_time_->timezone) + ", before the deadline (" +
+              describe_instant(in_time_->deadline, in_time_->timezone) +
+              "), but the mailbox could not be read until after the resolve.";
+    }
+    if (entry_.outcome == "too_late") {
+      text += " If they should count, roll the resolve back (`wallenstein rollback " +
+              game_.root().string() + "`); then " + accept + " stores them.";
+    } else if (entry_.outcome == "other_season") {
+      text += " Once " + season + " is open, " + accept + " stores them if they are still wanted.";
+    }
+    return forward_to_gm("orders of " + player.name + " (" + player.id + ") for " + season +
+                             " not stored: " + outcome,
+                         text, &player);
   }
 
   /// Orders for a season already resolved: checked against the season they were written for, not
@@ -804,8 +812,8 @@ std::vector<KeptMessage> unstored_orders(const GameDirectory& game) {
       continue;
     }
     const fs::path file = game.root() / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
-    if ((e.outcome != "too_late" && e.outcome != "game_over") || !fs::exists(file) ||
-        std::any_of(out.begin(), out.end(), same))
+    if ((e.outcome != "too_late" && e.outcome != "game_over" && e.outcome != "other_season") ||
+        !fs::exists(file) || std::any_of(out.begin(), out.end(), same))
       continue;
     out.push_back({id, e.player, e.season, e.outcome, e.at, file});
   }

@@ -176,12 +176,14 @@ void print_mail(std::ostream& out, const json& j) {
         << refusal_advice(r["refusal"] == "message") << "\n";
   }
   for (const auto& u : j["unstored_orders"]) {
-    out << "Orders not stored (" << u["outcome"].get<std::string>() << "): message "
-        << u["id"].get<std::string>() << " of " << printable(u["player"].get<std::string>())
-        << " for " << printable(u["season"].get<std::string>()) << ", received "
-        << u["at"].get<std::string>() << "; `wallenstein accept "
-        << printable(j["dir"].get<std::string>()) << " " << u["id"].get<std::string>()
-        << "` stores them once their season is open (after a rollback)\n";
+    std::string outcome = u["outcome"].get<std::string>();  // too_late said as "too late"
+    std::replace(outcome.begin(), outcome.end(), '_', ' ');
+    out << "Orders not stored (" << outcome << "): message " << u["id"].get<std::string>() << " of "
+        << printable(u["player"].get<std::string>()) << " for "
+        << printable(u["season"].get<std::string>()) << ", received " << u["at"].get<std::string>()
+        << "; `wallenstein accept " << printable(j["dir"].get<std::string>()) << " "
+        << u["id"].get<std::string>() << "` stores them once their season is open"
+        << (u["outcome"] == "too_late" ? " (after a rollback)" : "") << "\n";
   }
   if (const int queued = j["queued_mail"].get<int>(); queued > 0) {
     out << queued << (queued == 1 ? " message waits" : " messages wait")

@@ -229,16 +229,20 @@ mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& 
     for (const auto& e : intake.entries()) {
       // A message without orders names no season: it counts when it came in this season.
       const auto at = mail::parse_rfc5322_date(e.at);
+      // Nor does one for another season (one to come, a misspelt one).
       const bool this_season =
-          e.season == s.season.name || (e.season.empty() && at && *at >= s.timetable->opened);
+          e.season == s.season.name ||
+          ((e.season.empty() || e.outcome == "other_season") && at && *at >= s.timetable->opened);
       if (e.player == id && this_season) last = &e;
     }
-    static const std::set<std::string> kRefused = {"rejected", "bad_token",    "replayed",
-                                                   "no_order", "rate_limited", "too_late"};
+    static const std::set<std::string> kRefused = {"rejected",    "bad_token",    "replayed",
+                                                   "no_order",    "rate_limited", "too_late",
+                                                   "other_season"};
     if (last && kRefused.count(last->outcome)) {
       d["last_refused"] = true;
       d["last_at"] = last->at;
       d["last_" + last->outcome] = true;
+      d["last_season"] = last->season;
     }
     d["name"] = p.name;
     d["id"] = p.id;

@@ -331,14 +331,20 @@ TEST(Accept, OrdersThatCameTooLateAreStoredAfterARollbackByTheIdTheNoticeGives) 
   ASSERT_NE(at, std::string::npos) << notice;
   const std::string id = notice.substr(notice.find(' ', at + 20) + 1, 12);
   const Outcome status = testing::run_wallenstein({"status", game.string()});
-  EXPECT_TRUE(contains(status.out, "Orders not stored (too_late): message " + id +
+  EXPECT_TRUE(contains(status.out, "Orders not stored (too late): message " + id +
                                        " of red for "
                                        "1618-spring"))
       << status.out;
-  // Not while its season is resolved.
+  // Not while its season is resolved; nobody is mailed again.
+  const std::size_t mailed = outbox(game).size();
   const Outcome early = testing::run_wallenstein({"accept", game.string(), id});
   EXPECT_EQ(early.status, 1) << early.out;
-  EXPECT_TRUE(contains(early.out, "too late")) << early.out;
+  EXPECT_TRUE(contains(early.err,
+                       "holds orders for 1618-spring, and the season open is "
+                       "1618-summer: accept it once 1618-spring is open "
+                       "(`wallenstein rollback` reopens it)"))
+      << early.err;
+  EXPECT_EQ(outbox(game).size(), mailed);
   // After the rollback it counts.
   ASSERT_EQ(testing::run_wallenstein({"rollback", game.string()}).status, 0);
   const Outcome r = testing::run_wallenstein({"accept", game.string(), id});

@@ -209,6 +209,40 @@ TEST(Intake, OrdersForASeasonAlreadyResolvedAreTooLate) {
   EXPECT_FALSE(fs::exists(game / "seasons/02-1618-summer/orders/red.yaml"));
 }
 
+// Orders for a season not open (one still to come) were answered "NOT stored" and forwarded,
+// but `status` did not list them and `accept` could not store them when their season opened.
+TEST(Intake, OrdersForASeasonNotOpenAreListedAndAcceptedOnceItOpens) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  std::string orders = red_orders();
+  orders.replace(orders.find("season: 1618-spring"), 19, "season: 1618-summer");
+  write_text(tmp / "summer.eml", mail_from_anna("summer", orders));
+  const Outcome r = run({"receive", game.string(), (tmp / "summer.eml").string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "red: orders for 1618-summer not for the season open")) << r.out;
+  EXPECT_TRUE(contains(last_intake_line(game), "outcome: other_season"));
+  const auto answers = outbox(game);
+  const std::string& gm = answers.find("spielleiter@example.org")->second;
+  EXPECT_TRUE(contains(gm, "Once 1618-summer is open, `wallenstein accept ")) << gm;
+  const std::string listed = run({"status", game.string()}).out;
+  EXPECT_TRUE(contains(listed, "Orders not stored (other season): message ")) << listed;
+  const std::string id = listed.substr(listed.find("): message ") + 11, 12);
+
+  const Outcome early = run({"accept", game.string(), id});
+  EXPECT_EQ(early.status, 1);
+  EXPECT_TRUE(contains(early.err,
+                       "holds orders for 1618-summer, and the season open is "
+                       "1618-spring: accept it once 1618-summer is open"))
+      << early.err;
+  EXPECT_EQ(outbox(game).size(), answers.size()) << "nobody is mailed again";
+  EXPECT_FALSE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+  ASSERT_EQ(run({"resolve", game.string(), "--force"}).status, 0);
+  const Outcome accepted = run({"accept", game.string(), id});
+  ASSERT_EQ(accepted.status, 0) << accepted.out << accepted.err;
+  EXPECT_TRUE(fs::exists(game / "seasons/02-1618-summer/orders/red.yaml"));
+  EXPECT_FALSE(contains(run({"status", game.string()}).out, "Orders not stored"));
+}
+
 TEST(Intake, AtMostTwentyMessagesOfAPlayerAreAnsweredEachSeason) {
   TempDir tmp;
   const fs::path game = mail_game(tmp);

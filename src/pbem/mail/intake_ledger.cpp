@@ -135,7 +135,7 @@ void IntakeLedger::record(IntakeEntry entry) {
   if (entries_.size() <= kMaxEntries) return;
   auto keep = [](const IntakeEntry& e) {
     return e.outcome == "accepted" || e.outcome == "replayed" || e.outcome == "rejected" ||
-           e.outcome == "too_late";
+           e.outcome == "too_late" || e.outcome == "other_season";
   };
   std::size_t excess = entries_.size() - kMaxEntries;
   std::erase_if(entries_, [&](const IntakeEntry& e) {
