@@ -22,7 +22,7 @@ constexpr std::string_view kGameKeys[] = {
     "name",       "edition", "expansions", "setup",           "rules_version", "seed",    "salt",
     "commitment", "players", "mail",       "program_version", "deadlines",     "schedule"};
 constexpr std::string_view kPlayerKeys[] = {"id", "name", "email", "token", "paused", "former"};
-constexpr std::string_view kFormerKeys[] = {"name", "email", "until"};
+constexpr std::string_view kFormerKeys[] = {"name", "email", "until", "token"};
 constexpr std::string_view kMailKeys[] = {"from",   "gm",          "smtp",      "imap",
                                           "outbox", "outbox_days", "spectators"};
 constexpr std::string_view kScheduleKeys[] = {"timezone", "deadline",    "reminders",
@@ -343,6 +343,8 @@ void read_former(YamlReader& r, const YAML::Node& node, PlayerInfo& p) {
       // 0: the seat was handed over during the draft (season 0, rules 2.2).
       h.until = static_cast<int>(r.integer(*until, "until", 0, 99).value_or(1));
     }
+    if (const YAML::Node token = f["token"]; token.IsDefined())
+      h.token = r.text(token, "token").value_or("");
     p.former.push_back(std::move(h));
   }
 }
@@ -601,9 +603,12 @@ YamlOut players_yaml(const GameConfig& config) {
     if (p.paused) row.add("paused", true);
     if (!p.former.empty()) {
       YamlOut former = YamlOut::list();
-      for (const auto& h : p.former)
-        former.push(
-            YamlOut::map().add("name", h.name).add("email", h.email).add("until", h.until).flow());
+      for (const auto& h : p.former) {
+        YamlOut holder =
+            YamlOut::map().add("name", h.name).add("email", h.email).add("until", h.until);
+        if (!h.token.empty()) holder.add("token", h.token);
+        former.push(holder.flow());
+      }
       row.add("former", std::move(former));
       players.push(std::move(row));
       continue;

@@ -18,6 +18,9 @@ struct FormerHolder {
   std::string name;
   std::string email;
   int until = 0;  ///< the season index (1-based) from which the next person plays
+  /// The token they held, which counts no more: orders carrying it are told apart from a
+  /// forgery (empty in games whose seat changed hands before it was kept).
+  std::string token = {};
 };
 
 /// A player as game.yaml lists them (seat order).

@@ -400,6 +400,9 @@ class Intake {
             " --new`";
     else if (!checked.token)
       why = "it carries no token for " + player->id;
+    else if (const FormerHolder* f = former_holder(*player, *checked.token))
+      why = "its token is the one " + f->name + " <" + f->email + "> held before they handed " +
+            player->id + " over; it counts no more";
     else
       why = "its token is not " + player->id + "'s";
     // The player's own address is told (never the sender of a message the game cannot vouch
@@ -407,6 +410,12 @@ class Intake {
     const PlayerInfo* registered = nullptr;
     for (const auto& p : game_.config().players) {
       if (ascii_lower(p.email) == message_.from_address) registered = &p;
+    }
+    if (!registered && player && checked.token) {
+      // The seat's former holder, from their own address: they learn that the seat has passed.
+      if (const FormerHolder* f = former_holder(*player, *checked.token);
+          f && ascii_lower(f->email) == message_.from_address)
+        return former_holder_told(*player, *f, why);
     }
     const bool tell =
         registered && intake_.answered_on(registered->id, setup_.now) < kAnswersPerDay;
@@ -425,6 +434,29 @@ class Intake {
            (tell ? "; the registered address is told, " : "; no answer, ") +
            notify_gm("orders refused: " + why, "A message claimed to hold orders but " + why + ".",
                      tell);
+  }
+
+  /// The former holder of `seat` whose token `token` was, if any.
+  static const FormerHolder* former_holder(const PlayerInfo& seat, const std::string& token) {
+    for (const FormerHolder& f : seat.former)
+      if (!f.token.empty() && token_matches(token, f.token)) return &f;
+    return nullptr;
+  }
+
+  /// Tells a seat's former holder, at the address they played from, that their orders count no
+  /// more; the game master hears of it.
+  std::string former_holder_told(const PlayerInfo& seat, const FormerHolder& f,
+                                 const std::string& why) {
+    Data d = base_data();
+    d["bad_token"] = true;
+    d["former_holder"] = true;
+    d["named_player"] = seat.id;
+    d["player"] = seat.id;
+    const bool tell = intake_.noticed_on(message_.from_address, setup_.now) < kAnswersPerDay;
+    if (tell) reply(PlayerInfo{seat.id, f.name, f.email}, d);
+    return "orders refused: " + why + (tell ? "; they are told, " : "; no answer, ") +
+           notify_gm("orders refused: " + why,
+                     "A message held orders for " + seat.id + " but " + why + ".", tell);
   }
 
   std::string rate_limited(const PlayerInfo& player) {

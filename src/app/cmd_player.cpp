@@ -104,7 +104,7 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   PlayerInfo& p = seat(config, id);
   const std::string before = p.name;
   const bool was_paused = p.paused;
-  p.former.push_back({p.name, p.email, current.index});
+  p.former.push_back({p.name, p.email, current.index, p.token});
   p.name = name;
   p.email = email;
   p.token = new_token();

@@ -170,7 +170,9 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
   if (!state_only) {
     out << "  map:   " << (game.root() / season_rel / "map.png").string() << "\n"
         << "  reports: " << (game.root() / season_rel / "reports").string()
-        << "/ (send them with `wallenstein mail`)\n";
+        << (game.config().schedule
+                ? "/ (the next `wallenstein tick` mails them; `wallenstein mail` does it now)\n"
+                : "/ (send them with `wallenstein mail`)\n");
   }
   out << "  state: " << (game.root() / next_rel / "state.yaml").string() << "\n";
   if (next.finished) {

@@ -173,6 +173,22 @@ TEST_F(TickMail, ADeferredReceiptWaitsForItsPauseWhenOtherMailGoesOut) {
       << moved.out;
 }
 
+// `resolve` by hand on a scheduled game told the game master to send the reports with `mail`,
+// which the next tick does anyway.
+TEST_F(TickMail, AResolveByHandOfAScheduledGameSaysTheNextTickMailsTheReportsAndItDoes) {
+  testing::SmtpServer smtp((tmp_ / "sent").string());
+  make_game("");
+  ASSERT_EQ(tick(kMonday, smtp.url()).status, 0);
+  const Outcome resolved = run({"resolve", game().string(), "--force", "--now", iso(kMonday + 1h)});
+  ASSERT_EQ(resolved.status, 0) << resolved.err;
+  EXPECT_NE(resolved.out.find("(the next `wallenstein tick` mails them; `wallenstein mail` does "
+                              "it now)"),
+            std::string::npos)
+      << resolved.out;
+  const Outcome next = tick(kMonday + 2h, smtp.url());
+  EXPECT_NE(next.out.find("mailed 1618-spring (3 messages)"), std::string::npos) << next.out;
+}
+
 TEST_F(TickMail, AServerThatIsDownHoldsTheMailAndTheGameMasterHearsWhenItIsBack) {
   make_game("");
   const Outcome down = tick(kMonday, "smtp://127.0.0.1:1");

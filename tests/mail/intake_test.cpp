@@ -243,6 +243,36 @@ TEST(Intake, OrdersForASeasonNotOpenAreListedAndAcceptedOnceItOpens) {
   EXPECT_FALSE(contains(run({"status", game.string()}).out, "Orders not stored"));
 }
 
+// Orders carrying the token of a seat's former holder were refused like a forgery: the former
+// holder got no answer and the game master's notice did not say whose token it was.
+TEST(Intake, TheFormerHoldersTokenIsNamedAsSuchAndOnlyTheirOwnAddressIsTold) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  const Outcome replaced = run({"player", game.string(), "replace", "red", "--name", "Lena Roth",
+                                "--email", "lena@example.org"});
+  ASSERT_EQ(replaced.status, 0) << replaced.err;
+  write_text(tmp / "anna.eml", mail_from_anna("old-seat", red_orders()));
+  const Outcome r = run({"receive", game.string(), (tmp / "anna.eml").string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out,
+                       "its token is the one Anna Weber <anna@example.org> held before "
+                       "they handed red over"))
+      << r.out;
+  EXPECT_TRUE(contains(last_intake_line(game), "outcome: bad_token"));
+  const auto answers = outbox(game);
+  const auto anna = answers.find("anna@example.org");
+  ASSERT_NE(anna, answers.end());
+  EXPECT_TRUE(contains(anna->second, "handed that seat to another player")) << anna->second;
+  EXPECT_FALSE(contains(anna->second, "palace: Koeln")) << "the orders are not echoed";
+  EXPECT_FALSE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
+  // The same token from another address: nobody but the game master hears of it.
+  std::string forged = mail_from_anna("forged", red_orders());
+  forged.replace(forged.find("anna@example.org"), 16, "x@elsewhere.example");
+  write_text(tmp / "forged.eml", forged);
+  ASSERT_EQ(run({"receive", game.string(), (tmp / "forged.eml").string()}).status, 0);
+  for (const auto& [to, text] : outbox(game)) EXPECT_NE(to, "x@elsewhere.example");
+}
+
 TEST(Intake, AtMostTwentyMessagesOfAPlayerAreAnsweredEachSeason) {
   TempDir tmp;
   const fs::path game = mail_game(tmp);
