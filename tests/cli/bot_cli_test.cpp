@@ -642,7 +642,7 @@ TEST(DraftCli, ASeatTakenOverDuringTheDraftPlaysOnUnderItsNewName) {
   const Outcome replaced = run({"player", dir.string(), "replace", "blue", "--name", "Neu Spieler",
                                 "--email", "neu@example.org"});
   ASSERT_EQ(replaced.status, 0) << replaced.err;
-  EXPECT_NE(testing::read_text(dir / "game.yaml").find("until: 0}"), std::string::npos);
+  EXPECT_NE(testing::read_text(dir / "game.yaml").find("until: 0, token: "), std::string::npos);
   const Outcome status = run({"status", dir.string()});
   EXPECT_EQ(status.status, 0) << status.err;
   EXPECT_NE(status.out.find("Neu Spieler (blue)"), std::string::npos) << status.out;

@@ -230,7 +230,7 @@ TEST_F(Tick, ARootOfGamesGoesOnPastABrokenOneAndSaysWhatIsWrong) {
   const Outcome t = run({"tick", "--root", root.string(), "--now", iso(real_now())});
   EXPECT_EQ(t.status, 0) << t.err;
   const std::regex lines(
-      "^a: 1618-spring: waiting for .*; deadline set; mailed 1618-spring\n"
+      "^a: 1618-spring: waiting for .*; deadline set; mailed 1618-spring \\(3 messages\\)\n"
       "b: broken, skipped: unknown key \"dedlines\" in game.yaml; did you mean \"deadlines\"\\?\n"
       "c: no schedule in game.yaml; tick leaves it to its game master\n"
       "d: broken, skipped: .*\n$");
