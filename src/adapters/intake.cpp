@@ -401,8 +401,8 @@ class Intake {
     else if (!checked.token)
       why = "it carries no token for " + player->id;
     else if (const FormerHolder* f = former_holder(*player, *checked.token))
-      why = "its token is the one " + f->name + " <" + f->email + "> held before they handed " +
-            player->id + " over; it counts no more";
+      why = "its token is the one " + f->name + " <" + f->email + "> held before " + player->id +
+            " was handed to " + player->name + "; it counts no more";
     else
       why = "its token is not " + player->id + "'s";
     // The player's own address is told (never the sender of a message the game cannot vouch
@@ -453,7 +453,10 @@ class Intake {
     d["named_player"] = seat.id;
     d["player"] = seat.id;
     const bool tell = intake_.noticed_on(message_.from_address, setup_.now) < kAnswersPerDay;
-    if (tell) reply(PlayerInfo{seat.id, f.name, f.email}, d);
+    if (tell) {
+      reply(PlayerInfo{seat.id, f.name, f.email}, d);
+      told_at_ = f.email;
+    }
     return "orders refused: " + why + (tell ? "; they are told, " : "; no answer, ") +
            notify_gm("orders refused: " + why,
                      "A message held orders for " + seat.id + " but " + why + ".", tell);
@@ -520,6 +523,10 @@ class Intake {
       const bool elsewhere = !checked.season.empty() && checked.season != open;
       entry_.outcome = elsewhere ? "other_season" : "rejected";
       d["rejected"] = true;
+      if (elsewhere) {
+        d["other_season"] = true;
+        d["written_season"] = checked.season;
+      }
     }
     receipts().add_order(d, checked, found.text, found.warnings, entry_.outcome == "accepted",
                          !state_.finished && !past);
@@ -676,6 +683,7 @@ class Intake {
     d["at"] = setup_.now;
     d["inbox_file"] = inbox_file();
     d["answered"] = answered;
+    if (!told_at_.empty()) d["told_at"] = told_at_;
     d["subject"] = message_.subject;
     d["forward"] = forward;
     if (player) d["player"] = player->id;
@@ -752,6 +760,8 @@ class Intake {
   SeasonDir season_;
   GameState state_;
   std::string stored_;  ///< the player whose orders this message stored
+  /// Where the answer went when not to a registered address (a seat's former holder).
+  std::string told_at_;
   /// Too late, but they reached the mailbox before their season's deadline: its timetable.
   std::optional<SeasonTimetable> in_time_;
 };
@@ -872,6 +882,21 @@ KeptMessage kept_message(const GameDirectory& game, const std::string& id) {
   if (found.size() > 1)
     throw UsageError("\"" + id + "\" names more than one message: give more of its digits");
   const mail::IntakeEntry& e = *found.front();
+  const fs::path ledger_file = game.root() / mail::IntakeLedger::relative_path();
+  // Only orders kept because they could not count then may count now; handled again, any other
+  // message would only be refused again and its sender told so again.
+  if (e.outcome != "too_late" && e.outcome != "other_season" && e.outcome != "game_over") {
+    throw InputError(ledger_file.string(),
+                     "message " + id +
+                         " was not kept as orders that came too late or for a season "
+                         "not open (its outcome: " +
+                         e.outcome + "); accept takes only those that `status` lists");
+  }
+  for (const auto& later : ledger.entries()) {
+    if (later.sha256 == e.sha256 && later.outcome == "accepted")
+      throw InputError(ledger_file.string(),
+                       "message " + id + " was accepted already (" + later.at + ")");
+  }
   const fs::path file = game.root() / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
   if (!fs::is_regular_file(file))
     throw InputError(file.string(), "message " + id + " was not kept, so it cannot be read again");

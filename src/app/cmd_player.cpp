@@ -12,6 +12,7 @@
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
+#include "core/text.hpp"
 #include "pbem/diagnostic.hpp"
 #include "pbem/journal.hpp"
 #include "pbem/mail/dispatch.hpp"
@@ -43,6 +44,17 @@ PlayerInfo& seat(GameConfig& config, const std::string& id) {
     if (p.id == id) return p;
   }
   throw UsageError("no player \"" + printable(id) + "\" in this game");
+}
+
+/// Refuses an address another seat is mailed at: its mail (a welcome with a token, reports)
+/// would reach the wrong person, and mailed orders could not tell the two apart.
+void require_own_address(const GameConfig& config, const std::string& id,
+                         const std::string& email) {
+  for (const auto& p : config.players) {
+    if (p.id != id && ascii_lower(p.email) == ascii_lower(email))
+      throw UsageError("--email: " + printable(email) + " is the address of " + printable(p.name) +
+                       " (" + p.id + "); each seat needs an address of its own");
+  }
 }
 
 Exit token(const Invocation& in, const HeldGame& held, const std::string& id) {
@@ -101,6 +113,7 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   if (game.load_state(current, rules).finished)
     throw InputError(current.path.string(), "the game is over; no seat is taken over");
   GameConfig config = game.config();
+  require_own_address(config, id, email);
   PlayerInfo& p = seat(config, id);
   const std::string before = p.name;
   const bool was_paused = p.paused;
@@ -167,6 +180,7 @@ Exit address(const Invocation& in, const HeldGame& held, const std::string& id) 
   const std::string email = in.get<std::string>("email");
   if (auto problem = email_problem(email)) throw UsageError("--email: " + *problem);
   GameConfig config = held.game.config();
+  require_own_address(config, id, email);
   PlayerInfo& p = seat(config, id);
   const std::string before = p.email;
   p.email = email;

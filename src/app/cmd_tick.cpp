@@ -440,7 +440,8 @@ struct HeldTick {
         game, rules, season, MailRequest{false, false, false, {}, smtp, c.now, true, mailer.get()},
         resources(c.in));
     const int sent = account.take(run.result);
-    if (run.result.failure.empty())
+    // A run that only tried deferred mail again says so among the deferred, not as "mailed".
+    if (run.result.failure.empty() && sent > 0)
       account.add("mailed " + season.name + " (" + std::to_string(sent) +
                   (sent == 1 ? " message)" : " messages)"));
   }

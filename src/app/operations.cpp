@@ -366,6 +366,14 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
       mail::dispatch(game.root(), std::move(messages), mailer,
                      mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend,
                                            request.now, request.honour_backoff, request.detached});
+  // A season's report carries what its opening said: an opening still deferred is tried no more.
+  if (run.kind == "report") {
+    for (const auto& m : run.result.messages) {
+      using What = mail::Dispatched::What;
+      if (m.what == What::sent || m.what == What::corrected || m.what == What::copied)
+        mail::supersede(game.root(), season.path.filename().string() + "/opening/" + m.player);
+    }
+  }
   // What waits in the queue (a receipt a crash held back, a notice) goes with the season's mail.
   if (mailer && run.result.failure.empty() && !request.player) {
     mail::DispatchResult queued =

@@ -58,6 +58,9 @@ TEST(IncomingMail, HtmlEntitiesAreDecodedAndWhatIsNotOneStaysAsItIs) {
   EXPECT_EQ(mail::html_to_text("<p>a&amp;b&nbsp;&#252;&#xFC;&#x10FFFF;&#1114111;</p>"),
             "a&b \xC3\xBC\xC3\xBC\xF4\x8F\xBF\xBF\xF4\x8F\xBF\xBF\n");
   EXPECT_EQ(mail::html_to_text("&unknown; &#x110000; & ;&"), "&unknown; &#x110000; & ;&");
+  EXPECT_EQ(
+      mail::html_to_text("W&uuml;rzburg B&ouml;hmen &Auml;&szlig;&iexcl;&yuml; &ldquo;x&rdquo;"),
+      "W\u00FCrzburg B\u00F6hmen \u00C4\u00DF\u00A1\u00FF \u201Cx\u201D");
   EXPECT_EQ(mail::html_to_text("a<STYLE>p {}</Style >b<script>x = '</b>';</SCRIPT>c"), "abc");
 }
 

@@ -412,13 +412,13 @@ TEST_F(Reports, TheDraftTellsThePairPutUnderAndWhereEachLeaderWent_D48_D49) {
   cfg.expansions = {"leaders"};
   cfg.setup = "draft";
   const GameState draft = new_game(NewGame{"reports", {"red", "blue", "yellow"}, 8, true}, rules);
-  // The opening template explains both keys and asks for the refresh.
+  // The opening template explains both keys and leaves the refresh, a right, to the player (D-49).
   const report::ReportSet opening =
       report::build_reports(SeasonView{&cfg, &rules, &draft, &draft, nullptr}, *templates_);
   const std::string& tmpl = *opening.players[0].orders;
   for (const char* line : {"# Your military leader is placed while you draft: on taking a province",
                            "# refresh: true means: when at your pick you face the same two face-up",
-                           "\nrefresh: true\ndraft: []\n"})
+                           "\nrefresh: false   # true: a pair you faced at your previous pick"})
     EXPECT_NE(tmpl.find(line), std::string::npos) << line << "\n" << tmpl;
   // Red lists a card deep in the pile: every pick of round 1 is blind, so red faces the same pair
   // in round 2 and puts it under the pile; the leaders go with the last provinces.

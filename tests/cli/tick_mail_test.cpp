@@ -128,6 +128,8 @@ TEST_F(TickMail, ADeferredRecipientIsShownRetriedLessAndLessOftenAndTheGameMaste
   const Outcome again = tick(kMonday + 16min, smtp.url());
   EXPECT_NE(again.out.find("next try Mon, 23 Nov 2026 10:46:00 +0000"), std::string::npos)
       << again.out;
+  EXPECT_EQ(again.out.find("mailed"), std::string::npos)
+      << "a run that only tried deferred mail again mailed nothing: " << again.out;
   EXPECT_EQ(status(kMonday + 16min)["deferred_mail"][0]["attempts"], 2);
 
   // A day later the game master is told, once.
@@ -187,6 +189,27 @@ TEST_F(TickMail, AResolveByHandOfAScheduledGameSaysTheNextTickMailsTheReportsAnd
       << resolved.out;
   const Outcome next = tick(kMonday + 2h, smtp.url());
   EXPECT_NE(next.out.find("mailed 1618-spring (3 messages)"), std::string::npos) << next.out;
+}
+
+// An opening deferred until its season was resolved stayed "deferred" for ever: nothing sends an
+// opening after the resolve, and status listed it at every run.
+TEST_F(TickMail, AnOpeningStillDeferredWhenTheSeasonsReportGoesOutIsTriedNoMore) {
+  make_game("");
+  const Instant deadline = kMonday + 6 * 24h + 10h;
+  {
+    testing::SmtpServer deferring((tmp_ / "sent").string(), {"--defer", "marie@example.org"});
+    ASSERT_EQ(tick(kMonday, deferring.url()).status, 0);
+    const Outcome resolved = tick(deadline + 1min, deferring.url());
+    ASSERT_NE(resolved.out.find("resolved 1618-spring at the deadline"), std::string::npos)
+        << resolved.out;
+  }
+  ASSERT_EQ(status(deadline + 1min)["deferred_mail"].size(), 2u) << "her opening and her report";
+  testing::SmtpServer smtp((tmp_ / "sent2").string());
+  ASSERT_EQ(tick(deadline + 3h, smtp.url()).status, 0);
+  EXPECT_GE(count_with(delivered(tmp_ / "sent2"), "To: Marie Dubois <marie@example.org>"), 1u)
+      << "her report, which carries the new season's template";
+  EXPECT_TRUE(status(deadline + 3h)["deferred_mail"].empty()) << status(deadline + 3h).dump();
+  EXPECT_EQ(run({"status", game().string()}).out.find("Deferred mail"), std::string::npos);
 }
 
 TEST_F(TickMail, AServerThatIsDownHoldsTheMailAndTheGameMasterHearsWhenItIsBack) {

@@ -338,6 +338,21 @@ TEST_F(Tick, ASeatTakenOverKeepsTheOldNameInPastReportsAndWelcomesTheNewcomer) {
                  "not-an-address"})
                 .status,
             2);
+  // Another seat's address would send this seat's welcome and token to that player.
+  const std::string other = testing::read_text(game() / "game.yaml");
+  const auto at = other.find("email: ", other.find("id: red"));
+  const auto quote = other.find('"', at) + 1;
+  const std::string red_email = other.substr(quote, other.find('"', quote) - quote);
+  for (const char* command : {"replace", "address"}) {
+    std::vector<std::string> args = {"player", game().string(), command,
+                                     "blue",   "--email",       red_email};
+    if (std::string(command) == "replace") args.insert(args.end(), {"--name", "X"});
+    const Outcome refused = run(args);
+    EXPECT_EQ(refused.status, 2) << command;
+    EXPECT_NE(refused.err.find("each seat needs an address of its own"), std::string::npos)
+        << refused.err;
+  }
+  EXPECT_EQ(testing::read_text(game() / "game.yaml"), other) << "nothing changed";
 }
 
 TEST_F(Tick, ANewcomerTakingOverAPausedSeatLiftsThePauseAndSaysSo) {

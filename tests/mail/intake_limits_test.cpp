@@ -357,6 +357,11 @@ TEST(Accept, OrdersThatCameTooLateAreStoredAfterARollbackByTheIdTheNoticeGives) 
   for (const auto& [to, text] : outbox(game))
     stored_receipts += to == "anna@example.org" && contains(text, "are STORED") ? 1u : 0u;
   EXPECT_EQ(stored_receipts, 1u) << "Anna gets the receipt of her stored orders";
+  const std::size_t after = outbox(game).size();
+  const Outcome twice = testing::run_wallenstein({"accept", game.string(), id});
+  EXPECT_EQ(twice.status, 1);
+  EXPECT_TRUE(contains(twice.err, "message " + id + " was accepted already")) << twice.err;
+  EXPECT_EQ(outbox(game).size(), after) << "nobody is mailed again";
   const Outcome unknown = testing::run_wallenstein({"accept", game.string(), "0123456789ab"});
   EXPECT_EQ(unknown.status, 1);
   EXPECT_TRUE(contains(unknown.err, "no message 0123456789ab was received by this game"));
@@ -517,6 +522,12 @@ TEST(MailCommands, AnOrderWhoseLinesWereJoinedIsToldSoAndNotAnsweredAsACommand) 
   EXPECT_FALSE(contains(testing::last_intake_line(game), "outcome: command"))
       << testing::last_intake_line(game);
   EXPECT_TRUE(anna_got(game, "", "as if the order's lines had been joined"));
+  // Also when the joined order is a paragraph of its own, starting with its game: key (it was
+  // answered as orders of no player, with a wrong token).
+  ASSERT_EQ(receive(tmp, game, mail_from_anna("own", "<p>" + joined + "</p>", "text/html")).status,
+            0);
+  EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: no_order"))
+      << testing::last_intake_line(game);
   // A command whose text only mentions the game is still a command.
   ASSERT_EQ(receive(tmp, game, command_mail("s", "status", "About the game: am I late?\n")).status,
             0);

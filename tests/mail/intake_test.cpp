@@ -224,6 +224,8 @@ TEST(Intake, OrdersForASeasonNotOpenAreListedAndAcceptedOnceItOpens) {
   const auto answers = outbox(game);
   const std::string& gm = answers.find("spielleiter@example.org")->second;
   EXPECT_TRUE(contains(gm, "Once 1618-summer is open, `wallenstein accept ")) << gm;
+  const std::string& anna = answers.find("anna@example.org")->second;
+  EXPECT_TRUE(contains(anna, "can still store it once 1618-summer is open")) << anna;
   const std::string listed = run({"status", game.string()}).out;
   EXPECT_TRUE(contains(listed, "Orders not stored (other season): message ")) << listed;
   const std::string id = listed.substr(listed.find("): message ") + 11, 12);
@@ -256,13 +258,19 @@ TEST(Intake, TheFormerHoldersTokenIsNamedAsSuchAndOnlyTheirOwnAddressIsTold) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.out,
                        "its token is the one Anna Weber <anna@example.org> held before "
-                       "they handed red over"))
+                       "red was handed to Lena Roth"))
       << r.out;
   EXPECT_TRUE(contains(last_intake_line(game), "outcome: bad_token"));
   const auto answers = outbox(game);
   const auto anna = answers.find("anna@example.org");
   ASSERT_NE(anna, answers.end());
   EXPECT_TRUE(contains(anna->second, "handed that seat to another player")) << anna->second;
+  const auto gm = answers.find("spielleiter@example.org");
+  ASSERT_NE(gm, answers.end());
+  EXPECT_TRUE(contains(gm->second,
+                       "They were told at the address they played from "
+                       "(anna@example.org)"))
+      << gm->second;
   EXPECT_FALSE(contains(anna->second, "palace: Koeln")) << "the orders are not echoed";
   EXPECT_FALSE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
   // The same token from another address: nobody but the game master hears of it.
@@ -271,6 +279,17 @@ TEST(Intake, TheFormerHoldersTokenIsNamedAsSuchAndOnlyTheirOwnAddressIsTold) {
   write_text(tmp / "forged.eml", forged);
   ASSERT_EQ(run({"receive", game.string(), (tmp / "forged.eml").string()}).status, 0);
   for (const auto& [to, text] : outbox(game)) EXPECT_NE(to, "x@elsewhere.example");
+  // Such a message is no orders kept for later: accept refuses it and mails nobody.
+  const std::string kept = last_intake_line(game);
+  const std::string sha = kept.substr(kept.find("sha256: ") + 8, 12);
+  const std::size_t mailed = outbox(game).size();
+  const Outcome accept = run({"accept", game.string(), sha});
+  EXPECT_EQ(accept.status, 1);
+  EXPECT_TRUE(contains(accept.err,
+                       "(its outcome: bad_token); accept takes only those that "
+                       "`status` lists"))
+      << accept.err;
+  EXPECT_EQ(outbox(game).size(), mailed);
 }
 
 TEST(Intake, AtMostTwentyMessagesOfAPlayerAreAnsweredEachSeason) {

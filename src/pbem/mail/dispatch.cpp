@@ -52,6 +52,7 @@ Plan plan(const std::vector<const LedgerEntry*>& earlier, const Outgoing& m,
       return {last.references.empty() ? Dispatched::What::sent : Dispatched::What::corrected,
               last.message_id, last.references, true};
     case Delivery::sent:
+    case Delivery::superseded:  // a later message carried it: as good as sent
       if (changed) return {Dispatched::What::corrected, derived_id(first, "c" + n), first, true};
       if (options.resend)
         return {Dispatched::What::copied, derived_id(first, "r" + n), first, true};
@@ -162,6 +163,19 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
     out.push_back(std::move(d));
   }
   return result;
+}
+
+void supersede(const std::filesystem::path& root, const std::string& key) {
+  Ledger ledger = Ledger::load(root);
+  bool changed = false;
+  for (const LedgerEntry* e : ledger.of(key)) {
+    if (e->state != Delivery::deferred) continue;
+    LedgerEntry entry = *e;
+    entry.state = Delivery::superseded;
+    ledger.record(std::move(entry));
+    changed = true;
+  }
+  if (changed) save(root, ledger);
 }
 
 int DispatchResult::sent() const {

@@ -84,6 +84,10 @@ DispatchResult dispatch(const std::filesystem::path& game_root, std::vector<Outg
 void queue_message(Journal& journal, Ledger& ledger, const std::string& key,
                    const Message& message);
 
+/// Marks the deferred message `key` superseded: a later message carried what it said, so it is
+/// tried no more (and shown no more as waiting).
+void supersede(const std::filesystem::path& game_root, const std::string& key);
+
 /// When a deferred message of the queue is tried again: when its pause is over (every run that
 /// sends on its own: tick, an answer of the intake, a receipt, a notice), or now (the game master
 /// running `mail`).

@@ -35,8 +35,8 @@ constexpr std::array<Field, 12> kFields = {
      {"refusal", &LedgerEntry::refusal, false},
      {"deferred_since", &LedgerEntry::deferred_since, false}}};
 
-constexpr std::array<std::string_view, 5> kStates = {"pending", "sent", "refused", "queued",
-                                                     "deferred"};
+constexpr std::array<std::string_view, 6> kStates = {"pending", "sent",     "refused",
+                                                     "queued",  "deferred", "superseded"};
 
 LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
   static constexpr std::array<std::string_view, 15> kKeys = {
@@ -64,7 +64,9 @@ LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
     const std::string s = r.text(state, "state").value_or("");
     const auto it = std::find(kStates.begin(), kStates.end(), s);
     if (it == kStates.end())
-      r.error(state, "state must be pending, sent, refused, queued or deferred, not \"" + s + "\"");
+      r.error(state,
+              "state must be pending, sent, refused, queued, deferred or superseded, not \"" + s +
+                  "\"");
     else
       e.state = static_cast<Delivery>(it - kStates.begin());
   } else if (!old_format) {

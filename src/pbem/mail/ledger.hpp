@@ -15,7 +15,9 @@ namespace wallenstein::mail {
 /// as deferred when it answered "try later" (4xx: tried again, less and less often).
 /// A queued message waits in `mail/queue/` (a reply or notice written together with the change
 /// it reports, so a crash cannot lose it) until the next flush of the queue sends it.
-enum class Delivery { pending, sent, refused, queued, deferred };
+/// Where a message stands. `superseded`: deferred, and then a later message carried what it said
+/// (the season's report after its opening), so it is tried no more.
+enum class Delivery { pending, sent, refused, queued, deferred, superseded };
 
 /// One message of the game's mail.
 struct LedgerEntry {
