@@ -32,6 +32,12 @@ namespace wallenstein {
 namespace fs = std::filesystem;
 namespace {
 
+/// Orders that could not count when they came (too late, for a season not open, after the end):
+/// passed on to the game master, listed by `status`, and what `accept` may store later.
+bool unstored_orders_outcome(const std::string& outcome) {
+  return outcome == "too_late" || outcome == "other_season" || outcome == "game_over";
+}
+
 using report::Data;
 using Mustache = kainjow::mustache::list;
 
@@ -532,8 +538,7 @@ class Intake {
                          !state_.finished && !past);
     // Orders that could not count (too late, after the end, for a season that is not open) may
     // be meant for the game master: they see them.
-    const bool forward = entry_.outcome == "too_late" || entry_.outcome == "game_over" ||
-                         entry_.outcome == "other_season";
+    const bool forward = unstored_orders_outcome(entry_.outcome);
     d["forwarded"] = forward;
     reply(player, d);
     std::string outcome = entry_.outcome;  // the ledger's key, "too_late", said as "too late"
@@ -854,8 +859,8 @@ std::vector<KeptMessage> unstored_orders(const GameDirectory& game) {
       continue;
     }
     const fs::path file = game.root() / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
-    if ((e.outcome != "too_late" && e.outcome != "game_over" && e.outcome != "other_season") ||
-        !fs::exists(file) || std::any_of(out.begin(), out.end(), same))
+    if (!unstored_orders_outcome(e.outcome) || !fs::exists(file) ||
+        std::any_of(out.begin(), out.end(), same))
       continue;
     out.push_back({id, e.player, e.season, e.outcome, e.at, file});
   }
@@ -885,7 +890,7 @@ KeptMessage kept_message(const GameDirectory& game, const std::string& id) {
   const fs::path ledger_file = game.root() / mail::IntakeLedger::relative_path();
   // Only orders kept because they could not count then may count now; handled again, any other
   // message would only be refused again and its sender told so again.
-  if (e.outcome != "too_late" && e.outcome != "other_season" && e.outcome != "game_over") {
+  if (!unstored_orders_outcome(e.outcome)) {
     throw InputError(ledger_file.string(),
                      "message " + id +
                          " was not kept as orders that came too late or for a season "
@@ -900,6 +905,13 @@ KeptMessage kept_message(const GameDirectory& game, const std::string& id) {
   const fs::path file = game.root() / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
   if (!fs::is_regular_file(file))
     throw InputError(file.string(), "message " + id + " was not kept, so it cannot be read again");
+  if (const std::string open = game.current().name; !e.season.empty() && e.season != open) {
+    throw InputError(file.string(),
+                     "message " + id + " holds orders for " + printable(e.season) +
+                         ", and the season open is " + open + ": accept it once " +
+                         printable(e.season) + " is open" +
+                         (e.outcome == "too_late" ? " (`wallenstein rollback` reopens it)" : ""));
+  }
   return {e.sha256.substr(0, 12), e.player, e.season, e.outcome, e.at, file};
 }
 

@@ -76,7 +76,9 @@ struct KeptMessage {
 /// after the end) and were not accepted since.
 std::vector<KeptMessage> unstored_orders(const GameDirectory& game);
 
-/// The kept message of this id; an unknown, ambiguous or unkept one is an InputError that says so.
+/// The kept message of this id, for `accept`: an unknown, ambiguous or unkept one, one that held
+/// no unstored orders, one accepted already or one whose season is not open is an InputError that
+/// says so (handled again, it would only be refused again, and its sender told so again).
 KeptMessage kept_message(const GameDirectory& game, const std::string& id);
 
 /// Queues, in the journal that stores them, the receipt of orders the game master stored for a

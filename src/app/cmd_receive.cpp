@@ -224,16 +224,6 @@ Exit run_accept(const Invocation& in) {
   {
     const HeldGame held = hold_game(in, LockMode::shared);
     kept = kept_message(held.game, in.get<std::string>("id"));
-    const std::string open = held.game.current().name;
-    if (!kept.season.empty() && kept.season != open) {
-      // Handled now, the message would only be refused again, and its sender told so again.
-      throw InputError(
-          kept.file.string(),
-          "message " + kept.id + " holds orders for " + printable(kept.season) +
-              ", and the season open is " + open + ": accept it once " + printable(kept.season) +
-              " is open" +
-              (kept.outcome == "too_late" ? " (`wallenstein rollback` reopens it)" : ""));
-    }
     raw = read_bytes(kept.file);
   }
   IntakeTarget target;

@@ -368,11 +368,12 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
                                            request.now, request.honour_backoff, request.detached});
   // A season's report carries what its opening said: an opening still deferred is tried no more.
   if (run.kind == "report") {
+    std::vector<std::string> openings;
     for (const auto& m : run.result.messages) {
-      using What = mail::Dispatched::What;
-      if (m.what == What::sent || m.what == What::corrected || m.what == What::copied)
-        mail::supersede(game.root(), season.path.filename().string() + "/opening/" + m.player);
+      if (m.went_out())
+        openings.push_back(season.path.filename().string() + "/opening/" + m.player);
     }
+    mail::supersede(game.root(), openings);
   }
   // What waits in the queue (a receipt a crash held back, a notice) goes with the season's mail.
   if (mailer && run.result.failure.empty() && !request.player) {

@@ -209,6 +209,15 @@ TEST(Intake, OrdersForASeasonAlreadyResolvedAreTooLate) {
   EXPECT_FALSE(fs::exists(game / "seasons/02-1618-summer/orders/red.yaml"));
 }
 
+/// `accept` refuses message `id` saying `why`, and nobody is mailed.
+void expect_accept_refused(const fs::path& game, const std::string& id, const std::string& why) {
+  const std::size_t mailed = outbox(game).size();
+  const Outcome accept = run({"accept", game.string(), id});
+  EXPECT_EQ(accept.status, 1);
+  EXPECT_TRUE(contains(accept.err, why)) << accept.err;
+  EXPECT_EQ(outbox(game).size(), mailed) << "nobody is mailed again";
+}
+
 // Orders for a season not open (one still to come) were answered "NOT stored" and forwarded,
 // but `status` did not list them and `accept` could not store them when their season opened.
 TEST(Intake, OrdersForASeasonNotOpenAreListedAndAcceptedOnceItOpens) {
@@ -230,13 +239,9 @@ TEST(Intake, OrdersForASeasonNotOpenAreListedAndAcceptedOnceItOpens) {
   EXPECT_TRUE(contains(listed, "Orders not stored (other season): message ")) << listed;
   const std::string id = listed.substr(listed.find("): message ") + 11, 12);
 
-  const Outcome early = run({"accept", game.string(), id});
-  EXPECT_EQ(early.status, 1);
-  EXPECT_TRUE(contains(early.err,
-                       "holds orders for 1618-summer, and the season open is "
-                       "1618-spring: accept it once 1618-summer is open"))
-      << early.err;
-  EXPECT_EQ(outbox(game).size(), answers.size()) << "nobody is mailed again";
+  expect_accept_refused(game, id,
+                        "holds orders for 1618-summer, and the season open is 1618-spring: accept "
+                        "it once 1618-summer is open");
   EXPECT_FALSE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
   ASSERT_EQ(run({"resolve", game.string(), "--force"}).status, 0);
   const Outcome accepted = run({"accept", game.string(), id});
@@ -282,14 +287,8 @@ TEST(Intake, TheFormerHoldersTokenIsNamedAsSuchAndOnlyTheirOwnAddressIsTold) {
   // Such a message is no orders kept for later: accept refuses it and mails nobody.
   const std::string kept = last_intake_line(game);
   const std::string sha = kept.substr(kept.find("sha256: ") + 8, 12);
-  const std::size_t mailed = outbox(game).size();
-  const Outcome accept = run({"accept", game.string(), sha});
-  EXPECT_EQ(accept.status, 1);
-  EXPECT_TRUE(contains(accept.err,
-                       "(its outcome: bad_token); accept takes only those that "
-                       "`status` lists"))
-      << accept.err;
-  EXPECT_EQ(outbox(game).size(), mailed);
+  expect_accept_refused(game, sha,
+                        "(its outcome: bad_token); accept takes only those that `status` lists");
 }
 
 TEST(Intake, AtMostTwentyMessagesOfAPlayerAreAnsweredEachSeason) {

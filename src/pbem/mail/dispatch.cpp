@@ -165,24 +165,25 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
   return result;
 }
 
-void supersede(const std::filesystem::path& root, const std::string& key) {
+void supersede(const std::filesystem::path& root, const std::vector<std::string>& keys) {
+  if (keys.empty()) return;
   Ledger ledger = Ledger::load(root);
   bool changed = false;
-  for (const LedgerEntry* e : ledger.of(key)) {
-    if (e->state != Delivery::deferred) continue;
-    LedgerEntry entry = *e;
-    entry.state = Delivery::superseded;
-    ledger.record(std::move(entry));
-    changed = true;
+  for (const std::string& key : keys) {
+    for (const LedgerEntry* e : ledger.of(key)) {
+      if (e->state != Delivery::deferred) continue;
+      LedgerEntry entry = *e;
+      entry.state = Delivery::superseded;
+      ledger.record(std::move(entry));  // replaces the entry of its Message-ID, in place
+      changed = true;
+    }
   }
   if (changed) save(root, ledger);
 }
 
 int DispatchResult::sent() const {
-  return static_cast<int>(std::count_if(messages.begin(), messages.end(), [](const Dispatched& m) {
-    return m.what == Dispatched::What::sent || m.what == Dispatched::What::corrected ||
-           m.what == Dispatched::What::copied;
-  }));
+  return static_cast<int>(std::count_if(messages.begin(), messages.end(),
+                                        [](const Dispatched& m) { return m.went_out(); }));
 }
 
 void queue_message(Journal& journal, Ledger& ledger, const std::string& key,

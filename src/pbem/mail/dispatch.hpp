@@ -61,6 +61,10 @@ struct Dispatched {
   /// Deferred for a day now: the game master should hear of it (once per message; the ledger
   /// records that this run reported it).
   bool waited_a_day = false;
+  /// Whether the server took it (sent, corrected or copied).
+  bool went_out() const {
+    return what == What::sent || what == What::corrected || what == What::copied;
+  }
 };
 
 /// The outcome of a run: one entry per message handled, and the failure that stopped it.
@@ -84,13 +88,13 @@ DispatchResult dispatch(const std::filesystem::path& game_root, std::vector<Outg
 void queue_message(Journal& journal, Ledger& ledger, const std::string& key,
                    const Message& message);
 
-/// Marks the deferred message `key` superseded: a later message carried what it said, so it is
-/// tried no more (and shown no more as waiting).
-void supersede(const std::filesystem::path& game_root, const std::string& key);
+/// Marks the deferred messages of `keys` superseded: a later message carried what they said, so
+/// they are tried no more (and shown no more as waiting).
+void supersede(const std::filesystem::path& game_root, const std::vector<std::string>& keys);
 
 /// When a deferred message of the queue is tried again: when its pause is over (every run that
-/// sends on its own: tick, an answer of the intake, a receipt, a notice), or now (the game master
-/// running `mail`).
+/// sends on its own: a scheduled run, an answer of the intake, a receipt, a notice), or now (the
+/// game master asking for the mail to go out).
 enum class Deferred { when_due, now };
 
 /// Sends every queued message, and any a crash left pending, as `dispatch` sends (pending before

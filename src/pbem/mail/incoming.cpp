@@ -478,7 +478,7 @@ std::string utf8_of(unsigned long cp) {
 }
 
 /// HTML's names of the Latin-1 characters U+00A1 to U+00FF, in code point order: mail programs
-/// write umlauts and accents in names of provinces (W&uuml;rzburg) with them.
+/// write umlauts and accents in names (W&uuml;rzburg) with them.
 constexpr std::array<std::string_view, 95> kLatin1Entities = {
     "iexcl",  "cent",   "pound",  "curren", "yen",    "brvbar", "sect",   "uml",    "copy",
     "ordf",   "laquo",  "not",    "shy",    "reg",    "macr",   "deg",    "plusmn", "sup2",

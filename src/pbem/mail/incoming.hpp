@@ -42,7 +42,8 @@ struct FoundOrder {
   std::vector<std::string> warnings;  ///< e.g. read from HTML
   std::string problem;                ///< set when no single order could be found
   /// Set with `problem` when the message still carries what looks like an order (several order
-  /// files, or a `game:` that does not start a line): such mail is failed orders, not a command.
+  /// files, or `game:` and `player:` or `season:` joined on one line): such mail is failed
+  /// orders, not a command.
   bool order_like = false;
   /// The offset in `text` of the first byte that is not UTF-8, when the part said it was UTF-8
   /// (or another character set) and was not: such an order cannot be read as written.
