@@ -8,14 +8,15 @@
 #include <filesystem>
 #include <map>
 
-#include "adapters/log_yaml.hpp"
-#include "adapters/order_file.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/engine.hpp"
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "scenario/scenario_file.hpp"
 #include "support/temp_dir.hpp"
 #include "support/tiny_world.hpp"
+#include "wallenstein/files/log_yaml.hpp"
+#include "wallenstein/files/order_file.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/engine.hpp"
 
 namespace wallenstein {
 namespace {

@@ -3,14 +3,15 @@
 #include <cstdio>
 #include <ostream>
 
-#include "adapters/bot/bot_order_file.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
-#include "core/bot/battle_odds.hpp"
-#include "core/bot/bot.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/english.hpp"
-#include "pbem/printable.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/english.hpp"
+#include "pbem/files/printable.hpp"
+#include "wallenstein/bot/battle_odds.hpp"
+#include "wallenstein/bot/bot.hpp"
+#include "wallenstein/files/bot_order_file.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -1,18 +1,19 @@
 #include <ostream>
 
-#include "adapters/game_mailer.hpp"
-#include "adapters/map/render.hpp"
-#include "adapters/report/reports.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/digest.hpp"
-#include "pbem/files.hpp"
-#include "pbem/journal.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/digest.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/journal.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/mime.hpp"
 #include "pbem/mail/transport.hpp"
+#include "wallenstein/host/game_mailer.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/views/map/render.hpp"
+#include "wallenstein/views/report/reports.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -2,18 +2,19 @@
 #include <ostream>
 #include <set>
 
-#include "adapters/fair_seed.hpp"
-#include "adapters/game_directory.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "adapters/season_schedule.hpp"
-#include "adapters/version.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
-#include "core/engine.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/digest.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/digest.hpp"
+#include "pbem/files/printable.hpp"
+#include "pbem/host/fair_seed.hpp"
 #include "pbem/mail/mime.hpp"
-#include "pbem/printable.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/files/version.hpp"
+#include "wallenstein/host/game_directory.hpp"
+#include "wallenstein/host/season_schedule.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/engine.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
@@ -131,9 +132,10 @@ void seal_the_dice(const Invocation& in, GameConfig& config) {
   config.salt = in.has("seed")
                     ? sha256_hex("wallenstein-salt:" + std::to_string(*config.seed)).substr(0, 32)
                     : os_random_hex(16);
-  config.commitment = seed_commitment(*config.seed, config.salt);
+  config.commitment = seed_commitment(kGameName, *config.seed, config.salt);
   for (auto& p : config.players) {
-    p.token = in.has("seed") ? derived_token(*config.seed, config.salt, p.id) : new_token();
+    p.token =
+        in.has("seed") ? derived_token(kGameName, *config.seed, config.salt, p.id) : new_token();
   }
 }
 

@@ -2,21 +2,22 @@
 
 #include <ostream>
 
-#include "adapters/game_directory.hpp"
-#include "adapters/game_mailer.hpp"
-#include "adapters/intake.hpp"
-#include "adapters/order_file.hpp"
-#include "adapters/report/forecast_text.hpp"
-#include "adapters/report/problem_texts.hpp"
-#include "adapters/season_schedule.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/files.hpp"
-#include "pbem/journal.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/files/printable.hpp"
 #include "pbem/mail/dispatch.hpp"
-#include "pbem/printable.hpp"
+#include "wallenstein/files/order_file.hpp"
+#include "wallenstein/files/problem_texts.hpp"
+#include "wallenstein/host/game_directory.hpp"
+#include "wallenstein/host/game_mailer.hpp"
+#include "wallenstein/host/intake.hpp"
+#include "wallenstein/host/season_schedule.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/views/report/forecast_text.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
@@ -46,8 +47,8 @@ void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
   for (const auto& d : diagnostics) in.err << d.format() << "\n";
 }
 
-/// What valid orders lead to if nothing else changes (core/forecast.hpp): warnings, and the odds
-/// of the battles they plan.
+/// What valid orders lead to if nothing else changes (wallenstein/bot/forecast.hpp): warnings, and
+/// the odds of the battles they plan.
 void print_forecast(const Invocation& in, const std::string& path, const Orders& orders,
                     const Planning& p) {
   const auto templates = report::Templates::load(in.templates_dir());

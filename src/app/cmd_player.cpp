@@ -4,19 +4,20 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "adapters/fair_seed.hpp"
-#include "adapters/game_mailer.hpp"
-#include "adapters/report/model.hpp"
-#include "adapters/report/reports.hpp"
-#include "adapters/report/templates.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
-#include "core/text.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/journal.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/files/printable.hpp"
+#include "pbem/host/fair_seed.hpp"
 #include "pbem/mail/dispatch.hpp"
-#include "pbem/printable.hpp"
+#include "pbem/text/text.hpp"
+#include "wallenstein/host/game_mailer.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/views/report/model.hpp"
+#include "wallenstein/views/report/reports.hpp"
+#include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

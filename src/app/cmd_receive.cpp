@@ -6,17 +6,18 @@
 #include <ostream>
 #include <sstream>
 
-#include "adapters/game_mailer.hpp"
-#include "adapters/intake.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/files.hpp"
-#include "pbem/game_lock.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/game_lock.hpp"
+#include "pbem/files/printable.hpp"
 #include "pbem/mail/imap.hpp"
 #include "pbem/mail/mime.hpp"
-#include "pbem/printable.hpp"
+#include "wallenstein/host/game_mailer.hpp"
+#include "wallenstein/host/intake.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

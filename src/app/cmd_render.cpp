@@ -2,13 +2,14 @@
 #include <fstream>
 #include <ostream>
 
-#include "adapters/map/render.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/files.hpp"
-#include "pbem/journal.hpp"
-#include "pbem/printable.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/files/printable.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/views/map/render.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

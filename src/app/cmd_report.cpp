@@ -1,10 +1,11 @@
 #include <ostream>
 
-#include "adapters/report/reports.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
-#include "pbem/journal.hpp"
-#include "pbem/printable.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/files/printable.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/views/report/reports.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

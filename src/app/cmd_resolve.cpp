@@ -3,27 +3,29 @@
 #include <algorithm>
 #include <ostream>
 
-#include "adapters/fair_seed.hpp"
-#include "adapters/game_directory.hpp"
-#include "adapters/game_mailer.hpp"
-#include "adapters/map/render.hpp"
-#include "adapters/report/reports.hpp"
-#include "adapters/report/templates.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "adapters/season_files.hpp"
-#include "adapters/season_schedule.hpp"
-#include "adapters/state_yaml.hpp"
-#include "adapters/transaction.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
-#include "core/engine.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/files.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/printable.hpp"
+#include "pbem/host/fair_seed.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
-#include "pbem/printable.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/files/state_yaml.hpp"
+#include "wallenstein/files/version.hpp"
+#include "wallenstein/host/game_directory.hpp"
+#include "wallenstein/host/game_mailer.hpp"
+#include "wallenstein/host/season_files.hpp"
+#include "wallenstein/host/season_schedule.hpp"
+#include "wallenstein/host/transaction.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/views/map/render.hpp"
+#include "wallenstein/views/report/reports.hpp"
+#include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;
@@ -120,7 +122,7 @@ Exit run_verify(const Invocation& in) {
     in.out << "This game was created by an older program, without a seed commitment: only the "
               "replay is checked.\n";
   } else {
-    const std::string computed = seed_commitment(config.seed.value_or(0), config.salt);
+    const std::string computed = seed_commitment(kGameName, config.seed.value_or(0), config.salt);
     const std::string& announced =
         in.has("commitment") ? in.get<std::string>("commitment") : config.commitment;
     if (computed != announced || computed != config.commitment) {

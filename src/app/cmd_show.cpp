@@ -1,9 +1,10 @@
 #include <ostream>
 
-#include "adapters/json_view.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
-#include "pbem/printable.hpp"
+#include "pbem/files/printable.hpp"
+#include "wallenstein/files/json_view.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -7,12 +7,13 @@
 #include <sstream>
 #include <thread>
 
-#include "adapters/bot/simulation_run.hpp"
-#include "adapters/game_config.hpp"
-#include "adapters/ruleset_files.hpp"
 #include "app/command.hpp"
-#include "core/rules_version.hpp"
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "wallenstein/files/game_config.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/host/simulation_run.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/rules_version.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

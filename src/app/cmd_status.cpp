@@ -6,19 +6,20 @@
 #include <optional>
 #include <ostream>
 
-#include "adapters/held_game.hpp"
-#include "adapters/intake.hpp"
-#include "adapters/season_schedule.hpp"
 #include "app/command.hpp"
 #include "app/game_roots.hpp"
 #include "app/operations.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/digest.hpp"
-#include "pbem/files.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/digest.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/printable.hpp"
 #include "pbem/mail/health.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
-#include "pbem/printable.hpp"
+#include "wallenstein/host/held_game.hpp"
+#include "wallenstein/host/intake.hpp"
+#include "wallenstein/host/season_schedule.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -11,23 +11,24 @@
 #include <set>
 #include <sstream>
 
-#include "adapters/game_mailer.hpp"
-#include "adapters/report/model.hpp"
-#include "adapters/report/names.hpp"
-#include "adapters/report/templates.hpp"
-#include "adapters/ruleset_files.hpp"
 #include "app/command.hpp"
 #include "app/game_roots.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/files.hpp"
-#include "pbem/journal.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/files/printable.hpp"
 #include "pbem/mail/health.hpp"
 #include "pbem/mail/intake_ledger.hpp"
 #include "pbem/mail/mime.hpp"
 #include "pbem/mail/transport.hpp"
-#include "pbem/printable.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/host/game_mailer.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/views/report/model.hpp"
+#include "wallenstein/views/report/names.hpp"
+#include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

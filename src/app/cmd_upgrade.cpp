@@ -2,15 +2,16 @@
 
 #include <ostream>
 
-#include "adapters/order_file.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "adapters/version.hpp"
 #include "app/command.hpp"
 #include "app/season_context.hpp"
-#include "core/rules_version.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/journal.hpp"
-#include "pbem/printable.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/files/printable.hpp"
+#include "wallenstein/files/order_file.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/files/version.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/rules_version.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

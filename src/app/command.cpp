@@ -1,8 +1,9 @@
 #include "app/command.hpp"
 
-#include "adapters/game_config.hpp"
-#include "adapters/resources.hpp"
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "wallenstein/files/game_config.hpp"
+#include "wallenstein/files/resources.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
 

@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
-namespace wallenstein {
+#include "wallenstein/pbem.hpp"
+
+namespace pbem {
 class InputError;
 }
 

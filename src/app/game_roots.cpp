@@ -3,8 +3,9 @@
 #include <algorithm>
 
 #include "app/command.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/printable.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/printable.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
 namespace po = boost::program_options;

@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "app/command.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/game_lock.hpp"
-#include "pbem/printable.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/game_lock.hpp"
+#include "pbem/files/printable.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace po = boost::program_options;
 using wallenstein::app::Exit;

@@ -10,10 +10,11 @@
 #include <tuple>
 #include <vector>
 
-#include "adapters/game_directory.hpp"
-#include "adapters/season_files.hpp"
-#include "adapters/season_schedule.hpp"
 #include "pbem/mail/dispatch.hpp"
+#include "wallenstein/host/game_directory.hpp"
+#include "wallenstein/host/season_files.hpp"
+#include "wallenstein/host/season_schedule.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
 

@@ -1,7 +1,7 @@
 #include "app/season_context.hpp"
 
-#include "adapters/ruleset_files.hpp"
-#include "adapters/season_schedule.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/host/season_schedule.hpp"
 
 namespace wallenstein::app {
 

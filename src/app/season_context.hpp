@@ -2,12 +2,13 @@
 
 #include <optional>
 
-#include "adapters/game_directory.hpp"
-#include "adapters/held_game.hpp"
-#include "adapters/season_files.hpp"
-#include "adapters/season_view.hpp"
 #include "app/command.hpp"
-#include "pbem/game_lock.hpp"
+#include "pbem/files/game_lock.hpp"
+#include "wallenstein/host/game_directory.hpp"
+#include "wallenstein/host/held_game.hpp"
+#include "wallenstein/host/season_files.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/views/season_view.hpp"
 
 namespace wallenstein::app {
 

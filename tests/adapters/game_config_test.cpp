@@ -1,11 +1,12 @@
 // game.yaml: every key the program writes or documents is read, anything else is an error.
 
-#include "adapters/game_config.hpp"
+#include "wallenstein/files/game_config.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
 namespace {

@@ -5,8 +5,9 @@
 
 #include <string>
 
-#include "adapters/intake.hpp"
 #include "pbem/mail/incoming.hpp"
+#include "wallenstein/host/intake.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
 namespace {

@@ -1,23 +1,24 @@
 // log.yaml read back: every log the engine writes reads back as exactly what happened, and a
 // tampered log is refused with its position.
 
-#include "adapters/log_reader.hpp"
+#include "wallenstein/files/log_reader.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 
-#include "adapters/log_yaml.hpp"
-#include "adapters/ruleset_file_parts.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "adapters/state_yaml.hpp"
-#include "core/engine.hpp"
-#include "core/random_orders.hpp"
-#include "core/season_phases.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/files.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/files.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/log_yaml.hpp"
+#include "wallenstein/files/ruleset_file_parts.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/files/state_yaml.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/rules/season_phases.hpp"
 
 namespace wallenstein {
 namespace {

@@ -5,13 +5,14 @@
 #include <cstring>
 #include <filesystem>
 
-#include "adapters/map/render.hpp"
-#include "adapters/order_file.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/engine.hpp"
-#include "core/random_orders.hpp"
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/order_file.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/views/map/render.hpp"
 
 namespace wallenstein {
 namespace {

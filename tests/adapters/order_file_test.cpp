@@ -1,17 +1,17 @@
-#include "adapters/order_file.hpp"
+#include "wallenstein/files/order_file.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 
-#include "adapters/ruleset_file_parts.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/engine.hpp"
-#include "core/random_orders.hpp"
-#include "core/season_phases.hpp"
 #include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/ruleset_file_parts.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/rules/season_phases.hpp"
 
 namespace wallenstein {
 namespace {

@@ -1,17 +1,18 @@
 // The message catalogue of order problems (templates/text/problems.yaml) and the English lists
 // the adapters' own messages still join in C++.
 
-#include "adapters/report/problem_texts.hpp"
+#include "wallenstein/files/problem_texts.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 
-#include "adapters/ruleset_files.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/english.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/english.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
 namespace {

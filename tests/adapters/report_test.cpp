@@ -8,21 +8,22 @@
 #include <set>
 #include <sstream>
 
-#include "adapters/log_reader.hpp"
-#include "adapters/log_yaml.hpp"
-#include "adapters/order_file.hpp"
-#include "adapters/report/forecast_text.hpp"
-#include "adapters/report/reports.hpp"
-#include "adapters/ruleset_file_parts.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/engine.hpp"
-#include "core/random_orders.hpp"
-#include "core/season_phases.hpp"
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "pbem/mail/mime.hpp"
 #include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
 #include "support/tiny_world.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/log_reader.hpp"
+#include "wallenstein/files/log_yaml.hpp"
+#include "wallenstein/files/order_file.hpp"
+#include "wallenstein/files/ruleset_file_parts.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/rules/season_phases.hpp"
+#include "wallenstein/views/report/forecast_text.hpp"
+#include "wallenstein/views/report/reports.hpp"
 
 namespace wallenstein {
 namespace {

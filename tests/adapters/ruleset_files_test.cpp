@@ -1,11 +1,12 @@
-#include "adapters/ruleset_files.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
 
 #include <gtest/gtest.h>
 
-#include "adapters/ruleset_file_parts.hpp"
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/files/ruleset_file_parts.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
 namespace {

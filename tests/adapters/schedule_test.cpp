@@ -1,12 +1,13 @@
 // The schedule of game.yaml (interfaces 6): deadline rules, durations, time zones and the
 // daylight-saving changes a season can span.
 
-#include "adapters/schedule.hpp"
+#include "pbem/host/schedule.hpp"
 
 #include <gtest/gtest.h>
 
-#include "adapters/game_config.hpp"
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "wallenstein/files/game_config.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
 namespace {

@@ -5,15 +5,16 @@
 
 #include <algorithm>
 
-#include "adapters/ruleset_file_parts.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "adapters/state_yaml.hpp"
-#include "core/bot/bot.hpp"
-#include "core/engine.hpp"
-#include "core/random_orders.hpp"
-#include "core/season_phases.hpp"
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/bot/bot.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/ruleset_file_parts.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/files/state_yaml.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/rules/season_phases.hpp"
 
 namespace wallenstein {
 namespace {

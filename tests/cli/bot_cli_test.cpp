@@ -6,11 +6,11 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "adapters/ruleset_files.hpp"
-#include "core/ruleset.hpp"
 #include "support/games.hpp"
 #include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/rules/ruleset.hpp"
 
 namespace wallenstein {
 namespace {

@@ -7,14 +7,15 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "adapters/game_directory.hpp"
-#include "adapters/order_file.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/random_orders.hpp"
-#include "pbem/digest.hpp"
+#include "pbem/files/digest.hpp"
 #include "support/games.hpp"
 #include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/order_file.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/host/game_directory.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
 namespace {

@@ -7,11 +7,12 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "adapters/schedule.hpp"
+#include "pbem/host/schedule.hpp"
 #include "support/games.hpp"
 #include "support/run_binary.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
 namespace {

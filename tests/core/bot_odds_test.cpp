@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "core/bot/battle_odds.hpp"
-#include "core/bot/player_view.hpp"
 #include "support/tiny_world.hpp"
+#include "wallenstein/bot/battle_odds.hpp"
+#include "wallenstein/bot/player_view.hpp"
 
 namespace wallenstein {
 namespace {

@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <numeric>
 
-#include "core/court_play.hpp"
-#include "core/season_phases.hpp"
 #include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
+#include "wallenstein/rules/court_play.hpp"
+#include "wallenstein/rules/season_phases.hpp"
 
 namespace wallenstein {
 namespace {

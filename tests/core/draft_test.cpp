@@ -1,6 +1,6 @@
 // The draft setup (rules 2.2, D-42): the cards dealt, and the picks made from wish lists.
 
-#include "core/draft.hpp"
+#include "wallenstein/rules/draft.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include <map>
 #include <set>
 
-#include "core/ruleset.hpp"
-#include "core/season_phases.hpp"
 #include "support/tiny_world.hpp"
+#include "wallenstein/rules/ruleset.hpp"
+#include "wallenstein/rules/season_phases.hpp"
 
 namespace wallenstein {
 namespace {

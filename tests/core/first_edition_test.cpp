@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <set>
 
-#include "core/bot/bot.hpp"
-#include "core/bot/player_view.hpp"
-#include "core/standings.hpp"
 #include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
+#include "wallenstein/bot/bot.hpp"
+#include "wallenstein/bot/player_view.hpp"
+#include "wallenstein/rules/standings.hpp"
 
 namespace wallenstein {
 namespace {

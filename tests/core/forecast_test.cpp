@@ -1,10 +1,10 @@
-#include "core/forecast.hpp"
+#include "wallenstein/bot/forecast.hpp"
 
 #include <gtest/gtest.h>
 
-#include "core/standings.hpp"
 #include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
+#include "wallenstein/rules/standings.hpp"
 
 namespace wallenstein {
 namespace {

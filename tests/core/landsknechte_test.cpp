@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/bot/bot.hpp"
 #include "support/tiny_world.hpp"
+#include "wallenstein/bot/bot.hpp"
 
 namespace wallenstein {
 namespace {

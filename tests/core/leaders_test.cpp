@@ -3,7 +3,7 @@
 // placement in spring and its move after the ten actions (E-11), statues, trophies (E-12) and
 // their points at the end.
 
-#include "core/leaders.hpp"
+#include "wallenstein/rules/leaders.hpp"
 
 #include <gtest/gtest.h>
 

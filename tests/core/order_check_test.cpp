@@ -5,10 +5,10 @@
 
 #include <set>
 
-#include "core/orders.hpp"
-#include "core/random_orders.hpp"
 #include "support/base_spaces.hpp"
 #include "support/tiny_world.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/rules/orders.hpp"
 
 namespace wallenstein {
 namespace {

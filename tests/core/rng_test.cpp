@@ -1,4 +1,4 @@
-#include "core/rng.hpp"
+#include "wallenstein/rules/rng.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/rules_version.hpp"
+#include "wallenstein/rules/rules_version.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,8 @@
-#include "core/text.hpp"
+#include "pbem/text/text.hpp"
 
 #include <gtest/gtest.h>
+
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
 namespace {

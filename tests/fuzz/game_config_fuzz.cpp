@@ -1,8 +1,8 @@
 // libFuzzer target: game.yaml, as a game directory holds it (with a seed) and as `new --from`
 // takes it (without). What is accepted is written back and read again to the same text.
 
-#include "adapters/game_config.hpp"
 #include "support.hpp"
+#include "wallenstein/files/game_config.hpp"
 
 namespace {
 

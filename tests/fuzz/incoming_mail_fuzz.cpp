@@ -5,6 +5,7 @@
 
 #include "pbem/mail/incoming.hpp"
 #include "support.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
 namespace {

@@ -3,6 +3,7 @@
 
 #include "pbem/mail/ledger.hpp"
 #include "support.hpp"
+#include "wallenstein/pbem.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace wallenstein;

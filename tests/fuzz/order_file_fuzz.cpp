@@ -3,11 +3,12 @@
 // (the court's, Landsknechte's and leader's sections read too); the input's length picks one, so
 // that each run parses once and both games are explored.
 
-#include "adapters/order_file.hpp"
-#include "core/engine.hpp"
-#include "core/random_orders.hpp"
-#include "pbem/yaml_file.hpp"
+#include "pbem/files/yaml_file.hpp"
 #include "support.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/order_file.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/engine.hpp"
 
 namespace wallenstein {
 namespace {

@@ -4,10 +4,10 @@
 // A state with a `court:` section is read with every expansion (the court's, Landsknechte's and
 // leaders' parts), any other with the base game.
 
-#include "adapters/state_yaml.hpp"
-#include "core/engine.hpp"
-#include "core/random_orders.hpp"
 #include "support.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/state_yaml.hpp"
+#include "wallenstein/rules/engine.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace wallenstein;

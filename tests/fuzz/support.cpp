@@ -3,8 +3,9 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "adapters/ruleset_files.hpp"
-#include "pbem/printable.hpp"
+#include "pbem/files/printable.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::fuzz {
 

@@ -5,9 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "core/ruleset.hpp"
-#include "pbem/diagnostic.hpp"
-#include "pbem/files.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/files.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/ruleset.hpp"
 
 namespace wallenstein::fuzz {
 

@@ -8,12 +8,12 @@
 
 #include <cstdlib>
 
-#include "adapters/log_yaml.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/engine.hpp"
-#include "core/random_orders.hpp"
-#include "core/season_phases.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/log_yaml.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/rules/season_phases.hpp"
 
 namespace wallenstein {
 namespace {

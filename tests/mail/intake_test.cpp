@@ -9,13 +9,14 @@
 #include <set>
 #include <vector>
 
-#include "adapters/schedule.hpp"
-#include "pbem/files.hpp"
-#include "pbem/yaml_file.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/yaml_file.hpp"
+#include "pbem/host/schedule.hpp"
 #include "support/mail_games.hpp"
 #include "support/run_binary.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
 namespace {

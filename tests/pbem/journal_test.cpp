@@ -1,20 +1,20 @@
 // The write-ahead journal: all or nothing, and a crash at any point is finished or undone.
 
-#include "pbem/journal.hpp"
+#include "pbem/files/journal.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "support/temp_dir.hpp"
 
-namespace wallenstein {
+namespace pbem {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::read_text;
-using testing::snapshot_tree;
-using testing::TempDir;
-using testing::write_text;
+using wallenstein::testing::read_text;
+using wallenstein::testing::snapshot_tree;
+using wallenstein::testing::TempDir;
+using wallenstein::testing::write_text;
 
 /// A small game-like directory: two files and an empty directory.
 fs::path old_game(const TempDir& tmp) {
@@ -51,7 +51,7 @@ TEST(Journal, AnUncommittedJournalIsDiscardedAndTheGameIsAsBefore) {
   const fs::path root = old_game(tmp);
   const auto before = snapshot_tree(root);
   // What a process killed while preparing leaves behind.
-  write_text(root / ".journal.new/steps", "wallenstein-journal 1\nW 0 game.yaml\n");
+  write_text(root / ".journal.new/steps", "pbem-journal 1\nW 0 game.yaml\n");
   write_text(root / ".journal.new/blobs/0", "name: changed\n");
   EXPECT_TRUE(journal_pending(root));
   EXPECT_TRUE(recover_journal(root));
@@ -62,10 +62,9 @@ TEST(Journal, ACommittedJournalInterruptedHalfwayIsFinished) {
   TempDir tmp;
   const fs::path root = old_game(tmp);
   // Committed; the first write was already moved into place, the removal not yet done.
-  write_text(
-      root / ".journal/steps",
-      "wallenstein-journal 1\nW 0 seasons/01/log.yaml\nW 1 seasons/01/state.yaml\nD game.yaml\n"
-      "M seasons/02/orders\n");
+  write_text(root / ".journal/steps",
+             "pbem-journal 1\nW 0 seasons/01/log.yaml\nW 1 seasons/01/state.yaml\nD game.yaml\n"
+             "M seasons/02/orders\n");
   write_text(root / "seasons/01/log.yaml", "log\n");
   write_text(root / ".journal/blobs/1", "new state\n");
   EXPECT_TRUE(recover_journal(root));
@@ -81,7 +80,7 @@ TEST(Journal, AJournalLeftWhileBeingRemovedIsRemoved) {
   TempDir tmp;
   const fs::path root = old_game(tmp);
   const auto before = snapshot_tree(root);
-  write_text(root / ".journal.done/steps", "wallenstein-journal 1\n");
+  write_text(root / ".journal.done/steps", "pbem-journal 1\n");
   EXPECT_TRUE(recover_journal(root));
   EXPECT_EQ(snapshot_tree(root), before);
 }
@@ -126,7 +125,7 @@ TEST(Journal, ASymlinkedDirectoryIsNeverWrittenThrough) {
 TEST(Journal, ADamagedJournalIsReportedWithItsLine) {
   TempDir tmp;
   const fs::path root = old_game(tmp);
-  write_text(root / ".journal/steps", "wallenstein-journal 1\nW 0 game.yaml\nX what\n");
+  write_text(root / ".journal/steps", "pbem-journal 1\nW 0 game.yaml\nX what\n");
   try {
     recover_journal(root);
     FAIL() << "a damaged journal must not be applied";
@@ -134,10 +133,40 @@ TEST(Journal, ADamagedJournalIsReportedWithItsLine) {
     EXPECT_EQ(e.diagnostics().front().line, 3);
     EXPECT_NE(e.diagnostics().front().message.find("unknown step \"X\""), std::string::npos);
   }
-  write_text(root / ".journal/steps", "wallenstein-journal 1\nW 0 ../../etc/passwd\n");
+  write_text(root / ".journal/steps", "pbem-journal 1\nW 0 ../../etc/passwd\n");
   EXPECT_THROW(recover_journal(root), InputError);
   EXPECT_EQ(read_text(root / "game.yaml"), "name: g\n");
 }
 
+TEST(Journal, AJournalAnOlderProgramLeftUnderItsOwnNameIsFinished) {
+  // Programs built on this library before it had a name of its own wrote "<program>-journal 1";
+  // a game upgraded while such a journal waited must still finish its change.
+  TempDir tmp;
+  const fs::path root = old_game(tmp);
+  write_text(root / ".journal/steps", "oldgame-journal 1\nW 0 game.yaml\n");
+  write_text(root / ".journal/blobs/0", "name: finished\n");
+  EXPECT_TRUE(recover_journal(root));
+  EXPECT_EQ(read_text(root / "game.yaml"), "name: finished\n");
+}
+
+TEST(Journal, AFirstLineThatNamesNoJournalIsRefusedAtLineOne) {
+  TempDir tmp;
+  const fs::path root = old_game(tmp);
+  for (const char* header : {"journal 1", "Old Game-journal 1", "pbem-journal 2", "-journal 1"}) {
+    write_text(root / ".journal/steps", std::string(header) + "\nW 0 game.yaml\n");
+    write_text(root / ".journal/blobs/0", "name: changed\n");
+    try {
+      recover_journal(root);
+      ADD_FAILURE() << header << ": a file that is no journal must not be applied";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.diagnostics().front().line, 1) << header;
+      EXPECT_NE(e.diagnostics().front().message.find("expected \"pbem-journal 1\""),
+                std::string::npos)
+          << e.diagnostics().front().message;
+    }
+    EXPECT_EQ(read_text(root / "game.yaml"), "name: g\n") << header;
+  }
+}
+
 }  // namespace
-}  // namespace wallenstein
+}  // namespace pbem

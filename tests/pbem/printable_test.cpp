@@ -1,12 +1,12 @@
-#include "pbem/printable.hpp"
+#include "pbem/files/printable.hpp"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 
-namespace wallenstein {
+namespace pbem {
 namespace {
 
 TEST(Printable, EscapesEscapeAsBackslashE) { EXPECT_EQ(printable("\x1b[2J"), "\\e[2J"); }
@@ -68,4 +68,4 @@ TEST(Diagnostic, KeepsTabsInTheExcerptSoTheCaretLinesUp) {
 }
 
 }  // namespace
-}  // namespace wallenstein
+}  // namespace pbem

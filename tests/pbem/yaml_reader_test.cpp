@@ -7,11 +7,11 @@
 #include <string_view>
 #include <vector>
 
-#include "pbem/diagnostic.hpp"
-#include "pbem/yaml_file.hpp"
-#include "pbem/yaml_writer.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/yaml_file.hpp"
+#include "pbem/files/yaml_writer.hpp"
 
-namespace wallenstein {
+namespace pbem {
 namespace {
 
 YamlFile parse(std::string text) {
@@ -109,4 +109,4 @@ TEST(YamlWriter, AKeyOnlyStandsAloneInAFlowMapAndReadsBackAsNull) {
 }
 
 }  // namespace
-}  // namespace wallenstein
+}  // namespace pbem

@@ -6,16 +6,16 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "adapters/report/problem_texts.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/bot/bot.hpp"
-#include "core/engine.hpp"
-#include "core/forecast.hpp"
-#include "core/random_orders.hpp"
-#include "core/ruleset.hpp"
-#include "core/simulation.hpp"
 #include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/bot/bot.hpp"
+#include "wallenstein/bot/forecast.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/bot/simulation.hpp"
+#include "wallenstein/files/problem_texts.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/rules/ruleset.hpp"
 
 namespace wallenstein {
 namespace {

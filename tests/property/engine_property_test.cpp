@@ -9,16 +9,16 @@
 #include <iostream>
 #include <optional>
 
-#include "adapters/report/problem_texts.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/court_play.hpp"
-#include "core/engine.hpp"
-#include "core/leaders.hpp"
-#include "core/random_orders.hpp"
-#include "core/ruleset.hpp"
-#include "core/season_phases.hpp"
 #include "support/base_spaces.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/problem_texts.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/rules/court_play.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/rules/leaders.hpp"
+#include "wallenstein/rules/ruleset.hpp"
+#include "wallenstein/rules/season_phases.hpp"
 
 namespace wallenstein {
 namespace {

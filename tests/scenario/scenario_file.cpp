@@ -4,12 +4,13 @@
 #include <map>
 #include <tuple>
 
-#include "adapters/ruleset_files.hpp"
-#include "core/draft.hpp"
-#include "core/season_phases.hpp"
-#include "pbem/yaml_file.hpp"
+#include "pbem/files/yaml_file.hpp"
 #include "scenario/scenario_names.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/draft.hpp"
+#include "wallenstein/rules/season_phases.hpp"
 
 namespace wallenstein::testing {
 namespace {

@@ -13,9 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game_state.hpp"
-#include "core/ruleset.hpp"
-#include "pbem/files.hpp"
+#include "pbem/files/files.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/game_state.hpp"
+#include "wallenstein/rules/ruleset.hpp"
 
 namespace wallenstein::testing {
 

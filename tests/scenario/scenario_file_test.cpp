@@ -7,9 +7,10 @@
 
 #include <map>
 
-#include "adapters/ruleset_files.hpp"
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::testing {
 namespace {

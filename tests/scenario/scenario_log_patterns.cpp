@@ -1,13 +1,14 @@
 // The keys and names a `then.log` pattern may use: those log.yaml writes
-// (src/adapters/log_yaml.cpp). A pattern with a key the log never writes could never match, so a
-// `not_in_log` with a typo would pass unchecked; here it is an error instead.
+// (src/wallenstein/files/log_yaml.cpp). A pattern with a key the log never writes could never
+// match, so a `not_in_log` with a typo would pass unchecked; here it is an error instead.
 
 #include <algorithm>
 #include <array>
 
-#include "adapters/log_yaml.hpp"
-#include "pbem/english.hpp"
+#include "pbem/files/english.hpp"
 #include "scenario/scenario_names.hpp"
+#include "wallenstein/files/log_yaml.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::testing {
 namespace {

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <set>
 
-#include "core/text.hpp"
-#include "pbem/english.hpp"
+#include "pbem/files/english.hpp"
+#include "pbem/text/text.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace wallenstein::testing {
 

@@ -7,10 +7,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/game_state.hpp"
-#include "core/ids.hpp"
-#include "core/ruleset.hpp"
-#include "pbem/yaml_file.hpp"
+#include "pbem/files/yaml_file.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/game_state.hpp"
+#include "wallenstein/rules/ids.hpp"
+#include "wallenstein/rules/ruleset.hpp"
 
 namespace wallenstein::testing {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/ids.hpp"
+#include "wallenstein/rules/ids.hpp"
 
 namespace wallenstein::space {
 

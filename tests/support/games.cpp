@@ -2,11 +2,11 @@
 
 #include <stdexcept>
 
-#include "adapters/game_directory.hpp"
-#include "adapters/order_file.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/random_orders.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/order_file.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/host/game_directory.hpp"
 
 namespace wallenstein::testing {
 namespace fs = std::filesystem;

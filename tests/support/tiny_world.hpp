@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.hpp"
-#include "core/ruleset.hpp"
-#include "core/tower.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/rules/ruleset.hpp"
+#include "wallenstein/rules/tower.hpp"
 
 namespace wallenstein::testing {
 

@@ -3,10 +3,10 @@
 
 #include <benchmark/benchmark.h>
 
-#include "adapters/resources.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/engine.hpp"
-#include "core/random_orders.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/resources.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/rules/engine.hpp"
 
 namespace {
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "adapters/game_directory.hpp"
-#include "adapters/map/render.hpp"
-#include "adapters/resources.hpp"
-#include "adapters/ruleset_files.hpp"
+#include "wallenstein/files/resources.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/host/game_directory.hpp"
+#include "wallenstein/views/map/render.hpp"
 
 using namespace wallenstein;
 using Clock = std::chrono::steady_clock;

@@ -13,12 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "adapters/game_directory.hpp"
-#include "adapters/order_file.hpp"
-#include "adapters/resources.hpp"
-#include "adapters/ruleset_files.hpp"
-#include "core/random_orders.hpp"
-#include "pbem/files.hpp"
+#include "pbem/files/files.hpp"
+#include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/order_file.hpp"
+#include "wallenstein/files/resources.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/host/game_directory.hpp"
+#include "wallenstein/pbem.hpp"
 
 namespace fs = std::filesystem;
 using namespace wallenstein;

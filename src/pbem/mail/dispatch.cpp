@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
-#include "pbem/diagnostic.hpp"
-#include "pbem/digest.hpp"
-#include "pbem/files.hpp"
-#include "pbem/journal.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/digest.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/journal.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 namespace {
 
 /// How one message goes out this time, decided from its earlier entries in the ledger.
@@ -276,4 +276,4 @@ DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, co
   return result;
 }
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

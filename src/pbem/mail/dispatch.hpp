@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "pbem/journal.hpp"
+#include "pbem/files/journal.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
 #include "pbem/mail/transport.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 
 /// A message the game wants one player to have: its ledger key, the content (the Message-ID,
 /// subject prefix and references are decided by `dispatch`) and a digest of what it reports.
@@ -102,4 +102,4 @@ enum class Deferred { when_due, now };
 DispatchResult flush_queue(const std::filesystem::path& game_root, Mailer* mailer,
                            const Mailbox& from, std::chrono::sys_seconds now, Deferred deferred);
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -2,11 +2,11 @@
 
 #include <array>
 
-#include "pbem/files.hpp"
-#include "pbem/yaml_file.hpp"
-#include "pbem/yaml_writer.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/yaml_file.hpp"
+#include "pbem/files/yaml_writer.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 namespace {
 
 constexpr std::size_t kMaxHealthBytes = 64 << 10;
@@ -73,4 +73,4 @@ HealthChange record(ChannelHealth& channel, const std::string& error, const std:
   return change;
 }
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <string>
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 
 /// Whether one way of the game's mail works: empty `since` while it does; when it fails, since
 /// when (RFC 5322) and the last error, without secrets.
@@ -36,4 +36,4 @@ struct HealthChange {
 /// Records a run's outcome in a channel: `error` empty when it worked; `now` an RFC 5322 date.
 HealthChange record(ChannelHealth& channel, const std::string& error, const std::string& now);
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

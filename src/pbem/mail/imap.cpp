@@ -6,11 +6,11 @@
 #include <optional>
 #include <sstream>
 
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "pbem/mail/mime.hpp"
 #include "pbem/mail/transport.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 namespace {
 
 std::size_t append(char* data, std::size_t size, std::size_t count, void* user) {
@@ -158,4 +158,4 @@ void ImapMailbox::mark_done(std::uint64_t uid, const std::string& done) {
   }
 }
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 
 /// How to reach a mailbox over IMAP with libcurl.
 struct ImapOptions {
@@ -62,4 +62,4 @@ inline bool done_is_keyword(const std::string& done) {
   return !done.empty() && done.front() == '$';
 }
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -8,9 +8,9 @@
 #include <mutex>
 #include <sstream>
 
-#include "pbem/printable.hpp"
+#include "pbem/files/printable.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 namespace {
 
 std::string lower(std::string s) {
@@ -645,4 +645,4 @@ std::string unflow(std::string_view text, bool delete_space) {
   return out;
 }
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

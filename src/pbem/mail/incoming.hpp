@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 
 /// One leaf part of a received message, its transfer encoding removed and text in UTF-8.
 struct IncomingPart {
@@ -72,4 +72,4 @@ std::string html_to_text(std::string_view html);
 /// Undoes format=flowed (RFC 3676): soft line breaks joined, space-stuffing removed.
 std::string unflow(std::string_view text, bool delete_space);
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <array>
 
-#include "pbem/files.hpp"
-#include "pbem/yaml_file.hpp"
-#include "pbem/yaml_writer.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/yaml_file.hpp"
+#include "pbem/files/yaml_writer.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 namespace {
 
 constexpr std::size_t kMaxIntakeBytes = 32 << 20;
@@ -163,4 +163,4 @@ std::string IntakeLedger::text() const {
           "bytes) is neither stored nor answered twice. The raw messages are kept in mail/inbox/.");
 }
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 
 /// One received message and what became of it (interfaces 5).
 struct IntakeEntry {
@@ -54,4 +54,4 @@ class IntakeLedger {
   std::vector<IntakeEntry> entries_;
 };
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <array>
 
-#include "pbem/files.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/yaml_file.hpp"
+#include "pbem/files/yaml_writer.hpp"
 #include "pbem/mail/mime.hpp"
-#include "pbem/yaml_file.hpp"
-#include "pbem/yaml_writer.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 namespace {
 
 constexpr int kFormat = 2;
@@ -152,7 +152,7 @@ std::string Ledger::text() const {
       .add("messages", std::move(list))
       .dump(
           "The game's mail: every message, pending (handed to the server, not yet confirmed),\n"
-          "sent (accepted: `wallenstein mail` never sends it again), refused (the server's "
+          "sent (accepted: the mail command never sends it again), refused (the server's "
           "answer\n"
           "is kept; `mail --retry-failed` tries again) or deferred (the server said \"try "
           "later\":\n"
@@ -160,4 +160,4 @@ std::string Ledger::text() const {
           "the first.");
 }
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "pbem/files.hpp"
+#include "pbem/files/files.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 
 /// Where a message stands (interfaces 7): recorded as pending before it is handed to the server,
 /// as sent when the server accepted it, as refused when the server refused it for good (5xx),
@@ -72,4 +72,4 @@ class Ledger {
 
 std::string_view delivery_key(Delivery d);
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <ctime>
 
-#include "pbem/diagnostic.hpp"
+#include "pbem/files/diagnostic.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 namespace {
 
 constexpr const char* kCrlf = "\r\n";
@@ -52,8 +52,7 @@ std::string boundary(const std::string& seed, const char* role) {
   std::uint64_t h = 1469598103934665603ULL;
   for (char c : seed + role) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
   char buf[48];
-  std::snprintf(buf, sizeof buf, "=_wallenstein_%s_%016llx", role,
-                static_cast<unsigned long long>(h));
+  std::snprintf(buf, sizeof buf, "=_part_%s_%016llx", role, static_cast<unsigned long long>(h));
   return buf;
 }
 
@@ -225,7 +224,6 @@ std::string render(const Message& m) {
   header("Message-ID", m.message_id);
   for (const auto& [name, value] : m.headers) header(name, value);
   header("MIME-Version", "1.0");
-  header("X-Mailer", "wallenstein");
   if (m.html.empty() && m.inline_parts.empty() && m.attachments.empty()) {
     // A plain answer (a receipt, a notice): one text part.
     header("Content-Type", "text/plain; charset=utf-8");
@@ -277,4 +275,4 @@ std::string render(const Message& m) {
   return out;
 }
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 
 /// A display name and an address.
 struct Mailbox {
@@ -60,4 +60,4 @@ std::string rfc5322_date(std::chrono::sys_seconds when);
 /// optional, the zone an offset); nothing for anything else.
 std::optional<std::chrono::sys_seconds> parse_rfc5322_date(const std::string& text);
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

@@ -7,13 +7,13 @@
 #include <cctype>
 #include <cstring>
 
-#include "pbem/diagnostic.hpp"
-#include "pbem/files.hpp"
-#include "pbem/journal.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/files/printable.hpp"
 #include "pbem/mail/ledger.hpp"
-#include "pbem/printable.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 namespace {
 
 class Outbox final : public Mailer {
@@ -241,4 +241,4 @@ std::unique_ptr<Mailer> smtp_mailer(const SmtpOptions& options) {
   return std::make_unique<Smtp>(options);
 }
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

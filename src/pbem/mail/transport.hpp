@@ -6,7 +6,7 @@
 
 #include "pbem/mail/mime.hpp"
 
-namespace wallenstein::mail {
+namespace pbem::mail {
 
 /// How the server answered one message.
 struct SendResult {
@@ -65,4 +65,4 @@ struct SmtpOptions {
 /// Sends through an SMTP server with libcurl, reusing one connection for all messages.
 std::unique_ptr<Mailer> smtp_mailer(const SmtpOptions& options);
 
-}  // namespace wallenstein::mail
+}  // namespace pbem::mail

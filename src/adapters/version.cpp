@@ -1,7 +1,0 @@
-#include "adapters/version.hpp"
-
-namespace wallenstein {
-
-std::string_view program_version() { return WALLENSTEIN_VERSION; }
-
-}  // namespace wallenstein

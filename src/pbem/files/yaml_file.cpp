@@ -1,0 +1,222 @@
+#include "pbem/files/yaml_file.hpp"
+
+#include <yaml-cpp/eventhandler.h>
+
+#include <set>
+#include <sstream>
+
+#include "pbem/files/printable.hpp"
+
+namespace pbem {
+namespace {
+
+/// Line and column (1-based) of a byte offset.
+std::pair<int, int> position_of(std::string_view text, std::size_t offset) {
+  int line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  return {line, static_cast<int>(offset - line_start) + 1};
+}
+
+struct Rejected {
+  YAML::Mark mark;
+  std::string message;
+};
+
+/// Walks the parser's events before the tree is built: refuses aliases, deep nesting, huge
+/// documents and duplicate keys, each at its position.
+class Screen final : public YAML::EventHandler {
+ public:
+  explicit Screen(YamlLimits limits) : limits_(limits) {}
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark, true, "~"); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+    throw Rejected{mark, "aliases (*name) are not allowed in this file; write the value out"};
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                const std::string& value) override {
+    node(mark, true, value);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    check_depth(mark);
+    node(mark, false, {});
+    frames_.push_back(Frame{false, true, {}});
+  }
+  void OnSequenceEnd() override { frames_.pop_back(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    check_depth(mark);
+    node(mark, false, {});
+    frames_.push_back(Frame{true, true, {}});
+  }
+  void OnMapEnd() override { frames_.pop_back(); }
+
+ private:
+  struct Frame {
+    bool is_map = false;
+    bool want_key = true;
+    std::set<std::string> keys;
+  };
+
+  void check_depth(const YAML::Mark& mark) const {
+    if (static_cast<int>(frames_.size()) >= limits_.max_depth) {
+      throw Rejected{mark,
+                     "nested more than " + std::to_string(limits_.max_depth) + " levels deep"};
+    }
+  }
+
+  void node(const YAML::Mark& mark, bool scalar, const std::string& value) {
+    if (++nodes_ > limits_.max_nodes) {
+      throw Rejected{mark, "more than " + std::to_string(limits_.max_nodes) +
+                               " values; this file is far too large"};
+    }
+    if (frames_.empty() || !frames_.back().is_map) return;
+    Frame& frame = frames_.back();
+    if (!frame.want_key) {
+      frame.want_key = true;  // This node is the value; the next one is a key again.
+      return;
+    }
+    // yaml-cpp also reports an unclosed flow as a complex key; the parse error that follows
+    // says more, so this one waits until the document has parsed.
+    if (!scalar && !pending_)
+      pending_ = Rejected{mark, "a key must be a plain word, not a list or map"};
+    if (!frame.keys.insert(value).second) {
+      throw Rejected{mark, "duplicate key \"" + value + "\"; each key may appear once"};
+    }
+    frame.want_key = false;
+  }
+
+  YamlLimits limits_;
+  std::vector<Frame> frames_;
+  int nodes_ = 0;
+
+ public:
+  std::optional<Rejected> pending_;
+};
+
+/// The byte offset of the first `{` or `[` that is never closed, skipping quoted text and
+/// comments: yaml-cpp reports an unclosed flow collection where the file ends, far from it.
+std::optional<std::size_t> unclosed_flow(std::string_view text) {
+  std::vector<std::size_t> open;
+  char quote = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote) {
+      if (c == '\\' && quote == '"')
+        ++i;
+      else if (c == quote || (c == '\n' && open.empty()))
+        quote = 0;
+      continue;
+    }
+    if (c == '#' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n')) {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if ((c == '"' || c == '\'') &&
+               (i == 0 ||
+                std::string_view(" \t\n[{,:").find(text[i - 1]) != std::string_view::npos)) {
+      quote = c;
+    } else if (c == '{' || c == '[') {
+      open.push_back(i);
+    } else if ((c == '}' || c == ']') && !open.empty()) {
+      open.pop_back();
+    }
+  }
+  if (open.empty()) return std::nullopt;
+  return open.front();
+}
+
+/// `byte_column` counts bytes (as yaml-cpp does); diagnostics count characters, as editors do.
+Diagnostic make(const SourceFile& file, int line, int byte_column, std::string message,
+                Diagnostic::Severity severity = Diagnostic::Severity::error) {
+  Diagnostic d{file.path, line, byte_column, std::move(message), severity, {}};
+  if (line > 0) {
+    std::size_t start = 0;
+    for (int l = 1; l < line && start != std::string::npos; ++l) {
+      start = file.text.find('\n', start);
+      if (start != std::string::npos) ++start;
+    }
+    if (start != std::string::npos && start <= file.text.size()) {
+      const std::size_t end = file.text.find('\n', start);
+      d.source_line =
+          file.text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      if (!d.source_line.empty() && d.source_line.back() == '\r') d.source_line.pop_back();
+      int characters = 0;
+      for (int i = 0; i < byte_column - 1 && static_cast<std::size_t>(i) < d.source_line.size();
+           ++i) {
+        if ((static_cast<unsigned char>(d.source_line[static_cast<std::size_t>(i)]) & 0xC0) != 0x80)
+          ++characters;
+      }
+      if (byte_column > 0) d.column = characters + 1;
+    }
+  }
+  return d;
+}
+
+}  // namespace
+
+YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
+  if (file.text.compare(0, 3, "\xEF\xBB\xBF") == 0) file.text.erase(0, 3);  // UTF-8 byte order mark
+  if (auto bad = first_invalid_utf8(file.text)) {
+    const auto [line, column] = position_of(file.text, *bad);
+    throw InputError({make(file, line, column, "invalid UTF-8; save the file as UTF-8 text")});
+  }
+  if (file.text.find('\0') != std::string::npos) {
+    const auto [line, column] = position_of(file.text, file.text.find('\0'));
+    throw InputError({make(file, line, column, "NUL byte; this is not a text file")});
+  }
+  try {
+    std::istringstream stream(file.text);
+    YAML::Parser parser(stream);
+    Screen screen(limits);
+    parser.HandleNextDocument(screen);
+    if (screen.pending_) throw *screen.pending_;
+    if (parser.HandleNextDocument(screen)) {
+      throw InputError({make(file, 0, 0, "holds several YAML documents (---); write one")});
+    }
+  } catch (const Rejected& r) {
+    throw InputError({make(file, r.mark.line + 1, r.mark.column + 1, r.message)});
+  } catch (const YAML::Exception& e) {
+    if (e.msg.find("flow not found") != std::string::npos) {
+      if (const auto at = unclosed_flow(file.text)) {
+        const auto [line, column] = position_of(file.text, *at);
+        const bool map = file.text[*at] == '{';
+        throw InputError(
+            {make(file, line, column,
+                  std::string("this ") + (map ? "{" : "[") + " is never closed; end the " +
+                      (map ? "map with }" : "list with ]") + " on the same line")});
+      }
+    }
+    throw InputError({make(file, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg)});
+  }
+  YAML::Node root;
+  try {
+    root = YAML::Load(file.text);
+  } catch (const YAML::Exception& e) {
+    throw InputError({make(file, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg)});
+  }
+  return YamlFile(std::move(file), root);
+}
+
+Diagnostic YamlFile::at(const YAML::Mark& mark, std::string message,
+                        Diagnostic::Severity severity) const {
+  if (mark.is_null()) return make(source_, 0, 0, std::move(message), severity);
+  return make(source_, mark.line + 1, mark.column + 1, std::move(message), severity);
+}
+
+Diagnostic YamlFile::at(const YAML::Node& node, std::string message,
+                        Diagnostic::Severity severity) const {
+  return at(node.IsDefined() ? node.Mark() : YAML::Mark::null_mark(), std::move(message), severity);
+}
+
+std::string scalar_text(const YAML::Node& node) {
+  return node.IsScalar() ? node.Scalar() : std::string();
+}
+
+}  // namespace pbem

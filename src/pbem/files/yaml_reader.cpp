@@ -1,0 +1,156 @@
+// YamlReader: typed values from a YamlFile, every problem collected with its position.
+
+#include <algorithm>
+
+#include "pbem/files/english.hpp"
+#include "pbem/files/yaml_file.hpp"
+#include "pbem/text/text.hpp"
+
+namespace pbem {
+
+bool YamlReader::full(Diagnostic::Severity severity) {
+  if (diagnostics_.size() < kMaxDiagnostics) return false;
+  ++dropped_;
+  if (severity == Diagnostic::Severity::error) ++dropped_errors_;
+  return true;
+}
+
+void YamlReader::error(const YAML::Node& at, std::string message) {
+  if (!full(Diagnostic::Severity::error)) diagnostics_.push_back(file_.at(at, std::move(message)));
+}
+
+void YamlReader::warning(const YAML::Node& at, std::string message) {
+  if (!full(Diagnostic::Severity::warning)) {
+    diagnostics_.push_back(file_.at(at, std::move(message), Diagnostic::Severity::warning));
+  }
+}
+
+void YamlReader::report(const YAML::Mark& at, std::string message, Diagnostic::Severity severity) {
+  if (!full(severity)) diagnostics_.push_back(file_.at(at, std::move(message), severity));
+}
+
+std::vector<Diagnostic> YamlReader::listed() const {
+  std::vector<Diagnostic> out = diagnostics_;
+  if (dropped_ > 0) {
+    out.push_back(Diagnostic{
+        file_.source().path,
+        0,
+        0,
+        std::to_string(dropped_) + " more problems are not listed; fix these first",
+        dropped_errors_ > 0 ? Diagnostic::Severity::error : Diagnostic::Severity::warning,
+        {}});
+  }
+  return out;
+}
+
+bool YamlReader::expect_map(const YAML::Node& node, std::string_view what) {
+  if (node.IsMap()) return true;
+  error(node, std::string(what) + " must be a map of `key: value` lines");
+  return false;
+}
+
+bool YamlReader::expect_sequence(const YAML::Node& node, std::string_view what) {
+  if (node.IsSequence()) return true;
+  error(node, std::string(what) + " must be a list, like [a, b]");
+  return false;
+}
+
+std::optional<std::string> YamlReader::text(const YAML::Node& node, std::string_view what) {
+  if (node.IsScalar()) return node.Scalar();
+  if (node.IsNull()) {
+    error(node, std::string(what) + " is empty; write a value");
+  } else {
+    error(node,
+          std::string(what) + " must be a single value, not a " + (node.IsMap() ? "map" : "list"));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> YamlReader::integer(const YAML::Node& node, std::string_view what,
+                                                std::int64_t min, std::int64_t max) {
+  auto value = text(node, what);
+  if (!value) return std::nullopt;
+  const std::string& s = *value;
+  const bool digits = !s.empty() && s.size() <= 18 &&
+                      std::all_of(s.begin() + (s[0] == '-' ? 1 : 0), s.end(),
+                                  [](char c) { return c >= '0' && c <= '9'; }) &&
+                      s != "-";
+  if (!digits) {
+    error(node, std::string(what) + " must be a whole number, not \"" + s + "\"");
+    return std::nullopt;
+  }
+  const std::int64_t n = std::stoll(s);
+  if (n < min || n > max) {
+    error(node, std::string(what) + " must be between " + std::to_string(min) + " and " +
+                    std::to_string(max) + ", not " + s);
+    return std::nullopt;
+  }
+  return n;
+}
+
+std::optional<bool> YamlReader::boolean(const YAML::Node& node, std::string_view what) {
+  auto value = text(node, what);
+  if (!value) return std::nullopt;
+  if (*value == "true") return true;
+  if (*value == "false") return false;
+  error(node, std::string(what) + " must be true or false, not \"" + *value + "\"");
+  return std::nullopt;
+}
+
+void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_view> allowed,
+                            std::string_view where) {
+  for (const auto& entry : map) {
+    if (std::find(allowed.begin(), allowed.end(), entry.first.Scalar()) == allowed.end()) {
+      unknown_key(entry.first, allowed, where);
+    }
+  }
+}
+
+namespace {
+
+/// "; did you mean "x"?" when an allowed name is close to `name`, else "; expected a, b or c".
+std::string suggestion(std::string_view name, std::span<const std::string_view> allowed) {
+  const std::string nearest = nearest_name(name, allowed);
+  return nearest.empty()
+             ? "; expected " + join_names(std::vector<std::string>(allowed.begin(), allowed.end()))
+             : "; did you mean \"" + nearest + "\"?";
+}
+
+}  // namespace
+
+void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::string_view> allowed,
+                             std::string_view where) {
+  const std::string& key = key_node.Scalar();
+  error(key_node,
+        "unknown key \"" + key + "\" in " + std::string(where) + suggestion(key, allowed));
+}
+
+void YamlReader::unknown_value(const YAML::Node& node, std::string_view what,
+                               std::span<const std::string_view> allowed) {
+  const std::string value = scalar_text(node);
+  error(node, "unknown " + std::string(what) + " \"" + value + "\"" + suggestion(value, allowed));
+}
+
+std::optional<YAML::Node> YamlReader::require(const YAML::Node& map, std::string_view key,
+                                              std::string_view hint) {
+  const YAML::Node value = map[std::string(key)];
+  if (value.IsDefined()) return value;
+  error(map, "missing key \"" + std::string(key) + "\"" +
+                 (hint.empty() ? "" : " (" + std::string(hint) + ")"));
+  return std::nullopt;
+}
+
+std::size_t YamlReader::error_count() const {
+  return dropped_errors_ + static_cast<std::size_t>(std::count_if(
+                               diagnostics_.begin(), diagnostics_.end(), [](const Diagnostic& d) {
+                                 return d.severity == Diagnostic::Severity::error;
+                               }));
+}
+
+bool YamlReader::ok() const { return error_count() == 0; }
+
+void YamlReader::throw_if_errors() const {
+  if (!ok()) throw InputError(listed());
+}
+
+}  // namespace pbem

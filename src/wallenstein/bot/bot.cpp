@@ -1,0 +1,70 @@
+#include "wallenstein/bot/bot.hpp"
+
+#include <algorithm>
+
+#include "wallenstein/bot/plan.hpp"
+#include "wallenstein/rules/draft.hpp"
+#include "wallenstein/rules/season_phases.hpp"
+
+namespace wallenstein {
+namespace {
+
+/// Adds the candidates worth something, best first, as long as their cards and thaler allow.
+void choose(bot::Plan& plan, std::vector<bot::Candidate> candidates, Rng& rng) {
+  // A whisker of noise from the bot's own stream breaks ties between equal choices.
+  for (bot::Candidate& c : candidates) c.value += 1e-6 * rng.below(1000);
+  std::stable_sort(
+      candidates.begin(), candidates.end(),
+      [](const bot::Candidate& x, const bot::Candidate& y) { return x.value > y.value; });
+  for (const bot::Candidate& c : candidates) {
+    if (c.value > 0) plan.try_add(c);
+  }
+}
+
+std::vector<bot::Candidate> joined(std::vector<bot::Candidate> a, std::vector<bot::Candidate> b,
+                                   std::vector<bot::Candidate> c) {
+  a.insert(a.end(), std::make_move_iterator(b.begin()), std::make_move_iterator(b.end()));
+  a.insert(a.end(), std::make_move_iterator(c.begin()), std::make_move_iterator(c.end()));
+  return a;
+}
+
+}  // namespace
+
+BotPlan plan_orders(const PlayerView& view, const Ruleset& rules) {
+  if (view.season_index == 0) {  // Rules 2.2: the draft takes a list of provinces only.
+    BotPlan out;
+    out.orders.player = view.me;
+    out.orders.draft = draft_bot_wishes(rules, static_cast<int>(view.players.size()));
+    return out;
+  }
+  const bot::Assessment a(view, rules);
+  Rng rng(view.bot_seed);
+  bot::Plan plan(a);
+  if (!a.mine.empty()) {
+    choose(plan, bot::collect_candidates(a, plan), rng);
+    choose(plan,
+           joined(bot::attack_candidates(a), bot::build_candidates(a), bot::defence_candidates(a)),
+           rng);
+    choose(plan, bot::move_candidates(a, plan), rng);
+  }
+  BotPlan out;
+  out.orders.player = view.me;
+  if (rules.plays(kCourtConversionPhase)) out.orders.court = bot::court_order(a, plan);
+  bot::settle_bid_and_cards(a, plan, rng, out);
+  if (rules.plays(kLandsknechtePhase)) out.orders.landsknecht_wishes = landsknecht_wishes(a, plan);
+  if (rules.plays(kLeadersPlacePhase)) out.orders.leader = leader_order(a, plan);
+  if (rules.plays(kDrawTurnOrderPhase)) out.orders.defend_with = bot::defend_with_order(a, plan);
+  for (Action action : rules.action_spaces()) {
+    if (const auto& s = plan.step(action)) {
+      out.orders.actions[index_of(action)] = s->order;
+      out.reasons[index_of(action)] = s->reason;
+    }
+  }
+  return out;
+}
+
+Orders bot_orders(const GameState& state, const Ruleset& rules, PlayerIndex player) {
+  return plan_orders(see(state, rules, player), rules).orders;
+}
+
+}  // namespace wallenstein

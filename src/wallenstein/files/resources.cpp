@@ -1,0 +1,74 @@
+// Where the installed (or built) data and templates are. The install prefix comes from CMake
+// (WALLENSTEIN_INSTALL_DATADIR); no source path is compiled into the program.
+
+#include "wallenstein/files/resources.hpp"
+
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "pbem/files/diagnostic.hpp"
+#include "wallenstein/pbem.hpp"
+
+namespace wallenstein {
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Place {
+  const char* environment;  ///< the variable that overrides it
+  const char* option;       ///< the command-line option that overrides it
+  fs::path under_share;     ///< its path under share/wallenstein
+};
+
+Place place_of(Installed which) {
+  if (which == Installed::data)
+    return {"WALLENSTEIN_DATA", "--data", fs::path("data") / "wallenstein"};
+  return {"WALLENSTEIN_TEMPLATES", "--templates", fs::path("templates")};
+}
+
+/// share/wallenstein beside the running program's directory (Linux: /proc/self/exe), if known.
+std::optional<fs::path> beside_program() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return std::nullopt;
+  return exe.parent_path().parent_path() / "share" / "wallenstein";
+}
+
+/// A directory the user named (`given_by`: the option or the variable), checked to be one.
+fs::path given(const fs::path& dir, const std::string& given_by) {
+  std::error_code ec;
+  if (fs::is_directory(dir, ec)) return dir;
+  const bool exists = fs::exists(dir, ec);
+  throw InputError(
+      dir.string(),
+      (exists ? "not a directory (given by " : "no such directory (given by ") + given_by + ")");
+}
+
+}  // namespace
+
+fs::path resource_dir(Installed which, const fs::path& override_dir) {
+  const Place place = place_of(which);
+  if (!override_dir.empty()) return given(override_dir, place.option);
+  if (const char* env = std::getenv(place.environment); env && *env) {
+    return given(env, std::string("$") + place.environment);
+  }
+  std::vector<fs::path> candidates;
+  if (auto share = beside_program()) candidates.push_back(*share / place.under_share);
+  candidates.push_back(fs::path(WALLENSTEIN_INSTALL_DATADIR) / place.under_share);
+  for (const fs::path& candidate : candidates) {
+    if (fs::is_directory(candidate)) return candidate;
+  }
+  std::string looked;
+  for (const fs::path& candidate : candidates)
+    looked += (looked.empty() ? "" : ", ") + candidate.string();
+  throw InputError(candidates.back().string(), "no such directory (looked in " + looked +
+                                                   "); install wallenstein with "
+                                                   "`cmake --install`, or give " +
+                                                   place.option + " DIR or set " +
+                                                   place.environment);
+}
+
+}  // namespace wallenstein

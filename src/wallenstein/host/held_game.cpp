@@ -1,0 +1,32 @@
+#include "wallenstein/host/held_game.hpp"
+
+#include "pbem/files/journal.hpp"
+#include "pbem/files/printable.hpp"
+#include "wallenstein/files/version.hpp"
+#include "wallenstein/pbem.hpp"
+
+namespace wallenstein {
+
+HeldGame hold_game(const std::filesystem::path& root, LockMode mode, std::chrono::milliseconds wait,
+                   std::string_view command, std::ostream& notes) {
+  // Not a game: say so before a lock file is created anywhere (a game whose committed change
+  // was interrupted is one, even while its game.yaml is not in place: the change finishes).
+  refuse_other_owner(root, "game directory");
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(root / "game.yaml", ec) && !journal_pending(root))
+    GameDirectory::open(root);
+  GameLock lock =
+      GameLock::acquire(root, mode, wait, std::string(kGameName) + " " + std::string(command));
+  if (journal_pending(root)) {
+    // A run was killed while writing: finish or undo its change before anyone reads the game.
+    lock.change(LockMode::exclusive, wait);
+    if (recover_journal(root))
+      notes << "wallenstein: finished an interrupted change to " << printable(root.string())
+            << "\n";
+    lock.change(mode, wait);
+  }
+  GameDirectory game = GameDirectory::open(root);
+  return HeldGame{std::move(lock), std::move(game)};
+}
+
+}  // namespace wallenstein

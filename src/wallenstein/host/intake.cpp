@@ -1,0 +1,977 @@
+#include "wallenstein/host/intake.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <sstream>
+#include <system_error>
+
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/digest.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/files/printable.hpp"
+#include "pbem/mail/dispatch.hpp"
+#include "pbem/mail/incoming.hpp"
+#include "pbem/mail/intake_ledger.hpp"
+#include "pbem/text/text.hpp"
+#include "wallenstein/files/order_file.hpp"
+#include "wallenstein/files/problem_texts.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/files/version.hpp"
+#include "wallenstein/host/game_mailer.hpp"
+#include "wallenstein/host/held_game.hpp"
+#include "wallenstein/host/season_schedule.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/views/report/forecast_text.hpp"
+#include "wallenstein/views/report/names.hpp"
+#include "wallenstein/views/report/reports.hpp"
+#include "wallenstein/views/report/templates.hpp"
+
+namespace wallenstein {
+namespace fs = std::filesystem;
+namespace {
+
+/// Orders that could not count when they came (too late, for a season not open, after the end):
+/// passed on to the game master, listed by `status`, and what `accept` may store later.
+bool unstored_orders_outcome(const std::string& outcome) {
+  return outcome == "too_late" || outcome == "other_season" || outcome == "game_over";
+}
+
+using report::Data;
+using Mustache = kainjow::mustache::list;
+
+/// Interfaces 8: the words a player may mail as a subject (or a `command:` line).
+const std::vector<std::string_view> kCommands = {"status", "orders", "template", "report", "help"};
+
+/// Interfaces 5: at most this many messages of one player are answered per season.
+constexpr int kAnswerLimit = 20;
+/// At most this many answers go to one player's address a day, whatever the messages were (a
+/// robot that ignores RFC 3834, or a forger using the game to flood a player, gets no more).
+constexpr int kAnswersPerDay = 10;
+/// The game master hears of at most this many messages from one sender a day, and of this many
+/// from all senders together.
+constexpr int kNoticesPerSenderDay = 3;
+constexpr int kNoticesPerDay = 20;
+
+/// The game an order names on its `game:` line (enough to find the game under a root).
+std::string named_game(const std::string& order) {
+  std::istringstream in(order);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("game:", 0) != 0) continue;
+    std::string name = line.substr(5);
+    name.erase(0, name.find_first_not_of(" \t\"'"));
+    name.erase(std::min(name.size(), name.find_first_of(" \t\"'#\r")));
+    return name;
+  }
+  return {};
+}
+
+/// One line per diagnostic, as the player can find it in the order they wrote.
+Mustache diagnostic_lines(const std::vector<Diagnostic>& diagnostics,
+                          Diagnostic::Severity severity) {
+  Mustache out;
+  for (const auto& d : diagnostics) {
+    if (d.severity != severity) continue;
+    Data x;
+    x["text"] = (d.line > 0 ? "line " + std::to_string(d.line) + ", column " +
+                                  std::to_string(d.column) + ": "
+                            : "") +
+                d.message;
+    out.push_back(x);
+  }
+  return out;
+}
+
+Mustache numbered_lines(const std::string& text) {
+  Mustache out;
+  std::istringstream in(text);
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    Data x;
+    char number[16];
+    std::snprintf(number, sizeof number, "%3d", n);
+    x["number"] = std::string(number);
+    x["text"] = line;
+    out.push_back(x);
+  }
+  return out;
+}
+
+/// What every receipt is written from: the game, the season open and its state.
+struct ReceiptContext {
+  const GameDirectory& game;
+  const Ruleset& rules;
+  const GameState& state;
+  const SeasonDir& season;
+  const report::Templates& templates;
+
+  /// What every answer says about the game: the open season.
+  Data base() const {
+    Data d;
+    d["game"] = game.config().name;
+    d["program"] = "wallenstein " + std::string(program_version());
+    d["open"] = !state.finished;
+    d["season"] = season_label(rules, state.season_index).name();
+    return d;
+  }
+
+  /// The deadline and who is still missing (`stored`: the player whose orders are being stored).
+  void add_waiting(Data& d, const std::string& stored) const {
+    if (state.finished) return;
+    const std::string open = season_label(rules, state.season_index).name();
+    if (const auto t = read_timetable(season)) {
+      d["deadline"] = describe_instant(t->deadline, t->timezone);  // the schedule's (interfaces 6)
+    } else if (const auto it = game.config().deadlines.find(open);
+               it != game.config().deadlines.end()) {
+      d["deadline"] = it->second;
+    }
+    Mustache missing;
+    const auto submitted = game.submitted(season);
+    for (const auto& p : game.config().players) {
+      if (p.id == stored || std::find(submitted.begin(), submitted.end(), p.id) != submitted.end())
+        continue;
+      Data x;
+      x["name"] = p.name + " (" + p.id + ")";
+      missing.push_back(x);
+    }
+    report::Names::mark_last(missing);
+    d["waiting_for"] = !missing.empty();
+    d["missing"] = missing;
+  }
+
+  /// The order as received with line numbers, its errors and warnings, and the forecast of
+  /// stored orders.
+  void add_order(Data& d, const CheckedOrderFile& checked, const std::string& text,
+                 const std::vector<std::string>& more_warnings, bool stored,
+                 bool errors_count) const {
+    const Mustache errors = diagnostic_lines(checked.diagnostics, Diagnostic::Severity::error);
+    Mustache warnings = diagnostic_lines(checked.diagnostics, Diagnostic::Severity::warning);
+    for (const auto& w : more_warnings) {
+      Data x;
+      x["text"] = w;
+      warnings.push_back(x);
+    }
+    d["one_error"] = errors.size() == 1;
+    d["error_count"] = std::to_string(errors.size());
+    d["any_errors"] = !errors.empty() && errors_count;
+    d["errors"] = errors;
+    d["any_warnings"] = !warnings.empty();
+    d["warnings"] = warnings;
+    // The forecast of valid orders, as `check` and `submit` print it.
+    Mustache forecast;
+    if (stored) {
+      for (const auto& line : report::forecast_lines(*checked.orders, state, rules, templates)) {
+        Data x;
+        x["text"] = line;
+        forecast.push_back(x);
+      }
+    }
+    d["any_forecast"] = !forecast.empty();
+    d["forecast"] = forecast;
+    d["any_lines"] = true;
+    d["lines"] = numbered_lines(text);
+  }
+
+  /// The receipt as a message to the player's registered address.
+  mail::Message message(const PlayerInfo& player, const Data& d, const std::string& date,
+                        const std::string& message_id) const {
+    mail::Message m;
+    m.from = game_sender(game);
+    m.to = mail::Mailbox{player.name, player.email};
+    m.subject = templates.render(report::Format::text, "receipt_subject", d);
+    while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
+      m.subject.pop_back();
+    m.date = date;
+    m.message_id = message_id;
+    m.headers.emplace_back("Auto-Submitted", "auto-replied");
+    m.text = templates.render(report::Format::text, "receipt", d);
+    return m;
+  }
+};
+
+/// One received message being handled in one game, under that game's lock.
+class Intake {
+ public:
+  Intake(std::string_view raw, const IntakeSetup& setup, const GameDirectory& game)
+      : raw_(raw),
+        setup_(setup),
+        game_(game),
+        sha_(sha256_hex(raw)),
+        message_(mail::parse_message(raw)),
+        templates_(report::Templates::load(setup.templates_dir)),
+        problem_texts_(report::ProblemTexts::load(report::problem_texts_file(setup.templates_dir))),
+        journal_(game.root()),
+        mail_ledger_(mail::Ledger::load(game.root())),
+        intake_(mail::IntakeLedger::load(game.root())) {}
+
+  Received run() {
+    Received out{game_.config().name, {}, {}, {}};
+    const std::string inbox = "mail/inbox/" + sha_.substr(0, 24) + ".eml";
+    const mail::IntakeEntry* seen = intake_.find(message_.message_id, sha_);
+    if (seen && !setup_.again) {
+      out.outcome = "duplicate";
+      out.summary = "already handled (" + seen->outcome + ", " + seen->at +
+                    "): nothing stored, no second answer";
+      return out;
+    }
+    entry_ = mail::IntakeEntry{message_.message_id, sha_, message_.from_address, {}, {}, {}, {}, {},
+                               setup_.now,          {}};
+    inbox_ = inbox;
+    const UnroutedMail kept = kept_mail(game_.root() / "mail" / "inbox");
+    inbox_room_ = kept.messages < kMaxUnrouted && kept.bytes + raw_.size() <= kMaxUnroutedBytes;
+    out.summary = decide();
+    out.outcome = entry_.outcome;
+    out.for_the_gm = for_the_gm_;
+    // Orders proven by their token are always kept; other mail while mail/inbox/ has room.
+    if (!inbox_file().empty()) {
+      journal_.write(inbox, std::string(raw_));
+    } else {
+      out.summary += "; the message is not kept: mail/inbox/ is full (" +
+                     std::to_string(kept.messages) + " messages, " +
+                     std::to_string(kept.bytes >> 20) + " MiB)";
+    }
+    journal_.write(mail::IntakeLedger::relative_path(), [&] {
+      intake_.record(entry_);
+      return intake_.text();
+    }());
+    journal_.commit();
+    return out;
+  }
+
+ private:
+  /// Decides what the message gets; returns the game master's line.
+  std::string decide() {
+    if (message_.automatic) {
+      entry_.outcome = "automatic";
+      return "automatic mail (" + *message_.automatic + "): no answer";
+    }
+    rules_ =
+        load_game_ruleset(setup_.data_dir, game_.config().rules_version, game_.config().edition,
+                          game_.config().expansions, game_.root() / "game.yaml");
+    season_ = game_.current();
+    state_ = game_.load_state(season_, rules_);
+    const mail::FoundOrder found = mail::find_order(message_);
+    // Interfaces 8: a message without orders may ask for something (a mailed order file whose
+    // subject is "orders" is orders, not the command, also when it cannot be read).
+    if (!found.problem.empty()) {
+      if (const auto command =
+              found.order_like ? std::nullopt : mail::find_command(message_, kCommands)) {
+        if (const PlayerInfo* p = registered_sender()) return command_answer(*p, *command);
+      }
+      return no_order(found);
+    }
+    // A byte that is not UTF-8 is shown to the player where it is; the rest is still read, so
+    // that the player can be told.
+    const std::string readable =
+        found.invalid_byte ? mail::replace_invalid_utf8(found.text) : found.text;
+    CheckedOrderFile checked =
+        check_order_source(SourceFile{"your orders", readable}, state_, rules_, problem_texts_);
+    entry_.player = ascii_lower(checked.player_id);
+    entry_.season = checked.season;
+    const PlayerInfo* player = game_.config().player(entry_.player);
+    if (!player || player->token.empty() || !checked.token ||
+        !token_matches(*checked.token, player->token)) {
+      return bad_token(player, checked);
+    }
+    proven_ = true;
+    if (intake_.answered(player->id, entry_.season) >= kAnswerLimit ||
+        intake_.answered_on(player->id, setup_.now) >= kAnswersPerDay)
+      return rate_limited(*player);
+    return answer(*player, found, checked);
+  }
+
+  /// The player whose registered address sent the message, if any.
+  const PlayerInfo* registered_sender() const {
+    for (const auto& p : game_.config().players) {
+      if (ascii_lower(p.email) == message_.from_address) return &p;
+    }
+    return nullptr;
+  }
+
+  /// Answers a mail command to the player's registered address (interfaces 8); what is the
+  /// player's own (their orders, their template, their report) needs their token in the message.
+  std::string command_answer(const PlayerInfo& player, const std::string& command) {
+    entry_.outcome = "command";
+    entry_.player = player.id;
+    entry_.season = season_label(rules_, state_.season_index).name();
+    if (intake_.answered_on(player.id, setup_.now) >= kAnswersPerDay) {
+      return "command " + command + " from " + player.id + ": not answered, " +
+             std::to_string(kAnswersPerDay) + " answers went to " + player.id + " today already";
+    }
+    Data d = base_data();
+    d["command"] = command;
+    d["command_" + command] = true;
+    d["name"] = player.name;
+    d["player"] = player.id;
+    const auto token = mail::find_token(message_);
+    const bool proven = token && !player.token.empty() && token_matches(*token, player.token);
+    const bool needs_token = command == "orders" || command == "template" || command == "report";
+    std::vector<mail::Part> files;
+    if (needs_token && !proven) {
+      d["needs_token"] = true;
+      d["wrong_token"] = token.has_value();
+    } else if (command == "orders") {
+      command_orders(d, player);
+    } else if (command == "template") {
+      command_template(d, player, files);
+    } else if (command == "report") {
+      command_report(d, player);
+    }
+    receipts().add_waiting(d, "");
+    const std::string body = templates_.render(report::Format::text, "command", d);
+    mail::Message m;
+    m.from = game_sender(game_);
+    m.to = mail::Mailbox{player.name, player.email};
+    m.subject = body.substr(0, body.find('\n'));
+    m.text = body.substr(body.find('\n') + 1);
+    m.date = setup_.now;
+    m.message_id = "<wallenstein." + game_.config().name + ".command." + mail_key() + "@" +
+                   game_mail_domain(game_) + ">";
+    if (!message_.message_id.empty()) m.headers.emplace_back("In-Reply-To", message_.message_id);
+    m.headers.emplace_back("Auto-Submitted", "auto-replied");
+    m.attachments = std::move(files);
+    mail::queue_message(journal_, mail_ledger_, "command/" + mail_key(), m);
+    entry_.reply = m.message_id;
+    return "command " + command + " from " + player.id +
+           (needs_token && !proven ? " without its token" : "") + ": answered";
+  }
+
+  void command_orders(Data& d, const PlayerInfo& player) const {
+    const fs::path stored = season_.orders_file(player.id);
+    d["orders_stored"] = fs::exists(stored);
+    if (!fs::exists(stored)) return;
+    const std::string text = read_bytes(stored);
+    d["receipt"] = sha256_hex(text);
+    d["lines"] = numbered_lines(text);
+  }
+
+  void command_template(Data& d, const PlayerInfo& player, std::vector<mail::Part>& files) const {
+    const SeasonView view{&game_.config(), &rules_, &state_, &state_, nullptr};
+    const auto reports = report::build_reports(view, templates_);
+    for (const auto& r : reports.players) {
+      if (r.id != player.id || !r.orders) continue;
+      d["template_name"] = r.orders_name;
+      files.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
+    }
+  }
+
+  void command_report(Data& d, const PlayerInfo& player) const {
+    const auto seasons = game_.seasons();
+    const SeasonDir& last = seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back();
+    const fs::path file = last.path / "reports" / (player.id + ".txt");
+    d["report_season"] = last.name;
+    if (fs::is_regular_file(file)) d["report"] = read_bytes(file);
+  }
+
+  std::string no_order(const mail::FoundOrder& found) {
+    entry_.outcome = "no_order";
+    // Only a registered address gets told; anyone else could be forging the sender.
+    for (const auto& p : game_.config().players) {
+      if (ascii_lower(p.email) != message_.from_address) continue;
+      entry_.player = p.id;
+      if (intake_.answered_on(p.id, setup_.now) >= kAnswersPerDay) {
+        return "no order found in a message from " + p.id + " (" + found.problem + "); not " +
+               "answered: " + std::to_string(kAnswersPerDay) + " answers went to " + p.id +
+               " today already";
+      }
+      Data d = base_data();
+      d["no_order"] = true;
+      d["problem"] = found.problem;
+      d["forwarded"] = true;
+      reply(p, d);
+      return "no order found in a message from " + p.id + " (" + found.problem + "); told them; " +
+             forward_to_gm("a message from " + p.name + " (" + p.id + ") without orders",
+                           "It held no order file (" + found.problem +
+                               "), so it may be meant for you. " + p.name +
+                               " was told that no orders were read from it.",
+                           &p);
+    }
+    return "no order found in a message from an unknown sender; " +
+           forward_to_gm("a message without orders from an unknown sender",
+                         "It held no order file (" + found.problem +
+                             ") and comes from an address that is no player's; it was not "
+                             "answered.",
+                         nullptr);
+  }
+
+  std::string bad_token(const PlayerInfo* player, const CheckedOrderFile& checked) {
+    entry_.outcome = "bad_token";
+    std::string why;
+    if (!player)
+      why = "it names no player of this game (\"" + checked.player_id + "\")";
+    else if (player->token.empty())
+      why = player->id + " has no token yet: run `wallenstein player DIR token " + player->id +
+            " --new`";
+    else if (!checked.token)
+      why = "it carries no token for " + player->id;
+    else if (const FormerHolder* f = former_holder(*player, *checked.token))
+      why = "its token is the one " + f->name + " <" + f->email + "> held before " + player->id +
+            " was handed to " + player->name + "; it counts no more";
+    else
+      why = "its token is not " + player->id + "'s";
+    // The player's own address is told (never the sender of a message the game cannot vouch
+    // for), without the orders: a forger learns nothing from it.
+    const PlayerInfo* registered = nullptr;
+    for (const auto& p : game_.config().players) {
+      if (ascii_lower(p.email) == message_.from_address) registered = &p;
+    }
+    if (!registered && player && checked.token) {
+      // The seat's former holder, from their own address: they learn that the seat has passed.
+      if (const FormerHolder* f = former_holder(*player, *checked.token);
+          f && ascii_lower(f->email) == message_.from_address)
+        return former_holder_told(*player, *f, why);
+    }
+    const bool tell =
+        registered && intake_.answered_on(registered->id, setup_.now) < kAnswersPerDay;
+    if (tell) {
+      Data d = base_data();
+      d["bad_token"] = true;
+      d["named_player"] = checked.player_id;
+      d["no_token"] = player && !checked.token;
+      d["wrong_token"] = player && checked.token.has_value();
+      d["no_player"] = !player;
+      d["player"] = registered->id;
+      entry_.player = registered->id;
+      reply(*registered, d);
+    }
+    return "orders refused: " + why +
+           (tell ? "; the registered address is told, " : "; no answer, ") +
+           notify_gm("orders refused: " + why, "A message claimed to hold orders but " + why + ".",
+                     tell);
+  }
+
+  /// The former holder of `seat` whose token `token` was, if any.
+  static const FormerHolder* former_holder(const PlayerInfo& seat, const std::string& token) {
+    for (const FormerHolder& f : seat.former)
+      if (!f.token.empty() && token_matches(token, f.token)) return &f;
+    return nullptr;
+  }
+
+  /// Tells a seat's former holder, at the address they played from, that their orders count no
+  /// more; the game master hears of it.
+  std::string former_holder_told(const PlayerInfo& seat, const FormerHolder& f,
+                                 const std::string& why) {
+    Data d = base_data();
+    d["bad_token"] = true;
+    d["former_holder"] = true;
+    d["named_player"] = seat.id;
+    d["player"] = seat.id;
+    const bool tell = intake_.noticed_on(message_.from_address, setup_.now) < kAnswersPerDay;
+    if (tell) {
+      reply(PlayerInfo{seat.id, f.name, f.email}, d);
+      told_at_ = f.email;
+    }
+    return "orders refused: " + why + (tell ? "; they are told, " : "; no answer, ") +
+           notify_gm("orders refused: " + why,
+                     "A message held orders for " + seat.id + " but " + why + ".", tell);
+  }
+
+  std::string rate_limited(const PlayerInfo& player) {
+    entry_.outcome = "rate_limited";
+    const bool season_cap = intake_.answered(player.id, entry_.season) >= kAnswerLimit;
+    const std::string what =
+        season_cap ? "more than " + std::to_string(kAnswerLimit) + " messages this season"
+                   : "more than " + std::to_string(kAnswersPerDay) + " answered messages today";
+    // The game master hears of it once, at the first message over the limit.
+    const bool first = season_cap ? intake_.count(player.id, entry_.season, "rate_limited") == 0
+                                  : intake_.noticed_on(message_.from_address, setup_.now) == 0;
+    if (first) {
+      notify_gm(player.id + " sent " + what,
+                "Further messages of " + player.id + " for " + entry_.season +
+                    " are recorded but neither stored nor answered" +
+                    (season_cap ? "." : " until tomorrow (UTC)."),
+                false);
+    }
+    return what + " from " + player.id + ": not stored, no answer";
+  }
+
+  std::string answer(const PlayerInfo& player, const mail::FoundOrder& found,
+                     CheckedOrderFile& checked) {
+    Data d = base_data();
+    d["player"] = player.id;
+    d["found_in"] = found.source;
+    const std::string open = season_label(rules_, state_.season_index).name();
+    const auto seasons = game_.seasons();
+    const bool past = checked.season != open &&
+                      std::any_of(seasons.begin(), seasons.end(),
+                                  [&](const SeasonDir& s) { return s.name == checked.season; });
+    if (state_.finished) {
+      entry_.outcome = "game_over";
+      d["game_over"] = true;
+    } else if (past) {
+      too_late(d, found, checked);
+    } else if (found.invalid_byte) {
+      entry_.outcome = "rejected";
+      d["rejected"] = true;
+      d["invalid_byte"] = invalid_byte_data(found.text, *found.invalid_byte);
+    } else if (const mail::IntakeEntry* earlier = replayed(player, checked.season, found.text);
+               checked.ok() && earlier) {
+      // An earlier accepted order file sent again, which later orders had replaced: whoever
+      // holds an old copy of the mail must not be able to bring it back (README, orders by mail).
+      entry_.outcome = "replayed";
+      d["replayed"] = true;
+      d["earlier_at"] = earlier->at;
+    } else if (checked.ok()) {
+      entry_.outcome = "accepted";
+      d["accepted"] = true;
+      const fs::path file = fs::relative(season_.orders_file(player.id), game_.root());
+      d["replaced"] = fs::exists(game_.root() / file);
+      journal_.write(file, found.text);
+      note_orders_stored(journal_, game_, season_, setup_.clock);
+      entry_.receipt = sha256_hex(found.text);
+      d["receipt"] = entry_.receipt;
+      stored_ = player.id;
+    } else {
+      // Orders for a season that is not open (one still to come, a misspelt one) are kept apart:
+      // `status` lists them, and `accept` stores them once their season is open.
+      const bool elsewhere = !checked.season.empty() && checked.season != open;
+      entry_.outcome = elsewhere ? "other_season" : "rejected";
+      d["rejected"] = true;
+      if (elsewhere) {
+        d["other_season"] = true;
+        d["written_season"] = checked.season;
+      }
+    }
+    receipts().add_order(d, checked, found.text, found.warnings, entry_.outcome == "accepted",
+                         !state_.finished && !past);
+    // Orders that could not count (too late, after the end, for a season that is not open) may
+    // be meant for the game master: they see them.
+    const bool forward = unstored_orders_outcome(entry_.outcome);
+    d["forwarded"] = forward;
+    reply(player, d);
+    std::string outcome = entry_.outcome;  // the ledger's key, "too_late", said as "too late"
+    std::replace(outcome.begin(), outcome.end(), '_', ' ');
+    if (entry_.outcome == "other_season") outcome = "not for the season open";
+    std::string summary =
+        player.id + ": orders for " + (checked.season.empty() ? open : checked.season) + " " +
+        outcome +
+        (entry_.receipt.empty() ? "" : " (receipt " + entry_.receipt.substr(0, 12) + "...)") +
+        "; answer queued";
+    if (forward) summary += "; " + forward_unstored(player, checked.season, outcome, open);
+    return summary;
+  }
+
+  /// Passes orders that could not be stored on to the game master, with the way to still store
+  /// them; returns what the game master's line says of it.
+  std::string forward_unstored(const PlayerInfo& player, const std::string& season,
+                               const std::string& outcome, const std::string& open) {
+    const std::string accept =
+        "`wallenstein accept " + game_.root().string() + " " + sha_.substr(0, 12) + "`";
+    std::string text = player.name + " sent orders for " + season +
+                       ", which could not be stored (" + outcome + "; the season open is " + open +
+                       "). They were told so.";
+    if (in_time_) {
+      text += " They reached the mailbox on " +
+              describe_instant(*setup_.arrived, in_time_->timezone) + ", before the deadline (" +
+              describe_instant(in_time_->deadline, in_time_->timezone) +
+              "), but the mailbox could not be read until after the resolve.";
+    }
+    if (entry_.outcome == "too_late") {
+      text += " If they should count, roll the resolve back (`wallenstein rollback " +
+              game_.root().string() + "`); then " + accept + " stores them.";
+    } else if (entry_.outcome == "other_season") {
+      text += " Once " + season + " is open, " + accept + " stores them if they are still wanted.";
+    }
+    return forward_to_gm("orders of " + player.name + " (" + player.id + ") for " + season +
+                             " not stored: " + outcome,
+                         text, &player);
+  }
+
+  /// Orders for a season already resolved: checked against the season they were written for, not
+  /// the one open now, and told whether they reached the mailbox before its deadline.
+  void too_late(Data& d, const mail::FoundOrder& found, CheckedOrderFile& checked) {
+    entry_.outcome = "too_late";
+    d["too_late"] = true;
+    d["written_season"] = checked.season;
+    const SeasonDir written_for = game_.find(checked.season);
+    in_time_ = arrived_in_time(written_for);
+    if (in_time_) {
+      d["arrived_in_time"] = true;
+      d["arrived"] = describe_instant(*setup_.arrived, in_time_->timezone);
+      d["deadline_then"] = describe_instant(in_time_->deadline, in_time_->timezone);
+    }
+    const GameState then = game_.load_state(written_for, rules_);
+    checked =
+        check_order_source(SourceFile{"your orders", found.text}, then, rules_, problem_texts_);
+  }
+
+  /// The timetable of a resolved season whose deadline came after the message reached the
+  /// mailbox: orders held up by a mailbox that could not be read (empty for a game without a
+  /// schedule, or mail whose arrival is unknown).
+  std::optional<SeasonTimetable> arrived_in_time(const SeasonDir& season) const {
+    if (!setup_.arrived) return std::nullopt;
+    auto timetable = read_timetable(season);
+    if (!timetable || *setup_.arrived > timetable->deadline) return std::nullopt;
+    return timetable;
+  }
+
+  /// The first accepted message of this player and season whose order file was exactly `text`,
+  /// when orders stored since replaced it; null when `text` is new or is what is stored now.
+  const mail::IntakeEntry* replayed(const PlayerInfo& player, const std::string& season,
+                                    const std::string& text) const {
+    const std::string receipt = sha256_hex(text);
+    const auto earlier = intake_.accepted_with(player.id, season, receipt);
+    if (earlier.empty()) return nullptr;
+    const fs::path stored = season_.orders_file(player.id);
+    if (fs::exists(stored) && sha256_hex(read_bytes(stored)) == receipt) return nullptr;
+    return earlier.front();
+  }
+
+  /// Where the first byte that is not UTF-8 is, as the player can find it.
+  static Data invalid_byte_data(const std::string& text, std::size_t at) {
+    const auto line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
+    const std::size_t column_from = line_start == std::string::npos || at == 0 ? 0 : line_start + 1;
+    Data x;
+    x["line"] = std::to_string(
+        std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
+    std::size_t column = 1;
+    for (std::size_t i = column_from; i < at;) {
+      const std::size_t length = utf8_length(text, i);
+      i += length == 0 ? 1 : length;
+      ++column;
+    }
+    x["column"] = std::to_string(column);
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[at]));
+    x["byte"] = std::string(hex);
+    return x;
+  }
+
+  /// Where this message is kept for the game master, or empty when it is not: orders proven by
+  /// their token always, anything else while mail/inbox/ has room.
+  std::string inbox_file() const { return proven_ || inbox_room_ ? inbox_ : std::string(); }
+
+  ReceiptContext receipts() const {
+    return ReceiptContext{game_, rules_, state_, season_, templates_};
+  }
+
+  /// What every answer says about the game: the open season.
+  Data base_data() const { return receipts().base(); }
+
+  void reply(const PlayerInfo& player, Data& d) {
+    receipts().add_waiting(d, stored_);
+    mail::Message m = receipts().message(player, d, setup_.now,
+                                         "<wallenstein." + game_.config().name + ".intake." +
+                                             mail_key() + "@" + game_mail_domain(game_) + ">");
+    if (!message_.message_id.empty()) m.headers.emplace_back("In-Reply-To", message_.message_id);
+    if (!message_.references.empty()) m.headers.emplace_back("References", message_.references);
+    mail::queue_message(journal_, mail_ledger_, "intake/" + mail_key(), m);
+    entry_.reply = m.message_id;
+  }
+
+  /// Passes a message that stored no orders on to the game master: what it said, and the whole
+  /// message attached; `player` when it came from a player's registered address. It stays
+  /// unread in the mailbox `fetch` polls.
+  std::string forward_to_gm(const std::string& headline, const std::string& text,
+                            const PlayerInfo* player) {
+    return notify_gm(headline, text, player != nullptr, player, true);
+  }
+
+  /// Tells the game master, at most kNoticesPerSenderDay times a day per sender and
+  /// kNoticesPerDay in all; returns what to say of it in the summary line. `answered`: the player
+  /// was told; `forward` quotes the message and attaches it whole; `player` makes replies go to
+  /// the player.
+  std::string notify_gm(const std::string& headline, const std::string& text, bool answered,
+                        const PlayerInfo* player = nullptr, bool forward = false) {
+    if (intake_.noticed_on(message_.from_address, setup_.now) >= kNoticesPerSenderDay ||
+        intake_.noticed_on("", setup_.now) >= kNoticesPerDay)
+      return "the game master is not told (enough notices today; status lists the messages)";
+    for_the_gm_ = forward;
+    Data d;
+    d["game"] = game_.config().name;
+    d["headline"] = headline;
+    d["text"] = text;
+    d["message_id"] = message_.message_id.empty() ? std::string("(none)") : message_.message_id;
+    d["from"] = message_.from_address;
+    d["at"] = setup_.now;
+    d["inbox_file"] = inbox_file();
+    d["answered"] = answered;
+    if (!told_at_.empty()) d["told_at"] = told_at_;
+    d["subject"] = message_.subject;
+    d["forward"] = forward;
+    if (player) d["player"] = player->id;
+    if (forward) quote_message(d);
+    mail::Message m;
+    m.from = game_sender(game_);
+    m.to = mail::parse_mailbox(game_.config().mail.game_master(), "game.yaml mail.gm");
+    const std::string body = templates_.render(report::Format::text, "gm_notice", d);
+    m.subject = body.substr(0, body.find('\n'));
+    m.text = body.substr(body.find('\n') + 1);
+    m.date = setup_.now;
+    m.message_id = "<wallenstein." + game_.config().name + ".notice." + mail_key() + "@" +
+                   game_mail_domain(game_) + ">";
+    m.headers.emplace_back("Auto-Submitted", "auto-generated");
+    if (player)
+      m.headers.emplace_back("Reply-To", mail::format_mailbox({player->name, player->email}));
+    if (forward)
+      m.attachments.push_back({"original.eml", "application/octet-stream", std::string(raw_), ""});
+    mail::queue_message(journal_, mail_ledger_, "notice/" + mail_key(), m);
+    entry_.notice = m.message_id;
+    return "the game master is told";
+  }
+
+  /// What names this handling of the message in the mail it sends: a message accepted after all
+  /// is answered again, under ids of its own.
+  std::string mail_key() const { return sha_.substr(0, 24) + (setup_.again ? ".accepted" : ""); }
+
+  /// The message's text, quoted for the game master: its first lines.
+  void quote_message(Data& d) const {
+    constexpr int kQuoted = 40;
+    std::string body;
+    for (const auto& p : message_.parts) {
+      if (!p.attachment && p.content_type == "text/plain") {
+        body = p.text;
+        break;
+      }
+    }
+    if (body.empty()) {
+      for (const auto& p : message_.parts) {
+        if (!p.attachment && p.content_type == "text/html") body = mail::html_to_text(p.text);
+      }
+    }
+    Mustache quoted;
+    std::istringstream in(mail::replace_invalid_utf8(body));
+    std::string line;
+    int n = 0;
+    while (n < kQuoted && std::getline(in, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      Data x;
+      x["line"] = line;
+      quoted.push_back(x);
+      ++n;
+    }
+    d["quoted"] = quoted;
+    d["cut"] = static_cast<bool>(std::getline(in, line));
+  }
+
+  std::string_view raw_;
+  const IntakeSetup& setup_;
+  const GameDirectory& game_;
+  std::string sha_;
+  mail::IncomingMessage message_;
+  report::Templates templates_;
+  report::ProblemTexts problem_texts_;
+  Journal journal_;
+  mail::Ledger mail_ledger_;
+  mail::IntakeLedger intake_;
+  mail::IntakeEntry entry_;
+  std::string inbox_;        ///< where the message is kept when it is
+  bool inbox_room_ = false;  ///< mail/inbox/ has room for messages not proven by a token
+  bool proven_ = false;      ///< the message carries the token of the player it names
+  bool for_the_gm_ = false;  ///< passed on to the game master: left unread in the mailbox
+  Ruleset rules_;
+  SeasonDir season_;
+  GameState state_;
+  std::string stored_;  ///< the player whose orders this message stored
+  /// Where the answer went when not to a registered address (a seat's former holder).
+  std::string told_at_;
+  /// Too late, but they reached the mailbox before their season's deadline: its timetable.
+  std::optional<SeasonTimetable> in_time_;
+};
+
+/// The game a message is for: the one given, or the one its order names under the root. When
+/// none, `problem` says why and `names_a_game` whether the order named one (a misspelt name: the
+/// message is worth keeping for the game master; automatic mail and spam are not).
+std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target,
+                                std::string& problem, bool& names_a_game) {
+  if (!target.game_dir.empty()) return target.game_dir;
+  const mail::IncomingMessage message = mail::parse_message(raw);
+  if (message.automatic) {
+    problem = "automatic mail (" + *message.automatic + "): no answer";
+    return std::nullopt;
+  }
+  const std::string name = named_game(mail::find_order(message).text);
+  names_a_game = !name.empty();
+  if (name.empty()) {
+    problem = "no game named in the message (from " + message.from_address + "): no answer";
+    return std::nullopt;
+  }
+  if (game_name_problem(name)) {
+    problem = "\"" + name + "\" names no game (from " + message.from_address + "): no answer";
+    return std::nullopt;
+  }
+  fs::path dir = target.root / name;
+  if (!fs::is_regular_file(dir / "game.yaml")) {
+    // Players write game names as they like them: `game: S1` is the game s1.
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(target.root, ec)) {
+      const std::string candidate = entry.path().filename().string();
+      if (ascii_lower(candidate) == ascii_lower(name) && !entry.is_symlink(ec) &&
+          fs::is_regular_file(entry.path() / "game.yaml", ec)) {
+        dir = entry.path();
+        break;
+      }
+    }
+  }
+  if (!fs::is_regular_file(dir / "game.yaml")) {
+    problem = "no game \"" + name + "\" under " + target.root.string() + " (from " +
+              message.from_address + "): no answer";
+    return std::nullopt;
+  }
+  return dir;
+}
+
+/// Under a root, a message that reaches no game is kept in ROOT/.unrouted/ (named by its SHA-256,
+/// so a message received twice is kept once) for the game master to read: a player who misspelt
+/// the game's name is not answered, but the orders are not lost. At most kMaxUnrouted are kept,
+/// so that mail to made-up games cannot fill the disk. Returns what to add to the summary.
+std::string keep_unrouted(std::string_view raw, const fs::path& root, bool names_a_game) {
+  if (root.empty() || !names_a_game) return {};  // automatic mail, spam: no orders to keep
+  const UnroutedMail kept = unrouted_mail(root);
+  const fs::path file = kept.dir / (sha256_hex(raw).substr(0, 32) + ".eml");
+  std::error_code ec;
+  if (fs::is_regular_file(fs::symlink_status(file, ec))) return "; kept before as " + file.string();
+  if (fs::exists(fs::symlink_status(file, ec)))
+    return "; NOT KEPT: something that is no message is in its place, " + file.string();
+  const std::uintmax_t bytes = kept.bytes + raw.size();
+  if (kept.messages >= kMaxUnrouted || bytes > kMaxUnroutedBytes) {
+    return "; NOT KEPT: " + kept.dir.string() + " is full (" + std::to_string(kept.messages) +
+           " messages, " + std::to_string(bytes >> 20) + " MiB): read and remove them";
+  }
+  // Orders with tokens: the game master's alone, from the moment the folder exists.
+  if (::mkdir(kept.dir.c_str(), 0700) != 0 && errno != EEXIST)
+    throw std::system_error(errno, std::generic_category(), "cannot create " + kept.dir.string());
+  // A link planted in its place would carry the message out of the root.
+  struct stat st {};
+  if (::lstat(kept.dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    throw InputError(
+        kept.dir.string(),
+        "is not a plain directory (a symbolic link?); the program keeps mail to "
+        "unknown games there and writes nowhere else: remove it, and it is made again");
+  }
+  write_atomic(file, raw);
+  return "; kept as " + file.string();
+}
+
+}  // namespace
+
+std::vector<KeptMessage> unstored_orders(const GameDirectory& game) {
+  const mail::IntakeLedger ledger = mail::IntakeLedger::load(game.root());
+  std::vector<KeptMessage> out;
+  for (const auto& e : ledger.entries()) {
+    if (e.sha256.size() < 24) continue;
+    const std::string id = e.sha256.substr(0, 12);
+    const auto same = [&](const KeptMessage& k) { return k.id == id; };
+    if (e.outcome == "accepted") {
+      std::erase_if(out, same);  // accepted after all
+      continue;
+    }
+    const fs::path file = game.root() / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
+    if (!unstored_orders_outcome(e.outcome) || !fs::exists(file) ||
+        std::any_of(out.begin(), out.end(), same))
+      continue;
+    out.push_back({id, e.player, e.season, e.outcome, e.at, file});
+  }
+  return out;
+}
+
+KeptMessage kept_message(const GameDirectory& game, const std::string& id) {
+  const std::string lowered = ascii_lower(id);
+  if (lowered.size() < 8 || lowered.find_first_not_of("0123456789abcdef") != std::string::npos)
+    throw UsageError("\"" + id +
+                     "\" is no message id: give the 12 hex digits the notice or "
+                     "`wallenstein status` shows");
+  const mail::IntakeLedger ledger = mail::IntakeLedger::load(game.root());
+  std::vector<const mail::IntakeEntry*> found;
+  for (const auto& e : ledger.entries()) {
+    if (e.sha256.rfind(lowered, 0) == 0 &&
+        std::none_of(found.begin(), found.end(),
+                     [&](const mail::IntakeEntry* f) { return f->sha256 == e.sha256; }))
+      found.push_back(&e);
+  }
+  if (found.empty())
+    throw InputError((game.root() / mail::IntakeLedger::relative_path()).string(),
+                     "no message " + id + " was received by this game");
+  if (found.size() > 1)
+    throw UsageError("\"" + id + "\" names more than one message: give more of its digits");
+  const mail::IntakeEntry& e = *found.front();
+  const fs::path ledger_file = game.root() / mail::IntakeLedger::relative_path();
+  // Only orders kept because they could not count then may count now; handled again, any other
+  // message would only be refused again and its sender told so again.
+  if (!unstored_orders_outcome(e.outcome)) {
+    throw InputError(ledger_file.string(),
+                     "message " + id +
+                         " was not kept as orders that came too late or for a season "
+                         "not open (its outcome: " +
+                         e.outcome + "); accept takes only those that `status` lists");
+  }
+  for (const auto& later : ledger.entries()) {
+    if (later.sha256 == e.sha256 && later.outcome == "accepted")
+      throw InputError(ledger_file.string(),
+                       "message " + id + " was accepted already (" + later.at + ")");
+  }
+  const fs::path file = game.root() / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
+  if (!fs::is_regular_file(file))
+    throw InputError(file.string(), "message " + id + " was not kept, so it cannot be read again");
+  if (const std::string open = game.current().name; !e.season.empty() && e.season != open) {
+    throw InputError(file.string(),
+                     "message " + id + " holds orders for " + printable(e.season) +
+                         ", and the season open is " + open + ": accept it once " +
+                         printable(e.season) + " is open" +
+                         (e.outcome == "too_late" ? " (`wallenstein rollback` reopens it)" : ""));
+  }
+  return {e.sha256.substr(0, 12), e.player, e.season, e.outcome, e.at, file};
+}
+
+void queue_submit_receipt(Journal& journal, const GameDirectory& game, const Ruleset& rules,
+                          const GameState& state, const SeasonDir& season, const PlayerInfo& player,
+                          const std::string& text, const CheckedOrderFile& checked,
+                          const std::filesystem::path& templates_dir, Instant now) {
+  const report::Templates templates = report::Templates::load(templates_dir);
+  const ReceiptContext receipts{game, rules, state, season, templates};
+  Data d = receipts.base();
+  d["player"] = player.id;
+  d["accepted"] = true;
+  d["by_game_master"] = true;
+  d["replaced"] = fs::exists(season.orders_file(player.id));
+  const std::string receipt = sha256_hex(text);
+  d["receipt"] = receipt;
+  receipts.add_order(d, checked, text, {}, true, false);
+  receipts.add_waiting(d, player.id);
+  const std::string key = "submitted/" + season.path.filename().string() + "/" + player.id + "/" +
+                          receipt.substr(0, 16) + "/" +
+                          std::to_string(now.time_since_epoch().count());
+  std::string id = key;
+  std::replace(id.begin(), id.end(), '/', '.');
+  mail::Ledger ledger = mail::Ledger::load(game.root());
+  mail::queue_message(journal, ledger, key,
+                      receipts.message(player, d, mail::rfc5322_date(now),
+                                       "<wallenstein." + game.config().name + "." + id + "@" +
+                                           game_mail_domain(game) + ">"));
+}
+
+UnroutedMail unrouted_mail(const fs::path& root) { return kept_mail(root / ".unrouted"); }
+
+UnroutedMail kept_mail(const fs::path& dir) {
+  UnroutedMail out{dir};
+  std::error_code ec;
+  for (fs::directory_iterator it(out.dir, ec), end; !ec && it != end; it.increment(ec)) {
+    ++out.messages;
+    out.bytes += it->is_regular_file(ec) ? it->file_size(ec) : 0;
+  }
+  return out;
+}
+
+Received receive_message(std::string_view raw, const IntakeTarget& target,
+                         const IntakeSetup& setup) {
+  std::string problem;
+  bool names_a_game = false;
+  const auto dir = game_of(raw, target, problem, names_a_game);
+  if (!dir) {
+    return Received{{}, "no_game", problem + keep_unrouted(raw, target.root, names_a_game), {}};
+  }
+  const HeldGame held = hold_game(*dir, LockMode::exclusive, setup.wait, "receive", *setup.notes);
+  Received out = Intake(raw, setup, held.game).run();
+  // Send the answer now, and any a crash left queued before.
+  auto mailer = setup.mailer(held.game);
+  const auto sent = mail::flush_queue(held.game.root(), mailer.get(), game_sender(held.game),
+                                      setup.clock, mail::Deferred::when_due);
+  out.mail_failure = sent.failure;
+  out.mail_sent = sent.sent();
+  return out;
+}
+
+}  // namespace wallenstein

@@ -1,0 +1,146 @@
+#include "wallenstein/views/report/forecast_text.hpp"
+
+#include <cmath>
+
+#include "wallenstein/files/bot_order_file.hpp"
+#include "wallenstein/views/report/names.hpp"
+
+namespace wallenstein::report {
+namespace {
+
+using kainjow::mustache::list;
+
+Data costs(const std::vector<PlannedCost>& planned, const Ruleset& rules) {
+  list out;
+  for (const PlannedCost& p : planned) {
+    Data x;
+    x["action"] = rules.action(p.action).name;
+    x["province"] = rules.province(p.province).name;
+    x["cost"] = std::to_string(p.cost);
+    x["slot"] = std::to_string(p.slot);
+    out.push_back(x);
+  }
+  Names::mark_last(out);
+  return out;
+}
+
+Data warning(const ShortOfThaler& s, const Ruleset& rules) {
+  Data x;
+  x["thaler"] = std::to_string(s.thaler);
+  x["costs"] = std::to_string(s.costs);
+  x["bids"] = s.bid > 0;
+  x["bid"] = std::to_string(s.bid);
+  x["total"] = std::to_string(s.costs + s.bid);
+  x["collects_taxes"] = s.collects_taxes;
+  x["income_counted"] = s.income_counted > 0;
+  x["income"] = std::to_string(s.income_counted);
+  x["cancelled_any"] = !s.cancelled.empty();
+  x["cancelled"] = costs(s.cancelled, rules);
+  x["at_risk_any"] = !s.at_risk.empty();
+  x["at_risk"] = costs(s.at_risk, rules);
+  x["maybe"] = s.at_risk_fewest == 0;
+  x["exactly"] = s.at_risk_fewest > 0 && s.at_risk_fewest == s.at_risk_most;
+  x["range"] = s.at_risk_fewest > 0 && s.at_risk_fewest < s.at_risk_most;
+  x["fewest"] = std::to_string(s.at_risk_fewest);
+  x["most"] = std::to_string(s.at_risk_most);
+  Data d;
+  d["short"] = std::move(x);
+  return d;
+}
+
+Data warning(const RevoltAhead& r, const Ruleset& rules) {
+  Data x;
+  x["action"] = rules.action(r.action).name;
+  x["province"] = rules.province(r.province).name;
+  set_count(x, "markers", r.markers);
+  set_count(x, "armies", r.armies);
+  x["holds_back"] = r.held_back > 0;
+  set_count(x, "held_back", r.held_back);
+  Data d;
+  d["revolt"] = std::move(x);
+  return d;
+}
+
+Data warning(const FewArmies& f, const Ruleset& rules) {
+  Data x;
+  x["action"] = rules.action(f.action).name;
+  x["province"] = rules.province(f.province).name;
+  set_count(x, "armies", f.armies);
+  set_count(x, "needed", f.needed);
+  x["placement_planned"] = f.placement_planned;
+  Data d;
+  d["few"] = std::move(x);
+  return d;
+}
+
+Data battle(const BattleAhead& b, const Ruleset& rules) {
+  Data x;
+  x["action"] = rules.action(b.action).name;
+  x["province"] = rules.province(b.province).name;
+  x["target"] = rules.province(b.target).name;
+  set_count(x, "moving", b.moving);
+  set_count(x, "defenders", b.defenders);
+  x["defended"] = b.defended;
+  x["win"] = percent(b.odds.win);
+  x["tie"] = percent(b.odds.tie);
+  x["lose"] = percent(b.odds.lose);
+  x["ratio"] = odds_ratio(b.odds.win);
+  // Rules 12: a defender with more than one army there may throw fewer.
+  x["defend_with"] = b.defended && b.defenders > 1 && !rules.has_bids();
+  return x;
+}
+
+}  // namespace
+
+std::string percent(double p) {
+  const long whole = std::lround(100.0 * p);
+  if (whole == 0 && p > 0) return "under 1%";
+  if (whole == 100 && p < 1) return "over 99%";
+  return std::to_string(whole) + "%";
+}
+
+Data forecast_data(const std::vector<ForecastWarning>& warnings,
+                   const std::vector<BattleAhead>& battles, const Ruleset& rules) {
+  list items;
+  for (const ForecastWarning& w : warnings)
+    items.push_back(std::visit([&](const auto& x) { return warning(x, rules); }, w));
+  list fights;
+  for (const BattleAhead& b : battles) fights.push_back(battle(b, rules));
+  Data d;
+  d["warnings"] = items;
+  d["battles"] = fights;
+  d["has_tiles"] = rules.has_bids();  // Rules 12: the 1st edition has no bonus tiles
+  return d;
+}
+
+std::vector<std::string> forecast_lines(const std::vector<ForecastWarning>& warnings,
+                                        const Ruleset& rules, const Templates& templates) {
+  return forecast_lines(warnings, {}, rules, templates);
+}
+
+std::vector<std::string> forecast_lines(const Orders& orders, const GameState& state,
+                                        const Ruleset& rules, const Templates& templates) {
+  return forecast_lines(forecast(orders, state, rules), battles_ahead(orders, state, rules), rules,
+                        templates);
+}
+
+std::vector<std::string> forecast_lines(const std::vector<ForecastWarning>& warnings,
+                                        const std::vector<BattleAhead>& battles,
+                                        const Ruleset& rules, const Templates& templates) {
+  std::vector<std::string> lines;
+  if (warnings.empty() && battles.empty()) return lines;
+  const std::string text =
+      templates.render(Format::text, "forecast", forecast_data(warnings, battles, rules));
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    const std::string line =
+        text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (!line.empty()) lines.push_back(line);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace wallenstein::report

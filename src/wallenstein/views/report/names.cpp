@@ -1,0 +1,49 @@
+#include "wallenstein/views/report/names.hpp"
+
+namespace wallenstein::report {
+
+Data Names::player_ref(PlayerIndex p) const {
+  Data d;
+  d["name"] = player(p);
+  d["id"] = before_.player(p).id;
+  return d;
+}
+
+Data Names::cubes(const CubeCounts& counts) const {
+  kainjow::mustache::list items;
+  for (std::size_t i = 0; i <= before_.players.size(); ++i) {
+    const bool peasants = i == before_.players.size();
+    const int n = peasants ? counts.peasants() : counts.n[i];
+    if (n == 0) continue;
+    Data c;
+    c["n"] = std::to_string(n);
+    c["colour"] = peasants ? std::string() : before_.players[i].id;
+    c["peasant"] = peasants;
+    c["one"] = n == 1;
+    items.push_back(c);
+  }
+  mark_last(items);
+  return items.empty() ? Data(false) : Data(items);
+}
+
+void set_count(Data& d, const std::string& key, int n) {
+  d[key] = std::to_string(n);
+  d[key + "_one"] = n == 1;
+}
+
+void Names::mark_last(kainjow::mustache::list& items) {
+  for (std::size_t i = 0; i < items.size(); ++i) items[i]["last"] = i + 1 == items.size();
+}
+
+Data Names::names(const std::vector<std::string>& values) const {
+  kainjow::mustache::list items;
+  for (const auto& v : values) {
+    Data d;
+    d["name"] = v;
+    items.push_back(d);
+  }
+  mark_last(items);
+  return items;
+}
+
+}  // namespace wallenstein::report

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wallenstein/views/report/model.hpp"
+#include "wallenstein/views/report/templates.hpp"
+
+namespace wallenstein::report {
+
+/// One player's report in every form it is stored and sent.
+struct PlayerReport {
+  std::string id;
+  std::string subject;
+  std::string text;                   ///< reports/<id>.txt and the text/plain part
+  std::string html;                   ///< reports/<id>.html (the map as ../map.png)
+  std::string mail_html;              ///< the text/html part (the map as cid:)
+  std::optional<std::string> orders;  ///< the order template for the next season
+  std::string orders_name;            ///< its file name: orders-<season>-<id>.yaml (ASCII)
+};
+
+/// The reports of a season: the public one and one per player.
+struct ReportSet {
+  std::string public_text;
+  std::string public_html;       ///< reports/public.html (the map as ../map.png)
+  std::string public_mail_html;  ///< the spectators' text/html part (the map as cid:)
+  std::vector<PlayerReport> players;
+};
+
+/// The Content-ID of the map inside the HTML mail.
+inline constexpr const char* kMapContentId = "map@wallenstein";
+
+/// Renders every report of a season from the templates.
+ReportSet build_reports(const SeasonView& input, const Templates& templates);
+
+/// The files of a report set, relative to the season directory, in a stable order.
+std::vector<std::pair<std::string, std::string>> report_files(const ReportSet& reports);
+
+}  // namespace wallenstein::report

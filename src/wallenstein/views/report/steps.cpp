@@ -1,0 +1,211 @@
+#include <variant>
+
+#include "wallenstein/files/log_yaml.hpp"
+#include "wallenstein/views/report/names.hpp"
+
+namespace wallenstein::report {
+namespace {
+
+using kainjow::mustache::list;
+
+std::string str(int n) { return std::to_string(n); }
+
+/// Fills the data of each kind of step.
+class StepWriter {
+ public:
+  explicit StepWriter(const Names& names)
+      : n_(names), rules_(names.rules()), before_(names.before()) {}
+
+  std::string player(PlayerIndex p) const { return n_.player(p); }
+  std::string province(ProvinceId p) const { return n_.province(p); }
+  Data cubes(const CubeCounts& c) const { return n_.cubes(c); }
+
+  Data step(const LogEntry& entry) const {
+    Data d;
+    std::visit([&](const auto& e) { fill(d, e); }, entry);
+    return d;
+  }
+
+  void fill(Data& d, const Cancelled& c) const {
+    Data x;
+    x["player"] = player(c.player);
+    x["action"] = rules_.action(c.action).name;
+    x["province"] = province(c.province);
+    set_count(x, "need", c.need);
+    set_count(x, "have", c.have);
+    if (c.target) x["target"] = province(*c.target);
+    x["holder"] = c.holder ? player(*c.holder) : std::string();
+    x["neutral"] = !c.holder.has_value();
+    x["move_only"] = c.move_only;
+    x["placement_only"] = c.placement_only;
+    x[std::string(cancel_reason_key(c.reason))] = true;  // the template's flag is the log's key
+    d["cancelled"] = std::move(x);
+  }
+
+  void fill(Data& d, const Built& b) const {
+    Data x;
+    x["player"] = player(b.player);
+    x[std::string(building_key(b.building))] = true;
+    x["province"] = province(b.province);
+    x["cost"] = str(b.cost);
+    x["leader"] = b.leader_bonus != 0;  // the cost the leader changed (rules 13.3)
+    x["calmed"] = b.markers_removed > 0;
+    set_count(x, "markers_removed", b.markers_removed);
+    if (b.event) x["event"] = rules_.event(*b.event).name;
+    d["built"] = std::move(x);
+  }
+
+  void fill(Data& d, const Collected& c) const {
+    Data x;
+    x["player"] = player(c.player);
+    x["province"] = province(c.province);
+    x["thaler"] = c.resource == Resource::thaler;
+    x["grain"] = c.resource == Resource::grain;
+    x["amount"] = str(c.amount);
+    x["base"] = str(c.base);
+    x["total"] = str(c.total_after);
+    x["explained"] = c.event.has_value() || c.tile_bonus > 0 || c.leader_bonus != 0;
+    if (c.event) {
+      x["event"] = rules_.event(*c.event).name;
+      x["limit"] = str(c.after_event);
+      x["cap"] = c.after_event < c.base;
+      x["floor"] = c.after_event > c.base;
+    }
+    x["tile"] = c.tile_bonus > 0;
+    x["tile_bonus"] = str(c.tile_bonus);
+    x["leader"] = c.leader_bonus != 0;
+    x["leader_bonus"] = str(c.leader_bonus);
+    d["collected"] = std::move(x);
+  }
+
+  void fill(Data& d, const Placed& p) const {
+    Data x;
+    x["player"] = player(p.player);
+    x["province"] = province(p.province);
+    x["action"] = rules_.action(p.action).name;
+    x["count"] = str(p.count);
+    x["one"] = p.count == 1;
+    x["cost"] = str(p.cost);
+    x["base"] = str(p.base);
+    x["explained"] = p.event.has_value() || p.tile_bonus > 0 || p.leader_bonus != 0;
+    if (p.event) x["event"] = rules_.event(*p.event).name;
+    x["limited"] = p.event.has_value();
+    x["after_event"] = str(p.count - p.tile_bonus - p.leader_bonus);
+    x["tile"] = p.tile_bonus > 0;
+    x["tile_bonus"] = str(p.tile_bonus);
+    x["leader"] = p.leader_bonus != 0;
+    x["leader_bonus"] = str(p.leader_bonus);
+    d["placed"] = std::move(x);
+  }
+
+  void fill(Data& d, const Moved& m) const {
+    Data x;
+    x["player"] = player(m.player);
+    x["from"] = province(m.from);
+    x["to"] = province(m.to);
+    x["count"] = str(m.count);
+    x["one"] = m.count == 1;
+    x["action"] = rules_.action(m.action).name;
+    d["moved"] = std::move(x);
+  }
+
+  void fill(Data& d, const Battle& b) const {
+    Data x;
+    x["attacker"] = player(b.attacker);
+    x["attacker_id"] = before_.player(b.attacker).id;
+    x["defender"] = b.defender ? player(*b.defender) : std::string();
+    x["defender_id"] = b.defender ? before_.player(*b.defender).id : std::string();
+    x["neutral"] = !b.defender.has_value();
+    x["from"] = province(b.from);
+    x["target"] = province(b.target);
+    x["attacking"] = str(b.attacking);
+    x["attacking_one"] = b.attacking == 1;
+    x["defending"] = str(b.defending);
+    x["defending_one"] = b.defending == 1;
+    x["holds_back"] = b.held_back > 0;  // Rules 12: the 1st edition's defend_with
+    set_count(x, "held_back", b.held_back);
+    x["only_held_back"] = b.held_back > 0 && b.survivors == 0;  // D-41: the peasants won for them
+    x["peasants_one"] = b.peasants == 1;
+    x["attack_bonus"] = b.attack_bonus > 0;
+    x["defense_bonus"] = b.defense_bonus > 0;
+    x["palace_guard"] = b.palace_guard > 0;
+    x["peasants"] = str(b.peasants);
+    x["thrown"] = cubes(b.tower.fighting);
+    x["from_tray"] = cubes(b.tower.from_tray);
+    x["tray_any"] = b.tower.from_tray.total() > 0;
+    x["out"] = cubes(b.tower.out);
+    x["attacker_count"] = str(b.attacker_count);
+    x["defender_count"] = str(b.defender_count);
+    x["defender_peasants"] = b.defender_peasants > 0 && b.defender.has_value();
+    x["peasant_count"] = str(b.defender_peasants);
+    x["peasant_count_one"] = b.defender_peasants == 1;
+    // Rules 8.2: peasants in the tray fight for a defender only where no revolt marker lies;
+    // said only when some came out of the tower.
+    x["bystanders"] = b.peasants_stay_out && b.tower.out.peasants() > 0;
+    set_count(x, "bystander_count", b.tower.out.peasants());
+    // ...or, in the 1st edition, where at most this many lie (rules 12).
+    set_count(x, "markers_allowed", rules_.peasants_defend_up_to_markers);
+    x["some_markers_allowed"] = rules_.peasants_defend_up_to_markers > 0;
+    x["won"] = b.result == BattleResult::attacker;
+    x["lost"] = b.result == BattleResult::defender;
+    x["tie"] = b.result == BattleResult::tie;
+    x["survivors"] = str(b.survivors);
+    x["survivors_one"] = b.survivors == 1;
+    x["buildings_lost"] = b.buildings_lost > 0;
+    set_count(x, "buildings_lost_count", b.buildings_lost);
+    d["battle"] = std::move(x);
+  }
+
+  void fill(Data& d, const Revolt& r) const {
+    Data x;
+    x["player"] = player(r.player);
+    x["province"] = province(r.province);
+    x["grain"] = r.cause == RevoltCause::grain;
+    x["taxes"] = r.cause == RevoltCause::taxes;
+    x["winter"] = r.cause == RevoltCause::winter;
+    x["markers"] = str(r.markers);
+    x["extra"] = r.extra_peasants > 0;
+    x["extra_peasants"] = str(r.extra_peasants);
+    x["peasants"] = str(r.peasants);
+    x["defending"] = str(r.defending);
+    x["defending_one"] = r.defending == 1;
+    x["holds_back"] = r.held_back > 0;  // Rules 12: the 1st edition's defend_with
+    set_count(x, "held_back", r.held_back);
+    x["markers_one"] = r.markers == 1;
+    x["peasants_one"] = r.peasants == 1;
+    x["thrown"] = cubes(r.tower.fighting);
+    x["from_tray"] = cubes(r.tower.from_tray);
+    x["tray_any"] = r.tower.from_tray.total() > 0;
+    x["out"] = cubes(r.tower.out);
+    x["player_count"] = str(r.player_count);
+    x["peasant_count"] = str(r.peasant_count);
+    x["won"] = r.player_won;
+    x["survivors"] = str(r.survivors);
+    x["survivors_one"] = r.survivors == 1;
+    x["buildings_lost"] = r.buildings_lost > 0;
+    set_count(x, "buildings_lost_count", r.buildings_lost);
+    d["revolt"] = std::move(x);
+  }
+
+  void fill(Data& d, const MarkerAdded& m) const {
+    Data x;
+    x["player"] = player(m.player);
+    x["province"] = province(m.province);
+    x["markers"] = str(m.markers_after);
+    x["one"] = m.markers_after == 1;
+    x["supply_empty"] = m.supply_empty && !m.shielded;
+    x["shielded"] = m.shielded;
+    d["marker"] = std::move(x);
+  }
+
+ private:
+  const Names& n_;
+  const Ruleset& rules_;
+  const GameState& before_;
+};
+
+}  // namespace
+
+Data step_data(const LogEntry& entry, const Names& names) { return StepWriter(names).step(entry); }
+
+}  // namespace wallenstein::report
