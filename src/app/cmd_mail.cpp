@@ -84,7 +84,7 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
   return failed ? Exit::transport : Exit::ok;
 }
 
-Exit run(const Invocation& in) {
+Exit run_mail(const Invocation& in) {
   const bool dry = in.has("dry-run");
   const OpenedSeason opened =
       open_season(in, DefaultSeason::last_report, dry ? LockMode::shared : LockMode::exclusive);
@@ -123,7 +123,7 @@ Command mail_command() {
             "the time instead of the clock (the messages' Date)");
         p.add("dir", 1);
       },
-      run};
+      run_mail};
 }
 
 }  // namespace wallenstein::app

@@ -167,7 +167,7 @@ void say_created(const Invocation& in, const std::filesystem::path& dir, const G
            << ".\n";
 }
 
-Exit run(const Invocation& in) {
+Exit run_new(const Invocation& in) {
   const std::filesystem::path dir = in.game_dir();
   GameConfig config = config_from_arguments(in, dir);
   check_variant(in, config);
@@ -224,7 +224,7 @@ Command new_command() {
                 "comma-separated expansions, named like the data's modules/ folders");
             p.add("dir", 1);
           },
-          run};
+          run_new};
 }
 
 }  // namespace wallenstein::app

@@ -216,7 +216,7 @@ Exit pause(const Invocation& in, const HeldGame& held, const std::string& id, bo
   return Exit::ok;
 }
 
-Exit run(const Invocation& in) {
+Exit run_player(const Invocation& in) {
   const std::string action = in.get<std::string>("action");
   const std::string id = in.get<std::string>("id");
   const bool writes = action != "token" || in.has("new");
@@ -255,7 +255,7 @@ Command player_command() {
                 "the time instead of the clock (the welcome's Date)");
             p.add("dir", 1).add("action", 1).add("id", 1);
           },
-          run};
+          run_player};
 }
 
 }  // namespace wallenstein::app

@@ -80,7 +80,7 @@ std::filesystem::path games_root(const Invocation& in) {
   return root;
 }
 
-Exit run(const Invocation& in) {
+Exit run_receive(const Invocation& in) {
   const auto args =
       in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
   IntakeTarget target;
@@ -294,7 +294,7 @@ Command receive_command() {
             "the time instead of the clock (the answer's Date, the day's limits)");
         p.add("args", -1);
       },
-      run};
+      run_receive};
 }
 
 }  // namespace wallenstein::app

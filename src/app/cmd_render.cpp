@@ -15,7 +15,7 @@ namespace wallenstein::app {
 namespace po = boost::program_options;
 namespace {
 
-Exit run(const Invocation& in) {
+Exit run_render(const Invocation& in) {
   const std::string layout = in.get<std::string>("layout");
   if (layout != "board" && layout != "geo") throw UsageError("--layout must be board or geo");
   const int width = in.get<int>("width");
@@ -75,7 +75,7 @@ Command render_command() {
                 "board (as printed) or geo (geography)");
             p.add("dir", 1);
           },
-          run};
+          run_render};
 }
 
 }  // namespace wallenstein::app

@@ -20,7 +20,7 @@ bool belongs_to(const std::string& relative, const std::string& player) {
                            "-" + player + ".yaml") == 0);
 }
 
-Exit run(const Invocation& in) {
+Exit run_report(const Invocation& in) {
   const OpenedSeason opened = open_season(in, DefaultSeason::last_report, LockMode::exclusive);
   if (in.has("player")) opened.game.config().named_player(in.get<std::string>("player"));
   const LoadedSeason loaded = load_season(opened);
@@ -55,7 +55,7 @@ Command report_command() {
                 "only this player's files (and the public one)");
             p.add("dir", 1);
           },
-          run};
+          run_report};
 }
 
 }  // namespace wallenstein::app

@@ -10,7 +10,7 @@ namespace wallenstein::app {
 namespace po = boost::program_options;
 namespace {
 
-Exit run(const Invocation& in) {
+Exit run_show(const Invocation& in) {
   const OpenedSeason opened = open_season(in, DefaultSeason::current, LockMode::shared);
   const LoadedSeason loaded = load_season(opened);
   const auto json = public_json(opened.game.config(), loaded.start, opened.rules,
@@ -43,7 +43,7 @@ Command show_command() {
                                                                 "print JSON (interfaces 4)");
             p.add("dir", 1);
           },
-          run};
+          run_show};
 }
 
 }  // namespace wallenstein::app

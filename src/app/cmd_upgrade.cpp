@@ -17,7 +17,7 @@ namespace wallenstein::app {
 namespace po = boost::program_options;
 namespace {
 
-Exit run(const Invocation& in) {
+Exit run_upgrade(const Invocation& in) {
   const bool dry = in.has("dry-run");
   const HeldGame held = hold_game(in, dry ? LockMode::shared : LockMode::exclusive);
   const GameDirectory& game = held.game;
@@ -86,7 +86,7 @@ Command upgrade_command() {
                 "dry-run", po::bool_switch(), "say what would change; change nothing");
             p.add("dir", 1);
           },
-          run};
+          run_upgrade};
 }
 
 }  // namespace wallenstein::app

@@ -36,7 +36,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 }
 
 /// Each problem of a game.yaml, as "line:column: message"; empty when it is accepted.
-std::vector<std::string> problems(const std::string& text) {
+std::vector<std::string> config_problems(const std::string& text) {
   try {
     read_game_config(SourceFile{"game.yaml", text}, true);
   } catch (const InputError& e) {
@@ -51,11 +51,11 @@ std::vector<std::string> problems(const std::string& text) {
 using Problems = std::vector<std::string>;
 
 TEST(GameConfigFile, EveryKeyTheProgramWritesOrDocumentsIsAccepted) {
-  EXPECT_EQ(problems(kGame), Problems{});
+  EXPECT_EQ(config_problems(kGame), Problems{});
   const GameConfig config = read_game_config(SourceFile{"game.yaml", kGame}, true);
   EXPECT_EQ(config.mail.smtp->password_env, "GM_PASSWORD");
   EXPECT_EQ(config.deadlines.at("1618-spring"), "Sunday 20:00");
-  EXPECT_EQ(problems(write_game_config(config)), Problems{});
+  EXPECT_EQ(config_problems(write_game_config(config)), Problems{});
   EXPECT_EQ(
       read_game_config(read_source(testing::source_path("games/example/game.yaml"), 1 << 20), false)
           .name,
@@ -63,9 +63,9 @@ TEST(GameConfigFile, EveryKeyTheProgramWritesOrDocumentsIsAccepted) {
 }
 
 TEST(GameConfigFile, AMisspeltTopLevelKeyIsRefusedWithTheNearestKey) {
-  EXPECT_EQ(problems(replaced(kGame, "deadlines:", "dedlines:")),
+  EXPECT_EQ(config_problems(replaced(kGame, "deadlines:", "dedlines:")),
             Problems{"13:1: unknown key \"dedlines\" in game.yaml; did you mean \"deadlines\"?"});
-  EXPECT_EQ(problems(kGame + "colour: blue\n"),
+  EXPECT_EQ(config_problems(kGame + "colour: blue\n"),
             Problems{"15:1: unknown key \"colour\" in game.yaml; expected name, edition, "
                      "expansions, setup, rules_version, seed, "
                      "salt, commitment, players, mail, program_version, deadlines or schedule"});
@@ -76,7 +76,7 @@ TEST(GameConfigFile, MisspeltKeysInMailSmtpAndPlayersAreRefusedWithTheNearestKey
   text = replaced(text, "password_env:", "pasword_env:");
   text = replaced(text, "{id: blue, name:", "{id: blue, nmae:");
   EXPECT_EQ(
-      problems(text),
+      config_problems(text),
       (Problems{
           "7:16: unknown key \"nmae\" in player; did you mean \"name\"?",
           "7:5: missing key \"name\" (the player's name)",
@@ -85,8 +85,8 @@ TEST(GameConfigFile, MisspeltKeysInMailSmtpAndPlayersAreRefusedWithTheNearestKey
 }
 
 TEST(GameConfigFile, TheEditionIsTheSecondOrTheFirstWithTheMessageNewGives) {
-  EXPECT_EQ(problems(replaced(kGame, "edition: 2", "edition: 1")), Problems{});
-  EXPECT_EQ(problems(replaced(kGame, "edition: 2", "edition: 3")),
+  EXPECT_EQ(config_problems(replaced(kGame, "edition: 2", "edition: 1")), Problems{});
+  EXPECT_EQ(config_problems(replaced(kGame, "edition: 2", "edition: 3")),
             Problems{"2:10: edition must be 2 (the 2nd edition) or 1 (the 1st edition), not 3"});
   EXPECT_EQ(edition_problem(3),
             "edition must be 2 (the 2nd edition) or 1 (the 1st edition), not 3");
@@ -94,29 +94,29 @@ TEST(GameConfigFile, TheEditionIsTheSecondOrTheFirstWithTheMessageNewGives) {
 }
 
 TEST(GameConfigFile, ExpansionsAreModuleIdsEachListedOnce) {
-  EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [Court]")),
+  EXPECT_EQ(config_problems(replaced(kGame, "expansions: []", "expansions: [Court]")),
             Problems{"3:14: expansion \"Court\" must be a module's id: lowercase letters, digits "
                      "or _, like court"});
-  EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [court, court]")),
+  EXPECT_EQ(config_problems(replaced(kGame, "expansions: []", "expansions: [court, court]")),
             Problems{"3:21: expansion court is listed twice"});
   // Whether the data has the module and this program plays it is the ruleset's to say.
-  EXPECT_EQ(problems(replaced(kGame, "expansions: []", "expansions: [court]")), Problems{});
+  EXPECT_EQ(config_problems(replaced(kGame, "expansions: []", "expansions: [court]")), Problems{});
 }
 
 TEST(GameConfigFile, AnOutboxOutsideTheGameDirectoryIsRefused) {
   const std::string hint = "; write a directory inside the game directory, like outbox";
-  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: ../x")),
+  EXPECT_EQ(config_problems(replaced(kGame, "outbox: outbox", "outbox: ../x")),
             Problems{"12:11: mail outbox \"../x\" leads out of the game directory (..)" + hint});
   EXPECT_EQ(
-      problems(replaced(kGame, "outbox: outbox", "outbox: mail/../../x")),
+      config_problems(replaced(kGame, "outbox: outbox", "outbox: mail/../../x")),
       Problems{"12:11: mail outbox \"mail/../../x\" leads out of the game directory (..)" + hint});
-  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: /var/mail")),
+  EXPECT_EQ(config_problems(replaced(kGame, "outbox: outbox", "outbox: /var/mail")),
             Problems{"12:11: mail outbox \"/var/mail\" is an absolute path" + hint});
-  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: \"\"")),
+  EXPECT_EQ(config_problems(replaced(kGame, "outbox: outbox", "outbox: \"\"")),
             Problems{"12:11: mail outbox is empty" + hint});
-  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: ./")),
+  EXPECT_EQ(config_problems(replaced(kGame, "outbox: outbox", "outbox: ./")),
             Problems{"12:11: mail outbox \"./\" is the game directory itself" + hint});
-  EXPECT_EQ(problems(replaced(kGame, "outbox: outbox", "outbox: mail/out")), Problems{});
+  EXPECT_EQ(config_problems(replaced(kGame, "outbox: outbox", "outbox: mail/out")), Problems{});
 }
 
 }  // namespace

@@ -103,7 +103,7 @@ const std::string kGame =
     "  - {id: blue, name: B, email: b@example.org}\n"
     "  - {id: yellow, name: C, email: c@example.org}\n";
 
-std::vector<std::string> problems(const std::string& text) {
+std::vector<std::string> schedule_problems(const std::string& text) {
   try {
     read_game_config(SourceFile{"game.yaml", text}, true);
   } catch (const InputError& e) {
@@ -152,7 +152,7 @@ TEST(Schedule, WeekdaysMayBeListedWithSpacesAfterTheCommas) {
 
 TEST(GameConfigSchedule, MistakesInTheScheduleAreEachReportedWhereTheyAre) {
   EXPECT_EQ(
-      problems(
+      schedule_problems(
           kGame +
           "schedule:\n  timezone: Europe/Berlinn\n  deadline: \"sun 25:00\"\n  reminders: [48]\n"
           "  nmr: wait\n  dedline: x\n"),
@@ -163,25 +163,27 @@ TEST(GameConfigSchedule, MistakesInTheScheduleAreEachReportedWhereTheyAre) {
           "10:15: reminder \"48\" is not a duration; write it like 30m, 6h, 2d or 1d12h",
           "11:8: unknown nmr policy \"wait\"; expected pass, bot or hold",
           "12:3: unknown key \"dedline\" in schedule; did you mean \"deadline\"?"}));
-  EXPECT_EQ(problems(kGame + "schedule:\n  timezone: UTC\n"),
+  EXPECT_EQ(schedule_problems(kGame + "schedule:\n  timezone: UTC\n"),
             (std::vector<std::string>{"8:3: missing key \"deadline\" (like \"sun 20:00\", "
                                       "\"mon,thu 20:00\" or \"every 3d at 20:00\")"}));
   EXPECT_EQ(
-      problems(kGame + "schedule:\n  timezone: UTC\n  deadline: \"sun 20:00 CET\"\n"),
+      schedule_problems(kGame + "schedule:\n  timezone: UTC\n  deadline: \"sun 20:00 CET\"\n"),
       (std::vector<std::string>{
           "9:13: deadline \"sun 20:00 CET\": nothing may follow the time (\"cet\"); the time zone "
           "is schedule.timezone"}));
   EXPECT_EQ(
-      problems(kGame + "schedule:\n  deadline: \"sun 20:00\"\n  reminders: [48h, 48h, 0m, 400d]\n"),
+      schedule_problems(
+          kGame + "schedule:\n  deadline: \"sun 20:00\"\n  reminders: [48h, 48h, 0m, 400d]\n"),
       (std::vector<std::string>{
           "9:20: the reminder 2d is listed twice",
           "9:25: a reminder 0m before the deadline comes too late; write one like 6h",
           "9:29: a reminder 400d before the deadline comes before the season opens (sun 20:00); "
           "write a shorter one"}));
-  EXPECT_EQ(problems(kGame + "schedule:\n  deadline: \"sun 20:00\"\n  nmr: hold\n  grace: 0m\n"),
-            (std::vector<std::string>{
-                "10:10: nmr: hold extends the deadline by grace, which must be longer than 0m"}));
-  EXPECT_EQ(problems(kGame + "schedule:\n  deadline: \"someday 20:00\"\n"),
+  EXPECT_EQ(
+      schedule_problems(kGame + "schedule:\n  deadline: \"sun 20:00\"\n  nmr: hold\n  grace: 0m\n"),
+      (std::vector<std::string>{
+          "10:10: nmr: hold extends the deadline by grace, which must be longer than 0m"}));
+  EXPECT_EQ(schedule_problems(kGame + "schedule:\n  deadline: \"someday 20:00\"\n"),
             (std::vector<std::string>{"8:13: deadline \"someday 20:00\": \"someday\" is not a day; "
                                       "use sun, mon, tue, wed, thu, fri or sat"}));
 }

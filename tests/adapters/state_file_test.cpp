@@ -89,7 +89,8 @@ std::vector<std::string> problems_under(const std::string& text, const Ruleset& 
 }
 
 /// The same under the shipped rules.
-std::vector<std::string> problems(const std::string& text, const StateOrigin* origin = nullptr) {
+std::vector<std::string> state_problems(const std::string& text,
+                                        const StateOrigin* origin = nullptr) {
   return problems_under(text, rules(), origin);
 }
 
@@ -98,7 +99,7 @@ using Problems = std::vector<std::string>;
 TEST(StateFile, EveryStateOfAWholeGameIsAcceptedAndReadsBackAsWritten) {
   for (const GameState& state : play(rules().season_count())) {
     const std::string text = write_state(state, rules());
-    EXPECT_EQ(problems(text), Problems{}) << text;
+    EXPECT_EQ(state_problems(text), Problems{}) << text;
     EXPECT_EQ(read_state(SourceFile{"state.yaml", text}, rules()), state);
   }
 }
@@ -106,7 +107,7 @@ TEST(StateFile, EveryStateOfAWholeGameIsAcceptedAndReadsBackAsWritten) {
 TEST(StateFile, AnEmptyEventsLeftIsRefusedWhileASeasonIsToBePlayed) {
   const std::string text = line_replaced(write_state(fresh(), rules()), "  left:", "  left: []");
   EXPECT_EQ(
-      problems(text),
+      state_problems(text),
       Problems{
           position(text, "[]", "  left: ") +
           ": events.left must hold the 4 events of the year not drawn yet in 1618-spring, not 0"});
@@ -117,7 +118,7 @@ TEST(StateFile, AnAllZeroRandomStateIsRefusedWithItsPosition) {
   const std::string text =
       line_replaced(write_state(fresh(), rules()),
                     "rng:", "rng: [" + zero + ", " + zero + ", " + zero + ", " + zero + "]");
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "[" + zero) + ": rng is all zeros, a state the generator never "
                                                   "leaves; at least one word must not be 0"});
 }
@@ -126,14 +127,15 @@ TEST(StateFile, AnEventListedTwiceIsRefused) {
   const std::string text =
       replaced(write_state(fresh(), rules()), "left: [army_shortage, tax_min_6",
                "left: [army_shortage, army_shortage");
-  EXPECT_EQ(problems(text), Problems{position(text, "army_shortage", "left: [army_shortage, ") +
-                                     ": event \"army_shortage\" is listed twice in events.left"});
+  EXPECT_EQ(state_problems(text),
+            Problems{position(text, "army_shortage", "left: [army_shortage, ") +
+                     ": event \"army_shortage\" is listed twice in events.left"});
 }
 
 TEST(StateFile, AnEventInTheDeckAndAmongTheYearsIsRefused) {
   const std::string text =
       replaced(write_state(fresh(), rules()), "deck: [palace_guard_2", "deck: [tax_min_6");
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "tax_min_6", "deck: [") +
                      ": event \"tax_min_6\" is in the deck and among the year's events"});
 }
@@ -141,7 +143,7 @@ TEST(StateFile, AnEventInTheDeckAndAmongTheYearsIsRefused) {
 TEST(StateFile, AnEventLeftThatIsNotOneOfTheYearsIsRefused) {
   const std::string text =
       replaced(write_state(fresh(), rules()), "left: [army_shortage", "left: [palace_guard_1");
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "palace_guard_1") +
                      ": event \"palace_guard_1\" in events.left is not one of the year's"});
 }
@@ -149,7 +151,7 @@ TEST(StateFile, AnEventLeftThatIsNotOneOfTheYearsIsRefused) {
 TEST(StateFile, ADeckTooShortForTheYearsToComeIsRefused) {
   const std::string text = line_replaced(write_state(fresh(), rules()),
                                          "  deck:", "  deck: [palace_guard_2, tax_max_5]");
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "[palace_guard_2, tax_max_5]") +
                      ": events.deck must hold at least 4 events for the years to come, not 2"});
 }
@@ -163,7 +165,7 @@ TEST(StateFile, AnAutumnWithOneEventLeftIsRefusedSinceWinterNeedsTheLastOne) {
             std::string::npos)
       << text;
   EXPECT_EQ(
-      problems(text),
+      state_problems(text),
       Problems{
           position(text, "[", "  left: ") +
           ": events.left must hold the 2 events of the year not drawn yet in 1618-autumn, not 1"});
@@ -173,24 +175,24 @@ TEST(StateFile, ActionCardsMustHoldEachOfTheTenActionsOnce) {
   const std::string base = write_state(fresh(), rules());
   const std::string twice =
       replaced(base, "action_cards: [church, taxes", "action_cards: [church, church");
-  EXPECT_EQ(problems(twice),
+  EXPECT_EQ(state_problems(twice),
             Problems{position(twice, "church", "action_cards: [church, ") +
                      ": action \"church\" is on two slots; each of the 10 actions is on one"});
   const std::string short_list =
       replaced(base, "action_cards: [church, taxes, ", "action_cards: [");
-  EXPECT_EQ(problems(short_list), Problems{position(short_list, "[", "\naction_cards: ") +
-                                           ": action_cards must list all 10 slots, not 8"});
+  EXPECT_EQ(state_problems(short_list), Problems{position(short_list, "[", "\naction_cards: ") +
+                                                 ": action_cards must list all 10 slots, not 8"});
 }
 
 TEST(StateFile, BonusTilesMustHoldEachTileOnce) {
   const std::string base = write_state(fresh(), rules());
   const std::string twice =
       replaced(base, "bonus_tiles: [thaler, grain", "bonus_tiles: [thaler, thaler");
-  EXPECT_EQ(problems(twice),
+  EXPECT_EQ(state_problems(twice),
             Problems{position(twice, "thaler", "bonus_tiles: [thaler, ") +
                      ": bonus tile \"thaler\" is on two positions; each tile is on one"});
   const std::string three = replaced(base, "bonus_tiles: [thaler, grain, ", "bonus_tiles: [");
-  EXPECT_EQ(problems(three),
+  EXPECT_EQ(state_problems(three),
             Problems{position(three, "[", "\nbonus_tiles: ") +
                      ": every bonus tile must be on a position: 5 expected, not 3"});
 }
@@ -199,24 +201,24 @@ TEST(StateFile, TurnOrderMustListEveryPlayerOnce) {
   const std::string base = write_state(fresh(), rules());
   const std::string missing =
       replaced(base, "turn_order: [red, blue, yellow, green]", "turn_order: [red, blue, yellow]");
-  EXPECT_EQ(problems(missing), Problems{position(missing, "[red, blue, yellow]") +
-                                        ": turn_order must list each of the 4 players once"});
+  EXPECT_EQ(state_problems(missing), Problems{position(missing, "[red, blue, yellow]") +
+                                              ": turn_order must list each of the 4 players once"});
   const std::string twice = replaced(base, "turn_order: [red, blue", "turn_order: [red, red");
-  EXPECT_EQ(problems(twice), Problems{position(twice, "red", "turn_order: [red, ") +
-                                      ": player \"red\" is listed twice in turn_order"});
+  EXPECT_EQ(state_problems(twice), Problems{position(twice, "red", "turn_order: [red, ") +
+                                            ": player \"red\" is listed twice in turn_order"});
 }
 
 TEST(StateFile, FinishedMustAgreeWithTheSeasonIndex) {
   const std::string text =
       replaced(write_state(fresh(), rules()), "finished: false", "finished: true");
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "true") +
                      ": finished must be false at season_index 1: the game ends after season 6"});
 }
 
 TEST(StateFile, WinnersAreRefusedBeforeTheGameIsOver) {
   const std::string text = replaced(write_state(fresh(), rules()), "winners: []", "winners: [red]");
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "[red]") +
                      ": winners are set only when the game is over (finished: true)"});
 }
@@ -226,7 +228,7 @@ TEST(StateFile, TwoPlayersAreRefused) {
       write_state(new_game(NewGame{"test", {"red", "blue", "yellow"}, 5}, rules()), rules());
   const auto at = text.find("  - {id: yellow");
   const std::string two = text.substr(0, at) + text.substr(text.find('\n', at) + 1);
-  const auto found = problems(two);
+  const auto found = state_problems(two);
   ASSERT_FALSE(found.empty());
   EXPECT_EQ(found.front(),
             position(two, "- {id: red") + ": Wallenstein is played by 3 to 5 players, not 2");
@@ -234,7 +236,7 @@ TEST(StateFile, TwoPlayersAreRefused) {
 
 TEST(StateFile, APlayerIdTwiceIsRefused) {
   const std::string text = replaced(write_state(fresh(), rules()), "{id: blue", "{id: red");
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "red", "{id: red") + ": player id \"red\" is used twice"});
 }
 
@@ -243,7 +245,7 @@ TEST(StateFile, UnknownKeysInSupplyAndTowerAreRefusedWithTheNearestKey) {
       replaced(replaced(write_state(fresh(), rules()), "revolt_markers:", "revolt_marker:"),
                "  tray:", "  trey:");
   EXPECT_EQ(
-      problems(text),
+      state_problems(text),
       (Problems{position(text, "revolt_marker:") +
                     ": unknown key \"revolt_marker\" in supply; did you mean \"revolt_markers\"?",
                 position(text, "{", "supply: ") + ": missing key \"revolt_markers\"",
@@ -253,12 +255,12 @@ TEST(StateFile, UnknownKeysInSupplyAndTowerAreRefusedWithTheNearestKey) {
 
 TEST(StateFile, AStateOfAnotherEditionThanTheGamesIsRefused) {
   const std::string text = replaced(write_state(fresh(), rules()), "edition: 2", "edition: 1");
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "1", "edition: ") +
                      ": this state is of edition 1 but game.yaml says edition: 2; a game keeps "
                      "the edition it was started with: put edition: 1 back in game.yaml"});
   const std::string third = replaced(write_state(fresh(), rules()), "edition: 2", "edition: 3");
-  EXPECT_EQ(problems(third),
+  EXPECT_EQ(state_problems(third),
             Problems{position(third, "3", "edition: ") +
                      ": edition must be 2 (the 2nd edition) or 1 (the 1st edition), not 3"});
 }
@@ -267,16 +269,16 @@ TEST(StateFile, AStateMustMatchTheSeasonDirectoryItWasFoundIn) {
   const std::string text = write_state(play(2).back(), rules());
   const StateOrigin here{
       "test", {"red", "blue", "yellow", "green"}, 3, "03-1618-autumn", "1618-autumn"};
-  EXPECT_EQ(problems(text, &here), Problems{});
+  EXPECT_EQ(state_problems(text, &here), Problems{});
   const std::string moved = replaced(replaced(text, "season_index: 3", "season_index: 2"),
                                      "\"1618-autumn\"", "\"1618-summer\"");
   EXPECT_EQ(
-      problems(moved, &here),
+      state_problems(moved, &here),
       Problems{position(moved, "2", "season_index: ") +
                ": season_index 2 does not match the season directory 03-1618-autumn; expected 3"});
   const StateOrigin misnamed{
       "test", {"red", "blue", "yellow", "green"}, 3, "03-1619-spring", "1619-spring"};
-  EXPECT_EQ(problems(text, &misnamed),
+  EXPECT_EQ(state_problems(text, &misnamed),
             Problems{position(text, "3", "season_index: ") +
                      ": the season directory 03-1619-spring is not named after season 1618-autumn; "
                      "expected 03-1618-autumn"});
@@ -286,7 +288,7 @@ TEST(StateFile, AStateMustBelongToTheGameAndItsPlayers) {
   const std::string text = write_state(fresh(), rules());
   const StateOrigin other{
       "other", {"red", "blue", "green", "yellow"}, 1, "01-1618-spring", "1618-spring"};
-  EXPECT_EQ(problems(text, &other),
+  EXPECT_EQ(state_problems(text, &other),
             (Problems{position(text, "test", "game: ") +
                           ": game \"test\" does not match game.yaml's name \"other\"",
                       position(text, "yellow", "{id: ") +
@@ -340,7 +342,7 @@ TEST(StateFile, AGameWithTheLandsknechteKeepsEachPlayersTurnedCardsAndOthersHave
   const std::string base = write_state(fresh(), rules());
   EXPECT_EQ(base.find("landsknechte"), std::string::npos) << base;
   // Read with the base game's rules: said once, with the way back, not once for each player.
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "- {id: red") +
                      ": this state has landsknechte counters, but game.yaml's expansions: does "
                      "not name landsknechte; a game keeps the expansions it was started with: put "
@@ -373,7 +375,7 @@ TEST(StateFile, AMilitaryLeadersGameKeepsLeadersStatuesAndTrophiesAndOthersHaveN
   EXPECT_NE(text.find("statues: {red: 1}"), std::string::npos) << text;
   EXPECT_EQ(read_state(SourceFile{"state.yaml", text}, season.rules), state);
 
-  const Problems refused = problems(text);  // read with the base game's rules
+  const Problems refused = state_problems(text);  // read with the base game's rules
   EXPECT_EQ(refused.front(), position(text, "- {id: red") +
                                  ": this state has leader counters, but game.yaml's expansions: "
                                  "does not name leaders; a game keeps the expansions it was "
@@ -382,7 +384,7 @@ TEST(StateFile, AMilitaryLeadersGameKeepsLeadersStatuesAndTrophiesAndOthersHaveN
   const auto province_end = base.find("revolts: 0}");
   ASSERT_NE(province_end, std::string::npos) << base;
   base.replace(province_end, 11, "revolts: 0, statues: {red: 1}}");
-  const std::string refused_statues = problems(base).front();
+  const std::string refused_statues = state_problems(base).front();
   EXPECT_EQ(refused_statues.substr(0, refused_statues.find(" in province")),
             position(base, "statues") + ": unknown key \"statues\"");
   EXPECT_NE(refused_statues.find("; expected owner, armies, buildings or revolts"),
@@ -477,7 +479,7 @@ TEST(StateFile, TheDraftsStateAndTheOneAfterItReadBackAsWritten_Rules2) {
   const auto [draft, after] = drafted();
   for (const GameState& state : {draft, after}) {
     const std::string text = write_state(state, rules());
-    EXPECT_EQ(problems(text), Problems{}) << text;
+    EXPECT_EQ(state_problems(text), Problems{}) << text;
     EXPECT_EQ(read_state(SourceFile{"state.yaml", text}, rules()), state);
   }
   EXPECT_NE(write_state(draft, rules()).find("\ndraft:\n  face_up: ["), std::string::npos);
@@ -491,16 +493,17 @@ TEST(StateFile, ADraftCardDealtTwiceOrMissingIsRefused_Rules2) {
   const std::string second = rules().province(draft.draft->pile[1]).id;
   const std::string twice =
       replaced(text, "pile: [" + top + ", " + second, "pile: [" + top + ", " + top);
-  EXPECT_EQ(problems(twice), (Problems{position(twice, top, "pile: [" + top) + ": " + top +
-                                           " is dealt twice in the draft",
-                                       position(twice, "face_up:", "\ndraft:") + ": province " +
-                                           second + " is missing from the draft's cards"}));
+  EXPECT_EQ(
+      state_problems(twice),
+      (Problems{position(twice, top, "pile: [" + top) + ": " + top + " is dealt twice in the draft",
+                position(twice, "face_up:", "\ndraft:") + ": province " + second +
+                    " is missing from the draft's cards"}));
 }
 
 TEST(StateFile, ADraftAfterTheDraftIsRefused_Rules2) {
   const auto [draft, after] = drafted();
   const std::string text = write_state(after, rules()) + "draft: {face_up: [], pile: []}\n";
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "{face_up: [], pile") +
                      ": draft is written only before the draft is played (season_index 0)"});
 }
@@ -516,7 +519,7 @@ TEST(StateFile, AnExpansionEditedIntoOrOutOfGameYamlIsNamedOnceWithTheWayBack) {
                      "of expansions: in game.yaml"});
   const GameState with = new_game(NewGame{"test", {"red", "blue", "yellow"}, 5}, leaders);
   const std::string text = write_state(with, leaders);
-  EXPECT_EQ(problems(text),
+  EXPECT_EQ(state_problems(text),
             Problems{position(text, "- {id: red") +
                      ": this state has leader counters, but game.yaml's expansions: does not name "
                      "leaders; a game keeps the expansions it was started with: put leaders back "

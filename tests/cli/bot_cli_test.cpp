@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 using testing::Outcome;
 using testing::TempDir;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+using testing::run;
 
 class BotCli : public ::testing::Test {
  protected:

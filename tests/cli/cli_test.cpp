@@ -29,7 +29,7 @@ using testing::Outcome;
 using testing::players_args;
 using testing::snapshot_tree;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+using testing::run;
 
 Outcome new_game_cmd(const fs::path& dir, int players, const std::string& seed = "42") {
   return testing::new_game(dir, players, seed);

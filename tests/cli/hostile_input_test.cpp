@@ -18,7 +18,7 @@ using testing::read_text;
 using testing::snapshot_tree;
 using testing::write_text;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+using testing::run;
 
 /// Red's orders for the first season of a 3-player game, with `palace` as given.
 std::string red_orders(const std::string& palace) {

@@ -20,7 +20,7 @@ using testing::replace_in_file;
 using testing::snapshot_tree;
 using testing::write_text;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args, 120); }
+using testing::run;
 
 /// "path:line:column" of the first `needle` in a file after `after` (1-based).
 std::string position(const fs::path& file, const std::string& needle,

@@ -24,8 +24,8 @@ using testing::Outcome;
 using testing::read_text;
 using testing::TempDir;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args, 120); }
-std::string iso(Instant t) { return format_instant(t, "UTC"); }
+using testing::run;
+std::string iso_utc(Instant t) { return format_instant(t, "UTC"); }
 
 /// Monday 23 November 2026, 10:00 UTC: the weekly deadline is Sunday 29th, 20:00 UTC.
 const Instant kMonday = parse_instant("2026-11-23T10:00:00Z").value();
@@ -57,10 +57,10 @@ class TickMail : public ::testing::Test {
   Outcome tick(Instant now, const std::string& smtp) {
     return testing::run_shell("PW=pw " + testing::shell_quote(testing::wallenstein_binary()) +
                               " tick " + testing::shell_quote(game().string()) + " --now " +
-                              iso(now) + " --smtp " + smtp);
+                              iso_utc(now) + " --smtp " + smtp);
   }
   nlohmann::json status(Instant now) {
-    const Outcome s = run({"status", game().string(), "--json", "--now", iso(now)});
+    const Outcome s = run({"status", game().string(), "--json", "--now", iso_utc(now)});
     EXPECT_EQ(s.status, 0) << s.err;
     return nlohmann::json::parse(s.out)["games"][0];
   }
@@ -151,7 +151,7 @@ TEST_F(TickMail, ADeferredReceiptWaitsForItsPauseWhenOtherMailGoesOut) {
   const auto files = testing::write_random_orders(game(), tmp_ / "orders", 5);
   auto submit = [&](std::size_t seat, const std::string& id, Instant now) {
     const Outcome r = run({"submit", game().string(), files[seat].string(), "--player", id, "--now",
-                           iso(now), "--smtp", smtp.url()});
+                           iso_utc(now), "--smtp", smtp.url()});
     EXPECT_EQ(r.status, 0) << r.out << r.err;
   };
   const auto receipt_attempts = [&](Instant now) {
@@ -170,7 +170,7 @@ TEST_F(TickMail, ADeferredReceiptWaitsForItsPauseWhenOtherMailGoesOut) {
   EXPECT_EQ(receipt_attempts(kMonday + 17min), 2);
   // A moved deadline names whose notice the server deferred, and only theirs.
   const Outcome moved = run({"deadline", game().string(), "--extend", "24h", "--now",
-                             iso(kMonday + 18min), "--smtp", smtp.url()});
+                             iso_utc(kMonday + 18min), "--smtp", smtp.url()});
   EXPECT_NE(moved.out.find("), except marie@example.org: the server did not take"),
             std::string::npos)
       << moved.out;
@@ -182,7 +182,8 @@ TEST_F(TickMail, AResolveByHandOfAScheduledGameSaysTheNextTickMailsTheReportsAnd
   testing::SmtpServer smtp((tmp_ / "sent").string());
   make_game("");
   ASSERT_EQ(tick(kMonday, smtp.url()).status, 0);
-  const Outcome resolved = run({"resolve", game().string(), "--force", "--now", iso(kMonday + 1h)});
+  const Outcome resolved =
+      run({"resolve", game().string(), "--force", "--now", iso_utc(kMonday + 1h)});
   ASSERT_EQ(resolved.status, 0) << resolved.err;
   EXPECT_NE(resolved.out.find("(the next `wallenstein tick` mails them; `wallenstein mail` does "
                               "it now)"),
@@ -244,7 +245,7 @@ TEST_F(TickMail, ARollbackAfterTheDeadlineHoldsTheSeasonAndTellsWhoseOrdersWereS
   ASSERT_EQ(run({"submit", game().string(), files[0].string()}).status, 0);
   const Instant later = kMonday + 7 * 24h;
   const Outcome undo =
-      run({"rollback", game().string(), "--force", "--now", iso(later), "--smtp", smtp.url()});
+      run({"rollback", game().string(), "--force", "--now", iso_utc(later), "--smtp", smtp.url()});
   ASSERT_EQ(undo.status, 0) << undo.out << undo.err;
   EXPECT_NE(undo.out.find("has passed: the season is held, so that `tick` does not resolve it "
                           "again at once"),

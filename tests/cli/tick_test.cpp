@@ -23,7 +23,7 @@ using testing::Outcome;
 using testing::read_text;
 using testing::TempDir;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args, 120); }
+using testing::run;
 
 std::string iso(Instant t) { return format_instant(t, "UTC"); }
 

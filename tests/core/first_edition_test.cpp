@@ -21,11 +21,11 @@ using testing::ScriptedTower;
 using testing::TinyWorld;
 
 /// Blue (seat 1) attacks red's province a from b with battle A in the 1st edition.
-struct Attack {
+struct EditionAttack {
   TinyWorld w;
   Orders red;
   Orders blue;
-  Attack(int red_armies, int blue_armies) {
+  EditionAttack(int red_armies, int blue_armies) {
     w.first_edition();
     w.give("a", 0, red_armies).give("b", 1, blue_armies).give("d", 0, 2);
     w.slots({space::battle_a});
@@ -68,7 +68,7 @@ TEST(FirstEdition, TurnOrderIsDrawnEachSeasonWithoutBidsOrBonusTiles_Rules12) {
 }
 
 TEST(FirstEdition, DefenderThrowsOnlyTheCubesOfDefendWithAndLosesTheRestWithTheProvince) {
-  Attack at(5, 6);
+  EditionAttack at(5, 6);
   at.red.defend_with = {{at.w.p("a"), 2}};
   const int red_reserve = at.w.state.players[0].reserve;
   const auto r = at.run({cubes({1, 4})});
@@ -86,7 +86,7 @@ TEST(FirstEdition, DefenderThrowsOnlyTheCubesOfDefendWithAndLosesTheRestWithTheP
 }
 
 TEST(FirstEdition, DefenderWhoWinsKeepsTheCubesHeldBack) {
-  Attack at(5, 4);
+  EditionAttack at(5, 4);
   at.red.defend_with = {{at.w.p("a"), 3}};
   const auto r = at.run({cubes({3, 1})});
   const auto battles = entries<Battle>(r.log);
@@ -98,7 +98,7 @@ TEST(FirstEdition, DefenderWhoWinsKeepsTheCubesHeldBack) {
 }
 
 TEST(FirstEdition, WithoutDefendWithTheDefenderThrowsEveryCube) {
-  Attack at(4, 6);
+  EditionAttack at(4, 6);
   at.red.defend_with = {{at.w.p("d"), 1}};  // another province: a throws all
   const auto r = at.run({cubes({2, 2})});
   const auto battles = entries<Battle>(r.log);
@@ -109,7 +109,7 @@ TEST(FirstEdition, WithoutDefendWithTheDefenderThrowsEveryCube) {
 
 TEST(FirstEdition, PeasantsFightForTheDefenderWhileTheProvinceHasAtMostOneMarker) {
   for (const int markers : {1, 2}) {
-    Attack at(3, 5);
+    EditionAttack at(3, 5);
     at.w.state.tower.inside.peasants() = 1;
     at.w.state.supply.peasants -= 1;
     at.w.markers("a", markers);
@@ -125,7 +125,7 @@ TEST(FirstEdition, PeasantsFightForTheDefenderWhileTheProvinceHasAtMostOneMarker
 
 TEST(FirstEdition, ArmiesHeldBackHoldTheProvinceWhenPeasantsWinTheCountForTheDefender_D41) {
   for (const int held_back : {0, 3}) {
-    Attack at(4, 3);
+    EditionAttack at(4, 3);
     at.w.rules.version = 2;  // before D-52, the peasants alone tie
     if (held_back > 0) at.red.defend_with = {{at.w.p("a"), 4 - held_back}};
     at.w.state.tower.inside.peasants() = 2;
@@ -149,7 +149,7 @@ TEST(FirstEdition, ArmiesHeldBackHoldTheProvinceWhenPeasantsWinTheCountForTheDef
 }
 
 TEST(FirstEdition, ADefenderWithMoreCubesPeasantsIncludedHoldsTheProvince_D52) {
-  Attack at(4, 3);
+  EditionAttack at(4, 3);
   at.w.state.tower.inside.peasants() = 2;
   at.w.state.supply.peasants -= 2;
   // None of red's cubes comes out; blue's 1 against 2 peasants fighting for red.

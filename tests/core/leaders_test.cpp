@@ -20,7 +20,7 @@ using testing::entries;
 using testing::ScriptedTower;
 using testing::TinyWorld;
 
-constexpr int kStart = 20;  // TinyWorld's starting thaler
+constexpr int kLeaderStart = 20;  // TinyWorld's starting thaler
 
 /// The tiny world with the leaders' bonuses of the shipped module (rules 13.3) and red's leader
 /// in province a. The season plays no leader phase (they are still to come), so the invariant,
@@ -320,7 +320,7 @@ TEST(Leaders, APalaceInTheLeadersProvinceCostsTwoAndABuildElsewhereItsFullPrice)
   EXPECT_EQ(built[0].leader_bonus, -1);
   EXPECT_EQ(built[1].cost, 1) << "f has no leader: the trading house costs its 1";
   EXPECT_EQ(built[1].leader_bonus, 0);
-  EXPECT_EQ(r.next.player(w.player(0)).thaler, kStart - 3);
+  EXPECT_EQ(r.next.player(w.player(0)).thaler, kLeaderStart - 3);
 }
 
 TEST(Leaders, ATradingHouseInTheLeadersProvinceCostsNothing) {
@@ -425,7 +425,7 @@ TEST(Leaders, ACostNeverFallsBelowZero) {
   ASSERT_EQ(entries<Built>(r.log).size(), 1u);
   EXPECT_EQ(entries<Built>(r.log)[0].cost, 0);
   EXPECT_EQ(entries<Built>(r.log)[0].leader_bonus, -1) << "what the leader changed: 1 to 0";
-  EXPECT_EQ(r.next.player(w.player(0)).thaler, kStart);
+  EXPECT_EQ(r.next.player(w.player(0)).thaler, kLeaderStart);
 }
 
 TEST(Leaders, ALeaderLostInARevoltIsTakenOff_E13) {

@@ -27,9 +27,7 @@ using testing::red_orders;
 using testing::TempDir;
 using testing::write_text;
 
-bool contains(const std::string& text, const std::string& what) {
-  return text.find(what) != std::string::npos;
-}
+using testing::contains;
 
 /// Receives one message (written to a file first) at a given time.
 Outcome receive(const TempDir& tmp, const fs::path& game, const std::string& message,

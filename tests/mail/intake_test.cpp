@@ -33,10 +33,8 @@ using testing::red_orders;
 using testing::TempDir;
 using testing::write_text;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
-bool contains(const std::string& text, const std::string& what) {
-  return text.find(what) != std::string::npos;
-}
+using testing::contains;
+using testing::run;
 
 /// One expectation of corpus/expected.yaml, read as strictly as a player's order file.
 struct Expected {

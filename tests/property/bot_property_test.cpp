@@ -20,7 +20,7 @@
 namespace wallenstein {
 namespace {
 
-int game_count() {
+int bot_game_count() {
   const char* env = std::getenv("WALLENSTEIN_PROPERTY_GAMES");
   return env ? std::max(1, std::atoi(env) / 50) : 200;
 }
@@ -90,40 +90,40 @@ void expect_bot_orders_legal_in_every_season(const Ruleset& rules, int games, bo
 
 TEST(BotProperties, OrdersPassCheckInEverySeasonOfManyGames) {
   const Ruleset rules = load_ruleset(testing::source_data_dir());
-  expect_bot_orders_legal_in_every_season(rules, game_count());
+  expect_bot_orders_legal_in_every_season(rules, bot_game_count());
 }
 
 TEST(BotProperties, OrdersPassCheckWithTheLandsknechte) {
   const Ruleset rules =
       load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"landsknechte"});
-  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10));
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, bot_game_count() / 10));
 }
 
 TEST(BotProperties, OrdersPassCheckWithTheMilitaryLeaders) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"leaders"});
-  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10));
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, bot_game_count() / 10));
 }
 
 TEST(BotProperties, OrdersPassCheckWithTheImperialCourt) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion, {"court"});
-  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 5));
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, bot_game_count() / 5));
 }
 
 TEST(BotProperties, OrdersPassCheckWithEveryExpansionInGamesStartedWithTheDraft) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), kCurrentRulesVersion,
                                      {"court", "landsknechte", "leaders"});
-  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10), true);
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, bot_game_count() / 10), true);
 }
 
 TEST(BotProperties, OrdersPassCheckInTheFirstEdition) {
   const Ruleset rules =
       load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});
-  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10));
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, bot_game_count() / 10));
 }
 
 TEST(BotProperties, DraftAndOrdersPassCheckInGamesStartedWithTheDraft) {
   const Ruleset rules = load_ruleset(testing::source_data_dir());
-  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 10), true);
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, bot_game_count() / 10), true);
 }
 
 /// Rules 2.2, D-42: the bot lists every province in play and so never draws blind; random lists
@@ -159,7 +159,7 @@ TEST(BotProperties, TheDraftPlacesEveryGroupAndTheBotNeverDrawsBlind) {
 
 TEST(BotProperties, OrdersPassCheckUnderRulesVersionOne) {
   const Ruleset rules = load_ruleset(testing::source_data_dir(), 1);
-  expect_bot_orders_legal_in_every_season(rules, std::max(1, game_count() / 5));
+  expect_bot_orders_legal_in_every_season(rules, std::max(1, bot_game_count() / 5));
 }
 
 /// Actions cancelled per seat and game among four bots (rules 4.6: unpaid, or the province lost).

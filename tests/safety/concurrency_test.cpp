@@ -26,11 +26,9 @@ using testing::start_wallenstein;
 using testing::TempDir;
 using testing::write_text;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+using testing::run;
 
-bool contains(const std::string& text, const std::string& what) {
-  return text.find(what) != std::string::npos;
-}
+using testing::contains;
 
 /// The number of races each test runs; every outcome is checked, whoever wins.
 constexpr int kRaces = 8;

@@ -32,7 +32,7 @@ using testing::snapshot_tree;
 using testing::TempDir;
 using Tree = std::map<std::string, std::string>;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+using testing::run;
 
 /// Every Nth kill point (1 = all): the sanitizer build, many times slower, samples them.
 int stride() {

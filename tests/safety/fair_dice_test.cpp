@@ -17,7 +17,7 @@ using testing::Outcome;
 using testing::read_text;
 using testing::TempDir;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+using testing::run;
 
 std::string yaml_value(const std::string& text, const std::string& key) {
   std::smatch m;

@@ -17,7 +17,7 @@ using testing::snapshot_tree;
 using testing::TempDir;
 using testing::write_text;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+using testing::run;
 
 /// A 3-player game with 1618-spring resolved (orders for all) and 1618-summer open.
 class RollbackGame : public ::testing::Test {

@@ -19,11 +19,9 @@ using testing::Outcome;
 using testing::read_text;
 using testing::TempDir;
 
-Outcome run(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
+using testing::run;
 
-bool contains(const std::string& text, const std::string& what) {
-  return text.find(what) != std::string::npos;
-}
+using testing::contains;
 
 /// A copy of the old game (the committed fixture is never touched).
 fs::path old_game(const TempDir& tmp) {

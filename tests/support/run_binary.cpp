@@ -73,6 +73,8 @@ std::unique_ptr<Running> start_wallenstein(const std::vector<std::string>& args)
   return std::make_unique<Running>(argv);
 }
 
+Outcome run(const std::vector<std::string>& args) { return run_wallenstein(args, 300); }
+
 Outcome run_wallenstein(const std::vector<std::string>& args, int timeout_seconds) {
   std::string command =
       timeout_seconds > 0 ? "timeout -k 5 " + std::to_string(timeout_seconds) + " " : "";

@@ -20,6 +20,9 @@ Outcome run_shell(const std::string& command);
 /// Runs the built wallenstein binary (WALLENSTEIN_BINARY) with arguments; with a timeout, a run
 /// that takes longer is killed (and fails with status 124 instead of hanging the test).
 Outcome run_wallenstein(const std::vector<std::string>& args, int timeout_seconds = 0);
+/// The program run as most tests run it: `run_wallenstein` with five minutes to finish (a hung
+/// run fails with status 124 instead of hanging the suite; sanitizer builds are slow).
+Outcome run(const std::vector<std::string>& args);
 /// The path of the built wallenstein binary.
 std::string wallenstein_binary();
 

@@ -26,6 +26,10 @@ std::filesystem::path source_data_dir();
 std::filesystem::path source_path(const std::string& relative);
 
 std::string read_text(const std::filesystem::path& path);
+/// Whether `text` holds `what` (for EXPECT_TRUE with the text in its message).
+inline bool contains(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
 /// Every file (its bytes) and directory ("<dir>") under `root`, by relative path, except the
 /// game's lock file, the only file a reader may change (interfaces 7).
 std::map<std::string, std::string> snapshot_tree(const std::filesystem::path& root);

@@ -15,13 +15,13 @@ constexpr int kFormat = 2;
 constexpr std::size_t kMaxLedgerBytes = 16 << 20;
 
 /// One field of an entry: its key in the file and where it goes.
-struct Field {
+struct LedgerField {
   std::string_view key;
   std::string LedgerEntry::*member;
   bool required;
 };
 
-constexpr std::array<Field, 12> kFields = {
+constexpr std::array<LedgerField, 12> kLedgerFields = {
     {{"key", &LedgerEntry::key, true},
      {"message_id", &LedgerEntry::message_id, true},
      {"to", &LedgerEntry::to, true},
@@ -45,7 +45,7 @@ LedgerEntry read_entry(YamlReader& r, const YAML::Node& node, bool old_format) {
       "attempts",   "deferred_since", "told"};
   r.check_keys(node, kKeys, "mail ledger entry");
   LedgerEntry e;
-  for (const Field& f : kFields) {
+  for (const LedgerField& f : kLedgerFields) {
     const YAML::Node value = node[std::string(f.key)];
     if (!value.IsDefined()) {
       if (f.required) r.error(node, "missing key \"" + std::string(f.key) + "\"");
@@ -140,7 +140,7 @@ std::string Ledger::text() const {
     YamlOut item = YamlOut::map();
     item.add("key", e.key).add("message_id", e.message_id).add("to", e.to);
     item.add("state", std::string(delivery_key(e.state)));
-    for (const Field& f : kFields) {
+    for (const LedgerField& f : kLedgerFields) {
       if (!f.required && !(e.*f.member).empty()) item.add(std::string(f.key), e.*f.member);
     }
     if (e.attempts > 0) item.add("attempts", e.attempts);

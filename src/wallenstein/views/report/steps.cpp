@@ -8,8 +8,6 @@ namespace {
 
 using kainjow::mustache::list;
 
-std::string str(int n) { return std::to_string(n); }
-
 /// Fills the data of each kind of step.
 class StepWriter {
  public:
@@ -47,7 +45,7 @@ class StepWriter {
     x["player"] = player(b.player);
     x[std::string(building_key(b.building))] = true;
     x["province"] = province(b.province);
-    x["cost"] = str(b.cost);
+    x["cost"] = std::to_string(b.cost);
     x["leader"] = b.leader_bonus != 0;  // the cost the leader changed (rules 13.3)
     x["calmed"] = b.markers_removed > 0;
     set_count(x, "markers_removed", b.markers_removed);
@@ -61,20 +59,20 @@ class StepWriter {
     x["province"] = province(c.province);
     x["thaler"] = c.resource == Resource::thaler;
     x["grain"] = c.resource == Resource::grain;
-    x["amount"] = str(c.amount);
-    x["base"] = str(c.base);
-    x["total"] = str(c.total_after);
+    x["amount"] = std::to_string(c.amount);
+    x["base"] = std::to_string(c.base);
+    x["total"] = std::to_string(c.total_after);
     x["explained"] = c.event.has_value() || c.tile_bonus > 0 || c.leader_bonus != 0;
     if (c.event) {
       x["event"] = rules_.event(*c.event).name;
-      x["limit"] = str(c.after_event);
+      x["limit"] = std::to_string(c.after_event);
       x["cap"] = c.after_event < c.base;
       x["floor"] = c.after_event > c.base;
     }
     x["tile"] = c.tile_bonus > 0;
-    x["tile_bonus"] = str(c.tile_bonus);
+    x["tile_bonus"] = std::to_string(c.tile_bonus);
     x["leader"] = c.leader_bonus != 0;
-    x["leader_bonus"] = str(c.leader_bonus);
+    x["leader_bonus"] = std::to_string(c.leader_bonus);
     d["collected"] = std::move(x);
   }
 
@@ -83,18 +81,18 @@ class StepWriter {
     x["player"] = player(p.player);
     x["province"] = province(p.province);
     x["action"] = rules_.action(p.action).name;
-    x["count"] = str(p.count);
+    x["count"] = std::to_string(p.count);
     x["one"] = p.count == 1;
-    x["cost"] = str(p.cost);
-    x["base"] = str(p.base);
+    x["cost"] = std::to_string(p.cost);
+    x["base"] = std::to_string(p.base);
     x["explained"] = p.event.has_value() || p.tile_bonus > 0 || p.leader_bonus != 0;
     if (p.event) x["event"] = rules_.event(*p.event).name;
     x["limited"] = p.event.has_value();
-    x["after_event"] = str(p.count - p.tile_bonus - p.leader_bonus);
+    x["after_event"] = std::to_string(p.count - p.tile_bonus - p.leader_bonus);
     x["tile"] = p.tile_bonus > 0;
-    x["tile_bonus"] = str(p.tile_bonus);
+    x["tile_bonus"] = std::to_string(p.tile_bonus);
     x["leader"] = p.leader_bonus != 0;
-    x["leader_bonus"] = str(p.leader_bonus);
+    x["leader_bonus"] = std::to_string(p.leader_bonus);
     d["placed"] = std::move(x);
   }
 
@@ -103,7 +101,7 @@ class StepWriter {
     x["player"] = player(m.player);
     x["from"] = province(m.from);
     x["to"] = province(m.to);
-    x["count"] = str(m.count);
+    x["count"] = std::to_string(m.count);
     x["one"] = m.count == 1;
     x["action"] = rules_.action(m.action).name;
     d["moved"] = std::move(x);
@@ -118,9 +116,9 @@ class StepWriter {
     x["neutral"] = !b.defender.has_value();
     x["from"] = province(b.from);
     x["target"] = province(b.target);
-    x["attacking"] = str(b.attacking);
+    x["attacking"] = std::to_string(b.attacking);
     x["attacking_one"] = b.attacking == 1;
-    x["defending"] = str(b.defending);
+    x["defending"] = std::to_string(b.defending);
     x["defending_one"] = b.defending == 1;
     x["holds_back"] = b.held_back > 0;  // Rules 12: the 1st edition's defend_with
     set_count(x, "held_back", b.held_back);
@@ -129,15 +127,15 @@ class StepWriter {
     x["attack_bonus"] = b.attack_bonus > 0;
     x["defense_bonus"] = b.defense_bonus > 0;
     x["palace_guard"] = b.palace_guard > 0;
-    x["peasants"] = str(b.peasants);
+    x["peasants"] = std::to_string(b.peasants);
     x["thrown"] = cubes(b.tower.fighting);
     x["from_tray"] = cubes(b.tower.from_tray);
     x["tray_any"] = b.tower.from_tray.total() > 0;
     x["out"] = cubes(b.tower.out);
-    x["attacker_count"] = str(b.attacker_count);
-    x["defender_count"] = str(b.defender_count);
+    x["attacker_count"] = std::to_string(b.attacker_count);
+    x["defender_count"] = std::to_string(b.defender_count);
     x["defender_peasants"] = b.defender_peasants > 0 && b.defender.has_value();
-    x["peasant_count"] = str(b.defender_peasants);
+    x["peasant_count"] = std::to_string(b.defender_peasants);
     x["peasant_count_one"] = b.defender_peasants == 1;
     // Rules 8.2: peasants in the tray fight for a defender only where no revolt marker lies;
     // said only when some came out of the tower.
@@ -149,7 +147,7 @@ class StepWriter {
     x["won"] = b.result == BattleResult::attacker;
     x["lost"] = b.result == BattleResult::defender;
     x["tie"] = b.result == BattleResult::tie;
-    x["survivors"] = str(b.survivors);
+    x["survivors"] = std::to_string(b.survivors);
     x["survivors_one"] = b.survivors == 1;
     x["buildings_lost"] = b.buildings_lost > 0;
     set_count(x, "buildings_lost_count", b.buildings_lost);
@@ -163,11 +161,11 @@ class StepWriter {
     x["grain"] = r.cause == RevoltCause::grain;
     x["taxes"] = r.cause == RevoltCause::taxes;
     x["winter"] = r.cause == RevoltCause::winter;
-    x["markers"] = str(r.markers);
+    x["markers"] = std::to_string(r.markers);
     x["extra"] = r.extra_peasants > 0;
-    x["extra_peasants"] = str(r.extra_peasants);
-    x["peasants"] = str(r.peasants);
-    x["defending"] = str(r.defending);
+    x["extra_peasants"] = std::to_string(r.extra_peasants);
+    x["peasants"] = std::to_string(r.peasants);
+    x["defending"] = std::to_string(r.defending);
     x["defending_one"] = r.defending == 1;
     x["holds_back"] = r.held_back > 0;  // Rules 12: the 1st edition's defend_with
     set_count(x, "held_back", r.held_back);
@@ -177,10 +175,10 @@ class StepWriter {
     x["from_tray"] = cubes(r.tower.from_tray);
     x["tray_any"] = r.tower.from_tray.total() > 0;
     x["out"] = cubes(r.tower.out);
-    x["player_count"] = str(r.player_count);
-    x["peasant_count"] = str(r.peasant_count);
+    x["player_count"] = std::to_string(r.player_count);
+    x["peasant_count"] = std::to_string(r.peasant_count);
     x["won"] = r.player_won;
-    x["survivors"] = str(r.survivors);
+    x["survivors"] = std::to_string(r.survivors);
     x["survivors_one"] = r.survivors == 1;
     x["buildings_lost"] = r.buildings_lost > 0;
     set_count(x, "buildings_lost_count", r.buildings_lost);
@@ -191,7 +189,7 @@ class StepWriter {
     Data x;
     x["player"] = player(m.player);
     x["province"] = province(m.province);
-    x["markers"] = str(m.markers_after);
+    x["markers"] = std::to_string(m.markers_after);
     x["one"] = m.markers_after == 1;
     x["supply_empty"] = m.supply_empty && !m.shielded;
     x["shielded"] = m.shielded;
