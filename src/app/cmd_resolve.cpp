@@ -10,6 +10,7 @@
 #include "pbem/files/files.hpp"
 #include "pbem/files/printable.hpp"
 #include "pbem/host/fair_seed.hpp"
+#include "pbem/host/transaction.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
@@ -20,7 +21,6 @@
 #include "wallenstein/host/game_mailer.hpp"
 #include "wallenstein/host/season_files.hpp"
 #include "wallenstein/host/season_schedule.hpp"
-#include "wallenstein/host/transaction.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/rules/engine.hpp"
 #include "wallenstein/views/map/render.hpp"
@@ -245,7 +245,8 @@ Exit run_rollback(const Invocation& in) {
       }
     }
   };
-  const RollbackOutcome done = rollback_last_resolve(held.game, in.has("force"), dry, also);
+  const RollbackOutcome done =
+      rollback_last_resolve(held.game.root(), season_program_files(), in.has("force"), dry, also);
   for (const auto& line : done.changes) in.out << "  " << (dry ? "would be " : "") << line << "\n";
   const auto seasons = held.game.seasons();
   const auto mailed = mailed_players(held.game, dry ? seasons[seasons.size() - 2] : seasons.back());

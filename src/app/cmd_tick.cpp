@@ -19,6 +19,7 @@
 #include "pbem/files/files.hpp"
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/host/timetable.hpp"
 #include "pbem/mail/health.hpp"
 #include "pbem/mail/intake_ledger.hpp"
 #include "pbem/mail/mime.hpp"
@@ -189,20 +190,6 @@ Situation situation(const GameDirectory& game) {
   s.missing = missing_players(game, s.season);
   for (const auto& id : s.missing) s.counted_missing += game.config().player(id)->paused ? 0 : 1;
   return s;
-}
-
-/// The reminders due now that were not sent: only the latest one that is due (a tick that
-/// comes late sends one reminder, not every one it missed).
-std::optional<std::chrono::minutes> due_reminder(const Schedule& schedule, const SeasonTimetable& t,
-                                                 Instant now) {
-  std::optional<std::chrono::minutes> due;
-  for (const auto before : schedule.reminders) {  // longest first
-    const Instant at = t.deadline - before;
-    // Not before the season opened, nor before the deadline last moved: the notice of the
-    // new deadline told the players then.
-    if (now >= at && now < t.deadline && at > t.opened && (!t.moved || at > *t.moved)) due = before;
-  }
-  return due;
 }
 
 /// A deadline in a ledger key: a moved deadline gets its own reminders and announcement.
@@ -541,25 +528,33 @@ struct HeldTick {
     mail_season_if_due(seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back());
     if (over) return "game over";
     SeasonTimetable& t = *s.timetable;
-    if (t.held)
+    const auto last = last_submission(s.season, s.timetable);
+    const TickDecision next =
+        decide_tick(schedule, t, c.now,
+                    Awaited{s.missing.size(), static_cast<std::size_t>(s.counted_missing), last});
+    if (next.fate == RoundFate::held)
       return s.season.name + ": held for the game master (" + waiting_text(game.config(), s) + ")";
-    if (const auto before = due_reminder(schedule, t, c.now);
-        before && !s.missing.empty() && account.mail_up()) {
+    if (next.reminder && account.mail_up()) {
       if (const int sent =
-              account.take(send_reminders(game, s, *before, c.now, templates, mailer.get()));
+              account.take(send_reminders(game, s, *next.reminder, c.now, templates, mailer.get()));
           sent > 0) {
         account.add(std::to_string(sent) + (sent == 1 ? " reminder sent" : " reminders sent"));
       }
     }
-    // Paused seats (announced absences) are not waited for: the NMR policy plays them.
-    const auto last = last_submission(s.season, s.timetable);
-    const bool deadline_passed = c.now >= t.deadline;
-    const bool early =
-        schedule.early && s.counted_missing == 0 && (!last || c.now >= *last + schedule.hold_back);
-    if (!early && !deadline_passed) return status_text(game, s, last, c.now);
-    if (s.counted_missing > schedule.max_missing) return hold(s);
-    if (schedule.nmr == NmrPolicy::hold && !t.extended && s.counted_missing > 0) return extend(s);
-    return resolve(s, !deadline_passed);
+    switch (next.fate) {
+      case RoundFate::hold_for_gm:
+        return hold(s);
+      case RoundFate::extend:
+        return extend(s);
+      case RoundFate::resolve:
+        return resolve(s, false);
+      case RoundFate::resolve_early:
+        return resolve(s, true);
+      case RoundFate::held:
+      case RoundFate::open:
+        break;
+    }
+    return status_text(game, s, last, c.now);
   }
 };
 

@@ -8,11 +8,11 @@
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
 #include "pbem/files/text_diff.hpp"
+#include "pbem/host/transaction.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/host/game_mailer.hpp"
-#include "wallenstein/host/transaction.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/rules/engine.hpp"
 #include "wallenstein/rules/standings.hpp"
@@ -124,7 +124,7 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
   const fs::path next_rel = fs::path("seasons") / next_label.directory();
   const GameConfig then = game.config().as_of(season.index);
 
-  ResolveTransaction transaction(game, season, next_rel);
+  ResolveTransaction transaction(game.root(), season, next_rel);
   transaction.write("log.yaml", resolved.log_text);
   // Rules 11 `bot`: the bot's orders go beside the others, in the same commit as the resolve.
   for (const auto& [id, text] : inputs.bot_files)

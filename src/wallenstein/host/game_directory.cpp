@@ -9,6 +9,7 @@
 
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/files.hpp"
+#include "pbem/host/timetable.hpp"
 #include "wallenstein/files/state_yaml.hpp"
 #include "wallenstein/pbem.hpp"
 
@@ -17,15 +18,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t kMaxGameYamlBytes = std::size_t{256} * 1024;
-
-std::optional<SeasonDir> parse_season_dir(const fs::path& path) {
-  const std::string name = path.filename().string();
-  if (name.size() < 4 || !std::isdigit(static_cast<unsigned char>(name[0])) ||
-      !std::isdigit(static_cast<unsigned char>(name[1])) || name[2] != '-') {
-    return std::nullopt;
-  }
-  return SeasonDir{std::stoi(name.substr(0, 2)), name.substr(3), path};
-}
 
 void refuse_symlink(const fs::path& path) {
   std::error_code ec;
@@ -44,7 +36,7 @@ void refuse_symlinked_directories(const fs::path& root, const GameConfig& config
   for (const auto& part : fs::path(config.mail.outbox)) refuse_symlink(outbox /= part);
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(root / "seasons", ec)) {
-    if (!parse_season_dir(entry.path())) continue;
+    if (!parse_round_dir(entry.path())) continue;
     refuse_symlink(entry.path());
     for (const char* dir : {"orders", "reports"}) refuse_symlink(entry.path() / dir);
   }
@@ -159,18 +151,7 @@ GameDirectory GameDirectory::open(const fs::path& root) {
   return opened;
 }
 
-std::vector<SeasonDir> GameDirectory::seasons() const {
-  std::vector<SeasonDir> out;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(root_ / "seasons", ec)) {
-    if (!entry.is_directory()) continue;
-    // A season directory without its state is damage, which `open` refuses: it is listed.
-    if (auto season = parse_season_dir(entry.path())) out.push_back(*season);
-  }
-  std::sort(out.begin(), out.end(),
-            [](const SeasonDir& a, const SeasonDir& b) { return a.index < b.index; });
-  return out;
-}
+std::vector<SeasonDir> GameDirectory::seasons() const { return list_rounds(root_); }
 
 SeasonDir GameDirectory::current() const {
   auto all = seasons();
@@ -210,6 +191,10 @@ std::vector<std::string> GameDirectory::submitted(const SeasonDir& season) const
     if (fs::exists(season.orders_file(p.id))) out.push_back(p.id);
   }
   return out;
+}
+
+RoundFiles season_program_files() {
+  return RoundFiles{{"state.yaml", "log.yaml", kTimetableFile, "map.png"}, {"reports"}};
 }
 
 void create_game_directory(const fs::path& root, const GameConfig& config, const GameState& state,

@@ -6,25 +6,16 @@
 #include <string_view>
 #include <vector>
 
+#include "pbem/host/rounds.hpp"
 #include "wallenstein/files/game_config.hpp"
+#include "wallenstein/pbem.hpp"
 #include "wallenstein/rules/game_state.hpp"
 #include "wallenstein/rules/ruleset.hpp"
 
 namespace wallenstein {
 
-/// One season's directory: seasons/<NN>-<year>-<season>.
-struct SeasonDir {
-  int index = 0;
-  std::string name;  ///< "1618-spring"
-  std::filesystem::path path;
-
-  std::filesystem::path state_file() const { return path / "state.yaml"; }
-  std::filesystem::path log_file() const { return path / "log.yaml"; }
-  std::filesystem::path orders_dir() const { return path / "orders"; }
-  std::filesystem::path orders_file(std::string_view player) const {
-    return orders_dir() / (std::string(player) + ".yaml");
-  }
-};
+/// One season's directory: seasons/<NN>-<year>-<season>, a round of the host.
+using SeasonDir = RoundDir;
 
 /// A game directory (interfaces 2): game.yaml and one directory per season.
 class GameDirectory {
@@ -55,6 +46,10 @@ class GameDirectory {
   std::filesystem::path root_;
   GameConfig config_;
 };
+
+/// What the program writes into a season's directory besides the orders (its state, log,
+/// timetable, map, and the reports folder): `rollback` removes only these.
+RoundFiles season_program_files();
 
 /// Creates a game directory with game.yaml and the first season's state, all or nothing:
 /// everything is written into a staging directory that is renamed into place last.

@@ -1,4 +1,4 @@
-#include "wallenstein/host/transaction.hpp"
+#include "pbem/host/transaction.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,10 +9,8 @@
 #include "pbem/files/journal.hpp"
 #include "pbem/files/yaml_file.hpp"
 #include "pbem/files/yaml_writer.hpp"
-#include "wallenstein/host/season_schedule.hpp"
-#include "wallenstein/pbem.hpp"
 
-namespace wallenstein {
+namespace pbem {
 namespace fs = std::filesystem;
 namespace {
 
@@ -62,9 +60,8 @@ YamlOut path_list(const std::vector<fs::path>& paths) {
 
 }  // namespace
 
-ResolveTransaction::ResolveTransaction(const GameDirectory& game, SeasonDir resolved,
-                                       fs::path next_directory)
-    : game_(game), resolved_(std::move(resolved)), next_(std::move(next_directory)) {}
+ResolveTransaction::ResolveTransaction(fs::path root, RoundDir resolved, fs::path next_directory)
+    : root_(std::move(root)), resolved_(std::move(resolved)), next_(std::move(next_directory)) {}
 
 void ResolveTransaction::write(const fs::path& relative, std::string content) {
   writes_.emplace_back(relative, std::move(content));
@@ -75,7 +72,7 @@ void ResolveTransaction::write_next(const fs::path& relative, std::string conten
 }
 
 void ResolveTransaction::commit() {
-  const fs::path& root = game_.root();
+  const fs::path& root = root_;
   const fs::path season = fs::relative(resolved_.path, root);
   if (fs::exists(root / next_))
     throw InputError((root / next_).string(), "already exists: this season has been resolved");
@@ -131,19 +128,19 @@ struct Bundle {
   bool has_before = false;
 };
 
-Bundle read_bundle(const GameDirectory& game, const SeasonDir& resolved, const SeasonDir& current) {
-  const fs::path file = game.root() / bundle_path(resolved.index) / "manifest.yaml";
+Bundle read_bundle(const fs::path& game_root, const RoundDir& resolved, const RoundDir& current) {
+  const fs::path file = game_root / bundle_path(resolved.index) / "manifest.yaml";
   const YamlFile manifest = YamlFile::parse(read_source(file, kMaxManifestBytes));
   YamlReader r(manifest);
   const YAML::Node& root = manifest.root();
   if (!r.expect_map(root, "rollback manifest")) r.throw_if_errors();
-  static constexpr std::array<std::string_view, 9> kKeys = {
+  static constexpr std::array<std::string_view, 9> kManifestKeys = {
       "format",  "season_index",        "resolved_directory", "created_directory", "before",
       "created", "created_directories", "replaced",           "before_directories"};
-  r.check_keys(root, kKeys, "rollback manifest");
+  r.check_keys(root, kManifestKeys, "rollback manifest");
   Bundle b;
-  b.resolved = fs::relative(resolved.path, game.root());
-  b.created = fs::relative(current.path, game.root());
+  b.resolved = fs::relative(resolved.path, game_root);
+  b.created = fs::relative(current.path, game_root);
   if (auto index = r.require(root, "season_index", "the index of the resolved season")) {
     if (r.integer(*index, "season_index", 0, 99).value_or(0) != resolved.index) {
       r.error(*index,
@@ -189,7 +186,7 @@ Bundle read_bundle(const GameDirectory& game, const SeasonDir& resolved, const S
   read_paths("replaced", b.replaced, true);
   r.throw_if_errors();
   for (const auto& p : b.replaced) {
-    if (!fs::is_regular_file(game.root() / bundle_path(resolved.index) / "saved" / p)) {
+    if (!fs::is_regular_file(game_root / bundle_path(resolved.index) / "saved" / p)) {
       throw InputError(file.string(),
                        "the saved copy of " + p.generic_string() + " is missing from the bundle");
     }
@@ -201,24 +198,25 @@ Bundle read_bundle(const GameDirectory& game, const SeasonDir& resolved, const S
 
 namespace {
 
-/// Whether the program writes a file of this name into a season directory (relative to it): the
-/// state, the log, the timetable, the map, reports and order files. Anything else was put there
-/// by someone, and `rollback` must not delete it.
-bool program_file(const fs::path& in_season) {
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+/// Whether the game writes a file of this name into a round directory (relative to it): the
+/// files it names (state, log, timetable, map), those of its own folders (reports) and order
+/// files. Anything else was put there by someone, and `rollback` must not delete it.
+bool program_file(const fs::path& in_season, const RoundFiles& files) {
   const std::string first = in_season.begin()->string();
   const auto depth = std::distance(in_season.begin(), in_season.end());
-  if (depth == 1) {
-    return first == "state.yaml" || first == "log.yaml" || first == kTimetableFile ||
-           first == "map.png";
-  }
-  if (first == "reports") return true;
+  if (depth == 1) return listed(files.files, first);
+  if (listed(files.directories, first)) return true;
   return first == "orders" && depth == 2 && in_season.extension() == ".yaml";
 }
 
 /// Refuses, before anything changes, files `rollback` would remove that the program did not
 /// write: a file the game master keeps in a season, a link, a directory named like a file.
 /// `kept` are the files that were there before the resolve (they stay).
-void refuse_foreign_files(const fs::path& root, const fs::path& season,
+void refuse_foreign_files(const fs::path& root, const fs::path& season, const RoundFiles& files,
                           const std::set<fs::path>& kept) {
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(root / season, ec);
@@ -228,8 +226,8 @@ void refuse_foreign_files(const fs::path& root, const fs::path& season,
     const fs::path in_season = relative.lexically_relative(season);
     const auto status = it->symlink_status(ec);
     if (fs::is_directory(status)) {
-      if (in_season == "orders" || in_season.begin()->string() == "reports") continue;
-    } else if (fs::is_regular_file(status) && program_file(in_season)) {
+      if (in_season == "orders" || listed(files.directories, in_season.begin()->string())) continue;
+    } else if (fs::is_regular_file(status) && program_file(in_season, files)) {
       continue;
     }
     throw InputError(it->path().string(),
@@ -277,27 +275,26 @@ void remove_next_season(Journal& journal, const fs::path& root, const Bundle& b,
 }  // namespace
 
 RollbackOutcome rollback_last_resolve(
-    const GameDirectory& game, bool force, bool dry_run,
+    const fs::path& root, const RoundFiles& files, bool force, bool dry_run,
     const std::function<void(Journal&, const RollbackOutcome&)>& also) {
-  const auto seasons = game.seasons();
-  const fs::path& root = game.root();
+  const auto seasons = list_rounds(root);
   if (seasons.size() < 2 ||
       !fs::exists(root / bundle_path(seasons[seasons.size() - 2].index) / "manifest.yaml")) {
     throw InputError(
         root.string(),
         "there is no resolve to undo (no rollback bundle for the last resolved season)");
   }
-  const SeasonDir& current = seasons.back();
-  const SeasonDir& resolved = seasons[seasons.size() - 2];
-  const Bundle b = read_bundle(game, resolved, current);
+  const RoundDir& current = seasons.back();
+  const RoundDir& resolved = seasons[seasons.size() - 2];
+  const Bundle b = read_bundle(root, resolved, current);
   RollbackOutcome out;
   out.season = resolved.name;
   Journal journal(root);
-  refuse_foreign_files(root, b.created, {});
+  refuse_foreign_files(root, b.created, files, {});
   if (b.has_before) {
     std::set<fs::path> before(b.before.begin(), b.before.end());
     before.insert(b.before_directories.begin(), b.before_directories.end());
-    refuse_foreign_files(root, b.resolved, before);
+    refuse_foreign_files(root, b.resolved, files, before);
   }
 
   remove_next_season(journal, root, b, current.name, force, out);
@@ -337,4 +334,4 @@ RollbackOutcome rollback_last_resolve(
   return out;
 }
 
-}  // namespace wallenstein
+}  // namespace pbem
