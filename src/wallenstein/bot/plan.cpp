@@ -40,7 +40,7 @@ int reserve_needed(const Ruleset& rules, Action action) {
 }
 
 bool Plan::try_add(const Candidate& candidate) {
-  std::array<bool, 64> cards{};
+  std::array<bool, kMaxProvinces> cards{};
   for (const auto& [action, step] : candidate.steps) {
     if (!action_free(action) || !province_free(step.order.province) ||
         cards[step.order.province.value])

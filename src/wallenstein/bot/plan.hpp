@@ -70,8 +70,8 @@ class Plan {
  private:
   const Assessment* a_;
   std::array<std::optional<Step>, kMaxActionSpaces> steps_;
-  std::array<bool, 64> used_{};
-  std::array<bool, 64> targeted_{};
+  std::array<bool, kMaxProvinces> used_{};
+  std::array<bool, kMaxProvinces> targeted_{};
   int coin_bid_ = 0;
   int extra_blanks_ = 0;
 };

@@ -56,7 +56,7 @@ void random_actions(const Ruleset& rules, const GameState& state, Hand& hand, Or
     order.province = province;
     const ActionKind kind = rules.action(action).kind;
     if (kind == ActionKind::battle || (rules.action(action).move && rng.below(2) == 0)) {
-      std::array<ProvinceId, 64> targets{};
+      std::array<ProvinceId, kMaxProvinces> targets{};
       std::uint32_t count = 0;
       for (ProvinceId n : rules.province(province).neighbours) {
         if (rules.in_play(n, state.player_count())) targets[count++] = n;

@@ -160,7 +160,8 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
   // Provinces are sorted by id so ProvinceId order never depends on the file's order.
   std::map<std::string, YAML::Node> by_id;
   for (const auto& entry : *provinces) by_id.emplace(entry.first.Scalar(), entry.second);
-  if (by_id.size() > 64) r.error(*provinces, "at most 64 provinces are supported");
+  if (by_id.size() > static_cast<std::size_t>(kMaxProvinces))
+    r.error(*provinces, "at most " + std::to_string(kMaxProvinces) + " provinces are supported");
   std::map<std::string, ProvinceId> ids;
   for (const auto& [id, node] : by_id) ids.emplace(id, ProvinceId::at(ids.size()));
   for (const auto& [id, node] : by_id) {

@@ -126,7 +126,7 @@ void read_face_up_slots(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
 }
 
 void read_provinces_per_region(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
-  rules.provinces_per_region = as_int(r, root, "provinces_per_region", 1, 64, "rules");
+  rules.provinces_per_region = as_int(r, root, "provinces_per_region", 1, kMaxProvinces, "rules");
 }
 
 void read_seasons(YamlReader& r, const YAML::Node& root, Ruleset& rules) {

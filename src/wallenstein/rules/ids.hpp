@@ -43,6 +43,9 @@ struct Index {
 
 /// Index of a province in `Ruleset::provinces` (sorted by id, so iteration order is stable).
 using ProvinceId = Index<struct ProvinceTable>;
+/// The most provinces a ruleset may have (checked when the data is loaded): a province's
+/// neighbours are one 64-bit mask, and the bot's per-province arrays are this long.
+inline constexpr int kMaxProvinces = 64;
 /// Index of a player in seat order (the order of `game.yaml`).
 using PlayerIndex = Index<struct PlayerTable>;
 /// Index of an event card in `Ruleset::events`.

@@ -360,7 +360,8 @@ struct Ruleset {
 
  private:
   std::vector<std::pair<std::string, ProvinceId>> name_index_;  ///< sorted by key
-  std::vector<std::uint64_t> neighbour_mask_;
+  std::vector<std::uint64_t> neighbour_mask_;  ///< bit b of [a]: b is a's neighbour
+  static_assert(kMaxProvinces <= 64, "a province's neighbours fit one 64-bit mask");
 };
 
 }  // namespace wallenstein
