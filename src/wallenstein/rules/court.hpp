@@ -67,6 +67,12 @@ struct CourtRules {
     if (number < 1 || number > static_cast<int>(cards.size())) return nullptr;
     return &cards[static_cast<std::size_t>(number - 1)];
   }
+  /// Whether card `number` takes a revolt marker off, and so may be kept against the next one
+  /// (E-7; the base game's #4).
+  bool removes_marker(int number) const {
+    const FavourCard* c = card(number);
+    return c != nullptr && c->effect == FavourEffect::remove_marker;
+  }
 };
 
 /// The court's pieces during a game (rules 13.1), by seat where they are a player's.

@@ -235,10 +235,12 @@ std::vector<std::string> court_violations(const GameState& state, const Ruleset&
   // The display: the highest card on the costliest space, empty spaces last.
   if (!std::is_sorted(court.display.begin(), court.display.end(), std::greater<>()))
     problems.emplace_back("the favour cards shown are not highest first, empty spaces last");
-  // E-7: card #4 is kept only once taken, so it is in neither the deck nor the display.
-  const bool four_out = std::find(seen.begin(), seen.end(), 4) != seen.end();
-  if (four_out && std::find(court.marker_shield.begin(), court.marker_shield.end(), true) !=
-                      court.marker_shield.end())
+  // E-7: the card that removes a marker is kept only once taken, so it is in neither the deck
+  // nor the display.
+  const bool marker_card_out = std::any_of(
+      seen.begin(), seen.end(), [&](int card) { return rules.court.removes_marker(card); });
+  if (marker_card_out && std::find(court.marker_shield.begin(), court.marker_shield.end(), true) !=
+                             court.marker_shield.end())
     problems.emplace_back("card #4 is kept by a player while it is still in the deck or shown");
   return problems;
 }
