@@ -14,15 +14,18 @@ struct PixelsBgrx {
   int stride = 0;
 };
 
+/// The most colours a PNG palette holds (its pixels are 8-bit indices).
+inline constexpr int kMaxPngColours = 256;
+
 /// How the map's PNG is squeezed (data/wallenstein/map_layout.yaml, `png:`).
 struct PngOptions {
-  int max_colours = 256;   ///< palette size
-  int speed = 4;           ///< libimagequant: 1 (best) to 10 (fastest)
-  double dithering = 0.5;  ///< 0 (flat) to 1 (full Floyd-Steinberg)
-  int compression = 9;     ///< zlib level
+  int max_colours = kMaxPngColours;  ///< palette size
+  int speed = 4;                     ///< libimagequant: 1 (best) to 10 (fastest)
+  double dithering = 0.5;            ///< 0 (flat) to 1 (full Floyd-Steinberg)
+  int compression = 9;               ///< zlib level
 };
 
-/// The pixels as a palette PNG: quantised to at most 256 colours with libimagequant (the map is
+/// The pixels as a palette PNG: quantised to at most `max_colours` with libimagequant (the map is
 /// flat colour with anti-aliased edges, so the change cannot be seen) and written with libspng.
 /// Same pixels and options, same bytes.
 std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& options);

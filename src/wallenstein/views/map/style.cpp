@@ -221,7 +221,9 @@ void read_players(Section in, MapStyle& s) {
     for (const auto& e : *palette) {
       s.palette.push_back(player_colours(Section::of(r, e, "palette entry")));
     }
-    if (s.palette.size() < 5) r.error(*palette, "the palette needs 5 colours, one per seat");
+    if (s.palette.size() < static_cast<std::size_t>(kMaxPlayers))
+      r.error(*palette,
+              "the palette needs " + std::to_string(kMaxPlayers) + " colours, one per seat");
   }
   in.done();
 }
@@ -519,7 +521,7 @@ void read_geo(Section in, MapStyle& s) {
 }
 
 void read_png(Section in, PngOptions& png) {
-  in.whole("colours", png.max_colours, 2, 256);
+  in.whole("colours", png.max_colours, 2, kMaxPngColours);
   in.whole("speed", png.speed, 1, 10);
   if (auto v = in.value("dithering", "0 to 1")) {
     png.dithering = in.number(*v, "png dithering");

@@ -336,7 +336,7 @@ struct MapStyle {
   std::string font = "DejaVu Sans";
   FontSizes fonts;
   std::map<std::string, PlayerColours> by_id;          ///< colours of ids that name a colour
-  std::vector<PlayerColours> palette;                  ///< the others, by seat
+  std::vector<PlayerColours> palette;                  ///< the others, by seat: kMaxPlayers
   std::map<std::string, std::pair<Rgb, Rgb>> regions;  ///< region id -> (tint, label)
   Colours colours;
   LineWidths widths;
