@@ -191,7 +191,7 @@ double Assessment::compute_winter_risk(int grain) const {
   // Rules 9.1: the year's last card gives the loss; each card left is equally likely to be it.
   for (EventId e : view.events_left) {
     const int unsupplied = held - std::max(0, grain - rules.event(e).winter_loss);
-    const SupplyRow* row = unsupplied > 0 ? rules.supply_row(unsupplied) : nullptr;
+    const SupplyRow* row = rules.supply_row(unsupplied);
     if (!row) continue;
     const TowerSide player{typical_armies, 0, view.unseen.player(me)};
     // D-10: the marker put on first (none in the 1st edition, rules 12) and the table's extra.

@@ -203,6 +203,7 @@ std::vector<Action> Ruleset::spaces_of(ActionKind kind) const {
 }
 
 const SupplyRow* Ruleset::supply_row(int unsupplied) const {
+  if (unsupplied <= 0) return nullptr;
   for (const auto& row : supply_table) {
     if (unsupplied >= row.unsupplied_min &&
         (!row.unsupplied_max || unsupplied <= *row.unsupplied_max))

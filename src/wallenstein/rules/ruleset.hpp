@@ -239,7 +239,8 @@ struct Ruleset {
   std::vector<BonusTile> tiles;
   std::vector<ActionDef> actions;  ///< the action spaces in board order (rules 5)
   std::vector<SupplyRow> supply_table;
-  /// The supply table's row for a player `unsupplied` grain short (rules 9.2), if any.
+  /// The supply table's row for a player `unsupplied` grain short (rules 9.2), if any; none for a
+  /// player not short (0 or less).
   const SupplyRow* supply_row(int unsupplied) const;
   TowerParams tower;
   Pieces pieces;

@@ -114,8 +114,7 @@ WinterLog play_winter(Context& ctx, const std::vector<Orders>& orders) {
     supply.grain_after_loss = player.grain;
     supply.provinces = state.province_count(p);
     supply.unsupplied = supply.provinces - player.grain;
-    if (const SupplyRow* row =
-            supply.unsupplied > 0 ? ctx.rules.supply_row(supply.unsupplied) : nullptr) {
+    if (const SupplyRow* row = ctx.rules.supply_row(supply.unsupplied)) {
       supply.revolt_count = std::min(row->revolt_count, supply.provinces);
       supply.extra_peasants = row->extra_peasants;
       supply.drawn = draw_revolts(ctx, p, supply.revolt_count, &orders[p.value]);

@@ -446,7 +446,7 @@ class Builder {
     w["worst"] = str(worst);
     w["short"] = short_worst > 0;
     w["short_worst"] = str(short_worst);
-    if (const SupplyRow* row = short_worst > 0 ? rules_.supply_row(short_worst) : nullptr) {
+    if (const SupplyRow* row = rules_.supply_row(short_worst)) {
       w["revolts"] = str(row->revolt_count);
       w["extra"] = str(row->extra_peasants);
     }
