@@ -5,18 +5,15 @@
 #include "wallenstein/bot/bot.hpp"
 #include "wallenstein/bot/random_orders.hpp"
 #include "wallenstein/rules/court_play.hpp"
+#include "wallenstein/rules/rng.hpp"
 #include "wallenstein/rules/ruleset.hpp"
 #include "wallenstein/rules/standings.hpp"
 
 namespace wallenstein {
 namespace {
 
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
+/// `x` mixed into 64 well-spread bits: splitmix64's step from it.
+std::uint64_t mix(std::uint64_t x) { return splitmix64(x); }
 
 constexpr std::array<std::pair<SeatKind, std::string_view>, 3> kKinds = {
     {{SeatKind::bot, "bot"}, {SeatKind::random, "random"}, {SeatKind::pass, "pass"}}};
