@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <regex>
 
+#include "pbem/text/text.hpp"
+
 namespace pbem {
 namespace {
 
@@ -136,8 +138,8 @@ bool PrintableStreambuf::emit(bool all) {
 namespace {
 
 /// Whether a key names something secret, also misspelt ("pasword", "tokn", "sed", "slt").
-bool secret_key(std::string key) {
-  for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+bool secret_key(std::string_view name) {
+  const std::string key = ascii_lower(name);
   for (const char* word : {"pass", "pasw", "pwd", "pw", "secret", "tok", "seed", "sed", "salt",
                            "slt", "key", "auth", "cred"}) {
     if (key.find(word) != std::string::npos) return true;

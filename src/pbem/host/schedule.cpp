@@ -7,19 +7,14 @@
 #include <cctype>
 #include <sstream>
 
+#include "pbem/text/text.hpp"
+
 namespace pbem {
 namespace {
 
 constexpr std::array<std::string_view, 7> kDays = {"sun", "mon", "tue", "wed", "thu", "fri", "sat"};
 constexpr std::array<std::string_view, 7> kDayNames = {"Sunday",   "Monday", "Tuesday", "Wednesday",
                                                        "Thursday", "Friday", "Saturday"};
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 bool parse_clock(std::string_view text, int& hour, int& minute) {
   if (text.size() != 5 || text[2] != ':' || !std::isdigit(static_cast<unsigned char>(text[0])) ||
@@ -91,7 +86,7 @@ std::string describe_duration(std::chrono::minutes duration) {
 std::optional<DeadlineRule> parse_deadline_rule(std::string_view text, std::string& problem) {
   std::vector<std::string> words;
   {
-    std::istringstream in(lower(text));
+    std::istringstream in(ascii_lower(text));
     for (std::string w; in >> w;) words.push_back(w);
   }
   // The time is the first word that reads as one; nothing may follow it ("sun 20:00 CET"
@@ -131,7 +126,7 @@ std::optional<DeadlineRule> parse_deadline_rule(std::string_view text, std::stri
       // "sun" or "sunday"
       auto it = std::find(kDays.begin(), kDays.end(), day);
       for (std::size_t i = 0; i < kDayNames.size() && it == kDays.end(); ++i) {
-        if (day == lower(kDayNames[i])) it = kDays.begin() + static_cast<std::ptrdiff_t>(i);
+        if (day == ascii_lower(kDayNames[i])) it = kDays.begin() + static_cast<std::ptrdiff_t>(i);
       }
       if (it == kDays.end()) {
         problem = "\"" + day + "\" is not a day; use sun, mon, tue, wed, thu, fri or sat";

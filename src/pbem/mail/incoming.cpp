@@ -9,15 +9,10 @@
 #include <sstream>
 
 #include "pbem/files/printable.hpp"
+#include "pbem/text/text.hpp"
 
 namespace pbem::mail {
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
 
 std::string trim(std::string_view s) {
   const auto b = s.find_first_not_of(" \t\r\n");
@@ -86,20 +81,20 @@ std::vector<std::string> references_of(GMimeObject* object) {
 /// Why a message is automatic (RFC 3834 and the usual marks of bounces, lists and vacation
 /// replies), if it is: such mail gets no answer, so two robots never talk forever.
 std::optional<std::string> automatic_reason(GMimeObject* msg, const std::string& from) {
-  const std::string auto_submitted = lower(header(msg, "Auto-Submitted"));
+  const std::string auto_submitted = ascii_lower(header(msg, "Auto-Submitted"));
   if (!auto_submitted.empty() && auto_submitted != "no") return "Auto-Submitted: " + auto_submitted;
-  const std::string precedence = lower(header(msg, "Precedence"));
+  const std::string precedence = ascii_lower(header(msg, "Precedence"));
   if (precedence == "bulk" || precedence == "junk" || precedence == "list" ||
       precedence == "auto_reply")
     return "Precedence: " + precedence;
   // Microsoft's mark of automatic replies (out of office and the like).
-  const std::string suppress = lower(header(msg, "X-Auto-Response-Suppress"));
+  const std::string suppress = ascii_lower(header(msg, "X-Auto-Response-Suppress"));
   if (suppress.find("all") != std::string::npos || suppress.find("oof") != std::string::npos)
     return "X-Auto-Response-Suppress: " + suppress;
   if (!header(msg, "List-Id").empty()) return "List-Id";
   const char* return_path = g_mime_object_get_header(msg, "Return-Path");
   if (return_path && trim(return_path) == "<>") return "an empty Return-Path (a bounce)";
-  const std::string local = lower(from.substr(0, from.find('@')));
+  const std::string local = ascii_lower(from.substr(0, from.find('@')));
   if (local == "mailer-daemon" || local == "postmaster") return "sent by " + from;
   if (!header(msg, "X-Autoreply").empty() || !header(msg, "X-Autorespond").empty())
     return "an auto-reply header";
@@ -171,13 +166,13 @@ void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
   GMimeContentType* type = g_mime_object_get_content_type(object);
   if (type) {
     char* mime = g_mime_content_type_get_mime_type(type);
-    p.content_type = lower(mime ? mime : "");
+    p.content_type = ascii_lower(mime ? mime : "");
     g_free(mime);
   }
   if (const char* name = g_mime_part_get_filename(part)) p.filename = name;
   p.attachment = g_mime_part_is_attachment(part);
   const char* charset = type ? g_mime_content_type_get_parameter(type, "charset") : nullptr;
-  const std::string declared = charset ? lower(charset) : std::string();
+  const std::string declared = charset ? ascii_lower(charset) : std::string();
   // RFC 2046 makes undeclared text US-ASCII; 8-bit bytes there come from a mail program that
   // wrote its own Latin-1 and did not say so.
   const bool undeclared = declared.empty() || declared == "us-ascii";
@@ -192,9 +187,9 @@ void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
       g_free(text);
     }
     const char* format = type ? g_mime_content_type_get_parameter(type, "format") : nullptr;
-    if (format && lower(format) == "flowed") {
+    if (format && ascii_lower(format) == "flowed") {
       const char* delsp = g_mime_content_type_get_parameter(type, "delsp");
-      p.text = unflow(p.text, delsp && lower(delsp) == "yes");
+      p.text = unflow(p.text, delsp && ascii_lower(delsp) == "yes");
     }
   } else {
     p.text = decoded_bytes(part);
@@ -267,7 +262,7 @@ bool joined_order_lines(const std::string& body) {
   std::string line;
   while (std::getline(in, line)) {
     if (!line.empty() && line[0] == '>') continue;
-    line = lower(line);
+    line = ascii_lower(line);
     const auto at = line.find("game:");
     if (at == std::string::npos) continue;
     if (line.find(" player:", at) != std::string::npos ||
@@ -313,7 +308,7 @@ std::optional<std::string> line_value(const std::string& text, const std::string
   std::string line;
   while (std::getline(in, line)) {
     const std::string t = trim(line);
-    if (lower(t).rfind(key + ":", 0) != 0) continue;
+    if (ascii_lower(t).rfind(key + ":", 0) != 0) continue;
     std::string value = trim(t.substr(key.size() + 1));
     value = value.substr(0, value.find_first_of(" \t#"));
     if (!value.empty()) return value;
@@ -325,7 +320,7 @@ std::optional<std::string> line_value(const std::string& text, const std::string
 
 std::optional<std::string> find_command(const IncomingMessage& message,
                                         const std::vector<std::string_view>& words) {
-  std::string subject = lower(trim(message.subject));
+  std::string subject = ascii_lower(trim(message.subject));
   for (bool more = true; more;) {
     more = false;
     for (const char* prefix : {"re:", "aw:", "fwd:", "fw:", "wg:", "tr:"}) {
@@ -339,7 +334,7 @@ std::optional<std::string> find_command(const IncomingMessage& message,
     if (subject == word) return std::string(word);
   }
   if (const auto written = line_value(own_text(message), "command")) {
-    const std::string word = lower(*written);
+    const std::string word = ascii_lower(*written);
     for (const auto w : words) {
       if (word == w) return word;
     }
@@ -382,7 +377,7 @@ IncomingMessage parse_message(std::string_view raw) {
     InternetAddress* address = internet_address_list_get_address(from, 0);
     if (INTERNET_ADDRESS_IS_MAILBOX(address)) {
       const char* addr = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(address));
-      m.from_address = lower(addr ? addr : "");
+      m.from_address = ascii_lower(addr ? addr : "");
       // RFC 5321 allows 254 characters: a longer one is forged, and is cut so that it cannot
       // swell the records that name it.
       if (m.from_address.size() > 254) m.from_address.resize(254);
@@ -408,7 +403,7 @@ FoundOrder find_order(const IncomingMessage& m) {
   FoundOrder found;
   std::vector<const IncomingPart*> attached;
   for (const auto& p : m.parts) {
-    const std::string name = lower(p.filename);
+    const std::string name = ascii_lower(p.filename);
     const bool yaml =
         yaml_type(p.content_type) || ends_with(name, ".yaml") || ends_with(name, ".yml");
     const bool text_file = ends_with(name, ".txt") && has_game_line(p.text);
@@ -554,7 +549,7 @@ class HtmlText {
   bool tag() {
     const auto close = html_.find('>', i_);
     if (close == std::string_view::npos) return false;
-    const std::string tag = lower(std::string(html_.substr(i_ + 1, close - i_ - 1)));
+    const std::string tag = ascii_lower(html_.substr(i_ + 1, close - i_ - 1));
     const std::string name = tag.substr(0, tag.find_first_of(" \t\r\n/", tag[0] == '/' ? 1 : 0));
     i_ = close + 1;
     if (name == "style" || name == "script" || name == "head" || name == "title") {
@@ -602,7 +597,7 @@ class HtmlText {
   void skip_block(const std::string& tag) {
     for (auto end = html_.find("</", i_); end != std::string_view::npos;
          end = html_.find("</", end + 2)) {
-      if (lower(std::string(html_.substr(end + 2, tag.size()))) == tag) {
+      if (ascii_lower(html_.substr(end + 2, tag.size())) == tag) {
         i_ = end;
         return;
       }

@@ -39,8 +39,7 @@ std::string fold(std::string_view name, bool german) {
       if (c == ' ' || c == '\t' || c == '.' || c == '-' || c == '_' || c == '\'') {
         pending_space = true;
       } else {
-        const char lower =
-            (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : static_cast<char>(c);
+        const char lower = ascii_lower(static_cast<char>(c));
         put(std::string_view(&lower, 1));
       }
       ++i;
@@ -93,12 +92,7 @@ int suggestion_distance(std::size_t length) {
 
 std::vector<Nearness> rank_nearest(std::string_view word,
                                    std::span<const std::string_view> candidates) {
-  const auto lower = [](std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-  };
-  const std::string key = lower(word);
+  const std::string key = ascii_lower(word);
   const int threshold = suggestion_distance(key.size());
   std::vector<Nearness> ranked;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
@@ -107,7 +101,7 @@ std::vector<Nearness> rank_nearest(std::string_view word,
     const std::size_t size = candidates[i].size();
     const std::size_t gap = key.size() > size ? key.size() - size : size - key.size();
     if (gap > static_cast<std::size_t>(threshold)) continue;
-    const int d = edit_distance(key, lower(candidates[i]));
+    const int d = edit_distance(key, ascii_lower(candidates[i]));
     if (d <= threshold) ranked.push_back({i, d});
   }
   std::stable_sort(ranked.begin(), ranked.end(),
@@ -122,9 +116,7 @@ std::string nearest_name(std::string_view word, std::span<const std::string_view
 
 std::string ascii_lower(std::string_view text) {
   std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
+  for (char& c : out) c = ascii_lower(c);
   return out;
 }
 

@@ -15,6 +15,10 @@ std::vector<std::string> name_keys(std::string_view name);
 /// The text with ASCII letters lowercased (other bytes as they are): the one lowercase of names,
 /// ids and addresses.
 std::string ascii_lower(std::string_view text);
+/// One byte lowercased the same way.
+constexpr char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 /// Levenshtein distance, counted in bytes (names are compared after folding to ASCII).
 int edit_distance(std::string_view a, std::string_view b);

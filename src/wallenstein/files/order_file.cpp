@@ -6,6 +6,7 @@
 
 #include "pbem/files/yaml_file.hpp"
 #include "pbem/files/yaml_writer.hpp"
+#include "pbem/text/text.hpp"
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
@@ -513,10 +514,7 @@ class OrderReader {
       if (!province) continue;
       const YAML::Node& value = entry.second;
       const std::string text = value.IsScalar() ? value.Scalar() : std::string();
-      std::string lower = text;
-      std::transform(lower.begin(), lower.end(), lower.begin(),
-                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-      if (lower == "all") continue;
+      if (ascii_lower(text) == "all") continue;
       const bool digits = !text.empty() && text.size() <= 9 &&
                           text.find_first_not_of("0123456789") == std::string::npos;
       const int n = digits ? std::stoi(text) : 0;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "pbem/text/text.hpp"
+#include "wallenstein/pbem.hpp"
 #include "wallenstein/rules/ruleset.hpp"
 
 namespace wallenstein {
@@ -32,14 +34,11 @@ std::optional<PlayerIndex> GameState::find_player(std::string_view id) const {
 }
 
 std::optional<PlayerIndex> GameState::find_player_any_case(std::string_view id) const {
-  const auto lower = [](char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  };
   for (std::size_t i = 0; i < players.size(); ++i) {
     const std::string& own = players[i].id;
     if (own.size() == id.size() &&
         std::equal(own.begin(), own.end(), id.begin(),
-                   [&](char a, char b) { return lower(a) == lower(b); })) {
+                   [](char a, char b) { return ascii_lower(a) == ascii_lower(b); })) {
       return player_index(i);
     }
   }
