@@ -90,8 +90,7 @@ void rewrite_order_template(const GameDirectory& game, const Ruleset& rules,
   for (const auto& [relative, content] : report::report_files(reports)) {
     const std::string name = fs::path(relative).filename().string();
     const std::string tail = "-" + id + ".yaml";
-    if (name.rfind("orders-", 0) == 0 && name.size() > tail.size() &&
-        name.compare(name.size() - tail.size(), tail.size(), tail) == 0 &&
+    if (name.starts_with("orders-") && name.size() > tail.size() && name.ends_with(tail) &&
         fs::exists(game.root() / dir / relative))
       journal.write(dir / relative, content);
   }

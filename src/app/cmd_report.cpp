@@ -15,9 +15,7 @@ namespace {
 bool belongs_to(const std::string& relative, const std::string& player) {
   return relative == "reports/public.txt" || relative == "reports/" + player + ".txt" ||
          relative == "reports/" + player + ".html" ||
-         (relative.size() > player.size() + 6 &&
-          relative.compare(relative.size() - player.size() - 6, std::string::npos,
-                           "-" + player + ".yaml") == 0);
+         (relative.size() > player.size() + 6 && relative.ends_with("-" + player + ".yaml"));
 }
 
 Exit run_report(const Invocation& in) {

@@ -10,10 +10,6 @@
 namespace wallenstein {
 namespace {
 
-bool starts_with(const std::string& s, std::string_view head) {
-  return s.compare(0, head.size(), head) == 0;
-}
-
 /// The answer writes these into its own headers (In-Reply-To, References): a line break or NUL
 /// in them would end the header and start another.
 void require_one_line(const std::string& value, const char* what) {
@@ -31,7 +27,7 @@ void check_message(std::string_view raw) {
   }
   fuzz::require(!found.source.empty(), "a found order says where it was found");
   if (found.source == "the message body") {
-    fuzz::require(starts_with(found.text, "game:") || starts_with(found.text, "game :"),
+    fuzz::require(found.text.starts_with("game:") || found.text.starts_with("game :"),
                   "an order in the body starts at its game: line");
     fuzz::require(found.text.find("\n>") == std::string::npos, "quoted lines are left out");
   }

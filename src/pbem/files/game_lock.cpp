@@ -78,7 +78,7 @@ std::string describe_holder(int fd) {
   std::string text = n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string();
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   const auto holders = lock_holders(fd);
-  const long written = text.rfind("pid ", 0) == 0 ? std::strtol(text.c_str() + 4, nullptr, 10) : 0;
+  const long written = text.starts_with("pid ") ? std::strtol(text.c_str() + 4, nullptr, 10) : 0;
   for (const auto& [pid, write] : holders) {
     if (pid == written && write) return text;
   }

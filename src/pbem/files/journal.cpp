@@ -311,7 +311,7 @@ fs::path confined_path(const std::string& relative, const std::string& what) {
                         relative.find('\0') != std::string::npos;
   bool escapes = bad_text || p.is_absolute() || p.empty() || p == ".";
   for (const auto& part : p) {
-    if (part == ".." || part.string().rfind(".journal", 0) == 0 || part == ".lock") escapes = true;
+    if (part == ".." || part.string().starts_with(".journal") || part == ".lock") escapes = true;
   }
   if (escapes)
     throw InputError(what, "path \"" + relative + "\" does not stay inside the game directory");

@@ -162,7 +162,7 @@ Diagnostic make(const SourceFile& file, int line, int byte_column, std::string m
 }  // namespace
 
 YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
-  if (file.text.compare(0, 3, "\xEF\xBB\xBF") == 0) file.text.erase(0, 3);  // UTF-8 byte order mark
+  if (file.text.starts_with("\xEF\xBB\xBF")) file.text.erase(0, 3);  // UTF-8 byte order mark
   if (auto bad = first_invalid_utf8(file.text)) {
     const auto [line, column] = position_of(file.text, *bad);
     throw InputError({make(file, line, column, "invalid UTF-8; save the file as UTF-8 text")});

@@ -70,7 +70,7 @@ std::string ImapMailbox::perform(const std::string& url, const std::string& requ
   curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 15L);
   curl_easy_setopt(c, CURLOPT_TIMEOUT, options_.timeout_seconds);
   curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-  const bool tls_url = url.rfind("imaps://", 0) == 0;
+  const bool tls_url = url.starts_with("imaps://");
   curl_easy_setopt(c, CURLOPT_USE_SSL,
                    !tls_url && options_.starttls ? static_cast<long>(CURLUSESSL_ALL)
                                                  : static_cast<long>(CURLUSESSL_NONE));
@@ -103,7 +103,7 @@ std::vector<std::uint64_t> ImapMailbox::unhandled(const std::string& done) {
   std::istringstream in(answer);
   std::string line;
   while (std::getline(in, line)) {
-    if (line.rfind("* SEARCH", 0) != 0) continue;
+    if (!line.starts_with("* SEARCH")) continue;
     std::istringstream words(line.substr(8));
     std::uint64_t uid = 0;
     while (words >> uid) uids.push_back(uid);

@@ -21,10 +21,6 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b + 1));
 }
 
-bool ends_with(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 void init_gmime() {
   static std::once_flag once;
   std::call_once(once, [] { g_mime_init(); });
@@ -198,7 +194,7 @@ void collect_part(GMimeObject*, GMimeObject* object, gpointer data) {
     p.text = windows1252_to_utf8(p.text);
     p.read_as_latin1 = true;
   }
-  if (p.text.rfind("\xEF\xBB\xBF", 0) == 0) p.text.erase(0, 3);  // a byte order mark
+  if (p.text.starts_with("\xEF\xBB\xBF")) p.text.erase(0, 3);  // a byte order mark
   parts->push_back(std::move(p));
 }
 
@@ -211,7 +207,7 @@ bool has_game_line(const std::string& text) {
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
-    if (line.rfind("game:", 0) == 0 || line.rfind("game :", 0) == 0) return true;
+    if (line.starts_with("game:") || line.starts_with("game :")) return true;
   }
   return false;
 }
@@ -237,7 +233,7 @@ std::string order_from_body(const std::string& body) {
   while (std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!inside) {
-      inside = line.rfind("game:", 0) == 0 || line.rfind("game :", 0) == 0;
+      inside = line.starts_with("game:") || line.starts_with("game :");
       if (!inside) continue;
     }
     if (line == "..." || line == "-- " || line == "--") break;
@@ -308,7 +304,7 @@ std::optional<std::string> line_value(const std::string& text, const std::string
   std::string line;
   while (std::getline(in, line)) {
     const std::string t = trim(line);
-    if (ascii_lower(t).rfind(key + ":", 0) != 0) continue;
+    if (!ascii_lower(t).starts_with(key + ":")) continue;
     std::string value = trim(t.substr(key.size() + 1));
     value = value.substr(0, value.find_first_of(" \t#"));
     if (!value.empty()) return value;
@@ -324,7 +320,7 @@ std::optional<std::string> find_command(const IncomingMessage& message,
   for (bool more = true; more;) {
     more = false;
     for (const char* prefix : {"re:", "aw:", "fwd:", "fw:", "wg:", "tr:"}) {
-      if (subject.rfind(prefix, 0) == 0) {
+      if (subject.starts_with(prefix)) {
         subject = trim(subject.substr(std::string_view(prefix).size()));
         more = true;
       }
@@ -405,8 +401,8 @@ FoundOrder find_order(const IncomingMessage& m) {
   for (const auto& p : m.parts) {
     const std::string name = ascii_lower(p.filename);
     const bool yaml =
-        yaml_type(p.content_type) || ends_with(name, ".yaml") || ends_with(name, ".yml");
-    const bool text_file = ends_with(name, ".txt") && has_game_line(p.text);
+        yaml_type(p.content_type) || name.ends_with(".yaml") || name.ends_with(".yml");
+    const bool text_file = name.ends_with(".txt") && has_game_line(p.text);
     if ((yaml || text_file) && (p.attachment || !p.filename.empty())) attached.push_back(&p);
   }
   if (attached.size() > 1) {

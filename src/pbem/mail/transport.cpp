@@ -179,7 +179,7 @@ std::size_t prune_outbox(const std::filesystem::path& root, const std::filesyste
   Journal journal(root);
   std::size_t removed = 0;
   for (const LedgerEntry& e : ledger.entries()) {
-    if (e.via.rfind("outbox ", 0) != 0) continue;
+    if (!e.via.starts_with("outbox ")) continue;
     const auto at = parse_rfc5322_date(e.at);
     const std::filesystem::path file = dir / outbox_file_name(e.message_id);
     if (!at || *at >= before || !std::filesystem::exists(root / file)) continue;
@@ -234,7 +234,7 @@ std::string redact_url(std::string_view text) {
 }
 
 std::unique_ptr<Mailer> smtp_mailer(const SmtpOptions& options) {
-  if (options.url.rfind("smtp://", 0) != 0 && options.url.rfind("smtps://", 0) != 0) {
+  if (!options.url.starts_with("smtp://") && !options.url.starts_with("smtps://")) {
     throw InputError("smtp url", "\"" + redact_url(options.url) +
                                      "\" is not an SMTP URL like smtp://mail.example.org:587");
   }

@@ -123,7 +123,7 @@ void add_reason(std::string& line, const BotPlan& plan, const std::vector<Battle
   for (Action a : rules.action_spaces()) {
     const std::string key = "  " + rules.action(a).id + ":";
     const auto& reason = plan.reasons[index_of(a)];
-    if (line.rfind(key, 0) != 0 || !reason) continue;
+    if (!line.starts_with(key) || !reason) continue;
     if (reason->why == BotWhy::attack) {
       const auto now = std::find_if(ahead.begin(), ahead.end(),
                                     [&](const BattleAhead& b) { return b.action == a; });
@@ -133,13 +133,13 @@ void add_reason(std::string& line, const BotPlan& plan, const std::vector<Battle
       line += "  # " + describe(*reason, rules);
     }
   }
-  if (line.rfind("bid:", 0) == 0) line += "  # " + describe(plan.bid, rules);
-  if (line.rfind("turn_order:", 0) == 0) line += "  # the tiles most useful to these orders first";
-  if (line.rfind("winter_revolt_order:", 0) == 0)
+  if (line.starts_with("bid:")) line += "  # " + describe(plan.bid, rules);
+  if (line.starts_with("turn_order:")) line += "  # the tiles most useful to these orders first";
+  if (line.starts_with("winter_revolt_order:"))
     line += "  # if winter revolts come: the provinces with the most buildings, then armies, first";
-  if (line.rfind("landsknechte:", 0) == 0)
+  if (line.starts_with("landsknechte:"))
     line += "  # the bonuses of the next Landsknechte card, most useful first";
-  if (line.rfind("court:", 0) == 0) {
+  if (line.starts_with("court:")) {
     const auto& spaces = plan.orders.court.conversions;
     const bool any = std::any_of(spaces.begin(), spaces.end(), [](const ConversionOrder& c) {
       return c.source != ConversionSource::none;
@@ -149,26 +149,26 @@ void add_reason(std::string& line, const BotPlan& plan, const std::vector<Battle
                 : "  # no spare province can give armies at little risk, no cubes of yours in "
                   "the tray to spare";
   }
-  if (line.rfind("favors:", 0) == 0) {
+  if (line.starts_with("favors:")) {
     line += "  # the cards shown worth more than the officers they cost, most useful first";
     const auto& favours = plan.orders.court.favours;
     if (std::any_of(favours.begin(), favours.end(),
                     [](const FavourWish& f) { return f.cancel.has_value(); }))  // D-50
       line += "; the event cancelled only when it would harm these orders";
   }
-  if (line.rfind("draft:", 0) == 0) {
+  if (line.starts_with("draft:")) {
     line += "  # every province, the richest first (taxes and grain, then building sites)";
     const auto& wishes = plan.orders.draft.wishes;
     if (!wishes.empty() && wishes.front().leader)  // D-48
       line += "; the leader goes with the first one taken, the largest group";
   }
-  if (line.rfind("refresh:", 0) == 0)  // D-49
+  if (line.starts_with("refresh:"))  // D-49
     line += "  # new face-up cards when the same pair comes back (after a blind draw only)";
-  if (line.rfind("defend_with:", 0) == 0)
+  if (line.starts_with("defend_with:"))
     line +=
         "  # the most armies thrown where fewer hold as well against the strongest attack "
         "next door; the rest stay out of the tower";
-  if (line.rfind("leader:", 0) == 0) {
+  if (line.starts_with("leader:")) {
     line += plan.orders.leader.place ? "  # placed where these actions gain most; " : "  # ";
     line += "moves to other players' statues next door, else to the most armies";
   }
@@ -230,7 +230,7 @@ std::string bot_order_file(const BotPlan& plan, const GameState& state, const Ru
     add_reason(line, plan, ahead, rules);
     out += line + "\n";
     // Interfaces 5: mailed orders carry the player's token after the season.
-    if (line.rfind("season:", 0) == 0 && options.token) out += "token: " + *options.token + "\n";
+    if (line.starts_with("season:") && options.token) out += "token: " + *options.token + "\n";
   }
   return out;
 }

@@ -185,7 +185,7 @@ std::optional<std::string> outbox_problem(std::string_view outbox) {
              "; write a directory of its own, like outbox";
     }
   }
-  if (normal.begin()->string().rfind(".journal", 0) == 0)
+  if (normal.begin()->string().starts_with(".journal"))
     return "mail outbox \"" + std::string(outbox) + "\" is the game's journal" + hint;
   return std::nullopt;
 }
@@ -306,7 +306,7 @@ void read_imap(YamlReader& r, const YAML::Node& mail, MailSettings& settings) {
   ImapSettings s;
   if (auto url = r.require(imap, "url", "imaps://host/INBOX")) {
     s.url = r.text(*url, "imap url").value_or("");
-    if (s.url.rfind("imap://", 0) != 0 && s.url.rfind("imaps://", 0) != 0) {
+    if (!s.url.starts_with("imap://") && !s.url.starts_with("imaps://")) {
       r.error(*url,
               "the IMAP url must start with imap:// or imaps://, like "
               "imaps://mail.example.org/INBOX");
@@ -549,7 +549,7 @@ GameConfig read_game_config(const SourceFile& source, bool seed_required) {
     // quotes its line.
     std::vector<std::string> unknown;
     for (const auto& d : masked) {
-      if (d.message.rfind("unknown key \"", 0) == 0)
+      if (d.message.starts_with("unknown key \""))
         unknown.push_back(d.message.substr(13, d.message.find('"', 13) - 13));
     }
     for (auto& d : masked) {

@@ -60,7 +60,7 @@ std::string named_game(const std::string& order) {
   std::istringstream in(order);
   std::string line;
   while (std::getline(in, line)) {
-    if (line.rfind("game:", 0) != 0) continue;
+    if (!line.starts_with("game:")) continue;
     std::string name = line.substr(5);
     name.erase(0, name.find_first_not_of(" \t\"'"));
     name.erase(std::min(name.size(), name.find_first_of(" \t\"'#\r")));
@@ -877,7 +877,7 @@ KeptMessage kept_message(const GameDirectory& game, const std::string& id) {
   const mail::IntakeLedger ledger = mail::IntakeLedger::load(game.root());
   std::vector<const mail::IntakeEntry*> found;
   for (const auto& e : ledger.entries()) {
-    if (e.sha256.rfind(lowered, 0) == 0 &&
+    if (e.sha256.starts_with(lowered) &&
         std::none_of(found.begin(), found.end(),
                      [&](const mail::IntakeEntry* f) { return f->sha256 == e.sha256; }))
       found.push_back(&e);
