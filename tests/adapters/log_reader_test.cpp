@@ -47,6 +47,7 @@ int expect_logs_of_random_games_read_back(const Ruleset& rules, int games) {
     Rng order_rng(static_cast<std::uint64_t>(g) * 31 + 7);
     for (int season = 1; season <= rules.season_count(); ++season) {
       std::vector<Orders> orders;
+      orders.reserve(static_cast<std::size_t>(players));
       for (int p = 0; p < players; ++p) {
         orders.push_back(random_orders(state, rules,
                                        state.player_index(static_cast<std::size_t>(p)), order_rng));

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <filesystem>
 
@@ -34,7 +35,8 @@ class Image {
     const unsigned char* data = cairo_image_surface_get_data(surface_);
     const int stride = cairo_image_surface_get_stride(surface_);
     std::uint32_t v = 0;
-    std::memcpy(&v, data + static_cast<int>(y) * stride + static_cast<int>(x) * 4, 4);
+    std::memcpy(
+        &v, data + static_cast<std::ptrdiff_t>(y) * stride + static_cast<std::ptrdiff_t>(x) * 4, 4);
     return map::Rgb{((v >> 16) & 0xff) / 255.0, ((v >> 8) & 0xff) / 255.0, (v & 0xff) / 255.0};
   }
 

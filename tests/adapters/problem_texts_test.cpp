@@ -34,7 +34,7 @@ class Catalogue : public ::testing::Test {
     const auto at = text.find(from);
     EXPECT_NE(at, std::string::npos) << from;
     if (at != std::string::npos) text.replace(at, from.size(), to);
-    const auto file = dir_ / "problems.yaml";
+    auto file = dir_ / "problems.yaml";
     testing::write_text(file, text);
     return file;
   }

@@ -1038,7 +1038,7 @@ TEST_F(ReportTexts, TheOrderTemplateDescribesEachProvinceAndItsNeighboursInComme
   EXPECT_NE(orders.find(line), std::string::npos) << orders;
   // Each neighbour with its holder and armies, e.g. "Kursachsen (green, 8)"; neutral ones hold
   // none.
-  const std::string next_to = orders.substr(orders.find("\n", orders.find(line)) + 1);
+  const std::string next_to = orders.substr(orders.find('\n', orders.find(line)) + 1);
   EXPECT_EQ(next_to.rfind("#     next to ", 0), 0u) << next_to;
   for (ProvinceId n : rules_->province(mark).neighbours) {
     if (!rules_->in_play(n, 3)) continue;

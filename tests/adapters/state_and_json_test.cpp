@@ -162,9 +162,9 @@ TEST_F(StateFiles, PublicJsonOfAResolvedSeasonAddsWhatWasRevealed) {
 TEST_F(StateFiles, PlannedSeasonShowsTheLastResolvedTurnOrder_D24) {
   const GameState state = fresh(3);
   EXPECT_EQ(public_json(config(3), state, *rules_, nullptr)["turn_order"],
-            nlohmann::json({"red", "blue", "yellow"}));
+            nlohmann::ordered_json({"red", "blue", "yellow"}));
   const auto result = play(state, 1).back();
-  nlohmann::json order = nlohmann::json::array();
+  nlohmann::ordered_json order = nlohmann::ordered_json::array();
   for (PlayerIndex p : result.log.turn_order) order.push_back(state.player(p).id);
   EXPECT_EQ(public_json(config(3), result.next, *rules_, nullptr)["turn_order"], order);
 }
@@ -200,7 +200,7 @@ TEST_F(StateFiles, PublicJsonOfALandsknechteGameShowsTheCardsTurnedAndEachTurn) 
   orders[0].landsknecht_wishes = {LandsknechtBonus::tray};
   const SeasonResult result = resolve_season(state, orders, {}, rules);
   const auto json = public_json(cfg, result.next, rules, &result.log);
-  EXPECT_EQ(json["expansions"], nlohmann::json({"landsknechte"}));
+  EXPECT_EQ(json["expansions"], nlohmann::ordered_json({"landsknechte"}));
   const auto& turns = json["resolution"]["landsknechte"];
   ASSERT_EQ(turns.size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) {
@@ -213,8 +213,9 @@ TEST_F(StateFiles, PublicJsonOfALandsknechteGameShowsTheCardsTurnedAndEachTurn) 
       EXPECT_EQ(turns[i]["amount"], t.amount);
     }
   }
-  const auto red = std::find_if(turns.begin(), turns.end(),
-                                [](const nlohmann::json& t) { return t["player"] == "red"; });
+  const auto red = std::find_if(turns.begin(), turns.end(), [](const nlohmann::ordered_json& t) {
+    return t["player"] == "red";
+  });
   ASSERT_NE(red, turns.end());
   ASSERT_FALSE((*red)["card"].is_null()) << "red holds provinces in enough regions at the start";
   EXPECT_EQ((*red)["bonus"], "tray");
@@ -236,16 +237,17 @@ TEST_F(StateFiles, PublicJsonOfALeadersGameShowsLeadersStatuesAndEachStep) {
   const auto json = public_json(cfg, result.next, rules, &result.log);
   EXPECT_EQ(json["players"][0]["leader"].dump(),
             R"({"province":"koeln","statues_left":5,"trophies":0})");
-  const auto gft_mark = std::find_if(json["provinces"].begin(), json["provinces"].end(),
-                                     [](const nlohmann::json& p) { return p["id"] == "gft_mark"; });
+  const auto gft_mark =
+      std::find_if(json["provinces"].begin(), json["provinces"].end(),
+                   [](const nlohmann::ordered_json& p) { return p["id"] == "gft_mark"; });
   ASSERT_NE(gft_mark, json["provinces"].end());
   EXPECT_EQ((*gft_mark)["statues"].dump(), R"({"red":1})");
   const auto& steps = json["resolution"]["leaders"];
   ASSERT_EQ(steps.size(), 6u) << "three placed, three moved: " << steps.dump();
   EXPECT_EQ(steps[0]["kind"], "placed");
-  const auto red_move = std::find_if(steps.begin(), steps.end(), [](const nlohmann::json& s) {
-    return s["player"] == "red" && s["kind"] == "moved";
-  });
+  const auto red_move = std::find_if(
+      steps.begin(), steps.end(),
+      [](const nlohmann::ordered_json& s) { return s["player"] == "red" && s["kind"] == "moved"; });
   ASSERT_NE(red_move, steps.end());
   EXPECT_EQ(red_move->dump(),
             R"({"player":"red","kind":"moved","province":"koeln","from":"gft_mark",)"

@@ -22,6 +22,7 @@ std::vector<T> only(const std::vector<ForecastWarning>& warnings) {
 
 std::vector<Action> actions(const std::vector<PlannedCost>& costs) {
   std::vector<Action> out;
+  out.reserve(costs.size());
   for (const auto& c : costs) out.push_back(c.action);
   return out;
 }

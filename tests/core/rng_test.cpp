@@ -26,6 +26,7 @@ TEST(Rng, ThousandthOutputIsPinned) {
 TEST(Rng, BoundedDrawsArePinned) {
   Rng rng(42);
   std::vector<std::uint32_t> draws;
+  draws.reserve(5);
   for (int i = 0; i < 5; ++i) draws.push_back(rng.below(100));
   EXPECT_EQ(draws, (std::vector<std::uint32_t>{8, 37, 68, 92, 99}));
 }

@@ -43,6 +43,7 @@ TEST(Suggestions, RankEveryCloseCandidateClosestFirstTiesInTheirOrder) {
   const std::vector<std::string_view> words = {"taxis", "tax", "taxes", "wax"};
   const std::vector<Nearness> ranked = rank_nearest("taxe", words);
   std::vector<std::string_view> names;
+  names.reserve(ranked.size());
   for (const Nearness& n : ranked) names.push_back(words[n.index]);
   EXPECT_EQ(names, (std::vector<std::string_view>{"tax", "taxes", "taxis", "wax"}));
   EXPECT_EQ(ranked.front().distance, 1);

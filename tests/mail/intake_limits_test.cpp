@@ -292,7 +292,7 @@ TEST(FetchLimits, AMessageOverTheSizeLimitIsNeverReadAndStaysUnreadForTheGameMas
   EXPECT_TRUE(contains(again.out, "Fetched 0 messages")) << "it is marked";
   // A process that read 40 MiB would hold at least that much more than one that read nothing
   // (measured against such a run, so that a sanitizer's own memory does not count).
-  EXPECT_LT(max_rss_kib(r), max_rss_kib(again) + 40 * 1024) << r.err << again.err;
+  EXPECT_LT(max_rss_kib(r), max_rss_kib(again) + 40L * 1024) << r.err << again.err;
 }
 
 TEST(FetchLimits, AMessageLeftForABusyGameIsLeftUnread) {

@@ -55,7 +55,7 @@ fs::path resolved_game(const TempDir& tmp, int players, const std::string& smtp_
   for (int i = 0; i < players; ++i) def += "  - " + rows[static_cast<std::size_t>(i)] + "\n";
   def += "mail:\n  from: \"Spielleiter Müller <gm@example.org>\"\n" + smtp_yaml;
   write_text(tmp / "def.yaml", def);
-  const fs::path dir = tmp / "game";
+  fs::path dir = tmp / "game";
   EXPECT_EQ(
       wallenstein({"new", dir.string(), "--from", (tmp / "def.yaml").string(), "--seed", "77"})
           .status,

@@ -18,7 +18,7 @@ using wallenstein::testing::write_text;
 
 /// A small game-like directory: two files and an empty directory.
 fs::path old_game(const TempDir& tmp) {
-  const fs::path root = tmp / "game";
+  fs::path root = tmp / "game";
   write_text(root / "game.yaml", "name: g\n");
   write_text(root / "seasons/01/state.yaml", "old state\n");
   fs::create_directories(root / "seasons/01/orders");

@@ -261,6 +261,7 @@ TEST(BotProperties, NeverUsesHiddenInformation) {
 TEST(BotProperties, ItsRandomStreamIsSplitBySeasonAndSeatWithoutTouchingTheGames) {
   const Ruleset rules = load_ruleset(testing::source_data_dir());
   const GameState state = midgame(rules, 5, 3);
+  // NOLINTNEXTLINE(performance-unnecessary-copy-initialization): what state must still equal.
   const GameState before = state;
   EXPECT_NE(see(state, rules, PlayerIndex{0}).bot_seed, see(state, rules, PlayerIndex{1}).bot_seed);
   GameState later = state;

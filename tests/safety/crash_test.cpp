@@ -106,6 +106,7 @@ void PrintTo(const Crashable& c, std::ostream* os) { *os << c.name; }
 
 std::vector<std::string> with_game(const std::vector<std::string>& args, const fs::path& game) {
   std::vector<std::string> out;
+  out.reserve(args.size());
   for (const auto& a : args) out.push_back(a == "{}" ? game.string() : a);
   return out;
 }

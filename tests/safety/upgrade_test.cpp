@@ -25,7 +25,7 @@ using testing::contains;
 
 /// A copy of the old game (the committed fixture is never touched).
 fs::path old_game(const TempDir& tmp) {
-  const fs::path game = tmp / "game";
+  fs::path game = tmp / "game";
   fs::copy(testing::source_path("tests/fixtures/game-2a74c34"), game, fs::copy_options::recursive);
   return game;
 }

@@ -77,6 +77,7 @@ const std::vector<Shape>& summaries() {
 
 std::vector<std::string> reason_keys() {
   std::vector<std::string> out;
+  out.reserve(kAllCancelReasons.size());
   for (CancelReason r : kAllCancelReasons) out.emplace_back(cancel_reason_key(r));
   return out;
 }
@@ -84,6 +85,7 @@ std::vector<std::string> reason_keys() {
 template <class Items, class Key>
 std::vector<std::string> ids_of(const Items& items, Key key) {
   std::vector<std::string> out;
+  out.reserve(items.size());
   for (const auto& item : items) out.push_back(key(item));
   return out;
 }

@@ -22,7 +22,7 @@ mail:
   from: "Wallenstein GM <gm@example.org>"
   gm: "Spielleiter <spielleiter@example.org>"
 )");
-  const fs::path game = tmp / dir;
+  fs::path game = tmp / dir;
   const Outcome r = run_wallenstein(
       {"new", game.string(), "--from", (tmp / "def.yaml").string(), "--seed", "123456789012"});
   EXPECT_EQ(r.status, 0) << r.err;

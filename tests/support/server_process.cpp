@@ -46,6 +46,7 @@ ServerProcess::ServerProcess(std::vector<std::string> argv, const std::string& l
                            O_WRONLY | O_CREAT | O_APPEND, 0644);
     ::dup2(err, 2);
     std::vector<char*> args;
+    args.reserve(argv.size() + 1);
     for (auto& a : argv) args.push_back(a.data());
     args.push_back(nullptr);
     ::execv(args[0], args.data());

@@ -7,7 +7,10 @@
 
 namespace wallenstein::testing {
 
-TinyWorld::TinyWorld(int players) {
+namespace {
+
+/// Six provinces in two regions, a ring a - b - c - d - e - f - a plus the chord b - e.
+void add_map(Ruleset& rules) {
   rules.regions = {{"north", "North"}, {"south", "South"}};
   const std::vector<std::string> ids = {"a", "b", "c", "d", "e", "f"};
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -27,6 +30,10 @@ TinyWorld::TinyWorld(int players) {
   for (std::size_t i = 0; i < 6; ++i) link(i, (i + 1) % 6);
   link(1, 4);
   rules.index_names();
+}
+
+/// Every event card effect and every bonus tile of the real game, with the real numbers.
+void add_events_and_tiles(Ruleset& rules) {
   auto event = [](std::string id, EventEffect effect, int value, int loss) {
     EventCard e;
     e.id = std::move(id);
@@ -53,6 +60,10 @@ TinyWorld::TinyWorld(int players) {
                  {"armies", "6 armies", TileEffect::armies_bonus, 1, space::armies5},
                  {"attack", "+1 attack", TileEffect::attack_cubes, 1, {}},
                  {"defense", "+1 defense", TileEffect::defense_cubes, 1, {}}};
+}
+
+/// The action spaces with their costs and armies, and the supply table.
+void add_actions(Ruleset& rules) {
   const std::array<std::pair<int, int>, space::kCount> numbers = {
       {{3, 0}, {2, 0}, {1, 0}, {0, 0}, {0, 0}, {3, 5}, {2, 3}, {1, 1}, {0, 0}, {0, 0}}};
   rules.actions.resize(space::kAll.size());
@@ -77,6 +88,14 @@ TinyWorld::TinyWorld(int players) {
   }
   rules.supply_table = {
       {1, 1, 1, 1}, {2, 2, 1, 2}, {3, 4, 2, 2}, {5, 6, 2, 3}, {7, std::nullopt, 3, 3}};
+}
+
+}  // namespace
+
+TinyWorld::TinyWorld(int players) {
+  add_map(rules);
+  add_events_and_tiles(rules);
+  add_actions(rules);
 
   state.game = "tiny";
   for (int i = 0; i < players; ++i) {
