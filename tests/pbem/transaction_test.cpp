@@ -21,7 +21,7 @@ const RoundFiles kFiles{{"state.yaml", "log.yaml"}, {"reports"}};
 
 /// A game in its first round, with one player's orders in.
 fs::path first_round(const TempDir& tmp) {
-  const fs::path root = tmp / "game";
+  fs::path root = tmp / "game";
   write_text(root / "game.yaml", "name: g\n");
   write_text(root / "seasons/01-first/state.yaml", "round: 1\n");
   write_text(root / "seasons/01-first/orders/ann.yaml", "bid: 3\n");
