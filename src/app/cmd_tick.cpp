@@ -192,6 +192,11 @@ Situation situation(const GameDirectory& game) {
   return s;
 }
 
+/// Who the season waits for, as the host's tick decision counts them.
+Awaited awaited(const Situation& s, std::optional<Instant> last_order) {
+  return Awaited{s.missing.size(), static_cast<std::size_t>(s.counted_missing), last_order};
+}
+
 /// A deadline in a ledger key: a moved deadline gets its own reminders and announcement.
 std::string stamp(Instant deadline) { return std::to_string(deadline.time_since_epoch().count()); }
 
@@ -529,9 +534,7 @@ struct HeldTick {
     if (over) return "game over";
     SeasonTimetable& t = *s.timetable;
     const auto last = last_submission(s.season, s.timetable);
-    const TickDecision next =
-        decide_tick(schedule, t, c.now,
-                    Awaited{s.missing.size(), static_cast<std::size_t>(s.counted_missing), last});
+    const TickDecision next = decide_tick(schedule, t, c.now, awaited(s, last));
     if (next.fate == RoundFate::held)
       return s.season.name + ": held for the game master (" + waiting_text(game.config(), s) + ")";
     if (next.reminder && account.mail_up()) {
@@ -651,10 +654,10 @@ bool anything_due(const fs::path& dir, Instant now, std::string& line) {
     const Situation s = situation(game);
     if (!s.timetable) return true;
     const SeasonTimetable& t = *s.timetable;
-    if (t.held) return true;  // cheap enough, and says so
-    if (now >= t.deadline) return true;
-    if (due_reminder(*schedule, t, now) && !s.missing.empty()) return true;
-    if (schedule->early && s.counted_missing == 0) return true;
+    // The tick's own decision, without the last order's time (no order file is read): when
+    // every counted order is in, the full tick weighs the hold-back.
+    const TickDecision quick = decide_tick(*schedule, t, now, awaited(s, std::nullopt));
+    if (quick.fate != RoundFate::open || quick.reminder) return true;
     const auto seasons = game.seasons();
     if (!season_mailed(game, seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back(),
                        false, now))
