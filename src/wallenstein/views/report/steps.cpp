@@ -53,6 +53,16 @@ class StepWriter {
     d["built"] = std::move(x);
   }
 
+  /// What explains an amount collected or placed: the event, the tile's bonus and the leader's
+  /// (rules 6, 13.3).
+  static void bonuses(Data& x, bool event, int tile_bonus, int leader_bonus) {
+    x["explained"] = event || tile_bonus > 0 || leader_bonus != 0;
+    x["tile"] = tile_bonus > 0;
+    x["tile_bonus"] = std::to_string(tile_bonus);
+    x["leader"] = leader_bonus != 0;
+    x["leader_bonus"] = std::to_string(leader_bonus);
+  }
+
   void fill(Data& d, const Collected& c) const {
     Data x;
     x["player"] = player(c.player);
@@ -62,17 +72,13 @@ class StepWriter {
     x["amount"] = std::to_string(c.amount);
     x["base"] = std::to_string(c.base);
     x["total"] = std::to_string(c.total_after);
-    x["explained"] = c.event.has_value() || c.tile_bonus > 0 || c.leader_bonus != 0;
+    bonuses(x, c.event.has_value(), c.tile_bonus, c.leader_bonus);
     if (c.event) {
       x["event"] = rules_.event(*c.event).name;
       x["limit"] = std::to_string(c.after_event);
       x["cap"] = c.after_event < c.base;
       x["floor"] = c.after_event > c.base;
     }
-    x["tile"] = c.tile_bonus > 0;
-    x["tile_bonus"] = std::to_string(c.tile_bonus);
-    x["leader"] = c.leader_bonus != 0;
-    x["leader_bonus"] = std::to_string(c.leader_bonus);
     d["collected"] = std::move(x);
   }
 
@@ -85,14 +91,10 @@ class StepWriter {
     x["one"] = p.count == 1;
     x["cost"] = std::to_string(p.cost);
     x["base"] = std::to_string(p.base);
-    x["explained"] = p.event.has_value() || p.tile_bonus > 0 || p.leader_bonus != 0;
+    bonuses(x, p.event.has_value(), p.tile_bonus, p.leader_bonus);
     if (p.event) x["event"] = rules_.event(*p.event).name;
     x["limited"] = p.event.has_value();
     x["after_event"] = std::to_string(p.count - p.tile_bonus - p.leader_bonus);
-    x["tile"] = p.tile_bonus > 0;
-    x["tile_bonus"] = std::to_string(p.tile_bonus);
-    x["leader"] = p.leader_bonus != 0;
-    x["leader_bonus"] = std::to_string(p.leader_bonus);
     d["placed"] = std::move(x);
   }
 
