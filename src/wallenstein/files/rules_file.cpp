@@ -240,14 +240,12 @@ constexpr std::array<RulesKey, 12> kRulesKeys = {{
 void load_rules(const fs::path& dir, Ruleset& rules, Layer layer) {
   const YamlFile file = open_data(dir, "rules.yaml");
   YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "rules.yaml")) r.throw_if_errors();
   static constexpr auto kKeys = [] {
     std::array<std::string_view, kRulesKeys.size()> keys{};
     for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = kRulesKeys[i].key;
     return keys;
   }();
-  r.check_keys(root, kKeys, "rules.yaml");
+  const YAML::Node& root = root_map(r, "rules.yaml", kKeys);
   for (const RulesKey& entry : kRulesKeys) {
     if (layer == Layer::base) {
       entry.read(r, root, rules);

@@ -35,6 +35,15 @@ std::string as_text(YamlReader& r, const YAML::Node& map, std::string_view key,
   return r.text(*node, std::string(where) + " " + std::string(key)).value_or("");
 }
 
+/// The root of a data file that is a map of these keys; a file that is no map is refused at once.
+const YAML::Node& root_map(YamlReader& r, std::string_view file_name,
+                           std::span<const std::string_view> keys) {
+  const YAML::Node& root = r.file().root();
+  if (!r.expect_map(root, file_name)) r.throw_if_errors();
+  r.check_keys(root, keys, file_name);
+  return root;
+}
+
 namespace {
 
 /// The list under `key` in a data file whose root is a map; a file without one is refused at once.
@@ -46,15 +55,6 @@ YAML::Node root_list(YamlReader& r, std::string_view file_name, std::string_view
   r.throw_if_errors();
   if (!r.expect_sequence(*list, key)) r.throw_if_errors();
   return *list;
-}
-
-/// The root of a data file that is a map of these keys; a file that is no map is refused at once.
-const YAML::Node& root_map(YamlReader& r, std::string_view file_name,
-                           std::span<const std::string_view> keys) {
-  const YAML::Node& root = r.file().root();
-  if (!r.expect_map(root, file_name)) r.throw_if_errors();
-  r.check_keys(root, keys, file_name);
-  return root;
 }
 
 /// A module's card replaces the base game's card of the same id, in its place (the deck's order
