@@ -16,7 +16,6 @@
 #include "wallenstein/views/report/reports.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace fs = std::filesystem;
 namespace {
 
@@ -84,6 +83,8 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
   return failed ? Exit::transport : Exit::ok;
 }
 
+}  // namespace
+
 Exit run_mail(const Invocation& in) {
   const bool dry = in.has("dry-run");
   const OpenedSeason opened =
@@ -98,32 +99,6 @@ Exit run_mail(const Invocation& in) {
            << " (receipts, notices) as well, sent with the rest.\n";
   }
   return exit;
-}
-
-}  // namespace
-
-Command mail_command() {
-  return {
-      "mail", "DIR [--season S] [--player ID] [--dry-run] [--retry-failed] [--resend] [--smtp URL]",
-      "Send every player the report of a season with the map and their order template; never "
-      "twice.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-            "season", po::value<std::string>()->value_name("S"),
-            "default: the last resolved season, or the first season's opening before any")(
-            "player", po::value<std::string>()->value_name("ID"), "only this player's message")(
-            "dry-run", po::bool_switch(),
-            "build the messages and say what would be sent; send nothing")(
-            "retry-failed", po::bool_switch(),
-            "send again what a server refused (after fixing the address)")(
-            "resend", po::bool_switch(), "send a copy of messages already sent (a new Message-ID)")(
-            "smtp", po::value<std::string>()->value_name("URL"),
-            "SMTP server instead of game.yaml's (or the outbox)")(
-            "now", po::value<std::string>()->value_name("TIME"),
-            "the time instead of the clock (the messages' Date)");
-        p.add("dir", 1);
-      },
-      run_mail};
 }
 
 }  // namespace wallenstein::app

@@ -22,7 +22,6 @@
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -268,6 +267,8 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
   out << "Missing:   " << (missing.empty() ? "nobody: ready to resolve" : missing) << "\n";
 }
 
+}  // namespace
+
 Exit run_status(const Invocation& in) {
   const auto dirs = game_dirs(in);
   const Instant now = clock_now(in);
@@ -311,21 +312,6 @@ Exit run_status(const Invocation& in) {
   }
   if (broken) return Exit::invalid_input;
   return busy ? Exit::not_now : Exit::ok;
-}
-
-}  // namespace
-
-Command status_command() {
-  return {
-      "status", "(DIR... | --root ROOT) [--json]",
-      "Show each game's season, deadline and time left, who has submitted (with receipts) and who "
-      "is missing.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        declare_game_dirs(o, p);
-        o.add_options()("json", po::bool_switch(), "one JSON document for scripts and web pages")(
-            "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock");
-      },
-      run_status};
 }
 
 }  // namespace wallenstein::app
