@@ -109,6 +109,31 @@ class StepWriter {
     d["moved"] = std::move(x);
   }
 
+  /// The defender's cubes in a battle or revolt: those thrown and those held back (rules 12: the
+  /// 1st edition's defend_with).
+  static void defence(Data& x, int defending, int held_back) {
+    x["defending"] = std::to_string(defending);
+    x["defending_one"] = defending == 1;
+    x["holds_back"] = held_back > 0;
+    set_count(x, "held_back", held_back);
+  }
+
+  /// The cubes thrown into the tower, those that came from the tray and those that fell out.
+  void tower(Data& x, const TowerThrow& t) const {
+    x["thrown"] = cubes(t.fighting);
+    x["from_tray"] = cubes(t.from_tray);
+    x["tray_any"] = t.from_tray.total() > 0;
+    x["out"] = cubes(t.out);
+  }
+
+  /// What a battle or revolt left: the winner's cubes that went in, the buildings lost.
+  static void aftermath(Data& x, int survivors, int buildings_lost) {
+    x["survivors"] = std::to_string(survivors);
+    x["survivors_one"] = survivors == 1;
+    x["buildings_lost"] = buildings_lost > 0;
+    set_count(x, "buildings_lost_count", buildings_lost);
+  }
+
   void fill(Data& d, const Battle& b) const {
     Data x;
     x["attacker"] = player(b.attacker);
@@ -120,20 +145,14 @@ class StepWriter {
     x["target"] = province(b.target);
     x["attacking"] = std::to_string(b.attacking);
     x["attacking_one"] = b.attacking == 1;
-    x["defending"] = std::to_string(b.defending);
-    x["defending_one"] = b.defending == 1;
-    x["holds_back"] = b.held_back > 0;  // Rules 12: the 1st edition's defend_with
-    set_count(x, "held_back", b.held_back);
+    defence(x, b.defending, b.held_back);
     x["only_held_back"] = b.held_back > 0 && b.survivors == 0;  // D-41: the peasants won for them
     x["peasants_one"] = b.peasants == 1;
     x["attack_bonus"] = b.attack_bonus > 0;
     x["defense_bonus"] = b.defense_bonus > 0;
     x["palace_guard"] = b.palace_guard > 0;
     x["peasants"] = std::to_string(b.peasants);
-    x["thrown"] = cubes(b.tower.fighting);
-    x["from_tray"] = cubes(b.tower.from_tray);
-    x["tray_any"] = b.tower.from_tray.total() > 0;
-    x["out"] = cubes(b.tower.out);
+    tower(x, b.tower);
     x["attacker_count"] = std::to_string(b.attacker_count);
     x["defender_count"] = std::to_string(b.defender_count);
     x["defender_peasants"] = b.defender_peasants > 0 && b.defender.has_value();
@@ -149,10 +168,7 @@ class StepWriter {
     x["won"] = b.result == BattleResult::attacker;
     x["lost"] = b.result == BattleResult::defender;
     x["tie"] = b.result == BattleResult::tie;
-    x["survivors"] = std::to_string(b.survivors);
-    x["survivors_one"] = b.survivors == 1;
-    x["buildings_lost"] = b.buildings_lost > 0;
-    set_count(x, "buildings_lost_count", b.buildings_lost);
+    aftermath(x, b.survivors, b.buildings_lost);
     d["battle"] = std::move(x);
   }
 
@@ -167,23 +183,14 @@ class StepWriter {
     x["extra"] = r.extra_peasants > 0;
     x["extra_peasants"] = std::to_string(r.extra_peasants);
     x["peasants"] = std::to_string(r.peasants);
-    x["defending"] = std::to_string(r.defending);
-    x["defending_one"] = r.defending == 1;
-    x["holds_back"] = r.held_back > 0;  // Rules 12: the 1st edition's defend_with
-    set_count(x, "held_back", r.held_back);
+    defence(x, r.defending, r.held_back);
     x["markers_one"] = r.markers == 1;
     x["peasants_one"] = r.peasants == 1;
-    x["thrown"] = cubes(r.tower.fighting);
-    x["from_tray"] = cubes(r.tower.from_tray);
-    x["tray_any"] = r.tower.from_tray.total() > 0;
-    x["out"] = cubes(r.tower.out);
+    tower(x, r.tower);
     x["player_count"] = std::to_string(r.player_count);
     x["peasant_count"] = std::to_string(r.peasant_count);
     x["won"] = r.player_won;
-    x["survivors"] = std::to_string(r.survivors);
-    x["survivors_one"] = r.survivors == 1;
-    x["buildings_lost"] = r.buildings_lost > 0;
-    set_count(x, "buildings_lost_count", r.buildings_lost);
+    aftermath(x, r.survivors, r.buildings_lost);
     d["revolt"] = std::move(x);
   }
 
