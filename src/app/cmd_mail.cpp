@@ -1,3 +1,4 @@
+#include <map>
 #include <ostream>
 
 #include "app/command.hpp"
@@ -23,35 +24,26 @@ namespace {
 Exit summarise(const Invocation& in, const mail::DispatchResult& result, const std::string& season,
                const std::string& kind, const std::string& via, std::size_t total) {
   using What = mail::Dispatched::What;
-  int sent = 0, corrections = 0, copies = 0, before = 0, refused_before = 0, failed = 0;
+  std::map<What, int> count;
   for (const auto& d : result.messages) {
+    ++count[d.what];
     switch (d.what) {
       case What::sent:
-        ++sent;
-        break;
       case What::corrected:
-        ++corrections;
-        break;
       case What::copied:
-        ++copies;
-        break;
       case What::already_sent:
-        ++before;
         break;
       case What::refused_before:
-        ++refused_before;
         in.out << "  " << d.player << " <" << d.to.address << ">: refused earlier; "
                << refusal_advice(d.message_refused) << "\n";
         break;
       case What::refused:
-        ++failed;
         in.out << "  " << d.player << " <" << d.to.address
                << ">: refused by the server: " << d.answer << "; "
                << refusal_advice(d.message_refused) << "\n";
         break;
       case What::deferred:
       case What::waiting:
-        ++failed;
         in.out << "  " << d.player << " <" << d.to.address << ">: deferred by the server ("
                << d.answer << ") since " << d.deferred_since << "; it is tried again, `tick` from "
                << d.next_attempt << "\n";
@@ -62,6 +54,11 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
         break;
     }
   }
+  const int sent = count[What::sent];
+  const int corrections = count[What::corrected];
+  const int copies = count[What::copied];
+  const int before = count[What::already_sent];
+  const int failed = count[What::refused] + count[What::deferred] + count[What::waiting];
   if (in.has("dry-run")) {
     in.out << "Dry run: nothing sent.\n";
     return Exit::ok;
