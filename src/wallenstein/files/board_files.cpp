@@ -84,8 +84,7 @@ std::optional<Province> read_province(YamlReader& r, const std::string& id, cons
   p.id = id;
   if (!is_data_id(id))
     r.error(node, "province id \"" + id + "\" must be lowercase letters, digits or _");
-  if (!r.expect_map(node, where)) return std::nullopt;
-  r.check_keys(node, kFields, where);
+  if (!r.expect_map(node, where, kFields)) return std::nullopt;
   p.name = as_text(r, node, "name", where);
   if (const YAML::Node aliases = node["aliases"];
       aliases.IsDefined() && r.expect_sequence(aliases, where + " aliases")) {

@@ -705,8 +705,7 @@ class LogReader {
         "round", "player", "province", "armies", "blind", "offered", "put_under", "leader"};
     if (auto picks = require_list(root, "draft")) {
       for (const auto& node : *picks) {
-        if (!r_.expect_map(node, "draft pick")) continue;
-        r_.check_keys(node, kPickKeys, "draft pick");
+        if (!r_.expect_map(node, "draft pick", kPickKeys)) continue;
         DraftPick pick;
         pick.round = num(node, "round", 1, kBig);
         pick.player = player(node, "player");
