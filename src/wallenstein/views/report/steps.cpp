@@ -17,6 +17,13 @@ class StepWriter {
   std::string player(PlayerIndex p) const { return n_.player(p); }
   std::string province(ProvinceId p) const { return n_.province(p); }
   Data cubes(const CubeCounts& c) const { return n_.cubes(c); }
+  /// A step's player and the province it happened in.
+  Data player_in(PlayerIndex p, ProvinceId where) const {
+    Data x;
+    x["player"] = player(p);
+    x["province"] = province(where);
+    return x;
+  }
 
   Data step(const LogEntry& entry) const {
     Data d;
@@ -25,10 +32,8 @@ class StepWriter {
   }
 
   void fill(Data& d, const Cancelled& c) const {
-    Data x;
-    x["player"] = player(c.player);
+    Data x = player_in(c.player, c.province);
     x["action"] = rules_.action(c.action).name;
-    x["province"] = province(c.province);
     set_count(x, "need", c.need);
     set_count(x, "have", c.have);
     if (c.target) x["target"] = province(*c.target);
@@ -41,10 +46,8 @@ class StepWriter {
   }
 
   void fill(Data& d, const Built& b) const {
-    Data x;
-    x["player"] = player(b.player);
+    Data x = player_in(b.player, b.province);
     x[std::string(building_key(b.building))] = true;
-    x["province"] = province(b.province);
     x["cost"] = std::to_string(b.cost);
     x["leader"] = b.leader_bonus != 0;  // the cost the leader changed (rules 13.3)
     x["calmed"] = b.markers_removed > 0;
@@ -64,9 +67,7 @@ class StepWriter {
   }
 
   void fill(Data& d, const Collected& c) const {
-    Data x;
-    x["player"] = player(c.player);
-    x["province"] = province(c.province);
+    Data x = player_in(c.player, c.province);
     x["thaler"] = c.resource == Resource::thaler;
     x["grain"] = c.resource == Resource::grain;
     x["amount"] = std::to_string(c.amount);
@@ -83,9 +84,7 @@ class StepWriter {
   }
 
   void fill(Data& d, const Placed& p) const {
-    Data x;
-    x["player"] = player(p.player);
-    x["province"] = province(p.province);
+    Data x = player_in(p.player, p.province);
     x["action"] = rules_.action(p.action).name;
     x["count"] = std::to_string(p.count);
     x["one"] = p.count == 1;
@@ -112,8 +111,7 @@ class StepWriter {
   /// The defender's cubes in a battle or revolt: those thrown and those held back (rules 12: the
   /// 1st edition's defend_with).
   static void defence(Data& x, int defending, int held_back) {
-    x["defending"] = std::to_string(defending);
-    x["defending_one"] = defending == 1;
+    set_count(x, "defending", defending);
     x["holds_back"] = held_back > 0;
     set_count(x, "held_back", held_back);
   }
@@ -128,8 +126,7 @@ class StepWriter {
 
   /// What a battle or revolt left: the winner's cubes that went in, the buildings lost.
   static void aftermath(Data& x, int survivors, int buildings_lost) {
-    x["survivors"] = std::to_string(survivors);
-    x["survivors_one"] = survivors == 1;
+    set_count(x, "survivors", survivors);
     x["buildings_lost"] = buildings_lost > 0;
     set_count(x, "buildings_lost_count", buildings_lost);
   }
@@ -143,21 +140,18 @@ class StepWriter {
     x["neutral"] = !b.defender.has_value();
     x["from"] = province(b.from);
     x["target"] = province(b.target);
-    x["attacking"] = std::to_string(b.attacking);
-    x["attacking_one"] = b.attacking == 1;
+    set_count(x, "attacking", b.attacking);
     defence(x, b.defending, b.held_back);
     x["only_held_back"] = b.held_back > 0 && b.survivors == 0;  // D-41: the peasants won for them
-    x["peasants_one"] = b.peasants == 1;
     x["attack_bonus"] = b.attack_bonus > 0;
     x["defense_bonus"] = b.defense_bonus > 0;
     x["palace_guard"] = b.palace_guard > 0;
-    x["peasants"] = std::to_string(b.peasants);
+    set_count(x, "peasants", b.peasants);
     tower(x, b.tower);
     x["attacker_count"] = std::to_string(b.attacker_count);
     x["defender_count"] = std::to_string(b.defender_count);
     x["defender_peasants"] = b.defender_peasants > 0 && b.defender.has_value();
-    x["peasant_count"] = std::to_string(b.defender_peasants);
-    x["peasant_count_one"] = b.defender_peasants == 1;
+    set_count(x, "peasant_count", b.defender_peasants);
     // Rules 8.2: peasants in the tray fight for a defender only where no revolt marker lies;
     // said only when some came out of the tower.
     x["bystanders"] = b.peasants_stay_out && b.tower.out.peasants() > 0;
@@ -173,19 +167,15 @@ class StepWriter {
   }
 
   void fill(Data& d, const Revolt& r) const {
-    Data x;
-    x["player"] = player(r.player);
-    x["province"] = province(r.province);
+    Data x = player_in(r.player, r.province);
     x["grain"] = r.cause == RevoltCause::grain;
     x["taxes"] = r.cause == RevoltCause::taxes;
     x["winter"] = r.cause == RevoltCause::winter;
-    x["markers"] = std::to_string(r.markers);
+    set_count(x, "markers", r.markers);
     x["extra"] = r.extra_peasants > 0;
     x["extra_peasants"] = std::to_string(r.extra_peasants);
-    x["peasants"] = std::to_string(r.peasants);
+    set_count(x, "peasants", r.peasants);
     defence(x, r.defending, r.held_back);
-    x["markers_one"] = r.markers == 1;
-    x["peasants_one"] = r.peasants == 1;
     tower(x, r.tower);
     x["player_count"] = std::to_string(r.player_count);
     x["peasant_count"] = std::to_string(r.peasant_count);
@@ -195,9 +185,7 @@ class StepWriter {
   }
 
   void fill(Data& d, const MarkerAdded& m) const {
-    Data x;
-    x["player"] = player(m.player);
-    x["province"] = province(m.province);
+    Data x = player_in(m.player, m.province);
     x["markers"] = std::to_string(m.markers_after);
     x["one"] = m.markers_after == 1;
     x["supply_empty"] = m.supply_empty && !m.shielded;
