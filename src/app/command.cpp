@@ -125,10 +125,12 @@ Options& Options::smtp(const char* help) { return text("smtp", "URL", help); }
 
 namespace {
 
-/// The seasons a command reads by default: the one being planned, or the last resolved.
+/// --season's help where a command reads, by default, the season being planned or the last
+/// one resolved.
 constexpr const char* kSeasonNow = "01-1618-spring or 1618-spring (default: now)";
 constexpr const char* kSeasonReported =
     "default: the last resolved season, or the first season's opening before any";
+/// --smtp's help where the mail sent is an answer to mail received.
 constexpr const char* kAnswerSmtp = "answer through this SMTP server";
 
 Command new_command() {
