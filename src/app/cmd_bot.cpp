@@ -14,7 +14,6 @@
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace {
 
 /// The state of the season being planned, refusing a finished game.
@@ -32,6 +31,8 @@ PlayerIndex player_named(const GameState& state, const std::string& id) {
   throw UsageError("--player: unknown player \"" + printable(id) + "\"; the players are " +
                    join_names(ids, " and "));
 }
+
+}  // namespace
 
 Exit run_suggest(const Invocation& in) {
   const OpenedSeason opened = open_season(in, DefaultSeason::current, LockMode::shared);
@@ -52,6 +53,8 @@ Exit run_suggest(const Invocation& in) {
   in.out << bot_order_file(plan, state, opened.rules, options);
   return Exit::ok;
 }
+
+namespace {
 
 ProvinceId province_named(const Ruleset& rules, const std::string& name, const char* option) {
   if (const auto id = rules.find_province(name)) return *id;
@@ -76,6 +79,8 @@ std::string who(const GameState& state, const ProvinceState& province) {
   return (province.owner ? state.player(*province.owner).id : std::string("neutral")) + ", " +
          std::to_string(province.armies) + (province.armies == 1 ? " army" : " armies");
 }
+
+}  // namespace
 
 Exit run_odds(const Invocation& in) {
   const OpenedSeason opened = open_season(in, DefaultSeason::current, LockMode::shared);
@@ -126,36 +131,6 @@ Exit run_odds(const Invocation& in) {
             "reserve, province or "
             "tray\n(inside the tower). The season's event is not counted.\n";
   return Exit::ok;
-}
-
-}  // namespace
-
-Command suggest_command() {
-  return {
-      "suggest", "DIR --player ID",
-      "Print a legal order file written by the bot for a player, with a comment on each choice.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-            "player", po::value<std::string>()->required()->value_name("ID"),
-            "the player to suggest orders for");
-        p.add("dir", 1);
-      },
-      run_suggest};
-}
-
-Command odds_command() {
-  return {"odds", "DIR --from PROVINCE --to PROVINCE [--armies N]",
-          "Win, tie and lose chances of a battle, from public information only.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "from", po::value<std::string>()->required()->value_name("PROVINCE"),
-                "the attacking province")(
-                "to", po::value<std::string>()->required()->value_name("PROVINCE"),
-                "the province attacked")("armies", po::value<int>()->value_name("N"),
-                                         "armies moved (default: all but one)");
-            p.add("dir", 1);
-          },
-          run_odds};
 }
 
 }  // namespace wallenstein::app

@@ -1,3 +1,4 @@
+#include <map>
 #include <ostream>
 
 #include "app/command.hpp"
@@ -16,7 +17,6 @@
 #include "wallenstein/views/report/reports.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace fs = std::filesystem;
 namespace {
 
@@ -24,35 +24,26 @@ namespace {
 Exit summarise(const Invocation& in, const mail::DispatchResult& result, const std::string& season,
                const std::string& kind, const std::string& via, std::size_t total) {
   using What = mail::Dispatched::What;
-  int sent = 0, corrections = 0, copies = 0, before = 0, refused_before = 0, failed = 0;
+  std::map<What, int> count;
   for (const auto& d : result.messages) {
+    ++count[d.what];
     switch (d.what) {
       case What::sent:
-        ++sent;
-        break;
       case What::corrected:
-        ++corrections;
-        break;
       case What::copied:
-        ++copies;
-        break;
       case What::already_sent:
-        ++before;
         break;
       case What::refused_before:
-        ++refused_before;
         in.out << "  " << d.player << " <" << d.to.address << ">: refused earlier; "
                << refusal_advice(d.message_refused) << "\n";
         break;
       case What::refused:
-        ++failed;
         in.out << "  " << d.player << " <" << d.to.address
                << ">: refused by the server: " << d.answer << "; "
                << refusal_advice(d.message_refused) << "\n";
         break;
       case What::deferred:
       case What::waiting:
-        ++failed;
         in.out << "  " << d.player << " <" << d.to.address << ">: deferred by the server ("
                << d.answer << ") since " << d.deferred_since << "; it is tried again, `tick` from "
                << d.next_attempt << "\n";
@@ -63,6 +54,11 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
         break;
     }
   }
+  const int sent = count[What::sent];
+  const int corrections = count[What::corrected];
+  const int copies = count[What::copied];
+  const int before = count[What::already_sent];
+  const int failed = count[What::refused] + count[What::deferred] + count[What::waiting];
   if (in.has("dry-run")) {
     in.out << "Dry run: nothing sent.\n";
     return Exit::ok;
@@ -84,6 +80,8 @@ Exit summarise(const Invocation& in, const mail::DispatchResult& result, const s
   return failed ? Exit::transport : Exit::ok;
 }
 
+}  // namespace
+
 Exit run_mail(const Invocation& in) {
   const bool dry = in.has("dry-run");
   const OpenedSeason opened =
@@ -98,32 +96,6 @@ Exit run_mail(const Invocation& in) {
            << " (receipts, notices) as well, sent with the rest.\n";
   }
   return exit;
-}
-
-}  // namespace
-
-Command mail_command() {
-  return {
-      "mail", "DIR [--season S] [--player ID] [--dry-run] [--retry-failed] [--resend] [--smtp URL]",
-      "Send every player the report of a season with the map and their order template; never "
-      "twice.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-            "season", po::value<std::string>()->value_name("S"),
-            "default: the last resolved season, or the first season's opening before any")(
-            "player", po::value<std::string>()->value_name("ID"), "only this player's message")(
-            "dry-run", po::bool_switch(),
-            "build the messages and say what would be sent; send nothing")(
-            "retry-failed", po::bool_switch(),
-            "send again what a server refused (after fixing the address)")(
-            "resend", po::bool_switch(), "send a copy of messages already sent (a new Message-ID)")(
-            "smtp", po::value<std::string>()->value_name("URL"),
-            "SMTP server instead of game.yaml's (or the outbox)")(
-            "now", po::value<std::string>()->value_name("TIME"),
-            "the time instead of the clock (the messages' Date)");
-        p.add("dir", 1);
-      },
-      run_mail};
 }
 
 }  // namespace wallenstein::app

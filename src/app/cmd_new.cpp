@@ -17,7 +17,6 @@
 #include "wallenstein/rules/engine.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace {
 
 constexpr std::size_t kMaxFromBytes = std::size_t{256} * 1024;
@@ -167,6 +166,8 @@ void say_created(const Invocation& in, const std::filesystem::path& dir, const G
            << ".\n";
 }
 
+}  // namespace
+
 Exit run_new(const Invocation& in) {
   const std::filesystem::path dir = in.game_dir();
   GameConfig config = config_from_arguments(in, dir);
@@ -192,39 +193,6 @@ Exit run_new(const Invocation& in) {
   const std::optional<SeasonTimetable> first = open_first_season(in, dir, config.schedule);
   say_created(in, dir, config, season_label(rules, state.season_index), first);
   return Exit::ok;
-}
-
-}  // namespace
-
-Command new_command() {
-  return {"new",
-          "DIR (--player ID:NAME:EMAIL ... | --from FILE) [--seed N] [--name NAME] [--setup "
-          "standard|draft] [--edition 2|1] [--expansions LIST]",
-          "Create a game directory, lay out the standard setup and publish the first season; with "
-          "--setup draft, deal the draft's cards and publish the draft (season 0) instead.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(),
-                            "the game directory to create")(
-                "player", po::value<std::vector<std::string>>()->value_name("ID:NAME:EMAIL"),
-                "a player, once per player in seat order (A, B, C...)")(
-                "from", po::value<std::string>()->value_name("FILE"),
-                "a game.yaml without a seed: its players, edition, expansions and setup (--edition "
-                "and --setup override its own)")("seed", po::value<std::string>()->value_name("N"),
-                                                 "random seed (default: from the OS; kept secret)")(
-                "now", po::value<std::string>()->value_name("TIME"),
-                "the time instead of the clock (the first deadline)")(
-                "name", po::value<std::string>(),
-                "the game's name (default: the directory's name)")(
-                "setup", po::value<std::string>()->value_name("standard|draft"),
-                "standard (default: the printed starting provinces) or draft (the players draft "
-                "them in a season of their own, rules 2.2)")(
-                "edition", po::value<int>()->value_name("2|1"),
-                "rules edition: 2 (default: the 2nd edition) or 1 (the 1st edition)")(
-                "expansions", po::value<std::string>()->value_name("LIST"),
-                "comma-separated expansions, named like the data's modules/ folders");
-            p.add("dir", 1);
-          },
-          run_new};
 }
 
 }  // namespace wallenstein::app

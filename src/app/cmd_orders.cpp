@@ -20,7 +20,6 @@
 #include "wallenstein/views/report/forecast_text.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace {
 
 /// The game, its rules and the state of the season being planned.
@@ -58,6 +57,8 @@ void print_forecast(const Invocation& in, const std::string& path, const Orders&
 }
 
 /// "Anna Weber (red)": the name players know, and the id their files carry.
+
+}  // namespace
 
 Exit run_check(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::shared);
@@ -131,39 +132,6 @@ Exit run_submit(const Invocation& in) {
              << printable(sent.failure) << ").\n";
   }
   return Exit::ok;
-}
-
-}  // namespace
-
-Command check_command() {
-  return {"check", "DIR FILE...",
-          "Check order files against the season being planned, listing every problem; nothing is "
-          "stored.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "files", po::value<std::vector<std::string>>()->required()->value_name("FILE..."),
-                "order files");
-            p.add("dir", 1).add("files", -1);
-          },
-          run_check};
-}
-
-Command submit_command() {
-  return {
-      "submit", "DIR FILE [--player ID]",
-      "Check one order file and store it for the season being planned, replacing earlier orders.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-            "file", po::value<std::string>()->required(), "the order file")(
-            "player", po::value<std::string>()->value_name("ID"),
-            "refuse the file unless it is this player's, and mail the player a receipt")(
-            "now", po::value<std::string>()->value_name("TIME"),
-            "the time instead of the clock (when the orders were stored)")(
-            "smtp", po::value<std::string>()->value_name("URL"),
-            "with --player: send the receipt through this SMTP server");
-        p.add("dir", 1).add("file", 1);
-      },
-      run_submit};
 }
 
 }  // namespace wallenstein::app

@@ -20,7 +20,6 @@
 #include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace fs = std::filesystem;
 namespace {
 
@@ -215,6 +214,8 @@ Exit pause(const Invocation& in, const HeldGame& held, const std::string& id, bo
   return Exit::ok;
 }
 
+}  // namespace
+
 Exit run_player(const Invocation& in) {
   const std::string action = in.get<std::string>("action");
   const std::string id = in.get<std::string>("id");
@@ -226,35 +227,6 @@ Exit run_player(const Invocation& in) {
   if (action == "address") return address(in, held, id);
   throw UsageError("unknown player action \"" + printable(action) +
                    "\"; use token, replace, address, pause or resume");
-}
-
-}  // namespace
-
-Command player_command() {
-  return {"player",
-          "DIR (token ID [--new] | replace ID --name NAME --email ADDR | address ID --email ADDR | "
-          "pause ID | resume ID)",
-          "A seat: its secret token for mailed orders (--new replaces a leaked one); a new person "
-          "taking it "
-          "over from the season being planned on; the same person at a new address; an announced "
-          "absence (pause, resume).",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "action", po::value<std::string>()->required(),
-                "token, replace, address, pause or resume")(
-                "id", po::value<std::string>()->required(), "the player's id")(
-                "new", po::bool_switch(), "make a new token (the old one stops working)")(
-                "name", po::value<std::string>()->value_name("NAME"),
-                "replace: the newcomer's name")(
-                "email", po::value<std::string>()->value_name("ADDR"),
-                "replace: the newcomer's address; address: the player's new one")(
-                "smtp", po::value<std::string>()->value_name("URL"),
-                "SMTP server instead of game.yaml's")(
-                "now", po::value<std::string>()->value_name("TIME"),
-                "the time instead of the clock (the welcome's Date)");
-            p.add("dir", 1).add("action", 1).add("id", 1);
-          },
-          run_player};
 }
 
 }  // namespace wallenstein::app

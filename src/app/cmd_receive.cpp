@@ -20,7 +20,6 @@
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
 namespace {
@@ -80,6 +79,8 @@ std::filesystem::path games_root(const Invocation& in) {
   return root;
 }
 
+}  // namespace
+
 Exit run_receive(const Invocation& in) {
   const auto args =
       in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
@@ -99,6 +100,8 @@ Exit run_receive(const Invocation& in) {
   print(in, receive_message(raw, target, intake_setup(in, smtp_option(in))));
   return Exit::ok;
 }
+
+namespace {
 
 /// The mailbox to poll: game.yaml's mail.imap for a game, overridden by --imap and its options.
 mail::ImapOptions imap_options(const Invocation& in, const std::optional<GameDirectory>& game,
@@ -185,6 +188,8 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
          too_large;
 }
 
+}  // namespace
+
 Exit run_fetch(const Invocation& in) {
   const auto args =
       in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>{};
@@ -204,8 +209,6 @@ Exit run_fetch(const Invocation& in) {
   return Exit::ok;
 }
 
-}  // namespace
-
 std::string fetch_orders(const Invocation& in, const fs::path& game_dir) {
   IntakeTarget target;
   target.game_dir = game_dir;
@@ -213,8 +216,6 @@ std::string fetch_orders(const Invocation& in, const fs::path& game_dir) {
   const Invocation quiet{in.options, receipts, in.err, in.command};
   return fetch_into(quiet, target, GameDirectory::open(game_dir));
 }
-
-namespace {
 
 /// `accept DIR ID`: a kept message that could not count (too late) is handled again as new, for
 /// the season open now (after a rollback, the one it named).
@@ -234,67 +235,6 @@ Exit run_accept(const Invocation& in) {
   const Received r = receive_message(raw, target, setup);
   print(in, r);
   return r.outcome == "accepted" ? Exit::ok : Exit::invalid_input;
-}
-
-}  // namespace
-
-Command accept_command() {
-  return {"accept", "DIR ID [--now TIME] [--smtp URL]",
-          "Handle a kept message again as if it had just come (orders that came too late, once a "
-          "rollback reopened their season); ID as the notice or `status` gives it.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "id", po::value<std::string>()->required(), "the message's id (12 hex digits)")(
-                "smtp", po::value<std::string>()->value_name("URL"),
-                "answer through this SMTP server")(
-                "now", po::value<std::string>()->value_name("TIME"),
-                "the time instead of the clock (the answer's Date)");
-            p.add("dir", 1).add("id", 1);
-          },
-          run_accept};
-}
-
-Command fetch_command() {
-  return {"fetch", "(DIR | --root ROOT) [--imap URL]",
-          "Poll the game's IMAP mailbox and handle each new message as `receive` does; mark it "
-          "handled.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("args", po::value<std::vector<std::string>>()->value_name("DIR"),
-                            "the game directory")(
-                "root", po::value<std::string>()->value_name("ROOT"), "a directory of games")(
-                "imap", po::value<std::string>()->value_name("URL"),
-                "imap[s]://host[:port]/MAILBOX instead of game.yaml's")(
-                "imap-user", po::value<std::string>()->value_name("USER"), "the IMAP login")(
-                "imap-password-env", po::value<std::string>()->value_name("NAME"),
-                "the environment variable holding the IMAP password")(
-                "done", po::value<std::string>()->value_name("KEYWORD|FOLDER"),
-                "mark handled mail with this keyword ($...) or move it to this folder")(
-                "smtp", po::value<std::string>()->value_name("URL"),
-                "answer through this SMTP server")(
-                "now", po::value<std::string>()->value_name("TIME"),
-                "the time instead of the clock (the answers' Date, the day's limits)");
-            p.add("args", -1);
-          },
-          run_fetch};
-}
-
-Command receive_command() {
-  return {
-      "receive", "(DIR | --root ROOT) [FILE]",
-      "Take one e-mail with orders (FILE, or standard input from a mail server), check and store "
-      "them, "
-      "and answer with a receipt.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        o.add_options()("args", po::value<std::vector<std::string>>()->value_name("DIR [FILE]"),
-                        "the game directory and the message (standard input without FILE)")(
-            "root", po::value<std::string>()->value_name("ROOT"),
-            "a directory of games: the message goes to the game its orders name")(
-            "smtp", po::value<std::string>()->value_name("URL"), "answer through this SMTP server")(
-            "now", po::value<std::string>()->value_name("TIME"),
-            "the time instead of the clock (the answer's Date, the day's limits)");
-        p.add("args", -1);
-      },
-      run_receive};
 }
 
 }  // namespace wallenstein::app

@@ -12,8 +12,6 @@
 #include "wallenstein/views/map/render.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
-namespace {
 
 Exit run_render(const Invocation& in) {
   const std::string layout = in.get<std::string>("layout");
@@ -56,26 +54,6 @@ Exit run_render(const Invocation& in) {
          << " (" << static_cast<int>(rendered.scene.width) << "x"
          << static_cast<int>(rendered.scene.height) << ")\n";
   return Exit::ok;
-}
-
-}  // namespace
-
-Command render_command() {
-  return {"render", "DIR [--season S] [-o FILE] [--width N] [--layout board|geo]",
-          "Draw the map of a season as a PNG: the season being planned, or a resolved one with "
-          "what happened.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "season", po::value<std::string>()->value_name("S"),
-                "01-1618-spring or 1618-spring (default: now)")(
-                "output,o", po::value<std::string>()->value_name("FILE"),
-                "where to write (default: the season's map.png)")(
-                "width", po::value<int>()->default_value(1600), "image width in pixels")(
-                "layout", po::value<std::string>()->default_value("board"),
-                "board (as printed) or geo (geography)");
-            p.add("dir", 1);
-          },
-          run_render};
 }
 
 }  // namespace wallenstein::app

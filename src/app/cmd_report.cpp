@@ -8,7 +8,6 @@
 #include "wallenstein/views/report/reports.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace {
 
 /// Whether a report file belongs to a player (public.txt belongs to everyone).
@@ -17,6 +16,8 @@ bool belongs_to(const std::string& relative, const std::string& player) {
          relative == "reports/" + player + ".html" ||
          (relative.size() > player.size() + 6 && relative.ends_with("-" + player + ".yaml"));
 }
+
+}  // namespace
 
 Exit run_report(const Invocation& in) {
   const OpenedSeason opened = open_season(in, DefaultSeason::last_report, LockMode::exclusive);
@@ -37,23 +38,6 @@ Exit run_report(const Invocation& in) {
          << printable(opened.season.name) << ": " << written << " files in "
          << printable((opened.season.path / "reports").string()) << "\n";
   return Exit::ok;
-}
-
-}  // namespace
-
-Command report_command() {
-  return {"report", "DIR [--season S] [--player ID]",
-          "Write the reports of a season (text and HTML per player, the public report, the order "
-          "templates).",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "season", po::value<std::string>()->value_name("S"),
-                "default: the last resolved season, or the first season's opening before any")(
-                "player", po::value<std::string>()->value_name("ID"),
-                "only this player's files (and the public one)");
-            p.add("dir", 1);
-          },
-          run_report};
 }
 
 }  // namespace wallenstein::app

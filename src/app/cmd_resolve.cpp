@@ -28,9 +28,7 @@
 #include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace fs = std::filesystem;
-namespace {
 
 Exit run_resolve(const Invocation& in) {
   const HeldGame held = hold_game(in, LockMode::exclusive);
@@ -56,6 +54,8 @@ Exit run_resolve(const Invocation& in) {
   resolve_current(game, rules, inputs, nmr, in.has("state-only"), timetable, resources(in), in.out);
   return Exit::ok;
 }
+
+namespace {
 
 /// Re-creates the first season from the seed and re-resolves every season; prints one line per
 /// season and each difference; returns the number of differences.
@@ -95,11 +95,15 @@ std::size_t replay_seasons(const GameDirectory& game, const Ruleset& rules, cons
   return differences;
 }
 
+}  // namespace
+
 Exit run_replay(const Invocation& in) {
   const HeldGame held = hold_game(in, LockMode::shared);
   const Ruleset rules = game_rules(in, held.game);
   return replay_seasons(held.game, rules, in) == 0 ? Exit::ok : Exit::invalid_input;
 }
+
+namespace {
 
 /// Whether the commitment appears in a report of the first season (what players were sent).
 bool announced_in_first_reports(const GameDirectory& game, const std::string& commitment) {
@@ -112,6 +116,8 @@ bool announced_in_first_reports(const GameDirectory& game, const std::string& co
   }
   return false;
 }
+
+}  // namespace
 
 Exit run_verify(const Invocation& in) {
   const HeldGame held = hold_game(in, LockMode::shared);
@@ -148,6 +154,8 @@ Exit run_verify(const Invocation& in) {
              : "NOT verified (see above).\n");
   return ok ? Exit::ok : Exit::invalid_input;
 }
+
+namespace {
 
 /// The players whose report of a season the mail ledger shows as sent.
 std::vector<std::string> mailed_players(const GameDirectory& game, const SeasonDir& season) {
@@ -211,6 +219,8 @@ std::string send_queued(const GameDirectory& game, Instant now,
     return "the mail waits in the queue for the next `tick` or `mail` (" + sent.failure + ")";
   return "sent via " + mailer->describe();
 }
+
+}  // namespace
 
 Exit run_rollback(const Invocation& in) {
   const HeldGame held = hold_game(in, LockMode::exclusive);
@@ -284,68 +294,6 @@ Exit run_rollback(const Invocation& in) {
     }
   }
   return Exit::ok;
-}
-
-void dir_only(po::options_description& o, po::positional_options_description& p) {
-  o.add_options()("dir", po::value<std::string>()->required(), "the game directory");
-  p.add("dir", 1);
-}
-
-}  // namespace
-
-Command resolve_command() {
-  return {"resolve", "DIR [--force] [--nmr pass|bot] [--state-only] [--now TIME]",
-          "Resolve the season being planned (and the winter after autumn), then publish the next "
-          "season.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            dir_only(o, p);
-            o.add_options()("force", po::bool_switch(), "resolve even though orders are missing")(
-                "nmr", po::value<std::string>()->value_name("pass|bot"),
-                "what missing players do: pass (coin cards only) or bot (the bot's orders, stored "
-                "beside the "
-                "others); default: the schedule's nmr policy, else pass")(
-                "now", po::value<std::string>()->value_name("TIME"),
-                "the time instead of the clock (the next deadline)")(
-                "state-only", po::bool_switch(),
-                "write only the log and the next state (render and report later)");
-          },
-          run_resolve};
-}
-
-Command replay_command() {
-  return {"replay", "DIR",
-          "Re-resolve every stored season from its state and orders and report any difference.",
-          dir_only, run_replay};
-}
-
-Command verify_command() {
-  return {"verify", "DIR [--commitment HEX]",
-          "Check the seed against its published commitment and replay every season (for players, "
-          "on the published game).",
-          [](po::options_description& o, po::positional_options_description& p) {
-            dir_only(o, p);
-            o.add_options()(
-                "commitment", po::value<std::string>()->value_name("HEX"),
-                "the commitment as your own first report gave it (default: the one in game.yaml)");
-          },
-          run_verify};
-}
-
-Command rollback_command() {
-  return {
-      "rollback", "DIR [--dry-run] [--force]",
-      "Undo the last resolve, restoring the game directory exactly as it was.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        dir_only(o, p);
-        o.add_options()("dry-run", po::bool_switch(), "say what would change; change nothing")(
-            "force", po::bool_switch(),
-            "undo even though orders were submitted for the next season (they are kept in attic/, "
-            "and their players are told)")("now", po::value<std::string>()->value_name("TIME"),
-                                           "the time instead of the clock")(
-            "smtp", po::value<std::string>()->value_name("URL"),
-            "SMTP server instead of game.yaml's");
-      },
-      run_rollback};
 }
 
 }  // namespace wallenstein::app

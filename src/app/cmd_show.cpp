@@ -7,8 +7,6 @@
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
-namespace {
 
 Exit run_show(const Invocation& in) {
   const OpenedSeason opened = open_season(in, DefaultSeason::current, LockMode::shared);
@@ -29,21 +27,6 @@ Exit run_show(const Invocation& in) {
            << provinces << (provinces == 1 ? " province\n" : " provinces\n");
   }
   return Exit::ok;
-}
-
-}  // namespace
-
-Command show_command() {
-  return {"show", "DIR [--season S] [--json]",
-          "Print the public state of a season (as JSON with --json).",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "season", po::value<std::string>()->value_name("S"),
-                "01-1618-spring or 1618-spring (default: now)")("json", po::bool_switch(),
-                                                                "print JSON (interfaces 4)");
-            p.add("dir", 1);
-          },
-          run_show};
 }
 
 }  // namespace wallenstein::app

@@ -16,7 +16,6 @@
 #include "wallenstein/rules/rules_version.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace {
 
 std::vector<SeatKind> parse_seats(const std::string& text, const Ruleset& rules) {
@@ -54,6 +53,8 @@ Progress progress_bar() {
   };
 }
 
+}  // namespace
+
 Exit run_simulate(const Invocation& in) {
   const int version = in.get<int>("rules-version");
   if (!known_rules_version(version))
@@ -78,38 +79,6 @@ Exit run_simulate(const Invocation& in) {
                                                  threads, progress_bar(), draft);
   in.out << (in.has("json") ? simulation_json(totals) : simulation_text(totals));
   return totals.invariant_violations == 0 ? Exit::ok : Exit::internal;
-}
-
-}  // namespace
-
-Command simulate_command() {
-  return {"simulate",
-          "--games N --seats KINDS [--seed S] [--threads T] [--edition 2|1] [--expansions LIST] "
-          "[--setup standard|draft] [--json]",
-          "Play N whole games in memory between bots (bot, random, pass) and print statistics per "
-          "seat.",
-          [](po::options_description& o, po::positional_options_description&) {
-            o.add_options()("games", po::value<long long>()->required()->value_name("N"),
-                            "games to play")(
-                "seats", po::value<std::string>()->required()->value_name("KINDS"),
-                "one kind per seat, comma-separated: bot, random or pass (3 to 5 seats)")(
-                "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
-                "game i plays from a seed derived from S and i")(
-                "threads", po::value<unsigned>()->value_name("T"),
-                "worker threads (default: every core)")(
-                "rules-version",
-                po::value<int>()->default_value(kCurrentRulesVersion)->value_name("V"),
-                "the rules version to play")("edition",
-                                             po::value<int>()->default_value(2)->value_name("2|1"),
-                                             "the rules edition to play, as for `new`")(
-                "expansions", po::value<std::string>()->value_name("LIST"),
-                "comma-separated expansions to play, as for `new`")(
-                "setup",
-                po::value<std::string>()->default_value("standard")->value_name("standard|draft"),
-                "how the games start, as for `new`")("json", po::bool_switch(),
-                                                     "print the figures as JSON");
-          },
-          run_simulate};
 }
 
 }  // namespace wallenstein::app

@@ -22,7 +22,6 @@
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -33,39 +32,43 @@ std::string receipt(const SeasonDir& season, const std::string& id) {
   return sha256_hex(read_bytes(season.orders_file(id))).substr(0, 12);
 }
 
-/// Mail a server refused for good, the latest word on each message (a later sending replaces it).
-json refused_mail(const GameDirectory& game) {
+/// The messages of the game's mail whose latest word (a later sending replaces an earlier one)
+/// is `state`, each as `row(key, entry)` gives it.
+template <class Row>
+json latest_mail(const GameDirectory& game, mail::Delivery state, const Row& row) {
   const mail::Ledger ledger = mail::Ledger::load(game.root());
   std::map<std::string, const mail::LedgerEntry*> latest;
   for (const auto& e : ledger.entries()) latest[e.key] = &e;
   json out = json::array();
   for (const auto& [key, e] : latest) {
-    if (e->state == mail::Delivery::refused)
-      out.push_back({{"key", key},
-                     {"to", e->to},
-                     {"answer", e->answer},
-                     {"refusal", e->refusal == "message" ? "message" : "address"}});
+    if (e->state == state) out.push_back(row(key, *e));
   }
   return out;
 }
 
-/// Mail a server keeps deferring ("try later"), the latest word on each message.
+/// Mail a server refused for good.
+json refused_mail(const GameDirectory& game) {
+  return latest_mail(game, mail::Delivery::refused,
+                     [](const std::string& key, const mail::LedgerEntry& e) {
+                       return json{{"key", key},
+                                   {"to", e.to},
+                                   {"answer", e.answer},
+                                   {"refusal", e.refusal == "message" ? "message" : "address"}};
+                     });
+}
+
+/// Mail a server keeps deferring ("try later").
 json deferred_mail(const GameDirectory& game) {
-  const mail::Ledger ledger = mail::Ledger::load(game.root());
-  std::map<std::string, const mail::LedgerEntry*> latest;
-  for (const auto& e : ledger.entries()) latest[e.key] = &e;
-  json out = json::array();
-  for (const auto& [key, e] : latest) {
-    if (e->state != mail::Delivery::deferred) continue;
-    const auto next = mail::next_attempt(*e);
-    out.push_back({{"key", key},
-                   {"to", e->to},
-                   {"answer", e->answer},
-                   {"since", e->deferred_since},
-                   {"attempts", e->attempts},
-                   {"next_attempt", next ? mail::rfc5322_date(*next) : std::string()}});
-  }
-  return out;
+  return latest_mail(
+      game, mail::Delivery::deferred, [](const std::string& key, const mail::LedgerEntry& e) {
+        const auto next = mail::next_attempt(e);
+        return json{{"key", key},
+                    {"to", e.to},
+                    {"answer", e.answer},
+                    {"since", e.deferred_since},
+                    {"attempts", e.attempts},
+                    {"next_attempt", next ? mail::rfc5322_date(*next) : std::string()}};
+      });
 }
 
 /// How many messages wait in the queue (receipts and notices not sent yet).
@@ -268,6 +271,8 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
   out << "Missing:   " << (missing.empty() ? "nobody: ready to resolve" : missing) << "\n";
 }
 
+}  // namespace
+
 Exit run_status(const Invocation& in) {
   const auto dirs = game_dirs(in);
   const Instant now = clock_now(in);
@@ -311,21 +316,6 @@ Exit run_status(const Invocation& in) {
   }
   if (broken) return Exit::invalid_input;
   return busy ? Exit::not_now : Exit::ok;
-}
-
-}  // namespace
-
-Command status_command() {
-  return {
-      "status", "(DIR... | --root ROOT) [--json]",
-      "Show each game's season, deadline and time left, who has submitted (with receipts) and who "
-      "is missing.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        declare_game_dirs(o, p);
-        o.add_options()("json", po::bool_switch(), "one JSON document for scripts and web pages")(
-            "now", po::value<std::string>()->value_name("TIME"), "the time instead of the clock");
-      },
-      run_status};
 }
 
 }  // namespace wallenstein::app

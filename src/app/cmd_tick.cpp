@@ -32,7 +32,6 @@
 #include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace fs = std::filesystem;
 using report::Data;
 
@@ -739,6 +738,8 @@ std::vector<TickLine> tick_in_children(const std::vector<fs::path>& dirs, const 
   return lines;
 }
 
+}  // namespace
+
 Exit run_tick(const Invocation& in) {
   const std::vector<fs::path> dirs = game_dirs(in);
   const Instant now = clock_now(in);
@@ -776,8 +777,12 @@ Exit run_tick(const Invocation& in) {
   return internal ? Exit::internal : Exit::ok;
 }
 
+namespace {
+
 Exit send_deadline_notices(const Invocation& in, const GameDirectory& game, Instant now,
                            const std::vector<std::string>& keys);
+
+}  // namespace
 
 Exit run_deadline(const Invocation& in) {
   if (in.has("set") == in.has("extend"))
@@ -841,6 +846,8 @@ Exit run_deadline(const Invocation& in) {
   return send_deadline_notices(in, game, now, keys);
 }
 
+namespace {
+
 /// Sends the notices of a moved deadline (`keys`) with what else waits in the queue, and says who
 /// was told.
 Exit send_deadline_notices(const Invocation& in, const GameDirectory& game, Instant now,
@@ -873,41 +880,5 @@ Exit send_deadline_notices(const Invocation& in, const GameDirectory& game, Inst
 }
 
 }  // namespace
-
-Command tick_command() {
-  return {"tick", "(DIR... | --root ROOT) [--now TIME] [--jobs N]",
-          "One cron step per game: fetch, reminders, resolve when due, map, reports, mail, the "
-          "next deadline.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            declare_game_dirs(o, p);
-            o.add_options()("now", po::value<std::string>()->value_name("TIME"),
-                            "the time instead of the clock (tests, catching up)")(
-                "jobs", po::value<int>()->default_value(0),
-                "games ticked at once (default: one per core)")(
-                "smtp", po::value<std::string>()->value_name("URL"),
-                "SMTP server instead of game.yaml's");
-          },
-          run_tick};
-}
-
-Command deadline_command() {
-  return {
-      "deadline", "DIR (--set TIME | --extend DURATION)",
-      "Move the deadline of the season being planned; every player is told by mail.",
-      [](po::options_description& o, po::positional_options_description& p) {
-        o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-            "set", po::value<std::string>()->value_name("TIME"),
-            "the new deadline: \"2026-11-29 20:00\" in the game's time zone, or with its offset "
-            "like 2026-11-29T20:00:00+01:00")(
-            "extend", po::value<std::string>()->value_name("DURATION"),
-            "move it later by this much, like 24h or 2d; a deadline that has passed moves this "
-            "much from now")("now", po::value<std::string>()->value_name("TIME"),
-                             "the time instead of the clock")(
-            "smtp", po::value<std::string>()->value_name("URL"),
-            "SMTP server instead of game.yaml's");
-        p.add("dir", 1);
-      },
-      run_deadline};
-}
 
 }  // namespace wallenstein::app

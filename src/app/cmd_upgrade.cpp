@@ -14,8 +14,6 @@
 #include "wallenstein/rules/rules_version.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
-namespace {
 
 Exit run_upgrade(const Invocation& in) {
   const bool dry = in.has("dry-run");
@@ -74,19 +72,6 @@ Exit run_upgrade(const Invocation& in) {
          << " plays rules version " << to
          << ". Seasons already played keep the rules they were played with (replay uses them).\n";
   return Exit::ok;
-}
-
-}  // namespace
-
-Command upgrade_command() {
-  return {"upgrade", "DIR [--dry-run]",
-          "Move a game to the newest rules version, saying what changes; past seasons keep theirs.",
-          [](po::options_description& o, po::positional_options_description& p) {
-            o.add_options()("dir", po::value<std::string>()->required(), "the game directory")(
-                "dry-run", po::bool_switch(), "say what would change; change nothing");
-            p.add("dir", 1);
-          },
-          run_upgrade};
 }
 
 }  // namespace wallenstein::app

@@ -56,41 +56,76 @@ struct Invocation {
 /// Why modules were refused, in one sentence (each reason after a semicolon).
 std::string refusal_reasons(const InputError& refused);
 
+/// Declares a subcommand's arguments and options, in the order its help lists them. The options
+/// several subcommands share are declared by one function each, with their one wording.
+class Options {
+ public:
+  Options(boost::program_options::options_description& options,
+          boost::program_options::positional_options_description& positional)
+      : options_(options), positional_(positional) {}
+
+  /// Any other option.
+  boost::program_options::options_description_easy_init add() { return options_.add_options(); }
+  /// The game directory, the first argument (DIR).
+  Options& dir(const char* help = "the game directory");
+  /// A further required argument, after those declared before it.
+  Options& argument(const char* name, const char* help);
+  /// The arguments that remain, a list its help labels `label`.
+  Options& rest(const char* name, const char* label, const char* help, bool required = false);
+  /// `DIR...` or `--root ROOT` (every game directory in it).
+  Options& game_dirs();
+  /// `--NAME VALUE`, a text.
+  Options& text(const char* name, const char* value, const char* help);
+  /// `--NAME`, a switch.
+  Options& flag(const char* name, const char* help);
+  /// `--season S`: which season.
+  Options& season(const char* help);
+  /// `--player ID`: which player.
+  Options& player(const char* help);
+  /// `--now TIME`: the time instead of the clock, and what it is used for when given.
+  Options& now(const char* used_for = nullptr);
+  /// `--smtp URL`.
+  Options& smtp(const char* help = "SMTP server instead of game.yaml's");
+
+ private:
+  boost::program_options::options_description& options_;
+  boost::program_options::positional_options_description& positional_;
+};
+
 /// One row of the subcommand table.
 struct Command {
   const char* name;
   const char* synopsis;  ///< the usage line after "wallenstein NAME"
   const char* summary;
-  std::function<void(boost::program_options::options_description&,
-                     boost::program_options::positional_options_description&)>
-      declare;
+  std::function<void(Options&)> declare;
   std::function<Exit(const Invocation&)> run;
 };
 
 /// Every subcommand, in the order `--help` lists them.
 const std::vector<Command>& commands();
 
-Command new_command();
-Command check_command();
-Command submit_command();
-Command status_command();
-Command show_command();
-Command resolve_command();
-Command replay_command();
-Command rollback_command();
-Command render_command();
-Command report_command();
-Command mail_command();
-Command verify_command();
-Command upgrade_command();
-Command player_command();
-Command receive_command();
-Command fetch_command();
-Command accept_command();
-Command simulate_command();
-Command suggest_command();
-Command odds_command();
-Command tick_command();
-Command deadline_command();
+/// What each subcommand does (src/app/cmd_*.cpp); command.cpp gives their arguments and options.
+Exit run_new(const Invocation& in);
+Exit run_check(const Invocation& in);
+Exit run_submit(const Invocation& in);
+Exit run_status(const Invocation& in);
+Exit run_show(const Invocation& in);
+Exit run_resolve(const Invocation& in);
+Exit run_replay(const Invocation& in);
+Exit run_rollback(const Invocation& in);
+Exit run_render(const Invocation& in);
+Exit run_report(const Invocation& in);
+Exit run_mail(const Invocation& in);
+Exit run_verify(const Invocation& in);
+Exit run_upgrade(const Invocation& in);
+Exit run_player(const Invocation& in);
+Exit run_receive(const Invocation& in);
+Exit run_fetch(const Invocation& in);
+Exit run_accept(const Invocation& in);
+Exit run_simulate(const Invocation& in);
+Exit run_suggest(const Invocation& in);
+Exit run_odds(const Invocation& in);
+Exit run_tick(const Invocation& in);
+Exit run_deadline(const Invocation& in);
 
 }  // namespace wallenstein::app

@@ -8,16 +8,7 @@
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
-namespace po = boost::program_options;
 namespace fs = std::filesystem;
-
-void declare_game_dirs(po::options_description& options,
-                       po::positional_options_description& positional) {
-  options.add_options()("dirs", po::value<std::vector<std::string>>()->value_name("DIR..."),
-                        "game directories")("root", po::value<std::string>()->value_name("ROOT"),
-                                            "every game directory in ROOT");
-  positional.add("dirs", -1);
-}
 
 std::vector<fs::path> game_dirs(const Invocation& in) {
   const bool root = in.has("root");

@@ -97,7 +97,8 @@ int run(int argc, char** argv) {
       "wait", po::value<double>()->default_value(10)->value_name("SECONDS"),
       "how long to wait while another run holds the game, then exit 5");
   po::positional_options_description positional;
-  command->declare(options, positional);
+  wallenstein::app::Options declared(options, positional);
+  command->declare(declared);
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   wallenstein::app::Invocation invocation{{}, std::cout, std::cerr, command->name};
   try {

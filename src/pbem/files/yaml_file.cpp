@@ -46,16 +46,12 @@ class Screen final : public YAML::EventHandler {
   }
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
                        YAML::EmitterStyle::value) override {
-    check_depth(mark);
-    node(mark, false, {});
-    frames_.push_back(Frame{false, true, {}});
+    open(mark, false);
   }
   void OnSequenceEnd() override { frames_.pop_back(); }
   void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
                   YAML::EmitterStyle::value) override {
-    check_depth(mark);
-    node(mark, false, {});
-    frames_.push_back(Frame{true, true, {}});
+    open(mark, true);
   }
   void OnMapEnd() override { frames_.pop_back(); }
 
@@ -66,11 +62,14 @@ class Screen final : public YAML::EventHandler {
     std::set<std::string> keys;
   };
 
-  void check_depth(const YAML::Mark& mark) const {
+  /// A list or map begins: one node more, one level deeper.
+  void open(const YAML::Mark& mark, bool is_map) {
     if (static_cast<int>(frames_.size()) >= limits_.max_depth) {
       throw Rejected{mark,
                      "nested more than " + std::to_string(limits_.max_depth) + " levels deep"};
     }
+    node(mark, false, {});
+    frames_.push_back(Frame{is_map, true, {}});
   }
 
   void node(const YAML::Mark& mark, bool scalar, const std::string& value) {

@@ -57,6 +57,10 @@ class YamlReader {
   /// A problem at a position; past kMaxDiagnostics problems are counted, not kept.
   void report(const YAML::Mark& at, std::string message, Diagnostic::Severity severity);
   bool expect_map(const YAML::Node& node, std::string_view what);
+  /// A map whose keys are all in `allowed` (the others reported as check_keys does, `what`
+  /// naming it in both); false, and nothing checked, when it is no map.
+  bool expect_map(const YAML::Node& node, std::string_view what,
+                  std::span<const std::string_view> allowed);
   bool expect_sequence(const YAML::Node& node, std::string_view what);
   /// A scalar as text; null, maps and sequences are errors.
   std::optional<std::string> text(const YAML::Node& node, std::string_view what);

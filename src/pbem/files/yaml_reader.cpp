@@ -49,6 +49,13 @@ bool YamlReader::expect_map(const YAML::Node& node, std::string_view what) {
   return false;
 }
 
+bool YamlReader::expect_map(const YAML::Node& node, std::string_view what,
+                            std::span<const std::string_view> allowed) {
+  if (!expect_map(node, what)) return false;
+  check_keys(node, allowed, what);
+  return true;
+}
+
 bool YamlReader::expect_sequence(const YAML::Node& node, std::string_view what) {
   if (node.IsSequence()) return true;
   error(node, std::string(what) + " must be a list, like [a, b]");

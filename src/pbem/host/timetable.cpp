@@ -32,8 +32,7 @@ Timetable parse_timetable(const SourceFile& source) {
   const YamlFile file = YamlFile::parse(source);
   YamlReader r(file);
   const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "schedule.yaml")) r.throw_if_errors();
-  r.check_keys(root, kKeys, "schedule.yaml");
+  if (!r.expect_map(root, "schedule.yaml", kKeys)) r.throw_if_errors();
   Timetable t;
   if (auto tz = r.require(root, "timezone", "like Europe/Berlin")) {
     t.timezone = r.text(*tz, "timezone").value_or("UTC");

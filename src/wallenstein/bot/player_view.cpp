@@ -8,11 +8,6 @@
 namespace wallenstein {
 namespace {
 
-SeenProvince seen(const ProvinceState& province) {
-  return SeenProvince{province.owner, province.armies, province.buildings, province.revolt_markers,
-                      province.statues};
-}
-
 /// Rules 1: every colour has a fixed number of pieces; those not in sight are in the tower.
 CubeCounts unseen_cubes(const GameState& state, const Ruleset& rules) {
   CubeCounts out;
@@ -28,10 +23,6 @@ CubeCounts unseen_cubes(const GameState& state, const Ruleset& rules) {
 }
 
 }  // namespace
-
-int SeenProvince::building_count() const {
-  return static_cast<int>(std::count(buildings.begin(), buildings.end(), true));
-}
 
 std::vector<ProvinceId> PlayerView::provinces_of(PlayerIndex p) const {
   std::vector<ProvinceId> out;
@@ -75,8 +66,7 @@ PlayerView see(const GameState& state, const Ruleset& rules, PlayerIndex player)
     }
     view.players.push_back(seen);
   }
-  view.provinces.reserve(state.provinces.size());
-  for (const ProvinceState& province : state.provinces) view.provinces.push_back(seen(province));
+  view.provinces = state.provinces;
   view.supply = state.supply;
   view.tray = state.tower.tray;
   view.unseen = unseen_cubes(state, rules);

@@ -12,18 +12,8 @@ namespace wallenstein {
 
 struct Ruleset;
 
-/// What anyone at the table sees of a province (rules 11: the board is public).
-struct SeenProvince {
-  std::optional<PlayerIndex> owner;
-  int armies = 0;
-  std::array<bool, kBuildingTypes> buildings{};
-  int revolt_markers = 0;
-  std::array<int, kMaxPlayers> statues{};  ///< the military leaders: statues by player (13.3)
-
-  bool has(Building b) const { return buildings[index_of(b)]; }
-  int building_count() const;
-  bool operator==(const SeenProvince&) const = default;
-};
+/// What anyone at the table sees of a province: all of it (rules 11: the board is public).
+using SeenProvince = ProvinceState;
 
 /// A player's public counters.
 struct SeenPlayer {

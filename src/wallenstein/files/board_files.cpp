@@ -84,8 +84,7 @@ std::optional<Province> read_province(YamlReader& r, const std::string& id, cons
   p.id = id;
   if (!is_data_id(id))
     r.error(node, "province id \"" + id + "\" must be lowercase letters, digits or _");
-  if (!r.expect_map(node, where)) return std::nullopt;
-  r.check_keys(node, kFields, where);
+  if (!r.expect_map(node, where, kFields)) return std::nullopt;
   p.name = as_text(r, node, "name", where);
   if (const YAML::Node aliases = node["aliases"];
       aliases.IsDefined() && r.expect_sequence(aliases, where + " aliases")) {
@@ -146,10 +145,8 @@ void check_the_board(YamlReader& r, const YAML::Node& regions,
 void load_provinces(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "provinces.yaml");
   YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "provinces.yaml")) r.throw_if_errors();
   static constexpr std::array<std::string_view, 2> kTop = {"regions", "provinces"};
-  r.check_keys(root, kTop, "provinces.yaml");
+  const YAML::Node& root = root_map(r, "provinces.yaml", kTop);
   const auto regions = r.require(root, "regions", "region id: display name");
   const auto provinces = r.require(root, "provinces", "province id: fields");
   r.throw_if_errors();
@@ -175,10 +172,8 @@ void load_provinces(const fs::path& dir, Ruleset& rules) {
 void load_setups(const fs::path& dir, Ruleset& rules) {
   const YamlFile file = open_data(dir, "setups.yaml");
   YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "setups.yaml")) r.throw_if_errors();
   static constexpr std::array<std::string_view, 2> kTop = {"groups", "standard"};
-  r.check_keys(root, kTop, "setups.yaml");
+  const YAML::Node& root = root_map(r, "setups.yaml", kTop);
   auto groups = r.require(root, "groups", "player count: army groups");
   auto standard = r.require(root, "standard", "player count: seats");
   r.throw_if_errors();

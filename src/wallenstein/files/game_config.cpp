@@ -333,8 +333,7 @@ void read_former(YamlReader& r, const YAML::Node& node, PlayerInfo& p) {
   const YAML::Node former = node["former"];
   if (!former.IsDefined() || !r.expect_sequence(former, "former")) return;
   for (const auto& f : former) {
-    if (!r.expect_map(f, "former holder")) continue;
-    r.check_keys(f, kFormerKeys, "former holder");
+    if (!r.expect_map(f, "former holder", kFormerKeys)) continue;
     FormerHolder h;
     if (auto name = r.require(f, "name", "who held the seat"))
       h.name = r.text(*name, "name").value_or("");
@@ -453,8 +452,7 @@ void read_players(YamlReader& r, const YAML::Node& root, bool seed_required, Gam
   if (auto players = r.require(root, "players", "a list of {id, name, email}");
       players && r.expect_sequence(*players, "players")) {
     for (const auto& node : *players) {
-      if (!r.expect_map(node, "player")) continue;
-      r.check_keys(node, kPlayerKeys, "player");
+      if (!r.expect_map(node, "player", kPlayerKeys)) continue;
       PlayerInfo p;
       if (auto id = r.require(node, "id", "lowercase, e.g. red")) {
         p.id = r.text(*id, "player id").value_or("");
@@ -567,8 +565,7 @@ GameConfig read_game_config_unmasked(const SourceFile& source, bool seed_require
   YamlReader r(file);
   const YAML::Node& root = file.root();
   GameConfig config;
-  if (!r.expect_map(root, "game.yaml")) r.throw_if_errors();
-  r.check_keys(root, kGameKeys, "game.yaml");
+  if (!r.expect_map(root, "game.yaml", kGameKeys)) r.throw_if_errors();
   read_identity(r, root, seed_required, config);
   read_secrets(r, root, seed_required, config);
   read_players(r, root, seed_required, config);

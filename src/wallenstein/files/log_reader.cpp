@@ -71,6 +71,17 @@ class LogReader {
     return std::nullopt;
   }
 
+  /// Whether the log has a module's section `key`: a game that plays the module's `phase` must
+  /// write it; one that does not is refused the section, naming the `module`.
+  bool module_section(const YAML::Node& root, const char* key, std::string_view phase,
+                      std::string_view module) {
+    if (rules_.plays(phase)) return true;
+    if (const YAML::Node node = root[key]; node.IsDefined())
+      r_.error(node,
+               "this game does not play " + std::string(module) + "; a log of it has no " + key);
+    return false;
+  }
+
   std::string text(const YAML::Node& map, const char* key) {
     auto node = r_.require(map, key, "");
     return node ? r_.text(*node, key).value_or("") : std::string();
@@ -263,12 +274,7 @@ class LogReader {
 
   /// Rules 13.2: a turn of the pile per player, in a game that plays the Landsknechte only.
   void read_landsknechte(const YAML::Node& root, SeasonLog& log) {
-    const YAML::Node node = root["landsknechte"];
-    if (!rules_.plays(kLandsknechtePhase)) {
-      if (node.IsDefined())
-        r_.error(node, "this game does not play the Landsknechte; a log of it has no landsknechte");
-      return;
-    }
+    if (!module_section(root, "landsknechte", kLandsknechtePhase, "the Landsknechte")) return;
     auto list = require_list(root, "landsknechte");
     if (!list) return;
     for (const auto& row : *list) {
@@ -307,15 +313,9 @@ class LogReader {
     }
   }
 
-  /// Rules 13.3: the leaders placed, moved and taken off, in a game that plays the leaders only.
   /// Rules 13.1: the court's conversions and favour turns, in a game with the court only.
   void read_court(const YAML::Node& root, SeasonLog& log) {
-    const YAML::Node node = root["court"];
-    if (!rules_.plays(kCourtConversionPhase)) {
-      if (node.IsDefined())
-        r_.error(node, "this game does not play the Imperial Court; a log of it has no court");
-      return;
-    }
+    if (!module_section(root, "court", kCourtConversionPhase, "the Imperial Court")) return;
     auto court = require_map(root, "court");
     if (!court) return;
     static constexpr std::array<std::string_view, 2> kKeys = {"conversions", "favours"};
@@ -366,13 +366,9 @@ class LogReader {
     }
   }
 
+  /// Rules 13.3: the leaders placed, moved and taken off, in a game that plays the leaders only.
   void read_leaders(const YAML::Node& root, SeasonLog& log) {
-    const YAML::Node node = root["leaders"];
-    if (!rules_.plays(kLeadersPlacePhase)) {
-      if (node.IsDefined())
-        r_.error(node, "this game does not play the military leaders; a log of it has no leaders");
-      return;
-    }
+    if (!module_section(root, "leaders", kLeadersPlacePhase, "the military leaders")) return;
     auto list = require_list(root, "leaders");
     if (!list) return;
     for (const auto& row : *list) {
@@ -709,8 +705,7 @@ class LogReader {
         "round", "player", "province", "armies", "blind", "offered", "put_under", "leader"};
     if (auto picks = require_list(root, "draft")) {
       for (const auto& node : *picks) {
-        if (!r_.expect_map(node, "draft pick")) continue;
-        r_.check_keys(node, kPickKeys, "draft pick");
+        if (!r_.expect_map(node, "draft pick", kPickKeys)) continue;
         DraftPick pick;
         pick.round = num(node, "round", 1, kBig);
         pick.player = player(node, "player");

@@ -139,11 +139,9 @@ void check_playable(const YamlFile& file, const Module& module, std::vector<Diag
 Module read_module(const fs::path& folder, bool on, std::vector<Diagnostic>& refusals) {
   const YamlFile file = open_data(folder, kModuleFile);
   YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, kModuleFile)) r.throw_if_errors();
   static constexpr std::array<std::string_view, 5> kKeys = {"name", "kind", "phases", "replaces",
                                                             "order_sections"};
-  r.check_keys(root, kKeys, kModuleFile);
+  const YAML::Node& root = root_map(r, kModuleFile, kKeys);
   Module module;
   module.id = folder.filename().string();
   module.on = on;

@@ -153,8 +153,7 @@ class OrderReader {
   }
 
   void read_actions(const YAML::Node& actions, WrittenOrders& w) {
-    if (!r_.expect_map(actions, "actions")) return;
-    r_.check_keys(actions, rules_.action_ids(), "actions");
+    if (!r_.expect_map(actions, "actions", rules_.action_ids())) return;
     for (Action a : rules_.action_spaces()) {
       const std::string& key = rules_.action(a).id;
       const YAML::Node node = actions[key];

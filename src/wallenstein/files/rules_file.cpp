@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <vector>
 
 #include "wallenstein/files/ruleset_file_parts.hpp"
 
@@ -98,23 +100,30 @@ void read_pieces(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
   read_per_building(r, *pieces, "buildings", 1000, rules.pieces.buildings);
 }
 
+/// A required list of whole numbers, each in [min, max] (`item` names one in a message), into
+/// `out`; the list, or none when it is missing or no list (`out` is then left as it was).
+std::optional<YAML::Node> read_numbers(YamlReader& r, const YAML::Node& root, const char* key,
+                                       const char* example, const char* item, int min, int max,
+                                       std::vector<int>& out) {
+  auto list = r.require(root, key, example);
+  if (!list || !r.expect_sequence(*list, key)) return std::nullopt;
+  out.clear();
+  for (const auto& n : *list)
+    out.push_back(static_cast<int>(r.integer(n, item, min, max).value_or(0)));
+  return list;
+}
+
 void read_coin_cards(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
-  auto coins = r.require(root, "coin_cards", "[0, 1, 2, 3, 4]");
-  if (!coins || !r.expect_sequence(*coins, "coin_cards")) return;
-  rules.coin_cards.clear();
-  for (const auto& c : *coins)
-    rules.coin_cards.push_back(static_cast<int>(r.integer(c, "coin card", 0, 100).value_or(0)));
-  if (!std::is_sorted(rules.coin_cards.begin(), rules.coin_cards.end()))
+  const auto coins =
+      read_numbers(r, root, "coin_cards", "[0, 1, 2, 3, 4]", "coin card", 0, 100, rules.coin_cards);
+  if (coins && !std::is_sorted(rules.coin_cards.begin(), rules.coin_cards.end()))
     r.error(*coins, "coin cards must be in increasing order");
 }
 
 void read_years(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
-  auto years = r.require(root, "years", "[1618, 1619]");
-  if (!years || !r.expect_sequence(*years, "years")) return;
-  rules.years.clear();
-  for (const auto& y : *years)
-    rules.years.push_back(static_cast<int>(r.integer(y, "year", 1000, 9999).value_or(0)));
-  if (rules.years.empty()) r.error(*years, "at least one year is needed");
+  const auto years =
+      read_numbers(r, root, "years", "[1618, 1619]", "year", 1000, 9999, rules.years);
+  if (years && rules.years.empty()) r.error(*years, "at least one year is needed");
 }
 
 void read_events_per_year(YamlReader& r, const YAML::Node& root, Ruleset& rules) {
@@ -240,14 +249,12 @@ constexpr std::array<RulesKey, 12> kRulesKeys = {{
 void load_rules(const fs::path& dir, Ruleset& rules, Layer layer) {
   const YamlFile file = open_data(dir, "rules.yaml");
   YamlReader r(file);
-  const YAML::Node& root = file.root();
-  if (!r.expect_map(root, "rules.yaml")) r.throw_if_errors();
   static constexpr auto kKeys = [] {
     std::array<std::string_view, kRulesKeys.size()> keys{};
     for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = kRulesKeys[i].key;
     return keys;
   }();
-  r.check_keys(root, kKeys, "rules.yaml");
+  const YAML::Node& root = root_map(r, "rules.yaml", kKeys);
   for (const RulesKey& entry : kRulesKeys) {
     if (layer == Layer::base) {
       entry.read(r, root, rules);

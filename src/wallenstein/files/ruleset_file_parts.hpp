@@ -4,6 +4,7 @@
 
 #include <array>
 #include <filesystem>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,9 @@ namespace wallenstein::loading {
 enum class Layer : std::uint8_t { base, module };
 
 YamlFile open_data(const std::filesystem::path& dir, const char* name);
+/// The root of a data file that is a map of these keys; a file that is no map is refused at once.
+const YAML::Node& root_map(YamlReader& r, std::string_view file_name,
+                           std::span<const std::string_view> keys);
 /// A required integer field in [min, max]; 0 (and an error) when missing or wrong.
 int as_int(YamlReader& r, const YAML::Node& map, std::string_view key, std::int64_t min,
            std::int64_t max, std::string_view where);

@@ -33,8 +33,7 @@ class StateReader {
 
   GameState read() {
     const YAML::Node& root = file_.root();
-    if (!r_.expect_map(root, "state.yaml")) r_.throw_if_errors();
-    r_.check_keys(root, kStateKeys, "state.yaml");
+    if (!r_.expect_map(root, "state.yaml", kStateKeys)) r_.throw_if_errors();
     num(root, "format", kStateFormat, kStateFormat);
     read_game(root);
     read_season(root);
@@ -172,8 +171,7 @@ class StateReader {
     if (leaders || holding(*players, "leader") > 0)
       keys.insert(keys.end(), {"leader", "statues", "trophies"});
     for (const auto& node : *players) {
-      if (!r_.expect_map(node, "player")) continue;
-      r_.check_keys(node, keys, "player");
+      if (!r_.expect_map(node, "player", keys)) continue;
       PlayerState p;
       if (auto id = r_.require(node, "id", "")) {
         p.id = r_.text(*id, "id").value_or("");

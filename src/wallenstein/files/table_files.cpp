@@ -35,6 +35,14 @@ std::string as_text(YamlReader& r, const YAML::Node& map, std::string_view key,
   return r.text(*node, std::string(where) + " " + std::string(key)).value_or("");
 }
 
+/// The root of a data file that is a map of these keys; a file that is no map is refused at once.
+const YAML::Node& root_map(YamlReader& r, std::string_view file_name,
+                           std::span<const std::string_view> keys) {
+  const YAML::Node& root = r.file().root();
+  if (!r.expect_map(root, file_name, keys)) r.throw_if_errors();
+  return root;
+}
+
 namespace {
 
 /// The list under `key` in a data file whose root is a map; a file without one is refused at once.
@@ -46,15 +54,6 @@ YAML::Node root_list(YamlReader& r, std::string_view file_name, std::string_view
   r.throw_if_errors();
   if (!r.expect_sequence(*list, key)) r.throw_if_errors();
   return *list;
-}
-
-/// The root of a data file that is a map of these keys; a file that is no map is refused at once.
-const YAML::Node& root_map(YamlReader& r, std::string_view file_name,
-                           std::span<const std::string_view> keys) {
-  const YAML::Node& root = r.file().root();
-  if (!r.expect_map(root, file_name)) r.throw_if_errors();
-  r.check_keys(root, keys, file_name);
-  return root;
 }
 
 /// A module's card replaces the base game's card of the same id, in its place (the deck's order
@@ -136,8 +135,7 @@ void load_events(const fs::path& dir, Ruleset& rules) {
       "id", "name", "effect", "value", "limits", "winter_loss", "text"};
   std::set<std::string> seen;
   for (const auto& node : events) {
-    if (!r.expect_map(node, "event")) continue;
-    r.check_keys(node, kFields, "event");
+    if (!r.expect_map(node, "event", kFields)) continue;
     EventCard card;
     card.id = as_text(r, node, "id", "event");
     const std::string where = "event " + card.id;
@@ -261,8 +259,7 @@ void load_tiles(const fs::path& dir, Ruleset& rules) {
                                                               "action"};
   std::set<std::string> seen;
   for (const auto& node : tiles) {
-    if (!r.expect_map(node, "tile")) continue;
-    r.check_keys(node, kFields, "tile");
+    if (!r.expect_map(node, "tile", kFields)) continue;
     BonusTile tile;
     tile.id = as_text(r, node, "id", "tile");
     if (!is_data_id(tile.id))
@@ -378,8 +375,7 @@ void load_actions(const fs::path& dir, Ruleset& rules, Layer layer) {
       "id", "name", "short", "kind", "cost", "build", "collect", "armies", "move"};
   std::set<std::string> seen;
   for (const auto& node : actions) {
-    if (!r.expect_map(node, "action")) continue;
-    r.check_keys(node, kFields, "action");
+    if (!r.expect_map(node, "action", kFields)) continue;
     ActionDef def = read_action_row(r, node, rules);
     if (!seen.insert(def.id).second) r.error(node, "action " + def.id + " is listed twice");
     // A module's space of the same id changes the base game's in its place on the board; a new
@@ -510,8 +506,7 @@ FavourCard favour_card(YamlReader& r, const YAML::Node& node, int expected, cons
   static constexpr std::array<std::string_view, 5> kKeys = {"number", "effect", "amount",
                                                             "building", "battles"};
   FavourCard card;
-  if (!r.expect_map(node, "a favour card")) return card;
-  r.check_keys(node, kKeys, "a favour card");
+  if (!r.expect_map(node, "a favour card", kKeys)) return card;
   card.number = as_int(r, node, "number", 1, 1000, "favour card");
   if (card.number != expected && card.number != 0) {
     r.error(node["number"], "favour card " + std::to_string(card.number) + " should be number " +

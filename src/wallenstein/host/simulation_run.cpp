@@ -108,6 +108,62 @@ std::string formatted(const char* format, Args... args) {
   return line;
 }
 
+/// A column of a module's statistics per seat: a mean per game, or a share of the seasons.
+struct StatColumn {
+  long long SeatTotals::*sum;
+  bool per_season;  ///< a share of the seasons (a percentage in the text), else a mean per game
+  const char* key;  ///< its key in the JSON
+};
+
+/// A module's statistics per seat, given when the games played it: a table of the text (its
+/// heading names the columns) and an object of each seat's JSON.
+struct ModuleStats {
+  bool SimulationTotals::*played;
+  const char* key;
+  const char* heading;
+  std::vector<StatColumn> columns;
+};
+
+const std::vector<ModuleStats>& module_stats() {
+  static const std::vector<ModuleStats> stats = {
+      {&SimulationTotals::court,
+       "court",
+       "Imperial Court: seat, seasons with court orders, per game cubes converted into officers, "
+       "favours taken, events cancelled, cards taken for nothing\n",
+       {{&SeatTotals::court_orders, true, "order_rate"},
+        {&SeatTotals::cubes_converted, false, "mean_cubes_converted"},
+        {&SeatTotals::favours_taken, false, "mean_favours"},
+        {&SeatTotals::events_cancelled, false, "mean_events_cancelled"},
+        {&SeatTotals::favours_for_nothing, false, "mean_favours_for_nothing"}}},
+      {&SimulationTotals::landsknechte,
+       "landsknechte",
+       "Landsknechte: seat, cards turned per game, seasons with wishes\n",
+       {{&SeatTotals::landsknechte_cards, false, "mean_cards"},
+        {&SeatTotals::landsknechte_wishes, true, "wish_rate"}}},
+      {&SimulationTotals::leaders,
+       "leaders",
+       "Military leaders: seat, seasons with leader orders, per game statues placed, trophies "
+       "taken, leaders lost\n",
+       {{&SeatTotals::leader_orders, true, "order_rate"},
+        {&SeatTotals::statues, false, "mean_statues"},
+        {&SeatTotals::trophies, false, "mean_trophies"},
+        {&SeatTotals::leaders_lost, false, "mean_lost"}}},
+      {&SimulationTotals::defend_with,
+       "defend_with",
+       "1st edition: seat, seasons with defend_with, per game defences with armies held back, "
+       "armies held back\n",
+       {{&SeatTotals::defend_with_orders, true, "order_rate"},
+        {&SeatTotals::defences_held_back, false, "mean_defences_held_back"},
+        {&SeatTotals::armies_held_back, false, "mean_armies_held_back"}}},
+      {&SimulationTotals::draft,
+       "draft",
+       "Draft: seat, per game picks drawn blind, face-up pairs put under the pile\n",
+       {{&SeatTotals::draft_blind, false, "mean_blind_picks"},
+        {&SeatTotals::draft_refreshes, false, "mean_refreshes"}}},
+  };
+  return stats;
+}
+
 }  // namespace
 
 SimulationTotals run_simulation(const Ruleset& rules, const std::vector<SeatKind>& seats,
@@ -177,55 +233,19 @@ std::string simulation_text(const SimulationTotals& t) {
     out += line;
   }
   // The modules' tables: a heading, then one line per seat.
-  const auto table = [&](const char* heading, const auto& row) {
-    out += heading;
-    for (std::size_t i = 0; i < t.seats.size(); ++i) out += row(i + 1, t.seats[i]);
-  };
   const long long seasons = t.games * t.seasons;
-  if (t.court) {
-    table(
-        "Imperial Court: seat, seasons with court orders, per game cubes converted into "
-        "officers, favours taken, events cancelled, cards taken for nothing\n",
-        [&](std::size_t seat, const SeatTotals& s) {
-          return formatted("%4zu  %5.1f%%  %5.2f  %5.2f  %5.2f  %5.2f\n", seat,
-                           100.0 * mean(s.court_orders, seasons), mean(s.cubes_converted, t.games),
-                           mean(s.favours_taken, t.games), mean(s.events_cancelled, t.games),
-                           mean(s.favours_for_nothing, t.games));
-        });
-  }
-  if (t.landsknechte) {
-    table("Landsknechte: seat, cards turned per game, seasons with wishes\n",
-          [&](std::size_t seat, const SeatTotals& s) {
-            return formatted("%4zu  %5.2f  %5.1f%%\n", seat, mean(s.landsknechte_cards, t.games),
-                             100.0 * mean(s.landsknechte_wishes, seasons));
-          });
-  }
-  if (t.leaders) {
-    table(
-        "Military leaders: seat, seasons with leader orders, per game statues placed, trophies "
-        "taken, leaders lost\n",
-        [&](std::size_t seat, const SeatTotals& s) {
-          return formatted("%4zu  %5.1f%%  %5.2f  %5.2f  %5.2f\n", seat,
-                           100.0 * mean(s.leader_orders, seasons), mean(s.statues, t.games),
-                           mean(s.trophies, t.games), mean(s.leaders_lost, t.games));
-        });
-  }
-  if (t.defend_with) {
-    table(
-        "1st edition: seat, seasons with defend_with, per game defences with armies held back, "
-        "armies held back\n",
-        [&](std::size_t seat, const SeatTotals& s) {
-          return formatted("%4zu  %5.1f%%  %5.2f  %5.2f\n", seat,
-                           100.0 * mean(s.defend_with_orders, seasons),
-                           mean(s.defences_held_back, t.games), mean(s.armies_held_back, t.games));
-        });
-  }
-  if (t.draft) {
-    table("Draft: seat, per game picks drawn blind, face-up pairs put under the pile\n",
-          [&](std::size_t seat, const SeatTotals& s) {
-            return formatted("%4zu  %5.2f  %5.2f\n", seat, mean(s.draft_blind, t.games),
-                             mean(s.draft_refreshes, t.games));
-          });
+  for (const ModuleStats& stats : module_stats()) {
+    if (!(t.*stats.played)) continue;
+    out += stats.heading;
+    for (std::size_t i = 0; i < t.seats.size(); ++i) {
+      out += formatted("%4zu", i + 1);
+      for (const StatColumn& c : stats.columns) {
+        const long long sum = t.seats[i].*c.sum;
+        out += c.per_season ? formatted("  %5.1f%%", 100.0 * mean(sum, seasons))
+                            : formatted("  %5.2f", mean(sum, t.games));
+      }
+      out += "\n";
+    }
   }
   std::snprintf(line, sizeof line,
                 "shared wins: %lld (each counts as a win for every winner); won on a tie-break: "
@@ -254,31 +274,12 @@ std::string simulation_json(const SimulationTotals& t) {
     seat["mean_cancelled"] = mean(s.cancelled, t.games);
     seat["mean_battles"] = mean(s.battles, t.games);
     seat["mean_battles_won"] = mean(s.conquests, t.games);
-    if (t.court) {
-      seat["court"] = {{"order_rate", mean(s.court_orders, t.games * t.seasons)},
-                       {"mean_cubes_converted", mean(s.cubes_converted, t.games)},
-                       {"mean_favours", mean(s.favours_taken, t.games)},
-                       {"mean_events_cancelled", mean(s.events_cancelled, t.games)},
-                       {"mean_favours_for_nothing", mean(s.favours_for_nothing, t.games)}};
-    }
-    if (t.landsknechte) {
-      seat["landsknechte"] = {{"mean_cards", mean(s.landsknechte_cards, t.games)},
-                              {"wish_rate", mean(s.landsknechte_wishes, t.games * t.seasons)}};
-    }
-    if (t.leaders) {
-      seat["leaders"] = {{"order_rate", mean(s.leader_orders, t.games * t.seasons)},
-                         {"mean_statues", mean(s.statues, t.games)},
-                         {"mean_trophies", mean(s.trophies, t.games)},
-                         {"mean_lost", mean(s.leaders_lost, t.games)}};
-    }
-    if (t.defend_with) {
-      seat["defend_with"] = {{"order_rate", mean(s.defend_with_orders, t.games * t.seasons)},
-                             {"mean_defences_held_back", mean(s.defences_held_back, t.games)},
-                             {"mean_armies_held_back", mean(s.armies_held_back, t.games)}};
-    }
-    if (t.draft) {
-      seat["draft"] = {{"mean_blind_picks", mean(s.draft_blind, t.games)},
-                       {"mean_refreshes", mean(s.draft_refreshes, t.games)}};
+    for (const ModuleStats& stats : module_stats()) {
+      if (!(t.*stats.played)) continue;
+      nlohmann::ordered_json module;
+      for (const StatColumn& c : stats.columns)
+        module[c.key] = mean(s.*c.sum, c.per_season ? t.games * t.seasons : t.games);
+      seat[stats.key] = module;
     }
     j["seats"].push_back(seat);
   }

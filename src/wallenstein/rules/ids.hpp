@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 namespace wallenstein {
 
@@ -68,6 +69,26 @@ constexpr bool lists_in_order(const std::array<E, N>& all) {
     if (static_cast<std::size_t>(all[i]) != i) return false;
   }
   return true;
+}
+
+/// Each enumerator with its key as written in files, in the enum's order (checked with
+/// lists_in_order), so that a new value needs its row.
+template <class E, std::size_t N>
+using KeyTable = std::array<std::pair<E, std::string_view>, N>;
+
+/// True when `keys` gives the enumerators 0, 1, 2... of its enum in declaration order.
+template <class E, std::size_t N>
+constexpr bool lists_in_order(const KeyTable<E, N>& keys) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (static_cast<std::size_t>(keys[i].first) != i) return false;
+  }
+  return true;
+}
+
+/// The key of `value` in a table that lists_in_order.
+template <class E, std::size_t N>
+constexpr std::string_view key_in(const KeyTable<E, N>& keys, E value) {
+  return keys[static_cast<std::size_t>(value)].second;
 }
 
 /// Index of an action space in `Ruleset::actions`: the spaces of a player board, in board order

@@ -130,6 +130,20 @@ class Checker {
     return id;
   }
 
+  /// A province the player must hold now, written once in a list: none, and an error of kind
+  /// `twice`, when `listed` holds it already; else it is added to `listed`.
+  std::optional<ProvinceId> own_province_once(const Written& w, std::vector<ProvinceId>& listed,
+                                              ProblemKind twice) {
+    const auto province = own_province(w);
+    if (!province) return std::nullopt;
+    if (std::find(listed.begin(), listed.end(), *province) != listed.end()) {
+      error(w.at, twice, {{Arg::province, *province}});
+      return std::nullopt;
+    }
+    listed.push_back(*province);
+    return province;
+  }
+
   /// A province the player must hold now (actions, bid, winter order).
   std::optional<ProvinceId> own_province(const Written& w) {
     auto id = lookup(w);
@@ -380,13 +394,8 @@ class Checker {
         ++tower_spaces_;
         continue;
       }
-      const auto province = own_province(w);
+      const auto province = own_province_once(w, on_board, ProblemKind::court_card_twice);
       if (!province) continue;
-      if (std::find(on_board.begin(), on_board.end(), *province) != on_board.end()) {
-        error(w.at, ProblemKind::court_card_twice, {{Arg::province, *province}});
-        continue;
-      }
-      on_board.push_back(*province);
       if (claim_card(*province, w, std::nullopt))
         court.conversions[i] = ConversionOrder{ConversionSource::province, *province};
     }
@@ -602,15 +611,8 @@ class Checker {
 
   void check_winter_revolt_order() {
     std::vector<ProvinceId> seen;
-    for (const Written& w : written_.winter_revolt_order) {
-      const auto id = own_province(w);
-      if (!id) continue;
-      if (std::find(seen.begin(), seen.end(), *id) != seen.end()) {
-        error(w.at, ProblemKind::winter_province_twice, {{Arg::province, *id}});
-        continue;
-      }
-      seen.push_back(*id);
-    }
+    for (const Written& w : written_.winter_revolt_order)
+      own_province_once(w, seen, ProblemKind::winter_province_twice);
     const SeasonLabel label = season_label(rules_, state_.season_index);
     if (!written_.winter_revolt_order.empty() && label.season != rules_.seasons.back()) {
       warning(written_.winter_revolt_order.front().at, ProblemKind::winter_order_ignored,

@@ -12,7 +12,7 @@ static_assert(static_cast<int>(ProblemArg::none_left) + 1 == kProblemArgCount);
 namespace {
 
 /// Each problem's key, in the enum's order (checked below), so a new problem needs its row here.
-constexpr std::array<std::pair<ProblemKind, std::string_view>, kProblemKindCount> kProblemKeys = {{
+constexpr KeyTable<ProblemKind, kProblemKindCount> kProblemKeys = {{
     {ProblemKind::wrong_game, "wrong_game"},
     {ProblemKind::unknown_player, "unknown_player"},
     {ProblemKind::game_over, "game_over"},
@@ -79,16 +79,10 @@ constexpr std::array<std::pair<ProblemKind, std::string_view>, kProblemKindCount
     {ProblemKind::favour_reserve_empty, "favour_reserve_empty"},
 }};
 
-constexpr bool keys_in_order() {
-  for (std::size_t i = 0; i < kProblemKeys.size(); ++i) {
-    if (static_cast<std::size_t>(kProblemKeys[i].first) != i) return false;
-  }
-  return true;
-}
-static_assert(keys_in_order(), "kProblemKeys lists every problem once, in the enum's order");
+static_assert(lists_in_order(kProblemKeys), "kProblemKeys lists every problem once, in order");
 
 /// Each value's key, in the enum's order (checked below).
-constexpr std::array<std::pair<ProblemArg, std::string_view>, kProblemArgCount> kArgKeys = {{
+constexpr KeyTable<ProblemArg, kProblemArgCount> kArgKeys = {{
     {ProblemArg::written, "written"},
     {ProblemArg::expected, "expected"},
     {ProblemArg::players, "players"},
@@ -132,23 +126,13 @@ constexpr std::array<std::pair<ProblemArg, std::string_view>, kProblemArgCount> 
     {ProblemArg::none_left, "none_left"},
 }};
 
-constexpr bool arg_keys_in_order() {
-  for (std::size_t i = 0; i < kArgKeys.size(); ++i) {
-    if (static_cast<std::size_t>(kArgKeys[i].first) != i) return false;
-  }
-  return true;
-}
-static_assert(arg_keys_in_order(), "kArgKeys lists every value once, in the enum's order");
+static_assert(lists_in_order(kArgKeys), "kArgKeys lists every value once, in the enum's order");
 
 }  // namespace
 
-std::string_view problem_key(ProblemKind kind) {
-  return kProblemKeys[static_cast<std::size_t>(kind)].second;
-}
+std::string_view problem_key(ProblemKind kind) { return key_in(kProblemKeys, kind); }
 
-std::string_view problem_arg_key(ProblemArg arg) {
-  return kArgKeys[static_cast<std::size_t>(arg)].second;
-}
+std::string_view problem_arg_key(ProblemArg arg) { return key_in(kArgKeys, arg); }
 
 const ProblemValue* Problem::find(ProblemArg name) const {
   const auto it = std::find_if(arguments.begin(), arguments.end(),

@@ -496,46 +496,36 @@ class Panel {
     col_.next_line(std::max(icon(), b.h));
   }
 
+  /// A row of two samples along a short line, the first at the column's start and the second
+  /// at its middle, each followed by its word; `sample(from, to, second)` draws one.
+  template <class Sample>
+  void legend_pair(const std::string& first, const std::string& second, const Sample& sample) {
+    const LegendStyle& l = style_.legend;
+    const double y = col_.y() + l.line_drop * s_;
+    for (const bool is_second : {false, true}) {
+      const double x = is_second ? col_.x() + half() : col_.x();
+      sample(Point{x, y}, Point{x + l.line_length * s_, y}, is_second);
+      col_.write(is_second ? second : first, x + l.line_label * s_, style_.fonts.small, ink_);
+    }
+    col_.next_line(icon());
+  }
+
   /// A link and a wall.
   void legend_lines() {
-    const LegendStyle& l = style_.legend;
-    const double x = col_.x();
-    const double mid = col_.x() + half();
-    const double y = col_.y() + l.line_drop * s_;
-    scene_.lines.push_back(
-        {{x, y}, {x + l.line_length * s_, y}, style_.widths.link * s_, style_.colours.link, true});
-    col_.write(words_.link, x + l.line_label * s_, style_.fonts.small, ink_);
-    scene_.lines.push_back({{mid, y},
-                            {mid + l.line_length * s_, y},
-                            style_.widths.wall * s_,
-                            style_.colours.wall,
-                            false});
-    col_.write(words_.wall, mid + l.line_label * s_, style_.fonts.small, ink_);
-    col_.next_line(icon());
+    legend_pair(words_.link, words_.wall, [&](Point from, Point to, bool wall) {
+      scene_.lines.push_back({from, to, (wall ? style_.widths.wall : style_.widths.link) * s_,
+                              wall ? style_.colours.wall : style_.colours.link, !wall});
+    });
   }
 
   /// A battle and a move, in the first player's colour.
   void legend_arrows() {
-    const LegendStyle& l = style_.legend;
-    const double x = col_.x();
-    const double mid = col_.x() + half();
-    const double y = col_.y() + l.line_drop * s_;
     const Rgb attacker = player_colours(style_, state_, PlayerIndex{0}).fill;
-    scene_.arrows.push_back({{x, y},
-                             {x + l.line_length * s_, y},
-                             style_.arrows.battle_width * s_,
-                             attacker,
-                             ink_,
-                             false});
-    col_.write(words_.battle, x + l.line_label * s_, style_.fonts.small, ink_);
-    scene_.arrows.push_back({{mid, y},
-                             {mid + l.line_length * s_, y},
-                             style_.arrows.move_width * s_,
-                             attacker,
-                             ink_,
-                             true});
-    col_.write(words_.move, mid + l.line_label * s_, style_.fonts.small, ink_);
-    col_.next_line(icon());
+    legend_pair(words_.battle, words_.move, [&](Point from, Point to, bool move) {
+      scene_.arrows.push_back({from, to,
+                               (move ? style_.arrows.move_width : style_.arrows.battle_width) * s_,
+                               attacker, ink_, move});
+    });
   }
 
   /// A province out of play (in a game that has some) and a building built this season.

@@ -10,12 +10,25 @@ namespace {
 
 using kainjow::mustache::list;
 
+/// The action space and the province of its card that a line of the forecast is about.
+Data action_in(const Ruleset& rules, Action action, ProvinceId province) {
+  Data x;
+  x["action"] = rules.action(action).name;
+  x["province"] = rules.province(province).name;
+  return x;
+}
+
+/// A warning's data under its kind, the key the template tells the kinds apart by.
+Data kind_of(const char* kind, Data x) {
+  Data d;
+  d[kind] = std::move(x);
+  return d;
+}
+
 Data costs(const std::vector<PlannedCost>& planned, const Ruleset& rules) {
   list out;
   for (const PlannedCost& p : planned) {
-    Data x;
-    x["action"] = rules.action(p.action).name;
-    x["province"] = rules.province(p.province).name;
+    Data x = action_in(rules, p.action, p.province);
     x["cost"] = std::to_string(p.cost);
     x["slot"] = std::to_string(p.slot);
     out.push_back(x);
@@ -43,40 +56,28 @@ Data warning(const ShortOfThaler& s, const Ruleset& rules) {
   x["range"] = s.at_risk_fewest > 0 && s.at_risk_fewest < s.at_risk_most;
   x["fewest"] = std::to_string(s.at_risk_fewest);
   x["most"] = std::to_string(s.at_risk_most);
-  Data d;
-  d["short"] = std::move(x);
-  return d;
+  return kind_of("short", std::move(x));
 }
 
 Data warning(const RevoltAhead& r, const Ruleset& rules) {
-  Data x;
-  x["action"] = rules.action(r.action).name;
-  x["province"] = rules.province(r.province).name;
+  Data x = action_in(rules, r.action, r.province);
   set_count(x, "markers", r.markers);
   set_count(x, "armies", r.armies);
   x["holds_back"] = r.held_back > 0;
   set_count(x, "held_back", r.held_back);
-  Data d;
-  d["revolt"] = std::move(x);
-  return d;
+  return kind_of("revolt", std::move(x));
 }
 
 Data warning(const FewArmies& f, const Ruleset& rules) {
-  Data x;
-  x["action"] = rules.action(f.action).name;
-  x["province"] = rules.province(f.province).name;
+  Data x = action_in(rules, f.action, f.province);
   set_count(x, "armies", f.armies);
   set_count(x, "needed", f.needed);
   x["placement_planned"] = f.placement_planned;
-  Data d;
-  d["few"] = std::move(x);
-  return d;
+  return kind_of("few", std::move(x));
 }
 
 Data battle(const BattleAhead& b, const Ruleset& rules) {
-  Data x;
-  x["action"] = rules.action(b.action).name;
-  x["province"] = rules.province(b.province).name;
+  Data x = action_in(rules, b.action, b.province);
   x["target"] = rules.province(b.target).name;
   set_count(x, "moving", b.moving);
   set_count(x, "defenders", b.defenders);

@@ -250,9 +250,8 @@ class Builder {
       mark_last(buildings);
       x["has_buildings"] = !buildings.empty();
       x["buildings"] = buildings.empty() ? Data(false) : Data(buildings);
-      x["revolts"] = str(ps.revolt_markers);
+      set_count(x, "revolts", ps.revolt_markers);
       x["any_revolts"] = ps.revolt_markers > 0;
-      x["revolts_one"] = ps.revolt_markers == 1;
       // Rules 13.3: the player's leader here, and the statues standing here (trophies for a
       // leader entering, unless they are the player's own).
       x["leader_here"] = s.player(p).leader == id;

@@ -17,6 +17,13 @@ class StepWriter {
   std::string player(PlayerIndex p) const { return n_.player(p); }
   std::string province(ProvinceId p) const { return n_.province(p); }
   Data cubes(const CubeCounts& c) const { return n_.cubes(c); }
+  /// A step's player and the province it happened in.
+  Data player_in(PlayerIndex p, ProvinceId where) const {
+    Data x;
+    x["player"] = player(p);
+    x["province"] = province(where);
+    return x;
+  }
 
   Data step(const LogEntry& entry) const {
     Data d;
@@ -25,10 +32,8 @@ class StepWriter {
   }
 
   void fill(Data& d, const Cancelled& c) const {
-    Data x;
-    x["player"] = player(c.player);
+    Data x = player_in(c.player, c.province);
     x["action"] = rules_.action(c.action).name;
-    x["province"] = province(c.province);
     set_count(x, "need", c.need);
     set_count(x, "have", c.have);
     if (c.target) x["target"] = province(*c.target);
@@ -41,10 +46,8 @@ class StepWriter {
   }
 
   void fill(Data& d, const Built& b) const {
-    Data x;
-    x["player"] = player(b.player);
+    Data x = player_in(b.player, b.province);
     x[std::string(building_key(b.building))] = true;
-    x["province"] = province(b.province);
     x["cost"] = std::to_string(b.cost);
     x["leader"] = b.leader_bonus != 0;  // the cost the leader changed (rules 13.3)
     x["calmed"] = b.markers_removed > 0;
@@ -53,46 +56,44 @@ class StepWriter {
     d["built"] = std::move(x);
   }
 
+  /// What explains an amount collected or placed: the event, the tile's bonus and the leader's
+  /// (rules 6, 13.3).
+  static void bonuses(Data& x, bool event, int tile_bonus, int leader_bonus) {
+    x["explained"] = event || tile_bonus > 0 || leader_bonus != 0;
+    x["tile"] = tile_bonus > 0;
+    x["tile_bonus"] = std::to_string(tile_bonus);
+    x["leader"] = leader_bonus != 0;
+    x["leader_bonus"] = std::to_string(leader_bonus);
+  }
+
   void fill(Data& d, const Collected& c) const {
-    Data x;
-    x["player"] = player(c.player);
-    x["province"] = province(c.province);
+    Data x = player_in(c.player, c.province);
     x["thaler"] = c.resource == Resource::thaler;
     x["grain"] = c.resource == Resource::grain;
     x["amount"] = std::to_string(c.amount);
     x["base"] = std::to_string(c.base);
     x["total"] = std::to_string(c.total_after);
-    x["explained"] = c.event.has_value() || c.tile_bonus > 0 || c.leader_bonus != 0;
+    bonuses(x, c.event.has_value(), c.tile_bonus, c.leader_bonus);
     if (c.event) {
       x["event"] = rules_.event(*c.event).name;
       x["limit"] = std::to_string(c.after_event);
       x["cap"] = c.after_event < c.base;
       x["floor"] = c.after_event > c.base;
     }
-    x["tile"] = c.tile_bonus > 0;
-    x["tile_bonus"] = std::to_string(c.tile_bonus);
-    x["leader"] = c.leader_bonus != 0;
-    x["leader_bonus"] = std::to_string(c.leader_bonus);
     d["collected"] = std::move(x);
   }
 
   void fill(Data& d, const Placed& p) const {
-    Data x;
-    x["player"] = player(p.player);
-    x["province"] = province(p.province);
+    Data x = player_in(p.player, p.province);
     x["action"] = rules_.action(p.action).name;
     x["count"] = std::to_string(p.count);
     x["one"] = p.count == 1;
     x["cost"] = std::to_string(p.cost);
     x["base"] = std::to_string(p.base);
-    x["explained"] = p.event.has_value() || p.tile_bonus > 0 || p.leader_bonus != 0;
+    bonuses(x, p.event.has_value(), p.tile_bonus, p.leader_bonus);
     if (p.event) x["event"] = rules_.event(*p.event).name;
     x["limited"] = p.event.has_value();
     x["after_event"] = std::to_string(p.count - p.tile_bonus - p.leader_bonus);
-    x["tile"] = p.tile_bonus > 0;
-    x["tile_bonus"] = std::to_string(p.tile_bonus);
-    x["leader"] = p.leader_bonus != 0;
-    x["leader_bonus"] = std::to_string(p.leader_bonus);
     d["placed"] = std::move(x);
   }
 
@@ -107,6 +108,29 @@ class StepWriter {
     d["moved"] = std::move(x);
   }
 
+  /// The defender's cubes in a battle or revolt: those thrown and those held back (rules 12: the
+  /// 1st edition's defend_with).
+  static void defence(Data& x, int defending, int held_back) {
+    set_count(x, "defending", defending);
+    x["holds_back"] = held_back > 0;
+    set_count(x, "held_back", held_back);
+  }
+
+  /// The cubes thrown into the tower, those that came from the tray and those that fell out.
+  void tower(Data& x, const TowerThrow& t) const {
+    x["thrown"] = cubes(t.fighting);
+    x["from_tray"] = cubes(t.from_tray);
+    x["tray_any"] = t.from_tray.total() > 0;
+    x["out"] = cubes(t.out);
+  }
+
+  /// What a battle or revolt left: the winner's cubes that went in, the buildings lost.
+  static void aftermath(Data& x, int survivors, int buildings_lost) {
+    set_count(x, "survivors", survivors);
+    x["buildings_lost"] = buildings_lost > 0;
+    set_count(x, "buildings_lost_count", buildings_lost);
+  }
+
   void fill(Data& d, const Battle& b) const {
     Data x;
     x["attacker"] = player(b.attacker);
@@ -116,27 +140,18 @@ class StepWriter {
     x["neutral"] = !b.defender.has_value();
     x["from"] = province(b.from);
     x["target"] = province(b.target);
-    x["attacking"] = std::to_string(b.attacking);
-    x["attacking_one"] = b.attacking == 1;
-    x["defending"] = std::to_string(b.defending);
-    x["defending_one"] = b.defending == 1;
-    x["holds_back"] = b.held_back > 0;  // Rules 12: the 1st edition's defend_with
-    set_count(x, "held_back", b.held_back);
+    set_count(x, "attacking", b.attacking);
+    defence(x, b.defending, b.held_back);
     x["only_held_back"] = b.held_back > 0 && b.survivors == 0;  // D-41: the peasants won for them
-    x["peasants_one"] = b.peasants == 1;
     x["attack_bonus"] = b.attack_bonus > 0;
     x["defense_bonus"] = b.defense_bonus > 0;
     x["palace_guard"] = b.palace_guard > 0;
-    x["peasants"] = std::to_string(b.peasants);
-    x["thrown"] = cubes(b.tower.fighting);
-    x["from_tray"] = cubes(b.tower.from_tray);
-    x["tray_any"] = b.tower.from_tray.total() > 0;
-    x["out"] = cubes(b.tower.out);
+    set_count(x, "peasants", b.peasants);
+    tower(x, b.tower);
     x["attacker_count"] = std::to_string(b.attacker_count);
     x["defender_count"] = std::to_string(b.defender_count);
     x["defender_peasants"] = b.defender_peasants > 0 && b.defender.has_value();
-    x["peasant_count"] = std::to_string(b.defender_peasants);
-    x["peasant_count_one"] = b.defender_peasants == 1;
+    set_count(x, "peasant_count", b.defender_peasants);
     // Rules 8.2: peasants in the tray fight for a defender only where no revolt marker lies;
     // said only when some came out of the tower.
     x["bystanders"] = b.peasants_stay_out && b.tower.out.peasants() > 0;
@@ -147,48 +162,30 @@ class StepWriter {
     x["won"] = b.result == BattleResult::attacker;
     x["lost"] = b.result == BattleResult::defender;
     x["tie"] = b.result == BattleResult::tie;
-    x["survivors"] = std::to_string(b.survivors);
-    x["survivors_one"] = b.survivors == 1;
-    x["buildings_lost"] = b.buildings_lost > 0;
-    set_count(x, "buildings_lost_count", b.buildings_lost);
+    aftermath(x, b.survivors, b.buildings_lost);
     d["battle"] = std::move(x);
   }
 
   void fill(Data& d, const Revolt& r) const {
-    Data x;
-    x["player"] = player(r.player);
-    x["province"] = province(r.province);
+    Data x = player_in(r.player, r.province);
     x["grain"] = r.cause == RevoltCause::grain;
     x["taxes"] = r.cause == RevoltCause::taxes;
     x["winter"] = r.cause == RevoltCause::winter;
-    x["markers"] = std::to_string(r.markers);
+    set_count(x, "markers", r.markers);
     x["extra"] = r.extra_peasants > 0;
     x["extra_peasants"] = std::to_string(r.extra_peasants);
-    x["peasants"] = std::to_string(r.peasants);
-    x["defending"] = std::to_string(r.defending);
-    x["defending_one"] = r.defending == 1;
-    x["holds_back"] = r.held_back > 0;  // Rules 12: the 1st edition's defend_with
-    set_count(x, "held_back", r.held_back);
-    x["markers_one"] = r.markers == 1;
-    x["peasants_one"] = r.peasants == 1;
-    x["thrown"] = cubes(r.tower.fighting);
-    x["from_tray"] = cubes(r.tower.from_tray);
-    x["tray_any"] = r.tower.from_tray.total() > 0;
-    x["out"] = cubes(r.tower.out);
+    set_count(x, "peasants", r.peasants);
+    defence(x, r.defending, r.held_back);
+    tower(x, r.tower);
     x["player_count"] = std::to_string(r.player_count);
     x["peasant_count"] = std::to_string(r.peasant_count);
     x["won"] = r.player_won;
-    x["survivors"] = std::to_string(r.survivors);
-    x["survivors_one"] = r.survivors == 1;
-    x["buildings_lost"] = r.buildings_lost > 0;
-    set_count(x, "buildings_lost_count", r.buildings_lost);
+    aftermath(x, r.survivors, r.buildings_lost);
     d["revolt"] = std::move(x);
   }
 
   void fill(Data& d, const MarkerAdded& m) const {
-    Data x;
-    x["player"] = player(m.player);
-    x["province"] = province(m.province);
+    Data x = player_in(m.player, m.province);
     x["markers"] = std::to_string(m.markers_after);
     x["one"] = m.markers_after == 1;
     x["supply_empty"] = m.supply_empty && !m.shielded;
