@@ -142,10 +142,10 @@ void seal_the_dice(const Invocation& in, GameConfig& config) {
 void say_created(const Invocation& in, const std::filesystem::path& dir, const GameConfig& config,
                  const SeasonLabel& label, const std::optional<SeasonTimetable>& first) {
   if (mail::parse_mailbox(config.mail.from, "mail.from").address ==
-      mail::parse_mailbox(MailSettings{}.from, "mail.from").address) {
+      mail::parse_mailbox(std::string(kDefaultSender), "mail.from").address) {
     // Players reply to this address; the default reaches nobody outside the game master's machine.
-    in.err << "wallenstein new: warning: mail.from is left at the default " << MailSettings{}.from
-           << ": players' replies would go nowhere. Set it in "
+    in.err << "wallenstein new: warning: mail.from is left at the default "
+           << std::string(kDefaultSender) << ": players' replies would go nowhere. Set it in "
            << printable((dir / "game.yaml").string())
            << " (mail: {from: \"Wallenstein GM <gm@example.org>\"}) before `wallenstein mail`.\n";
   }

@@ -50,7 +50,7 @@ void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
 /// the odds of the battles they plan.
 void print_forecast(const Invocation& in, const std::string& path, const Orders& orders,
                     const Planning& p) {
-  const auto templates = report::Templates::load(in.templates_dir());
+  const auto templates = Templates::load(in.templates_dir());
   for (const auto& line : report::forecast_lines(orders, p.state, p.opened.rules, templates)) {
     in.out << printable(path) << ": forecast: " << line << "\n";
   }

@@ -10,6 +10,7 @@
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/files/templates.hpp"
 #include "pbem/host/fair_seed.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/text/text.hpp"
@@ -17,7 +18,6 @@
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/views/report/model.hpp"
 #include "wallenstein/views/report/reports.hpp"
-#include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::app {
 namespace fs = std::filesystem;
@@ -81,7 +81,7 @@ Exit token(const Invocation& in, const HeldGame& held, const std::string& id) {
 /// Writes the seat's order template of a season's reports again (after a new token or holder).
 void rewrite_order_template(const GameDirectory& game, const Ruleset& rules,
                             const SeasonDir& season, const std::string& id,
-                            const report::Templates& templates) {
+                            const Templates& templates) {
   const LoadedSeason loaded = load_season(game, rules, season);
   const auto reports = report::build_reports(loaded.view(rules), templates);
   Journal journal(game.root());
@@ -131,8 +131,8 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   d["before"] = before;
   d["season"] = current.name;
   d["gm"] = config.mail.game_master();
-  const report::Templates templates = report::Templates::load(in.templates_dir());
-  const std::string body = templates.render(report::Format::text, "welcome", d);
+  const Templates templates = Templates::load(in.templates_dir());
+  const std::string body = templates.render(Format::text, "welcome", d);
   mail::Message m;
   m.from = game_sender(updated);
   m.to = mail::Mailbox{name, email};

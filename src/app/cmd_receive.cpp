@@ -113,6 +113,7 @@ mail::ImapOptions imap_options(const Invocation& in, const std::optional<GameDir
                           : "with --root, give the mailbox with --imap URL");
   }
   ImapSettings s = settings.value_or(ImapSettings{});
+  if (s.done.empty()) s.done = kDefaultImapDone;
   if (in.has("imap")) s.url = in.get<std::string>("imap");
   if (in.has("imap-user")) s.user = in.get<std::string>("imap-user");
   if (in.has("imap-password-env")) s.password_env = in.get<std::string>("imap-password-env");

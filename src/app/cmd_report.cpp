@@ -24,7 +24,7 @@ Exit run_report(const Invocation& in) {
   if (in.has("player")) opened.game.config().named_player(in.get<std::string>("player"));
   const LoadedSeason loaded = load_season(opened);
   const auto reports =
-      report::build_reports(loaded.view(opened.rules), report::Templates::load(in.templates_dir()));
+      report::build_reports(loaded.view(opened.rules), Templates::load(in.templates_dir()));
   std::size_t written = 0;
   Journal journal(opened.game.root());
   const auto season = std::filesystem::relative(opened.season.path, opened.game.root());

@@ -9,6 +9,7 @@
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/files.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/files/templates.hpp"
 #include "pbem/host/fair_seed.hpp"
 #include "pbem/host/transaction.hpp"
 #include "pbem/mail/dispatch.hpp"
@@ -25,7 +26,6 @@
 #include "wallenstein/rules/engine.hpp"
 #include "wallenstein/views/map/render.hpp"
 #include "wallenstein/views/report/reports.hpp"
-#include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::app {
 namespace fs = std::filesystem;
@@ -42,8 +42,8 @@ Exit run_resolve(const Invocation& in) {
                           : schedule && schedule->nmr == NmrPolicy::bot ? std::string(kNmrBot)
                                                                         : std::string(kNmrPass);
   if (!inputs.missing.empty() && !in.has("force")) {
-    in.err << "wallenstein resolve: orders are missing from "
-           << list_names(game.config(), inputs.missing) << " for " << season.name
+    in.err << "wallenstein resolve: orders are missing from " << game.config().names(inputs.missing)
+           << " for " << season.name
            << "; wait for them, or resolve with --force (they then play --nmr " << nmr << ")\n";
     return Exit::not_now;
   }
@@ -177,7 +177,7 @@ std::vector<std::string> mailed_players(const GameDirectory& game, const SeasonD
 std::size_t queue_set_aside_notices(Journal& journal, const GameDirectory& game,
                                     const SeasonDir& reopened, const SeasonDir& undone,
                                     const RollbackOutcome& outcome, Instant now,
-                                    const report::Templates& templates) {
+                                    const Templates& templates) {
   mail::Ledger ledger = mail::Ledger::load(game.root());
   std::size_t queued = 0;
   for (const auto& file : outcome.kept_orders) {
@@ -190,7 +190,7 @@ std::size_t queue_set_aside_notices(Journal& journal, const GameDirectory& game,
     d["season"] = reopened.name;
     d["next"] = undone.name;
     d["gm"] = game.config().mail.game_master();
-    const std::string body = templates.render(report::Format::text, "set_aside", d);
+    const std::string body = templates.render(Format::text, "set_aside", d);
     mail::Message m;
     m.from = game_sender(game);
     m.to = mail::Mailbox{player->name, player->email};
@@ -245,7 +245,7 @@ Exit run_rollback(const Invocation& in) {
       write_timetable(journal, held.game, reopened, *timetable);
     }
     told = queue_set_aside_notices(journal, held.game, reopened, before.back(), outcome, now,
-                                   report::Templates::load(in.templates_dir()));
+                                   Templates::load(in.templates_dir()));
     // The reports the players were mailed, so that the correction can say what changed.
     for (const auto& id : mailed_players(held.game, reopened)) {
       const fs::path report = reopened.path / "reports" / (id + ".txt");
@@ -285,7 +285,7 @@ Exit run_rollback(const Invocation& in) {
   }
   if (!mailed.empty()) {
     in.out << "Already mailed the undone report of " << done.season << ": "
-           << list_names(held.game.config(), mailed)
+           << held.game.config().names(mailed)
            << ". After the next resolve, `wallenstein mail` sends them a correction.\n";
     // Rules 2.2: the report of the draft listed every pick, so the pile's order is known now.
     if (done.season.find("-draft") != std::string::npos) {

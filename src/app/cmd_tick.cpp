@@ -19,6 +19,7 @@
 #include "pbem/files/files.hpp"
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/files/templates.hpp"
 #include "pbem/host/timetable.hpp"
 #include "pbem/mail/health.hpp"
 #include "pbem/mail/intake_ledger.hpp"
@@ -29,7 +30,6 @@
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/views/report/model.hpp"
 #include "wallenstein/views/report/names.hpp"
-#include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::app {
 namespace fs = std::filesystem;
@@ -113,10 +113,10 @@ void commit_with_mail(const GameDirectory& game, const SeasonDir& season, const 
 
 /// A message of the schedule (reminder, new deadline, held season), rendered from a template
 /// whose first line is the subject.
-mail::Message schedule_message(const GameDirectory& game, const report::Templates& templates,
+mail::Message schedule_message(const GameDirectory& game, const Templates& templates,
                                const std::string& name, const Data& data, const mail::Mailbox& to,
                                Instant now) {
-  const std::string body = templates.render(report::Format::text, name, data);
+  const std::string body = templates.render(Format::text, name, data);
   mail::Message m;
   m.from = game_sender(game);
   m.to = to;
@@ -206,7 +206,7 @@ std::string reminder_name(std::chrono::minutes before, Instant deadline) {
 /// Sends one player each the reminder that is due, once (the mail ledger keeps the key).
 mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& s,
                                     std::chrono::minutes before, Instant now,
-                                    const report::Templates& templates, mail::Mailer* mailer) {
+                                    const Templates& templates, mail::Mailer* mailer) {
   const std::string season_dir = s.season.path.filename().string();
   const Schedule& schedule = *game.config().schedule;
   const mail::IntakeLedger intake = mail::IntakeLedger::load(game.root());
@@ -266,7 +266,7 @@ mail::DispatchResult send_reminders(const GameDirectory& game, const Situation& 
 /// The mail that tells every player a season's new deadline, one per player and deadline.
 std::vector<std::pair<std::string, mail::Message>> deadline_mail(
     const GameDirectory& game, const SeasonDir& season, const SeasonTimetable& t, Instant now,
-    const std::string& why, const report::Templates& templates) {
+    const std::string& why, const Templates& templates) {
   const std::string season_dir = season.path.filename().string();
   std::vector<std::pair<std::string, mail::Message>> out;
   for (const auto& p : game.config().players) {
@@ -311,7 +311,7 @@ std::string left_text(const SeasonTimetable& t, Instant now) {
 
 std::string waiting_text(const GameConfig& config, const Situation& s) {
   if (s.missing.empty()) return "every order is in";
-  std::string out = "waiting for " + list_names(config, s.missing);
+  std::string out = "waiting for " + config.names(s.missing);
   if (s.counted_missing < static_cast<int>(s.missing.size()))
     out += " (paused seats play the NMR policy)";
   return out;
@@ -340,7 +340,7 @@ struct HeldTick {
   const Ruleset& rules;
   std::optional<std::string> smtp;
   std::unique_ptr<mail::Mailer> mailer;
-  report::Templates templates;
+  Templates templates;
   Account account;
   Intake intake;
 
@@ -454,7 +454,7 @@ struct HeldTick {
     SeasonTimetable& t = *s.timetable;
     t.held = true;
     Data d = timetable_data(game, s.season, t, c.now);
-    d["missing"] = list_names(game.config(), s.missing);
+    d["missing"] = game.config().names(s.missing);
     d["count"] = std::to_string(s.counted_missing);
     d["max_missing"] = std::to_string(schedule.max_missing);
     d["nmr"] = std::string(nmr_policy_name(schedule.nmr));
@@ -481,8 +481,7 @@ struct HeldTick {
     commit_with_mail(
         game, s.season, t,
         deadline_mail(game, s.season, t, c.now,
-                      "orders are missing from " + list_names(game.config(), s.missing),
-                      templates));
+                      "orders are missing from " + game.config().names(s.missing), templates));
     flush();
     return s.season.name + ": deadline extended by " + describe_duration(schedule.grace) + " to " +
            describe_instant(t.deadline, t.timezone) + " (" + waiting_text(game.config(), s) + ")";
@@ -499,7 +498,7 @@ struct HeldTick {
         resolve_current(game, rules, inputs, nmr, false, next, resources(c.in), said);
     std::string head = "resolved " + done.season + (early ? " early" : " at the deadline");
     if (!inputs.missing.empty())
-      head += " (NMR " + nmr + ": " + list_names(game.config(), inputs.missing) + ")";
+      head += " (NMR " + nmr + ": " + game.config().names(inputs.missing) + ")";
     head += done.finished ? "; the game is over"
                           : "; " + done.next_season + " due " +
                                 describe_instant(next.deadline, next.timezone);
@@ -579,7 +578,7 @@ std::string tick_held(const GameDirectory& game, const TickContext& c, const Int
                 c.rules.at(game.config(), game.root() / "game.yaml"),
                 std::move(smtp),
                 std::move(mailer),
-                report::Templates::load(c.in.templates_dir()),
+                Templates::load(c.in.templates_dir()),
                 {},
                 intake};
   return tick.run();
@@ -835,7 +834,7 @@ Exit run_deadline(const Invocation& in) {
   t.held = false;  // the game master decided: tick runs the season again
   t.moved = now;
   auto notices = deadline_mail(game, season, t, now, "the game master moved it",
-                               report::Templates::load(in.templates_dir()));
+                               Templates::load(in.templates_dir()));
   std::vector<std::string> keys;
   keys.reserve(notices.size());
   for (const auto& [key, message] : notices) keys.push_back(key);

@@ -7,6 +7,7 @@
 #include "pbem/files/files.hpp"
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/files/templates.hpp"
 #include "pbem/files/text_diff.hpp"
 #include "pbem/host/transaction.hpp"
 #include "pbem/mail/ledger.hpp"
@@ -18,7 +19,6 @@
 #include "wallenstein/rules/standings.hpp"
 #include "wallenstein/views/map/render.hpp"
 #include "wallenstein/views/report/reports.hpp"
-#include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::app {
 namespace fs = std::filesystem;
@@ -68,15 +68,6 @@ const Ruleset& RulesetCache::at(const GameConfig& config, const fs::path& game_y
   return it->second;
 }
 
-std::string list_names(const GameConfig& config, const std::vector<std::string>& ids) {
-  std::string out;
-  for (const auto& id : ids) {
-    const PlayerInfo* p = config.player(id);
-    out += (out.empty() ? "" : ", ") + (p ? printable(p->name) + " (" + id + ")" : id);
-  }
-  return out;
-}
-
 std::vector<std::pair<std::string, int>> winner_tie_values(const GameState& state,
                                                            const Ruleset& rules, PlayerIndex p) {
   std::vector<std::pair<std::string, int>> out;
@@ -108,8 +99,7 @@ void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
   report::Data data;
   data["shared"] = winners.size() > 1;
   data["winners"] = rows;
-  out << report::Templates::load(templates_dir).render(report::Format::text, "game_over", data)
-      << "\n";
+  out << Templates::load(templates_dir).render(Format::text, "game_over", data) << "\n";
 }
 
 ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
@@ -138,8 +128,7 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
     const map::MapRequest request{view, map::Layout::board, 0};
     transaction.write("map.png",
                       map::render_map(request, map::load_map_style(resources.data_dir)).png);
-    const auto reports =
-        report::build_reports(view, report::Templates::load(resources.templates_dir));
+    const auto reports = report::build_reports(view, Templates::load(resources.templates_dir));
     for (const auto& [relative, content] : report::report_files(reports))
       transaction.write(relative, content);
   }
@@ -153,7 +142,7 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
   for (PlayerIndex p : log.turn_order) order.push_back(next.player(p).id);
   if (log.draft.empty()) {
     out << "Resolved " << season.name << " of game " << game.config().name << ": event \""
-        << rules.event(log.event).name << "\", turn order " << list_names(then, order) << ".\n";
+        << rules.event(log.event).name << "\", turn order " << then.names(order) << ".\n";
   } else {  // Rules 2.2: the draft's picks
     int blind = 0;
     for (const DraftPick& pick : log.draft) blind += pick.blind ? 1 : 0;
@@ -161,11 +150,11 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
         << log.draft.size() << " picks (" << blind << " drawn blind).\n";
   }
   if (!inputs.missing.empty())
-    out << "  NMR (--nmr " << resolved.header.nmr_policy
-        << "): " << list_names(then, inputs.missing) << "\n";
+    out << "  NMR (--nmr " << resolved.header.nmr_policy << "): " << then.names(inputs.missing)
+        << "\n";
   for (const auto& [id, text] : inputs.bot_files) {
-    out << "  orders by the bot for " << list_names(then, {id}) << ": "
-        << season.orders_file(id).string() << "\n";
+    out << "  orders by the bot for " << then.names({id}) << ": " << season.orders_file(id).string()
+        << "\n";
   }
   out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n";
   if (!state_only) {
@@ -180,8 +169,7 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
     std::vector<WinnerLine> winners;
     for (const PlayerIndex index : next.winners) {
       const PlayerState& w = next.player(index);
-      winners.push_back(
-          {list_names(game.config(), {w.id}), w.vp, winner_tie_values(next, rules, index)});
+      winners.push_back({game.config().names({w.id}), w.vp, winner_tie_values(next, rules, index)});
     }
     write_game_over(out, winners, resources.templates_dir);
   } else {
@@ -241,7 +229,7 @@ std::string store_products(const GameDirectory& game, const Ruleset& rules,
 /// compares two reports by eye.
 void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonDir& season,
                       const mail::Ledger& ledger, const std::string& key, const std::string& digest,
-                      const std::string& player, const report::Templates& templates) {
+                      const std::string& player, const Templates& templates) {
   const fs::path mailed =
       game.root() / "attic" / season.path.filename() / "reports" / (player + ".txt");
   const auto earlier = ledger.of(key);
@@ -264,7 +252,7 @@ void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonD
   d["lines"] = lines;
   d["cut"] = changes.size() > kShown;
   d["more"] = std::to_string(changes.size() > kShown ? changes.size() - kShown : 0);
-  const std::string text = templates.render(report::Format::text, "correction", d);
+  const std::string text = templates.render(Format::text, "correction", d);
   m.text = text + "\n" + m.text;
   std::string escaped;
   for (const char c : text) {
@@ -286,7 +274,7 @@ void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonD
 std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeason& loaded,
                                      const SeasonDir& season, const report::ReportSet& reports,
                                      const std::string& png, const MailRequest& request,
-                                     const report::Templates& templates) {
+                                     const Templates& templates) {
   const mail::Mailbox from = game_sender(game);
   const std::string domain = game_mail_domain(game);
   const std::string season_dir = season.path.filename().string();
@@ -351,7 +339,7 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
                     const MailRequest& request, const Resources& resources) {
   if (request.player) game.config().named_player(*request.player);
   const LoadedSeason loaded = load_season(game, rules, season);
-  const report::Templates templates = report::Templates::load(resources.templates_dir);
+  const Templates templates = Templates::load(resources.templates_dir);
   const auto reports = report::build_reports(loaded.view(rules), templates);
   const std::string png =
       store_products(game, rules, season, loaded, reports, resources.data_dir, request.dry_run);

@@ -69,9 +69,6 @@ class RulesetCache {
   std::map<std::tuple<int, int, std::vector<std::string>>, Ruleset> cache_;  // version, edition
 };
 
-/// "Anna Weber (red)" for each id: the names players know, the ids their files carry.
-std::string list_names(const GameConfig& config, const std::vector<std::string>& ids);
-
 /// One winner as the game master's line shows them: "Name (A)", victory points, and their values
 /// of the game's tie-breaks by key (rules 10: thaler; the 1st edition: palaces, churches...).
 struct WinnerLine {

@@ -44,7 +44,7 @@ class Reports : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     rules_ = new Ruleset(load_ruleset(testing::source_data_dir()));
-    templates_ = new report::Templates(report::Templates::load(testing::source_path("templates")));
+    templates_ = new Templates(Templates::load(testing::source_path("templates")));
   }
   static void TearDownTestSuite() {
     delete rules_;
@@ -58,10 +58,10 @@ class Reports : public ::testing::Test {
   }
 
   static Ruleset* rules_;
-  static report::Templates* templates_;
+  static Templates* templates_;
 };
 Ruleset* Reports::rules_ = nullptr;
-report::Templates* Reports::templates_ = nullptr;
+Templates* Reports::templates_ = nullptr;
 
 /// Every text a player receives from a report set.
 std::vector<std::string> everything_sent(const report::ReportSet& set) {
@@ -76,7 +76,7 @@ std::vector<std::string> everything_sent(const report::ReportSet& set) {
 /// Plays whole games of random orders under `rules` and checks every text sent for hidden
 /// information.
 void expect_no_hidden_information_sent(const Ruleset& rules, std::initializer_list<int> counts,
-                                       const report::Templates& templates) {
+                                       const Templates& templates) {
   for (int players : counts) {
     GameConfig cfg = Reports::config(players);
     if (rules.plays(kLandsknechtePhase)) cfg.expansions.push_back("landsknechte");
@@ -605,7 +605,7 @@ TEST_F(Reports, ABrokenTemplateIsReportedWithItsFile) {
   std::filesystem::copy(testing::source_path("templates"), dir.path(),
                         std::filesystem::copy_options::recursive);
   testing::write_text(dir / "text/subject.mustache", "Report {{#season}} unclosed\n");
-  const auto broken = report::Templates::load(dir.path());
+  const auto broken = Templates::load(dir.path());
   const GameConfig cfg = config(3);
   NewGame spec{"reports", {"red", "blue", "yellow"}, 8};
   const GameState state = new_game(spec, *rules_);

@@ -208,21 +208,6 @@ std::optional<std::string> player_name_problem(std::string_view name) {
   return std::nullopt;
 }
 
-const PlayerInfo* GameConfig::player(std::string_view id) const {
-  for (const auto& p : players) {
-    if (p.id == id) return &p;
-  }
-  return nullptr;
-}
-
-const PlayerInfo& GameConfig::named_player(std::string_view id) const {
-  if (const PlayerInfo* p = player(id)) return *p;
-  std::string ids;
-  for (const auto& p : players) ids += (ids.empty() ? "" : ", ") + p.id;
-  throw UsageError("--player: no player \"" + printable(id) + "\" in this game; its players are " +
-                   ids);
-}
-
 GameConfig GameConfig::as_of(int season_index) const {
   GameConfig then = *this;
   for (auto& p : then.players) {
@@ -304,6 +289,7 @@ void read_imap(YamlReader& r, const YAML::Node& mail, MailSettings& settings) {
   if (!imap.IsDefined() || imap.IsNull() || !r.expect_map(imap, "mail imap")) return;
   r.check_keys(imap, kImapKeys, "mail.imap");
   ImapSettings s;
+  s.done = kDefaultImapDone;
   if (auto url = r.require(imap, "url", "imaps://host/INBOX")) {
     s.url = r.text(*url, "imap url").value_or("");
     if (!s.url.starts_with("imap://") && !s.url.starts_with("imaps://")) {

@@ -8,69 +8,23 @@
 #include <vector>
 
 #include "pbem/files/files.hpp"
+#include "pbem/host/host_config.hpp"
 #include "pbem/host/schedule.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/rules/engine.hpp"
 
 namespace wallenstein {
 
-/// Someone who held a seat before `player replace` gave it to the next person.
-struct FormerHolder {
-  std::string name;
-  std::string email;
-  int until = 0;  ///< the season index (1-based) from which the next person plays
-  /// The token they held, which counts no more: orders carrying it are told apart from a
-  /// forgery (empty in games whose seat changed hands before it was kept).
-  std::string token = {};
-};
+/// The sender of a game whose game.yaml names none.
+inline constexpr std::string_view kDefaultSender = "Wallenstein GM <gm@localhost>";
+/// The IMAP keyword that marks a message fetched, when game.yaml names no other.
+inline constexpr std::string_view kDefaultImapDone = "$WallensteinDone";
 
-/// A player as game.yaml lists them (seat order).
-struct PlayerInfo {
-  std::string id;
-  std::string name;
-  std::string email;
-  std::string token =
-      {};  ///< secret: proves mailed orders are this player's (empty in older games)
-  bool paused =
-      false;  ///< an announced absence: the NMR policy plays the seat, the gate ignores it
-  std::vector<FormerHolder> former = {};  ///< earlier holders of the seat, oldest first
-};
+/// game.yaml (interfaces 2): the host's part (who plays, mail, the schedule), then the ruleset
+/// switches and the secret seed.
+struct GameConfig : HostConfig {
+  GameConfig() { mail.from = std::string(kDefaultSender); }
 
-/// How mail leaves: an SMTP server, or (default) an outbox directory of .eml files.
-struct SmtpSettings {
-  std::string url;
-  bool starttls = true;
-  std::string user;
-  std::string password_env;  ///< the name of the environment variable holding the password
-};
-
-/// Where orders arrive by mail (interfaces 5): an IMAP mailbox that `fetch` polls.
-struct ImapSettings {
-  std::string url;       ///< imap://host/INBOX or imaps://host/INBOX
-  bool starttls = true;  ///< for imap:// URLs
-  std::string user;
-  std::string password_env;  ///< the name of the environment variable holding the password
-  std::string done = "$WallensteinDone";  ///< a keyword (starts with $) or a folder to move to
-};
-
-struct MailSettings {
-  std::string from = "Wallenstein GM <gm@localhost>";
-  std::string gm;  ///< who is told of refused mail and held seasons (empty: `from`)
-  std::optional<SmtpSettings> smtp;
-  std::optional<ImapSettings> imap;
-  std::string outbox = "outbox";
-  /// How many days a message the outbox holds is kept after it was written (0: for ever), so
-  /// that a game without SMTP does not fill the disk with copies of its maps.
-  int outbox_days = 14;
-  std::vector<std::string> spectators = {};  ///< addresses that get the public report each season
-
-  /// The game master's address: `gm`, else `from`.
-  const std::string& game_master() const { return gm.empty() ? from : gm; }
-};
-
-/// game.yaml (interfaces 2): who plays, the ruleset switches, the secret seed, mail settings.
-struct GameConfig {
-  std::string name;
   int edition = 2;
   std::vector<std::string> expansions;
   /// How the starting provinces are given out: `standard` (rules 2.1) or `draft` (rules 2.2).
@@ -81,17 +35,7 @@ struct GameConfig {
   std::string salt;             ///< secret until the game ends, like the seed
   std::string
       commitment;  ///< public: seed_commitment(seed, salt); empty in games of older programs
-  std::vector<PlayerInfo> players;
-  MailSettings mail;
-  std::map<std::string, std::string>
-      deadlines;  ///< season name -> free text, shown by status and reports
-  std::optional<Schedule> schedule =
-      {};  ///< interfaces 6: absent, `tick` leaves the game to its GM
 
-  const PlayerInfo* player(std::string_view id) const;
-  /// The player of a command line's `--player ID`; an id of no player is a UsageError that
-  /// lists the game's players.
-  const PlayerInfo& named_player(std::string_view id) const;
   /// The configuration as it was in a season: each seat named after whoever held it then.
   GameConfig as_of(int season_index) const;
 };

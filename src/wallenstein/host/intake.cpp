@@ -12,6 +12,7 @@
 #include "pbem/files/files.hpp"
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/files/templates.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/incoming.hpp"
 #include "pbem/mail/intake_ledger.hpp"
@@ -27,7 +28,6 @@
 #include "wallenstein/views/report/forecast_text.hpp"
 #include "wallenstein/views/report/names.hpp"
 #include "wallenstein/views/report/reports.hpp"
-#include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein {
 namespace fs = std::filesystem;
@@ -106,7 +106,7 @@ struct ReceiptContext {
   const Ruleset& rules;
   const GameState& state;
   const SeasonDir& season;
-  const report::Templates& templates;
+  const Templates& templates;
 
   /// What every answer says about the game: the open season.
   Data base() const {
@@ -181,13 +181,13 @@ struct ReceiptContext {
     mail::Message m;
     m.from = game_sender(game);
     m.to = mail::Mailbox{player.name, player.email};
-    m.subject = templates.render(report::Format::text, "receipt_subject", d);
+    m.subject = templates.render(Format::text, "receipt_subject", d);
     while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
       m.subject.pop_back();
     m.date = date;
     m.message_id = message_id;
     m.headers.emplace_back("Auto-Submitted", "auto-replied");
-    m.text = templates.render(report::Format::text, "receipt", d);
+    m.text = templates.render(Format::text, "receipt", d);
     return m;
   }
 };
@@ -201,7 +201,7 @@ class Intake {
         game_(game),
         sha_(sha256_hex(raw)),
         message_(mail::parse_message(raw)),
-        templates_(report::Templates::load(setup.templates_dir)),
+        templates_(Templates::load(setup.templates_dir)),
         problem_texts_(report::ProblemTexts::load(report::problem_texts_file(setup.templates_dir))),
         journal_(game.root()),
         mail_ledger_(mail::Ledger::load(game.root())),
@@ -321,7 +321,7 @@ class Intake {
       command_report(d, player);
     }
     receipts().add_waiting(d, "");
-    const std::string body = templates_.render(report::Format::text, "command", d);
+    const std::string body = templates_.render(Format::text, "command", d);
     mail::Message m;
     m.from = game_sender(game_);
     m.to = mail::Mailbox{player.name, player.email};
@@ -697,7 +697,7 @@ class Intake {
     mail::Message m;
     m.from = game_sender(game_);
     m.to = mail::parse_mailbox(game_.config().mail.game_master(), "game.yaml mail.gm");
-    const std::string body = templates_.render(report::Format::text, "gm_notice", d);
+    const std::string body = templates_.render(Format::text, "gm_notice", d);
     m.subject = body.substr(0, body.find('\n'));
     m.text = body.substr(body.find('\n') + 1);
     m.date = setup_.now;
@@ -752,7 +752,7 @@ class Intake {
   const GameDirectory& game_;
   std::string sha_;
   mail::IncomingMessage message_;
-  report::Templates templates_;
+  Templates templates_;
   report::ProblemTexts problem_texts_;
   Journal journal_;
   mail::Ledger mail_ledger_;
@@ -920,7 +920,7 @@ void queue_submit_receipt(Journal& journal, const GameDirectory& game, const Rul
                           const GameState& state, const SeasonDir& season, const PlayerInfo& player,
                           const std::string& text, const CheckedOrderFile& checked,
                           const std::filesystem::path& templates_dir, Instant now) {
-  const report::Templates templates = report::Templates::load(templates_dir);
+  const Templates templates = Templates::load(templates_dir);
   const ReceiptContext receipts{game, rules, state, season, templates};
   Data d = receipts.base();
   d["player"] = player.id;

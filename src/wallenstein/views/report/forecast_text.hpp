@@ -3,9 +3,10 @@
 #include <string>
 #include <vector>
 
+#include "pbem/files/templates.hpp"
 #include "wallenstein/bot/forecast.hpp"
+#include "wallenstein/pbem.hpp"
 #include "wallenstein/rules/ruleset.hpp"
-#include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::report {
 

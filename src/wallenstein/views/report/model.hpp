@@ -4,11 +4,13 @@
 #include <optional>
 #include <string>
 
+#include "pbem/files/templates.hpp"
+#include "wallenstein/pbem.hpp"
 #include "wallenstein/views/season_view.hpp"
 
 namespace wallenstein::report {
 
-using Data = kainjow::mustache::data;
+using Data = ::pbem::Data;
 
 /// The data every template sees (a season being planned gets its opening report): only public
 /// information (the tower's content, the event deck, the face-down action cards of the next season

@@ -4,8 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "pbem/files/templates.hpp"
+#include "wallenstein/pbem.hpp"
 #include "wallenstein/views/report/model.hpp"
-#include "wallenstein/views/report/templates.hpp"
 
 namespace wallenstein::report {
 

@@ -1,12 +1,11 @@
-#include "wallenstein/views/report/templates.hpp"
+#include "pbem/files/templates.hpp"
 
 #include <cstdlib>
 
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/files.hpp"
-#include "wallenstein/pbem.hpp"
 
-namespace wallenstein::report {
+namespace pbem {
 namespace fs = std::filesystem;
 namespace {
 
@@ -90,4 +89,4 @@ std::string Templates::render(Format format, const std::string& name, const Data
   return out + "\n";
 }
 
-}  // namespace wallenstein::report
+}  // namespace pbem

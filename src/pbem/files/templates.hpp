@@ -1,17 +1,20 @@
 #pragma once
 
 #include <filesystem>
+#include <kainjow/mustache.hpp>
 #include <map>
 #include <string>
 
-#include "wallenstein/views/report/model.hpp"
+namespace pbem {
 
-namespace wallenstein::report {
+/// What a template renders: a mustache context.
+using Data = kainjow::mustache::data;
 
 /// How a rendered text is escaped: HTML escapes, text and YAML are taken as they are.
 enum class Format { text, html, yaml };
 
-/// The report templates of a directory (templates/), with their partials.
+/// The templates of a directory (`--templates`), with their partials: a game's reports and the
+/// host's messages (receipts, reminders, notices).
 class Templates {
  public:
   /// Reads every `*.mustache` under templates/{shared,text,html,yaml}/; a file whose name starts
@@ -26,4 +29,4 @@ class Templates {
   std::map<std::string, std::string> files_;  ///< "text/report" -> text
 };
 
-}  // namespace wallenstein::report
+}  // namespace pbem
