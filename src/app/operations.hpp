@@ -1,30 +1,18 @@
 #pragma once
 
-// What resolve, mail and tick do to a game they already hold under its lock.
+// The operations of src/wallenstein/host as the commands call them: with the command line's
+// directories, clock and mailbox.
 
 #include <filesystem>
-#include <map>
-#include <optional>
-#include <ostream>
 #include <string>
-#include <tuple>
-#include <vector>
 
-#include "pbem/mail/dispatch.hpp"
-#include "wallenstein/host/game_directory.hpp"
-#include "wallenstein/host/season_files.hpp"
-#include "wallenstein/host/season_schedule.hpp"
+#include "pbem/host/schedule.hpp"
+#include "wallenstein/host/operations.hpp"
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
 
 struct Invocation;
-
-/// Where the program's data and templates are.
-struct Resources {
-  std::filesystem::path data_dir;
-  std::filesystem::path templates_dir;
-};
 
 /// The data and templates directories of a command (`--templates`, or the installed ones).
 Resources resources(const Invocation& in);
@@ -33,102 +21,8 @@ Resources resources(const Invocation& in);
 /// Only the adapters read it; the rules core never sees a clock.
 Instant clock_now(const Invocation& in);
 
-/// What a resolve did.
-struct ResolveDone {
-  std::string season;       ///< "1618-spring"
-  std::string next_season;  ///< the season now open (empty once the game is over)
-  bool finished = false;
-};
-
-/// Resolves the season being planned (its inputs loaded, NMR orders filled in) in one journal
-/// commit: log, map and reports unless `state_only`, the bot's order files, the next state and,
-/// when given, the next season's timetable. Prints what it did on `out`.
-ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
-                            const SeasonInputs& inputs, const std::string& nmr, bool state_only,
-                            const std::optional<SeasonTimetable>& next_timetable,
-                            const Resources& resources, std::ostream& out);
-
-/// Writes a season's timetable (schedule.yaml) through the game's journal; the caller holds the
-/// game's exclusive lock.
-void write_timetable(const GameDirectory& game, const SeasonDir& season,
-                     const SeasonTimetable& timetable);
-/// The same as one step of a caller's journal, committed with what else the caller writes.
-void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDir& season,
-                     const SeasonTimetable& timetable);
-
-/// The rulesets of one process, loaded once per rules version (commands over many games).
-class RulesetCache {
- public:
-  explicit RulesetCache(std::filesystem::path data_dir) : data_dir_(std::move(data_dir)) {}
-  /// The ruleset of a game: its rules version and its expansions (`game_yaml` is named when the
-  /// game lists an expansion this program cannot play).
-  const Ruleset& at(const GameConfig& config, const std::filesystem::path& game_yaml);
-
- private:
-  std::filesystem::path data_dir_;
-  std::map<std::tuple<int, int, std::vector<std::string>>, Ruleset> cache_;  // version, edition
-};
-
-/// One winner as the game master's line shows them: "Name (A)", victory points, and their values
-/// of the game's tie-breaks by key (rules 10: thaler; the 1st edition: palaces, churches...).
-struct WinnerLine {
-  std::string who;
-  int vp = 0;
-  std::vector<std::pair<std::string, int>> tie_values;
-};
-
-/// A winner's values of the ruleset's tie-breaks, keyed as in rules.yaml (`thaler`, `palaces`...).
-std::vector<std::pair<std::string, int>> winner_tie_values(const GameState& state,
-                                                           const Ruleset& rules, PlayerIndex p);
-
-/// "The game is over. Winner: Anna (A), 31 VP, 12 thaler" (or "Shared win: ..."; in the 1st
-/// edition "..., 3 palaces, 1 church, 2 trading houses"), written by resolve when the last season
-/// ends and by status afterwards, from the template text/game_over.
-void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
-                     const std::filesystem::path& templates_dir);
-
 /// Polls a game's IMAP mailbox (game.yaml mail.imap) and receives each new message, as `fetch`
 /// does; returns a summary ("fetched 2 messages from ..., 2 handled").
 std::string fetch_orders(const Invocation& in, const std::filesystem::path& game_dir);
-
-/// What the game master asked `mail` for.
-struct MailRequest {
-  bool dry_run = false;
-  bool retry_failed = false;
-  bool resend = false;
-  std::optional<std::string> player = {};  ///< only this player's message
-  std::optional<std::string> smtp = {};    ///< instead of game.yaml's transport
-  Instant now = {};                        ///< the messages' Date
-  bool honour_backoff = false;             ///< `tick`: deferred mail waits for its next attempt
-  mail::Mailer* mailer = nullptr;          ///< the caller's transport (`tick`), else game.yaml's
-  bool detached = false;  ///< a copy for someone who never got the first (no References to it)
-};
-
-/// What a mail run did.
-struct MailRun {
-  mail::DispatchResult result;
-  std::string kind;  ///< "opening" (before the first resolve) or "report"
-  std::string via;   ///< the transport, described without secrets
-  std::size_t total = 0;
-  std::size_t queued = 0;  ///< messages of the queue (receipts, notices) sent or tried as well
-};
-
-/// Mails a season's reports (with the map and order templates) to every player and the public
-/// report to the spectators, each message once (the mail ledger decides).
-MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,
-                    const MailRequest& request, const Resources& resources);
-
-/// What the game master can do about a message a server refused for good: an address refused
-/// (at RCPT) is fixed in game.yaml; a message refused after DATA (too large, taken for spam) is not
-/// the address's fault.
-std::string refusal_advice(bool message_refused);
-
-/// Whether every message of a season's mail is in the ledger as sent (nothing for `mail_season`
-/// to do): lets `tick` skip building reports it would not send. With `same_content`, only mail
-/// of what the season now holds counts (after a rollback and a new resolve it does not); without,
-/// the quick look of `tick` reads the ledger alone.
-/// With `now`, a message the server deferred whose next attempt is later counts as done for now.
-bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same_content = true,
-                   std::optional<Instant> now = std::nullopt);
 
 }  // namespace wallenstein::app

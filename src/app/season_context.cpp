@@ -30,31 +30,6 @@ OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode 
                       std::move(season)};
 }
 
-SeasonView LoadedSeason::view(const Ruleset& rules) const {
-  return SeasonView{&config,
-                    &rules,
-                    &start,
-                    resolution ? &resolution->result.next : &start,
-                    resolution ? &resolution->result.log : nullptr,
-                    resolution ? resolution->header.nmr_policy : std::string(kNmrPass),
-                    deadline,
-                    &next_config};
-}
-
-LoadedSeason load_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season) {
-  const auto next = game.next(season);
-  LoadedSeason loaded{game.config().as_of(season.index),
-                      game.config().as_of(next ? next->index : season.index),
-                      game.load_state(season, rules),
-                      std::nullopt,
-                      {}};
-  if (next) loaded.resolution = load_resolved(game, season, rules);
-  // The deadline the reports announce: of the season they open orders for.
-  if (const auto t = read_timetable(next ? *next : season))
-    loaded.deadline = describe_instant(t->deadline, t->timezone);
-  return loaded;
-}
-
 LoadedSeason load_season(const OpenedSeason& opened) {
   return load_season(opened.game, opened.rules, opened.season);
 }

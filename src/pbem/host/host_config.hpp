@@ -46,7 +46,7 @@ struct ImapSettings {
   bool starttls = true;  ///< for imap:// URLs
   std::string user;
   std::string password_env;  ///< the name of the environment variable holding the password
-  std::string done;          ///< a keyword (starts with $) or a folder to move to; the game's default
+  std::string done;  ///< a keyword (starts with $) or a folder to move to; the game's default
 };
 
 struct MailSettings {
@@ -71,7 +71,7 @@ struct HostConfig {
   std::vector<PlayerInfo> players;
   MailSettings mail;
   std::map<std::string, std::string>
-      deadlines;  ///< round name -> free text, shown by status and reports
+      deadlines;                          ///< round name -> free text, shown by status and reports
   std::optional<Schedule> schedule = {};  ///< absent: `tick` leaves the game to its game master
 
   const PlayerInfo* player(std::string_view id) const;

@@ -1,0 +1,389 @@
+#include "wallenstein/host/operations.hpp"
+
+#include "wallenstein/host/loaded_season.hpp"
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/digest.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/files/printable.hpp"
+#include "pbem/files/templates.hpp"
+#include "pbem/files/text_diff.hpp"
+#include "pbem/host/transaction.hpp"
+#include "pbem/mail/ledger.hpp"
+#include "pbem/mail/mime.hpp"
+#include "wallenstein/files/ruleset_files.hpp"
+#include "wallenstein/host/game_mailer.hpp"
+#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/engine.hpp"
+#include "wallenstein/rules/standings.hpp"
+#include "wallenstein/views/map/render.hpp"
+#include "wallenstein/views/report/reports.hpp"
+
+namespace wallenstein {
+namespace fs = std::filesystem;
+
+
+
+void write_timetable(const GameDirectory& game, const SeasonDir& season,
+                     const SeasonTimetable& timetable) {
+  Journal journal(game.root());
+  write_timetable(journal, game, season, timetable);
+  journal.commit();
+}
+
+void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDir& season,
+                     const SeasonTimetable& timetable) {
+  journal.write(fs::relative(season.path, game.root()) / kTimetableFile, timetable_text(timetable));
+}
+
+const Ruleset& RulesetCache::at(const GameConfig& config, const fs::path& game_yaml) {
+  auto key = std::tuple(config.rules_version, config.edition, config.expansions);
+  auto it = cache_.find(key);
+  if (it == cache_.end()) {
+    it = cache_
+             .emplace(key, load_game_ruleset(data_dir_, config.rules_version, config.edition,
+                                             config.expansions, game_yaml))
+             .first;
+  }
+  return it->second;
+}
+
+std::vector<std::pair<std::string, int>> winner_tie_values(const GameState& state,
+                                                           const Ruleset& rules, PlayerIndex p) {
+  std::vector<std::pair<std::string, int>> out;
+  const std::vector<int> values = tie_break_values(state, rules, p);
+  for (std::size_t i = 0; i < values.size() && i < rules.scoring.tie_breaks.size(); ++i)
+    out.emplace_back(tie_break_key(rules.scoring.tie_breaks[i]), values[i]);
+  return out;
+}
+
+void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
+                     const std::filesystem::path& templates_dir) {
+  kainjow::mustache::list rows;
+  for (const WinnerLine& w : winners) {
+    report::Data row;
+    row["who"] = w.who;
+    row["vp"] = std::to_string(w.vp);
+    kainjow::mustache::list values;
+    for (const auto& [key, count] : w.tie_values) {
+      report::Data value;
+      value[key] = true;  // the flag `_tie_value` words: thaler, palaces, churches...
+      value["count"] = std::to_string(count);
+      value["one"] = count == 1;
+      values.push_back(value);
+    }
+    row["tie_values"] = values;
+    row["last"] = rows.size() + 1 == winners.size();
+    rows.push_back(row);
+  }
+  report::Data data;
+  data["shared"] = winners.size() > 1;
+  data["winners"] = rows;
+  out << Templates::load(templates_dir).render(Format::text, "game_over", data) << "\n";
+}
+
+ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
+                            const SeasonInputs& inputs, const std::string& nmr, bool state_only,
+                            const std::optional<SeasonTimetable>& next_timetable,
+                            const Resources& resources, std::ostream& out) {
+  const SeasonDir season = game.current();
+  const ResolvedSeason resolved = resolve_inputs(inputs, rules, nmr);
+  const GameState& next = resolved.result.next;
+  const SeasonLabel next_label = season_label(rules, next.season_index);
+  const fs::path season_rel = fs::relative(season.path, game.root());
+  const fs::path next_rel = fs::path("seasons") / next_label.directory();
+  const GameConfig then = game.config().as_of(season.index);
+
+  ResolveTransaction transaction(game.root(), season, next_rel);
+  transaction.write("log.yaml", resolved.log_text);
+  // Rules 11 `bot`: the bot's orders go beside the others, in the same commit as the resolve.
+  for (const auto& [id, text] : inputs.bot_files)
+    transaction.write(fs::path("orders") / (id + ".yaml"), text);
+  if (!state_only) {
+    // The map of what happened, in the same transaction: a crash leaves all or nothing.
+    SeasonView view{
+        &then, &rules, &inputs.state, &next, &resolved.result.log, resolved.header.nmr_policy};
+    if (next_timetable)
+      view.deadline = describe_instant(next_timetable->deadline, next_timetable->timezone);
+    const map::MapRequest request{view, map::Layout::board, 0};
+    transaction.write("map.png",
+                      map::render_map(request, map::load_map_style(resources.data_dir)).png);
+    const auto reports = report::build_reports(view, Templates::load(resources.templates_dir));
+    for (const auto& [relative, content] : report::report_files(reports))
+      transaction.write(relative, content);
+  }
+  transaction.write_next("state.yaml", resolved.state_text);
+  if (next_timetable && !next.finished)
+    transaction.write_next(kTimetableFile, timetable_text(*next_timetable));
+  transaction.commit();
+
+  const SeasonLog& log = resolved.result.log;
+  std::vector<std::string> order;
+  for (PlayerIndex p : log.turn_order) order.push_back(next.player(p).id);
+  if (log.draft.empty()) {
+    out << "Resolved " << season.name << " of game " << game.config().name << ": event \""
+        << rules.event(log.event).name << "\", turn order " << then.names(order) << ".\n";
+  } else {  // Rules 2.2: the draft's picks
+    int blind = 0;
+    for (const DraftPick& pick : log.draft) blind += pick.blind ? 1 : 0;
+    out << "Resolved " << season.name << " of game " << game.config().name << ": the draft, "
+        << log.draft.size() << " picks (" << blind << " drawn blind).\n";
+  }
+  if (!inputs.missing.empty())
+    out << "  NMR (--nmr " << resolved.header.nmr_policy << "): " << then.names(inputs.missing)
+        << "\n";
+  for (const auto& [id, text] : inputs.bot_files) {
+    out << "  orders by the bot for " << then.names({id}) << ": " << season.orders_file(id).string()
+        << "\n";
+  }
+  out << "  log:   " << (game.root() / season_rel / "log.yaml").string() << "\n";
+  if (!state_only) {
+    out << "  map:   " << (game.root() / season_rel / "map.png").string() << "\n"
+        << "  reports: " << (game.root() / season_rel / "reports").string()
+        << (game.config().schedule
+                ? "/ (the next `wallenstein tick` mails them; `wallenstein mail` does it now)\n"
+                : "/ (send them with `wallenstein mail`)\n");
+  }
+  out << "  state: " << (game.root() / next_rel / "state.yaml").string() << "\n";
+  if (next.finished) {
+    std::vector<WinnerLine> winners;
+    for (const PlayerIndex index : next.winners) {
+      const PlayerState& w = next.player(index);
+      winners.push_back({game.config().names({w.id}), w.vp, winner_tie_values(next, rules, index)});
+    }
+    write_game_over(out, winners, resources.templates_dir);
+  } else {
+    out << "Season " << next_label.name() << " is open for orders";
+    if (next_timetable)
+      out << ", due " << describe_instant(next_timetable->deadline, next_timetable->timezone);
+    out << ".\n";
+  }
+  return ResolveDone{season.name, next.finished ? std::string() : next_label.name(), next.finished};
+}
+
+namespace {
+
+/// What a season's mail reports: its state, and once resolved its log and the next state. A
+/// message is corrected when these change (a rollback and a new resolve), not when a newer
+/// program words the same report differently.
+std::string season_digest(const GameDirectory& game, const SeasonDir& season) {
+  std::string bytes = read_bytes(season.state_file());
+  if (const auto next = game.next(season))
+    bytes += read_bytes(season.log_file()) + read_bytes(next->state_file());
+  return sha256_hex(bytes);
+}
+
+std::string mail_kind(const GameDirectory& game, const SeasonDir& season) {
+  return game.next(season) ? "report" : "opening";
+}
+
+/// The map and the report files the mail carries, stored where missing (and, before the first
+/// resolve, refreshed): what is on disk is what was sent.
+std::string store_products(const GameDirectory& game, const Ruleset& rules,
+                           const SeasonDir& season_dir, const LoadedSeason& loaded,
+                           const report::ReportSet& reports, const fs::path& data_dir, bool dry) {
+  const fs::path season = fs::relative(season_dir.path, game.root());
+  Journal journal(game.root());
+  std::string png;
+  if (fs::exists(season_dir.path / "map.png")) {
+    png = read_bytes(season_dir.path / "map.png");
+  } else {
+    png = map::render_map(map::MapRequest{loaded.view(rules), map::Layout::board, 0},
+                          map::load_map_style(data_dir))
+              .png;
+    journal.write(season / "map.png", png);
+  }
+  for (const auto& [relative, content] : report::report_files(reports)) {
+    const fs::path path = season_dir.path / relative;
+    const bool stored = fs::exists(path);
+    // A resolved season's reports are history: never rewritten here (`report` does that).
+    if (stored && (loaded.resolution || read_bytes(path) == content)) continue;
+    journal.write(season / relative, content);
+  }
+  if (!dry) journal.commit();
+  return png;
+}
+
+/// A corrected report (the season was rolled back and resolved again after its report went
+/// out) opens with what changed since the report the player got, line by line, so that nobody
+/// compares two reports by eye.
+void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonDir& season,
+                      const mail::Ledger& ledger, const std::string& key, const std::string& digest,
+                      const std::string& player, const Templates& templates) {
+  const fs::path mailed =
+      game.root() / "attic" / season.path.filename() / "reports" / (player + ".txt");
+  const auto earlier = ledger.of(key);
+  const auto sent = std::find_if(earlier.rbegin(), earlier.rend(), [](const mail::LedgerEntry* e) {
+    return e->state == mail::Delivery::sent;
+  });
+  if (sent == earlier.rend() || (*sent)->digest == digest || !fs::is_regular_file(mailed)) return;
+  constexpr std::size_t kShown = 60;
+  const auto changes = changed_lines(read_bytes(mailed), m.text);
+  report::Data d;
+  d["date"] = (*sent)->at;
+  d["none"] = changes.empty();
+  kainjow::mustache::list lines;
+  for (std::size_t i = 0; i < changes.size() && i < kShown; ++i) {
+    report::Data x;
+    x["sign"] = std::string(changes[i].added ? "+" : "-");
+    x["text"] = changes[i].text;
+    lines.push_back(x);
+  }
+  d["lines"] = lines;
+  d["cut"] = changes.size() > kShown;
+  d["more"] = std::to_string(changes.size() > kShown ? changes.size() - kShown : 0);
+  const std::string text = templates.render(Format::text, "correction", d);
+  m.text = text + "\n" + m.text;
+  std::string escaped;
+  for (const char c : text) {
+    if (c == '<')
+      escaped += "&lt;";
+    else if (c == '>')
+      escaped += "&gt;";
+    else if (c == '&')
+      escaped += "&amp;";
+    else
+      escaped += c;
+  }
+  const auto body = m.html.find("<body");
+  const auto open = body == std::string::npos ? std::string::npos : m.html.find('>', body);
+  if (open != std::string::npos)
+    m.html.insert(open + 1, "<pre class=\"correction\">" + escaped + "</pre>");
+}
+
+std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeason& loaded,
+                                     const SeasonDir& season, const report::ReportSet& reports,
+                                     const std::string& png, const MailRequest& request,
+                                     const Templates& templates) {
+  const mail::Mailbox from = game_sender(game);
+  const std::string domain = game_mail_domain(game);
+  const std::string season_dir = season.path.filename().string();
+  const std::string kind = mail_kind(game, season);
+  const std::string digest = season_digest(game, season);
+  const std::string id_prefix =
+      "<wallenstein." + game.config().name + "." + season_dir + "." + kind + ".";
+  std::vector<mail::Outgoing> out;
+  const mail::Ledger ledger = mail::Ledger::load(game.root());
+  for (std::size_t i = 0; i < reports.players.size(); ++i) {
+    const report::PlayerReport& r = reports.players[i];
+    // The seat's holder now: a replaced player's successor gets the mail, named as then.
+    const PlayerInfo& player = game.config().players[i];
+    if (request.player && *request.player != player.id) continue;
+    mail::Message m;
+    m.from = from;
+    m.to = mail::Mailbox{player.name, player.email};
+    m.subject = r.subject;
+    m.date = mail::rfc5322_date(request.now);
+    m.message_id = id_prefix + player.id + "@" + domain + ">";
+    m.text = r.text;
+    m.html = r.mail_html;
+    add_what_changed(m, game, season, ledger, season_dir + "/" + kind + "/" + player.id, digest,
+                     player.id, templates);
+    // The map once: inline in the HTML; a text-only reader sees it as an attachment.
+    m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
+    if (r.orders)
+      m.attachments.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
+    out.push_back({season_dir + "/" + kind + "/" + player.id, player.id, std::move(m), digest});
+  }
+  if (request.player || loaded.config.mail.spectators.empty()) return out;
+  // Spectators: the public report and the map, nothing private.
+  for (std::size_t i = 0; i < game.config().mail.spectators.size(); ++i) {
+    const std::string& address = game.config().mail.spectators[i];
+    mail::Message m;
+    m.from = from;
+    m.to = mail::Mailbox{"", address};
+    m.subject = "Wallenstein " + game.config().name + ": " + season.name + " (public report)";
+    m.date = mail::rfc5322_date(request.now);
+    m.message_id = id_prefix + "spectator" + std::to_string(i + 1) + "@" + domain + ">";
+    m.text = reports.public_text;
+    m.html = reports.public_mail_html;
+    m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
+    out.push_back(
+        {season_dir + "/" + kind + "/spectator:" + address, "spectator", std::move(m), digest});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string refusal_advice(bool message_refused) {
+  return message_refused
+             ? "the server took the address but refused the message itself (too large, or taken "
+               "for spam): ask the player to let it through, then `wallenstein mail "
+               "--retry-failed`"
+             : "correct the address (`wallenstein player DIR address ID --email ADDR`), then "
+               "`wallenstein mail --retry-failed`";
+}
+
+MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,
+                    const MailRequest& request, const Resources& resources) {
+  if (request.player) game.config().named_player(*request.player);
+  const LoadedSeason loaded = load_season(game, rules, season);
+  const Templates templates = Templates::load(resources.templates_dir);
+  const auto reports = report::build_reports(loaded.view(rules), templates);
+  const std::string png =
+      store_products(game, rules, season, loaded, reports, resources.data_dir, request.dry_run);
+  auto messages = outgoing(game, loaded, season, reports, png, request, templates);
+  MailRun run;
+  run.kind = mail_kind(game, season);
+  run.total = messages.size();
+  std::unique_ptr<mail::Mailer> own;
+  if (!request.dry_run && !request.mailer) own = game_mailer(game, request.smtp);
+  mail::Mailer* mailer = request.dry_run ? nullptr : request.mailer ? request.mailer : own.get();
+  run.via = mailer ? mailer->describe() : "";
+  run.result =
+      mail::dispatch(game.root(), std::move(messages), mailer,
+                     mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend,
+                                           request.now, request.honour_backoff, request.detached});
+  // A season's report carries what its opening said: an opening still deferred is tried no more.
+  if (run.kind == "report") {
+    std::vector<std::string> openings;
+    for (const auto& m : run.result.messages) {
+      if (m.went_out())
+        openings.push_back(season.path.filename().string() + "/opening/" + m.player);
+    }
+    mail::supersede(game.root(), openings);
+  }
+  // What waits in the queue (a receipt a crash held back, a notice) goes with the season's mail.
+  if (mailer && run.result.failure.empty() && !request.player) {
+    mail::DispatchResult queued =
+        mail::flush_queue(game.root(), mailer, game_sender(game), request.now,
+                          request.honour_backoff ? mail::Deferred::when_due : mail::Deferred::now);
+    run.queued = queued.messages.size();
+    run.result.failure = queued.failure;
+    for (auto& m : queued.messages) {
+      if (m.what != mail::Dispatched::What::sent) run.result.messages.push_back(std::move(m));
+    }
+  }
+  if (!request.dry_run && !request.smtp && !game.config().mail.smtp) {
+    mail::prune_outbox(game.root(), game.config().mail.outbox, request.now,
+                       game.config().mail.outbox_days);
+  }
+  return run;
+}
+
+bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same_content,
+                   std::optional<Instant> now) {
+  const mail::Ledger ledger = mail::Ledger::load(game.root());
+  const std::string prefix = season.path.filename().string() + "/" + mail_kind(game, season) + "/";
+  const std::string digest = same_content ? season_digest(game, season) : std::string();
+  auto sent = [&](const std::string& key) {
+    const auto entries = ledger.of(key);
+    // Refused for good counts as done: only the game master can mend an address (mail
+    // --retry-failed).
+    if (entries.empty() || (same_content && entries.back()->digest != digest)) return false;
+    const mail::LedgerEntry& last = *entries.back();
+    const auto next = mail::next_attempt(last);
+    return last.state == mail::Delivery::sent || last.state == mail::Delivery::refused ||
+           (last.state == mail::Delivery::deferred && now && next && *now < *next);
+  };
+  for (const auto& p : game.config().players) {
+    if (!sent(prefix + p.id)) return false;
+  }
+  for (const auto& address : game.config().mail.spectators) {
+    if (!sent(prefix + "spectator:" + address)) return false;
+  }
+  return true;
+}
+
+}  // namespace wallenstein
