@@ -9,11 +9,11 @@
 #include "pbem/files/files.hpp"
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/host/game_mail.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "wallenstein/files/order_file.hpp"
 #include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/host/game_directory.hpp"
-#include "wallenstein/host/game_mailer.hpp"
 #include "wallenstein/host/intake.hpp"
 #include "wallenstein/host/season_schedule.hpp"
 #include "wallenstein/pbem.hpp"
@@ -119,11 +119,12 @@ Exit run_submit(const Invocation& in) {
          << ": " << printable(target.string()) << "\n";
   print_forecast(in, path, *checked.orders, p);
   if (player) {
-    const auto mailer = game_mailer(
-        p.opened.game, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
-    const auto sent =
-        mail::flush_queue(p.opened.game.root(), mailer.get(), game_sender(p.opened.game),
-                          clock_now(in), mail::Deferred::when_due);
+    const auto mailer =
+        game_mailer(p.opened.game.root(), p.opened.game.config().mail,
+                    in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
+    const auto sent = mail::flush_queue(p.opened.game.root(), mailer.get(),
+                                        game_sender(p.opened.game.config().mail), clock_now(in),
+                                        mail::Deferred::when_due);
     if (sent.failure.empty())
       in.out << "The receipt went to " << printable(player->email) << " (" << mailer->describe()
              << ").\n";

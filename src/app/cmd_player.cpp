@@ -12,9 +12,9 @@
 #include "pbem/files/printable.hpp"
 #include "pbem/files/templates.hpp"
 #include "pbem/host/fair_seed.hpp"
+#include "pbem/host/game_mail.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/text/text.hpp"
-#include "wallenstein/host/game_mailer.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/views/report/model.hpp"
 #include "wallenstein/views/report/reports.hpp"
@@ -134,7 +134,7 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   const Templates templates = Templates::load(in.templates_dir());
   const std::string body = templates.render(Format::text, "welcome", d);
   mail::Message m;
-  m.from = game_sender(updated);
+  m.from = game_sender(updated.config().mail);
   m.to = mail::Mailbox{name, email};
   m.subject = body.substr(0, body.find('\n'));
   m.text = body.substr(body.find('\n') + 1);
@@ -142,9 +142,10 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   const std::string key = current.path.filename().string() + "/welcome/" + id + ":" + email;
   m.message_id = "<wallenstein." + config.name + "." + current.path.filename().string() +
                  ".welcome." + id + "." + std::to_string(p.former.size()) + "@" +
-                 game_mail_domain(updated) + ">";
-  const auto mailer = game_mailer(
-      updated, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
+                 game_mail_domain(updated.config().mail) + ">";
+  const auto mailer =
+      game_mailer(updated.root(), updated.config().mail,
+                  in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt);
   const auto welcome = mail::dispatch(updated.root(), {{key, id, std::move(m), ""}}, mailer.get(),
                                       {false, false, false, clock_now(in)});
   if (!welcome.failure.empty()) throw TransportError(welcome.failure);

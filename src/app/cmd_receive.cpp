@@ -13,9 +13,9 @@
 #include "pbem/files/files.hpp"
 #include "pbem/files/game_lock.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/host/game_mail.hpp"
 #include "pbem/mail/imap.hpp"
 #include "pbem/mail/mime.hpp"
-#include "wallenstein/host/game_mailer.hpp"
 #include "wallenstein/host/intake.hpp"
 #include "wallenstein/pbem.hpp"
 
@@ -45,7 +45,9 @@ IntakeSetup intake_setup(const Invocation& in, const std::optional<std::string>&
   setup.clock = clock_now(in);
   setup.now = mail::rfc5322_date(setup.clock);
   setup.notes = &in.err;
-  setup.mailer = [smtp](const GameDirectory& game) { return game_mailer(game, smtp); };
+  setup.mailer = [smtp](const GameDirectory& game) {
+    return game_mailer(game.root(), game.config().mail, smtp);
+  };
   return setup;
 }
 

@@ -11,6 +11,7 @@
 #include "pbem/files/printable.hpp"
 #include "pbem/files/templates.hpp"
 #include "pbem/host/fair_seed.hpp"
+#include "pbem/host/game_mail.hpp"
 #include "pbem/host/transaction.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/ledger.hpp"
@@ -19,7 +20,6 @@
 #include "wallenstein/files/state_yaml.hpp"
 #include "wallenstein/files/version.hpp"
 #include "wallenstein/host/game_directory.hpp"
-#include "wallenstein/host/game_mailer.hpp"
 #include "wallenstein/host/season_files.hpp"
 #include "wallenstein/host/season_schedule.hpp"
 #include "wallenstein/pbem.hpp"
@@ -192,7 +192,7 @@ std::size_t queue_set_aside_notices(Journal& journal, const GameDirectory& game,
     d["gm"] = game.config().mail.game_master();
     const std::string body = templates.render(Format::text, "set_aside", d);
     mail::Message m;
-    m.from = game_sender(game);
+    m.from = game_sender(game.config().mail);
     m.to = mail::Mailbox{player->name, player->email};
     m.subject = body.substr(0, body.find('\n'));
     m.text = body.substr(body.find('\n') + 1);
@@ -201,7 +201,7 @@ std::size_t queue_set_aside_notices(Journal& journal, const GameDirectory& game,
                             std::to_string(now.time_since_epoch().count()) + "/" + id;
     m.message_id = "<wallenstein." + game.config().name + "." + undone.path.filename().string() +
                    ".set-aside." + std::to_string(now.time_since_epoch().count()) + "." + id + "@" +
-                   game_mail_domain(game) + ">";
+                   game_mail_domain(game.config().mail) + ">";
     m.headers.emplace_back("Auto-Submitted", "auto-generated");
     mail::queue_message(journal, ledger, key, m);
     ++queued;
@@ -212,9 +212,9 @@ std::size_t queue_set_aside_notices(Journal& journal, const GameDirectory& game,
 /// Sends what waits in the game's queue now; says how it went.
 std::string send_queued(const GameDirectory& game, Instant now,
                         const std::optional<std::string>& smtp) {
-  const auto mailer = game_mailer(game, smtp);
-  const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game), now,
-                                      mail::Deferred::when_due);
+  const auto mailer = game_mailer(game.root(), game.config().mail, smtp);
+  const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game.config().mail),
+                                      now, mail::Deferred::when_due);
   if (!sent.failure.empty())
     return "the mail waits in the queue for the next `tick` or `mail` (" + sent.failure + ")";
   return "sent via " + mailer->describe();

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "pbem/host/schedule.hpp"
-#include "wallenstein/host/operations.hpp"
+#include "wallenstein/host/game.hpp"
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {

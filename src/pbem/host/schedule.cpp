@@ -10,6 +10,18 @@
 #include "pbem/text/text.hpp"
 
 namespace pbem {
+
+std::string_view nmr_policy_name(NmrPolicy policy) {
+  switch (policy) {
+    case NmrPolicy::pass:
+      return "pass";
+    case NmrPolicy::bot:
+      return "bot";
+    case NmrPolicy::hold:
+      return "hold";
+  }
+  return "pass";
+}
 namespace {
 
 constexpr std::array<std::string_view, 7> kDays = {"sun", "mon", "tue", "wed", "thu", "fri", "sat"};

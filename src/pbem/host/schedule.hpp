@@ -26,6 +26,9 @@ struct DeadlineRule {
 /// What a game's NMR policy does at the deadline (interfaces 6).
 enum class NmrPolicy { pass, bot, hold };
 
+/// "pass", "bot" or "hold", as game.yaml `schedule.nmr` writes it.
+std::string_view nmr_policy_name(NmrPolicy policy);
+
 /// A game's timetable (game.yaml `schedule:`, interfaces 6).
 struct Schedule {
   std::string timezone = "UTC";

@@ -102,4 +102,17 @@ TickDecision decide_tick(const Schedule& schedule, const Timetable& t, Instant n
   return decision;
 }
 
+std::optional<Timetable> read_timetable(const RoundDir& round) {
+  constexpr std::size_t kMaxTimetableBytes = 4096;
+  const std::filesystem::path path = round.path / kTimetableFile;
+  if (!std::filesystem::exists(path)) return std::nullopt;
+  return parse_timetable(read_source(path.string(), kMaxTimetableBytes));
+}
+
+void write_timetable(Journal& journal, const std::filesystem::path& root, const RoundDir& round,
+                     const Timetable& timetable, std::string_view comment) {
+  journal.write(std::filesystem::relative(round.path, root) / kTimetableFile,
+                timetable_text(timetable, comment));
+}
+
 }  // namespace pbem

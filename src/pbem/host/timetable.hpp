@@ -7,6 +7,8 @@
 #include <string_view>
 
 #include "pbem/files/files.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/host/rounds.hpp"
 #include "pbem/host/schedule.hpp"
 
 namespace pbem {
@@ -37,6 +39,12 @@ Timetable open_timetable(const Schedule& schedule, Instant now);
 Timetable parse_timetable(const SourceFile& file);
 /// The file's text, after the game's comment (what the file is and which commands change it).
 std::string timetable_text(const Timetable& timetable, std::string_view comment);
+/// The round's timetable, if it has one; a broken file is an InputError.
+std::optional<Timetable> read_timetable(const RoundDir& round);
+/// Writes a round's timetable, with the game's comment, as a step of the journal of the game at
+/// `root`.
+void write_timetable(Journal& journal, const std::filesystem::path& root, const RoundDir& round,
+                     const Timetable& timetable, std::string_view comment);
 
 /// The reminder due now that was not sent, as its distance before the deadline: only the latest
 /// one due (a tick that comes late sends one reminder, not every one it missed), never one due

@@ -126,8 +126,6 @@ Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
 
 }  // namespace
 
-std::string_view nmr_policy_name(NmrPolicy policy) { return kNmrPolicies[index_of(policy)]; }
-
 NewGame new_game_spec(const GameConfig& config) {
   NewGame spec{config.name, {}, config.seed.value_or(0), config.setup == "draft"};
   for (const PlayerInfo& p : config.players) spec.player_ids.push_back(p.id);

@@ -64,9 +64,6 @@ std::optional<std::string> expansions_problem(const std::vector<std::string>& ex
 /// Why an outbox path is unusable: it must be a relative path that stays inside the game.
 std::optional<std::string> outbox_problem(std::string_view outbox);
 
-/// "pass", "bot" or "hold", as game.yaml `schedule.nmr` writes it.
-std::string_view nmr_policy_name(NmrPolicy policy);
-
 /// Parses game.yaml; `seed_required` is false for `new --from FILE`, which must not carry one.
 GameConfig read_game_config(const SourceFile& file, bool seed_required);
 /// The game.yaml text for a new game.

@@ -1,7 +1,7 @@
 #include "wallenstein/host/held_game.hpp"
 
 #include "pbem/files/journal.hpp"
-#include "pbem/files/printable.hpp"
+#include "pbem/host/tick.hpp"
 #include "wallenstein/files/version.hpp"
 #include "wallenstein/pbem.hpp"
 
@@ -15,16 +15,8 @@ HeldGame hold_game(const std::filesystem::path& root, LockMode mode, std::chrono
   std::error_code ec;
   if (!std::filesystem::is_regular_file(root / "game.yaml", ec) && !journal_pending(root))
     GameDirectory::open(root);
-  GameLock lock =
-      GameLock::acquire(root, mode, wait, std::string(kGameName) + " " + std::string(command));
-  if (journal_pending(root)) {
-    // A run was killed while writing: finish or undo its change before anyone reads the game.
-    lock.change(LockMode::exclusive, wait);
-    if (recover_journal(root))
-      notes << "wallenstein: finished an interrupted change to " << printable(root.string())
-            << "\n";
-    lock.change(mode, wait);
-  }
+  GameLock lock = lock_game(root, mode, wait, std::string(kGameName) + " " + std::string(command),
+                            kGameName, notes);
   GameDirectory game = GameDirectory::open(root);
   return HeldGame{std::move(lock), std::move(game)};
 }

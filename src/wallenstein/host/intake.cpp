@@ -13,6 +13,7 @@
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
 #include "pbem/files/templates.hpp"
+#include "pbem/host/game_mail.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/incoming.hpp"
 #include "pbem/mail/intake_ledger.hpp"
@@ -21,7 +22,6 @@
 #include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/files/version.hpp"
-#include "wallenstein/host/game_mailer.hpp"
 #include "wallenstein/host/held_game.hpp"
 #include "wallenstein/host/season_schedule.hpp"
 #include "wallenstein/pbem.hpp"
@@ -179,7 +179,7 @@ struct ReceiptContext {
   mail::Message message(const PlayerInfo& player, const Data& d, const std::string& date,
                         const std::string& message_id) const {
     mail::Message m;
-    m.from = game_sender(game);
+    m.from = game_sender(game.config().mail);
     m.to = mail::Mailbox{player.name, player.email};
     m.subject = templates.render(Format::text, "receipt_subject", d);
     while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
@@ -323,13 +323,13 @@ class Intake {
     receipts().add_waiting(d, "");
     const std::string body = templates_.render(Format::text, "command", d);
     mail::Message m;
-    m.from = game_sender(game_);
+    m.from = game_sender(game_.config().mail);
     m.to = mail::Mailbox{player.name, player.email};
     m.subject = body.substr(0, body.find('\n'));
     m.text = body.substr(body.find('\n') + 1);
     m.date = setup_.now;
     m.message_id = "<wallenstein." + game_.config().name + ".command." + mail_key() + "@" +
-                   game_mail_domain(game_) + ">";
+                   game_mail_domain(game_.config().mail) + ">";
     if (!message_.message_id.empty()) m.headers.emplace_back("In-Reply-To", message_.message_id);
     m.headers.emplace_back("Auto-Submitted", "auto-replied");
     m.attachments = std::move(files);
@@ -653,9 +653,10 @@ class Intake {
 
   void reply(const PlayerInfo& player, Data& d) {
     receipts().add_waiting(d, stored_);
-    mail::Message m = receipts().message(player, d, setup_.now,
-                                         "<wallenstein." + game_.config().name + ".intake." +
-                                             mail_key() + "@" + game_mail_domain(game_) + ">");
+    mail::Message m =
+        receipts().message(player, d, setup_.now,
+                           "<wallenstein." + game_.config().name + ".intake." + mail_key() + "@" +
+                               game_mail_domain(game_.config().mail) + ">");
     if (!message_.message_id.empty()) m.headers.emplace_back("In-Reply-To", message_.message_id);
     if (!message_.references.empty()) m.headers.emplace_back("References", message_.references);
     mail::queue_message(journal_, mail_ledger_, "intake/" + mail_key(), m);
@@ -695,14 +696,14 @@ class Intake {
     if (player) d["player"] = player->id;
     if (forward) quote_message(d);
     mail::Message m;
-    m.from = game_sender(game_);
+    m.from = game_sender(game_.config().mail);
     m.to = mail::parse_mailbox(game_.config().mail.game_master(), "game.yaml mail.gm");
     const std::string body = templates_.render(Format::text, "gm_notice", d);
     m.subject = body.substr(0, body.find('\n'));
     m.text = body.substr(body.find('\n') + 1);
     m.date = setup_.now;
     m.message_id = "<wallenstein." + game_.config().name + ".notice." + mail_key() + "@" +
-                   game_mail_domain(game_) + ">";
+                   game_mail_domain(game_.config().mail) + ">";
     m.headers.emplace_back("Auto-Submitted", "auto-generated");
     if (player)
       m.headers.emplace_back("Reply-To", mail::format_mailbox({player->name, player->email}));
@@ -940,7 +941,7 @@ void queue_submit_receipt(Journal& journal, const GameDirectory& game, const Rul
   mail::queue_message(journal, ledger, key,
                       receipts.message(player, d, mail::rfc5322_date(now),
                                        "<wallenstein." + game.config().name + "." + id + "@" +
-                                           game_mail_domain(game) + ">"));
+                                           game_mail_domain(game.config().mail) + ">"));
 }
 
 UnroutedMail unrouted_mail(const fs::path& root) { return kept_mail(root / ".unrouted"); }
@@ -967,8 +968,9 @@ Received receive_message(std::string_view raw, const IntakeTarget& target,
   Received out = Intake(raw, setup, held.game).run();
   // Send the answer now, and any a crash left queued before.
   auto mailer = setup.mailer(held.game);
-  const auto sent = mail::flush_queue(held.game.root(), mailer.get(), game_sender(held.game),
-                                      setup.clock, mail::Deferred::when_due);
+  const auto sent =
+      mail::flush_queue(held.game.root(), mailer.get(), game_sender(held.game.config().mail),
+                        setup.clock, mail::Deferred::when_due);
   out.mail_failure = sent.failure;
   out.mail_sent = sent.sent();
   return out;

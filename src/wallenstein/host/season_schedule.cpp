@@ -7,28 +7,17 @@
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
-namespace {
-
-constexpr std::size_t kMaxTimetableBytes = 4096;
-
-}  // namespace
-
-std::optional<SeasonTimetable> read_timetable(const SeasonDir& season) {
-  const std::filesystem::path path = season.path / kTimetableFile;
-  if (!std::filesystem::exists(path)) return std::nullopt;
-  return parse_timetable(read_source(path.string(), kMaxTimetableBytes));
-}
+const std::string_view kTimetableComment =
+    "This season's timetable (interfaces 6), kept by `wallenstein tick`.\n"
+    "Move the deadline with `wallenstein deadline DIR --set TIME` or `--extend 24h`: players are "
+    "told.\n"
+    "extended: the `hold` policy already moved it once; held: too many orders were missing at "
+    "the\n"
+    "deadline, so tick waits for the game master (resolve --force, or a new deadline).\n"
+    "moved: when the deadline was last moved; last_order: when orders were last stored.";
 
 std::string timetable_text(const SeasonTimetable& t) {
-  return pbem::timetable_text(
-      t,
-      "This season's timetable (interfaces 6), kept by `wallenstein tick`.\n"
-      "Move the deadline with `wallenstein deadline DIR --set TIME` or `--extend 24h`: players are "
-      "told.\n"
-      "extended: the `hold` policy already moved it once; held: too many orders were missing at "
-      "the\n"
-      "deadline, so tick waits for the game master (resolve --force, or a new deadline).\n"
-      "moved: when the deadline was last moved; last_order: when orders were last stored.");
+  return pbem::timetable_text(t, kTimetableComment);
 }
 
 void note_orders_stored(Journal& journal, const GameDirectory& game, const SeasonDir& season,

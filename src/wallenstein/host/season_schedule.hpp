@@ -15,8 +15,8 @@ namespace wallenstein {
 /// timetable (pbem/host/timetable.hpp).
 using SeasonTimetable = Timetable;
 
-/// The season's timetable, if it has one; a broken file is an InputError.
-std::optional<SeasonTimetable> read_timetable(const SeasonDir& season);
+/// The comment atop each season's timetable file, for the game master.
+extern const std::string_view kTimetableComment;
 /// The file's text, with its comment for the game master.
 std::string timetable_text(const SeasonTimetable& timetable);
 

@@ -1,6 +1,7 @@
-#include "wallenstein/host/operations.hpp"
+#include "wallenstein/host/game.hpp"
 
-#include "wallenstein/host/loaded_season.hpp"
+#include <algorithm>
+
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/digest.hpp"
 #include "pbem/files/files.hpp"
@@ -8,11 +9,13 @@
 #include "pbem/files/printable.hpp"
 #include "pbem/files/templates.hpp"
 #include "pbem/files/text_diff.hpp"
+#include "pbem/host/game_mail.hpp"
 #include "pbem/host/transaction.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
-#include "wallenstein/host/game_mailer.hpp"
+#include "wallenstein/files/version.hpp"
+#include "wallenstein/host/loaded_season.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/rules/engine.hpp"
 #include "wallenstein/rules/standings.hpp"
@@ -21,8 +24,6 @@
 
 namespace wallenstein {
 namespace fs = std::filesystem;
-
-
 
 void write_timetable(const GameDirectory& game, const SeasonDir& season,
                      const SeasonTimetable& timetable) {
@@ -255,8 +256,8 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
                                      const SeasonDir& season, const report::ReportSet& reports,
                                      const std::string& png, const MailRequest& request,
                                      const Templates& templates) {
-  const mail::Mailbox from = game_sender(game);
-  const std::string domain = game_mail_domain(game);
+  const mail::Mailbox from = game_sender(game.config().mail);
+  const std::string domain = game_mail_domain(game.config().mail);
   const std::string season_dir = season.path.filename().string();
   const std::string kind = mail_kind(game, season);
   const std::string digest = season_digest(game, season);
@@ -315,75 +316,62 @@ std::string refusal_advice(bool message_refused) {
                "`wallenstein mail --retry-failed`";
 }
 
-MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,
-                    const MailRequest& request, const Resources& resources) {
-  if (request.player) game.config().named_player(*request.player);
-  const LoadedSeason loaded = load_season(game, rules, season);
-  const Templates templates = Templates::load(resources.templates_dir);
-  const auto reports = report::build_reports(loaded.view(rules), templates);
-  const std::string png =
-      store_products(game, rules, season, loaded, reports, resources.data_dir, request.dry_run);
-  auto messages = outgoing(game, loaded, season, reports, png, request, templates);
-  MailRun run;
-  run.kind = mail_kind(game, season);
-  run.total = messages.size();
-  std::unique_ptr<mail::Mailer> own;
-  if (!request.dry_run && !request.mailer) own = game_mailer(game, request.smtp);
-  mail::Mailer* mailer = request.dry_run ? nullptr : request.mailer ? request.mailer : own.get();
-  run.via = mailer ? mailer->describe() : "";
-  run.result =
-      mail::dispatch(game.root(), std::move(messages), mailer,
-                     mail::DispatchOptions{request.dry_run, request.retry_failed, request.resend,
-                                           request.now, request.honour_backoff, request.detached});
-  // A season's report carries what its opening said: an opening still deferred is tried no more.
-  if (run.kind == "report") {
-    std::vector<std::string> openings;
-    for (const auto& m : run.result.messages) {
-      if (m.went_out())
-        openings.push_back(season.path.filename().string() + "/opening/" + m.player);
-    }
-    mail::supersede(game.root(), openings);
-  }
-  // What waits in the queue (a receipt a crash held back, a notice) goes with the season's mail.
-  if (mailer && run.result.failure.empty() && !request.player) {
-    mail::DispatchResult queued =
-        mail::flush_queue(game.root(), mailer, game_sender(game), request.now,
-                          request.honour_backoff ? mail::Deferred::when_due : mail::Deferred::now);
-    run.queued = queued.messages.size();
-    run.result.failure = queued.failure;
-    for (auto& m : queued.messages) {
-      if (m.what != mail::Dispatched::What::sent) run.result.messages.push_back(std::move(m));
-    }
-  }
-  if (!request.dry_run && !request.smtp && !game.config().mail.smtp) {
-    mail::prune_outbox(game.root(), game.config().mail.outbox, request.now,
-                       game.config().mail.outbox_days);
-  }
-  return run;
+WallensteinGame::WallensteinGame(GameDirectory game, const Ruleset& rules, Resources resources)
+    : game_(std::move(game)), rules_(&rules), resources_(std::move(resources)) {}
+
+WallensteinGame::WallensteinGame(GameDirectory game, RulesetCache& cache, Resources resources)
+    : game_(std::move(game)), cache_(&cache), resources_(std::move(resources)) {}
+
+std::string_view WallensteinGame::program() const { return kGameName; }
+
+const Ruleset& WallensteinGame::rules() const {
+  if (!rules_) rules_ = &cache_->at(game_.config(), game_.root() / "game.yaml");
+  return *rules_;
 }
 
-bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same_content,
-                   std::optional<Instant> now) {
-  const mail::Ledger ledger = mail::Ledger::load(game.root());
-  const std::string prefix = season.path.filename().string() + "/" + mail_kind(game, season) + "/";
-  const std::string digest = same_content ? season_digest(game, season) : std::string();
-  auto sent = [&](const std::string& key) {
-    const auto entries = ledger.of(key);
-    // Refused for good counts as done: only the game master can mend an address (mail
-    // --retry-failed).
-    if (entries.empty() || (same_content && entries.back()->digest != digest)) return false;
-    const mail::LedgerEntry& last = *entries.back();
-    const auto next = mail::next_attempt(last);
-    return last.state == mail::Delivery::sent || last.state == mail::Delivery::refused ||
-           (last.state == mail::Delivery::deferred && now && next && *now < *next);
-  };
-  for (const auto& p : game.config().players) {
-    if (!sent(prefix + p.id)) return false;
+int WallensteinGame::round_count() const { return rules().season_count(); }
+
+std::vector<std::string> WallensteinGame::awaited(const RoundDir& round) const {
+  const auto submitted = game_.submitted(round);
+  std::vector<std::string> missing;
+  for (const auto& p : game_.config().players) {
+    if (std::find(submitted.begin(), submitted.end(), p.id) == submitted.end())
+      missing.push_back(p.id);
   }
-  for (const auto& address : game.config().mail.spectators) {
-    if (!sent(prefix + "spectator:" + address)) return false;
-  }
-  return true;
+  return missing;
+}
+
+void WallensteinGame::add_notice_data(const RoundDir& round, Data& d) const {
+  d["has_bids"] = game_.config().edition != 1;  // rules 12: the 1st edition has no bids
+  d["draft_season"] = round.index == 0;         // rules 2.2: the draft's list
+}
+
+RoundResolved WallensteinGame::resolve(NmrPolicy nmr, const Timetable& next, std::ostream& said) {
+  const std::string policy = nmr == NmrPolicy::bot ? kNmrBot : kNmrPass;
+  SeasonInputs inputs = load_season_inputs(game_, game_.current(), rules());
+  fill_nmr(inputs, policy, rules());
+  const ResolveDone done =
+      resolve_current(game_, rules(), inputs, policy, false, next, resources_, said);
+  return RoundResolved{done.season, done.next_season, done.finished, inputs.missing};
+}
+
+std::string WallensteinGame::round_digest(const RoundDir& round) const {
+  return season_digest(game_, round);
+}
+
+RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& request) {
+  const LoadedSeason loaded = load_season(game_, rules(), round);
+  const Templates templates = Templates::load(resources_.templates_dir);
+  const auto reports = report::build_reports(loaded.view(rules()), templates);
+  const std::string png =
+      store_products(game_, rules(), round, loaded, reports, resources_.data_dir, request.dry_run);
+  return RoundMail{outgoing(game_, loaded, round, reports, png, request, templates)};
+}
+
+MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,
+                    const MailRequest& request, const Resources& resources) {
+  WallensteinGame wallenstein(game, rules, resources);
+  return mail_round(wallenstein, season, request);
 }
 
 }  // namespace wallenstein

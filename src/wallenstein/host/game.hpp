@@ -10,6 +10,8 @@
 #include <tuple>
 #include <vector>
 
+#include "pbem/host/game.hpp"
+#include "pbem/host/game_mail.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "wallenstein/host/game_directory.hpp"
 #include "wallenstein/host/season_files.hpp"
@@ -23,8 +25,6 @@ struct Resources {
   std::filesystem::path data_dir;
   std::filesystem::path templates_dir;
 };
-
-
 
 /// What a resolve did.
 struct ResolveDone {
@@ -80,27 +80,38 @@ std::vector<std::pair<std::string, int>> winner_tie_values(const GameState& stat
 void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
                      const std::filesystem::path& templates_dir);
 
+/// Wallenstein as the host runs it (pbem::Game): seasons are its rounds, every seat's orders are
+/// awaited at once, a resolve writes the log, the map, the reports and the next state, and each
+/// season's mail carries the report, the map and the order template.
+class WallensteinGame final : public Game {
+ public:
+  /// The game with its ruleset loaded already.
+  WallensteinGame(GameDirectory game, const Ruleset& rules, Resources resources);
+  /// The game whose ruleset is loaded from `cache` only when a resolve or a report needs it (the
+  /// quick look of `tick` reads no ruleset).
+  WallensteinGame(GameDirectory game, RulesetCache& cache, Resources resources);
 
-/// What the game master asked `mail` for.
-struct MailRequest {
-  bool dry_run = false;
-  bool retry_failed = false;
-  bool resend = false;
-  std::optional<std::string> player = {};  ///< only this player's message
-  std::optional<std::string> smtp = {};    ///< instead of game.yaml's transport
-  Instant now = {};                        ///< the messages' Date
-  bool honour_backoff = false;             ///< `tick`: deferred mail waits for its next attempt
-  mail::Mailer* mailer = nullptr;          ///< the caller's transport (`tick`), else game.yaml's
-  bool detached = false;  ///< a copy for someone who never got the first (no References to it)
-};
+  std::string_view program() const override;
+  const std::filesystem::path& root() const override { return game_.root(); }
+  const HostConfig& host() const override { return game_.config(); }
+  std::vector<RoundDir> rounds() const override { return game_.seasons(); }
+  int round_count() const override;
+  std::vector<std::string> awaited(const RoundDir& round) const override;
+  void add_notice_data(const RoundDir& round, Data& data) const override;
+  RoundResolved resolve(NmrPolicy nmr, const Timetable& next, std::ostream& said) override;
+  std::string round_digest(const RoundDir& round) const override;
+  RoundMail round_mail(const RoundDir& round, const MailRequest& request) override;
+  std::string_view timetable_comment() const override { return kTimetableComment; }
+  RoundFiles program_files() const override { return season_program_files(); }
 
-/// What a mail run did.
-struct MailRun {
-  mail::DispatchResult result;
-  std::string kind;  ///< "opening" (before the first resolve) or "report"
-  std::string via;   ///< the transport, described without secrets
-  std::size_t total = 0;
-  std::size_t queued = 0;  ///< messages of the queue (receipts, notices) sent or tried as well
+  const GameDirectory& directory() const { return game_; }
+  const Ruleset& rules() const;
+
+ private:
+  GameDirectory game_;
+  mutable const Ruleset* rules_ = nullptr;
+  RulesetCache* cache_ = nullptr;
+  Resources resources_;
 };
 
 /// Mails a season's reports (with the map and order templates) to every player and the public
@@ -112,13 +123,5 @@ MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const Seaso
 /// (at RCPT) is fixed in game.yaml; a message refused after DATA (too large, taken for spam) is not
 /// the address's fault.
 std::string refusal_advice(bool message_refused);
-
-/// Whether every message of a season's mail is in the ledger as sent (nothing for `mail_season`
-/// to do): lets `tick` skip building reports it would not send. With `same_content`, only mail
-/// of what the season now holds counts (after a rollback and a new resolve it does not); without,
-/// the quick look of `tick` reads the ledger alone.
-/// With `now`, a message the server deferred whose next attempt is later counts as done for now.
-bool season_mailed(const GameDirectory& game, const SeasonDir& season, bool same_content = true,
-                   std::optional<Instant> now = std::nullopt);
 
 }  // namespace wallenstein
