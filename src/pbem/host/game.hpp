@@ -23,9 +23,9 @@ namespace pbem {
 
 /// What resolving a round did, in the host's words.
 struct RoundResolved {
-  std::string round;       ///< its name ("1618-spring", "round 2")
-  std::string next_round;  ///< the round now open (empty once the game is over)
-  bool finished = false;   ///< the last round was resolved: the game is over
+  std::string round;                 ///< its name ("1618-spring", "round 2")
+  std::string next_round;            ///< the round now open (empty once the game is over)
+  bool finished = false;             ///< the last round was resolved: the game is over
   std::vector<std::string> missing;  ///< seats whose orders the missing-orders policy played
 };
 

@@ -90,8 +90,7 @@ mail::Message schedule_message(const Game& game, const Templates& templates,
   return m;
 }
 
-Data timetable_data(const Game& game, const RoundDir& season, const Timetable& t,
-                    Instant now) {
+Data timetable_data(const Game& game, const RoundDir& season, const Timetable& t, Instant now) {
   Data d;
   d["game"] = game.host().name;
   d["season"] = season.name;
@@ -220,9 +219,11 @@ void commit_with_mail(const Game& game, const RoundDir& round, const Timetable& 
 }
 
 /// The mail that tells every player a season's new deadline, one per player and deadline.
-std::vector<std::pair<std::string, mail::Message>> deadline_mail(
-    const Game& game, const RoundDir& season, const Timetable& t, Instant now,
-    const std::string& why, const Templates& templates) {
+std::vector<std::pair<std::string, mail::Message>> deadline_mail(const Game& game,
+                                                                 const RoundDir& season,
+                                                                 const Timetable& t, Instant now,
+                                                                 const std::string& why,
+                                                                 const Templates& templates) {
   const std::string season_dir = season.path.filename().string();
   std::vector<std::pair<std::string, mail::Message>> out;
   for (const auto& p : game.host().players) {
@@ -262,8 +263,8 @@ std::string waiting_text(const HostConfig& config, const Situation& s) {
 
 /// The game's line while nothing is due: who is missing and the time left, or when an early
 /// run comes.
-std::string status_text(const Game& game, const Situation& s,
-                        const std::optional<Instant>& last, const Instant now) {
+std::string status_text(const Game& game, const Situation& s, const std::optional<Instant>& last,
+                        const Instant now) {
   const Schedule& schedule = *game.host().schedule;
   const Timetable& t = *s.timetable;
   std::string out = s.season.name + ": " + waiting_text(game.host(), s);
@@ -381,9 +382,9 @@ struct HeldTick {
   /// Sends what waits in the queue: receipts of the intake, schedule notices a failure held back.
   void flush() {
     if (!account.mail_up()) return;
-    if (const int sent = account.take(mail::flush_queue(game.root(), mailer.get(),
-                                                        game_sender(game.host().mail), c.now,
-                                                        mail::Deferred::when_due));
+    if (const int sent =
+            account.take(mail::flush_queue(game.root(), mailer.get(), game_sender(game.host().mail),
+                                           c.now, mail::Deferred::when_due));
         sent > 0) {
       account.add(std::to_string(sent) +
                   (sent == 1 ? " queued message sent" : " queued messages sent"));
@@ -438,9 +439,9 @@ struct HeldTick {
     std::string head = "resolved " + done.round + (early ? " early" : " at the deadline");
     if (!done.missing.empty())
       head += " (NMR " + std::string(nmr) + ": " + game.host().names(done.missing) + ")";
-    head += done.finished ? "; the game is over"
-                          : "; " + done.next_round + " due " +
-                                describe_instant(next.deadline, next.timezone);
+    head += done.finished
+                ? "; the game is over"
+                : "; " + done.next_round + " due " + describe_instant(next.deadline, next.timezone);
     const auto after = game.rounds();
     mail_season_if_due(after[after.size() - 2]);
     return head;
@@ -511,15 +512,15 @@ std::string tick_held(Game& game, const TickSettings& settings, const TickIntake
     const std::string why = e.diagnostics().empty() ? e.what() : e.diagnostics().front().message;
     mailer = mail::failing_mailer(why, "SMTP");
   }
-  HeldTick tick{game,           settings, *game.host().schedule, std::move(mailer),
-                *settings.templates, {},       intake};
+  HeldTick tick{game, settings, *game.host().schedule, std::move(mailer), *settings.templates,
+                {},   intake};
   return tick.run();
 }
 
 /// One game's tick: fetch first (it takes the lock per message), then everything else under
 /// the game's lock. Errors become the game's line; the other games go on.
-TickLine tick_game(const fs::path& dir, const TickPrograms& programs,
-                   const TickSettings& settings, std::ostream& notes) {
+TickLine tick_game(const fs::path& dir, const TickPrograms& programs, const TickSettings& settings,
+                   std::ostream& notes) {
   const std::string name = dir.filename().string();
   try {
     TickIntake intake;

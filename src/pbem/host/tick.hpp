@@ -67,8 +67,8 @@ struct TickPrograms {
 TickLine tick_game(const std::filesystem::path& dir, const TickPrograms& programs,
                    const TickSettings& settings, std::ostream& notes);
 
-/// Takes the lock of a game directory for `holder` (the program and its command), first finishing or
-/// undoing an interrupted change (saying so on `notes` as `program`). Refuses a directory that
+/// Takes the lock of a game directory for `holder` (the program and its command), first finishing
+/// or undoing an interrupted change (saying so on `notes` as `program`). Refuses a directory that
 /// belongs to someone else.
 GameLock lock_game(const std::filesystem::path& root, LockMode mode, std::chrono::milliseconds wait,
                    const std::string& holder, std::string_view program, std::ostream& notes);

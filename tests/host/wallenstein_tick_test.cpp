@@ -1,0 +1,134 @@
+// The host's tick, run in-process on Wallenstein (WallensteinGame behind pbem::Game): the same
+// decisions as on the auction of tests/pbem/auction_tick_test.cpp, on a real game with its map,
+// reports and order templates. tests/cli plays whole games through the program's `tick`.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "pbem/files/journal.hpp"
+#include "pbem/files/templates.hpp"
+#include "pbem/host/tick.hpp"
+#include "pbem/host/timetable.hpp"
+#include "pbem/host/transaction.hpp"
+#include "support/games.hpp"
+#include "support/run_binary.hpp"
+#include "support/temp_dir.hpp"
+#include "wallenstein/host/game.hpp"
+#include "wallenstein/host/held_game.hpp"
+#include "wallenstein/host/season_schedule.hpp"
+#include "wallenstein/pbem.hpp"
+
+namespace wallenstein {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using testing::contains;
+using testing::read_text;
+using testing::TempDir;
+
+Instant at(const char* text) { return *parse_instant(text); }
+
+constexpr const char* kOpened = "2026-11-23T12:00:00Z";
+
+class WallensteinTick : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(testing::new_game(root(), 3).status, 0);
+    std::string config = read_text(root() / "game.yaml");
+    testing::write_text(root() / "game.yaml",
+                        config +
+                            "schedule:\n  timezone: UTC\n  deadline: \"sun 20:00\"\n"
+                            "  reminders: [48h]\n  hold_back: 30m\n  nmr: pass\n");
+  }
+  fs::path root() const { return dir / "game"; }
+  const Resources where{testing::source_data_dir(), testing::source_path("templates")};
+
+  std::string tick(const char* now) {
+    const pbem::TickSettings settings{at(now), &templates};
+    std::ostringstream notes;
+    const TickPrograms programs{
+        [this](const fs::path& d, LockMode mode) {
+          std::ostringstream said;
+          HeldGame held = hold_game(d, mode, 0ms, "tick", said);
+          return HeldGameRef{std::move(held.lock),
+                             std::make_unique<WallensteinGame>(std::move(held.game), rules, where)};
+        },
+        [](const fs::path&) -> std::string { throw std::logic_error("no IMAP in this game"); }};
+    const TickLine line = tick_game(root(), programs, settings, notes);
+    EXPECT_FALSE(line.internal_error) << line.text << notes.str();
+    return line.text;
+  }
+
+  /// Stores random legal orders of these players as `receive` would, at `when`.
+  void submit(const std::vector<std::string>& players, const char* when) {
+    const auto files = testing::write_random_orders(root(), dir / "orders", 7);
+    const GameDirectory game = GameDirectory::open(root());
+    const SeasonDir season = game.current();
+    Journal journal(root());
+    for (const auto& f : files) {
+      const std::string id = f.stem().string();
+      if (std::find(players.begin(), players.end(), id) == players.end()) continue;
+      journal.write(fs::relative(season.orders_file(id), root()), read_text(f));
+    }
+    note_orders_stored(journal, game, season, at(when));
+    journal.commit();
+  }
+
+  int outbox_count(const std::string& part) const {
+    int n = 0;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(root() / "outbox", ec))
+      n += contains(e.path().filename().string(), part) ? 1 : 0;
+    return n;
+  }
+
+  TempDir dir;
+  RulesetCache rules{testing::source_data_dir()};
+  Templates templates = Templates::load(testing::source_path("templates"));
+};
+
+TEST_F(WallensteinTick, TheFirstTickSetsTheDeadlineAndMailsEveryPlayerTheOpeningSeason) {
+  const std::string line = tick(kOpened);
+  EXPECT_TRUE(contains(line, "game: 1618-spring: waiting for ")) << line;
+  EXPECT_TRUE(contains(line, "deadline set; mailed 1618-spring (3 messages)")) << line;
+  EXPECT_EQ(outbox_count("opening"), 3);
+}
+
+TEST_F(WallensteinTick, AtTheDeadlineTheMissingSeatPassesAndTheReportsGoOut) {
+  tick(kOpened);
+  const std::vector<std::string> ids = {"red", "blue"};
+  submit(ids, "2026-11-24T09:00:00Z");
+  const std::string line = tick("2026-11-29T20:01:00Z");
+  EXPECT_TRUE(contains(line, "resolved 1618-spring at the deadline (NMR pass: ")) << line;
+  EXPECT_TRUE(contains(line, "mailed 1618-spring (3 messages)")) << line;
+  EXPECT_EQ(outbox_count("report"), 3);
+  const GameDirectory game = GameDirectory::open(root());
+  EXPECT_EQ(game.seasons().size(), 2U);
+  EXPECT_TRUE(fs::exists(game.seasons().front().path / "map.png"));
+}
+
+TEST_F(WallensteinTick, ARollbackOfTheGamesFilesLetsTheSameOrdersResolveAlike) {
+  tick(kOpened);
+  submit({"red", "blue", "yellow"}, "2026-11-24T09:00:00Z");
+  tick("2026-11-29T20:01:00Z");
+  const GameDirectory game = GameDirectory::open(root());
+  const std::string log = read_text(game.seasons().front().log_file());
+  const WallensteinGame wallenstein(game, rules, where);
+  rollback_last_resolve(root(), wallenstein.program_files(), false, false);
+  EXPECT_EQ(GameDirectory::open(root()).seasons().size(), 1U);
+  EXPECT_TRUE(contains(tick("2026-11-29T20:02:00Z"), "resolved 1618-spring at the deadline"));
+  EXPECT_EQ(read_text(game.seasons().front().log_file()), log);
+}
+
+TEST_F(WallensteinTick, TheQuickLookReadsNoStateWhileOrdersAreAwaited) {
+  tick(kOpened);
+  const WallensteinGame game(GameDirectory::open(root()), rules, where);
+  const TickLook quiet = quick_look(game, at("2026-11-24T12:00:00Z"));
+  EXPECT_FALSE(quiet.due);
+  EXPECT_TRUE(contains(quiet.line, "1618-spring: waiting for ")) << quiet.line;
+  EXPECT_TRUE(quick_look(game, at("2026-11-27T21:00:00Z")).due) << "the reminder 48 h before";
+}
+
+}  // namespace
+}  // namespace wallenstein

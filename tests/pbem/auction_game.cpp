@@ -1,0 +1,182 @@
+#include "pbem/auction_game.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "pbem/files/diagnostic.hpp"
+#include "pbem/files/digest.hpp"
+#include "pbem/files/files.hpp"
+#include "pbem/files/journal.hpp"
+#include "pbem/host/game_mail.hpp"
+#include "pbem/host/timetable.hpp"
+#include "pbem/host/transaction.hpp"
+#include "pbem/mail/mime.hpp"
+
+namespace auction {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string state_text(const State& s) {
+  std::ostringstream out;
+  out << "round: " << s.round << "\nplayers:\n";
+  for (const auto& [id, h] : s.players)
+    out << "  " << id << ": {coins: " << h.coins << ", lots: " << h.lots << "}\n";
+  return out.str();
+}
+
+std::string read_file(const fs::path& path) { return pbem::read_bytes(path); }
+
+}  // namespace
+
+std::string round_directory(int round) {
+  std::string n = std::to_string(round);
+  if (n.size() < 2) n = "0" + n;
+  return n + "-round-" + std::to_string(round);
+}
+
+AuctionGame::AuctionGame(fs::path root, pbem::HostConfig host, Rules rules)
+    : root_(std::move(root)), host_(std::move(host)), rules_(rules) {}
+
+void AuctionGame::create(const fs::path& root, const pbem::HostConfig& host, const Rules& rules) {
+  State s;
+  for (const auto& p : host.players) s.players[p.id] = Holding{rules.coins, 0};
+  fs::create_directories(root / "seasons");
+  pbem::Journal journal(root);
+  journal.write(fs::path("seasons") / round_directory(1) / "state.yaml", state_text(s));
+  journal.commit();
+}
+
+std::vector<pbem::RoundDir> AuctionGame::rounds() const { return pbem::list_rounds(root_); }
+
+State AuctionGame::state(const pbem::RoundDir& round) const {
+  try {
+    const YAML::Node node = YAML::Load(read_file(round.state_file()));
+    State s;
+    s.round = node["round"].as<int>();
+    for (const auto& entry : node["players"]) {
+      s.players[entry.first.as<std::string>()] =
+          Holding{entry.second["coins"].as<int>(), entry.second["lots"].as<int>()};
+    }
+    return s;
+  } catch (const YAML::Exception& e) {
+    throw pbem::InputError(round.state_file().string(),
+                           std::string("not an auction state: ") + e.what());
+  }
+}
+
+std::vector<std::string> AuctionGame::awaited(const pbem::RoundDir& round) const {
+  std::vector<std::string> out;
+  for (const auto& p : host_.players) {
+    if (!fs::exists(round.orders_file(p.id))) out.push_back(p.id);
+  }
+  return out;
+}
+
+void AuctionGame::add_notice_data(const pbem::RoundDir& round, pbem::Data& data) const {
+  data["lot"] = std::to_string(round.index);
+}
+
+pbem::RoundResolved AuctionGame::resolve(pbem::NmrPolicy nmr, const pbem::Timetable& next,
+                                         std::ostream& said) {
+  const pbem::RoundDir round = pbem::current_round(*this);
+  State s = state(round);
+  const std::vector<std::string> missing = awaited(round);
+  std::string winner;
+  int best = -1;
+  std::ostringstream log;
+  log << "round: " << s.round << "\nbids:\n";
+  for (const auto& p : host_.players) {
+    int bid = 0;
+    if (fs::exists(round.orders_file(p.id))) {
+      bid = YAML::Load(read_file(round.orders_file(p.id)))["bid"].as<int>();
+    } else if (nmr == pbem::NmrPolicy::bot) {
+      bid = 1;
+    }
+    bid = std::clamp(bid, 0, s.players[p.id].coins);
+    log << "  " << p.id << ": " << bid << "\n";
+    if (bid > best) {  // a tie goes to the earlier seat
+      best = bid;
+      winner = p.id;
+    }
+  }
+  log << "winner: " << winner << "\nprice: " << best << "\n";
+  s.players[winner].coins -= best;
+  s.players[winner].lots += 1;
+  s.round += 1;
+  const bool finished = s.round > rules_.rounds;
+  pbem::ResolveTransaction transaction(root_, round,
+                                       fs::path("seasons") / round_directory(s.round));
+  transaction.write("log.yaml", log.str());
+  transaction.write_next("state.yaml", state_text(s));
+  if (!finished) transaction.write_next(pbem::kTimetableFile, pbem::timetable_text(next, timetable_comment()));
+  transaction.commit();
+  said << "lot " << round.index << " to " << winner << " for " << best << "\n";
+  return pbem::RoundResolved{round.name, finished ? "" : "round-" + std::to_string(s.round),
+                             finished, missing};
+}
+
+std::string AuctionGame::round_digest(const pbem::RoundDir& round) const {
+  std::string bytes = read_file(round.state_file());
+  if (const auto next = pbem::round_after(*this, round))
+    bytes += read_file(round.log_file()) + read_file(next->state_file());
+  return pbem::sha256_hex(bytes);
+}
+
+pbem::RoundMail AuctionGame::round_mail(const pbem::RoundDir& round,
+                                        const pbem::MailRequest& request) {
+  const auto next = pbem::round_after(*this, round);
+  const std::string kind = pbem::mail_kind(*this, round);
+  const std::string digest = round_digest(round);
+  const State after = state(next ? *next : round);
+  std::string outcome;
+  if (next) {
+    const YAML::Node log = YAML::Load(read_file(round.log_file()));
+    outcome = "Lot " + std::to_string(round.index) + " went to " +
+              log["winner"].as<std::string>() + " for " + std::to_string(log["price"].as<int>()) +
+              " coins.\n";
+  }
+  pbem::RoundMail mail;
+  pbem::Journal journal(root_);
+  for (const auto& p : host_.players) {
+    if (request.player && *request.player != p.id) continue;
+    const Holding& h = after.players.at(p.id);
+    pbem::mail::Message m;
+    m.from = pbem::game_sender(host_.mail);
+    m.to = pbem::mail::Mailbox{p.name, p.email};
+    m.subject = "Auction " + host_.name + ": " + round.name;
+    m.date = pbem::mail::rfc5322_date(request.now);
+    const std::string key = round.path.filename().string() + "/" + kind + "/" + p.id;
+    m.message_id = pbem::notice_message_id(*this, key);
+    m.text = outcome + "You hold " + std::to_string(h.coins) + " coins and " +
+             std::to_string(h.lots) + " lots.\n";
+    journal.write(fs::relative(round.path, root_) / "reports" / (p.id + ".txt"), m.text);
+    mail.messages.push_back({key, p.id, std::move(m), digest});
+  }
+  if (!request.dry_run) journal.commit();
+  return mail;
+}
+
+std::string_view AuctionGame::timetable_comment() const {
+  return "This round's timetable, kept by the host's tick.";
+}
+
+pbem::RoundFiles AuctionGame::program_files() const {
+  return pbem::RoundFiles{{"state.yaml", "log.yaml", pbem::kTimetableFile}, {"reports"}};
+}
+
+void submit_bid(const AuctionGame& game, const std::string& player, int bid, pbem::Instant at) {
+  const pbem::RoundDir round = pbem::current_round(game);
+  pbem::Journal journal(game.root());
+  journal.write(fs::relative(round.orders_file(player), game.root()),
+                "bid: " + std::to_string(bid) + "\n");
+  if (auto t = pbem::read_timetable(round)) {
+    t->last_order = at;
+    pbem::write_timetable(journal, game, round, *t);
+  }
+  journal.commit();
+}
+
+}  // namespace auction
