@@ -10,6 +10,7 @@
 
 #include "pbem/files/diagnostic.hpp"
 #include "scenario/scenario_file.hpp"
+#include "support/problem_texts.hpp"
 #include "support/temp_dir.hpp"
 #include "support/tiny_world.hpp"
 #include "wallenstein/files/log_yaml.hpp"
@@ -109,7 +110,7 @@ std::vector<Orders> checked_orders(const ScenarioFile& s, const Ruleset& r) {
     if (!s.orders[i]) continue;
     const auto checked = check_order_source(
         SourceFile{s.state.player(p).id + ".yaml", order_text(s.state, p, *s.orders[i], r)},
-        s.state, r);
+        s.state, r, testing::problem_texts());
     const auto refused = std::find_if(s.then.order_errors.begin(), s.then.order_errors.end(),
                                       [&](const testing::OrderErrors& e) { return e.player == p; });
     if (refused != s.then.order_errors.end()) {

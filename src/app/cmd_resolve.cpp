@@ -16,6 +16,7 @@
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
+#include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/files/state_yaml.hpp"
 #include "wallenstein/files/version.hpp"
@@ -35,7 +36,8 @@ Exit run_resolve(const Invocation& in) {
   const GameDirectory& game = held.game;
   const Ruleset rules = game_rules(in, game);
   const SeasonDir season = game.current();
-  SeasonInputs inputs = load_season_inputs(game, season, rules);
+  const auto texts = report::ProblemTexts::load(report::problem_texts_file(in.templates_dir()));
+  SeasonInputs inputs = load_season_inputs(game, season, rules, texts);
   // Without --nmr, a game on a schedule plays its own policy (hold has run its course by now).
   const auto& schedule = game.config().schedule;
   const std::string nmr = in.has("nmr")                                 ? in.get<std::string>("nmr")
@@ -47,7 +49,7 @@ Exit run_resolve(const Invocation& in) {
            << "; wait for them, or resolve with --force (they then play --nmr " << nmr << ")\n";
     return Exit::not_now;
   }
-  fill_nmr(inputs, nmr, rules);
+  fill_nmr(inputs, nmr, rules, texts);
   // A game on a schedule: the season this opens gets its deadline from it (interfaces 6).
   std::optional<SeasonTimetable> timetable;
   if (schedule) timetable = open_timetable(*schedule, clock_now(in));
@@ -62,6 +64,7 @@ namespace {
 std::size_t replay_seasons(const GameDirectory& game, const Ruleset& rules, const Invocation& in) {
   const auto seasons = game.seasons();
   std::size_t differences = 0;
+  const auto texts = report::ProblemTexts::load(report::problem_texts_file(in.templates_dir()));
   const std::string first = write_state(new_game(new_game_spec(game.config()), rules), rules);
   if (auto diff = first_difference(first, read_bytes(seasons.front().state_file()));
       !diff.empty()) {
@@ -70,7 +73,7 @@ std::size_t replay_seasons(const GameDirectory& game, const Ruleset& rules, cons
     ++differences;
   }
   for (std::size_t i = 0; i + 1 < seasons.size(); ++i) {
-    const ResolvedSeason again = reresolve(game, seasons[i], rules);
+    const ResolvedSeason again = reresolve(game, seasons[i], rules, texts);
     std::size_t before = differences;
     if (auto diff = first_difference(again.log_text, read_bytes(seasons[i].log_file()));
         !diff.empty()) {

@@ -8,6 +8,7 @@
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
 #include "wallenstein/files/order_file.hpp"
+#include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/files/version.hpp"
 #include "wallenstein/pbem.hpp"
@@ -41,9 +42,10 @@ Exit run_upgrade(const Invocation& in) {
   }
   // Orders already stored for the season being planned must still be legal under the new rules.
   std::vector<Diagnostic> broken;
+  const auto texts = report::ProblemTexts::load(report::problem_texts_file(in.templates_dir()));
   for (const auto& id : game.submitted(season)) {
     const CheckedOrderFile checked =
-        check_order_file(season.orders_file(id).string(), state, rules);
+        check_order_file(season.orders_file(id).string(), state, rules, texts);
     for (const auto& d : checked.diagnostics) {
       if (d.severity == Diagnostic::Severity::error) broken.push_back(d);
     }

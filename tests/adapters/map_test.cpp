@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "pbem/files/diagnostic.hpp"
+#include "support/problem_texts.hpp"
 #include "support/temp_dir.hpp"
 #include "wallenstein/bot/random_orders.hpp"
 #include "wallenstein/files/order_file.hpp"
@@ -310,7 +311,7 @@ TEST_F(Map, ExampleMapMatchesTheReviewedFingerprint) {
   std::vector<Orders> orders;
   for (const char* id : {"red", "blue", "yellow"}) {
     const auto file = testing::source_path(std::string("games/example/orders/") + id + ".yaml");
-    const auto checked = check_order_file(file.string(), start, *rules_);
+    const auto checked = check_order_file(file.string(), start, *rules_, testing::problem_texts());
     ASSERT_TRUE(checked.ok()) << file;
     orders.push_back(*checked.orders);
   }

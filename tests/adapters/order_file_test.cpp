@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "support/base_spaces.hpp"
+#include "support/problem_texts.hpp"
 #include "support/temp_dir.hpp"
 #include "wallenstein/bot/random_orders.hpp"
 #include "wallenstein/files/ruleset_file_parts.hpp"
@@ -51,7 +52,8 @@ class OrderCheck : public ::testing::Test {
       EXPECT_NE(at, std::string::npos) << from;
       if (at != std::string::npos) text.replace(at, from.size(), to);
     }
-    return lines(check_order_source(SourceFile{"red.yaml", text}, state_, *rules_));
+    return lines(check_order_source(SourceFile{"red.yaml", text}, state_, *rules_,
+                                    testing::problem_texts()));
   }
 
   using Lines = std::vector<std::string>;
@@ -83,7 +85,8 @@ class OrderCheck : public ::testing::Test {
   }
 
   Lines check_text(const std::string& text, const Ruleset& rules) const {
-    return lines(check_order_source(SourceFile{"red.yaml", text}, state_, rules));
+    return lines(
+        check_order_source(SourceFile{"red.yaml", text}, state_, rules, testing::problem_texts()));
   }
 
   /// The shipped rules under rules version 1 (games started before D-25 to D-28).
@@ -124,7 +127,8 @@ class OrderCheck : public ::testing::Test {
   static Lines check_first_edition(const std::string& text) {
     const GameState state =
         new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, first_edition());
-    return lines(check_order_source(SourceFile{"red.yaml", text}, state, first_edition()));
+    return lines(check_order_source(SourceFile{"red.yaml", text}, state, first_edition(),
+                                    testing::problem_texts()));
   }
 
   /// A leaders game's first spring (every leader beside the board), or its `season_index`.
@@ -141,12 +145,13 @@ class OrderCheck : public ::testing::Test {
   }
 
   static Lines check_leaders(const std::string& text, const GameState& state) {
-    return lines(check_order_source(SourceFile{"red.yaml", text}, state, with_leaders()));
+    return lines(check_order_source(SourceFile{"red.yaml", text}, state, with_leaders(),
+                                    testing::problem_texts()));
   }
 
   static Lines check_leaders_of_version_two(const std::string& text, const GameState& state) {
-    return lines(
-        check_order_source(SourceFile{"red.yaml", text}, state, with_leaders_of_version_two()));
+    return lines(check_order_source(SourceFile{"red.yaml", text}, state,
+                                    with_leaders_of_version_two(), testing::problem_texts()));
   }
 
   static Ruleset* rules_;
@@ -155,7 +160,8 @@ class OrderCheck : public ::testing::Test {
 Ruleset* OrderCheck::rules_ = nullptr;
 
 TEST_F(OrderCheck, ValidOrdersPassWithoutAnyMessage) {
-  const auto checked = check_order_source(SourceFile{"red.yaml", kValid}, state_, *rules_);
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", kValid}, state_, *rules_, testing::problem_texts());
   EXPECT_TRUE(checked.ok());
   EXPECT_TRUE(checked.diagnostics.empty());
   EXPECT_EQ(checked.player_id, "red");
@@ -175,7 +181,8 @@ TEST_F(OrderCheck, WhatAMailProgramDressesUpIsReadAsTyped) {
     dressed.replace(at + 1, 2, "\xC2\xA0\xC2\xA0");
   dressed.replace(dressed.find("palace: Gft. Mark"), 17,
                   "palace: \xE2\x80\x9CGft. Mark\xE2\x80\x9D");
-  const auto checked = check_order_source(SourceFile{"red.yaml", dressed}, state_, *rules_);
+  const auto checked = check_order_source(SourceFile{"red.yaml", dressed}, state_, *rules_,
+                                          testing::problem_texts());
   EXPECT_TRUE(checked.ok()) << (checked.diagnostics.empty() ? "" : checked.diagnostics[0].format());
   EXPECT_EQ((*checked.orders)[space::palace]->province, *rules_->find_province("gft_mark"));
 }
@@ -228,14 +235,16 @@ TEST_F(OrderCheck, AKeyInTheWrongCaseSuggestsTheRightOneAndNothingMore) {
 TEST_F(OrderCheck, ThePlayerIdIsTakenInAnyCase) {
   std::string text = kValid;
   text.replace(text.find("player: red"), 11, "player: Red");
-  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", text}, state_, *rules_, testing::problem_texts());
   EXPECT_TRUE(checked.ok()) << format_all(checked.diagnostics);
   EXPECT_EQ(checked.player_id, "red") << "the orders are stored under the game's spelling";
 }
 
 TEST_F(OrderCheck, TextPastedFromAMailBeforeTheOrderIsNamedAsSuch) {
   const std::string text = std::string("Hello GM,\nhere are my orders.\n\n") + kValid;
-  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", text}, state_, *rules_, testing::problem_texts());
   EXPECT_FALSE(checked.ok());
   EXPECT_EQ(
       lines(checked),
@@ -245,7 +254,9 @@ TEST_F(OrderCheck, TextPastedFromAMailBeforeTheOrderIsNamedAsSuch) {
   std::string reordered = kValid;
   reordered.erase(0, reordered.find('\n') + 1);
   reordered += "game: test\n";
-  EXPECT_TRUE(check_order_source(SourceFile{"red.yaml", reordered}, state_, *rules_).ok());
+  EXPECT_TRUE(check_order_source(SourceFile{"red.yaml", reordered}, state_, *rules_,
+                                 testing::problem_texts())
+                  .ok());
 }
 
 TEST_F(OrderCheck, AnUnclosedBraceIsReportedWhereItOpens) {
@@ -366,7 +377,7 @@ TEST_F(OrderCheck, BidNoneIsAcceptedWithCardsLeft_D14) {
   const auto checked = check_order_source(
       SourceFile{"red.yaml",
                  std::string(kValid).replace(std::string(kValid).find("bid: 2"), 6, "bid: NONE")},
-      state_, *rules_);
+      state_, *rules_, testing::problem_texts());
   ASSERT_TRUE(checked.ok());
   EXPECT_EQ(checked.orders->bid.kind, BidKind::none);
 }
@@ -408,7 +419,8 @@ actions: {palace: Gft. Mark, church: none, trading_house: none, grain: none, tax
           armies3: none, army1: none, battle_a: {province: Vogtland, target: Kursachsen}, battle_b: none}
 bid: none
 )";
-  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", text}, state_, *rules_, testing::problem_texts());
   EXPECT_TRUE(checked.ok()) << (checked.diagnostics.empty() ? ""
                                                             : checked.diagnostics.front().format());
 }
@@ -442,7 +454,8 @@ TEST_F(OrderCheck, Army1MoveToAProvinceNotHeldIsOnlyAWarning_D15) {
   std::string text = kValid;
   const std::string from = "move_to: Oberösterreich";
   text.replace(text.find(from), from.size(), "move_to: Böhmen");
-  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", text}, state_, *rules_, testing::problem_texts());
   EXPECT_TRUE(checked.ok());
   ASSERT_EQ(lines(checked).size(), 1u);
   EXPECT_EQ(lines(checked)[0],
@@ -451,21 +464,22 @@ TEST_F(OrderCheck, Army1MoveToAProvinceNotHeldIsOnlyAWarning_D15) {
 }
 
 TEST_F(OrderCheck, NotYamlIsRejectedWithItsPosition) {
-  const auto checked =
-      check_order_source(SourceFile{"red.yaml", "game: [unclosed\nplayer: red\n"}, state_, *rules_);
+  const auto checked = check_order_source(SourceFile{"red.yaml", "game: [unclosed\nplayer: red\n"},
+                                          state_, *rules_, testing::problem_texts());
   EXPECT_FALSE(checked.ok());
   EXPECT_EQ(
       lines(checked),
       Lines{"red.yaml:1:7: error: this [ is never closed; end the list with ] on the same line"});
   const auto tab = check_order_source(SourceFile{"red.yaml", "game: g\nplayer: red\n\tseason: x\n"},
-                                      state_, *rules_);
+                                      state_, *rules_, testing::problem_texts());
   ASSERT_EQ(lines(tab).size(), 1u);
   EXPECT_EQ(lines(tab)[0].rfind("red.yaml:3:", 0), 0u) << lines(tab)[0];
   EXPECT_NE(lines(tab)[0].find("indented with a tab"), std::string::npos) << lines(tab)[0];
 }
 
 TEST_F(OrderCheck, PlainTextIsNotAnOrderFile) {
-  const auto checked = check_order_source(SourceFile{"red.yaml", "hello world\n"}, state_, *rules_);
+  const auto checked = check_order_source(SourceFile{"red.yaml", "hello world\n"}, state_, *rules_,
+                                          testing::problem_texts());
   EXPECT_EQ(lines(checked), Lines{"red.yaml:1:1: error: an order file is a YAML map with game, "
                                   "player, season, actions and bid"});
 }
@@ -476,14 +490,15 @@ TEST_F(OrderCheck, AliasBombIsRejectedBeforeExpansion) {
     bomb += std::string(1, c) + ": &" + c + " [*" + static_cast<char>(c - 1) + ", *" +
             static_cast<char>(c - 1) + "]\n";
   }
-  const auto checked = check_order_source(SourceFile{"red.yaml", bomb}, state_, *rules_);
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", bomb}, state_, *rules_, testing::problem_texts());
   EXPECT_EQ(lines(checked), Lines{"red.yaml:2:8: error: aliases (*name) are not allowed in this "
                                   "file; write the value out"});
 }
 
 TEST_F(OrderCheck, InvalidUtf8IsRejectedWithItsPosition) {
   const auto checked = check_order_source(SourceFile{"red.yaml", "game: test\nplayer: r\xff\xfe\n"},
-                                          state_, *rules_);
+                                          state_, *rules_, testing::problem_texts());
   EXPECT_EQ(lines(checked),
             Lines{"red.yaml:2:10: error: invalid UTF-8; save the file as UTF-8 text"});
 }
@@ -492,7 +507,8 @@ TEST_F(OrderCheck, DeepNestingIsRejected) {
   std::string deep;
   for (int i = 0; i < 40; ++i) deep += "{a: ";
   deep += "1" + std::string(40, '}');
-  const auto checked = check_order_source(SourceFile{"red.yaml", deep}, state_, *rules_);
+  const auto checked =
+      check_order_source(SourceFile{"red.yaml", deep}, state_, *rules_, testing::problem_texts());
   EXPECT_EQ(lines(checked), Lines{"red.yaml:1:65: error: nested more than 16 levels deep"});
 }
 
@@ -501,7 +517,7 @@ TEST_F(OrderCheck, HugeFileIsRejectedWithoutReadingIt) {
   const auto path = dir / "huge.yaml";
   testing::write_text(path, "");
   std::filesystem::resize_file(path, 100u << 20);  // 100 MB, sparse
-  const auto checked = check_order_file(path.string(), state_, *rules_);
+  const auto checked = check_order_file(path.string(), state_, *rules_, testing::problem_texts());
   EXPECT_EQ(
       lines(checked),
       Lines{path.string() +
@@ -509,10 +525,12 @@ TEST_F(OrderCheck, HugeFileIsRejectedWithoutReadingIt) {
 }
 
 TEST_F(OrderCheck, FormattedOrdersReadBackToTheSameOrders) {
-  const auto first = check_order_source(SourceFile{"red.yaml", kValid}, state_, *rules_);
+  const auto first =
+      check_order_source(SourceFile{"red.yaml", kValid}, state_, *rules_, testing::problem_texts());
   const std::string text =
       format_order_file(to_written(*first.orders, state_, *rules_), *rules_, "a comment");
-  const auto again = check_order_source(SourceFile{"again.yaml", text}, state_, *rules_);
+  const auto again =
+      check_order_source(SourceFile{"again.yaml", text}, state_, *rules_, testing::problem_texts());
   ASSERT_TRUE(again.ok()) << text;
   EXPECT_EQ(again.orders->tile_preferences, first.orders->tile_preferences);
   EXPECT_EQ(again.orders->bid.coin, 2);
@@ -582,7 +600,7 @@ TEST_F(OrderCheck, PlaceFalseMakesArmy1AMoveOnly_D27) {
   const auto checked = check_order_source(
       SourceFile{"red.yaml", std::string(kValid).replace(std::string(kValid).find("armies: all}"),
                                                          12, "armies: all, place: false}")},
-      state_, *rules_);
+      state_, *rules_, testing::problem_texts());
   ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
   EXPECT_FALSE((*checked.orders)[space::army1]->place);
   EXPECT_TRUE((*checked.orders)[space::armies5]->place);
@@ -632,14 +650,16 @@ TEST_F(OrderCheck, VersionOneHasNoPlaceFalse_D27) {
 TEST_F(OrderCheck, FormattedOrdersKeepPlaceFalse_D27) {
   std::string text = kValid;
   text.replace(text.find("armies: all}"), 12, "armies: all, place: false}");
-  const auto first = check_order_source(SourceFile{"red.yaml", text}, state_, *rules_);
+  const auto first =
+      check_order_source(SourceFile{"red.yaml", text}, state_, *rules_, testing::problem_texts());
   ASSERT_TRUE(first.ok());
   const std::string formatted =
       format_order_file(to_written(*first.orders, state_, *rules_), *rules_);
   EXPECT_NE(formatted.find("army1: {province: passau, move_to: oberoesterreich, place: false}"),
             std::string::npos)
       << formatted;
-  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state_, *rules_);
+  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state_, *rules_,
+                                        testing::problem_texts());
   ASSERT_TRUE(again.ok()) << formatted;
   EXPECT_FALSE((*again.orders)[space::army1]->place);
 }
@@ -647,8 +667,8 @@ TEST_F(OrderCheck, FormattedOrdersKeepPlaceFalse_D27) {
 TEST_F(OrderCheck, LandsknechteWishesAreReadMostWantedFirst) {
   std::string text = kValid;
   text += "landsknechte: [vp, grain, thaler]\n";
-  const auto checked =
-      check_order_source(SourceFile{"red.yaml", text}, state_, with_landsknechte());
+  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, with_landsknechte(),
+                                          testing::problem_texts());
   ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
   EXPECT_EQ(checked.orders->landsknecht_wishes,
             (std::vector<LandsknechtBonus>{LandsknechtBonus::vp, LandsknechtBonus::grain,
@@ -656,8 +676,8 @@ TEST_F(OrderCheck, LandsknechteWishesAreReadMostWantedFirst) {
 }
 
 TEST_F(OrderCheck, WithoutLandsknechteWishesTheCardsFallbackIsTaken) {
-  const auto checked =
-      check_order_source(SourceFile{"red.yaml", kValid}, state_, with_landsknechte());
+  const auto checked = check_order_source(SourceFile{"red.yaml", kValid}, state_,
+                                          with_landsknechte(), testing::problem_texts());
   ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
   EXPECT_TRUE(checked.orders->landsknecht_wishes.empty());
 }
@@ -675,8 +695,8 @@ TEST_F(OrderCheck, UnknownOrRepeatedLandsknechteBonusesAreRejected) {
 
 TEST_F(OrderCheck, WishesTheNextLandsknechteCardDoesNotOfferAreWarnedOf) {
   const std::string text = std::string(kValid) + "landsknechte: [vp, grain]\n";
-  const auto checked =
-      check_order_source(SourceFile{"red.yaml", text}, state_, with_landsknechte());
+  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state_, with_landsknechte(),
+                                          testing::problem_texts());
   EXPECT_TRUE(checked.ok()) << "a warning only";
   EXPECT_EQ(lines(checked),
             Lines{"red.yaml:17:16: warning: your next Landsknechte card offers none of these "
@@ -689,21 +709,23 @@ TEST_F(OrderCheck, LandsknechteMustBeAListAndMayBeLeftBlank) {
   EXPECT_EQ(check_text(std::string(kValid) + "landsknechte: vp\n", with_landsknechte()),
             Lines{"red.yaml:17:15: error: landsknechte is a list of bonuses, most wanted first, "
                   "like [vp, tray, thaler]"});
-  const auto blank = check_order_source(
-      SourceFile{"red.yaml", std::string(kValid) + "landsknechte:\n"}, state_, with_landsknechte());
+  const auto blank =
+      check_order_source(SourceFile{"red.yaml", std::string(kValid) + "landsknechte:\n"}, state_,
+                         with_landsknechte(), testing::problem_texts());
   ASSERT_TRUE(blank.ok()) << format_all(blank.diagnostics);
   EXPECT_TRUE(blank.orders->landsknecht_wishes.empty());
 }
 
 TEST_F(OrderCheck, FormattedOrdersKeepTheLandsknechteWishes) {
   const std::string text = std::string(kValid) + "landsknechte: [tray, vp]\n";
-  const auto first = check_order_source(SourceFile{"red.yaml", text}, state_, with_landsknechte());
+  const auto first = check_order_source(SourceFile{"red.yaml", text}, state_, with_landsknechte(),
+                                        testing::problem_texts());
   ASSERT_TRUE(first.ok());
   const std::string formatted = format_order_file(
       to_written(*first.orders, state_, with_landsknechte()), with_landsknechte());
   EXPECT_NE(formatted.find("landsknechte: [tray, vp]"), std::string::npos) << formatted;
-  const auto again =
-      check_order_source(SourceFile{"again.yaml", formatted}, state_, with_landsknechte());
+  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state_,
+                                        with_landsknechte(), testing::problem_texts());
   ASSERT_TRUE(again.ok()) << formatted;
   EXPECT_EQ(again.orders->landsknecht_wishes, first.orders->landsknecht_wishes);
 }
@@ -718,7 +740,8 @@ TEST_F(OrderCheck, ALeaderIsPlacedAndMovedAsWritten) {
   const GameState state = leaders_game();
   const std::string text =
       std::string(kValid) + "leader: {place: Passau, move_to: Oberösterreich, statue: true}\n";
-  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state, with_leaders());
+  const auto checked = check_order_source(SourceFile{"red.yaml", text}, state, with_leaders(),
+                                          testing::problem_texts());
   ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
   EXPECT_TRUE(checked.diagnostics.empty()) << format_all(checked.diagnostics);
   EXPECT_EQ(checked.orders->leader,
@@ -812,7 +835,8 @@ TEST_F(OrderCheck, PlaceNoneKeepsALeaderTakenOffBesideTheBoardAfterWinterOnly_D4
   GameState later = leaders_game(4);  // 1619's spring
   std::string text = std::string(kValid) + "leader: {place: none, move_to: Vogtland}\n";
   text.replace(text.find("1618-spring"), 11, "1619-spring");
-  const auto checked = check_order_source(SourceFile{"red.yaml", text}, later, with_leaders());
+  const auto checked = check_order_source(SourceFile{"red.yaml", text}, later, with_leaders(),
+                                          testing::problem_texts());
   ASSERT_TRUE(checked.ok()) << format_all(checked.diagnostics);
   EXPECT_TRUE(checked.orders->leader.stay_beside);
   EXPECT_FALSE(checked.orders->leader.place.has_value());
@@ -871,14 +895,16 @@ TEST_F(OrderCheck, FormattedOrdersKeepTheLeadersOrder) {
   const GameState state = leaders_game();
   const std::string text =
       std::string(kValid) + "leader: {place: Passau, move_to: Oberösterreich, statue: true}\n";
-  const auto first = check_order_source(SourceFile{"red.yaml", text}, state, with_leaders());
+  const auto first = check_order_source(SourceFile{"red.yaml", text}, state, with_leaders(),
+                                        testing::problem_texts());
   ASSERT_TRUE(first.ok());
   const std::string formatted =
       format_order_file(to_written(*first.orders, state, with_leaders()), with_leaders());
   EXPECT_NE(formatted.find("leader: {place: passau, move_to: oberoesterreich, statue: true}"),
             std::string::npos)
       << formatted;
-  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state, with_leaders());
+  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state, with_leaders(),
+                                        testing::problem_texts());
   ASSERT_TRUE(again.ok()) << formatted;
   EXPECT_EQ(again.orders->leader, first.orders->leader);
 }
@@ -887,7 +913,7 @@ TEST_F(OrderCheck, AFirstEditionOrderHasNoBidAndMayHoldBackDefenders_Rules12) {
   const GameState state = new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, first_edition());
   const auto checked = check_order_source(
       SourceFile{"red.yaml", first_edition_orders("defend_with: {Gft. Mark: 2, Passau: all}\n")},
-      state, first_edition());
+      state, first_edition(), testing::problem_texts());
   ASSERT_TRUE(checked.ok()) << lines(checked).front();
   EXPECT_EQ(lines(checked), Lines{});
   EXPECT_EQ(checked.orders->bid.kind, BidKind::none);
@@ -962,14 +988,14 @@ TEST_F(OrderCheck, FormattedFirstEditionOrdersKeepDefendWithAndHaveNoBid) {
   const GameState state = new_game(NewGame{"test", {"red", "blue", "yellow"}, 1}, first_edition());
   const auto first =
       check_order_source(SourceFile{"red.yaml", first_edition_orders("defend_with: {Passau: 2}\n")},
-                         state, first_edition());
+                         state, first_edition(), testing::problem_texts());
   ASSERT_TRUE(first.ok());
   const std::string formatted =
       format_order_file(to_written(*first.orders, state, first_edition()), first_edition());
   EXPECT_NE(formatted.find("defend_with: {passau: 2}"), std::string::npos) << formatted;
   EXPECT_EQ(formatted.find("bid:"), std::string::npos) << formatted;
-  const auto again =
-      check_order_source(SourceFile{"again.yaml", formatted}, state, first_edition());
+  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, state, first_edition(),
+                                        testing::problem_texts());
   ASSERT_TRUE(again.ok()) << formatted;
   EXPECT_EQ(again.orders->defend_with, first.orders->defend_with);
 }
@@ -983,7 +1009,7 @@ class DraftOrderFile : public OrderCheck {
   Lines check_draft(const std::string& list) const {
     return lines(check_order_source(
         SourceFile{"red.yaml", "game: test\nplayer: red\nseason: 1618-draft\n" + list}, draft_,
-        *rules_));
+        *rules_, testing::problem_texts()));
   }
 
   GameState draft_;
@@ -994,7 +1020,7 @@ TEST_F(DraftOrderFile, AListOfProvincesWithGroupsWhereWantedPasses_Rules2) {
       check_order_source(SourceFile{"red.yaml",
                                     "game: test\nplayer: red\nseason: 1618-draft\n"
                                     "draft: [Kursachsen: 5, böhmen, {Gft. Mark: 2}]\n"},
-                         draft_, *rules_);
+                         draft_, *rules_, testing::problem_texts());
   ASSERT_TRUE(checked.ok()) << checked.diagnostics.front().format();
   EXPECT_TRUE(checked.diagnostics.empty());
   const auto& wishes = checked.orders->draft.wishes;
@@ -1061,12 +1087,13 @@ TEST_F(DraftOrderFile, FormattedDraftOrdersReadBackAsTheSameWishes) {
   const auto first = check_order_source(
       SourceFile{"red.yaml",
                  "game: test\nplayer: red\nseason: 1618-draft\ndraft: [Anhalt: 4, Lausitz]\n"},
-      draft_, *rules_);
+      draft_, *rules_, testing::problem_texts());
   ASSERT_TRUE(first.ok());
   const std::string formatted =
       format_order_file(to_written(*first.orders, draft_, *rules_), *rules_);
   EXPECT_EQ(formatted.find("actions:"), std::string::npos) << formatted;
-  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, draft_, *rules_);
+  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, draft_, *rules_,
+                                        testing::problem_texts());
   ASSERT_TRUE(again.ok()) << formatted;
   EXPECT_EQ(again.orders->draft.wishes, first.orders->draft.wishes);
 }
@@ -1084,7 +1111,8 @@ std::vector<std::string> check_leaders_draft(int version, const std::string& lis
   const GameState draft = new_game(NewGame{"test", {"red", "blue", "yellow"}, 1, true}, rules);
   std::vector<std::string> out;
   const auto checked = check_order_source(
-      SourceFile{"red.yaml", "game: test\nplayer: red\nseason: 1618-draft\n" + list}, draft, rules);
+      SourceFile{"red.yaml", "game: test\nplayer: red\nseason: 1618-draft\n" + list}, draft, rules,
+      testing::problem_texts());
   for (const auto& d : checked.diagnostics)
     out.push_back(d.format().substr(0, d.format().find('\n')));
   return out;
@@ -1098,7 +1126,7 @@ TEST_F(DraftOrderFile,
       SourceFile{"red.yaml",
                  "game: test\nplayer: red\nseason: 1618-draft\nrefresh: true\n"
                  "draft: [Kursachsen: 5, {Böhmen, leader: true}, {Anhalt: 4, leader: true}]\n"},
-      draft, rules);
+      draft, rules, testing::problem_texts());
   ASSERT_TRUE(checked.ok()) << checked.diagnostics.front().format();
   EXPECT_TRUE(checked.diagnostics.empty());
   const DraftOrders& orders = checked.orders->draft;
@@ -1108,7 +1136,8 @@ TEST_F(DraftOrderFile,
                                                    {*rules.find_province("anhalt"), 4, true}}));
   // Formatted and read again, the list keeps its leader and refresh.
   const std::string formatted = format_order_file(to_written(*checked.orders, draft, rules), rules);
-  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, draft, rules);
+  const auto again = check_order_source(SourceFile{"again.yaml", formatted}, draft, rules,
+                                        testing::problem_texts());
   ASSERT_TRUE(again.ok()) << formatted;
   EXPECT_EQ(again.orders->draft.wishes, orders.wishes);
   EXPECT_TRUE(again.orders->draft.refresh);
@@ -1156,7 +1185,7 @@ class CourtOrderFile : public OrderCheck {
   }
   Lines check_court(const std::string& more) const {
     return lines(check_order_source(SourceFile{"red.yaml", std::string(kValid) + more}, court_,
-                                    with_court()));
+                                    with_court(), testing::problem_texts()));
   }
   GameState court_;
 };
@@ -1166,7 +1195,7 @@ TEST_F(CourtOrderFile, TheSideBoardAndTheFavoursAreReadWithTheHand_Rules13) {
       SourceFile{"red.yaml", std::string(kValid) +
                                  "court: {convert3: Niederösterreich, convert2: tower}\n"
                                  "favors: [{card: 21, province: Passau}, {card: 4}]\n"},
-      court_, with_court());
+      court_, with_court(), testing::problem_texts());
   ASSERT_TRUE(checked.ok()) << checked.diagnostics.front().format();
   const CourtOrder& court = checked.orders->court;
   ASSERT_EQ(court.conversions.size(), 3u);
@@ -1186,7 +1215,8 @@ TEST_F(CourtOrderFile, EmptySideBoardSpacesTakeBlankCardsAndTowerCardsOffTheBoar
     text.replace(text.find(line), line.size(), line.substr(0, line.find(':')) + ": none");
   }
   const auto check = [&](const std::string& court) {
-    return lines(check_order_source(SourceFile{"red.yaml", text + court}, court_, with_court()));
+    return lines(check_order_source(SourceFile{"red.yaml", text + court}, court_, with_court(),
+                                    testing::problem_texts()));
   };
   // 5 actions, 3 side-board spaces and a coin bid need 9 blank cards: 5 coins and 3 tower cards.
   EXPECT_EQ(
@@ -1224,7 +1254,8 @@ TEST_F(CourtOrderFile, CardOneCancelsTheEventsItsWishNames_D50) {
   court_.events_left = {*rules.find_event("tax_max_5"), *rules.find_event("army_shortage")};
   const auto read = [&](const std::string& favours) {
     const auto checked = check_order_source(
-        SourceFile{"red.yaml", std::string(kValid) + "favors: " + favours + "\n"}, court_, rules);
+        SourceFile{"red.yaml", std::string(kValid) + "favors: " + favours + "\n"}, court_, rules,
+        testing::problem_texts());
     EXPECT_TRUE(checked.ok()) << checked.diagnostics.front().format();
     return checked.ok() ? checked.orders->court.favours.front().cancel
                         : std::optional<std::vector<EventId>>();
@@ -1238,11 +1269,13 @@ TEST_F(CourtOrderFile, CardOneCancelsTheEventsItsWishNames_D50) {
   for (const char* favours :
        {"[{card: 1, cancel: [army_shortage, tax_max_5]}]", "[{card: 1, cancel: none}]"}) {
     const auto first = check_order_source(
-        SourceFile{"red.yaml", std::string(kValid) + "favors: " + favours + "\n"}, court_, rules);
+        SourceFile{"red.yaml", std::string(kValid) + "favors: " + favours + "\n"}, court_, rules,
+        testing::problem_texts());
     ASSERT_TRUE(first.ok());
     const std::string formatted =
         format_order_file(to_written(*first.orders, court_, rules), rules);
-    const auto again = check_order_source(SourceFile{"again.yaml", formatted}, court_, rules);
+    const auto again = check_order_source(SourceFile{"again.yaml", formatted}, court_, rules,
+                                          testing::problem_texts());
     ASSERT_TRUE(again.ok()) << formatted;
     EXPECT_EQ(again.orders->court.favours, first.orders->court.favours) << formatted;
   }
@@ -1276,7 +1309,7 @@ TEST_F(CourtOrderFile, CancelIsNotInTheRulesOfVersionTwo_D50) {
   EXPECT_EQ(lines(check_order_source(
                 SourceFile{"red.yaml",
                            std::string(kValid) + "favors: [{card: 1, cancel: [tax_max_5]}]\n"},
-                court_, v2)),
+                court_, v2, testing::problem_texts())),
             (Lines{"red.yaml:17:28: error: cancel is not in this game's rules (version 2): favour "
                    "card 1 always cancels the season's event; leave `cancel` out"}));
 }

@@ -1,7 +1,7 @@
 // The message catalogue of order problems (templates/text/problems.yaml) and the English lists
 // the adapters' own messages still join in C++.
 
-#include "wallenstein/files/problem_texts.hpp"
+#include "support/problem_texts.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,6 +11,7 @@
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/english.hpp"
 #include "support/temp_dir.hpp"
+#include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/pbem.hpp"
 
@@ -126,7 +127,7 @@ TEST_F(Catalogue, ListsAreJoinedWithTheCataloguesWords) {
 }
 
 TEST_F(Catalogue, SuggestionsAreQuotedAndJoinedWithOr) {
-  const ProblemTexts& texts = ProblemTexts::standard();
+  const ProblemTexts& texts = testing::problem_texts();
   Problem problem{{}, ProblemKind::unknown_province, {{ProblemArg::written, std::string("Pasau")}}};
   EXPECT_EQ(texts.render(problem, *rules_), "unknown province \"Pasau\"");
   problem.arguments.push_back({ProblemArg::nearest, std::vector<std::string>{"Passau", "Hessen"}});

@@ -11,6 +11,7 @@
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/mail/mime.hpp"
 #include "support/base_spaces.hpp"
+#include "support/problem_texts.hpp"
 #include "support/temp_dir.hpp"
 #include "support/tiny_world.hpp"
 #include "wallenstein/bot/random_orders.hpp"
@@ -229,8 +230,8 @@ TEST_F(Reports, TheOrderTemplateIsAnOrderFileThatOnlyNeedsCards) {
   for (const auto& r : reports(cfg, state, result).players) {
     ASSERT_TRUE(r.orders);
     EXPECT_EQ(r.orders_name, "orders-1618-summer-" + r.id + ".yaml");
-    const auto checked =
-        check_order_source(SourceFile{r.orders_name, *r.orders}, result.next, *rules_);
+    const auto checked = check_order_source(SourceFile{r.orders_name, *r.orders}, result.next,
+                                            *rules_, testing::problem_texts());
     // The YAML, the game, the player and the season are right; what is left is to choose.
     ASSERT_EQ(checked.diagnostics.size(), 1u) << format_all(checked.diagnostics);
     EXPECT_NE(checked.diagnostics[0].message.find("10 actions are none and the bid is a coin"),
@@ -254,8 +255,8 @@ TEST_F(Reports, TheOrderTemplateBidsNoneWhenNoCardIsLeftForTheBid_D25) {
           "# With 3 provinces no card is left for the bid once the 10 spaces hold one: bid none."),
       std::string::npos)
       << template_text;
-  const auto checked =
-      check_order_source(SourceFile{"red.yaml", template_text}, result.next, *rules_);
+  const auto checked = check_order_source(SourceFile{"red.yaml", template_text}, result.next,
+                                          *rules_, testing::problem_texts());
   ASSERT_EQ(checked.diagnostics.size(), 1u) << format_all(checked.diagnostics);
   EXPECT_NE(checked.diagnostics[0].message.find("10 actions are none: that needs 10 coin cards"),
             std::string::npos)
@@ -300,7 +301,8 @@ TEST_F(Reports, LandsknechteTurnsAreToldAndTheOrderTemplateOffersTheNextCard) {
   EXPECT_NE(tmpl.find("Your next card offers 4 thaler, 2 cubes into the tower's tray or 1 grain."),
             std::string::npos)
       << tmpl;
-  const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
+  const auto checked =
+      check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules, testing::problem_texts());
   ASSERT_EQ(checked.diagnostics.size(), 1u)
       << "only the cards are left to choose: " << format_all(checked.diagnostics);
 }
@@ -355,7 +357,8 @@ TEST_F(Reports, CourtStepsAreToldAndTheOrderTemplateShowsTheSideBoardAndTheCards
                                 "favors: []   # the cards you want, most wanted first"}) {
     EXPECT_NE(tmpl.find(line), std::string::npos) << line << "\n" << tmpl;
   }
-  const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
+  const auto checked =
+      check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules, testing::problem_texts());
   ASSERT_EQ(checked.diagnostics.size(), 1u)
       << "only the cards are left to choose: " << format_all(checked.diagnostics);
 }
@@ -566,7 +569,8 @@ TEST_F(Reports, LeadersAreToldAsTheyMovedAndTheOrderTemplateSaysWhereTheLeaderMa
             std::string::npos)
       << "D-45: " << tmpl;
   EXPECT_NE(tmpl.find("\nleader: {}   # place: "), std::string::npos) << tmpl;
-  const auto checked = check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules);
+  const auto checked =
+      check_order_source(SourceFile{"t.yaml", tmpl}, result.next, rules, testing::problem_texts());
   ASSERT_EQ(checked.diagnostics.size(), 2u)
       << "the cards are left to choose, and where the leader goes is told: "
       << format_all(checked.diagnostics);
@@ -1054,7 +1058,8 @@ TEST_F(ReportTexts, TheOrderTemplateDescribesEachProvinceAndItsNeighboursInComme
         << next_to.substr(0, next_to.find('\n'));
   }
   // Still an order file: comments only.
-  const auto checked = check_order_source(SourceFile{"red.yaml", orders}, p.result.next, *rules_);
+  const auto checked = check_order_source(SourceFile{"red.yaml", orders}, p.result.next, *rules_,
+                                          testing::problem_texts());
   ASSERT_EQ(checked.diagnostics.size(), 1u) << format_all(checked.diagnostics);
 }
 

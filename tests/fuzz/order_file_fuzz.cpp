@@ -27,7 +27,7 @@ const GameState& game(int players) {
 
 void check(const SourceFile& file, const GameState& state) {
   const Ruleset& rules = rules_of(state.player_count());
-  const CheckedOrderFile checked = check_order_source(file, state, rules);
+  const CheckedOrderFile checked = check_order_source(file, state, rules, fuzz::problem_texts());
   fuzz::require_printable(checked.diagnostics);
   // At most kMaxDiagnostics problems, then two notes: the count of those not listed, and that the
   // text before `game:` was taken for prose.
@@ -37,7 +37,7 @@ void check(const SourceFile& file, const GameState& state) {
   // Accepted orders written back as a file must be accepted again as the same orders.
   const std::string again = format_order_file(to_written(*checked.orders, state, rules), rules);
   const CheckedOrderFile rechecked =
-      check_order_source(SourceFile{"again.yaml", again}, state, rules);
+      check_order_source(SourceFile{"again.yaml", again}, state, rules, fuzz::problem_texts());
   fuzz::require(rechecked.ok(), "accepted orders written back are accepted");
   fuzz::require(format_order_file(to_written(*rechecked.orders, state, rules), rules) == again,
                 "accepted orders read back as they were");

@@ -15,6 +15,12 @@ const Ruleset& rules() {
   return loaded;
 }
 
+const report::ProblemTexts& problem_texts() {
+  static const report::ProblemTexts texts = report::ProblemTexts::load(
+      report::problem_texts_file(std::string(WALLENSTEIN_SOURCE_DIR) + "/templates"));
+  return texts;
+}
+
 const Ruleset& rules_with_every_expansion() {
   static const Ruleset loaded =
       load_ruleset(std::string(WALLENSTEIN_SOURCE_DIR) + "/data/wallenstein", kCurrentRulesVersion,

@@ -7,6 +7,7 @@
 
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/files.hpp"
+#include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/rules/ruleset.hpp"
 
@@ -16,6 +17,9 @@ namespace wallenstein::fuzz {
 const Ruleset& rules();
 /// The same with the Imperial Court, the Landsknechte and the military leaders.
 const Ruleset& rules_with_every_expansion();
+
+/// The problems catalogue of the source tree's templates, loaded once.
+const report::ProblemTexts& problem_texts();
 
 /// The fuzzer's bytes as a file with a name for diagnostics.
 SourceFile source(const std::uint8_t* data, std::size_t size, const char* path);

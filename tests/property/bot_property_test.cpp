@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "support/base_spaces.hpp"
+#include "support/problem_texts.hpp"
 #include "support/temp_dir.hpp"
 #include "wallenstein/bot/bot.hpp"
 #include "wallenstein/bot/forecast.hpp"
@@ -51,13 +52,12 @@ void expect_bot_orders_legal_in_every_season(const Ruleset& rules, int games, bo
         const OrderCheck check = check_orders(to_written(plan.orders, state, rules), state, rules);
         ASSERT_TRUE(check.ok()) << "game " << g << " season " << state.season_index << " player "
                                 << p << ": "
-                                << report::ProblemTexts::standard().render(check.errors.front(),
-                                                                           rules);
+                                << testing::problem_texts().render(check.errors.front(), rules);
         // Nothing the bot writes is something check warns of (a statue that no move next door
         // can leave, a leader order it cannot follow, a wish certain to come to nothing...).
         for (const Problem& w : check.warnings)
           ADD_FAILURE() << "game " << g << " season " << state.season_index << " player " << p
-                        << ": " << report::ProblemTexts::standard().render(w, rules);
+                        << ": " << testing::problem_texts().render(w, rules);
         // The bot plans by the cash flow the receipts forecast: by it, nothing the bot wants is
         // cancelled for want of thaler. Only a spare card it must lay on a space (rules 4.3)
         // may be.

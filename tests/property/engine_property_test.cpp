@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "support/base_spaces.hpp"
+#include "support/problem_texts.hpp"
 #include "support/temp_dir.hpp"
 #include "wallenstein/bot/random_orders.hpp"
 #include "wallenstein/files/problem_texts.hpp"
@@ -503,7 +504,7 @@ void play_random_draft(GameState& state, const Ruleset& rules, Rng& order_rng, F
   for (std::size_t p = 0; p < state.players.size(); ++p) {
     orders.push_back(random_orders(state, rules, state.player_index(p), order_rng));
     const OrderCheck check = check_orders(to_written(orders.back(), state, rules), state, rules);
-    ASSERT_TRUE(check.ok()) << report::ProblemTexts::standard().render(check.errors.front(), rules);
+    ASSERT_TRUE(check.ok()) << testing::problem_texts().render(check.errors.front(), rules);
     ASSERT_EQ(check.orders.draft.wishes, orders.back().draft.wishes);
     ASSERT_EQ(check.orders.draft.refresh, orders.back().draft.refresh);
   }
@@ -551,8 +552,7 @@ void play_random_game(const Ruleset& rules, int g, Figures& f, bool draft = fals
       if (g % 50 == 0) {
         const OrderCheck check =
             check_orders(to_written(orders.back(), state, rules), state, rules);
-        ASSERT_TRUE(check.ok()) << report::ProblemTexts::standard().render(check.errors.front(),
-                                                                           rules);
+        ASSERT_TRUE(check.ok()) << testing::problem_texts().render(check.errors.front(), rules);
       }
     }
     const SeasonResult result = resolve_season(state, orders, {}, rules, options);

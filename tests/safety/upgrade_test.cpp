@@ -142,6 +142,41 @@ TEST(OlderGame, UpgradeRefusesWhileStoredOrdersBreakTheNewRules) {
   EXPECT_TRUE(contains(up.err, "no card is left for bid 0")) << up.err;
   EXPECT_TRUE(contains(up.err, "Nothing was changed")) << up.err;
   EXPECT_EQ(testing::snapshot_tree(game), before);
+  // The problems are worded by the catalogue of the templates it is given, like check's.
+  fs::copy(testing::source_path("templates"), tmp / "templates", fs::copy_options::recursive);
+  testing::replace_in_file(tmp / "templates" / "text" / "problems.yaml", "no card is left for bid",
+                           "il ne reste aucune carte pour la mise");
+  const Outcome worded =
+      run({"upgrade", game.string(), "--templates", (tmp / "templates").string()});
+  EXPECT_EQ(worded.status, 1) << worded.out;
+  EXPECT_TRUE(contains(worded.err, "il ne reste aucune carte pour la mise 0")) << worded.err;
+}
+
+TEST(OlderGame, ResolveWordsAStoredOrderThatNoLongerChecksWithTheTemplatesItIsGiven) {
+  TempDir tmp;
+  const fs::path game = old_game(tmp);
+  const fs::path season = game / "seasons" / "06-1619-autumn";
+  ASSERT_TRUE(fs::is_directory(season));
+  const Json shown = Json::parse(run({"show", game.string(), "--json"}).out);
+  const std::string id = shown["players"][0]["id"].get<std::string>();
+  const Outcome suggested = run({"suggest", game.string(), "--player", id});
+  ASSERT_EQ(suggested.status, 0) << suggested.err;
+  testing::write_text(tmp / "orders.yaml", suggested.out);
+  ASSERT_EQ(run({"submit", game.string(), (tmp / "orders.yaml").string()}).status, 0);
+  // Edited by hand after it was stored: a province no map has.
+  const fs::path stored = season / "orders" / (id + ".yaml");
+  std::string text = read_text(stored);
+  const auto palace = text.find("palace: ");
+  ASSERT_NE(palace, std::string::npos) << text;
+  text.replace(palace, text.find('\n', palace) - palace, "palace: Atlantis");
+  testing::write_text(stored, text);
+  fs::copy(testing::source_path("templates"), tmp / "templates", fs::copy_options::recursive);
+  testing::replace_in_file(tmp / "templates" / "text" / "problems.yaml", "unknown province",
+                           "province inconnue");
+  const Outcome r =
+      run({"resolve", game.string(), "--force", "--templates", (tmp / "templates").string()});
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(contains(r.err, "province inconnue \"Atlantis\"")) << r.err;
 }
 
 }  // namespace

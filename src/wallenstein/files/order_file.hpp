@@ -49,9 +49,8 @@ void check_token(CheckedOrderFile& checked, std::string_view expected);
 /// Reads and checks an order file (interfaces 3): the YAML structure here, the rules in the
 /// core's check_orders, whose problems read as the catalogue `texts` words them. Every problem is
 /// listed with its line and column.
-CheckedOrderFile check_order_source(
-    const SourceFile& source, const GameState& state, const Ruleset& rules,
-    const report::ProblemTexts& texts = report::ProblemTexts::standard());
+CheckedOrderFile check_order_source(const SourceFile& source, const GameState& state,
+                                    const Ruleset& rules, const report::ProblemTexts& texts);
 
 /// Writes orders as an order file (interfaces 3), after an optional comment block; the action
 /// spaces are the ruleset's.
@@ -59,8 +58,7 @@ std::string format_order_file(const WrittenOrders& orders, const Ruleset& rules,
                               const std::string& comment = {});
 
 /// Reads a file from disk (size-capped) and checks it; an unreadable file becomes a diagnostic.
-CheckedOrderFile check_order_file(
-    const std::string& path, const GameState& state, const Ruleset& rules,
-    const report::ProblemTexts& texts = report::ProblemTexts::standard());
+CheckedOrderFile check_order_file(const std::string& path, const GameState& state,
+                                  const Ruleset& rules, const report::ProblemTexts& texts);
 
 }  // namespace wallenstein

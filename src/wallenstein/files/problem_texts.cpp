@@ -124,11 +124,6 @@ ProblemTexts ProblemTexts::load(const fs::path& file) {
   return texts;
 }
 
-const ProblemTexts& ProblemTexts::standard() {
-  static const ProblemTexts texts = load(problem_texts_file(resource_dir(Installed::templates)));
-  return texts;
-}
-
 std::string ProblemTexts::render(const Problem& problem, const Ruleset& rules) const {
   Data data;
   // An empty list is left out, so that {{#x}} sections hide and {{^x}} sections show.

@@ -19,10 +19,6 @@ class ProblemTexts {
   /// is an InputError at its line and column naming the nearest valid one, as is a broken text.
   static ProblemTexts load(const std::filesystem::path& file);
 
-  /// The catalogue of the templates directory found without an override (resource_dir),
-  /// read once: for callers without a --templates option (tests, resolve, upgrade).
-  static const ProblemTexts& standard();
-
   /// The problem's message: provinces by name, actions by key, lists joined with the catalogue's
   /// words.
   std::string render(const Problem& problem, const Ruleset& rules) const;

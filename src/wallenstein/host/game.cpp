@@ -348,8 +348,10 @@ void WallensteinGame::add_notice_data(const RoundDir& round, Data& d) const {
 
 RoundResolved WallensteinGame::resolve(NmrPolicy nmr, const Timetable& next, std::ostream& said) {
   const std::string policy = nmr == NmrPolicy::bot ? kNmrBot : kNmrPass;
-  SeasonInputs inputs = load_season_inputs(game_, game_.current(), rules());
-  fill_nmr(inputs, policy, rules());
+  const auto texts =
+      report::ProblemTexts::load(report::problem_texts_file(resources_.templates_dir));
+  SeasonInputs inputs = load_season_inputs(game_, game_.current(), rules(), texts);
+  fill_nmr(inputs, policy, rules(), texts);
   const ResolveDone done =
       resolve_current(game_, rules(), inputs, policy, false, next, resources_, said);
   return RoundResolved{done.season, done.next_season, done.finished, inputs.missing};

@@ -19,7 +19,7 @@ namespace wallenstein {
 namespace fs = std::filesystem;
 
 SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& season,
-                                const Ruleset& rules) {
+                                const Ruleset& rules, const report::ProblemTexts& texts) {
   SeasonInputs inputs{game.load_state(season, rules), {}, {}, {}, {}, {}};
   if (inputs.state.finished)
     throw InputError(season.path.string(), "the game is over; there is nothing to resolve");
@@ -35,7 +35,7 @@ SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& seas
     }
     const SourceFile source = read_source(file, kMaxOrderBytes);
     if (made_by_bot(source.text)) inputs.bot_made.push_back(id);
-    CheckedOrderFile checked = check_order_source(source, inputs.state, rules);
+    CheckedOrderFile checked = check_order_source(source, inputs.state, rules, texts);
     if (!checked.ok() || checked.player_id != id) {
       for (auto& d : checked.diagnostics) {
         if (d.severity == Diagnostic::Severity::error) problems.push_back(d);
@@ -65,7 +65,8 @@ std::string bot_file(const GameState& state, const Ruleset& rules, PlayerIndex p
 
 }  // namespace
 
-void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& rules) {
+void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& rules,
+              const report::ProblemTexts& texts) {
   if (policy != kNmrPass && policy != kNmrBot) throw UsageError("--nmr must be pass or bot");
   for (const auto& id : inputs.missing) {
     const PlayerIndex p = *inputs.state.find_player(id);
@@ -77,7 +78,7 @@ void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& ru
     std::string text = bot_file(inputs.state, rules, p);
     // Played as read back from the file, so that replay, which reads the file, plays the same.
     const CheckedOrderFile checked =
-        check_order_source(SourceFile{"orders/" + id + ".yaml", text}, inputs.state, rules);
+        check_order_source(SourceFile{"orders/" + id + ".yaml", text}, inputs.state, rules, texts);
     if (!checked.ok() || checked.player_id != id)
       throw std::logic_error("the bot wrote orders that do not check for " + id);
     inputs.orders[p.value] = *checked.orders;
@@ -120,13 +121,14 @@ StoredLog stored_log(const SeasonDir& season, const GameState& state, const Rule
 
 }  // namespace
 
-ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules) {
+ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules,
+                         const report::ProblemTexts& texts) {
   const GameState start = game.load_state(season, rules);
   const StoredLog stored = stored_log(season, start, rules);
   // The season is played again under the rules it was played with, whatever the game plays now.
   Ruleset played = rules;
   played.version = stored.rules_version();
-  SeasonInputs inputs = load_season_inputs(game, season, played);
+  SeasonInputs inputs = load_season_inputs(game, season, played, texts);
   std::vector<std::string> nmr;
   for (PlayerIndex p : stored.log.nmr) nmr.push_back(start.player(p).id);
   if (stored.header.nmr_policy == kNmrBot) {
@@ -149,7 +151,7 @@ ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, con
       throw InputError(season.log_file().string(),
                        "the NMR players in log.yaml do not match the missing order files");
     }
-    fill_nmr(inputs, stored.header.nmr_policy, played);
+    fill_nmr(inputs, stored.header.nmr_policy, played, texts);
   }
   ResolvedSeason again = resolve_inputs(inputs, played, stored.header.nmr_policy);
   again.header = stored.header;  // compared with what was stored, not with this program's name

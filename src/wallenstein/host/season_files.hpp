@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "wallenstein/files/log_yaml.hpp"
+#include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/host/game_directory.hpp"
 #include "wallenstein/rules/engine.hpp"
 #include "wallenstein/rules/orders.hpp"
@@ -26,14 +27,16 @@ inline constexpr const char* kNmrPass = "pass";
 inline constexpr const char* kNmrBot = "bot";
 
 /// Loads a season's state and stored orders. Stored orders that no longer check are an
-/// InputError (they were valid when submitted, so the directory was edited by hand).
+/// InputError (they were valid when submitted, so the directory was edited by hand), its
+/// problems worded by the catalogue `texts`.
 SeasonInputs load_season_inputs(const GameDirectory& game, const SeasonDir& season,
-                                const Ruleset& rules);
+                                const Ruleset& rules, const report::ProblemTexts& texts);
 
 /// Gives every missing player the NMR orders of `policy`: `pass`, or `bot`, whose orders are
 /// also written out as order files (in `bot_files`) and read back, so a replay reading the
 /// stored files plays exactly what was resolved.
-void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& rules);
+void fill_nmr(SeasonInputs& inputs, const std::string& policy, const Ruleset& rules,
+              const report::ProblemTexts& texts);
 
 /// A season resolved, with the bytes of the files it produces.
 struct ResolvedSeason {
@@ -48,7 +51,8 @@ ResolvedSeason resolve_inputs(const SeasonInputs& inputs, const Ruleset& rules,
 
 /// Re-resolves a season that has been resolved, under the rules version and with the NMR
 /// players its log.yaml records (replay and verify compare the result with what is stored).
-ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules);
+ResolvedSeason reresolve(const GameDirectory& game, const SeasonDir& season, const Ruleset& rules,
+                         const report::ProblemTexts& texts);
 
 /// A resolved season as stored: its log read back and the next season's state. Past seasons are
 /// shown from these (show, render, report, mail), so a newer program never changes history.
