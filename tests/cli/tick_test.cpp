@@ -499,6 +499,8 @@ TEST_F(Tick, SpectatorsGetThePublicReportAndNothingPrivate) {
       eml = read_text(e.path());
   }
   EXPECT_NE(eml.find("To: <fan@example.org>"), std::string::npos) << eml.substr(0, 400);
+  EXPECT_NE(eml.find("Subject: Wallenstein game: 1618-spring (public report)"), std::string::npos)
+      << eml.substr(0, 400);
   EXPECT_EQ(eml.find("token"), std::string::npos);
   EXPECT_EQ(eml.find("orders-"), std::string::npos) << "no order template";
   // The public report in HTML too, with the map inline; no empty HTML part.

@@ -293,7 +293,7 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
     mail::Message m;
     m.from = from;
     m.to = mail::Mailbox{"", address};
-    m.subject = "Wallenstein " + game.config().name + ": " + season.name + " (public report)";
+    m.subject = reports.public_subject;
     m.date = mail::rfc5322_date(request.now);
     m.message_id = id_prefix + "spectator" + std::to_string(i + 1) + "@" + domain + ">";
     m.text = reports.public_text;

@@ -1,10 +1,20 @@
 #include "wallenstein/views/report/reports.hpp"
 
 namespace wallenstein::report {
+namespace {
+
+/// A subject as rendered, without the line break and spaces at its end.
+std::string trimmed_line(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+}  // namespace
 
 ReportSet build_reports(const SeasonView& input, const Templates& templates) {
   ReportSet set;
   Data shown = report_data(input, std::nullopt);
+  set.public_subject = trimmed_line(templates.render(Format::text, "public_subject", shown));
   set.public_text = templates.render(Format::text, "public", shown);
   if (input.log) shown["map_src"] = "../map.png";
   set.public_html = templates.render(Format::html, "report", shown);
@@ -16,9 +26,7 @@ ReportSet build_reports(const SeasonView& input, const Templates& templates) {
     Data data = report_data(input, p);
     PlayerReport r;
     r.id = input.after->players[i].id;
-    r.subject = templates.render(Format::text, "subject", data);
-    while (!r.subject.empty() && (r.subject.back() == '\n' || r.subject.back() == ' '))
-      r.subject.pop_back();
+    r.subject = trimmed_line(templates.render(Format::text, "subject", data));
     r.text = templates.render(Format::text, "report", data);
     if (input.log) data["map_src"] = "../map.png";
     r.html = templates.render(Format::html, "report", data);

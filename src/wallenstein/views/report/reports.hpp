@@ -23,6 +23,7 @@ struct PlayerReport {
 
 /// The reports of a season: the public one and one per player.
 struct ReportSet {
+  std::string public_subject;  ///< the spectators' mail subject
   std::string public_text;
   std::string public_html;       ///< reports/public.html (the map as ../map.png)
   std::string public_mail_html;  ///< the spectators' text/html part (the map as cid:)
