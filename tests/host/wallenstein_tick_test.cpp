@@ -121,6 +121,24 @@ TEST_F(WallensteinTick, ARollbackOfTheGamesFilesLetsTheSameOrdersResolveAlike) {
   EXPECT_EQ(read_text(game.seasons().front().log_file()), log);
 }
 
+TEST_F(WallensteinTick,
+       MailThatCannotGoOutWaitsForTheNextTickAndTheGameMasterHearsWhenItWorksAgain) {
+  const std::string config = read_text(root() / "game.yaml");
+  // Nothing listens on port 1 of the loopback: every connection is refused at once.
+  testing::replace_in_file(
+      root() / "game.yaml", "  outbox: outbox\n",
+      "  outbox: outbox\n  smtp: {url: \"smtp://127.0.0.1:1\", starttls: false}\n");
+  const std::string down = tick(kOpened);
+  EXPECT_TRUE(contains(down, "deadline set")) << down;
+  EXPECT_TRUE(contains(down, "mail failed (")) << down;
+  EXPECT_EQ(outbox_count("opening"), 0);
+  testing::write_text(root() / "game.yaml", config);
+  const std::string up = tick("2026-11-23T12:10:00Z");
+  EXPECT_TRUE(contains(up, "mailed 1618-spring (3 messages)")) << up;
+  EXPECT_EQ(outbox_count("opening"), 3);
+  EXPECT_EQ(outbox_count("outgoing.working"), 1) << "the game master hears it works again";
+}
+
 TEST_F(WallensteinTick, TheQuickLookReadsNoStateWhileOrdersAreAwaited) {
   tick(kOpened);
   const WallensteinGame game(GameDirectory::open(root()), rules, where);

@@ -189,6 +189,24 @@ TEST_F(AuctionTick, UnderTheHoldPolicyTheDeadlineMovesOnceAndEveryPlayerIsTold) 
       << after;
 }
 
+TEST_F(AuctionTick, MailThatCannotGoOutWaitsForTheNextTickAndTheGameMasterHearsWhenItWorksAgain) {
+  pbem::HostConfig host = three_bidders();
+  // Nothing listens on port 1 of the loopback: every connection is refused at once.
+  host.mail.smtp = pbem::SmtpSettings{"smtp://127.0.0.1:1", false, "", ""};
+  start(host, Rules{});
+  const std::string down = tick(kOpened);
+  EXPECT_TRUE(contains(down, "deadline set")) << down;
+  EXPECT_TRUE(contains(down, "mail failed (")) << down;
+  EXPECT_TRUE(contains(down, "the next tick sends it")) << down;
+  EXPECT_TRUE(mailed("You hold").empty());
+  host_.mail.smtp.reset();  // the relay works again (here: the outbox)
+  const std::string up = tick("2026-11-23T12:10:00Z");
+  EXPECT_TRUE(contains(up, "mailed round-1 (3 messages)")) << up;
+  EXPECT_EQ(mailed("You hold 10 coins"), (std::vector<std::string>{"anna@", "ben@", "cleo@"}));
+  EXPECT_EQ(mailed("mail goes out again"), std::vector<std::string>{"gm@"});
+  EXPECT_FALSE(contains(tick("2026-11-23T12:20:00Z"), "mailed")) << "each message once";
+}
+
 TEST_F(AuctionTick, ARollbackRemovesOnlyTheGamesFilesAndTheSameBidsResolveAlike) {
   tick(kOpened);
   bid("a", 4, "2026-11-24T09:00:00Z");
