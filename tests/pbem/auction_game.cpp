@@ -111,7 +111,8 @@ pbem::RoundResolved AuctionGame::resolve(pbem::NmrPolicy nmr, const pbem::Timeta
                                        fs::path("seasons") / round_directory(s.round));
   transaction.write("log.yaml", log.str());
   transaction.write_next("state.yaml", state_text(s));
-  if (!finished) transaction.write_next(pbem::kTimetableFile, pbem::timetable_text(next, timetable_comment()));
+  if (!finished)
+    transaction.write_next(pbem::kTimetableFile, pbem::timetable_text(next, timetable_comment()));
   transaction.commit();
   said << "lot " << round.index << " to " << winner << " for " << best << "\n";
   return pbem::RoundResolved{round.name, finished ? "" : "round-" + std::to_string(s.round),
@@ -134,9 +135,8 @@ pbem::RoundMail AuctionGame::round_mail(const pbem::RoundDir& round,
   std::string outcome;
   if (next) {
     const YAML::Node log = YAML::Load(read_file(round.log_file()));
-    outcome = "Lot " + std::to_string(round.index) + " went to " +
-              log["winner"].as<std::string>() + " for " + std::to_string(log["price"].as<int>()) +
-              " coins.\n";
+    outcome = "Lot " + std::to_string(round.index) + " went to " + log["winner"].as<std::string>() +
+              " for " + std::to_string(log["price"].as<int>()) + " coins.\n";
   }
   pbem::RoundMail mail;
   pbem::Journal journal(root_);

@@ -76,10 +76,67 @@ Mustache diagnostic_lines(const std::vector<Diagnostic>& diagnostics,
   for (const auto& d : diagnostics) {
     if (d.severity != severity) continue;
     Data x;
-    x["text"] = (d.line > 0 ? "line " + std::to_string(d.line) + ", column " +
-                                  std::to_string(d.column) + ": "
-                            : "") +
-                d.message;
+    if (d.line > 0) {
+      Data at;
+      at["line"] = std::to_string(d.line);
+      at["column"] = std::to_string(d.column);
+      x["at"] = std::move(at);
+    }
+    x["text"] = d.message;
+    out.push_back(x);
+  }
+  return out;
+}
+
+/// Why no order was found, as the receipt's template words it: one flag of `several_files`
+/// (with `count` and `files`), `joined_lines` or `no_game_line`.
+Data no_order_data(const mail::FoundOrder& found) {
+  Data d;
+  switch (found.problem) {
+    case mail::NoOrder::several_files: {
+      Data several;
+      several["count"] = std::to_string(found.attached.size());
+      Mustache files;
+      for (std::size_t i = 0; i < found.attached.size(); ++i) {
+        Data file;
+        file["name"] = found.attached[i];
+        file["last"] = i + 1 == found.attached.size();
+        files.push_back(file);
+      }
+      several["files"] = files;
+      d["several_files"] = std::move(several);
+      break;
+    }
+    case mail::NoOrder::joined_lines:
+      d["joined_lines"] = true;
+      break;
+    case mail::NoOrder::missing:
+    case mail::NoOrder::none:
+      d["no_game_line"] = true;
+      break;
+  }
+  return d;
+}
+
+/// Where the order was found, for the receipt: `attachment` with its name, or `message_body`.
+void add_found_data(Data& d, const mail::FoundOrder& found) {
+  Data in;
+  if (found.attachment.empty())
+    in["message_body"] = true;
+  else
+    in["attachment"] = found.attachment;
+  d["found_in"] = std::move(in);
+}
+
+/// What the player should know of how the order was read, as warnings the receipt's template
+/// words: `from_html`, `read_as_latin1`.
+Mustache mail_warnings(const mail::FoundOrder& found) {
+  Mustache out;
+  for (const auto& [flag, set] : {std::pair{"from_html", found.from_html},
+                                  std::pair{"read_as_latin1", found.read_as_latin1}}) {
+    if (!set) continue;
+    Data x;
+    x[flag] = true;
     out.push_back(x);
   }
   return out;
@@ -145,15 +202,10 @@ struct ReceiptContext {
   /// The order as received with line numbers, its errors and warnings, and the forecast of
   /// stored orders.
   void add_order(Data& d, const CheckedOrderFile& checked, const std::string& text,
-                 const std::vector<std::string>& more_warnings, bool stored,
-                 bool errors_count) const {
+                 const Mustache& more_warnings, bool stored, bool errors_count) const {
     const Mustache errors = diagnostic_lines(checked.diagnostics, Diagnostic::Severity::error);
     Mustache warnings = diagnostic_lines(checked.diagnostics, Diagnostic::Severity::warning);
-    for (const auto& w : more_warnings) {
-      Data x;
-      x["text"] = w;
-      warnings.push_back(x);
-    }
+    for (const auto& w : more_warnings) warnings.push_back(w);
     d["one_error"] = errors.size() == 1;
     d["error_count"] = std::to_string(errors.size());
     d["any_errors"] = !errors.empty() && errors_count;
@@ -256,9 +308,9 @@ class Intake {
     const mail::FoundOrder found = mail::find_order(message_);
     // Interfaces 8: a message without orders may ask for something (a mailed order file whose
     // subject is "orders" is orders, not the command, also when it cannot be read).
-    if (!found.problem.empty()) {
+    if (!found.found()) {
       if (const auto command =
-              found.order_like ? std::nullopt : mail::find_command(message_, kCommands)) {
+              found.order_like() ? std::nullopt : mail::find_command(message_, kCommands)) {
         if (const PlayerInfo* p = registered_sender()) return command_answer(*p, *command);
       }
       return no_order(found);
@@ -373,25 +425,25 @@ class Intake {
       if (ascii_lower(p.email) != message_.from_address) continue;
       entry_.player = p.id;
       if (intake_.answered_on(p.id, setup_.now) >= kAnswersPerDay) {
-        return "no order found in a message from " + p.id + " (" + found.problem + "); not " +
-               "answered: " + std::to_string(kAnswersPerDay) + " answers went to " + p.id +
-               " today already";
+        return "no order found in a message from " + p.id + " (" + mail::describe(found) +
+               "); not " + "answered: " + std::to_string(kAnswersPerDay) + " answers went to " +
+               p.id + " today already";
       }
       Data d = base_data();
-      d["no_order"] = true;
-      d["problem"] = found.problem;
+      d["no_order"] = no_order_data(found);
       d["forwarded"] = true;
       reply(p, d);
-      return "no order found in a message from " + p.id + " (" + found.problem + "); told them; " +
+      return "no order found in a message from " + p.id + " (" + mail::describe(found) +
+             "); told them; " +
              forward_to_gm("a message from " + p.name + " (" + p.id + ") without orders",
-                           "It held no order file (" + found.problem +
+                           "It held no order file (" + mail::describe(found) +
                                "), so it may be meant for you. " + p.name +
                                " was told that no orders were read from it.",
                            &p);
     }
     return "no order found in a message from an unknown sender; " +
            forward_to_gm("a message without orders from an unknown sender",
-                         "It held no order file (" + found.problem +
+                         "It held no order file (" + mail::describe(found) +
                              ") and comes from an address that is no player's; it was not "
                              "answered.",
                          nullptr);
@@ -492,7 +544,7 @@ class Intake {
                      CheckedOrderFile& checked) {
     Data d = base_data();
     d["player"] = player.id;
-    d["found_in"] = found.source;
+    add_found_data(d, found);
     const std::string open = season_label(rules_, state_.season_index).name();
     const auto seasons = game_.seasons();
     const bool past = checked.season != open &&
@@ -535,7 +587,7 @@ class Intake {
         d["written_season"] = checked.season;
       }
     }
-    receipts().add_order(d, checked, found.text, found.warnings, entry_.outcome == "accepted",
+    receipts().add_order(d, checked, found.text, mail_warnings(found), entry_.outcome == "accepted",
                          !state_.finished && !past);
     // Orders that could not count (too late, after the end, for a season that is not open) may
     // be meant for the game master: they see them.
