@@ -5,8 +5,8 @@
 
 #include <string>
 
+#include "pbem/host/intake.hpp"
 #include "pbem/mail/incoming.hpp"
-#include "wallenstein/host/intake.hpp"
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
