@@ -67,7 +67,8 @@ std::string bid_text(const std::string& player, const std::string& token, int co
 std::string decoded(const std::string& text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool escape = i + 2 < text.size() && std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
+    const bool escape = i + 2 < text.size() &&
+                        std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
                         std::isxdigit(static_cast<unsigned char>(text[i + 2]));
     if (text[i] != '=' || i + 2 >= text.size() ||
         (!escape && text[i + 1] != '\n' && text[i + 1] != '\r')) {
@@ -172,8 +173,7 @@ TEST_F(AuctionIntake, AnAcceptedBidIsStoredAndItsReceiptIsMailedToTheBidder) {
   ASSERT_EQ(receipts.size(), 1u);
   EXPECT_TRUE(contains(receipts[0], "is STORED")) << receipts[0];
   EXPECT_TRUE(contains(receipts[0], "You hold 10 coins")) << "the game's own receipt data";
-  EXPECT_TRUE(contains(receipts[0], "Receipt: " + pbem::sha256_hex(lines_of(bid))))
-      << receipts[0];
+  EXPECT_TRUE(contains(receipts[0], "Receipt: " + pbem::sha256_hex(lines_of(bid)))) << receipts[0];
   EXPECT_TRUE(contains(receipts[0], "Still missing: Ben (b), Cleo (c)")) << receipts[0];
   EXPECT_TRUE(contains(receipts[0], "In-Reply-To: <bid-1@example.org>")) << receipts[0];
   // The round's timetable knows when orders last came (the early resolve counts from it).
@@ -215,9 +215,9 @@ TEST_F(AuctionIntake, ABidAfterItsRoundWasResolvedIsKeptAndToldTooLate) {
   tick(kDeadline);  // round 1 resolved with nobody's bid; round 2 opens
   ASSERT_EQ(pbem::current_round(game()).name, "round-2");
   fs::remove_all(root() / "outbox");
-  const pbem::Received r = receive(
-      mail_from("Cleo <cleo@example.org>", "late", bid_text("c", "token-of-cleo-0003", 2)),
-      "2026-11-29T21:00:00Z");
+  const pbem::Received r =
+      receive(mail_from("Cleo <cleo@example.org>", "late", bid_text("c", "token-of-cleo-0003", 2)),
+              "2026-11-29T21:00:00Z");
   EXPECT_EQ(r.outcome, "too_late") << r.summary;
   EXPECT_TRUE(r.for_the_gm);
   EXPECT_FALSE(fs::exists(stored_bid("c"))) << "nothing stored for round 2";
@@ -235,10 +235,10 @@ TEST_F(AuctionIntake, ABidAfterItsRoundWasResolvedIsKeptAndToldTooLate) {
 }
 
 TEST_F(AuctionIntake, BidsReceivedThenATickAtTheDeadlineResolveTheRoundWithThem) {
-  EXPECT_EQ(receive(mail_from("Anna <anna@example.org>", "a1", bid_text("a", "token-of-anna-0001",
-                                                                         3)))
-                .outcome,
-            "accepted");
+  EXPECT_EQ(
+      receive(mail_from("Anna <anna@example.org>", "a1", bid_text("a", "token-of-anna-0001", 3)))
+          .outcome,
+      "accepted");
   EXPECT_EQ(
       receive(mail_from("Ben <ben@example.org>", "b1", bid_text("b", "token-of-ben-00002", 6)))
           .outcome,
