@@ -10,11 +10,13 @@
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
 #include "pbem/host/game_mail.hpp"
+#include "pbem/host/intake.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "wallenstein/files/order_file.hpp"
 #include "wallenstein/files/problem_texts.hpp"
+#include "wallenstein/files/version.hpp"
+#include "wallenstein/host/game.hpp"
 #include "wallenstein/host/game_directory.hpp"
-#include "wallenstein/host/intake.hpp"
 #include "wallenstein/host/season_schedule.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/views/report/forecast_text.hpp"
@@ -108,8 +110,14 @@ Exit run_submit(const Invocation& in) {
   const PlayerInfo* player =
       in.has("player") ? p.opened.game.config().player(checked.player_id) : nullptr;
   if (player) {
-    queue_submit_receipt(journal, p.opened.game, p.opened.rules, p.state, p.opened.season, *player,
-                         source.text, checked, in.templates_dir(), clock_now(in));
+    const WallensteinGame game(p.opened.game, p.opened.rules, resources(in));
+    const Templates templates = Templates::load(in.templates_dir());
+    IntakeSetup setup;
+    setup.templates = &templates;
+    setup.program = "wallenstein " + std::string(program_version());
+    setup.now = clock_now(in);
+    queue_submit_receipt(journal, game, *player, source.text,
+                         checked_order(checked, p.state, p.opened.rules, templates), setup);
   }
   journal.write(std::filesystem::relative(target, p.opened.game.root()), source.text);
   note_orders_stored(journal, p.opened.game, p.opened.season, clock_now(in));

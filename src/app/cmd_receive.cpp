@@ -14,9 +14,12 @@
 #include "pbem/files/game_lock.hpp"
 #include "pbem/files/printable.hpp"
 #include "pbem/host/game_mail.hpp"
+#include "pbem/host/intake.hpp"
 #include "pbem/mail/imap.hpp"
 #include "pbem/mail/mime.hpp"
-#include "wallenstein/host/intake.hpp"
+#include "wallenstein/files/version.hpp"
+#include "wallenstein/host/game.hpp"
+#include "wallenstein/host/held_game.hpp"
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
@@ -37,19 +40,36 @@ std::string read_message(const std::string& path) {
   return raw;
 }
 
-IntakeSetup intake_setup(const Invocation& in, const std::optional<std::string>& smtp) {
+/// What the host's intake works with in one command: Wallenstein's games (held for `receive`,
+/// their rulesets loaded once), the answers' templates, the clock and the game's mail.
+class WallensteinIntake {
+ public:
+  WallensteinIntake(const Invocation& in, const std::optional<std::string>& smtp)
+      : templates_(Templates::load(in.templates_dir())), rules_(in.data_dir()) {
+    setup.hold = [&in, this](const fs::path& dir, LockMode mode) {
+      HeldGame held = wallenstein::hold_game(dir, mode, in.wait(), "receive", in.err);
+      return HeldGameRef{std::move(held.lock), std::make_unique<WallensteinGame>(
+                                                   std::move(held.game), rules_, resources(in))};
+    };
+    setup.templates = &templates_;
+    setup.program = "wallenstein " + std::string(program_version());
+    setup.now = clock_now(in);
+    setup.mailer = [smtp](const Game& game) {
+      return game_mailer(game.root(), game.host().mail, smtp);
+    };
+  }
+  WallensteinIntake(const WallensteinIntake&) = delete;
+  WallensteinIntake& operator=(const WallensteinIntake&) = delete;
+  WallensteinIntake(WallensteinIntake&&) = delete;
+  WallensteinIntake& operator=(WallensteinIntake&&) = delete;
+  ~WallensteinIntake() = default;
+
   IntakeSetup setup;
-  setup.data_dir = in.data_dir();
-  setup.templates_dir = in.templates_dir();
-  setup.wait = in.wait();
-  setup.clock = clock_now(in);
-  setup.now = mail::rfc5322_date(setup.clock);
-  setup.notes = &in.err;
-  setup.mailer = [smtp](const GameDirectory& game) {
-    return game_mailer(game.root(), game.config().mail, smtp);
-  };
-  return setup;
-}
+
+ private:
+  Templates templates_;
+  RulesetCache rules_;
+};
 
 std::optional<std::string> smtp_option(const Invocation& in) {
   return in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt;
@@ -99,7 +119,8 @@ Exit run_receive(const Invocation& in) {
     if (args.size() == 2) file = args[1];
   }
   const std::string raw = read_message(file);
-  print(in, receive_message(raw, target, intake_setup(in, smtp_option(in))));
+  const WallensteinIntake intake(in, smtp_option(in));
+  print(in, receive_message(raw, target, intake.setup));
   return Exit::ok;
 }
 
@@ -143,7 +164,8 @@ std::string fetch_into(const Invocation& in, const IntakeTarget& target,
                        const std::optional<GameDirectory>& game) {
   std::string done;
   mail::ImapMailbox mailbox(imap_options(in, game, done));
-  IntakeSetup setup = intake_setup(in, smtp_option(in));
+  WallensteinIntake intake(in, smtp_option(in));
+  IntakeSetup& setup = intake.setup;
   const auto uids = mailbox.unhandled(done);
   const auto envelopes = mailbox.envelopes(uids);
   int handled = 0;
@@ -227,15 +249,17 @@ Exit run_accept(const Invocation& in) {
   std::string raw;
   KeptMessage kept;
   {
+    RulesetCache rules(in.data_dir());
     const HeldGame held = hold_game(in, LockMode::shared);
-    kept = kept_message(held.game, in.get<std::string>("id"));
+    kept =
+        kept_message(WallensteinGame(held.game, rules, resources(in)), in.get<std::string>("id"));
     raw = read_bytes(kept.file);
   }
+  WallensteinIntake intake(in, smtp_option(in));
   IntakeTarget target;
   target.game_dir = dir;
-  IntakeSetup setup = intake_setup(in, smtp_option(in));
-  setup.again = true;
-  const Received r = receive_message(raw, target, setup);
+  intake.setup.again = true;
+  const Received r = receive_message(raw, target, intake.setup);
   print(in, r);
   return r.outcome == "accepted" ? Exit::ok : Exit::invalid_input;
 }

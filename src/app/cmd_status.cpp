@@ -13,11 +13,11 @@
 #include "pbem/files/digest.hpp"
 #include "pbem/files/files.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/host/intake.hpp"
 #include "pbem/mail/health.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
 #include "wallenstein/host/held_game.hpp"
-#include "wallenstein/host/intake.hpp"
 #include "wallenstein/host/season_schedule.hpp"
 #include "wallenstein/pbem.hpp"
 
@@ -113,7 +113,7 @@ json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulese
   j["deferred_mail"] = deferred_mail(game);
   j["queued_mail"] = queued_mail(game);
   json unstored = json::array();
-  for (const KeptMessage& k : unstored_orders(game)) {
+  for (const KeptMessage& k : unstored_orders(game.root())) {
     unstored.push_back({{"id", k.id},
                         {"player", k.player},
                         {"season", k.season},

@@ -5,8 +5,8 @@
 
 #include <string>
 
+#include "pbem/host/intake.hpp"
 #include "pbem/mail/incoming.hpp"
-#include "wallenstein/host/intake.hpp"
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
@@ -84,6 +84,57 @@ TEST(IncomingMail, HtmlOfTheLargestMessageSizeIsReadInOnePass) {
     text += 'x';
   }
   EXPECT_EQ(mail::html_to_text(styles), text);
+}
+
+// What find_order found is facts, not sentences: the receipt's templates word them.
+TEST(FoundOrder, SeveralAttachedOrderFilesAreNamedAndNoneIsTaken) {
+  const mail::FoundOrder found = mail::find_order(mail::parse_message(
+      "From: anna@example.org\r\nSubject: orders\r\nMIME-Version: 1.0\r\n"
+      "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n"
+      "Content-Type: text/plain\r\n\r\nmy orders\r\n--b\r\n"
+      "Content-Type: text/plain; name=a.yaml\r\nContent-Disposition: attachment; filename=a.yaml"
+      "\r\n\r\ngame: g\r\n--b\r\n"
+      "Content-Type: text/plain; name=b.yaml\r\nContent-Disposition: attachment; filename=b.yaml"
+      "\r\n\r\ngame: g\r\n--b--\r\n"));
+  EXPECT_EQ(found.problem, mail::NoOrder::several_files);
+  EXPECT_EQ(found.attached, (std::vector<std::string>{"a.yaml", "b.yaml"}));
+  EXPECT_TRUE(found.order_like());
+  EXPECT_TRUE(found.text.empty());
+  EXPECT_EQ(mail::describe(found), "2 order files attached (a.yaml, b.yaml)");
+}
+
+TEST(FoundOrder, AnOrderInAnHtmlOnlyMessageIsFlaggedAsReadFromHtml) {
+  const mail::FoundOrder found = mail::find_order(
+      mail::parse_message("From: anna@example.org\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"
+                          "<p>game: g</p><p>player: red</p>"));
+  EXPECT_TRUE(found.found());
+  EXPECT_TRUE(found.from_html);
+  EXPECT_FALSE(found.read_as_latin1);
+  EXPECT_TRUE(found.attachment.empty()) << "read from the message body";
+  EXPECT_EQ(found.text, "game: g\nplayer: red\n");
+  EXPECT_EQ(mail::describe(found), "");
+}
+
+TEST(FoundOrder, UndeclaredEightBitTextIsFlaggedAsReadAsLatin1) {
+  const mail::FoundOrder found = mail::find_order(
+      mail::parse_message("From: anna@example.org\r\nContent-Type: text/plain\r\n\r\n"
+                          "game: g\r\npalace: W\xFCrzburg\r\n"));
+  EXPECT_TRUE(found.found());
+  EXPECT_TRUE(found.read_as_latin1);
+  EXPECT_FALSE(found.from_html);
+  EXPECT_NE(found.text.find("W\xC3\xBCrzburg"), std::string::npos) << found.text;
+}
+
+TEST(FoundOrder, JoinedOrderLinesAndAMessageWithoutOrdersAreToldApart) {
+  const mail::FoundOrder joined = mail::find_order(
+      mail::parse_message("From: anna@example.org\r\nContent-Type: text/plain\r\n\r\n"
+                          "Hi, game: g player: red season: 1618-spring\r\n"));
+  EXPECT_EQ(joined.problem, mail::NoOrder::joined_lines);
+  EXPECT_TRUE(joined.order_like());
+  const mail::FoundOrder none = mail::find_order(mail::parse_message(
+      "From: anna@example.org\r\nContent-Type: text/plain\r\n\r\nstatus please\r\n"));
+  EXPECT_EQ(none.problem, mail::NoOrder::missing);
+  EXPECT_FALSE(none.order_like()) << "a message without orders may be a command";
 }
 
 }  // namespace

@@ -21,12 +21,11 @@ void check_message(std::string_view raw) {
   require_one_line(m.message_id, "the Message-ID is one line");
   require_one_line(m.references, "References are one line");
   const mail::FoundOrder found = mail::find_order(m);
-  if (!found.problem.empty()) {
+  if (!found.found()) {
     fuzz::require(found.text.empty(), "no order text comes with a problem");
     return;
   }
-  fuzz::require(!found.source.empty(), "a found order says where it was found");
-  if (found.source == "the message body") {
+  if (found.attachment.empty()) {  // read from the message body
     fuzz::require(found.text.starts_with("game:") || found.text.starts_with("game :"),
                   "an order in the body starts at its game: line");
     fuzz::require(found.text.find("\n>") == std::string::npos, "quoted lines are left out");

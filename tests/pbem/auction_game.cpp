@@ -45,6 +45,9 @@ void AuctionGame::create(const fs::path& root, const pbem::HostConfig& host, con
   for (const auto& p : host.players) s.players[p.id] = Holding{rules.coins, 0};
   fs::create_directories(root / "seasons");
   pbem::Journal journal(root);
+  // The host finds a game directory by its game.yaml (under a root, by the order's `game:`); the
+  // auction's settings are the test's, so it holds only the name.
+  journal.write("game.yaml", "name: " + host.name + "\n");
   journal.write(fs::path("seasons") / round_directory(1) / "state.yaml", state_text(s));
   journal.commit();
 }
@@ -165,6 +168,72 @@ std::string_view AuctionGame::timetable_comment() const {
 
 pbem::RoundFiles AuctionGame::program_files() const {
   return pbem::RoundFiles{{"state.yaml", "log.yaml", pbem::kTimetableFile}, {"reports"}};
+}
+
+pbem::CheckedOrder AuctionGame::check_order(const pbem::RoundDir& round, std::string_view text,
+                                            std::string_view source) const {
+  pbem::CheckedOrder out;
+  std::map<std::string, std::pair<std::string, int>> keys;  // key -> value, line
+  const auto error = [&](int line, const std::string& message) {
+    out.diagnostics.push_back(pbem::Diagnostic{std::string(source), line, 1, message,
+                                               pbem::Diagnostic::Severity::error, ""});
+  };
+  std::istringstream in{std::string(text)};
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) {
+      error(n, "a line of a bid is `key: value`");
+      continue;
+    }
+    std::string value = line.substr(colon + 1);
+    value.erase(0, value.find_first_not_of(' '));
+    value.erase(value.find_last_not_of(' ') + 1);
+    const std::string key = line.substr(0, colon);
+    if (key != "game" && key != "player" && key != "round" && key != "token" && key != "bid")
+      error(n, "unknown key \"" + key + "\": a bid has game, player, round, token and bid");
+    else
+      keys[key] = {value, n};
+  }
+  const auto value = [&](const std::string& key) {
+    const auto it = keys.find(key);
+    return it == keys.end() ? std::string() : it->second.first;
+  };
+  out.player = value("player");
+  out.round = value("round");
+  if (keys.count("token")) out.token = value("token");
+  if (out.round != round.name)
+    error(keys.count("round") ? keys["round"].second : 0,
+          "this bid is for \"" + out.round + "\", not for " + round.name);
+  const State s = state(round);
+  const auto holding = s.players.find(out.player);
+  if (holding == s.players.end()) error(0, "no player \"" + out.player + "\"");
+  int bid = -1;
+  try {
+    std::size_t used = 0;
+    bid = std::stoi(value("bid"), &used);
+    if (used != value("bid").size()) bid = -1;
+  } catch (const std::exception&) {
+    bid = -1;
+  }
+  const int coins = holding == s.players.end() ? 0 : holding->second.coins;
+  if (bid < 0 || bid > coins)
+    error(keys.count("bid") ? keys["bid"].second : 0,
+          "a bid is a whole number of coins from 0 to the " + std::to_string(coins) + " you hold");
+  out.ok = out.diagnostics.empty();
+  out.receipt.emplace_back("coins", pbem::Data(std::to_string(coins)));
+  return out;
+}
+
+std::optional<pbem::mail::Part> AuctionGame::order_template(const pbem::RoundDir& round,
+                                                            const pbem::PlayerInfo& player) const {
+  return pbem::mail::Part{"bid-" + round.name + "-" + player.id + ".yaml",
+                          "text/plain; charset=utf-8",
+                          "game: " + host_.name + "\nplayer: " + player.id +
+                              "\nround: " + round.name + "\ntoken: " + player.token + "\nbid: 0\n",
+                          ""};
 }
 
 void submit_bid(const AuctionGame& game, const std::string& player, int bid, pbem::Instant at) {

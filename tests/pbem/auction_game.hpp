@@ -4,6 +4,13 @@
 // player bids coins for one lot in secret (orders/<id>.yaml: `bid: N`); the highest bid wins it
 // and is paid (a tie goes to the earlier seat); after the last round the most lots win. A missing
 // bid is 0 under `pass` and 1 under `bot`. The host runs it exactly as it runs Wallenstein.
+//
+// A bid by mail is an order file of five keys, each on a line of its own, as the host's intake
+// needs them: `game:` (the game's name, which routes it under a root and starts it in a mail's
+// text), `player:` (the seat's id), `round:` (the round's name, "round-2": a bid for a round
+// already resolved is too late), `token:` (the player's secret, which proves them) and `bid:`
+// (whole coins, 0 up to the coins the player holds). The receipt of a stored bid tells the
+// coins held (`coins`).
 
 #include <filesystem>
 #include <map>
@@ -55,6 +62,13 @@ class AuctionGame final : public pbem::Game {
                              const pbem::MailRequest& request) override;
   std::string_view timetable_comment() const override;
   pbem::RoundFiles program_files() const override;
+  /// Reads a bid: the five keys above; an unknown key, a round that is not `round`'s, or a bid
+  /// that is no whole number from 0 to the coins held is an error at its line.
+  pbem::CheckedOrder check_order(const pbem::RoundDir& round, std::string_view text,
+                                 std::string_view source) const override;
+  /// The bid form of the round, with the player's token: "bid-round-1-a.yaml".
+  std::optional<pbem::mail::Part> order_template(const pbem::RoundDir& round,
+                                                 const pbem::PlayerInfo& player) const override;
 
   /// A round's state as stored.
   State state(const pbem::RoundDir& round) const;

@@ -11,12 +11,14 @@
 #include <string_view>
 #include <vector>
 
+#include "pbem/files/diagnostic.hpp"
 #include "pbem/files/templates.hpp"
 #include "pbem/host/host_config.hpp"
 #include "pbem/host/rounds.hpp"
 #include "pbem/host/schedule.hpp"
 #include "pbem/host/timetable.hpp"
 #include "pbem/mail/dispatch.hpp"
+#include "pbem/mail/mime.hpp"
 #include "pbem/mail/transport.hpp"
 
 namespace pbem {
@@ -46,6 +48,21 @@ struct MailRequest {
 /// `<round dir>/<kind>/<player id>` (spectators: `spectator:<address>`), its digest the round's.
 struct RoundMail {
   std::vector<mail::Outgoing> messages;
+};
+
+/// An order file as its game reads it, for the intake of mailed orders: whose it says it is, for
+/// which round, with which token, and whether it can be stored.
+struct CheckedOrder {
+  std::string player;                ///< the player id as written (empty when unreadable)
+  std::string round;                 ///< the round's name as written (empty when unreadable)
+  std::optional<std::string> token;  ///< the `token:` as written, if any
+  bool ok = false;                   ///< no error: it can be stored for the round checked
+  /// Errors and warnings in file order, in the game's words; line and column (when known) are
+  /// shown to the player with each.
+  std::vector<Diagnostic> diagnostics;
+  /// What the game adds to the receipt of these orders once stored, key by key (a forecast of
+  /// what they do, the coins left), for its receipt template.
+  std::vector<std::pair<std::string, Data>> receipt = {};
 };
 
 /// One game of the host: a directory with game.yaml and one directory per round.
@@ -91,6 +108,16 @@ class Game {
   /// What the program writes into a round's directory besides the orders: `rollback` removes only
   /// these.
   virtual RoundFiles program_files() const = 0;
+  /// Reads and checks an order file's text (mailed, or stored by the game master) against
+  /// `round`: the round open, or for orders that came too late the past round they name. The
+  /// host stores `text` as it came when `ok` and the token proves the player; `source` names the
+  /// text in the diagnostics ("your orders").
+  virtual CheckedOrder check_order(const RoundDir& round, std::string_view text,
+                                   std::string_view source) const = 0;
+  /// The order file a player fills in for the round open (`round`), with their token, as the
+  /// mail command `template` attaches it; none when the game has none for them.
+  virtual std::optional<mail::Part> order_template(const RoundDir& round,
+                                                   const PlayerInfo& player) const = 0;
 };
 
 /// The round open now (the last on disk).

@@ -1,5 +1,7 @@
 #include "pbem/host/host_config.hpp"
 
+#include <algorithm>
+
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/printable.hpp"
 
@@ -27,6 +29,19 @@ std::string HostConfig::names(const std::vector<std::string>& ids) const {
     out += (out.empty() ? "" : ", ") + (p ? printable(p->name) + " (" + id + ")" : id);
   }
   return out;
+}
+
+std::optional<std::string> game_name_problem(std::string_view name) {
+  const bool ok = !name.empty() && name.size() <= 64 &&
+                  ((name.front() >= 'a' && name.front() <= 'z') ||
+                   (name.front() >= 'A' && name.front() <= 'Z') ||
+                   (name.front() >= '0' && name.front() <= '9')) &&
+                  std::all_of(name.begin(), name.end(), [](char c) {
+                    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                           (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+                  });
+  if (ok) return std::nullopt;
+  return "game name \"" + std::string(name) + "\" must be 1-64 letters, digits, '.', '-' or '_'";
 }
 
 }  // namespace pbem

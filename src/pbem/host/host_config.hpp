@@ -83,4 +83,8 @@ struct HostConfig {
   std::string names(const std::vector<std::string>& ids) const;
 };
 
+/// Why a game name is unusable (it names the game's directory, under a root of games too), or
+/// empty.
+std::optional<std::string> game_name_problem(std::string_view name);
+
 }  // namespace pbem

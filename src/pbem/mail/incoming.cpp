@@ -271,11 +271,7 @@ bool joined_order_lines(const std::string& body) {
 /// What the order's character set needs the player to know: a part read as Latin-1, or the
 /// first byte of a part that said UTF-8 (or another character set) and was not.
 void screen_charset(const IncomingPart& part, FoundOrder& found) {
-  if (part.read_as_latin1) {
-    found.warnings.push_back(
-        "your mail program did not say which character set your order uses, and it was not "
-        "UTF-8, so it was read as Latin-1 (Windows-1252): check the names with umlauts below");
-  }
+  found.read_as_latin1 = part.read_as_latin1;
   // A NUL byte cannot be part of a text: it is shown where it is, like a byte that is not UTF-8.
   found.invalid_byte = first_invalid_utf8(found.text);
   if (const auto nul = found.text.find('\0');
@@ -406,17 +402,13 @@ FoundOrder find_order(const IncomingMessage& m) {
     if ((yaml || text_file) && (p.attachment || !p.filename.empty())) attached.push_back(&p);
   }
   if (attached.size() > 1) {
-    found.problem =
-        "the message has " + std::to_string(attached.size()) + " order files attached (";
-    for (std::size_t i = 0; i < attached.size(); ++i)
-      found.problem += (i ? ", " : "") + attached[i]->filename;
-    found.problem += "); send one order file per message";
-    found.order_like = true;
+    found.problem = NoOrder::several_files;
+    for (const IncomingPart* p : attached) found.attached.push_back(p->filename);
     return found;
   }
   if (attached.size() == 1) {
     found.text = attached.front()->text;
-    found.source = "attachment " + attached.front()->filename;
+    found.attachment = attached.front()->filename;
     screen_charset(*attached.front(), found);
     return found;
   }
@@ -432,26 +424,34 @@ FoundOrder find_order(const IncomingMessage& m) {
     body = plain->text;
   } else if (html) {
     body = html_to_text(html->text);
-    found.warnings.push_back(
-        "your mail had no plain-text part, so the order was read from its HTML: check it below, "
-        "and send plain text next time");
+    found.from_html = true;
   }
   found.text = order_from_body(body);
-  found.source = "the message body";
   if (plain) screen_charset(*plain, found);
   if (joined_order_lines(body)) {
     found.text.clear();
-    found.problem =
-        "no order found: the message has `game:`, `player:` and `season:` on one line, as if the "
-        "order's lines had been joined (some mail programs do that to HTML); paste the order as "
-        "plain text, each key on a line of its own, or attach your order file (a .yaml file)";
-    found.order_like = true;
+    found.problem = NoOrder::joined_lines;
   } else if (found.text.empty()) {
-    found.problem =
-        "no order found: attach your order file (a .yaml file) or paste it into the message, "
-        "starting with its `game:` line";
+    found.problem = NoOrder::missing;
   }
   return found;
+}
+
+std::string describe(const FoundOrder& found) {
+  switch (found.problem) {
+    case NoOrder::none:
+      return {};
+    case NoOrder::several_files: {
+      std::string names;
+      for (const auto& name : found.attached) names += (names.empty() ? "" : ", ") + name;
+      return std::to_string(found.attached.size()) + " order files attached (" + names + ")";
+    }
+    case NoOrder::joined_lines:
+      return "game:, player: and season: on one line, as if the order's lines were joined";
+    case NoOrder::missing:
+      return "no order file attached, and no game: line in the text";
+  }
+  return {};
 }
 
 namespace {

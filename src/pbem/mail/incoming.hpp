@@ -35,20 +35,41 @@ struct IncomingMessage {
 /// Never fails on malformed mail: what can be read is returned.
 IncomingMessage parse_message(std::string_view raw);
 
-/// An order found in a message, or why none was.
+/// Why no single order could be found in a message.
+enum class NoOrder {
+  none,           ///< an order was found
+  several_files,  ///< more than one order file is attached (`attached` names them)
+  joined_lines,   ///< `game:` with `player:` or `season:` on one line: lines joined (HTML mail)
+  missing,        ///< no order file attached, and no `game:` line in the text
+};
+
+/// An order found in a message, or why none was. It carries facts, not sentences: the receipt's
+/// templates word them for the player (the host's `found_order_data`), and the game master's
+/// lines say them in the host's words (`describe`).
 struct FoundOrder {
-  std::string text;                   ///< the order file as the player wrote it
-  std::string source;                 ///< "attachment orders.yaml", "the message body"
-  std::vector<std::string> warnings;  ///< e.g. read from HTML
-  std::string problem;                ///< set when no single order could be found
-  /// Set with `problem` when the message still carries what looks like an order (several order
-  /// files, or `game:` and `player:` or `season:` joined on one line): such mail is failed
-  /// orders, not a command.
-  bool order_like = false;
+  std::string text;        ///< the order file as the player wrote it
+  std::string attachment;  ///< the attached order file's name; empty: read from the message body
+  NoOrder problem = NoOrder::none;
+  std::vector<std::string> attached;  ///< with `several_files`: the attached files' names
+  /// The message had no plain-text part: the order was read from its HTML.
+  bool from_html = false;
+  /// The order's part declared no character set and was not UTF-8: read as Windows-1252.
+  bool read_as_latin1 = false;
   /// The offset in `text` of the first byte that is not UTF-8, when the part said it was UTF-8
   /// (or another character set) and was not: such an order cannot be read as written.
   std::optional<std::size_t> invalid_byte;
+
+  bool found() const { return problem == NoOrder::none; }
+  /// The message still carries what looks like an order (several order files, or its lines
+  /// joined): such mail is failed orders, not a command.
+  bool order_like() const {
+    return problem == NoOrder::several_files || problem == NoOrder::joined_lines;
+  }
 };
+
+/// Why no order was found, in a few words for the game master's lines ("2 order files attached
+/// (a.yaml, b.yaml)"); empty when one was. Players read the receipt's templates instead.
+std::string describe(const FoundOrder& found);
 
 /// Bytes that are not UTF-8 written as U+FFFD, so that the rest of a damaged text can be read.
 std::string replace_invalid_utf8(std::string_view text);

@@ -245,19 +245,6 @@ std::optional<std::string> player_id_problem(std::string_view id) {
   return std::nullopt;
 }
 
-std::optional<std::string> game_name_problem(std::string_view name) {
-  const bool ok = !name.empty() && name.size() <= 64 &&
-                  ((name.front() >= 'a' && name.front() <= 'z') ||
-                   (name.front() >= 'A' && name.front() <= 'Z') ||
-                   (name.front() >= '0' && name.front() <= '9')) &&
-                  std::all_of(name.begin(), name.end(), [](char c) {
-                    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                           (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
-                  });
-  if (ok) return std::nullopt;
-  return "game name \"" + std::string(name) + "\" must be 1-64 letters, digits, '.', '-' or '_'";
-}
-
 namespace {
 
 /// starttls, user and password_env: how SMTP and IMAP servers are logged in to alike.

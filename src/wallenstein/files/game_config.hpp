@@ -48,8 +48,6 @@ std::optional<std::string> email_problem(std::string_view email);
 std::string player_count_problem(std::size_t players);
 /// Why a display name is unusable (one printable line), or empty.
 std::optional<std::string> player_name_problem(std::string_view name);
-/// Why a game name is unusable, or empty.
-std::optional<std::string> game_name_problem(std::string_view name);
 
 /// What `new_game` lays out for this game: its name, the players in seat order, the seed and the
 /// setup (rules 2.1 or the draft of 2.2). `new` and `replay` both start from it.

@@ -13,6 +13,7 @@
 #include "pbem/host/transaction.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
+#include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/files/version.hpp"
 #include "wallenstein/host/loaded_season.hpp"
@@ -20,6 +21,7 @@
 #include "wallenstein/rules/engine.hpp"
 #include "wallenstein/rules/standings.hpp"
 #include "wallenstein/views/map/render.hpp"
+#include "wallenstein/views/report/forecast_text.hpp"
 #include "wallenstein/views/report/reports.hpp"
 
 namespace wallenstein {
@@ -368,6 +370,44 @@ RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& 
   const std::string png =
       store_products(game_, rules(), round, loaded, reports, resources_.data_dir, request.dry_run);
   return RoundMail{outgoing(game_, loaded, round, reports, png, request, templates)};
+}
+
+CheckedOrder checked_order(const CheckedOrderFile& file, const GameState& state,
+                           const Ruleset& rules, const Templates& templates) {
+  CheckedOrder out{file.player_id, file.season, file.token, file.ok(), file.diagnostics};
+  if (!file.ok()) return out;
+  // The forecast of valid orders, as `check` and `submit` print it.
+  kainjow::mustache::list forecast;
+  for (const auto& line : report::forecast_lines(*file.orders, state, rules, templates)) {
+    Data x;
+    x["text"] = line;
+    forecast.push_back(x);
+  }
+  out.receipt.emplace_back("any_forecast", Data(!forecast.empty()));
+  out.receipt.emplace_back("forecast", Data(forecast));
+  return out;
+}
+
+CheckedOrder WallensteinGame::check_order(const RoundDir& round, std::string_view text,
+                                          std::string_view source) const {
+  const GameState state = game_.load_state(round, rules());
+  const auto texts =
+      report::ProblemTexts::load(report::problem_texts_file(resources_.templates_dir));
+  const CheckedOrderFile file =
+      check_order_source(SourceFile{std::string(source), std::string(text)}, state, rules(), texts);
+  return checked_order(file, state, rules(), Templates::load(resources_.templates_dir));
+}
+
+std::optional<mail::Part> WallensteinGame::order_template(const RoundDir& round,
+                                                          const PlayerInfo& player) const {
+  const GameState state = game_.load_state(round, rules());
+  const SeasonView view{&game_.config(), &rules(), &state, &state, nullptr};
+  const auto reports = report::build_reports(view, Templates::load(resources_.templates_dir));
+  for (const auto& r : reports.players) {
+    if (r.id == player.id && r.orders)
+      return mail::Part{r.orders_name, "text/plain; charset=utf-8", *r.orders, ""};
+  }
+  return std::nullopt;
 }
 
 MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,

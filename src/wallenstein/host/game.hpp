@@ -13,6 +13,7 @@
 #include "pbem/host/game.hpp"
 #include "pbem/host/game_mail.hpp"
 #include "pbem/mail/dispatch.hpp"
+#include "wallenstein/files/order_file.hpp"
 #include "wallenstein/host/game_directory.hpp"
 #include "wallenstein/host/season_files.hpp"
 #include "wallenstein/host/season_schedule.hpp"
@@ -103,8 +104,16 @@ class WallensteinGame final : public Game {
   RoundMail round_mail(const RoundDir& round, const MailRequest& request) override;
   std::string_view timetable_comment() const override { return kTimetableComment; }
   RoundFiles program_files() const override { return season_program_files(); }
+  /// Checks an order file as `check` does (the season's state and rules, the problems worded by
+  /// templates/text/problems.yaml); the receipt of stored orders gets their forecast.
+  CheckedOrder check_order(const RoundDir& round, std::string_view text,
+                           std::string_view source) const override;
+  /// The player's order template for the season, as its report attaches it.
+  std::optional<mail::Part> order_template(const RoundDir& round,
+                                           const PlayerInfo& player) const override;
 
   const GameDirectory& directory() const { return game_; }
+  const Resources& resources() const { return resources_; }
   const Ruleset& rules() const;
 
  private:
@@ -113,6 +122,11 @@ class WallensteinGame final : public Game {
   RulesetCache* cache_ = nullptr;
   Resources resources_;
 };
+
+/// An order file checked against `state` as the host's intake reads it: the forecast of valid
+/// orders (worded by `templates`) goes into the receipt of stored orders.
+CheckedOrder checked_order(const CheckedOrderFile& file, const GameState& state,
+                           const Ruleset& rules, const Templates& templates);
 
 /// Mails a season's reports (with the map and order templates) to every player and the public
 /// report to the spectators, each message once (the mail ledger decides).

@@ -1,23 +1,30 @@
 #pragma once
 
-#include <chrono>
+// The intake of mailed orders for any game behind the Game interface (interfaces 5 and 8): one
+// e-mail is given its game (one game directory, or under a root the game its order's `game:`
+// names), its player proven by the token, its order checked by the game, stored, and answered
+// through the game's mail; a message without orders may be a mail command. What could not count
+// is kept for the game master (mail/inbox/, ROOT/.unrouted/).
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
-#include <ostream>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "pbem/files/game_lock.hpp"
 #include "pbem/files/journal.hpp"
+#include "pbem/files/templates.hpp"
+#include "pbem/host/game.hpp"
 #include "pbem/host/schedule.hpp"
+#include "pbem/host/tick.hpp"
 #include "pbem/mail/transport.hpp"
-#include "wallenstein/files/order_file.hpp"
-#include "wallenstein/host/game_directory.hpp"
-#include "wallenstein/pbem.hpp"
 
-namespace wallenstein {
+namespace pbem {
 
 /// Where `receive` looks for the game: one game directory, or a root whose games are found by
 /// the `game:` the order names.
@@ -26,23 +33,25 @@ struct IntakeTarget {
   std::filesystem::path root;      ///< `receive --root ROOT`
 };
 
-/// What the intake needs from outside: the data and templates, how long to wait for a game's
-/// lock, the date for the reply (the rules core never reads a clock), the game's mail, and where
-/// to say that an interrupted write was finished.
+/// What the intake needs from the program: how to hold and open a game directory, the templates
+/// of its answers, the time, the game's mail.
 struct IntakeSetup {
-  std::filesystem::path data_dir;
-  std::filesystem::path templates_dir;
-  std::chrono::milliseconds wait{10000};
-  std::string now;                      ///< RFC 5322 date
-  std::chrono::sys_seconds clock = {};  ///< the same time, for deferred mail
-  std::function<std::unique_ptr<mail::Mailer>(const GameDirectory&)> mailer;
-  std::ostream* notes = nullptr;
+  /// Holds a game directory under its lock (finishing or undoing an interrupted write) and opens
+  /// it, as `TickPrograms::hold` does.
+  std::function<HeldGameRef(const std::filesystem::path& dir, LockMode mode)> hold;
+  /// The answers' templates (text/): receipt, receipt_subject, command, gm_notice.
+  const Templates* templates = nullptr;
+  /// The program and its version, as the answers sign ("auction 1.0").
+  std::string program;
+  Instant now = {};  ///< the answers' Date, the day's limits
+  /// The game's transport for the answers (a test's outbox, game.yaml's SMTP server).
+  std::function<std::unique_ptr<mail::Mailer>(const Game&)> mailer;
   /// The game master accepts a message handled before (`accept`): it is handled as if new.
   bool again = false;
   /// When the mail server took the message (IMAP INTERNALDATE; unknown for `receive`): orders
-  /// that reached the mailbox before their season's deadline but were fetched after its resolve
+  /// that reached the mailbox before their round's deadline but were fetched after its resolve
   /// (the mailbox could not be read) are told so, to the player and the game master.
-  std::optional<std::chrono::sys_seconds> arrived;
+  std::optional<Instant> arrived = {};
 };
 
 /// What became of one message.
@@ -56,38 +65,37 @@ struct Received {
 };
 
 /// Handles one e-mail (interfaces 5): finds the order and its game, proves the player by the
-/// token, checks the order as `check` does, stores it as `submit` does, and answers through the
-/// game's mail: the answer is queued in the same commit as the stored order, then sent. A
-/// message seen before (same Message-ID or bytes) is neither stored nor answered twice.
+/// token, has the game check the order, stores it, and answers through the game's mail: the
+/// answer is queued in the same journal commit as the stored order, then sent. A message seen
+/// before (same Message-ID or bytes) is neither stored nor answered twice.
 Received receive_message(std::string_view raw, const IntakeTarget& target,
                          const IntakeSetup& setup);
 
-/// A message `receive` kept that stored no orders (too late, for another season...), by the id
+/// A message `receive` kept that stored no orders (too late, for another round...), by the id
 /// the game master's notice and `status` give: the start of its SHA-256 (8 hex digits at least).
 struct KeptMessage {
   std::string id;      ///< the first 12 hex digits
   std::string player;  ///< whose orders it held
-  std::string season;  ///< the season they name
+  std::string season;  ///< the round they name
   std::string outcome;
   std::string at;
   std::filesystem::path file;  ///< under mail/inbox/
 };
 
-/// The kept messages that held orders which could not be stored (too late, for a season not open,
-/// after the end) and were not accepted since.
-std::vector<KeptMessage> unstored_orders(const GameDirectory& game);
+/// The kept messages of the game at `root` that held orders which could not be stored (too
+/// late, for a round not open, after the end) and were not accepted since.
+std::vector<KeptMessage> unstored_orders(const std::filesystem::path& root);
 
 /// The kept message of this id, for `accept`: an unknown, ambiguous or unkept one, one that held
-/// no unstored orders, one accepted already or one whose season is not open is an InputError that
+/// no unstored orders, one accepted already or one whose round is not open is an InputError that
 /// says so (handled again, it would only be refused again, and its sender told so again).
-KeptMessage kept_message(const GameDirectory& game, const std::string& id);
+KeptMessage kept_message(const Game& game, const std::string& id);
 
 /// Queues, in the journal that stores them, the receipt of orders the game master stored for a
 /// player (`submit --player`): the answer a mailed order gets, said to come from the game master.
-void queue_submit_receipt(Journal& journal, const GameDirectory& game, const Ruleset& rules,
-                          const GameState& state, const SeasonDir& season, const PlayerInfo& player,
-                          const std::string& text, const CheckedOrderFile& checked,
-                          const std::filesystem::path& templates_dir, Instant now);
+void queue_submit_receipt(Journal& journal, const Game& game, const PlayerInfo& player,
+                          const std::string& text, const CheckedOrder& checked,
+                          const IntakeSetup& setup);
 
 /// How many messages that named no game of the root `receive --root` keeps in ROOT/.unrouted/,
 /// and how many bytes at most.
@@ -109,4 +117,7 @@ UnroutedMail kept_mail(const std::filesystem::path& dir);
 /// The largest message `receive` takes.
 inline constexpr std::size_t kMaxMessageBytes = 16 << 20;
 
-}  // namespace wallenstein
+/// Whether a token written in an order is the player's (interfaces 5), compared in constant time.
+bool token_proves(std::string_view written, std::string_view expected);
+
+}  // namespace pbem

@@ -1,4 +1,4 @@
-#include "wallenstein/host/intake.hpp"
+#include "pbem/host/intake.hpp"
 
 #include <sys/stat.h>
 
@@ -14,22 +14,14 @@
 #include "pbem/files/printable.hpp"
 #include "pbem/files/templates.hpp"
 #include "pbem/host/game_mail.hpp"
+#include "pbem/host/timetable.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/mail/incoming.hpp"
 #include "pbem/mail/intake_ledger.hpp"
+#include "pbem/mail/mime.hpp"
 #include "pbem/text/text.hpp"
-#include "wallenstein/files/order_file.hpp"
-#include "wallenstein/files/problem_texts.hpp"
-#include "wallenstein/files/ruleset_files.hpp"
-#include "wallenstein/files/version.hpp"
-#include "wallenstein/host/held_game.hpp"
-#include "wallenstein/host/season_schedule.hpp"
-#include "wallenstein/pbem.hpp"
-#include "wallenstein/views/report/forecast_text.hpp"
-#include "wallenstein/views/report/names.hpp"
-#include "wallenstein/views/report/reports.hpp"
 
-namespace wallenstein {
+namespace pbem {
 namespace fs = std::filesystem;
 namespace {
 
@@ -39,8 +31,11 @@ bool unstored_orders_outcome(const std::string& outcome) {
   return outcome == "too_late" || outcome == "other_season" || outcome == "game_over";
 }
 
-using report::Data;
 using Mustache = kainjow::mustache::list;
+
+void mark_last(Mustache& items) {
+  for (std::size_t i = 0; i < items.size(); ++i) items[i]["last"] = i + 1 == items.size();
+}
 
 /// Interfaces 8: the words a player may mail as a subject (or a `command:` line).
 const std::vector<std::string_view> kCommands = {"status", "orders", "template", "report", "help"};
@@ -76,10 +71,67 @@ Mustache diagnostic_lines(const std::vector<Diagnostic>& diagnostics,
   for (const auto& d : diagnostics) {
     if (d.severity != severity) continue;
     Data x;
-    x["text"] = (d.line > 0 ? "line " + std::to_string(d.line) + ", column " +
-                                  std::to_string(d.column) + ": "
-                            : "") +
-                d.message;
+    if (d.line > 0) {
+      Data at;
+      at["line"] = std::to_string(d.line);
+      at["column"] = std::to_string(d.column);
+      x["at"] = std::move(at);
+    }
+    x["text"] = d.message;
+    out.push_back(x);
+  }
+  return out;
+}
+
+/// Why no order was found, as the receipt's template words it: one flag of `several_files`
+/// (with `count` and `files`), `joined_lines` or `no_game_line`.
+Data no_order_data(const mail::FoundOrder& found) {
+  Data d;
+  switch (found.problem) {
+    case mail::NoOrder::several_files: {
+      Data several;
+      several["count"] = std::to_string(found.attached.size());
+      Mustache files;
+      for (std::size_t i = 0; i < found.attached.size(); ++i) {
+        Data file;
+        file["name"] = found.attached[i];
+        file["last"] = i + 1 == found.attached.size();
+        files.push_back(file);
+      }
+      several["files"] = files;
+      d["several_files"] = std::move(several);
+      break;
+    }
+    case mail::NoOrder::joined_lines:
+      d["joined_lines"] = true;
+      break;
+    case mail::NoOrder::missing:
+    case mail::NoOrder::none:
+      d["no_game_line"] = true;
+      break;
+  }
+  return d;
+}
+
+/// Where the order was found, for the receipt: `attachment` with its name, or `message_body`.
+void add_found_data(Data& d, const mail::FoundOrder& found) {
+  Data in;
+  if (found.attachment.empty())
+    in["message_body"] = true;
+  else
+    in["attachment"] = found.attachment;
+  d["found_in"] = std::move(in);
+}
+
+/// What the player should know of how the order was read, as warnings the receipt's template
+/// words: `from_html`, `read_as_latin1`.
+Mustache mail_warnings(const mail::FoundOrder& found) {
+  Mustache out;
+  for (const auto& [flag, set] : {std::pair{"from_html", found.from_html},
+                                  std::pair{"read_as_latin1", found.read_as_latin1}}) {
+    if (!set) continue;
+    Data x;
+    x[flag] = true;
     out.push_back(x);
   }
   return out;
@@ -100,94 +152,79 @@ Mustache numbered_lines(const std::string& text) {
   return out;
 }
 
-/// What every receipt is written from: the game, the season open and its state.
+/// What every receipt is written from: the game, its round open, the templates.
 struct ReceiptContext {
-  const GameDirectory& game;
-  const Ruleset& rules;
-  const GameState& state;
-  const SeasonDir& season;
-  const Templates& templates;
+  const Game& game;
+  const RoundDir& round;
+  const IntakeSetup& setup;
 
-  /// What every answer says about the game: the open season.
+  /// What every answer says about the game: the open round (`season`, as every host message
+  /// calls it), whether the game goes on, the program.
   Data base() const {
     Data d;
-    d["game"] = game.config().name;
-    d["program"] = "wallenstein " + std::string(program_version());
-    d["open"] = !state.finished;
-    d["season"] = season_label(rules, state.season_index).name();
+    d["game"] = game.host().name;
+    d["program"] = setup.program;
+    d["open"] = !game_over(game);
+    d["season"] = round.name;
     return d;
   }
 
   /// The deadline and who is still missing (`stored`: the player whose orders are being stored).
   void add_waiting(Data& d, const std::string& stored) const {
-    if (state.finished) return;
-    const std::string open = season_label(rules, state.season_index).name();
-    if (const auto t = read_timetable(season)) {
+    if (game_over(game)) return;
+    if (const auto t = read_timetable(round)) {
       d["deadline"] = describe_instant(t->deadline, t->timezone);  // the schedule's (interfaces 6)
-    } else if (const auto it = game.config().deadlines.find(open);
-               it != game.config().deadlines.end()) {
+    } else if (const auto it = game.host().deadlines.find(round.name);
+               it != game.host().deadlines.end()) {
       d["deadline"] = it->second;
     }
     Mustache missing;
-    const auto submitted = game.submitted(season);
-    for (const auto& p : game.config().players) {
-      if (p.id == stored || std::find(submitted.begin(), submitted.end(), p.id) != submitted.end())
+    const auto awaited = game.awaited(round);
+    for (const auto& p : game.host().players) {
+      if (p.id == stored || std::find(awaited.begin(), awaited.end(), p.id) == awaited.end())
         continue;
       Data x;
       x["name"] = p.name + " (" + p.id + ")";
       missing.push_back(x);
     }
-    report::Names::mark_last(missing);
+    mark_last(missing);
     d["waiting_for"] = !missing.empty();
     d["missing"] = missing;
   }
 
-  /// The order as received with line numbers, its errors and warnings, and the forecast of
-  /// stored orders.
-  void add_order(Data& d, const CheckedOrderFile& checked, const std::string& text,
-                 const std::vector<std::string>& more_warnings, bool stored,
-                 bool errors_count) const {
+  /// The order as received with line numbers, its errors and warnings (`more_warnings`: how the
+  /// mail was read), and what the game adds to the receipt of stored orders.
+  static void add_order(Data& d, const CheckedOrder& checked, const std::string& text,
+                        const Mustache& more_warnings, bool stored, bool errors_count) {
     const Mustache errors = diagnostic_lines(checked.diagnostics, Diagnostic::Severity::error);
     Mustache warnings = diagnostic_lines(checked.diagnostics, Diagnostic::Severity::warning);
-    for (const auto& w : more_warnings) {
-      Data x;
-      x["text"] = w;
-      warnings.push_back(x);
-    }
+    for (const auto& w : more_warnings) warnings.push_back(w);
     d["one_error"] = errors.size() == 1;
     d["error_count"] = std::to_string(errors.size());
     d["any_errors"] = !errors.empty() && errors_count;
     d["errors"] = errors;
     d["any_warnings"] = !warnings.empty();
     d["warnings"] = warnings;
-    // The forecast of valid orders, as `check` and `submit` print it.
-    Mustache forecast;
     if (stored) {
-      for (const auto& line : report::forecast_lines(*checked.orders, state, rules, templates)) {
-        Data x;
-        x["text"] = line;
-        forecast.push_back(x);
-      }
+      for (const auto& [key, value] : checked.receipt) d.set(key, value);
     }
-    d["any_forecast"] = !forecast.empty();
-    d["forecast"] = forecast;
     d["any_lines"] = true;
     d["lines"] = numbered_lines(text);
   }
 
   /// The receipt as a message to the player's registered address.
-  mail::Message message(const PlayerInfo& player, const Data& d, const std::string& date,
+  mail::Message message(const PlayerInfo& player, const Data& d,
                         const std::string& message_id) const {
     mail::Message m;
-    m.from = game_sender(game.config().mail);
+    m.from = game_sender(game.host().mail);
     m.to = mail::Mailbox{player.name, player.email};
-    m.subject = templates.render(Format::text, "receipt_subject", d);
+    m.subject = setup.templates->render(Format::text, "receipt_subject", d);
     while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
       m.subject.pop_back();
-    m.date = date;
+    m.date = mail::rfc5322_date(setup.now);
     m.message_id = message_id;
     m.headers.emplace_back("Auto-Submitted", "auto-replied");
-    m.text = templates.render(Format::text, "receipt", d);
+    m.text = setup.templates->render(Format::text, "receipt", d);
     return m;
   }
 };
@@ -195,20 +232,19 @@ struct ReceiptContext {
 /// One received message being handled in one game, under that game's lock.
 class Intake {
  public:
-  Intake(std::string_view raw, const IntakeSetup& setup, const GameDirectory& game)
+  Intake(std::string_view raw, const IntakeSetup& setup, const Game& game)
       : raw_(raw),
         setup_(setup),
         game_(game),
+        now_(mail::rfc5322_date(setup.now)),
         sha_(sha256_hex(raw)),
         message_(mail::parse_message(raw)),
-        templates_(Templates::load(setup.templates_dir)),
-        problem_texts_(report::ProblemTexts::load(report::problem_texts_file(setup.templates_dir))),
         journal_(game.root()),
         mail_ledger_(mail::Ledger::load(game.root())),
         intake_(mail::IntakeLedger::load(game.root())) {}
 
   Received run() {
-    Received out{game_.config().name, {}, {}, {}};
+    Received out{game_.host().name, {}, {}, {}};
     const std::string inbox = "mail/inbox/" + sha_.substr(0, 24) + ".eml";
     const mail::IntakeEntry* seen = intake_.find(message_.message_id, sha_);
     if (seen && !setup_.again) {
@@ -217,8 +253,8 @@ class Intake {
                     "): nothing stored, no second answer";
       return out;
     }
-    entry_ = mail::IntakeEntry{message_.message_id, sha_, message_.from_address, {}, {}, {}, {}, {},
-                               setup_.now,          {}};
+    entry_ = mail::IntakeEntry{
+        message_.message_id, sha_, message_.from_address, {}, {}, {}, {}, {}, now_, {}};
     inbox_ = inbox;
     const UnroutedMail kept = kept_mail(game_.root() / "mail" / "inbox");
     inbox_room_ = kept.messages < kMaxUnrouted && kept.bytes + raw_.size() <= kMaxUnroutedBytes;
@@ -248,17 +284,13 @@ class Intake {
       entry_.outcome = "automatic";
       return "automatic mail (" + *message_.automatic + "): no answer";
     }
-    rules_ =
-        load_game_ruleset(setup_.data_dir, game_.config().rules_version, game_.config().edition,
-                          game_.config().expansions, game_.root() / "game.yaml");
-    season_ = game_.current();
-    state_ = game_.load_state(season_, rules_);
+    season_ = current_round(game_);
     const mail::FoundOrder found = mail::find_order(message_);
     // Interfaces 8: a message without orders may ask for something (a mailed order file whose
     // subject is "orders" is orders, not the command, also when it cannot be read).
-    if (!found.problem.empty()) {
+    if (!found.found()) {
       if (const auto command =
-              found.order_like ? std::nullopt : mail::find_command(message_, kCommands)) {
+              found.order_like() ? std::nullopt : mail::find_command(message_, kCommands)) {
         if (const PlayerInfo* p = registered_sender()) return command_answer(*p, *command);
       }
       return no_order(found);
@@ -267,25 +299,24 @@ class Intake {
     // that the player can be told.
     const std::string readable =
         found.invalid_byte ? mail::replace_invalid_utf8(found.text) : found.text;
-    CheckedOrderFile checked =
-        check_order_source(SourceFile{"your orders", readable}, state_, rules_, problem_texts_);
-    entry_.player = ascii_lower(checked.player_id);
-    entry_.season = checked.season;
-    const PlayerInfo* player = game_.config().player(entry_.player);
+    CheckedOrder checked = game_.check_order(season_, readable, "your orders");
+    entry_.player = ascii_lower(checked.player);
+    entry_.season = checked.round;
+    const PlayerInfo* player = game_.host().player(entry_.player);
     if (!player || player->token.empty() || !checked.token ||
-        !token_matches(*checked.token, player->token)) {
+        !token_proves(*checked.token, player->token)) {
       return bad_token(player, checked);
     }
     proven_ = true;
     if (intake_.answered(player->id, entry_.season) >= kAnswerLimit ||
-        intake_.answered_on(player->id, setup_.now) >= kAnswersPerDay)
+        intake_.answered_on(player->id, now_) >= kAnswersPerDay)
       return rate_limited(*player);
     return answer(*player, found, checked);
   }
 
   /// The player whose registered address sent the message, if any.
   const PlayerInfo* registered_sender() const {
-    for (const auto& p : game_.config().players) {
+    for (const auto& p : game_.host().players) {
       if (ascii_lower(p.email) == message_.from_address) return &p;
     }
     return nullptr;
@@ -296,8 +327,8 @@ class Intake {
   std::string command_answer(const PlayerInfo& player, const std::string& command) {
     entry_.outcome = "command";
     entry_.player = player.id;
-    entry_.season = season_label(rules_, state_.season_index).name();
-    if (intake_.answered_on(player.id, setup_.now) >= kAnswersPerDay) {
+    entry_.season = season_.name;
+    if (intake_.answered_on(player.id, now_) >= kAnswersPerDay) {
       return "command " + command + " from " + player.id + ": not answered, " +
              std::to_string(kAnswersPerDay) + " answers went to " + player.id + " today already";
     }
@@ -307,7 +338,7 @@ class Intake {
     d["name"] = player.name;
     d["player"] = player.id;
     const auto token = mail::find_token(message_);
-    const bool proven = token && !player.token.empty() && token_matches(*token, player.token);
+    const bool proven = token && !player.token.empty() && token_proves(*token, player.token);
     const bool needs_token = command == "orders" || command == "template" || command == "report";
     std::vector<mail::Part> files;
     if (needs_token && !proven) {
@@ -321,15 +352,14 @@ class Intake {
       command_report(d, player);
     }
     receipts().add_waiting(d, "");
-    const std::string body = templates_.render(Format::text, "command", d);
+    const std::string body = setup_.templates->render(Format::text, "command", d);
     mail::Message m;
-    m.from = game_sender(game_.config().mail);
+    m.from = game_sender(game_.host().mail);
     m.to = mail::Mailbox{player.name, player.email};
     m.subject = body.substr(0, body.find('\n'));
     m.text = body.substr(body.find('\n') + 1);
-    m.date = setup_.now;
-    m.message_id = "<wallenstein." + game_.config().name + ".command." + mail_key() + "@" +
-                   game_mail_domain(game_.config().mail) + ">";
+    m.date = now_;
+    m.message_id = notice_message_id(game_, "command/" + mail_key());
     if (!message_.message_id.empty()) m.headers.emplace_back("In-Reply-To", message_.message_id);
     m.headers.emplace_back("Auto-Submitted", "auto-replied");
     m.attachments = std::move(files);
@@ -349,18 +379,15 @@ class Intake {
   }
 
   void command_template(Data& d, const PlayerInfo& player, std::vector<mail::Part>& files) const {
-    const SeasonView view{&game_.config(), &rules_, &state_, &state_, nullptr};
-    const auto reports = report::build_reports(view, templates_);
-    for (const auto& r : reports.players) {
-      if (r.id != player.id || !r.orders) continue;
-      d["template_name"] = r.orders_name;
-      files.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
+    if (auto file = game_.order_template(season_, player)) {
+      d["template_name"] = file->filename;
+      files.push_back(std::move(*file));
     }
   }
 
   void command_report(Data& d, const PlayerInfo& player) const {
-    const auto seasons = game_.seasons();
-    const SeasonDir& last = seasons.size() >= 2 ? seasons[seasons.size() - 2] : seasons.back();
+    const auto rounds = game_.rounds();
+    const RoundDir& last = rounds.size() >= 2 ? rounds[rounds.size() - 2] : rounds.back();
     const fs::path file = last.path / "reports" / (player.id + ".txt");
     d["report_season"] = last.name;
     if (fs::is_regular_file(file)) d["report"] = read_bytes(file);
@@ -369,42 +396,42 @@ class Intake {
   std::string no_order(const mail::FoundOrder& found) {
     entry_.outcome = "no_order";
     // Only a registered address gets told; anyone else could be forging the sender.
-    for (const auto& p : game_.config().players) {
+    for (const auto& p : game_.host().players) {
       if (ascii_lower(p.email) != message_.from_address) continue;
       entry_.player = p.id;
-      if (intake_.answered_on(p.id, setup_.now) >= kAnswersPerDay) {
-        return "no order found in a message from " + p.id + " (" + found.problem + "); not " +
-               "answered: " + std::to_string(kAnswersPerDay) + " answers went to " + p.id +
-               " today already";
+      if (intake_.answered_on(p.id, now_) >= kAnswersPerDay) {
+        return "no order found in a message from " + p.id + " (" + mail::describe(found) +
+               "); not " + "answered: " + std::to_string(kAnswersPerDay) + " answers went to " +
+               p.id + " today already";
       }
       Data d = base_data();
-      d["no_order"] = true;
-      d["problem"] = found.problem;
+      d["no_order"] = no_order_data(found);
       d["forwarded"] = true;
       reply(p, d);
-      return "no order found in a message from " + p.id + " (" + found.problem + "); told them; " +
+      return "no order found in a message from " + p.id + " (" + mail::describe(found) +
+             "); told them; " +
              forward_to_gm("a message from " + p.name + " (" + p.id + ") without orders",
-                           "It held no order file (" + found.problem +
+                           "It held no order file (" + mail::describe(found) +
                                "), so it may be meant for you. " + p.name +
                                " was told that no orders were read from it.",
                            &p);
     }
     return "no order found in a message from an unknown sender; " +
            forward_to_gm("a message without orders from an unknown sender",
-                         "It held no order file (" + found.problem +
+                         "It held no order file (" + mail::describe(found) +
                              ") and comes from an address that is no player's; it was not "
                              "answered.",
                          nullptr);
   }
 
-  std::string bad_token(const PlayerInfo* player, const CheckedOrderFile& checked) {
+  std::string bad_token(const PlayerInfo* player, const CheckedOrder& checked) {
     entry_.outcome = "bad_token";
     std::string why;
     if (!player)
-      why = "it names no player of this game (\"" + checked.player_id + "\")";
+      why = "it names no player of this game (\"" + checked.player + "\")";
     else if (player->token.empty())
-      why = player->id + " has no token yet: run `wallenstein player DIR token " + player->id +
-            " --new`";
+      why = player->id + " has no token yet: run `" + std::string(game_.program()) +
+            " player DIR token " + player->id + " --new`";
     else if (!checked.token)
       why = "it carries no token for " + player->id;
     else if (const FormerHolder* f = former_holder(*player, *checked.token))
@@ -415,7 +442,7 @@ class Intake {
     // The player's own address is told (never the sender of a message the game cannot vouch
     // for), without the orders: a forger learns nothing from it.
     const PlayerInfo* registered = nullptr;
-    for (const auto& p : game_.config().players) {
+    for (const auto& p : game_.host().players) {
       if (ascii_lower(p.email) == message_.from_address) registered = &p;
     }
     if (!registered && player && checked.token) {
@@ -424,12 +451,11 @@ class Intake {
           f && ascii_lower(f->email) == message_.from_address)
         return former_holder_told(*player, *f, why);
     }
-    const bool tell =
-        registered && intake_.answered_on(registered->id, setup_.now) < kAnswersPerDay;
+    const bool tell = registered && intake_.answered_on(registered->id, now_) < kAnswersPerDay;
     if (tell) {
       Data d = base_data();
       d["bad_token"] = true;
-      d["named_player"] = checked.player_id;
+      d["named_player"] = checked.player;
       d["no_token"] = player && !checked.token;
       d["wrong_token"] = player && checked.token.has_value();
       d["no_player"] = !player;
@@ -446,7 +472,7 @@ class Intake {
   /// The former holder of `seat` whose token `token` was, if any.
   static const FormerHolder* former_holder(const PlayerInfo& seat, const std::string& token) {
     for (const FormerHolder& f : seat.former)
-      if (!f.token.empty() && token_matches(token, f.token)) return &f;
+      if (!f.token.empty() && token_proves(token, f.token)) return &f;
     return nullptr;
   }
 
@@ -459,7 +485,7 @@ class Intake {
     d["former_holder"] = true;
     d["named_player"] = seat.id;
     d["player"] = seat.id;
-    const bool tell = intake_.noticed_on(message_.from_address, setup_.now) < kAnswersPerDay;
+    const bool tell = intake_.noticed_on(message_.from_address, now_) < kAnswersPerDay;
     if (tell) {
       reply(PlayerInfo{seat.id, f.name, f.email}, d);
       told_at_ = f.email;
@@ -477,7 +503,7 @@ class Intake {
                    : "more than " + std::to_string(kAnswersPerDay) + " answered messages today";
     // The game master hears of it once, at the first message over the limit.
     const bool first = season_cap ? intake_.count(player.id, entry_.season, "rate_limited") == 0
-                                  : intake_.noticed_on(message_.from_address, setup_.now) == 0;
+                                  : intake_.noticed_on(message_.from_address, now_) == 0;
     if (first) {
       notify_gm(player.id + " sent " + what,
                 "Further messages of " + player.id + " for " + entry_.season +
@@ -489,16 +515,17 @@ class Intake {
   }
 
   std::string answer(const PlayerInfo& player, const mail::FoundOrder& found,
-                     CheckedOrderFile& checked) {
+                     CheckedOrder& checked) {
     Data d = base_data();
     d["player"] = player.id;
-    d["found_in"] = found.source;
-    const std::string open = season_label(rules_, state_.season_index).name();
-    const auto seasons = game_.seasons();
-    const bool past = checked.season != open &&
-                      std::any_of(seasons.begin(), seasons.end(),
-                                  [&](const SeasonDir& s) { return s.name == checked.season; });
-    if (state_.finished) {
+    add_found_data(d, found);
+    const std::string& open = season_.name;
+    const auto rounds = game_.rounds();
+    const bool past = checked.round != open &&
+                      std::any_of(rounds.begin(), rounds.end(),
+                                  [&](const RoundDir& r) { return r.name == checked.round; });
+    const bool over = game_over(game_);
+    if (over) {
       entry_.outcome = "game_over";
       d["game_over"] = true;
     } else if (past) {
@@ -507,36 +534,36 @@ class Intake {
       entry_.outcome = "rejected";
       d["rejected"] = true;
       d["invalid_byte"] = invalid_byte_data(found.text, *found.invalid_byte);
-    } else if (const mail::IntakeEntry* earlier = replayed(player, checked.season, found.text);
-               checked.ok() && earlier) {
+    } else if (const mail::IntakeEntry* earlier = replayed(player, checked.round, found.text);
+               checked.ok && earlier) {
       // An earlier accepted order file sent again, which later orders had replaced: whoever
       // holds an old copy of the mail must not be able to bring it back (README, orders by mail).
       entry_.outcome = "replayed";
       d["replayed"] = true;
       d["earlier_at"] = earlier->at;
-    } else if (checked.ok()) {
+    } else if (checked.ok) {
       entry_.outcome = "accepted";
       d["accepted"] = true;
       const fs::path file = fs::relative(season_.orders_file(player.id), game_.root());
       d["replaced"] = fs::exists(game_.root() / file);
       journal_.write(file, found.text);
-      note_orders_stored(journal_, game_, season_, setup_.clock);
+      note_orders_stored();
       entry_.receipt = sha256_hex(found.text);
       d["receipt"] = entry_.receipt;
       stored_ = player.id;
     } else {
       // Orders for a season that is not open (one still to come, a misspelt one) are kept apart:
       // `status` lists them, and `accept` stores them once their season is open.
-      const bool elsewhere = !checked.season.empty() && checked.season != open;
+      const bool elsewhere = !checked.round.empty() && checked.round != open;
       entry_.outcome = elsewhere ? "other_season" : "rejected";
       d["rejected"] = true;
       if (elsewhere) {
         d["other_season"] = true;
-        d["written_season"] = checked.season;
+        d["written_season"] = checked.round;
       }
     }
-    receipts().add_order(d, checked, found.text, found.warnings, entry_.outcome == "accepted",
-                         !state_.finished && !past);
+    ReceiptContext::add_order(d, checked, found.text, mail_warnings(found),
+                              entry_.outcome == "accepted", !over && !past);
     // Orders that could not count (too late, after the end, for a season that is not open) may
     // be meant for the game master: they see them.
     const bool forward = unstored_orders_outcome(entry_.outcome);
@@ -546,11 +573,11 @@ class Intake {
     std::replace(outcome.begin(), outcome.end(), '_', ' ');
     if (entry_.outcome == "other_season") outcome = "not for the season open";
     std::string summary =
-        player.id + ": orders for " + (checked.season.empty() ? open : checked.season) + " " +
+        player.id + ": orders for " + (checked.round.empty() ? open : checked.round) + " " +
         outcome +
         (entry_.receipt.empty() ? "" : " (receipt " + entry_.receipt.substr(0, 12) + "...)") +
         "; answer queued";
-    if (forward) summary += "; " + forward_unstored(player, checked.season, outcome, open);
+    if (forward) summary += "; " + forward_unstored(player, checked.round, outcome, open);
     return summary;
   }
 
@@ -558,8 +585,9 @@ class Intake {
   /// them; returns what the game master's line says of it.
   std::string forward_unstored(const PlayerInfo& player, const std::string& season,
                                const std::string& outcome, const std::string& open) {
+    const std::string program(game_.program());
     const std::string accept =
-        "`wallenstein accept " + game_.root().string() + " " + sha_.substr(0, 12) + "`";
+        "`" + program + " accept " + game_.root().string() + " " + sha_.substr(0, 12) + "`";
     std::string text = player.name + " sent orders for " + season +
                        ", which could not be stored (" + outcome + "; the season open is " + open +
                        "). They were told so.";
@@ -570,7 +598,7 @@ class Intake {
               "), but the mailbox could not be read until after the resolve.";
     }
     if (entry_.outcome == "too_late") {
-      text += " If they should count, roll the resolve back (`wallenstein rollback " +
+      text += " If they should count, roll the resolve back (`" + program + " rollback " +
               game_.root().string() + "`); then " + accept + " stores them.";
     } else if (entry_.outcome == "other_season") {
       text += " Once " + season + " is open, " + accept + " stores them if they are still wanted.";
@@ -582,26 +610,41 @@ class Intake {
 
   /// Orders for a season already resolved: checked against the season they were written for, not
   /// the one open now, and told whether they reached the mailbox before its deadline.
-  void too_late(Data& d, const mail::FoundOrder& found, CheckedOrderFile& checked) {
+  void too_late(Data& d, const mail::FoundOrder& found, CheckedOrder& checked) {
     entry_.outcome = "too_late";
     d["too_late"] = true;
-    d["written_season"] = checked.season;
-    const SeasonDir written_for = game_.find(checked.season);
+    d["written_season"] = checked.round;
+    const RoundDir written_for = round_named(checked.round);
     in_time_ = arrived_in_time(written_for);
     if (in_time_) {
       d["arrived_in_time"] = true;
       d["arrived"] = describe_instant(*setup_.arrived, in_time_->timezone);
       d["deadline_then"] = describe_instant(in_time_->deadline, in_time_->timezone);
     }
-    const GameState then = game_.load_state(written_for, rules_);
-    checked =
-        check_order_source(SourceFile{"your orders", found.text}, then, rules_, problem_texts_);
+    checked = game_.check_order(written_for, found.text, "your orders");
+  }
+
+  /// The round of this name (one of the game's: the caller knows it is).
+  RoundDir round_named(const std::string& name) const {
+    for (const RoundDir& r : game_.rounds()) {
+      if (r.name == name) return r;
+    }
+    throw InputError(game_.root().string(), "no round " + name);
+  }
+
+  /// Records in the round's timetable, when it has one, that orders were stored now: the early
+  /// resolve's hold-back counts from it.
+  void note_orders_stored() {
+    std::optional<Timetable> t = read_timetable(season_);
+    if (!t) return;
+    t->last_order = setup_.now;
+    write_timetable(journal_, game_, season_, *t);
   }
 
   /// The timetable of a resolved season whose deadline came after the message reached the
   /// mailbox: orders held up by a mailbox that could not be read (empty for a game without a
   /// schedule, or mail whose arrival is unknown).
-  std::optional<SeasonTimetable> arrived_in_time(const SeasonDir& season) const {
+  std::optional<Timetable> arrived_in_time(const RoundDir& season) const {
     if (!setup_.arrived) return std::nullopt;
     auto timetable = read_timetable(season);
     if (!timetable || *setup_.arrived > timetable->deadline) return std::nullopt;
@@ -644,9 +687,7 @@ class Intake {
   /// their token always, anything else while mail/inbox/ has room.
   std::string inbox_file() const { return proven_ || inbox_room_ ? inbox_ : std::string(); }
 
-  ReceiptContext receipts() const {
-    return ReceiptContext{game_, rules_, state_, season_, templates_};
-  }
+  ReceiptContext receipts() const { return ReceiptContext{game_, season_, setup_}; }
 
   /// What every answer says about the game: the open season.
   Data base_data() const { return receipts().base(); }
@@ -654,9 +695,7 @@ class Intake {
   void reply(const PlayerInfo& player, Data& d) {
     receipts().add_waiting(d, stored_);
     mail::Message m =
-        receipts().message(player, d, setup_.now,
-                           "<wallenstein." + game_.config().name + ".intake." + mail_key() + "@" +
-                               game_mail_domain(game_.config().mail) + ">");
+        receipts().message(player, d, notice_message_id(game_, "intake/" + mail_key()));
     if (!message_.message_id.empty()) m.headers.emplace_back("In-Reply-To", message_.message_id);
     if (!message_.references.empty()) m.headers.emplace_back("References", message_.references);
     mail::queue_message(journal_, mail_ledger_, "intake/" + mail_key(), m);
@@ -677,17 +716,17 @@ class Intake {
   /// the player.
   std::string notify_gm(const std::string& headline, const std::string& text, bool answered,
                         const PlayerInfo* player = nullptr, bool forward = false) {
-    if (intake_.noticed_on(message_.from_address, setup_.now) >= kNoticesPerSenderDay ||
-        intake_.noticed_on("", setup_.now) >= kNoticesPerDay)
+    if (intake_.noticed_on(message_.from_address, now_) >= kNoticesPerSenderDay ||
+        intake_.noticed_on("", now_) >= kNoticesPerDay)
       return "the game master is not told (enough notices today; status lists the messages)";
     for_the_gm_ = forward;
     Data d;
-    d["game"] = game_.config().name;
+    d["game"] = game_.host().name;
     d["headline"] = headline;
     d["text"] = text;
     d["message_id"] = message_.message_id.empty() ? std::string("(none)") : message_.message_id;
     d["from"] = message_.from_address;
-    d["at"] = setup_.now;
+    d["at"] = now_;
     d["inbox_file"] = inbox_file();
     d["answered"] = answered;
     if (!told_at_.empty()) d["told_at"] = told_at_;
@@ -696,14 +735,13 @@ class Intake {
     if (player) d["player"] = player->id;
     if (forward) quote_message(d);
     mail::Message m;
-    m.from = game_sender(game_.config().mail);
-    m.to = mail::parse_mailbox(game_.config().mail.game_master(), "game.yaml mail.gm");
-    const std::string body = templates_.render(Format::text, "gm_notice", d);
+    m.from = game_sender(game_.host().mail);
+    m.to = mail::parse_mailbox(game_.host().mail.game_master(), "game.yaml mail.gm");
+    const std::string body = setup_.templates->render(Format::text, "gm_notice", d);
     m.subject = body.substr(0, body.find('\n'));
     m.text = body.substr(body.find('\n') + 1);
-    m.date = setup_.now;
-    m.message_id = "<wallenstein." + game_.config().name + ".notice." + mail_key() + "@" +
-                   game_mail_domain(game_.config().mail) + ">";
+    m.date = now_;
+    m.message_id = notice_message_id(game_, "notice/" + mail_key());
     m.headers.emplace_back("Auto-Submitted", "auto-generated");
     if (player)
       m.headers.emplace_back("Reply-To", mail::format_mailbox({player->name, player->email}));
@@ -750,11 +788,10 @@ class Intake {
 
   std::string_view raw_;
   const IntakeSetup& setup_;
-  const GameDirectory& game_;
+  const Game& game_;
+  std::string now_;  ///< RFC 5322
   std::string sha_;
   mail::IncomingMessage message_;
-  Templates templates_;
-  report::ProblemTexts problem_texts_;
   Journal journal_;
   mail::Ledger mail_ledger_;
   mail::IntakeLedger intake_;
@@ -763,14 +800,12 @@ class Intake {
   bool inbox_room_ = false;  ///< mail/inbox/ has room for messages not proven by a token
   bool proven_ = false;      ///< the message carries the token of the player it names
   bool for_the_gm_ = false;  ///< passed on to the game master: left unread in the mailbox
-  Ruleset rules_;
-  SeasonDir season_;
-  GameState state_;
-  std::string stored_;  ///< the player whose orders this message stored
+  RoundDir season_;          ///< the round open
+  std::string stored_;       ///< the player whose orders this message stored
   /// Where the answer went when not to a registered address (a seat's former holder).
   std::string told_at_;
   /// Too late, but they reached the mailbox before their season's deadline: its timetable.
-  std::optional<SeasonTimetable> in_time_;
+  std::optional<Timetable> in_time_;
 };
 
 /// The game a message is for: the one given, or the one its order names under the root. When
@@ -849,8 +884,8 @@ std::string keep_unrouted(std::string_view raw, const fs::path& root, bool names
 
 }  // namespace
 
-std::vector<KeptMessage> unstored_orders(const GameDirectory& game) {
-  const mail::IntakeLedger ledger = mail::IntakeLedger::load(game.root());
+std::vector<KeptMessage> unstored_orders(const fs::path& root) {
+  const mail::IntakeLedger ledger = mail::IntakeLedger::load(root);
   std::vector<KeptMessage> out;
   for (const auto& e : ledger.entries()) {
     if (e.sha256.size() < 24) continue;
@@ -860,7 +895,7 @@ std::vector<KeptMessage> unstored_orders(const GameDirectory& game) {
       std::erase_if(out, same);  // accepted after all
       continue;
     }
-    const fs::path file = game.root() / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
+    const fs::path file = root / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
     if (!unstored_orders_outcome(e.outcome) || !fs::exists(file) ||
         std::any_of(out.begin(), out.end(), same))
       continue;
@@ -869,12 +904,12 @@ std::vector<KeptMessage> unstored_orders(const GameDirectory& game) {
   return out;
 }
 
-KeptMessage kept_message(const GameDirectory& game, const std::string& id) {
+KeptMessage kept_message(const Game& game, const std::string& id) {
   const std::string lowered = ascii_lower(id);
+  const std::string program(game.program());
   if (lowered.size() < 8 || lowered.find_first_not_of("0123456789abcdef") != std::string::npos)
-    throw UsageError("\"" + id +
-                     "\" is no message id: give the 12 hex digits the notice or "
-                     "`wallenstein status` shows");
+    throw UsageError("\"" + id + "\" is no message id: give the 12 hex digits the notice or `" +
+                     program + " status` shows");
   const mail::IntakeLedger ledger = mail::IntakeLedger::load(game.root());
   std::vector<const mail::IntakeEntry*> found;
   for (const auto& e : ledger.entries()) {
@@ -907,22 +942,21 @@ KeptMessage kept_message(const GameDirectory& game, const std::string& id) {
   const fs::path file = game.root() / "mail/inbox" / (e.sha256.substr(0, 24) + ".eml");
   if (!fs::is_regular_file(file))
     throw InputError(file.string(), "message " + id + " was not kept, so it cannot be read again");
-  if (const std::string open = game.current().name; !e.season.empty() && e.season != open) {
-    throw InputError(file.string(),
-                     "message " + id + " holds orders for " + printable(e.season) +
-                         ", and the season open is " + open + ": accept it once " +
-                         printable(e.season) + " is open" +
-                         (e.outcome == "too_late" ? " (`wallenstein rollback` reopens it)" : ""));
+  if (const std::string open = current_round(game).name; !e.season.empty() && e.season != open) {
+    throw InputError(
+        file.string(),
+        "message " + id + " holds orders for " + printable(e.season) + ", and the season open is " +
+            open + ": accept it once " + printable(e.season) + " is open" +
+            (e.outcome == "too_late" ? " (`" + program + " rollback` reopens it)" : std::string()));
   }
   return {e.sha256.substr(0, 12), e.player, e.season, e.outcome, e.at, file};
 }
 
-void queue_submit_receipt(Journal& journal, const GameDirectory& game, const Ruleset& rules,
-                          const GameState& state, const SeasonDir& season, const PlayerInfo& player,
-                          const std::string& text, const CheckedOrderFile& checked,
-                          const std::filesystem::path& templates_dir, Instant now) {
-  const Templates templates = Templates::load(templates_dir);
-  const ReceiptContext receipts{game, rules, state, season, templates};
+void queue_submit_receipt(Journal& journal, const Game& game, const PlayerInfo& player,
+                          const std::string& text, const CheckedOrder& checked,
+                          const IntakeSetup& setup) {
+  const RoundDir season = current_round(game);
+  const ReceiptContext receipts{game, season, setup};
   Data d = receipts.base();
   d["player"] = player.id;
   d["accepted"] = true;
@@ -930,18 +964,14 @@ void queue_submit_receipt(Journal& journal, const GameDirectory& game, const Rul
   d["replaced"] = fs::exists(season.orders_file(player.id));
   const std::string receipt = sha256_hex(text);
   d["receipt"] = receipt;
-  receipts.add_order(d, checked, text, {}, true, false);
+  ReceiptContext::add_order(d, checked, text, {}, true, false);
   receipts.add_waiting(d, player.id);
   const std::string key = "submitted/" + season.path.filename().string() + "/" + player.id + "/" +
                           receipt.substr(0, 16) + "/" +
-                          std::to_string(now.time_since_epoch().count());
-  std::string id = key;
-  std::replace(id.begin(), id.end(), '/', '.');
+                          std::to_string(setup.now.time_since_epoch().count());
   mail::Ledger ledger = mail::Ledger::load(game.root());
   mail::queue_message(journal, ledger, key,
-                      receipts.message(player, d, mail::rfc5322_date(now),
-                                       "<wallenstein." + game.config().name + "." + id + "@" +
-                                           game_mail_domain(game.config().mail) + ">"));
+                      receipts.message(player, d, notice_message_id(game, key)));
 }
 
 UnroutedMail unrouted_mail(const fs::path& root) { return kept_mail(root / ".unrouted"); }
@@ -964,16 +994,25 @@ Received receive_message(std::string_view raw, const IntakeTarget& target,
   if (!dir) {
     return Received{{}, "no_game", problem + keep_unrouted(raw, target.root, names_a_game), {}};
   }
-  const HeldGame held = hold_game(*dir, LockMode::exclusive, setup.wait, "receive", *setup.notes);
-  Received out = Intake(raw, setup, held.game).run();
+  const HeldGameRef held = setup.hold(*dir, LockMode::exclusive);
+  const Game& game = *held.game;
+  Received out = Intake(raw, setup, game).run();
   // Send the answer now, and any a crash left queued before.
-  auto mailer = setup.mailer(held.game);
-  const auto sent =
-      mail::flush_queue(held.game.root(), mailer.get(), game_sender(held.game.config().mail),
-                        setup.clock, mail::Deferred::when_due);
+  auto mailer = setup.mailer(game);
+  const auto sent = mail::flush_queue(game.root(), mailer.get(), game_sender(game.host().mail),
+                                      setup.now, mail::Deferred::when_due);
   out.mail_failure = sent.failure;
   out.mail_sent = sent.sent();
   return out;
 }
 
-}  // namespace wallenstein
+bool token_proves(std::string_view written, std::string_view expected) {
+  // Compared in constant time, so the time taken says nothing about how much was right.
+  if (written.size() != expected.size() || expected.empty()) return false;
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    diff |= static_cast<unsigned char>(written[i] ^ expected[i]);
+  return diff == 0;
+}
+
+}  // namespace pbem
