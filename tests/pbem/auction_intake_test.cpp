@@ -292,3 +292,56 @@ TEST_F(AuctionIntake, TheTemplateCommandAttachesTheBidFormWithThePlayersToken) {
 
 }  // namespace
 }  // namespace auction
+
+namespace auction {
+namespace {
+
+/// The whole game by mail, as a game master leaves it to cron: every round the bids arrive as
+/// mail, the tick resolves the round once they are all in and quiet, and every bidder gets the
+/// outcome; after the last lot the game is over and its last report has gone out.
+TEST_F(AuctionIntake, AWholeAuctionIsPlayedByMailFromTheFirstBidToTheLastLot) {
+  const std::vector<std::tuple<std::string, std::string, std::string>> bidders = {
+      {"a", "Anna <anna@example.org>", "token-of-anna-0001"},
+      {"b", "Ben <ben@example.org>", "token-of-ben-00002"},
+      {"c", "Cleo <cleo@example.org>", "token-of-cleo-0003"}};
+  // Lot 1 to Cleo (5), lot 2 to Anna (4), lot 3 to Ben (7): each pays what they bid.
+  const std::vector<std::vector<int>> bids = {{2, 3, 5}, {4, 1, 3}, {0, 7, 2}};
+  const std::vector<const char*> days = {"2026-11-24T10:00:00Z", "2026-11-25T10:00:00Z",
+                                         "2026-11-26T10:00:00Z"};
+  const std::vector<const char*> ticks = {"2026-11-24T11:00:00Z", "2026-11-25T11:00:00Z",
+                                          "2026-11-26T11:00:00Z"};
+  for (std::size_t round = 0; round < bids.size(); ++round) {
+    const std::string name = "round-" + std::to_string(round + 1);
+    ASSERT_EQ(pbem::current_round(game()).name, name);
+    for (std::size_t i = 0; i < bidders.size(); ++i) {
+      const auto& [id, from, token] = bidders[i];
+      const pbem::Received r = receive(
+          mail_from(from, name + "-" + id, bid_text(id, token, bids[round][i], name)), days[round]);
+      ASSERT_EQ(r.outcome, "accepted") << r.summary;
+    }
+    const std::string line = tick(ticks[round]);
+    ASSERT_TRUE(contains(line, "resolved " + name + " early")) << line;
+    EXPECT_TRUE(contains(line, "mailed " + name + " (3 messages)")) << line;
+  }
+  EXPECT_TRUE(pbem::game_over(game()));
+  const State last = game().state(pbem::current_round(game()));
+  EXPECT_EQ(last.players.at("a").coins, 6);
+  EXPECT_EQ(last.players.at("b").coins, 3);
+  EXPECT_EQ(last.players.at("c").coins, 5);
+  for (const auto& [id, from, token] : bidders) EXPECT_EQ(last.players.at(id).lots, 1) << id;
+  // Every bidder got a receipt for each bid and the outcome of each lot.
+  for (const char* who : {"anna@", "ben@", "cleo@"}) {
+    std::size_t receipts = 0;
+    std::size_t outcomes = 0;
+    for (const std::string& text : mail_to(who)) {
+      receipts += contains(text, "is STORED") ? 1U : 0U;
+      outcomes += contains(text, " went to ") ? 1U : 0U;
+    }
+    EXPECT_EQ(receipts, 3u) << who;
+    EXPECT_EQ(outcomes, 3u) << who;
+  }
+  EXPECT_TRUE(contains(tick("2026-11-30T11:00:00Z"), "game over"));
+}
+
+}  // namespace
+}  // namespace auction
