@@ -14,6 +14,7 @@
 #include "pbem/mail/dispatch.hpp"
 #include "wallenstein/files/order_file.hpp"
 #include "wallenstein/files/problem_texts.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/version.hpp"
 #include "wallenstein/host/game.hpp"
 #include "wallenstein/host/game_directory.hpp"
@@ -52,13 +53,11 @@ void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
 /// the odds of the battles they plan.
 void print_forecast(const Invocation& in, const std::string& path, const Orders& orders,
                     const Planning& p) {
-  const auto templates = Templates::load(in.templates_dir());
+  const auto templates = load_templates(in.templates_dir());
   for (const auto& line : report::forecast_lines(orders, p.state, p.opened.rules, templates)) {
     in.out << printable(path) << ": forecast: " << line << "\n";
   }
 }
-
-/// "Anna Weber (red)": the name players know, and the id their files carry.
 
 }  // namespace
 
@@ -111,7 +110,7 @@ Exit run_submit(const Invocation& in) {
       in.has("player") ? p.opened.game.config().player(checked.player_id) : nullptr;
   if (player) {
     const WallensteinGame game(p.opened.game, p.opened.rules, resources(in));
-    const Templates templates = Templates::load(in.templates_dir());
+    const Templates templates = load_templates(in.templates_dir());
     IntakeSetup setup;
     setup.templates = &templates;
     setup.program = "wallenstein " + std::string(program_version());

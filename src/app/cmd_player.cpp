@@ -15,6 +15,7 @@
 #include "pbem/host/game_mail.hpp"
 #include "pbem/mail/dispatch.hpp"
 #include "pbem/text/text.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/views/report/model.hpp"
 #include "wallenstein/views/report/reports.hpp"
@@ -131,7 +132,7 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   d["before"] = before;
   d["season"] = current.name;
   d["gm"] = config.mail.game_master();
-  const Templates templates = Templates::load(in.templates_dir());
+  const Templates templates = load_templates(in.templates_dir());
   const std::string body = templates.render(Format::text, "welcome", d);
   mail::Message m;
   m.from = game_sender(updated.config().mail);

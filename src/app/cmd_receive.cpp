@@ -17,6 +17,7 @@
 #include "pbem/host/intake.hpp"
 #include "pbem/mail/imap.hpp"
 #include "pbem/mail/mime.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/version.hpp"
 #include "wallenstein/host/game.hpp"
 #include "wallenstein/host/held_game.hpp"
@@ -45,7 +46,7 @@ std::string read_message(const std::string& path) {
 class WallensteinIntake {
  public:
   WallensteinIntake(const Invocation& in, const std::optional<std::string>& smtp)
-      : templates_(Templates::load(in.templates_dir())), rules_(in.data_dir()) {
+      : templates_(load_templates(in.templates_dir())), rules_(in.data_dir()) {
     setup.hold = [&in, this](const fs::path& dir, LockMode mode) {
       HeldGame held = wallenstein::hold_game(dir, mode, in.wait(), "receive", in.err);
       return HeldGameRef{std::move(held.lock), std::make_unique<WallensteinGame>(

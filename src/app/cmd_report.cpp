@@ -4,6 +4,7 @@
 #include "app/season_context.hpp"
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/views/report/reports.hpp"
 
@@ -24,7 +25,7 @@ Exit run_report(const Invocation& in) {
   if (in.has("player")) opened.game.config().named_player(in.get<std::string>("player"));
   const LoadedSeason loaded = load_season(opened);
   const auto reports =
-      report::build_reports(loaded.view(opened.rules), Templates::load(in.templates_dir()));
+      report::build_reports(loaded.view(opened.rules), load_templates(in.templates_dir()));
   std::size_t written = 0;
   Journal journal(opened.game.root());
   const auto season = std::filesystem::relative(opened.season.path, opened.game.root());

@@ -17,6 +17,7 @@
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
 #include "wallenstein/files/problem_texts.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/files/state_yaml.hpp"
 #include "wallenstein/files/version.hpp"
@@ -248,7 +249,7 @@ Exit run_rollback(const Invocation& in) {
       write_timetable(journal, held.game, reopened, *timetable);
     }
     told = queue_set_aside_notices(journal, held.game, reopened, before.back(), outcome, now,
-                                   Templates::load(in.templates_dir()));
+                                   load_templates(in.templates_dir()));
     // The reports the players were mailed, so that the correction can say what changed.
     for (const auto& id : mailed_players(held.game, reopened)) {
       const fs::path report = reopened.path / "reports" / (id + ".txt");

@@ -27,6 +27,7 @@
 #include "pbem/mail/intake_ledger.hpp"
 #include "pbem/mail/mime.hpp"
 #include "pbem/mail/transport.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/views/report/model.hpp"
@@ -137,7 +138,7 @@ Exit run_tick(const Invocation& in) {
   const std::vector<fs::path> dirs = game_dirs(in);
   const Instant now = clock_now(in);
   RulesetCache rules(in.data_dir());
-  const Templates templates = Templates::load(in.templates_dir());
+  const Templates templates = load_templates(in.templates_dir());
   const TickSettings settings{
       now, &templates, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt};
   const TickPrograms tick = programs(in, rules);
@@ -232,7 +233,7 @@ Exit run_deadline(const Invocation& in) {
   t.moved = now;
   const WallensteinGame wallenstein(game, rules, resources(in));
   auto notices = deadline_mail(wallenstein, season, t, now, "the game master moved it",
-                               Templates::load(in.templates_dir()));
+                               load_templates(in.templates_dir()));
   std::vector<std::string> keys;
   keys.reserve(notices.size());
   for (const auto& [key, message] : notices) keys.push_back(key);

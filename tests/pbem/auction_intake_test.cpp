@@ -8,6 +8,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "pbem/auction_fixture.hpp"
 #include "pbem/auction_game.hpp"
 #include "pbem/files/digest.hpp"
 #include "pbem/files/game_lock.hpp"
@@ -23,31 +24,15 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using pbem::Instant;
+using testing::at;
+using testing::kDeadline;
+using testing::kOpened;
+using testing::three_bidders;
 using wallenstein::testing::contains;
 using wallenstein::testing::read_text;
 using wallenstein::testing::TempDir;
 
-Instant at(const char* text) { return *pbem::parse_instant(text); }
-
-constexpr const char* kOpened = "2026-11-23T12:00:00Z";
 constexpr const char* kMonday = "2026-11-23T15:00:00Z";
-constexpr const char* kDeadline = "2026-11-29T20:00:00Z";
-
-pbem::HostConfig three_bidders() {
-  pbem::HostConfig host;
-  host.name = "lots";
-  host.players = {{"a", "Anna", "anna@example.org", "token-of-anna-0001"},
-                  {"b", "Ben", "ben@example.org", "token-of-ben-00002"},
-                  {"c", "Cleo", "cleo@example.org", "token-of-cleo-0003"}};
-  host.mail.from = "Auctioneer <gm@auction.example>";
-  pbem::Schedule s;
-  std::string problem;
-  s.deadline = *pbem::parse_deadline_rule("sun 20:00", problem);
-  s.hold_back = 30min;
-  s.max_missing = 3;
-  host.schedule = s;
-  return host;
-}
 
 /// A mail from a bidder's address with `body` as its plain text.
 std::string mail_from(const std::string& from, const std::string& id, const std::string& body) {

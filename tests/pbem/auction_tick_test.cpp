@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "pbem/auction_fixture.hpp"
 #include "pbem/auction_game.hpp"
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/game_lock.hpp"
@@ -22,37 +23,24 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using pbem::Instant;
+using testing::at;
+using testing::kDeadline;
+using testing::kOpened;
 using wallenstein::testing::contains;
 using wallenstein::testing::read_text;
 using wallenstein::testing::TempDir;
 
-Instant at(const char* text) { return *pbem::parse_instant(text); }
-
-// The game opens on Monday 2026-11-23 at noon; bids are due on Sunday 2026-11-29 at 20:00 UTC.
-constexpr const char* kOpened = "2026-11-23T12:00:00Z";
-constexpr const char* kDeadline = "2026-11-29T20:00:00Z";
-
-pbem::HostConfig three_bidders() {
-  pbem::HostConfig host;
-  host.name = "lots";
-  host.players = {{"a", "Anna", "anna@example.org"},
-                  {"b", "Ben", "ben@example.org"},
-                  {"c", "Cleo", "cleo@example.org"}};
-  host.mail.from = "Auctioneer <gm@auction.example>";
-  pbem::Schedule s;
-  std::string problem;
-  s.deadline = *pbem::parse_deadline_rule("sun 20:00", problem);
-  s.reminders = {48h};
-  s.hold_back = 30min;
-  s.max_missing = 3;
-  host.schedule = s;
+/// The three bidders, reminded 48 hours before each deadline.
+pbem::HostConfig reminded_bidders() {
+  pbem::HostConfig host = testing::three_bidders();
+  host.schedule->reminders = {48h};
   return host;
 }
 
 /// An auction in a temporary directory, ticked in-process with the auction's own templates.
 class AuctionTick : public ::testing::Test {
  protected:
-  void SetUp() override { start(three_bidders(), Rules{}); }
+  void SetUp() override { start(reminded_bidders(), Rules{}); }
 
   void start(pbem::HostConfig host, Rules rules) {
     fs::remove_all(dir.path() / "game");
@@ -161,7 +149,7 @@ TEST_F(AuctionTick, EveryBidInAndQuietForTheHoldBackResolvesEarly) {
 }
 
 TEST_F(AuctionTick, TooManyBidsMissingAtTheDeadlineHoldTheRoundForTheGameMaster) {
-  pbem::HostConfig host = three_bidders();
+  pbem::HostConfig host = reminded_bidders();
   host.schedule->max_missing = 1;
   start(host, Rules{});
   tick(kOpened);
@@ -175,7 +163,7 @@ TEST_F(AuctionTick, TooManyBidsMissingAtTheDeadlineHoldTheRoundForTheGameMaster)
 }
 
 TEST_F(AuctionTick, UnderTheHoldPolicyTheDeadlineMovesOnceAndEveryPlayerIsTold) {
-  pbem::HostConfig host = three_bidders();
+  pbem::HostConfig host = reminded_bidders();
   host.schedule->nmr = pbem::NmrPolicy::hold;
   start(host, Rules{});
   tick(kOpened);
@@ -190,7 +178,7 @@ TEST_F(AuctionTick, UnderTheHoldPolicyTheDeadlineMovesOnceAndEveryPlayerIsTold) 
 }
 
 TEST_F(AuctionTick, MailThatCannotGoOutWaitsForTheNextTickAndTheGameMasterHearsWhenItWorksAgain) {
-  pbem::HostConfig host = three_bidders();
+  pbem::HostConfig host = reminded_bidders();
   // Nothing listens on port 1 of the loopback: every connection is refused at once.
   host.mail.smtp = pbem::SmtpSettings{"smtp://127.0.0.1:1", false, "", ""};
   start(host, Rules{});
@@ -225,7 +213,7 @@ TEST_F(AuctionTick, ARollbackRemovesOnlyTheGamesFilesAndTheSameBidsResolveAlike)
 }
 
 TEST_F(AuctionTick, AfterTheLastRoundTheTickSaysTheGameIsOver) {
-  start(three_bidders(), Rules{1, 10});
+  start(reminded_bidders(), Rules{1, 10});
   tick(kOpened);
   bid("c", 7, "2026-11-24T09:00:00Z");
   EXPECT_TRUE(contains(tick("2026-11-29T20:01:00Z"), "the game is over"));

@@ -43,11 +43,11 @@ std::string tidy(const std::string& text) {
 
 }  // namespace
 
-Templates Templates::load(const fs::path& dir) {
-  if (!fs::is_directory(dir))
-    throw InputError(dir.string(), "templates directory not found; pass --templates DIR");
-  Templates t;
-  t.dir_ = dir;
+namespace {
+
+/// Every `*.mustache` of `dir`'s format folders into `files` ("text/report" -> text), replacing
+/// what is there under the same name.
+void read_templates(const fs::path& dir, std::map<std::string, std::string>& files) {
   for (const char* sub : {"shared", "text", "html", "yaml"}) {
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(dir / sub, ec)) {
@@ -55,9 +55,22 @@ Templates Templates::load(const fs::path& dir) {
       std::string text = read_source(entry.path(), 1 << 20).text;
       // One final newline belongs to the file, not to the text (partials sit inside lines).
       if (!text.empty() && text.back() == '\n') text.pop_back();
-      t.files_[std::string(sub) + "/" + entry.path().stem().string()] = std::move(text);
+      files[std::string(sub) + "/" + entry.path().stem().string()] = std::move(text);
     }
   }
+}
+
+}  // namespace
+
+Templates Templates::load(const fs::path& dir, const fs::path& underlay) {
+  if (!fs::is_directory(dir))
+    throw InputError(dir.string(), "templates directory not found; pass --templates DIR");
+  Templates t;
+  t.dir_ = dir;
+  std::error_code ec;
+  if (!underlay.empty() && fs::is_directory(underlay) && !fs::equivalent(dir, underlay, ec))
+    read_templates(underlay, t.files_);
+  read_templates(dir, t.files_);
   return t;
 }
 

@@ -19,7 +19,10 @@ class Templates {
  public:
   /// Reads every `*.mustache` under templates/{shared,text,html,yaml}/; a file whose name starts
   /// with `_` is a partial of its format (those in templates/shared of every format).
-  static Templates load(const std::filesystem::path& dir);
+  /// With `underlay`, its templates fill in those `dir` lacks: a game master's own directory,
+  /// made for an older program, may lack a template a newer one added.
+  static Templates load(const std::filesystem::path& dir,
+                        const std::filesystem::path& underlay = {});
 
   /// Renders `name` (e.g. "report") of a format; a broken template is an InputError naming it.
   std::string render(Format format, const std::string& name, const Data& data) const;

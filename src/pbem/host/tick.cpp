@@ -504,6 +504,7 @@ struct HeldTick {
 }  // namespace
 
 std::string tick_held(Game& game, const TickSettings& settings, const TickIntake& intake) {
+  if (!game.host().schedule) return "no schedule in game.yaml; tick leaves it to its game master";
   std::unique_ptr<mail::Mailer> mailer;
   try {
     mailer = game_mailer(game.root(), game.host().mail, settings.smtp);

@@ -47,7 +47,20 @@ fs::path given(const fs::path& dir, const std::string& given_by) {
       (exists ? "not a directory (given by " : "no such directory (given by ") + given_by + ")");
 }
 
+/// The installed directory of a resource (3 and 4 of resource_dir), if there is one.
+std::optional<fs::path> installed_dir(const Place& place) {
+  if (auto share = beside_program(); share && fs::is_directory(*share / place.under_share))
+    return *share / place.under_share;
+  const fs::path prefix = fs::path(WALLENSTEIN_INSTALL_DATADIR) / place.under_share;
+  if (fs::is_directory(prefix)) return prefix;
+  return std::nullopt;
+}
+
 }  // namespace
+
+Templates load_templates(const fs::path& dir) {
+  return Templates::load(dir, installed_dir(place_of(Installed::templates)).value_or(fs::path()));
+}
 
 fs::path resource_dir(Installed which, const fs::path& override_dir) {
   const Place place = place_of(which);

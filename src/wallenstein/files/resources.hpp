@@ -2,6 +2,9 @@
 
 #include <filesystem>
 
+#include "pbem/files/templates.hpp"
+#include "wallenstein/pbem.hpp"
+
 namespace wallenstein {
 
 /// The files the program reads besides a game: the rules' data and the report templates.
@@ -17,5 +20,10 @@ enum class Installed { data, templates };
 /// A directory given by option or variable that is not one, or none of 3 and 4 existing, is an
 /// InputError naming where the path came from or the places looked in.
 std::filesystem::path resource_dir(Installed which, const std::filesystem::path& override_dir = {});
+
+/// The templates of `dir` over the installed ones (3 and 4 above): a game master's own
+/// directory, copied from an older program, lacks the templates a newer one added, and the
+/// installed ones fill in, so that an upgrade never stops a game for a missing template.
+Templates load_templates(const std::filesystem::path& dir);
 
 }  // namespace wallenstein

@@ -14,6 +14,7 @@
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
 #include "wallenstein/files/problem_texts.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/files/version.hpp"
 #include "wallenstein/host/loaded_season.hpp"
@@ -82,7 +83,7 @@ void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
   report::Data data;
   data["shared"] = winners.size() > 1;
   data["winners"] = rows;
-  out << Templates::load(templates_dir).render(Format::text, "game_over", data) << "\n";
+  out << load_templates(templates_dir).render(Format::text, "game_over", data) << "\n";
 }
 
 ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
@@ -111,7 +112,7 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
     const map::MapRequest request{view, map::Layout::board, 0};
     transaction.write("map.png",
                       map::render_map(request, map::load_map_style(resources.data_dir)).png);
-    const auto reports = report::build_reports(view, Templates::load(resources.templates_dir));
+    const auto reports = report::build_reports(view, load_templates(resources.templates_dir));
     for (const auto& [relative, content] : report::report_files(reports))
       transaction.write(relative, content);
   }
@@ -365,7 +366,7 @@ std::string WallensteinGame::round_digest(const RoundDir& round) const {
 
 RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& request) {
   const LoadedSeason loaded = load_season(game_, rules(), round);
-  const Templates templates = Templates::load(resources_.templates_dir);
+  const Templates templates = load_templates(resources_.templates_dir);
   const auto reports = report::build_reports(loaded.view(rules()), templates);
   const std::string png =
       store_products(game_, rules(), round, loaded, reports, resources_.data_dir, request.dry_run);
@@ -395,14 +396,14 @@ CheckedOrder WallensteinGame::check_order(const RoundDir& round, std::string_vie
       report::ProblemTexts::load(report::problem_texts_file(resources_.templates_dir));
   const CheckedOrderFile file =
       check_order_source(SourceFile{std::string(source), std::string(text)}, state, rules(), texts);
-  return checked_order(file, state, rules(), Templates::load(resources_.templates_dir));
+  return checked_order(file, state, rules(), load_templates(resources_.templates_dir));
 }
 
 std::optional<mail::Part> WallensteinGame::order_template(const RoundDir& round,
                                                           const PlayerInfo& player) const {
   const GameState state = game_.load_state(round, rules());
   const SeasonView view{&game_.config(), &rules(), &state, &state, nullptr};
-  const auto reports = report::build_reports(view, Templates::load(resources_.templates_dir));
+  const auto reports = report::build_reports(view, load_templates(resources_.templates_dir));
   for (const auto& r : reports.players) {
     if (r.id == player.id && r.orders)
       return mail::Part{r.orders_name, "text/plain; charset=utf-8", *r.orders, ""};
