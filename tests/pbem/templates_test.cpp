@@ -1,8 +1,9 @@
 // The host's mustache templates: a game master's own directory over the installed one.
+#include "pbem/files/templates.hpp"
+
 #include <gtest/gtest.h>
 
 #include "pbem/files/diagnostic.hpp"
-#include "pbem/files/templates.hpp"
 #include "support/temp_dir.hpp"
 
 namespace pbem {

@@ -635,10 +635,8 @@ class Intake {
   /// Records in the round's timetable, when it has one, that orders were stored now: the early
   /// resolve's hold-back counts from it.
   void note_orders_stored() {
-    std::optional<Timetable> t = read_timetable(season_);
-    if (!t) return;
-    t->last_order = setup_.now;
-    write_timetable(journal_, game_, season_, *t);
+    pbem::note_orders_stored(journal_, game_.root(), season_, setup_.now,
+                             game_.timetable_comment());
   }
 
   /// The timetable of a resolved season whose deadline came after the message reached the

@@ -115,4 +115,12 @@ void write_timetable(Journal& journal, const std::filesystem::path& root, const 
                 timetable_text(timetable, comment));
 }
 
+void note_orders_stored(Journal& journal, const std::filesystem::path& root, const RoundDir& round,
+                        Instant now, std::string_view comment) {
+  std::optional<Timetable> t = read_timetable(round);
+  if (!t) return;
+  t->last_order = now;
+  write_timetable(journal, root, round, *t, comment);
+}
+
 }  // namespace pbem

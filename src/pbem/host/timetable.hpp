@@ -45,6 +45,10 @@ std::optional<Timetable> read_timetable(const RoundDir& round);
 /// `root`.
 void write_timetable(Journal& journal, const std::filesystem::path& root, const RoundDir& round,
                      const Timetable& timetable, std::string_view comment);
+/// Records in the round's timetable, when it has one, that orders were stored at `now` (the early
+/// resolve's hold-back counts from it): a step of the journal that stores them.
+void note_orders_stored(Journal& journal, const std::filesystem::path& root, const RoundDir& round,
+                        Instant now, std::string_view comment);
 
 /// The reminder due now that was not sent, as its distance before the deadline: only the latest
 /// one due (a tick that comes late sends one reminder, not every one it missed), never one due

@@ -22,11 +22,7 @@ std::string timetable_text(const SeasonTimetable& t) {
 
 void note_orders_stored(Journal& journal, const GameDirectory& game, const SeasonDir& season,
                         Instant now) {
-  std::optional<SeasonTimetable> t = read_timetable(season);
-  if (!t) return;
-  t->last_order = now;
-  journal.write(std::filesystem::relative(season.path / kTimetableFile, game.root()),
-                timetable_text(*t));
+  pbem::note_orders_stored(journal, game.root(), season, now, kTimetableComment);
 }
 
 }  // namespace wallenstein
