@@ -110,9 +110,23 @@ TEST(FoundOrder, AnOrderInAnHtmlOnlyMessageIsFlaggedAsReadFromHtml) {
   EXPECT_TRUE(found.found());
   EXPECT_TRUE(found.from_html);
   EXPECT_FALSE(found.read_as_latin1);
-  EXPECT_TRUE(found.attachment.empty()) << "read from the message body";
+  EXPECT_FALSE(found.in_attachment) << "read from the message body";
   EXPECT_EQ(found.text, "game: g\nplayer: red\n");
   EXPECT_EQ(mail::describe(found), "");
+}
+
+TEST(FoundOrder, AnOrderInAnAttachmentWithoutANameIsReadFromTheAttachmentNotTheBody) {
+  // A delivery report's own text part comes first; the order is the attached YAML part, which
+  // names no file (found by the fuzzer: it was taken for the message body).
+  const mail::FoundOrder found = mail::find_order(mail::parse_message(
+      "From: anna@example.org\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n"
+      "--b\r\nContent-Type: text/plain\r\n\r\nsee the attachment\r\n"
+      "--b\r\nContent-Type: application/yaml\r\nContent-Disposition: attachment\r\n\r\n"
+      "game: g\r\nplayer: red\r\n--b--\r\n"));
+  ASSERT_TRUE(found.found());
+  EXPECT_TRUE(found.in_attachment);
+  EXPECT_TRUE(found.attachment.empty());
+  EXPECT_TRUE(found.text.starts_with("game: g")) << found.text;
 }
 
 TEST(FoundOrder, UndeclaredEightBitTextIsFlaggedAsReadAsLatin1) {

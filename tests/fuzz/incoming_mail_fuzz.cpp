@@ -25,7 +25,7 @@ void check_message(std::string_view raw) {
     fuzz::require(found.text.empty(), "no order text comes with a problem");
     return;
   }
-  if (found.attachment.empty()) {  // read from the message body
+  if (!found.in_attachment) {  // read from the message body
     fuzz::require(found.text.starts_with("game:") || found.text.starts_with("game :"),
                   "an order in the body starts at its game: line");
     fuzz::require(found.text.find("\n>") == std::string::npos, "quoted lines are left out");

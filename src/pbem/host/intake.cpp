@@ -113,11 +113,14 @@ Data no_order_data(const mail::FoundOrder& found) {
   return d;
 }
 
-/// Where the order was found, for the receipt: `attachment` with its name, or `message_body`.
+/// Where the order was found, for the receipt: `attachment` with its name, `unnamed_attachment`
+/// (an attached file without a name), or `message_body`.
 void add_found_data(Data& d, const mail::FoundOrder& found) {
   Data in;
-  if (found.attachment.empty())
+  if (!found.in_attachment)
     in["message_body"] = true;
+  else if (found.attachment.empty())
+    in["unnamed_attachment"] = true;
   else
     in["attachment"] = found.attachment;
   d["found_in"] = std::move(in);

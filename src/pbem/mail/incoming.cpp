@@ -408,6 +408,7 @@ FoundOrder find_order(const IncomingMessage& m) {
   }
   if (attached.size() == 1) {
     found.text = attached.front()->text;
+    found.in_attachment = true;
     found.attachment = attached.front()->filename;
     screen_charset(*attached.front(), found);
     return found;

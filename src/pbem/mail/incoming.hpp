@@ -47,8 +47,9 @@ enum class NoOrder {
 /// templates word them for the player (the host's `found_order_data`), and the game master's
 /// lines say them in the host's words (`describe`).
 struct FoundOrder {
-  std::string text;        ///< the order file as the player wrote it
-  std::string attachment;  ///< the attached order file's name; empty: read from the message body
+  std::string text;            ///< the order file as the player wrote it
+  bool in_attachment = false;  ///< read from an attached file, else from the message body
+  std::string attachment;      ///< the attached order file's name (a file may have none)
   NoOrder problem = NoOrder::none;
   std::vector<std::string> attached;  ///< with `several_files`: the attached files' names
   /// The message had no plain-text part: the order was read from its HTML.
