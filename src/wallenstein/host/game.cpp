@@ -177,10 +177,6 @@ std::string season_digest(const GameDirectory& game, const SeasonDir& season) {
   return sha256_hex(bytes);
 }
 
-std::string mail_kind(const GameDirectory& game, const SeasonDir& season) {
-  return game.next(season) ? "report" : "opening";
-}
-
 /// The map and the report files the mail carries, stored where missing (and, before the first
 /// resolve, refreshed): what is on disk is what was sent.
 std::string store_products(const GameDirectory& game, const Ruleset& rules,
@@ -255,17 +251,16 @@ void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonD
     m.html.insert(open + 1, "<pre class=\"correction\">" + escaped + "</pre>");
 }
 
-std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeason& loaded,
-                                     const SeasonDir& season, const report::ReportSet& reports,
-                                     const std::string& png, const MailRequest& request,
-                                     const Templates& templates) {
+/// The season's mail: each player's report (keyed `<season dir>/<kind>/<id>` in the ledger, its
+/// Message-ID made from that key as for the host's own messages) and the spectators' public one.
+std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game,
+                                     const LoadedSeason& loaded, const SeasonDir& season,
+                                     const report::ReportSet& reports, const std::string& png,
+                                     const MailRequest& request, const Templates& templates) {
   const mail::Mailbox from = game_sender(game.config().mail);
-  const std::string domain = game_mail_domain(game.config().mail);
   const std::string season_dir = season.path.filename().string();
-  const std::string kind = mail_kind(game, season);
-  const std::string digest = season_digest(game, season);
-  const std::string id_prefix =
-      "<wallenstein." + game.config().name + "." + season_dir + "." + kind + ".";
+  const std::string kind = mail_kind(host, season);
+  const std::string digest = host.round_digest(season);
   std::vector<mail::Outgoing> out;
   const mail::Ledger ledger = mail::Ledger::load(game.root());
   for (std::size_t i = 0; i < reports.players.size(); ++i) {
@@ -278,16 +273,16 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
     m.to = mail::Mailbox{player.name, player.email};
     m.subject = r.subject;
     m.date = mail::rfc5322_date(request.now);
-    m.message_id = id_prefix + player.id + "@" + domain + ">";
+    const std::string key = season_dir + "/" + kind + "/" + player.id;
+    m.message_id = notice_message_id(host, key);
     m.text = r.text;
     m.html = r.mail_html;
-    add_what_changed(m, game, season, ledger, season_dir + "/" + kind + "/" + player.id, digest,
-                     player.id, templates);
+    add_what_changed(m, game, season, ledger, key, digest, player.id, templates);
     // The map once: inline in the HTML; a text-only reader sees it as an attachment.
     m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
     if (r.orders)
       m.attachments.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
-    out.push_back({season_dir + "/" + kind + "/" + player.id, player.id, std::move(m), digest});
+    out.push_back({key, player.id, std::move(m), digest});
   }
   if (request.player || loaded.config.mail.spectators.empty()) return out;
   // Spectators: the public report and the map, nothing private.
@@ -298,7 +293,9 @@ std::vector<mail::Outgoing> outgoing(const GameDirectory& game, const LoadedSeas
     m.to = mail::Mailbox{"", address};
     m.subject = reports.public_subject;
     m.date = mail::rfc5322_date(request.now);
-    m.message_id = id_prefix + "spectator" + std::to_string(i + 1) + "@" + domain + ">";
+    // Numbered, not named by address as in the ledger: the Message-IDs of games under way stay.
+    m.message_id =
+        notice_message_id(host, season_dir + "/" + kind + "/spectator" + std::to_string(i + 1));
     m.text = reports.public_text;
     m.html = reports.public_mail_html;
     m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
@@ -370,7 +367,7 @@ RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& 
   const auto reports = report::build_reports(loaded.view(rules()), templates);
   const std::string png =
       store_products(game_, rules(), round, loaded, reports, resources_.data_dir, request.dry_run);
-  return RoundMail{outgoing(game_, loaded, round, reports, png, request, templates)};
+  return RoundMail{outgoing(*this, game_, loaded, round, reports, png, request, templates)};
 }
 
 CheckedOrder checked_order(const CheckedOrderFile& file, const GameState& state,
