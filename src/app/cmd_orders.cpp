@@ -38,10 +38,11 @@ Planning open_planning(const Invocation& in, LockMode mode) {
 }
 
 /// A token in the file must be its player's (files without one are the game master's to submit).
-void check_token_of_player(CheckedOrderFile& checked, const GameConfig& config) {
+void check_token_of_player(CheckedOrderFile& checked, const GameConfig& config,
+                           const report::ProblemTexts& texts) {
   if (const PlayerInfo* player = config.player(checked.player_id);
       player && !player->token.empty()) {
-    check_token(checked, player->token);
+    check_token(checked, player->token, texts);
   }
 }
 
@@ -63,11 +64,11 @@ void print_forecast(const Invocation& in, const std::string& path, const Orders&
 
 Exit run_check(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::shared);
-  const auto texts = report::ProblemTexts::load(report::problem_texts_file(in.templates_dir()));
+  const auto texts = load_problem_texts(in.templates_dir());
   bool all_ok = true;
   for (const auto& path : in.get<std::vector<std::string>>("files")) {
     CheckedOrderFile checked = check_order_file(path, p.state, p.opened.rules, texts);
-    check_token_of_player(checked, p.opened.game.config());
+    check_token_of_player(checked, p.opened.game.config(), texts);
     print(in, checked.diagnostics);
     if (checked.ok()) {
       in.out << printable(path) << ": ok (" << printable(checked.player_id) << ", "
@@ -87,9 +88,9 @@ Exit run_submit(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::exclusive);
   const std::string path = in.get<std::string>("file");
   const SourceFile source = read_source(path, kMaxOrderBytes);
-  const auto texts = report::ProblemTexts::load(report::problem_texts_file(in.templates_dir()));
+  const auto texts = load_problem_texts(in.templates_dir());
   CheckedOrderFile checked = check_order_source(source, p.state, p.opened.rules, texts);
-  check_token_of_player(checked, p.opened.game.config());
+  check_token_of_player(checked, p.opened.game.config(), texts);
   print(in, checked.diagnostics);
   if (!checked.ok()) {
     in.err << printable(path) << ": not stored; fix the errors above and submit again\n";

@@ -9,6 +9,7 @@
 #include "pbem/files/printable.hpp"
 #include "wallenstein/files/order_file.hpp"
 #include "wallenstein/files/problem_texts.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/files/version.hpp"
 #include "wallenstein/pbem.hpp"
@@ -42,7 +43,7 @@ Exit run_upgrade(const Invocation& in) {
   }
   // Orders already stored for the season being planned must still be legal under the new rules.
   std::vector<Diagnostic> broken;
-  const auto texts = report::ProblemTexts::load(report::problem_texts_file(in.templates_dir()));
+  const auto texts = load_problem_texts(in.templates_dir());
   for (const auto& id : game.submitted(season)) {
     const CheckedOrderFile checked =
         check_order_file(season.orders_file(id).string(), state, rules, texts);

@@ -16,8 +16,8 @@ const Ruleset& rules() {
 }
 
 const report::ProblemTexts& problem_texts() {
-  static const report::ProblemTexts texts = report::ProblemTexts::load(
-      report::problem_texts_file(std::string(WALLENSTEIN_SOURCE_DIR) + "/templates"));
+  static const report::ProblemTexts texts = report::ProblemTexts::load_directory(
+      std::filesystem::path(WALLENSTEIN_SOURCE_DIR) / "templates");
   return texts;
 }
 

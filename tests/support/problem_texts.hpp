@@ -9,7 +9,7 @@ namespace wallenstein::testing {
 /// in the tests), read once.
 inline const report::ProblemTexts& problem_texts() {
   static const report::ProblemTexts texts =
-      report::ProblemTexts::load(report::problem_texts_file(source_path("templates")));
+      report::ProblemTexts::load_directory(source_path("templates"));
   return texts;
 }
 

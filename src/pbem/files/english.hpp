@@ -6,9 +6,9 @@
 
 namespace pbem {
 
-/// Joins items with ", " and the last with " or " / " and ": `a, b or c`. For the adapters' own
-/// English messages (YAML structure, the command line); order problems join their lists with the
-/// words of the message catalogue (templates/text/problems.yaml).
+/// Joins items with ", " and the last with " or " / " and ": `a, b or c`. For the game master's
+/// English messages (the program's own files, the command line); players' messages join lists with
+/// the words of a catalogue (pbem/files/wording.hpp).
 std::string join_names(const std::vector<std::string>& items, std::string_view last_sep = " or ");
 
 }  // namespace pbem

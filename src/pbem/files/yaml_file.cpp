@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "pbem/files/printable.hpp"
+#include "pbem/files/wording.hpp"
 
 namespace pbem {
 namespace {
@@ -32,13 +33,13 @@ struct Rejected {
 /// documents and duplicate keys, each at its position.
 class Screen final : public YAML::EventHandler {
  public:
-  explicit Screen(YamlLimits limits) : limits_(limits) {}
+  Screen(YamlLimits limits, const YamlWords& words) : limits_(limits), words_(words) {}
 
   void OnDocumentStart(const YAML::Mark&) override {}
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark, true, "~"); }
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
-    throw Rejected{mark, "aliases (*name) are not allowed in this file; write the value out"};
+    throw Rejected{mark, words_.say("alias")};
   }
   void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
                 const std::string& value) override {
@@ -66,7 +67,7 @@ class Screen final : public YAML::EventHandler {
   void open(const YAML::Mark& mark, bool is_map) {
     if (static_cast<int>(frames_.size()) >= limits_.max_depth) {
       throw Rejected{mark,
-                     "nested more than " + std::to_string(limits_.max_depth) + " levels deep"};
+                     words_.say("too_deep", Data("limit", std::to_string(limits_.max_depth)))};
     }
     node(mark, false, {});
     frames_.push_back(Frame{is_map, true, {}});
@@ -74,8 +75,8 @@ class Screen final : public YAML::EventHandler {
 
   void node(const YAML::Mark& mark, bool scalar, const std::string& value) {
     if (++nodes_ > limits_.max_nodes) {
-      throw Rejected{mark, "more than " + std::to_string(limits_.max_nodes) +
-                               " values; this file is far too large"};
+      throw Rejected{mark,
+                     words_.say("too_large", Data("limit", std::to_string(limits_.max_nodes)))};
     }
     if (frames_.empty() || !frames_.back().is_map) return;
     Frame& frame = frames_.back();
@@ -85,15 +86,15 @@ class Screen final : public YAML::EventHandler {
     }
     // yaml-cpp also reports an unclosed flow as a complex key; the parse error that follows
     // says more, so this one waits until the document has parsed.
-    if (!scalar && !pending_)
-      pending_ = Rejected{mark, "a key must be a plain word, not a list or map"};
+    if (!scalar && !pending_) pending_ = Rejected{mark, words_.say("key_not_plain")};
     if (!frame.keys.insert(value).second) {
-      throw Rejected{mark, "duplicate key \"" + value + "\"; each key may appear once"};
+      throw Rejected{mark, words_.say("duplicate_key", Data("key", value))};
     }
     frame.want_key = false;
   }
 
   YamlLimits limits_;
+  const YamlWords& words_;
   std::vector<Frame> frames_;
   int nodes_ = 0;
 
@@ -161,23 +162,27 @@ Diagnostic make(const SourceFile& file, int line, int byte_column, std::string m
 }  // namespace
 
 YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
+  return parse(std::move(file), YamlWords::english(), limits);
+}
+
+YamlFile YamlFile::parse(SourceFile file, const YamlWords& words, YamlLimits limits) {
   if (file.text.starts_with("\xEF\xBB\xBF")) file.text.erase(0, 3);  // UTF-8 byte order mark
   if (auto bad = first_invalid_utf8(file.text)) {
     const auto [line, column] = position_of(file.text, *bad);
-    throw InputError({make(file, line, column, "invalid UTF-8; save the file as UTF-8 text")});
+    throw InputError({make(file, line, column, words.say("invalid_utf8"))});
   }
   if (file.text.find('\0') != std::string::npos) {
     const auto [line, column] = position_of(file.text, file.text.find('\0'));
-    throw InputError({make(file, line, column, "NUL byte; this is not a text file")});
+    throw InputError({make(file, line, column, words.say("nul_byte"))});
   }
   try {
     std::istringstream stream(file.text);
     YAML::Parser parser(stream);
-    Screen screen(limits);
+    Screen screen(limits, words);
     parser.HandleNextDocument(screen);
     if (screen.pending_) throw *screen.pending_;
     if (parser.HandleNextDocument(screen)) {
-      throw InputError({make(file, 0, 0, "holds several YAML documents (---); write one")});
+      throw InputError({make(file, 0, 0, words.say("several_documents"))});
     }
   } catch (const Rejected& r) {
     throw InputError({make(file, r.mark.line + 1, r.mark.column + 1, r.message)});
@@ -186,19 +191,21 @@ YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
       if (const auto at = unclosed_flow(file.text)) {
         const auto [line, column] = position_of(file.text, *at);
         const bool map = file.text[*at] == '{';
-        throw InputError(
-            {make(file, line, column,
-                  std::string("this ") + (map ? "{" : "[") + " is never closed; end the " +
-                      (map ? "map with }" : "list with ]") + " on the same line")});
+        Data data("map", map);
+        data.set("bracket", std::string(map ? "{" : "["));
+        data.set("closing", std::string(map ? "}" : "]"));
+        throw InputError({make(file, line, column, words.say("never_closed", data))});
       }
     }
-    throw InputError({make(file, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg)});
+    throw InputError({make(file, e.mark.line + 1, e.mark.column + 1,
+                           words.say("not_valid_yaml", Data("detail", e.msg)))});
   }
   YAML::Node root;
   try {
     root = YAML::Load(file.text);
   } catch (const YAML::Exception& e) {
-    throw InputError({make(file, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg)});
+    throw InputError({make(file, e.mark.line + 1, e.mark.column + 1,
+                           words.say("not_valid_yaml", Data("detail", e.msg)))});
   }
   return YamlFile(std::move(file), root);
 }

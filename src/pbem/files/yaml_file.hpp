@@ -14,6 +14,8 @@
 
 namespace pbem {
 
+class YamlWords;
+
 /// Limits on what a YAML input may be, so hostile files fail fast with a clear message.
 struct YamlLimits {
   int max_depth = 32;
@@ -25,7 +27,10 @@ struct YamlLimits {
 // NOLINTNEXTLINE(bugprone-exception-escape): yaml-cpp's Node assignment is not noexcept.
 class YamlFile {
  public:
-  /// Parses the file or throws InputError with the file, line and column.
+  /// Parses the file or throws InputError with the file, line and column, in the words of
+  /// `words` (a player's order file: the catalogue of `--templates`).
+  static YamlFile parse(SourceFile file, const YamlWords& words, YamlLimits limits = {});
+  /// The same in the shipped English words: for the files the program and the game master write.
   static YamlFile parse(SourceFile file, YamlLimits limits = {});
 
   const YAML::Node& root() const { return root_; }
@@ -48,9 +53,14 @@ class YamlFile {
 inline constexpr std::size_t kMaxDiagnostics = 100;
 
 /// Reads typed values from a YamlFile, collecting every problem instead of stopping at the first.
+/// Its messages are a catalogue's (YamlWords); `what` and `where` arguments name a value as the
+/// file writes it (a key), or are the caller's words in the same language.
 class YamlReader {
  public:
-  explicit YamlReader(const YamlFile& file) : file_(file) {}
+  /// A reader speaking `words` (a player's order file: the catalogue of `--templates`).
+  YamlReader(const YamlFile& file, const YamlWords& words) : file_(file), words_(&words) {}
+  /// A reader in the shipped English words: for the files the program and the game master write.
+  explicit YamlReader(const YamlFile& file);
 
   void error(const YAML::Node& at, std::string message);
   void warning(const YAML::Node& at, std::string message);
@@ -92,12 +102,14 @@ class YamlReader {
   void throw_if_errors() const;
 
   const YamlFile& file() const { return file_; }
+  const YamlWords& words() const { return *words_; }
 
  private:
   /// Whether a problem must be dropped (and is counted) rather than kept.
   bool full(Diagnostic::Severity severity);
 
   const YamlFile& file_;
+  const YamlWords* words_;
   std::vector<Diagnostic> diagnostics_;
   std::size_t dropped_ = 0;
   std::size_t dropped_errors_ = 0;

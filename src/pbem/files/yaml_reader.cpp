@@ -2,11 +2,18 @@
 
 #include <algorithm>
 
-#include "pbem/files/english.hpp"
+#include "pbem/files/wording.hpp"
 #include "pbem/files/yaml_file.hpp"
 #include "pbem/text/text.hpp"
 
 namespace pbem {
+namespace {
+
+Data what_data(std::string_view what) { return Data("what", std::string(what)); }
+
+}  // namespace
+
+YamlReader::YamlReader(const YamlFile& file) : YamlReader(file, YamlWords::english()) {}
 
 bool YamlReader::full(Diagnostic::Severity severity) {
   if (diagnostics_.size() < kMaxDiagnostics) return false;
@@ -36,7 +43,7 @@ std::vector<Diagnostic> YamlReader::listed() const {
         file_.source().path,
         0,
         0,
-        std::to_string(dropped_) + " more problems are not listed; fix these first",
+        words_->say("more_problems", Data("count", std::to_string(dropped_))),
         dropped_errors_ > 0 ? Diagnostic::Severity::error : Diagnostic::Severity::warning,
         {}});
   }
@@ -45,7 +52,7 @@ std::vector<Diagnostic> YamlReader::listed() const {
 
 bool YamlReader::expect_map(const YAML::Node& node, std::string_view what) {
   if (node.IsMap()) return true;
-  error(node, std::string(what) + " must be a map of `key: value` lines");
+  error(node, words_->say("not_a_map", what_data(what)));
   return false;
 }
 
@@ -58,17 +65,18 @@ bool YamlReader::expect_map(const YAML::Node& node, std::string_view what,
 
 bool YamlReader::expect_sequence(const YAML::Node& node, std::string_view what) {
   if (node.IsSequence()) return true;
-  error(node, std::string(what) + " must be a list, like [a, b]");
+  error(node, words_->say("not_a_list", what_data(what)));
   return false;
 }
 
 std::optional<std::string> YamlReader::text(const YAML::Node& node, std::string_view what) {
   if (node.IsScalar()) return node.Scalar();
   if (node.IsNull()) {
-    error(node, std::string(what) + " is empty; write a value");
+    error(node, words_->say("empty", what_data(what)));
   } else {
-    error(node,
-          std::string(what) + " must be a single value, not a " + (node.IsMap() ? "map" : "list"));
+    Data data = what_data(what);
+    data.set("map", node.IsMap());
+    error(node, words_->say("not_a_single_value", data));
   }
   return std::nullopt;
 }
@@ -83,13 +91,18 @@ std::optional<std::int64_t> YamlReader::integer(const YAML::Node& node, std::str
                                   [](char c) { return c >= '0' && c <= '9'; }) &&
                       s != "-";
   if (!digits) {
-    error(node, std::string(what) + " must be a whole number, not \"" + s + "\"");
+    Data data = what_data(what);
+    data.set("written", s);
+    error(node, words_->say("not_a_number", data));
     return std::nullopt;
   }
   const std::int64_t n = std::stoll(s);
   if (n < min || n > max) {
-    error(node, std::string(what) + " must be between " + std::to_string(min) + " and " +
-                    std::to_string(max) + ", not " + s);
+    Data data = what_data(what);
+    data.set("min", std::to_string(min));
+    data.set("max", std::to_string(max));
+    data.set("written", s);
+    error(node, words_->say("out_of_range", data));
     return std::nullopt;
   }
   return n;
@@ -100,7 +113,9 @@ std::optional<bool> YamlReader::boolean(const YAML::Node& node, std::string_view
   if (!value) return std::nullopt;
   if (*value == "true") return true;
   if (*value == "false") return false;
-  error(node, std::string(what) + " must be true or false, not \"" + *value + "\"");
+  Data data = what_data(what);
+  data.set("written", *value);
+  error(node, words_->say("not_true_or_false", data));
   return std::nullopt;
 }
 
@@ -115,12 +130,16 @@ void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_v
 
 namespace {
 
-/// "; did you mean "x"?" when an allowed name is close to `name`, else "; expected a, b or c".
-std::string suggestion(std::string_view name, std::span<const std::string_view> allowed) {
+/// `nearest` when an allowed name is close to `name`, else the `allowed` names.
+void suggest(Data& data, const YamlWords& words, std::string_view name,
+             std::span<const std::string_view> allowed) {
   const std::string nearest = nearest_name(name, allowed);
-  return nearest.empty()
-             ? "; expected " + join_names(std::vector<std::string>(allowed.begin(), allowed.end()))
-             : "; did you mean \"" + nearest + "\"?";
+  if (!nearest.empty()) {
+    data.set("nearest", nearest);
+  } else {
+    words.lists().set_list(data, "allowed",
+                           std::vector<std::string>(allowed.begin(), allowed.end()));
+  }
 }
 
 }  // namespace
@@ -128,22 +147,28 @@ std::string suggestion(std::string_view name, std::span<const std::string_view> 
 void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::string_view> allowed,
                              std::string_view where) {
   const std::string& key = key_node.Scalar();
-  error(key_node,
-        "unknown key \"" + key + "\" in " + std::string(where) + suggestion(key, allowed));
+  Data data("key", key);
+  data.set("where", std::string(where));
+  suggest(data, *words_, key, allowed);
+  error(key_node, words_->say("unknown_key", data));
 }
 
 void YamlReader::unknown_value(const YAML::Node& node, std::string_view what,
                                std::span<const std::string_view> allowed) {
   const std::string value = scalar_text(node);
-  error(node, "unknown " + std::string(what) + " \"" + value + "\"" + suggestion(value, allowed));
+  Data data = what_data(what);
+  data.set("written", value);
+  suggest(data, *words_, value, allowed);
+  error(node, words_->say("unknown_value", data));
 }
 
 std::optional<YAML::Node> YamlReader::require(const YAML::Node& map, std::string_view key,
                                               std::string_view hint) {
   const YAML::Node value = map[std::string(key)];
   if (value.IsDefined()) return value;
-  error(map, "missing key \"" + std::string(key) + "\"" +
-                 (hint.empty() ? "" : " (" + std::string(hint) + ")"));
+  Data data("key", std::string(key));
+  if (!hint.empty()) data.set("hint", std::string(hint));
+  error(map, words_->say("missing_key", data));
   return std::nullopt;
 }
 

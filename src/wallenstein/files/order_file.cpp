@@ -12,6 +12,8 @@
 namespace wallenstein {
 namespace {
 
+using pbem::Data;
+
 /// The keys of an order file: the base game's and the sections of every module of the ruleset.
 std::vector<std::string_view> order_keys(const Ruleset& rules) {
   std::vector<std::string_view> keys(kBaseOrderKeys.begin(), kBaseOrderKeys.end());
@@ -49,16 +51,15 @@ constexpr std::array<std::string_view, 6> kDraftOrderKeys = {"game",  "player", 
 /// `draft`: the file is for the draft season (rules 2.2), which takes a list of provinces only.
 class OrderReader {
  public:
-  OrderReader(const YamlFile& file, const Ruleset& rules, bool draft)
-      : file_(file), rules_(rules), r_(file), draft_(draft) {}
+  OrderReader(const YamlFile& file, const Ruleset& rules, const report::ProblemTexts& texts,
+              bool draft)
+      : file_(file), rules_(rules), texts_(texts), r_(file, texts.yaml_words()), draft_(draft) {}
 
   std::optional<WrittenOrders> read() {
     const YAML::Node& root = file_.root();
     if (draft_) return read_draft_file(root);
     if (!root.IsMap()) {
-      r_.error(root, rules_.has_bids()
-                         ? "an order file is a YAML map with game, player, season, actions and bid"
-                         : "an order file is a YAML map with game, player, season and actions");
+      r_.error(root, say("not_an_order_file", Data("bids", rules_.has_bids())));
       return std::nullopt;
     }
     const std::vector<std::string_view> keys = played_order_keys(rules_);
@@ -66,15 +67,14 @@ class OrderReader {
       const std::string& key = entry.first.Scalar();
       const Module* owner = rules_.section_owner(key);
       if (owner && !owner->on) {
-        r_.error(entry.first, "\"" + key + "\" orders belong to the " + owner->title() + " (" +
-                                  owner->id +
-                                  "), which this game does not play; leave the section out");
+        Data data("key", key);
+        data.set("module", owner->title());
+        data.set("module_id", owner->id);
+        r_.error(entry.first, say("module_not_played", data));
       } else if (key == "draft") {
-        r_.error(entry.first,
-                 "\"draft\" belongs to the draft before the first season, which is over or not "
-                 "played in this game; leave it out");
+        r_.error(entry.first, say("draft_is_over"));
       } else if (std::find(keys.begin(), keys.end(), key) == keys.end() && !is_bid_key(key)) {
-        r_.unknown_key(entry.first, keys, "the order file");  // a bid's keys: refuse_bids
+        r_.unknown_key(entry.first, keys, say("in_the_order_file"));  // bids: refuse_bids
       }
     }
 
@@ -85,15 +85,15 @@ class OrderReader {
       if (written_in_another_case(root, std::string(key))) return std::nullopt;
       return r_.require(root, key, hint);
     };
-    w.game = scalar(root, "game", "the game's name");
-    w.player = scalar(root, "player", "your player id");
-    w.season = scalar(root, "season", "the season being planned, e.g. 1618-spring");
-    if (auto actions = require("actions", "all ten actions, each a province or none")) {
+    w.game = scalar(root, "game", say("hint_game"));
+    w.player = scalar(root, "player", say("hint_player"));
+    w.season = scalar(root, "season", say("hint_season"));
+    if (auto actions = require("actions", say("hint_actions"))) {
       w.actions_at = ref(*actions);
       read_actions(*actions, w);
     }
     if (rules_.has_bids()) {
-      if (auto bid = require("bid", "a coin 0-4, a province card, or none")) {
+      if (auto bid = require("bid", say("hint_bid"))) {
         if (auto text = r_.text(*bid, "bid")) w.bid = Written{*text, ref(*bid)};
       }
       w.turn_order = list(root, "turn_order");
@@ -101,8 +101,7 @@ class OrderReader {
       refuse_bids(root);
     }
     w.winter_revolt_order = list(root, "winter_revolt_order");
-    w.landsknechte =
-        list(root, "landsknechte", "a list of bonuses, most wanted first, like [vp, tray, thaler]");
+    w.landsknechte = list(root, "landsknechte", say("landsknechte_shape"));
     for (const auto& entry : root) {
       if (entry.first.Scalar() == "leader") w.leader = read_leader(entry.first, entry.second);
       // A section of a module the game does not play is refused once, by its key.
@@ -132,22 +131,22 @@ class OrderReader {
     return Written{r_.text(*node, key).value_or(""), ref(*node)};
   }
 
-  /// A list of names; with `what` (what the list is, for the message), left blank (`key:`) it is
+  /// A list of names; with `shape` (what is said when it is no list), left blank (`key:`) it is
   /// an empty list.
   std::vector<Written> list(const YAML::Node& root, std::string_view key,
-                            std::string_view what = {}) {
+                            const std::string& shape = {}) {
     std::vector<Written> out;
     const YAML::Node node = root[std::string(key)];
     if (!node.IsDefined() || (node.IsSequence() && node.size() == 0)) return out;
-    if (!what.empty() && node.IsNull()) return out;  // `landsknechte:` left blank: no wishes
-    if (!what.empty() && !node.IsSequence()) {
-      r_.error(node, std::string(key) + " is " + std::string(what));
+    if (!shape.empty() && node.IsNull()) return out;  // `landsknechte:` left blank: no wishes
+    if (!shape.empty() && !node.IsSequence()) {
+      r_.error(node, shape);
       return out;
     }
     if (!r_.expect_sequence(node, key)) return out;
+    const std::string entry = say("entry_what", Data("key", std::string(key)));
     for (const auto& item : node) {
-      if (auto text = r_.text(item, std::string(key) + " entry"))
-        out.push_back(Written{*text, ref(item)});
+      if (auto text = r_.text(item, entry)) out.push_back(Written{*text, ref(item)});
     }
     return out;
   }
@@ -160,8 +159,7 @@ class OrderReader {
       if (!node.IsDefined()) {
         // `battle_B` already got "did you mean battle_b?"; saying battle_b is missing adds nothing.
         if (!written_in_another_case(actions, key)) {
-          r_.error(actions,
-                   "missing action \"" + key + "\"; write `" + key + ": none` for no action");
+          r_.error(actions, say("missing_action", Data("key", key)));
         }
         continue;
       }
@@ -194,7 +192,7 @@ class OrderReader {
       return out;
     }
     if (!node.IsMap()) {
-      r_.error(node, key + " must be a province name, none, or a map like {province: ...}");
+      r_.error(node, say("action_shape", Data("key", key)));
       return std::nullopt;
     }
     std::vector<std::string_view> allowed = {"province"};
@@ -207,20 +205,18 @@ class OrderReader {
       const std::string k = entry.first.Scalar();
       if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) continue;
       if (battle && k == "move_to") {
-        r_.error(entry.first, key + " uses \"target\", not \"move_to\"");
+        r_.error(entry.first, say("battle_uses_target", Data("key", key)));
         if (!node["target"].IsDefined()) target_key = k;
       } else if (mover && k == "target") {
-        r_.error(entry.first, "army1 uses \"move_to\", not \"target\"");
+        r_.error(entry.first, say("army1_uses_move_to"));
         if (!node["move_to"].IsDefined()) target_key = k;
       } else if (k == "place") {
-        r_.error(entry.first,
-                 "\"place\" belongs to army1 only (place: false makes army1 a move only); " + key +
-                     " has no placement to leave out");
+        r_.error(entry.first, say("place_is_army1s", Data("key", key)));
       } else {
         r_.unknown_key(entry.first, allowed, key);
       }
     }
-    auto province = r_.require(node, "province", "the province the action happens in");
+    auto province = r_.require(node, "province", say("hint_province"));
     if (!province) return std::nullopt;
     auto text = r_.text(*province, key + " province");
     if (!text) return std::nullopt;
@@ -235,7 +231,7 @@ class OrderReader {
       if (auto t = r_.text(armies, "armies")) {
         if (*t == "all") {
           out.armies = ArmyCount{true, 0};
-        } else if (auto n = r_.integer(armies, "armies (a number or all)", 1, 9999)) {
+        } else if (auto n = r_.integer(armies, say("armies_what"), 1, 9999)) {
           out.armies = ArmyCount{false, static_cast<int>(*n)};
         }
       }
@@ -259,10 +255,7 @@ class OrderReader {
     if (node.IsNull()) return out;
     const std::size_t errors = r_.error_count();
     if (!node.IsMap()) {
-      r_.error(node,
-               "leader is a map like {place: ..., move_to: ..., statue: true}: place puts a "
-               "leader beside the board on the map (spring), move_to moves it after the "
-               "actions, statue: true leaves a statue behind");
+      r_.error(node, say("leader_shape"));
       out.readable = false;
       return out;
     }
@@ -295,9 +288,7 @@ class OrderReader {
     out.keys = keys;
     if (node.IsNull()) return out;
     if (!node.IsMap()) {
-      r_.error(node,
-               "court is a map like {convert3: a province of yours, tower or none}: each "
-               "space converts its cubes into court officers");
+      r_.error(node, say("court_shape"));
       return out;
     }
     r_.check_keys(node, std::vector<std::string_view>(keys.begin(), keys.end()), "court");
@@ -314,28 +305,27 @@ class OrderReader {
   std::vector<WrittenFavour> read_favours(const YAML::Node& node) {
     std::vector<WrittenFavour> out;
     if (node.IsNull()) return out;
-    static constexpr const char* kShape =
-        "favors is a list like [{card: 21, province: Kursachsen}, {card: 9}], most wanted first";
+    const std::string shape = say("favours_shape");
     if (!node.IsSequence()) {
-      r_.error(node, kShape);
+      r_.error(node, shape);
       return out;
     }
     static constexpr std::array<std::string_view, 3> kKeys = {"card", "province", "cancel"};
     for (const auto& item : node) {
       if (!item.IsMap()) {
-        r_.error(item, kShape);
+        r_.error(item, shape);
         continue;
       }
-      r_.check_keys(item, kKeys, "a favour");
+      r_.check_keys(item, kKeys, say("in_a_favour"));
       WrittenFavour wish;
-      auto card = r_.require(item, "card", "the favour card's number");
+      auto card = r_.require(item, "card", say("hint_card"));
       if (!card) continue;
       wish.card_at = ref(*card);
-      const auto number = r_.integer(*card, "card (a favour card's number)", 1, 999);
+      const auto number = r_.integer(*card, say("card_what"), 1, 999);
       if (!number) continue;
       wish.card = static_cast<int>(*number);
       if (const YAML::Node where = item["province"]; where.IsDefined()) {
-        if (auto text = r_.text(where, "favour province"))
+        if (auto text = r_.text(where, say("favour_province_what")))
           wish.province = Written{*text, ref(where)};
       }
       if (const YAML::Node cancel = item["cancel"]; cancel.IsDefined()) read_cancel(cancel, wish);
@@ -347,7 +337,7 @@ class OrderReader {
   /// Rules 2.2: the draft season's file, with game, player, season and the list under `draft:`.
   std::optional<WrittenOrders> read_draft_file(const YAML::Node& root) {
     if (!root.IsMap()) {
-      r_.error(root, "the draft's order file is a YAML map with game, player, season and draft");
+      r_.error(root, say("draft_file_shape"));
       return std::nullopt;
     }
     const std::vector<std::string_view> keys(kDraftOrderKeys.begin(), kDraftOrderKeys.end());
@@ -356,22 +346,17 @@ class OrderReader {
       if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
       const auto seasons = played_order_keys(rules_);
       if (std::find(seasons.begin(), seasons.end(), key) != seasons.end() || is_bid_key(key)) {
-        r_.error(entry.first,
-                 "\"" + key +
-                     "\" belongs to the seasons after the draft; the draft's order "
-                     "file has game, player, season, draft and, by mail, token; leave it out");
+        r_.error(entry.first, say("after_the_draft", Data("key", key)));
       } else {
-        r_.unknown_key(entry.first, keys, "the draft's order file");
+        r_.unknown_key(entry.first, keys, say("in_the_draft_file"));
       }
     }
     WrittenOrders w;
-    w.game = scalar(root, "game", "the game's name");
-    w.player = scalar(root, "player", "your player id");
-    w.season = scalar(root, "season", "the draft, e.g. 1618-draft");
+    w.game = scalar(root, "game", say("hint_game"));
+    w.player = scalar(root, "player", say("hint_player"));
+    w.season = scalar(root, "season", say("hint_draft_season"));
     if (!written_in_another_case(root, "draft")) {
-      if (auto node = r_.require(root, "draft",
-                                 "the provinces you want, most wanted first, like [Kursachsen: 5, "
-                                 "Böhmen]")) {
+      if (auto node = r_.require(root, "draft", say("hint_draft"))) {
         w.draft_at = ref(*node);
         read_draft(*node, w.draft, w.draft_entries);
       }
@@ -411,10 +396,7 @@ class OrderReader {
 
   /// What a draft's list looks like; with the draft's leaders (D-48), an entry with its leader.
   std::string draft_shape() const {
-    return std::string(
-               "the draft is a list of provinces, most wanted first, each alone or with "
-               "the army group wanted there, like [Kursachsen: 5, Böhmen") +
-           (draft_rules(rules_).leaders ? ", {Lausitz: 4, leader: true}]" : "]");
+    return say("draft_shape", Data("leaders", draft_rules(rules_).leaders));
   }
 
   /// One entry written as a map: `Kursachsen: 5`, or with `leader: true` beside it (D-48), the
@@ -433,7 +415,7 @@ class OrderReader {
                                     : entry.first;
         if (odd.IsScalar() && !rules_.find_province(odd.Scalar())) {
           static constexpr std::array<std::string_view, 1> kEntryKeys = {"leader"};
-          r_.unknown_key(odd, kEntryKeys, "a draft entry, which names one province");
+          r_.unknown_key(odd, kEntryKeys, say("in_a_draft_entry"));
         } else {
           r_.error(item, draft_shape());
         }
@@ -444,19 +426,17 @@ class OrderReader {
       }
     }
     if (!key) {
-      r_.error(item, wish.leader_at.index >= 0
-                         ? "a draft entry with leader: true names its province, like {Lausitz: 4, "
-                           "leader: true} or {Lausitz, leader: true}"
-                         : draft_shape());
+      r_.error(item,
+               wish.leader_at.index >= 0 ? say("draft_leader_without_province") : draft_shape());
       return false;
     }
-    auto province = r_.text(*key, "draft province");
+    auto province = r_.text(*key, say("draft_province_what"));
     if (!province) return false;
     wish.province = Written{*province, ref(*key)};
     if (value->IsNull() && wish.leader_at.index >= 0) return true;  // `{Böhmen, leader: true}`
     wish.group_at = ref(*value);
     const auto group =
-        r_.integer(*value, "army group (a number of armies)", 1, rules_.pieces.cubes_per_player);
+        r_.integer(*value, say("army_group_what"), 1, rules_.pieces.cubes_per_player);
     if (!group) return false;
     wish.group = static_cast<int>(*group);
     return true;
@@ -471,15 +451,13 @@ class OrderReader {
       return;
     }
     if (!node.IsSequence()) {
-      r_.error(node,
-               "cancel is all, none or a list of the year's events card 1 cancels, like "
-               "[tax_max_5, angry_peasants]");
+      r_.error(node, say("cancel_shape"));
       return;
     }
     wish.cancel.emplace();
+    const std::string entry = say("cancel_entry_what");
     for (const auto& item : node) {
-      if (auto text = r_.text(item, "cancel entry"))
-        wish.cancel->push_back(Written{*text, ref(item)});
+      if (auto text = r_.text(item, entry)) wish.cancel->push_back(Written{*text, ref(item)});
     }
   }
 
@@ -487,9 +465,7 @@ class OrderReader {
   void refuse_bids(const YAML::Node& root) {
     for (std::string_view key : kBidKeys) {
       if (const YAML::Node node = root[std::string(key)]; node.IsDefined()) {
-        r_.error(node, std::string(key) +
-                           ": this game has no bids and no bonus tiles (the 1st edition draws "
-                           "the turn order at random each season); leave it out");
+        r_.error(node, say("no_bids", Data("key", std::string(key))));
       }
     }
   }
@@ -500,16 +476,13 @@ class OrderReader {
     std::vector<WrittenDefence> out;
     if (node.IsNull()) return out;
     const int cubes = rules_.pieces.cubes_per_player;
-    const std::string hint = "all or a number of cubes from 1 to " + std::to_string(cubes);
     if (!node.IsMap()) {
-      r_.error(node,
-               "defend_with is a map of your provinces, each with the most cubes thrown "
-               "when it is attacked or revolts (" +
-                   hint + "), like {Kursachsen: 2} with one of your provinces");
+      r_.error(node, say("defend_with_shape", Data("cubes", std::to_string(cubes))));
       return out;
     }
+    const std::string what = say("defend_with_province_what");
     for (const auto& entry : node) {
-      auto province = r_.text(entry.first, "defend_with province");
+      auto province = r_.text(entry.first, what);
       if (!province) continue;
       const YAML::Node& value = entry.second;
       const std::string text = value.IsScalar() ? value.Scalar() : std::string();
@@ -518,8 +491,11 @@ class OrderReader {
                           text.find_first_not_of("0123456789") == std::string::npos;
       const int n = digits ? std::stoi(text) : 0;
       if (n < 1 || n > cubes) {
-        r_.error(value, "defend_with: " + *province + " takes " + hint +
-                            (value.IsScalar() ? ", not \"" + text + "\"" : std::string()));
+        Data data("province", *province);
+        data.set("cubes", std::to_string(cubes));
+        data.set("scalar", value.IsScalar());
+        data.set("written", text);
+        r_.error(value, say("defend_with_value", data));
         continue;
       }
       out.push_back({Written{*province, ref(entry.first)}, n});
@@ -527,8 +503,13 @@ class OrderReader {
     return out;
   }
 
+  std::string say(std::string_view id, const Data& data = Data()) const {
+    return texts_.shape(id, data);
+  }
+
   const YamlFile& file_;
   const Ruleset& rules_;
+  const report::ProblemTexts& texts_;
   YamlReader r_;
   bool draft_ = false;
   std::vector<YAML::Mark> marks_;
@@ -537,7 +518,8 @@ class OrderReader {
 /// Text pasted from a mail before the order (interfaces 5): the first line before a `game:` line
 /// that is neither blank, a comment nor a key of an order file. Such lines are blanked in
 /// `source` (keeping line numbers) so the order below is still checked.
-std::optional<Diagnostic> prose_before_game(SourceFile& source, const Ruleset& rules) {
+std::optional<Diagnostic> prose_before_game(SourceFile& source, const Ruleset& rules,
+                                            const report::ProblemTexts& texts) {
   std::vector<std::pair<std::size_t, std::size_t>> lines;  // start, length
   for (std::size_t start = 0; start <= source.text.size();) {
     const std::size_t end = source.text.find('\n', start);
@@ -569,9 +551,7 @@ std::optional<Diagnostic> prose_before_game(SourceFile& source, const Ruleset& r
   Diagnostic d{source.path,
                static_cast<int>(*first) + 1,
                1,
-               "this looks like text from a mail, not part of an order file: the order starts at "
-               "`game:` on line " +
-                   std::to_string(*game + 1) + "; remove the lines above it",
+               texts.shape("mail_text_above", Data("line", std::to_string(*game + 1))),
                Diagnostic::Severity::error,
                std::string(line)};
   if (!d.source_line.empty() && d.source_line.back() == '\r') d.source_line.pop_back();
@@ -618,10 +598,10 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
   CheckedOrderFile result;
   SourceFile source = original;
   source.text = as_typed(std::move(source.text));
-  const std::optional<Diagnostic> prose = prose_before_game(source, rules);
+  const std::optional<Diagnostic> prose = prose_before_game(source, rules, texts);
   std::optional<YamlFile> file;
   try {
-    file = YamlFile::parse(source, YamlLimits{16, 10000});
+    file = YamlFile::parse(source, texts.yaml_words(), YamlLimits{16, 10000});
   } catch (const InputError& e) {
     if (prose) result.diagnostics.push_back(*prose);
     for (Diagnostic d : e.diagnostics()) {
@@ -629,16 +609,14 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
       const auto indent = d.source_line.find_first_not_of(" \t");
       if (d.source_line.find('\t') < indent) {
         d.column = static_cast<int>(d.source_line.find('\t')) + 1;
-        d.message =
-            "this line is indented with a tab, and order files are indented with spaces "
-            "only: write two spaces instead of each tab";
+        d.message = texts.shape("tab_indent");
       }
       result.diagnostics.push_back(d);
     }
     result.errors = result.diagnostics.size();
     return result;
   }
-  OrderReader reader(*file, rules, state.draft.has_value());
+  OrderReader reader(*file, rules, texts, state.draft.has_value());
   const auto written = reader.read();
   YamlReader& r = reader.reader();
   if (written) {
@@ -788,12 +766,12 @@ bool token_matches(std::string_view written, std::string_view expected) {
   return diff == 0;
 }
 
-void check_token(CheckedOrderFile& checked, std::string_view expected) {
+void check_token(CheckedOrderFile& checked, std::string_view expected,
+                 const report::ProblemTexts& texts) {
   if (!checked.token || token_matches(*checked.token, expected)) return;
   Diagnostic d = *checked.token_at;
-  d.message =
-      "this is not the token of " + checked.player_id + "; copy it from your latest order template";
-  d.source_line = "token: (not shown: a token is a secret)";
+  d.message = texts.shape("wrong_token", Data("player", checked.player_id));
+  d.source_line = texts.shape("token_line");
   checked.diagnostics.push_back(std::move(d));
   ++checked.errors;
   checked.orders.reset();

@@ -44,7 +44,8 @@ bool token_matches(std::string_view written, std::string_view expected);
 
 /// A token that is written but not the player's is an error at its position (check and submit
 /// accept files without one; the mail intake requires it).
-void check_token(CheckedOrderFile& checked, std::string_view expected);
+void check_token(CheckedOrderFile& checked, std::string_view expected,
+                 const report::ProblemTexts& texts);
 
 /// Reads and checks an order file (interfaces 3): the YAML structure here, the rules in the
 /// core's check_orders, whose problems read as the catalogue `texts` words them. Every problem is

@@ -1,7 +1,6 @@
 #include "wallenstein/files/problem_texts.hpp"
 
 #include <algorithm>
-#include <kainjow/mustache.hpp>
 #include <span>
 #include <string_view>
 #include <variant>
@@ -9,143 +8,131 @@
 #include "pbem/files/files.hpp"
 #include "pbem/files/yaml_file.hpp"
 #include "pbem/text/text.hpp"
-#include "wallenstein/files/resources.hpp"
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::report {
 namespace fs = std::filesystem;
 namespace {
 
-using Data = kainjow::mustache::data;
+using pbem::Data;
 
-/// The forms a value also takes in a message: a list joined with "or" and quoted, a number's
-/// plural sections (the catalogue's header explains them).
-constexpr std::array<std::string_view, 6> kForms = {"_or",   "_quoted", "_quoted_or",
-                                                    "_zero", "_one",    "_many"};
-
-/// Every name a problem's message may show: each value's key, alone and in each form.
-std::vector<std::string> value_names() {
-  std::vector<std::string> names;
-  for (int i = 0; i < kProblemArgCount; ++i) {
-    const std::string key(problem_arg_key(static_cast<ProblemArg>(i)));
-    names.push_back(key);
-    for (std::string_view form : kForms) names.push_back(key + std::string(form));
-  }
+/// Every name a problem's message may show.
+std::vector<std::string_view> value_names() {
+  std::vector<std::string_view> names;
+  names.reserve(static_cast<std::size_t>(kProblemArgCount));
+  for (int i = 0; i < kProblemArgCount; ++i)
+    names.push_back(problem_arg_key(static_cast<ProblemArg>(i)));
   return names;
 }
 
-/// The names in a text's `{{...}}` tags, sections and their ends included, comments left out.
-/// Only to check them: kainjow-mustache renders the text.
-std::vector<std::string> tag_names(const std::string& text) {
-  std::vector<std::string> names;
-  for (std::size_t at = text.find("{{"); at != std::string::npos; at = text.find("{{", at)) {
-    const std::size_t end = text.find("}}", at + 2);
-    if (end == std::string::npos) break;  // kainjow-mustache has already refused the text
-    std::string name = text.substr(at + 2, end - at - 2);
-    at = end + 2;
-    if (!name.empty() && name[0] == '!') continue;
-    if (!name.empty() && std::string_view("#^/&{>=").find(name[0]) != std::string_view::npos)
-      name.erase(0, 1);
-    const auto first = name.find_first_not_of(' ');
-    const auto last = name.find_last_not_of(' ');
-    names.push_back(first == std::string::npos ? std::string()
-                                               : name.substr(first, last - first + 1));
-  }
-  return names;
-}
-
-/// One text of the catalogue: valid mustache whose tags name only `allowed` values.
-std::string read_text(YamlReader& r, const YAML::Node& node, std::string_view key,
-                      std::span<const std::string_view> allowed) {
-  const auto text = r.text(node, key);
-  if (!text) return {};
-  const kainjow::mustache::mustache tmpl{*text};
-  if (!tmpl.is_valid()) {
-    r.error(node, std::string(key) + " is not a valid mustache text: " + tmpl.error_message());
-    return {};
-  }
-  for (const std::string& name : tag_names(*text)) {
-    if (name == "." || std::find(allowed.begin(), allowed.end(), name) != allowed.end()) continue;
-    const std::string nearest = nearest_name(name, allowed);
-    const std::string hint = nearest.empty() ? "templates/README.md lists the values"
-                                             : "did you mean \"" + nearest + "\"?";
-    r.error(node, "unknown value \"" + name + "\" in " + std::string(key) + "; " + hint);
-  }
-  return *text;
-}
-
-/// Renders a checked text without escaping (messages are plain text, like the text templates).
-std::string fill(const std::string& text, const Data& data) {
-  kainjow::mustache::mustache tmpl{text};
-  tmpl.set_custom_escape([](const std::string& s) { return s; });
-  return tmpl.render(data);
-}
+/// The messages of `shapes:` and the values they may show.
+constexpr std::array<std::string_view, 45> kShapes = {"not_an_order_file",
+                                                      "module_not_played",
+                                                      "draft_is_over",
+                                                      "no_bids",
+                                                      "in_the_order_file",
+                                                      "hint_game",
+                                                      "hint_player",
+                                                      "hint_season",
+                                                      "hint_actions",
+                                                      "hint_bid",
+                                                      "landsknechte_shape",
+                                                      "entry_what",
+                                                      "missing_action",
+                                                      "action_shape",
+                                                      "battle_uses_target",
+                                                      "army1_uses_move_to",
+                                                      "place_is_army1s",
+                                                      "hint_province",
+                                                      "armies_what",
+                                                      "leader_shape",
+                                                      "court_shape",
+                                                      "favours_shape",
+                                                      "in_a_favour",
+                                                      "hint_card",
+                                                      "card_what",
+                                                      "favour_province_what",
+                                                      "cancel_shape",
+                                                      "cancel_entry_what",
+                                                      "defend_with_shape",
+                                                      "defend_with_province_what",
+                                                      "defend_with_value",
+                                                      "draft_file_shape",
+                                                      "after_the_draft",
+                                                      "in_the_draft_file",
+                                                      "hint_draft_season",
+                                                      "hint_draft",
+                                                      "draft_shape",
+                                                      "in_a_draft_entry",
+                                                      "draft_leader_without_province",
+                                                      "draft_province_what",
+                                                      "army_group_what",
+                                                      "mail_text_above",
+                                                      "tab_indent",
+                                                      "wrong_token",
+                                                      "token_line"};
+constexpr std::array<std::string_view, 11> kShapeValues = {
+    "key",      "module",  "module_id", "bids", "leaders", "cubes",
+    "province", "written", "scalar",    "line", "player"};
 
 }  // namespace
 
-ProblemTexts ProblemTexts::load(const fs::path& file) {
-  const YamlFile yaml = YamlFile::parse(read_source(file, 1 << 20));
+ProblemTexts ProblemTexts::load(const fs::path& problems_file, const fs::path& yaml_words_file,
+                                const ProblemTexts* underlay) {
+  const YamlFile yaml = YamlFile::parse(read_source(problems_file, 1 << 20));
   YamlReader r(yaml);
   const YAML::Node& root = yaml.root();
   if (!r.expect_map(root, "the problem catalogue")) r.throw_if_errors();
-  constexpr std::array<std::string_view, 2> kSections = {"lists", "problems"};
+  constexpr std::array<std::string_view, 3> kSections = {"lists", "problems", "shapes"};
   r.check_keys(root, kSections, "the problem catalogue");
   ProblemTexts texts;
-  if (const auto lists = r.require(root, "lists", "the words that join lists");
-      lists && r.expect_map(*lists, "lists")) {
-    constexpr std::array<std::string_view, 4> kListKeys = {"separator", "and", "or", "quote"};
-    constexpr std::array<std::string_view, 2> kJoined = {"rest", "last"};
-    constexpr std::array<std::string_view, 1> kQuoted = {"text"};
-    r.check_keys(*lists, kListKeys, "lists");
-    const auto entry = [&](std::string_view key, std::span<const std::string_view> allowed) {
-      const auto node = r.require(*lists, key, "");
-      return node ? read_text(r, *node, key, allowed) : std::string();
-    };
-    texts.separator_ = entry("separator", {});
-    texts.and_ = entry("and", kJoined);
-    texts.or_ = entry("or", kJoined);
-    texts.quote_ = entry("quote", kQuoted);
+  // A section is required, unless the underlay has it (a catalogue made for an older program).
+  const auto section = [&](std::string_view key,
+                           std::string_view hint) -> std::optional<YAML::Node> {
+    if (underlay && !root[std::string(key)].IsDefined()) return YAML::Node(YAML::NodeType::Map);
+    return r.require(root, key, hint);
+  };
+  if (const auto lists = r.require(root, "lists", "the words that join lists")) {
+    texts.lists_ = pbem::ListWords::read(r, *lists);
   }
-  if (const auto problems = r.require(root, "problems", "one message per problem");
-      problems && r.expect_map(*problems, "problems")) {
+  if (const auto problems = section("problems", "one message per problem")) {
     std::vector<std::string_view> ids;
     ids.reserve(kAllProblemKinds.size());
     for (ProblemKind kind : kAllProblemKinds) ids.push_back(problem_key(kind));
-    r.check_keys(*problems, ids, "problems");
-    const std::vector<std::string> names = value_names();
-    const std::vector<std::string_view> values(names.begin(), names.end());
-    for (ProblemKind kind : kAllProblemKinds) {
-      if (const auto node = r.require(*problems, problem_key(kind), "the problem's message")) {
-        texts.messages_[index_of(kind)] = read_text(r, *node, problem_key(kind), values);
-      }
-    }
+    texts.problems_ = pbem::Wording::read(r, *problems, "problems", ids, value_names(),
+                                          underlay ? &underlay->problems_ : nullptr);
+  }
+  if (const auto shapes = section("shapes", "what is said of an order file's shape")) {
+    texts.shapes_ = pbem::Wording::read(r, *shapes, "shapes", kShapes, kShapeValues,
+                                        underlay ? &underlay->shapes_ : nullptr);
   }
   r.throw_if_errors();
+  texts.yaml_words_ = pbem::YamlWords::load(yaml_words_file);
   return texts;
+}
+
+ProblemTexts ProblemTexts::load_directory(const fs::path& templates_dir,
+                                          const fs::path& underlay_dir) {
+  if (underlay_dir.empty() || fs::equivalent(templates_dir, underlay_dir)) {
+    return load(problem_texts_file(templates_dir), pbem::yaml_words_file(templates_dir));
+  }
+  const ProblemTexts installed = load_directory(underlay_dir);
+  const auto own = [&](const fs::path& file, const fs::path& installed_file) {
+    return fs::exists(file) ? file : installed_file;
+  };
+  return load(own(problem_texts_file(templates_dir), problem_texts_file(underlay_dir)),
+              own(pbem::yaml_words_file(templates_dir), pbem::yaml_words_file(underlay_dir)),
+              &installed);
 }
 
 std::string ProblemTexts::render(const Problem& problem, const Ruleset& rules) const {
   Data data;
-  // An empty list is left out, so that {{#x}} sections hide and {{^x}} sections show.
-  const auto list = [&](const std::string& key, const std::vector<std::string>& items) {
-    if (items.empty()) return;
-    std::vector<std::string> quoted;
-    quoted.reserve(items.size());
-    for (const std::string& item : items) quoted.push_back(fill(quote_, Data("text", item)));
-    data.set(key, join(items, and_));
-    data.set(key + "_or", join(items, or_));
-    data.set(key + "_quoted", join(quoted, and_));
-    data.set(key + "_quoted_or", join(quoted, or_));
-  };
   for (const auto& [name, value] : problem.arguments) {
     const std::string key(problem_arg_key(name));
     if (const auto* text = std::get_if<std::string>(&value)) {
       data.set(key, *text);
     } else if (const auto* number = std::get_if<int>(&value)) {
-      data.set(key, std::to_string(*number));
-      data.set(key + "_zero", *number == 0);
-      data.set(key + "_one", *number == 1);
-      data.set(key + "_many", *number > 1);
+      pbem::set_number(data, key, *number);
     } else if (const auto* flag = std::get_if<bool>(&value)) {
       data.set(key, *flag);
     } else if (const auto* province = std::get_if<ProvinceId>(&value)) {
@@ -153,26 +140,14 @@ std::string ProblemTexts::render(const Problem& problem, const Ruleset& rules) c
     } else if (const auto* action = std::get_if<Action>(&value)) {
       data.set(key, rules.action(*action).id);
     } else if (const auto* texts = std::get_if<std::vector<std::string>>(&value)) {
-      list(key, *texts);
+      lists_.set_list(data, key, *texts);
     } else if (const auto* provinces = std::get_if<std::vector<ProvinceId>>(&value)) {
       std::vector<std::string> names;
       for (ProvinceId id : *provinces) names.push_back(rules.province(id).name);
-      list(key, names);
+      lists_.set_list(data, key, names);
     }
   }
-  return fill(messages_[index_of(problem.kind)], data);
-}
-
-std::string ProblemTexts::join(const std::vector<std::string>& items,
-                               const std::string& last) const {
-  if (items.size() <= 1) return items.empty() ? std::string() : items.front();
-  std::string rest;
-  for (std::size_t i = 0; i + 1 < items.size(); ++i)
-    rest += (i > 0 ? separator_ : std::string()) + items[i];
-  Data data;
-  data.set("rest", rest);
-  data.set("last", items.back());
-  return fill(last, data);
+  return problems_.say(problem_key(problem.kind), data);
 }
 
 fs::path problem_texts_file(const fs::path& templates_dir) {

@@ -62,6 +62,11 @@ Templates load_templates(const fs::path& dir) {
   return Templates::load(dir, installed_dir(place_of(Installed::templates)).value_or(fs::path()));
 }
 
+report::ProblemTexts load_problem_texts(const fs::path& dir) {
+  return report::ProblemTexts::load_directory(
+      dir, installed_dir(place_of(Installed::templates)).value_or(fs::path()));
+}
+
 fs::path resource_dir(Installed which, const fs::path& override_dir) {
   const Place place = place_of(which);
   if (!override_dir.empty()) return given(override_dir, place.option);

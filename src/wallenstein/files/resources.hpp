@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "pbem/files/templates.hpp"
+#include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein {
@@ -25,5 +26,9 @@ std::filesystem::path resource_dir(Installed which, const std::filesystem::path&
 /// directory, copied from an older program, lacks the templates a newer one added, and the
 /// installed ones fill in, so that an upgrade never stops a game for a missing template.
 Templates load_templates(const std::filesystem::path& dir);
+
+/// The message catalogues of `dir` over the installed ones, in the same way: a message a newer
+/// program added comes from the installed catalogue.
+report::ProblemTexts load_problem_texts(const std::filesystem::path& dir);
 
 }  // namespace wallenstein

@@ -348,8 +348,7 @@ void WallensteinGame::add_notice_data(const RoundDir& round, Data& d) const {
 
 RoundResolved WallensteinGame::resolve(NmrPolicy nmr, const Timetable& next, std::ostream& said) {
   const std::string policy = nmr == NmrPolicy::bot ? kNmrBot : kNmrPass;
-  const auto texts =
-      report::ProblemTexts::load(report::problem_texts_file(resources_.templates_dir));
+  const auto texts = load_problem_texts(resources_.templates_dir);
   SeasonInputs inputs = load_season_inputs(game_, game_.current(), rules(), texts);
   fill_nmr(inputs, policy, rules(), texts);
   const ResolveDone done =
@@ -389,8 +388,7 @@ CheckedOrder checked_order(const CheckedOrderFile& file, const GameState& state,
 CheckedOrder WallensteinGame::check_order(const RoundDir& round, std::string_view text,
                                           std::string_view source) const {
   const GameState state = game_.load_state(round, rules());
-  const auto texts =
-      report::ProblemTexts::load(report::problem_texts_file(resources_.templates_dir));
+  const auto texts = load_problem_texts(resources_.templates_dir);
   const CheckedOrderFile file =
       check_order_source(SourceFile{std::string(source), std::string(text)}, state, rules(), texts);
   return checked_order(file, state, rules(), load_templates(resources_.templates_dir));

@@ -1,0 +1,96 @@
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pbem/files/templates.hpp"
+
+namespace pbem {
+
+class YamlReader;
+
+/// The words that join lists in one language: "a, b and c", "a, b or c", "\"a\"". Read from a
+/// catalogue's `lists:` section (separator, and, or, quote).
+class ListWords {
+ public:
+  /// Reads and checks a `lists:` map; problems go to `r`.
+  static ListWords read(YamlReader& r, const YAML::Node& lists);
+
+  std::string join_and(const std::vector<std::string>& items) const;
+  std::string join_or(const std::vector<std::string>& items) const;
+  std::string quoted(const std::string& item) const;
+  /// Sets `key` (joined with and), `key_or`, `key_quoted` and `key_quoted_or`; an empty list is
+  /// left out, so that {{#key}} sections hide and {{^key}} sections show.
+  void set_list(Data& data, const std::string& key, const std::vector<std::string>& items) const;
+
+ private:
+  std::string join(const std::vector<std::string>& items, const std::string& last) const;
+
+  std::string separator_;
+  std::string and_;
+  std::string or_;
+  std::string quote_ = "{{text}}";
+};
+
+/// Message texts by id: one section of a catalogue, each text mustache rendered without escaping.
+/// The code says which message and with what values; the catalogue has every word, so another
+/// language is another file.
+class Wording {
+ public:
+  /// Reads `section` (a map of id to text) named `name`: every id in `ids` must be there and no
+  /// other; a text may only name `values` (each also with the forms `_or`, `_quoted`,
+  /// `_quoted_or`, `_zero`, `_one` and `_many`). Problems go to `r`, at their line and column.
+  /// With `underlay`, an id the section lacks is taken from it: a game master's own catalogue,
+  /// made for an older program, may lack a message a newer one added.
+  static Wording read(YamlReader& r, const YAML::Node& section, std::string_view name,
+                      std::span<const std::string_view> ids,
+                      std::span<const std::string_view> values, const Wording* underlay = nullptr);
+
+  /// The message `id` with `data`; an id the catalogue was not read with is a logic error.
+  std::string say(std::string_view id, const Data& data = Data()) const;
+
+ private:
+  std::map<std::string, std::string, std::less<>> texts_;
+};
+
+/// Sets `key` to a number and its plural sections `key_zero`, `key_one` and `key_many`.
+void set_number(Data& data, const std::string& key, long long number);
+
+/// A checked mustache text rendered without escaping (messages are plain text).
+std::string fill(const std::string& text, const Data& data);
+
+/// What reading a YAML file says of its shape (not a map, not a number, an unknown key, a
+/// duplicate key, invalid UTF-8...), in one language: the catalogue `text/yaml.yaml` of a
+/// templates directory. Players read these about their order files; the files the program and
+/// the game master write are read with english(), built from the shipped catalogue.
+class YamlWords {
+ public:
+  /// Reads a catalogue file; a problem in it is an InputError at its line and column.
+  static YamlWords load(const std::filesystem::path& file);
+  /// The shipped English catalogue, compiled into the program.
+  static const YamlWords& english();
+
+  const ListWords& lists() const { return lists_; }
+  std::string say(std::string_view id, const Data& data = Data()) const {
+    return messages_.say(id, data);
+  }
+
+ private:
+  friend class YamlFile;
+  /// Reads the catalogue's text; problems in it are reported with `words`.
+  static YamlWords parse(const std::string& path, std::string text, const YamlWords& words);
+
+  ListWords lists_;
+  Wording messages_;
+};
+
+/// The words catalogue of a templates directory.
+std::filesystem::path yaml_words_file(const std::filesystem::path& templates_dir);
+
+}  // namespace pbem
