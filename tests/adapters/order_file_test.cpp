@@ -174,6 +174,16 @@ TEST_F(OrderCheck, ValidOrdersPassWithoutAnyMessage) {
   EXPECT_EQ(o.tile_preferences.size(), 5u);
 }
 
+TEST_F(OrderCheck, OrdersLongerThanAnOrderFileEverIsAreRefusedWithoutBeingRead) {
+  // By mail, orders may come with a whole quoted mail; resolve reads no order file that long,
+  // so such orders must never be stored.
+  const std::string text = std::string(kValid) + "# " + std::string(kMaxOrderBytes, 'x') + "\n";
+  EXPECT_EQ(lines(check_order_source(SourceFile{"red.yaml", text}, state_, *rules_,
+                                     testing::problem_texts())),
+            Lines{"red.yaml: error: these orders are longer than an order file ever is (262144 "
+                  "bytes at most): send the order file alone, without a long quote or signature"});
+}
+
 TEST_F(OrderCheck, WhatAMailProgramDressesUpIsReadAsTyped) {
   // Indentation of non-breaking spaces and curly quotes, as HTML mail pastes them.
   std::string dressed = kValid;

@@ -248,6 +248,25 @@ TEST_F(AuctionIntake, ABidForMoreCoinsThanHeldIsRejectedWithItsLineAndNotStored)
       << told[0];
 }
 
+TEST_F(AuctionIntake, ABidUnreadableAsFarAsItsPlayerIsAnsweredWithItsErrorsToTheRegisteredSender) {
+  // A mistake before the player's line: the game cannot tell whose bid it is, and that is no
+  // reason to tell the sender that the bid names no player.
+  const pbem::Received r = receive(mail_from("Anna <anna@example.org>", "unreadable",
+                                             "game: lots\r\nplayr: a\r\nround: round-1\r\n"
+                                             "token: token-of-anna-0001\r\nbid: 4\r\n"));
+  EXPECT_EQ(r.outcome, "rejected") << r.summary;
+  EXPECT_FALSE(fs::exists(stored_bid("a")));
+  const auto told = mail_to("anna@");
+  ASSERT_EQ(told.size(), 1u);
+  EXPECT_TRUE(contains(told[0], "was NOT stored")) << told[0];
+  EXPECT_TRUE(contains(told[0], "line 2: unknown key \"playr\"")) << told[0];
+  // From an address that is no player's, nobody is answered.
+  const pbem::Received stranger = receive(
+      mail_from("Zed <zed@example.org>", "stranger", "game: lots\r\nplayr: a\r\nbid: 4\r\n"));
+  EXPECT_EQ(stranger.outcome, "bad_token") << stranger.summary;
+  EXPECT_TRUE(mail_to("zed@").empty());
+}
+
 TEST_F(AuctionIntake, UnderARootABidFindsItsAuctionByItsGameLineAndOtherMailIsKeptUnrouted) {
   pbem::IntakeTarget target;
   target.root = dir.path();

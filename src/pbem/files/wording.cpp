@@ -72,21 +72,35 @@ void set_number(Data& data, const std::string& key, long long number) {
   data.set(key + "_many", number > 1);
 }
 
-ListWords ListWords::read(YamlReader& r, const YAML::Node& lists) {
+ListWords ListWords::read(YamlReader& r, const YAML::Node& lists, const ListWords* underlay) {
   ListWords words;
   if (!r.expect_map(lists, "lists")) return words;
   constexpr std::array<std::string_view, 4> kListKeys = {"separator", "and", "or", "quote"};
   constexpr std::array<std::string_view, 2> kJoined = {"rest", "last"};
   constexpr std::array<std::string_view, 1> kQuoted = {"text"};
   r.check_keys(lists, kListKeys, "lists");
-  const auto entry = [&](std::string_view key, std::span<const std::string_view> allowed) {
-    const auto node = r.require(lists, key, "");
-    return node ? read_text(r, *node, key, allowed) : std::string();
+  // A word is read, or taken from the underlay; `needed` are the values it must show, or it
+  // would drop the items it joins.
+  const auto entry = [&](std::string_view key, std::span<const std::string_view> needed,
+                         const std::string* below) -> std::string {
+    const YAML::Node node = lists[std::string(key)];
+    if (!node.IsDefined() && below) return *below;
+    const auto found = r.require(lists, key, "");
+    if (!found) return {};
+    std::string text = read_text(r, *found, key, needed);
+    const std::vector<std::string> names = tag_names(text);
+    for (std::string_view value : needed) {
+      if (std::find(names.begin(), names.end(), value) == names.end()) {
+        r.error(*found, std::string(key) + " must show {{" + std::string(value) +
+                            "}}, or the items it joins are lost");
+      }
+    }
+    return text;
   };
-  words.separator_ = entry("separator", {});
-  words.and_ = entry("and", kJoined);
-  words.or_ = entry("or", kJoined);
-  words.quote_ = entry("quote", kQuoted);
+  words.separator_ = entry("separator", {}, underlay ? &underlay->separator_ : nullptr);
+  words.and_ = entry("and", kJoined, underlay ? &underlay->and_ : nullptr);
+  words.or_ = entry("or", kJoined, underlay ? &underlay->or_ : nullptr);
+  words.quote_ = entry("quote", kQuoted, underlay ? &underlay->quote_ : nullptr);
   return words;
 }
 
@@ -126,29 +140,33 @@ void ListWords::set_list(Data& data, const std::string& key,
 }
 
 Wording Wording::read(YamlReader& r, const YAML::Node& section, std::string_view name,
-                      std::span<const std::string_view> ids,
-                      std::span<const std::string_view> values, const Wording* underlay) {
+                      std::span<const MessageSpec> messages, const Wording* underlay) {
   Wording wording;
   if (!r.expect_map(section, name)) return wording;
+  std::vector<std::string_view> ids;
+  ids.reserve(messages.size());
+  for (const MessageSpec& message : messages) ids.push_back(message.id);
   r.check_keys(section, ids, name);
-  std::vector<std::string> names;
-  for (std::string_view value : values) {
-    names.emplace_back(value);
-    for (std::string_view form : kForms) names.push_back(std::string(value) + std::string(form));
-  }
-  const std::vector<std::string_view> allowed(names.begin(), names.end());
-  for (std::string_view id : ids) {
-    if (const YAML::Node node = section[std::string(id)]; node.IsDefined()) {
-      wording.texts_.emplace(std::string(id), read_text(r, node, id, allowed));
+  for (const MessageSpec& message : messages) {
+    const std::string id(message.id);
+    if (const YAML::Node node = section[id]; node.IsDefined()) {
+      std::vector<std::string> names;
+      for (std::string_view value : message.values) {
+        names.emplace_back(value);
+        for (std::string_view form : kForms)
+          names.push_back(std::string(value) + std::string(form));
+      }
+      const std::vector<std::string_view> allowed(names.begin(), names.end());
+      wording.texts_.emplace(id, read_text(r, node, message.id, allowed));
       continue;
     }
     if (underlay) {
       if (const auto below = underlay->texts_.find(id); below != underlay->texts_.end()) {
-        wording.texts_.emplace(std::string(id), below->second);
+        wording.texts_.emplace(id, below->second);
         continue;
       }
     }
-    r.require(section, id, "the message's text");
+    r.require(section, message.id, "the message's text");
   }
   return wording;
 }
@@ -163,32 +181,67 @@ std::string Wording::say(std::string_view id, const Data& data) const {
 
 namespace {
 
-constexpr std::array<std::string_view, 21> kYamlMessages = {
-    "more_problems",  "not_a_map",         "not_a_list",       "empty",
-    "not_a_single_value", "not_a_number",  "out_of_range",     "not_true_or_false",
-    "unknown_key",    "unknown_value",     "missing_key",      "alias",
-    "too_deep",       "too_large",         "key_not_plain",    "duplicate_key",
-    "invalid_utf8",   "nul_byte",          "several_documents", "never_closed",
-    "not_valid_yaml"};
+constexpr std::array<std::string_view, 0> kNone = {};
+constexpr std::array<std::string_view, 1> kWhat = {"what"};
+constexpr std::array<std::string_view, 1> kCount = {"count"};
+constexpr std::array<std::string_view, 1> kLimit = {"limit"};
+constexpr std::array<std::string_view, 1> kKey = {"key"};
+constexpr std::array<std::string_view, 1> kDetail = {"detail"};
+constexpr std::array<std::string_view, 2> kWhatMap = {"what", "map"};
+constexpr std::array<std::string_view, 2> kWhatWritten = {"what", "written"};
+constexpr std::array<std::string_view, 2> kKeyHint = {"key", "hint"};
+constexpr std::array<std::string_view, 3> kBracket = {"map", "bracket", "closing"};
+constexpr std::array<std::string_view, 4> kRange = {"what", "min", "max", "written"};
+constexpr std::array<std::string_view, 4> kUnknownKey = {"key", "where", "nearest", "allowed"};
+constexpr std::array<std::string_view, 4> kUnknownValue = {"what", "written", "nearest", "allowed"};
 
-constexpr std::array<std::string_view, 15> kYamlValues = {
-    "what", "written", "count", "min",  "max", "key", "where",
-    "nearest", "allowed", "hint", "map", "limit", "detail", "bracket", "closing"};
+/// The messages of yaml.yaml and the values each may show (templates/README.md lists them).
+constexpr std::array<MessageSpec, 21> kYamlMessages = {{
+    {"more_problems", kCount},
+    {"not_a_map", kWhat},
+    {"not_a_list", kWhat},
+    {"empty", kWhat},
+    {"not_a_single_value", kWhatMap},
+    {"not_a_number", kWhatWritten},
+    {"out_of_range", kRange},
+    {"not_true_or_false", kWhatWritten},
+    {"unknown_key", kUnknownKey},
+    {"unknown_value", kUnknownValue},
+    {"missing_key", kKeyHint},
+    {"alias", kNone},
+    {"too_deep", kLimit},
+    {"too_large", kLimit},
+    {"key_not_plain", kNone},
+    {"duplicate_key", kKey},
+    {"invalid_utf8", kNone},
+    {"nul_byte", kNone},
+    {"several_documents", kNone},
+    {"never_closed", kBracket},
+    {"not_valid_yaml", kDetail},
+}};
 
 }  // namespace
 
-YamlWords YamlWords::parse(const std::string& path, std::string text, const YamlWords& words) {
+YamlWords YamlWords::parse(const std::string& path, std::string text, const YamlWords& words,
+                           const YamlWords* underlay) {
   const YamlFile file = YamlFile::parse(SourceFile{path, std::move(text)}, words);
   YamlReader r(file, words);
   const YAML::Node& root = file.root();
   YamlWords out;
   constexpr std::array<std::string_view, 2> kSections = {"lists", "messages"};
   if (r.expect_map(root, "the catalogue", kSections)) {
-    if (const auto lists = r.require(root, "lists", "the words that join lists")) {
-      out.lists_ = ListWords::read(r, *lists);
+    // A section the file lacks is the underlay's.
+    const auto section = [&](std::string_view key, std::string_view hint) {
+      if (underlay && !root[std::string(key)].IsDefined())
+        return std::optional<YAML::Node>(YAML::Node(YAML::NodeType::Map));
+      return r.require(root, key, hint);
+    };
+    if (const auto lists = section("lists", "the words that join lists")) {
+      out.lists_ = ListWords::read(r, *lists, underlay ? &underlay->lists_ : nullptr);
     }
-    if (const auto messages = r.require(root, "messages", "one text per message")) {
-      out.messages_ = Wording::read(r, *messages, "messages", kYamlMessages, kYamlValues);
+    if (const auto messages = section("messages", "one text per message")) {
+      out.messages_ = Wording::read(r, *messages, "messages", kYamlMessages,
+                                    underlay ? &underlay->messages_ : nullptr);
     }
   }
   r.throw_if_errors();
@@ -197,14 +250,14 @@ YamlWords YamlWords::parse(const std::string& path, std::string text, const Yaml
 
 YamlWords YamlWords::load(const std::filesystem::path& file) {
   SourceFile source = read_source(file, 1 << 20);
-  return parse(source.path, std::move(source.text), english());
+  return parse(source.path, std::move(source.text), english(), &english());
 }
 
 const YamlWords& YamlWords::english() {
   // The shipped catalogue is tested to read without a problem, so the bare words (no message
   // at all) that read it are never shown.
-  static const YamlWords words = parse("templates/text/yaml.yaml",
-                                       std::string(kYamlWordsEnglish), YamlWords());
+  static const YamlWords words =
+      parse("templates/text/yaml.yaml", std::string(kYamlWordsEnglish), YamlWords(), nullptr);
   return words;
 }
 

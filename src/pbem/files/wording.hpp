@@ -19,8 +19,10 @@ class YamlReader;
 /// catalogue's `lists:` section (separator, and, or, quote).
 class ListWords {
  public:
-  /// Reads and checks a `lists:` map; problems go to `r`.
-  static ListWords read(YamlReader& r, const YAML::Node& lists);
+  /// Reads and checks a `lists:` map (`and` and `or` must show `{{rest}}` and `{{last}}`, `quote`
+  /// `{{text}}`); problems go to `r`. A word the map lacks comes from `underlay`, if given.
+  static ListWords read(YamlReader& r, const YAML::Node& lists,
+                        const ListWords* underlay = nullptr);
 
   std::string join_and(const std::vector<std::string>& items) const;
   std::string join_or(const std::vector<std::string>& items) const;
@@ -38,19 +40,24 @@ class ListWords {
   std::string quote_ = "{{text}}";
 };
 
+/// One message of a catalogue: its id and the values its text may show.
+struct MessageSpec {
+  std::string_view id;
+  std::span<const std::string_view> values;
+};
+
 /// Message texts by id: one section of a catalogue, each text mustache rendered without escaping.
 /// The code says which message and with what values; the catalogue has every word, so another
 /// language is another file.
 class Wording {
  public:
-  /// Reads `section` (a map of id to text) named `name`: every id in `ids` must be there and no
-  /// other; a text may only name `values` (each also with the forms `_or`, `_quoted`,
-  /// `_quoted_or`, `_zero`, `_one` and `_many`). Problems go to `r`, at their line and column.
-  /// With `underlay`, an id the section lacks is taken from it: a game master's own catalogue,
-  /// made for an older program, may lack a message a newer one added.
+  /// Reads `section` (a map of id to text) named `name`: every message of `messages` must be
+  /// there and no other; a text may only name its message's values (each also with the forms
+  /// `_or`, `_quoted`, `_quoted_or`, `_zero`, `_one` and `_many`). Problems go to `r`, at their
+  /// line and column. With `underlay`, a message the section lacks is taken from it: a game
+  /// master's own catalogue, made for an older program, may lack a message a newer one added.
   static Wording read(YamlReader& r, const YAML::Node& section, std::string_view name,
-                      std::span<const std::string_view> ids,
-                      std::span<const std::string_view> values, const Wording* underlay = nullptr);
+                      std::span<const MessageSpec> messages, const Wording* underlay = nullptr);
 
   /// The message `id` with `data`; an id the catalogue was not read with is a logic error.
   std::string say(std::string_view id, const Data& data = Data()) const;
@@ -71,7 +78,9 @@ std::string fill(const std::string& text, const Data& data);
 /// the game master write are read with english(), built from the shipped catalogue.
 class YamlWords {
  public:
-  /// Reads a catalogue file; a problem in it is an InputError at its line and column.
+  /// Reads a catalogue file; a problem in it is an InputError at its line and column. A message
+  /// or list word the file lacks is the compiled English one (a catalogue made for an older
+  /// program lacks what a newer one added).
   static YamlWords load(const std::filesystem::path& file);
   /// The shipped English catalogue, compiled into the program.
   static const YamlWords& english();
@@ -83,8 +92,10 @@ class YamlWords {
 
  private:
   friend class YamlFile;
-  /// Reads the catalogue's text; problems in it are reported with `words`.
-  static YamlWords parse(const std::string& path, std::string text, const YamlWords& words);
+  /// Reads the catalogue's text; problems in it are reported with `words`, and what it lacks
+  /// comes from `underlay` when there is one.
+  static YamlWords parse(const std::string& path, std::string text, const YamlWords& words,
+                         const YamlWords* underlay);
 
   ListWords lists_;
   Wording messages_;

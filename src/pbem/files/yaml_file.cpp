@@ -24,6 +24,13 @@ std::pair<int, int> position_of(std::string_view text, std::size_t offset) {
   return {line, static_cast<int>(offset - line_start) + 1};
 }
 
+/// A limit as a message shows it, with its plural sections.
+Data limit(int n) {
+  Data data;
+  set_number(data, "limit", n);
+  return data;
+}
+
 struct Rejected {
   YAML::Mark mark;
   std::string message;
@@ -66,8 +73,7 @@ class Screen final : public YAML::EventHandler {
   /// A list or map begins: one node more, one level deeper.
   void open(const YAML::Mark& mark, bool is_map) {
     if (static_cast<int>(frames_.size()) >= limits_.max_depth) {
-      throw Rejected{mark,
-                     words_.say("too_deep", Data("limit", std::to_string(limits_.max_depth)))};
+      throw Rejected{mark, words_.say("too_deep", limit(limits_.max_depth))};
     }
     node(mark, false, {});
     frames_.push_back(Frame{is_map, true, {}});
@@ -75,8 +81,7 @@ class Screen final : public YAML::EventHandler {
 
   void node(const YAML::Mark& mark, bool scalar, const std::string& value) {
     if (++nodes_ > limits_.max_nodes) {
-      throw Rejected{mark,
-                     words_.say("too_large", Data("limit", std::to_string(limits_.max_nodes)))};
+      throw Rejected{mark, words_.say("too_large", limit(limits_.max_nodes))};
     }
     if (frames_.empty() || !frames_.back().is_map) return;
     Frame& frame = frames_.back();

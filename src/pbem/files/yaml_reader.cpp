@@ -11,6 +11,13 @@ namespace {
 
 Data what_data(std::string_view what) { return Data("what", std::string(what)); }
 
+/// A number as a message shows it, with its plural sections.
+Data counted(const std::string& key, std::size_t n) {
+  Data data;
+  set_number(data, key, static_cast<long long>(n));
+  return data;
+}
+
 }  // namespace
 
 YamlReader::YamlReader(const YamlFile& file) : YamlReader(file, YamlWords::english()) {}
@@ -43,7 +50,7 @@ std::vector<Diagnostic> YamlReader::listed() const {
         file_.source().path,
         0,
         0,
-        words_->say("more_problems", Data("count", std::to_string(dropped_))),
+        words_->say("more_problems", counted("count", dropped_)),
         dropped_errors_ > 0 ? Diagnostic::Severity::error : Diagnostic::Severity::warning,
         {}});
   }
@@ -99,8 +106,8 @@ std::optional<std::int64_t> YamlReader::integer(const YAML::Node& node, std::str
   const std::int64_t n = std::stoll(s);
   if (n < min || n > max) {
     Data data = what_data(what);
-    data.set("min", std::to_string(min));
-    data.set("max", std::to_string(max));
+    set_number(data, "min", min);
+    set_number(data, "max", max);
     data.set("written", s);
     error(node, words_->say("out_of_range", data));
     return std::nullopt;

@@ -306,6 +306,14 @@ class Intake {
     entry_.player = ascii_lower(checked.player);
     entry_.season = checked.round;
     const PlayerInfo* player = game_.host().player(entry_.player);
+    if (const PlayerInfo* sender = registered_sender();
+        checked.player.empty() && !checked.ok && sender) {
+      // Orders the game could not read as far as their player (a YAML mistake): whoever sent
+      // them, the registered address is told why, with the errors; nothing is stored.
+      entry_.player = sender->id;
+      if (intake_.answered_on(sender->id, now_) >= kAnswersPerDay) return rate_limited(*sender);
+      return answer(*sender, found, checked);
+    }
     if (!player || player->token.empty() || !checked.token ||
         !token_proves(*checked.token, player->token)) {
       return bad_token(player, checked);

@@ -596,6 +596,18 @@ std::string as_typed(std::string text) {
 CheckedOrderFile check_order_source(const SourceFile& original, const GameState& state,
                                     const Ruleset& rules, const report::ProblemTexts& texts) {
   CheckedOrderFile result;
+  if (original.text.size() > kMaxOrderBytes) {
+    // Orders by mail may come this long (a mail quoted whole); resolve would not read them.
+    result.diagnostics.push_back(
+        Diagnostic{original.path,
+                   0,
+                   0,
+                   texts.shape("order_too_long", Data("limit", std::to_string(kMaxOrderBytes))),
+                   Diagnostic::Severity::error,
+                   {}});
+    result.errors = 1;
+    return result;
+  }
   SourceFile source = original;
   source.text = as_typed(std::move(source.text));
   const std::optional<Diagnostic> prose = prose_before_game(source, rules, texts);

@@ -25,55 +25,66 @@ std::vector<std::string_view> value_names() {
   return names;
 }
 
-/// The messages of `shapes:` and the values they may show.
-constexpr std::array<std::string_view, 45> kShapes = {"not_an_order_file",
-                                                      "module_not_played",
-                                                      "draft_is_over",
-                                                      "no_bids",
-                                                      "in_the_order_file",
-                                                      "hint_game",
-                                                      "hint_player",
-                                                      "hint_season",
-                                                      "hint_actions",
-                                                      "hint_bid",
-                                                      "landsknechte_shape",
-                                                      "entry_what",
-                                                      "missing_action",
-                                                      "action_shape",
-                                                      "battle_uses_target",
-                                                      "army1_uses_move_to",
-                                                      "place_is_army1s",
-                                                      "hint_province",
-                                                      "armies_what",
-                                                      "leader_shape",
-                                                      "court_shape",
-                                                      "favours_shape",
-                                                      "in_a_favour",
-                                                      "hint_card",
-                                                      "card_what",
-                                                      "favour_province_what",
-                                                      "cancel_shape",
-                                                      "cancel_entry_what",
-                                                      "defend_with_shape",
-                                                      "defend_with_province_what",
-                                                      "defend_with_value",
-                                                      "draft_file_shape",
-                                                      "after_the_draft",
-                                                      "in_the_draft_file",
-                                                      "hint_draft_season",
-                                                      "hint_draft",
-                                                      "draft_shape",
-                                                      "in_a_draft_entry",
-                                                      "draft_leader_without_province",
-                                                      "draft_province_what",
-                                                      "army_group_what",
-                                                      "mail_text_above",
-                                                      "tab_indent",
-                                                      "wrong_token",
-                                                      "token_line"};
-constexpr std::array<std::string_view, 11> kShapeValues = {
-    "key",      "module",  "module_id", "bids", "leaders", "cubes",
-    "province", "written", "scalar",    "line", "player"};
+constexpr std::array<std::string_view, 0> kNone = {};
+constexpr std::array<std::string_view, 1> kKey = {"key"};
+constexpr std::array<std::string_view, 1> kBids = {"bids"};
+constexpr std::array<std::string_view, 1> kCubes = {"cubes"};
+constexpr std::array<std::string_view, 1> kLeaders = {"leaders"};
+constexpr std::array<std::string_view, 1> kLine = {"line"};
+constexpr std::array<std::string_view, 1> kLimit = {"limit"};
+constexpr std::array<std::string_view, 1> kPlayer = {"player"};
+constexpr std::array<std::string_view, 3> kModule = {"key", "module", "module_id"};
+constexpr std::array<std::string_view, 4> kDefence = {"province", "cubes", "written", "scalar"};
+
+/// The messages of `shapes:` and the values each may show (templates/README.md lists them).
+constexpr std::array<pbem::MessageSpec, 46> kShapes = {{
+    {"not_an_order_file", kBids},
+    {"module_not_played", kModule},
+    {"draft_is_over", kNone},
+    {"no_bids", kKey},
+    {"in_the_order_file", kNone},
+    {"hint_game", kNone},
+    {"hint_player", kNone},
+    {"hint_season", kNone},
+    {"hint_actions", kNone},
+    {"hint_bid", kNone},
+    {"landsknechte_shape", kNone},
+    {"entry_what", kKey},
+    {"missing_action", kKey},
+    {"action_shape", kKey},
+    {"battle_uses_target", kKey},
+    {"army1_uses_move_to", kNone},
+    {"place_is_army1s", kKey},
+    {"hint_province", kNone},
+    {"armies_what", kNone},
+    {"leader_shape", kNone},
+    {"court_shape", kNone},
+    {"favours_shape", kNone},
+    {"in_a_favour", kNone},
+    {"hint_card", kNone},
+    {"card_what", kNone},
+    {"favour_province_what", kNone},
+    {"cancel_shape", kNone},
+    {"cancel_entry_what", kNone},
+    {"defend_with_shape", kCubes},
+    {"defend_with_province_what", kNone},
+    {"defend_with_value", kDefence},
+    {"draft_file_shape", kNone},
+    {"after_the_draft", kKey},
+    {"in_the_draft_file", kNone},
+    {"hint_draft_season", kNone},
+    {"hint_draft", kNone},
+    {"draft_shape", kLeaders},
+    {"in_a_draft_entry", kNone},
+    {"draft_leader_without_province", kNone},
+    {"draft_province_what", kNone},
+    {"army_group_what", kNone},
+    {"mail_text_above", kLine},
+    {"tab_indent", kNone},
+    {"wrong_token", kPlayer},
+    {"token_line", kNone},
+    {"order_too_long", kLimit},
+}};
 
 }  // namespace
 
@@ -92,19 +103,21 @@ ProblemTexts ProblemTexts::load(const fs::path& problems_file, const fs::path& y
     if (underlay && !root[std::string(key)].IsDefined()) return YAML::Node(YAML::NodeType::Map);
     return r.require(root, key, hint);
   };
-  if (const auto lists = r.require(root, "lists", "the words that join lists")) {
-    texts.lists_ = pbem::ListWords::read(r, *lists);
+  if (const auto lists = section("lists", "the words that join lists")) {
+    texts.lists_ = pbem::ListWords::read(r, *lists, underlay ? &underlay->lists_ : nullptr);
   }
   if (const auto problems = section("problems", "one message per problem")) {
-    std::vector<std::string_view> ids;
-    ids.reserve(kAllProblemKinds.size());
-    for (ProblemKind kind : kAllProblemKinds) ids.push_back(problem_key(kind));
-    texts.problems_ = pbem::Wording::read(r, *problems, "problems", ids, value_names(),
+    // A problem's message may show any value (templates/README.md lists those each one has).
+    const std::vector<std::string_view> values = value_names();
+    std::vector<pbem::MessageSpec> messages;
+    messages.reserve(kAllProblemKinds.size());
+    for (ProblemKind kind : kAllProblemKinds) messages.push_back({problem_key(kind), values});
+    texts.problems_ = pbem::Wording::read(r, *problems, "problems", messages,
                                           underlay ? &underlay->problems_ : nullptr);
   }
   if (const auto shapes = section("shapes", "what is said of an order file's shape")) {
-    texts.shapes_ = pbem::Wording::read(r, *shapes, "shapes", kShapes, kShapeValues,
-                                        underlay ? &underlay->shapes_ : nullptr);
+    texts.shapes_ =
+        pbem::Wording::read(r, *shapes, "shapes", kShapes, underlay ? &underlay->shapes_ : nullptr);
   }
   r.throw_if_errors();
   texts.yaml_words_ = pbem::YamlWords::load(yaml_words_file);
