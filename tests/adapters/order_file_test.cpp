@@ -289,10 +289,33 @@ TEST_F(OrderCheck, MissingActionIsRejectedWithHowToWriteNone) {
       Lines{"red.yaml:5:3: error: missing action \"church\"; write `church: none` for no action"});
 }
 
+TEST_F(OrderCheck, AValueLeftBlankIsSaidOnItsKeysLineNotOnTheNext) {
+  EXPECT_EQ(check("bid: 2\n", "bid:\n"),
+            Lines{"red.yaml:15:5: error: bid is empty; write a value"});
+  std::string text = kValid;
+  text.replace(text.find("bid: 2\n"), 7, "");
+  text += "bid:\n";
+  EXPECT_EQ(lines(check_order_source(SourceFile{"red.yaml", text}, state_, *rules_,
+                                     testing::problem_texts())),
+            Lines{"red.yaml:16:5: error: bid is empty; write a value"})
+      << "at the end of the file too";
+}
+
 TEST_F(OrderCheck, MissingBidIsRejected) {
   EXPECT_EQ(
       check("bid: 2\n", ""),
       Lines{"red.yaml:1:1: error: missing key \"bid\" (a coin 0-4, a province card, or none)"});
+}
+
+TEST_F(OrderCheck, AHeaderKeyMissingOrNotASingleValueIsSaidOnceNotAgainAsAnEmptyName) {
+  EXPECT_EQ(check("game: test\n", ""),
+            Lines{"red.yaml:1:1: error: missing key \"game\" (the game's name)"});
+  EXPECT_EQ(check("player: red\n", "playr: red\n"),
+            (Lines{"red.yaml:1:1: error: missing key \"player\" (your player id)",
+                   "red.yaml:2:1: error: unknown key \"playr\" in the order file; did you mean "
+                   "\"player\"?"}));
+  EXPECT_EQ(check("season: 1618-spring\n", "season: [1618-spring]\n"),
+            Lines{"red.yaml:3:9: error: season must be a single value, not a list"});
 }
 
 TEST_F(OrderCheck, ProvinceHeldByAnotherPlayerIsRejectedNamingTheHolder) {
@@ -396,6 +419,16 @@ TEST_F(OrderCheck, BidMustBeACoinCard) {
   EXPECT_EQ(check("bid: 2", "bid: 5"), Lines{"red.yaml:15:6: error: bid 5 is not a coin card; the "
                                              "coins are 0, 1, 2, 3 and 4, or bid a "
                                              "province card or none"});
+}
+
+TEST_F(OrderCheck, ANumberThatIsNoCoinIsSaidToBeNoCoinNotAnUnknownProvince) {
+  for (const std::string bid : {"-1", "2.5", "+3", "1,5"}) {
+    EXPECT_EQ(check("bid: 2", "bid: " + bid),
+              Lines{"red.yaml:15:6: error: bid " + bid +
+                    " is not a coin card; the coins are 0, 1, 2, 3 and 4, or bid a province card "
+                    "or none"})
+        << bid;
+  }
 }
 
 TEST_F(OrderCheck, MoreNoneActionsThanCoinCardsNeedTheFreeProvinceCards_D12) {

@@ -95,9 +95,10 @@ TEST_F(HostileInput, CheckListsAHundredProblemsOfAFileAndCountsTheRest) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '^'), 100) << "one caret per listed problem";
   EXPECT_NE(
-      r.err.find(file.string() + ": error: 2907 more problems are not listed; fix these first\n"),
+      r.err.find(file.string() + ": error: 2905 more problems are not listed; fix these first\n"),
       std::string::npos);
-  EXPECT_EQ(r.out, file.string() + ": 3007 errors\n");
+  // 3000 unknown keys, 2 missing actions and bid, each missing player and season said once.
+  EXPECT_EQ(r.out, file.string() + ": 3005 errors\n");
 }
 
 TEST_F(HostileInput, SubmitNeverFollowsASymlinkPlantedAtTheTemporaryName) {

@@ -38,6 +38,22 @@ TEST(YamlFile, ADuplicateKeyIsRefusedAtTheSecondOne) {
   EXPECT_NE(d[0].message.find("bid"), std::string::npos) << d[0].message;
 }
 
+TEST(YamlFile, AQuoteNeverClosedIsRefusedAtTheQuoteInsteadOfSwallowingTheRestOfTheFile) {
+  for (const std::string quote : {"'", "\""}) {
+    const auto d = diagnostics_of([&] { parse("palace: " + quote + "Gft. Mark\nchurch: none\n"); });
+    ASSERT_EQ(d.size(), 1U) << quote;
+    EXPECT_EQ(d[0].line, 1);
+    EXPECT_EQ(d[0].column, 9);
+    EXPECT_EQ(d[0].message, "this " + quote + " is never closed; end the text with " + quote +
+                                " on the same line");
+  }
+  // Closed, with a quote inside, or across lines as YAML allows: read as written.
+  EXPECT_EQ(parse("a: 'it''s'\nb: \"say \\\"hi\\\"\"\nc: 'one\n  two'\n").root()["a"].Scalar(),
+            "it's");
+  EXPECT_EQ(parse("b: \"say \\\"hi\\\"\"\n").root()["b"].Scalar(), "say \"hi\"");
+  EXPECT_EQ(parse("c: 'one\n  two'\n").root()["c"].Scalar(), "one two");
+}
+
 TEST(YamlFile, AnAliasIsRefusedSoThatNoAliasBombCanGrow) {
   const auto d = diagnostics_of([] { parse("a: &x [1, 2]\nb: *x\n"); });
   ASSERT_FALSE(d.empty());

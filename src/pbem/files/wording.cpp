@@ -187,6 +187,7 @@ constexpr std::array<std::string_view, 1> kCount = {"count"};
 constexpr std::array<std::string_view, 1> kLimit = {"limit"};
 constexpr std::array<std::string_view, 1> kKey = {"key"};
 constexpr std::array<std::string_view, 1> kDetail = {"detail"};
+constexpr std::array<std::string_view, 1> kQuote = {"quote"};
 constexpr std::array<std::string_view, 2> kWhatMap = {"what", "map"};
 constexpr std::array<std::string_view, 2> kWhatWritten = {"what", "written"};
 constexpr std::array<std::string_view, 2> kKeyHint = {"key", "hint"};
@@ -196,7 +197,7 @@ constexpr std::array<std::string_view, 4> kUnknownKey = {"key", "where", "neares
 constexpr std::array<std::string_view, 4> kUnknownValue = {"what", "written", "nearest", "allowed"};
 
 /// The messages of yaml.yaml and the values each may show (templates/README.md lists them).
-constexpr std::array<MessageSpec, 21> kYamlMessages = {{
+constexpr std::array<MessageSpec, 22> kYamlMessages = {{
     {"more_problems", kCount},
     {"not_a_map", kWhat},
     {"not_a_list", kWhat},
@@ -217,6 +218,7 @@ constexpr std::array<MessageSpec, 21> kYamlMessages = {{
     {"nul_byte", kNone},
     {"several_documents", kNone},
     {"never_closed", kBracket},
+    {"quote_never_closed", kQuote},
     {"not_valid_yaml", kDetail},
 }};
 

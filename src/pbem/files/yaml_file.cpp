@@ -40,7 +40,8 @@ struct Rejected {
 /// documents and duplicate keys, each at its position.
 class Screen final : public YAML::EventHandler {
  public:
-  Screen(YamlLimits limits, const YamlWords& words) : limits_(limits), words_(words) {}
+  Screen(YamlLimits limits, const YamlWords& words, std::string_view text)
+      : limits_(limits), words_(words), text_(text) {}
 
   void OnDocumentStart(const YAML::Mark&) override {}
   void OnDocumentEnd() override {}
@@ -50,6 +51,7 @@ class Screen final : public YAML::EventHandler {
   }
   void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
                 const std::string& value) override {
+    unclosed_quote(mark);
     node(mark, true, value);
   }
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
@@ -98,8 +100,29 @@ class Screen final : public YAML::EventHandler {
     frame.want_key = false;
   }
 
+  /// yaml-cpp takes a quote that is never closed to run to the end of the file, swallowing every
+  /// line after it into one text: refused at the quote instead.
+  void unclosed_quote(const YAML::Mark& mark) const {
+    const auto at = static_cast<std::size_t>(mark.pos);
+    if (mark.pos < 0 || at >= text_.size() || (text_[at] != '\'' && text_[at] != '"')) return;
+    const char quote = text_[at];
+    for (std::size_t i = at + 1; i < text_.size(); ++i) {
+      if (quote == '"' && text_[i] == '\\') {
+        ++i;  // an escaped character, a quote among them
+      } else if (text_[i] == quote) {
+        if (quote == '\'' && i + 1 < text_.size() && text_[i + 1] == '\'') {
+          ++i;  // '' is a quote inside a single-quoted text
+        } else {
+          return;
+        }
+      }
+    }
+    throw Rejected{mark, words_.say("quote_never_closed", Data("quote", std::string(1, quote)))};
+  }
+
   YamlLimits limits_;
   const YamlWords& words_;
+  std::string_view text_;
   std::vector<Frame> frames_;
   int nodes_ = 0;
 
@@ -183,7 +206,7 @@ YamlFile YamlFile::parse(SourceFile file, const YamlWords& words, YamlLimits lim
   try {
     std::istringstream stream(file.text);
     YAML::Parser parser(stream);
-    Screen screen(limits, words);
+    Screen screen(limits, words, file.text);
     parser.HandleNextDocument(screen);
     if (screen.pending_) throw *screen.pending_;
     if (parser.HandleNextDocument(screen)) {
@@ -223,7 +246,23 @@ Diagnostic YamlFile::at(const YAML::Mark& mark, std::string message,
 
 Diagnostic YamlFile::at(const YAML::Node& node, std::string message,
                         Diagnostic::Severity severity) const {
-  return at(node.IsDefined() ? node.Mark() : YAML::Mark::null_mark(), std::move(message), severity);
+  if (!node.IsDefined()) return at(YAML::Mark::null_mark(), std::move(message), severity);
+  YAML::Mark mark = node.Mark();
+  if (node.IsNull() && mark.column == 0 && mark.line > 0) {
+    // A value left blank (`bid:` at the end of its line): yaml-cpp marks it where the next line
+    // starts; it is said after the key instead, on the key's line.
+    const std::string_view text = source_.text;
+    std::size_t end = static_cast<std::size_t>(mark.pos);
+    while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' '))
+      --end;
+    const std::size_t start = text.rfind('\n', end == 0 ? 0 : end - 1);
+    const std::size_t line_start = start == std::string_view::npos ? 0 : start + 1;
+    int line = 0;
+    for (std::size_t i = 0; i < line_start; ++i) line += text[i] == '\n' ? 1 : 0;
+    mark.line = line;
+    mark.column = static_cast<int>(end - line_start);
+  }
+  return at(mark, std::move(message), severity);
 }
 
 std::string scalar_text(const YAML::Node& node) {

@@ -128,7 +128,9 @@ class OrderReader {
     if (written_in_another_case(map, std::string(key))) return {};
     auto node = r_.require(map, key, hint);
     if (!node) return {};
-    return Written{r_.text(*node, key).value_or(""), ref(*node)};
+    auto text = r_.text(*node, key);
+    if (!text) return {};  // said; no position, so the rules' check does not repeat it
+    return Written{std::move(*text), ref(*node)};
   }
 
   /// A list of names; with `shape` (what is said when it is no list), left blank (`key:`) it is
@@ -642,6 +644,12 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
     }
     const OrderCheck check = check_orders(*written, state, rules);
     auto add = [&](const Problem& p, Diagnostic::Severity severity) {
+      // A header value the reader could not read (missing, or a list) has no position: the
+      // reader said so, and saying that "" is not the game would only repeat it.
+      const bool header = p.kind == ProblemKind::wrong_game ||
+                          p.kind == ProblemKind::unknown_player ||
+                          p.kind == ProblemKind::wrong_season;
+      if (header && p.at.index < 0) return;
       // Past the reader's limit a problem is only counted, so a hostile file's thousands are not
       // worded.
       const std::string message =

@@ -261,17 +261,23 @@ class Checker {
     const bool numeric =
         !w.text.empty() && w.text.size() <= 9 &&
         std::all_of(w.text.begin(), w.text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    // "-1", "2.5", "+3": a number, though no coin's; never a province's name.
+    const bool number_like = !numeric && !w.text.empty() &&
+                             w.text.find_first_not_of("0123456789.,+-") == std::string::npos &&
+                             w.text.find_first_of("0123456789") != std::string::npos;
+    if (number_like) {
+      error(w.at, ProblemKind::bid_not_a_coin,
+            {{Arg::written, w.text}, {Arg::coins, coin_names()}});
+      return;
+    }
     if (numeric) {
       const int value = std::stoi(w.text);
       bid.kind = BidKind::coin;
       bid.coin = value;
       const auto& coins = rules_.coin_cards;
       if (std::find(coins.begin(), coins.end(), value) == coins.end()) {
-        std::vector<std::string> list;
-        list.reserve(coins.size());
-        for (int c : coins) list.push_back(std::to_string(c));
         error(w.at, ProblemKind::bid_not_a_coin,
-              {{Arg::written, w.text}, {Arg::coins, std::move(list)}});
+              {{Arg::written, w.text}, {Arg::coins, coin_names()}});
       } else if (value > state_.player(*player_).thaler) {
         const int thaler = state_.player(*player_).thaler;
         error(w.at, ProblemKind::bid_above_thaler,
@@ -294,6 +300,14 @@ class Checker {
     bid.kind = BidKind::province;
     bid.province = *province;
     claim_card(*province, w, std::nullopt);
+  }
+
+  /// The coin cards' values, as a bid writes them.
+  std::vector<std::string> coin_names() const {
+    std::vector<std::string> names;
+    names.reserve(rules_.coin_cards.size());
+    for (int c : rules_.coin_cards) names.push_back(std::to_string(c));
+    return names;
   }
 
   /// Rules 2.2, D-42: the draft's wishes, each a province in play listed once, with a group of the
