@@ -12,6 +12,14 @@ TEST(NameKeys, FoldUmlautsBothWays) {
   EXPECT_EQ(name_keys("Lueneburg"), (std::vector<std::string>{"lueneburg"}));
 }
 
+TEST(NameKeys, ALetterAndItsAccentWrittenApartAreTheAccentedLetter) {
+  // Unicode NFD, as text copied on macOS often is: "o" + U+0308 for "ö", "e" + U+0301 for "é".
+  EXPECT_EQ(name_keys("Obero\xCC\x88sterreich"), name_keys("Oberösterreich"));
+  EXPECT_EQ(name_keys("Lu\xCC\x88neburg"), name_keys("Lüneburg"));
+  EXPECT_EQ(name_keys("Lie\xCC\x81ge"), name_keys("Liége"));
+  EXPECT_EQ(name_keys("o\xCC\x88"), (std::vector<std::string>{"oe", "o"}));
+}
+
 TEST(NameKeys, IgnoreCasePunctuationAndSpacing) {
   EXPECT_EQ(name_keys("Gft. Mark"), name_keys("gft_mark"));
   EXPECT_EQ(name_keys("  Hessen-Darmstadt "), name_keys("hessen darmstadt"));

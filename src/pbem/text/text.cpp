@@ -24,6 +24,14 @@ constexpr std::array<Fold, 30> kFolds = {{
     {"ñ", "n", "n"},  {"å", "a", "a"},   {"ø", "o", "o"},  {"č", "c", "c"},  {"š", "s", "s"},
 }};
 
+/// Whether `rest` starts with a combining mark (U+0300..U+036F).
+bool combining_mark(std::string_view rest) {
+  if (rest.size() < 2) return false;
+  const auto a = static_cast<unsigned char>(rest[0]);
+  const auto b = static_cast<unsigned char>(rest[1]);
+  return (a == 0xCC && b >= 0x80 && b <= 0xBF) || (a == 0xCD && b >= 0x80 && b <= 0xAF);
+}
+
 std::string fold(std::string_view name, bool german) {
   std::string out;
   out.reserve(name.size());
@@ -41,6 +49,14 @@ std::string fold(std::string_view name, bool german) {
       } else {
         const char lower = ascii_lower(static_cast<char>(c));
         put(std::string_view(&lower, 1));
+        // A letter and its accent written apart (Unicode NFD, as macOS text often is): "o"
+        // then U+0308 is "ö". Combining marks are U+0300..U+036F, CC 80..CD AF in UTF-8.
+        while (combining_mark(name.substr(i + 1))) {
+          if (german && name.substr(i + 1, 2) == "\xCC\x88" &&
+              std::string_view("aou").find(lower) != std::string_view::npos)
+            out.push_back('e');
+          i += 2;
+        }
       }
       ++i;
       continue;
