@@ -155,7 +155,7 @@ pbem::RoundMail AuctionGame::round_mail(const pbem::RoundDir& round,
     m.message_id = pbem::notice_message_id(*this, key);
     m.text = outcome + "You hold " + std::to_string(h.coins) + " coins and " +
              std::to_string(h.lots) + " lots.\n";
-    journal.write(fs::relative(round.path, root_) / "reports" / (p.id + ".txt"), m.text);
+    journal.write(fs::relative(round.path, root_) / "letters" / (p.id + ".txt"), m.text);
     mail.messages.push_back({key, p.id, std::move(m), digest});
   }
   if (!request.dry_run) journal.commit();
@@ -167,7 +167,7 @@ std::string_view AuctionGame::timetable_comment() const {
 }
 
 pbem::RoundFiles AuctionGame::program_files() const {
-  return pbem::RoundFiles{{"state.yaml", "log.yaml", pbem::kTimetableFile}, {"reports"}};
+  return pbem::RoundFiles{{"state.yaml", "log.yaml", pbem::kTimetableFile}, {"letters"}};
 }
 
 pbem::CheckedOrder AuctionGame::check_order(const pbem::RoundDir& round, std::string_view text,
@@ -234,6 +234,13 @@ std::optional<pbem::mail::Part> AuctionGame::order_template(const pbem::RoundDir
                           "game: " + host_.name + "\nplayer: " + player.id +
                               "\nround: " + round.name + "\ntoken: " + player.token + "\nbid: 0\n",
                           ""};
+}
+
+std::optional<std::string> AuctionGame::player_report(const pbem::RoundDir& round,
+                                                      const pbem::PlayerInfo& player) const {
+  const fs::path letter = round.path / "letters" / (player.id + ".txt");
+  if (!fs::is_regular_file(letter)) return std::nullopt;
+  return read_file(letter);
 }
 
 void submit_bid(const AuctionGame& game, const std::string& player, int bid, pbem::Instant at) {

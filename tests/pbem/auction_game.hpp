@@ -10,7 +10,8 @@
 // text), `player:` (the seat's id), `round:` (the round's name, "round-2": a bid for a round
 // already resolved is too late), `token:` (the player's secret, which proves them) and `bid:`
 // (whole coins, 0 up to the coins the player holds). The receipt of a stored bid tells the
-// coins held (`coins`).
+// coins held (`coins`). Each round's mail writes every bidder a letter (letters/<id>.txt in the
+// round's directory), which the mail command `report` sends again.
 
 #include <filesystem>
 #include <map>
@@ -69,6 +70,10 @@ class AuctionGame final : public pbem::Game {
   /// The bid form of the round, with the player's token: "bid-round-1-a.yaml".
   std::optional<pbem::mail::Part> order_template(const pbem::RoundDir& round,
                                                  const pbem::PlayerInfo& player) const override;
+  /// The letter the round's mail told the bidder (kept in the round's letters/, not where
+  /// Wallenstein keeps its reports).
+  std::optional<std::string> player_report(const pbem::RoundDir& round,
+                                           const pbem::PlayerInfo& player) const override;
 
   /// A round's state as stored.
   State state(const pbem::RoundDir& round) const;

@@ -275,6 +275,23 @@ TEST_F(AuctionIntake, TheTemplateCommandAttachesTheBidFormWithThePlayersToken) {
   EXPECT_TRUE(contains(answer[0], "bid-round-1-c.yaml")) << answer[0];
 }
 
+TEST_F(AuctionIntake, TheReportCommandSendsTheBidderTheLetterOfTheLastRoundFromTheGame) {
+  submit_bid(game(), "b", 6, at(kMonday));
+  tick(kDeadline);  // round 1 resolved, its letters written (in the auction's letters/) and mailed
+  fs::remove_all(root() / "outbox");
+  const pbem::Received r = receive(
+      "From: Anna <anna@example.org>\r\nTo: gm@auction.example\r\nSubject: report\r\n"
+      "Message-ID: <again@example.org>\r\nContent-Type: text/plain\r\n\r\n"
+      "token: token-of-anna-0001\r\n",
+      "2026-11-30T09:00:00Z");
+  EXPECT_EQ(r.outcome, "command") << r.summary;
+  const auto answer = mail_to("anna@");
+  ASSERT_EQ(answer.size(), 1u);
+  EXPECT_TRUE(contains(answer[0], "Lot 1 went to b for 6 coins.")) << answer[0];
+  EXPECT_TRUE(contains(answer[0], "You hold 10 coins and 0 lots.")) << answer[0];
+  EXPECT_FALSE(contains(answer[0], "no report of")) << answer[0];
+}
+
 }  // namespace
 }  // namespace auction
 

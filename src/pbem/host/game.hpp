@@ -118,6 +118,10 @@ class Game {
   /// mail command `template` attaches it; none when the game has none for them.
   virtual std::optional<mail::Part> order_template(const RoundDir& round,
                                                    const PlayerInfo& player) const = 0;
+  /// The text of a player's report of `round` (the last round resolved, or the first while none
+  /// is) as the game wrote it, for the mail command `report`; none while it has not been written.
+  virtual std::optional<std::string> player_report(const RoundDir& round,
+                                                   const PlayerInfo& player) const = 0;
 };
 
 /// The round open now (the last on disk).

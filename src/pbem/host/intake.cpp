@@ -391,9 +391,8 @@ class Intake {
   void command_report(Data& d, const PlayerInfo& player) const {
     const auto rounds = game_.rounds();
     const RoundDir& last = rounds.size() >= 2 ? rounds[rounds.size() - 2] : rounds.back();
-    const fs::path file = last.path / "reports" / (player.id + ".txt");
     d["report_season"] = last.name;
-    if (fs::is_regular_file(file)) d["report"] = read_bytes(file);
+    if (const auto report = game_.player_report(last, player)) d["report"] = *report;
   }
 
   std::string no_order(const mail::FoundOrder& found) {

@@ -408,6 +408,13 @@ std::optional<mail::Part> WallensteinGame::order_template(const RoundDir& round,
   return std::nullopt;
 }
 
+std::optional<std::string> WallensteinGame::player_report(const RoundDir& round,
+                                                          const PlayerInfo& player) const {
+  const fs::path file = round.path / "reports" / (player.id + ".txt");
+  if (!fs::is_regular_file(file)) return std::nullopt;
+  return read_bytes(file);
+}
+
 MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,
                     const MailRequest& request, const Resources& resources) {
   WallensteinGame wallenstein(game, rules, resources);

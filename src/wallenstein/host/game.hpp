@@ -111,6 +111,9 @@ class WallensteinGame final : public Game {
   /// The player's order template for the season, as its report attaches it.
   std::optional<mail::Part> order_template(const RoundDir& round,
                                            const PlayerInfo& player) const override;
+  /// The player's report of the season as resolve or mail stored it (reports/ID.txt).
+  std::optional<std::string> player_report(const RoundDir& round,
+                                           const PlayerInfo& player) const override;
 
   const GameDirectory& directory() const { return game_; }
   const Resources& resources() const { return resources_; }
