@@ -192,8 +192,8 @@ pbem::CheckedOrder AuctionGame::check_order(const pbem::RoundDir& round, std::st
     value.erase(0, value.find_first_not_of(' '));
     value.erase(value.find_last_not_of(' ') + 1);
     const std::string key = line.substr(0, colon);
-    if (key != "game" && key != "player" && key != "round" && key != "token" && key != "bid")
-      error(n, "unknown key \"" + key + "\": a bid has game, player, round, token and bid");
+    if (key != "game" && key != "bidder" && key != "round" && key != "token" && key != "bid")
+      error(n, "unknown key \"" + key + "\": a bid has game, bidder, round, token and bid");
     else
       keys[key] = {value, n};
   }
@@ -201,7 +201,7 @@ pbem::CheckedOrder AuctionGame::check_order(const pbem::RoundDir& round, std::st
     const auto it = keys.find(key);
     return it == keys.end() ? std::string() : it->second.first;
   };
-  out.player = value("player");
+  out.player = value("bidder");
   out.round = value("round");
   if (keys.count("token")) out.token = value("token");
   if (out.round != round.name)
@@ -209,7 +209,7 @@ pbem::CheckedOrder AuctionGame::check_order(const pbem::RoundDir& round, std::st
           "this bid is for \"" + out.round + "\", not for " + round.name);
   const State s = state(round);
   const auto holding = s.players.find(out.player);
-  if (holding == s.players.end()) error(0, "no player \"" + out.player + "\"");
+  if (holding == s.players.end()) error(0, "no bidder \"" + out.player + "\"");
   int bid = -1;
   try {
     std::size_t used = 0;
@@ -231,7 +231,7 @@ std::optional<pbem::mail::Part> AuctionGame::order_template(const pbem::RoundDir
                                                             const pbem::PlayerInfo& player) const {
   return pbem::mail::Part{"bid-" + round.name + "-" + player.id + ".yaml",
                           "text/plain; charset=utf-8",
-                          "game: " + host_.name + "\nplayer: " + player.id +
+                          "game: " + host_.name + "\nbidder: " + player.id +
                               "\nround: " + round.name + "\ntoken: " + player.token + "\nbid: 0\n",
                           ""};
 }

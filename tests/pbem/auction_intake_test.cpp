@@ -44,7 +44,7 @@ std::string mail_from(const std::string& from, const std::string& id, const std:
 
 std::string bid_text(const std::string& player, const std::string& token, int coins,
                      const std::string& round = "round-1") {
-  return "game: lots\r\nplayer: " + player + "\r\nround: " + round + "\r\ntoken: " + token +
+  return "game: lots\r\nbidder: " + player + "\r\nround: " + round + "\r\ntoken: " + token +
          "\r\nbid: " + std::to_string(coins) + "\r\n";
 }
 
@@ -273,6 +273,33 @@ TEST_F(AuctionIntake, TheTemplateCommandAttachesTheBidFormWithThePlayersToken) {
   const auto answer = mail_to("cleo@");
   ASSERT_EQ(answer.size(), 1u);
   EXPECT_TRUE(contains(answer[0], "bid-round-1-c.yaml")) << answer[0];
+}
+
+TEST_F(AuctionIntake, ABidWhoseLinesWereJoinedIsToldSoByTheAuctionsOwnHeaderKeys) {
+  // An HTML mail program joined the bid's lines into one paragraph.
+  const pbem::Received r = receive(
+      "From: Anna <anna@example.org>\r\nTo: gm@auction.example\r\nSubject: my bid\r\n"
+      "Message-ID: <joined@example.org>\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"
+      "<p>game: lots bidder: a round: round-1 token: token-of-anna-0001 bid: 3</p>\r\n");
+  EXPECT_EQ(r.outcome, "no_order") << r.summary;
+  EXPECT_TRUE(contains(r.summary, "game:, bidder: and round: on one line")) << r.summary;
+  EXPECT_FALSE(fs::exists(stored_bid("a")));
+  const auto told = mail_to("anna@");
+  ASSERT_EQ(told.size(), 1u);
+  EXPECT_TRUE(contains(told[0], "its lines were joined into one")) << told[0];
+}
+
+TEST_F(AuctionIntake, UnderARootABidWhoseLinesWereJoinedReachesItsAuctionWhichTellsTheBidder) {
+  pbem::IntakeTarget target;
+  target.root = dir.path();
+  const pbem::Received r = pbem::receive_message(
+      "From: Anna <anna@example.org>\r\nTo: gm@auction.example\r\nSubject: my bid\r\n"
+      "Message-ID: <joined-root@example.org>\r\nContent-Type: text/html\r\n\r\n"
+      "<p>game: lots bidder: a round: round-1 token: token-of-anna-0001 bid: 3</p>\r\n",
+      target, setup(kMonday));
+  EXPECT_EQ(r.game, "lots") << r.summary;
+  EXPECT_EQ(r.outcome, "no_order") << r.summary;
+  EXPECT_EQ(mail_to("anna@").size(), 1u) << "told that the lines were joined";
 }
 
 TEST_F(AuctionIntake, TheReportCommandSendsTheBidderTheLetterOfTheLastRoundFromTheGame) {

@@ -114,6 +114,10 @@ class Game {
   /// text in the diagnostics ("your orders").
   virtual CheckedOrder check_order(const RoundDir& round, std::string_view text,
                                    std::string_view source) const = 0;
+  /// The keys besides `game:` of an order file's header, which say whose orders it holds and for
+  /// which round: a line of a mail's text holding `game:` and one of these after it is an order
+  /// whose lines were joined (an HTML mail program's paragraph), which the intake tells the player.
+  virtual std::vector<std::string> order_header_keys() const = 0;
   /// The order file a player fills in for the round open (`round`), with their token, as the
   /// mail command `template` attaches it; none when the game has none for them.
   virtual std::optional<mail::Part> order_template(const RoundDir& round,

@@ -288,7 +288,7 @@ class Intake {
       return "automatic mail (" + *message_.automatic + "): no answer";
     }
     season_ = current_round(game_);
-    const mail::FoundOrder found = mail::find_order(message_);
+    const mail::FoundOrder found = mail::find_order(message_, game_.order_header_keys());
     // Interfaces 8: a message without orders may ask for something (a mailed order file whose
     // subject is "orders" is orders, not the command, also when it cannot be read).
     if (!found.found()) {
@@ -402,25 +402,28 @@ class Intake {
       if (ascii_lower(p.email) != message_.from_address) continue;
       entry_.player = p.id;
       if (intake_.answered_on(p.id, now_) >= kAnswersPerDay) {
-        return "no order found in a message from " + p.id + " (" + mail::describe(found) +
-               "); not " + "answered: " + std::to_string(kAnswersPerDay) + " answers went to " +
-               p.id + " today already";
+        return "no order found in a message from " + p.id + " (" +
+               mail::describe(found, game_.order_header_keys()) + "); not " +
+               "answered: " + std::to_string(kAnswersPerDay) + " answers went to " + p.id +
+               " today already";
       }
       Data d = base_data();
       d["no_order"] = no_order_data(found);
       d["forwarded"] = true;
       reply(p, d);
-      return "no order found in a message from " + p.id + " (" + mail::describe(found) +
-             "); told them; " +
+      return "no order found in a message from " + p.id + " (" +
+             mail::describe(found, game_.order_header_keys()) + "); told them; " +
              forward_to_gm("a message from " + p.name + " (" + p.id + ") without orders",
-                           "It held no order file (" + mail::describe(found) +
+                           "It held no order file (" +
+                               mail::describe(found, game_.order_header_keys()) +
                                "), so it may be meant for you. " + p.name +
                                " was told that no orders were read from it.",
                            &p);
     }
     return "no order found in a message from an unknown sender; " +
            forward_to_gm("a message without orders from an unknown sender",
-                         "It held no order file (" + mail::describe(found) +
+                         "It held no order file (" +
+                             mail::describe(found, game_.order_header_keys()) +
                              ") and comes from an address that is no player's; it was not "
                              "answered.",
                          nullptr);
@@ -819,7 +822,9 @@ std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target
     problem = "automatic mail (" + *message.automatic + "): no answer";
     return std::nullopt;
   }
-  const std::string name = named_game(mail::find_order(message).text);
+  // Only its `game:` is read here: the game's other header keys are not known before its game
+  // is, so an order whose lines were joined reaches its game, which tells the player so.
+  const std::string name = named_game(mail::find_order(message, {}).text);
   names_a_game = !name.empty();
   if (name.empty()) {
     problem = "no game named in the message (from " + message.from_address + "): no answer";

@@ -108,6 +108,8 @@ class WallensteinGame final : public Game {
   /// templates/text/problems.yaml); the receipt of stored orders gets their forecast.
   CheckedOrder check_order(const RoundDir& round, std::string_view text,
                            std::string_view source) const override;
+  /// An order file's `player:` and `season:` (wallenstein/files/order_file.hpp).
+  std::vector<std::string> order_header_keys() const override { return {"player", "season"}; }
   /// The player's order template for the season, as its report attaches it.
   std::optional<mail::Part> order_template(const RoundDir& round,
                                            const PlayerInfo& player) const override;
