@@ -202,8 +202,7 @@ TEST_F(AuctionTick, ARollbackRemovesOnlyTheGamesFilesAndTheSameBidsResolveAlike)
   tick("2026-11-29T20:01:00Z");
   const pbem::RoundDir first = game().rounds().front();
   const std::string log = read_text(first.log_file());
-  const pbem::RollbackOutcome undone =
-      pbem::rollback_last_resolve(root(), game().program_files(), false, false);
+  const pbem::RollbackOutcome undone = pbem::rollback_last_resolve(game(), false, false);
   EXPECT_EQ(undone.season, "round-1");
   EXPECT_EQ(game().rounds().size(), 1U);
   EXPECT_FALSE(fs::exists(first.log_file()));

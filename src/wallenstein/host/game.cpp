@@ -370,6 +370,10 @@ RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& 
   return RoundMail{outgoing(*this, game_, loaded, round, reports, png, request, templates)};
 }
 
+RoundFiles WallensteinGame::program_files() const {
+  return RoundFiles{{"state.yaml", "log.yaml", kTimetableFile, "map.png"}, {"reports"}};
+}
+
 CheckedOrder checked_order(const CheckedOrderFile& file, const GameState& state,
                            const Ruleset& rules, const Templates& templates) {
   CheckedOrder out{file.player_id, file.season, file.token, file.ok(), file.diagnostics};

@@ -103,7 +103,8 @@ class WallensteinGame final : public Game {
   std::string round_digest(const RoundDir& round) const override;
   RoundMail round_mail(const RoundDir& round, const MailRequest& request) override;
   std::string_view timetable_comment() const override { return kTimetableComment; }
-  RoundFiles program_files() const override { return season_program_files(); }
+  /// A season's state, log, timetable, map and reports folder.
+  RoundFiles program_files() const override;
   /// Checks an order file as `check` does (the season's state and rules, the problems worded by
   /// templates/text/problems.yaml); the receipt of stored orders gets their forecast.
   CheckedOrder check_order(const RoundDir& round, std::string_view text,
