@@ -167,7 +167,7 @@ std::vector<std::string> mailed_players(const GameDirectory& game, const SeasonD
   const mail::Ledger ledger = mail::Ledger::load(game.root());
   std::vector<std::string> out;
   for (const auto& player : game.config().players) {
-    const auto entries = ledger.of(season.path.filename().string() + "/report/" + player.id);
+    const auto entries = ledger.of(round_mail_key(season, "report", player.id));
     if (std::any_of(entries.begin(), entries.end(),
                     [](const mail::LedgerEntry* e) { return e->state == mail::Delivery::sent; })) {
       out.push_back(player.id);

@@ -151,7 +151,7 @@ pbem::RoundMail AuctionGame::round_mail(const pbem::RoundDir& round,
     m.to = pbem::mail::Mailbox{p.name, p.email};
     m.subject = "Auction " + host_.name + ": " + round.name;
     m.date = pbem::mail::rfc5322_date(request.now);
-    const std::string key = round.path.filename().string() + "/" + kind + "/" + p.id;
+    const std::string key = pbem::round_mail_key(round, kind, p.id);
     m.message_id = pbem::notice_message_id(*this, key);
     m.text = outcome + "You hold " + std::to_string(h.coins) + " coins and " +
              std::to_string(h.lots) + " lots.\n";

@@ -44,8 +44,8 @@ struct MailRequest {
   bool detached = false;  ///< a copy for someone who never got the first (no References to it)
 };
 
-/// A round's mail as its game makes it. Each message's ledger key is
-/// `<round dir>/<kind>/<player id>` (spectators: `spectator:<address>`), its digest the round's.
+/// A round's mail as its game makes it. Each message's ledger key is `round_mail_key` (a
+/// spectator's: `spectator_mail_key`) of the round's `mail_kind`, its digest the round's.
 struct RoundMail {
   std::vector<mail::Outgoing> messages;
 };
@@ -139,5 +139,12 @@ void write_timetable(Journal& journal, const Game& game, const RoundDir& round,
                      const Timetable& timetable);
 /// "report" once the round is resolved, else "opening": the middle of its mail's ledger keys.
 std::string mail_kind(const Game& game, const RoundDir& round);
+/// The ledger key of a round's message of `kind` to a player: `<round dir>/<kind>/<player id>`.
+/// The game keys its round's mail so, and the host finds the messages by it (whether a round is
+/// mailed, the openings a report supersedes).
+std::string round_mail_key(const RoundDir& round, std::string_view kind, std::string_view player);
+/// The same to a spectator: `<round dir>/<kind>/spectator:<address>`.
+std::string spectator_mail_key(const RoundDir& round, std::string_view kind,
+                               std::string_view address);
 
 }  // namespace pbem
