@@ -45,7 +45,7 @@ class WallensteinTick : public ::testing::Test {
   const Resources where{testing::source_data_dir(), testing::source_path("templates")};
 
   std::string tick(const char* now) {
-    const pbem::TickSettings settings{at(now), &templates};
+    const pbem::TickSettings settings{at(now), templates};
     std::ostringstream notes;
     const TickPrograms programs{
         [this](const fs::path& d, LockMode mode) {

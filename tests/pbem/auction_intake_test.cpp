@@ -95,13 +95,12 @@ class AuctionIntake : public ::testing::Test {
   }
 
   pbem::IntakeSetup setup(const char* now) const {
-    pbem::IntakeSetup s;
-    s.hold = [this](const fs::path& d, pbem::LockMode mode) { return hold(d, mode); };
-    s.templates = &templates;
-    s.program = "auction 1.0";
-    s.now = at(now);
-    s.mailer = [](const pbem::Game& g) { return pbem::game_mailer(g.root(), g.host().mail); };
-    return s;
+    return pbem::IntakeSetup{
+        .hold = [this](const fs::path& d, pbem::LockMode mode) { return hold(d, mode); },
+        .templates = templates,
+        .program = "auction 1.0",
+        .now = at(now),
+        .mailer = [](const pbem::Game& g) { return pbem::game_mailer(g.root(), g.host().mail); }};
   }
 
   pbem::Received receive(const std::string& raw, const char* now = kMonday) const {
@@ -111,7 +110,7 @@ class AuctionIntake : public ::testing::Test {
   }
 
   std::string tick(const char* now) {
-    const pbem::TickSettings settings{at(now), &templates};
+    const pbem::TickSettings settings{at(now), templates};
     const pbem::TickPrograms programs{
         [this](const fs::path& d, pbem::LockMode mode) { return hold(d, mode); },
         [](const fs::path&) -> std::string { throw std::logic_error("the auction has no IMAP"); }};

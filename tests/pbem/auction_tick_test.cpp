@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <sstream>
+#include <type_traits>
 
 #include "pbem/auction_fixture.hpp"
 #include "pbem/auction_game.hpp"
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/game_lock.hpp"
+#include "pbem/host/intake.hpp"
 #include "pbem/host/tick.hpp"
 #include "pbem/host/timetable.hpp"
 #include "pbem/host/transaction.hpp"
@@ -53,7 +55,7 @@ class AuctionTick : public ::testing::Test {
 
   /// One tick of the game at `now`, under its lock as `tick` takes it; returns its line.
   std::string tick(const char* now) {
-    const pbem::TickSettings settings{at(now), &templates};
+    const pbem::TickSettings settings{at(now), templates};
     std::ostringstream notes;
     const pbem::TickLine line = pbem::tick_game(root(), programs(), settings, notes);
     EXPECT_FALSE(line.internal_error) << line.text;
@@ -96,6 +98,15 @@ class AuctionTick : public ::testing::Test {
   pbem::HostConfig host_;
   Rules rules_;
 };
+
+// The host's messages cannot be asked of templates that were never given: a tick's and the
+// intake's templates are references, which every caller has (they were pointers, null unless set).
+TEST(HostSettings, ATickAndTheIntakeCannotBeSetUpWithoutTheirTemplates) {
+  static_assert(!std::is_default_constructible_v<pbem::TickSettings>);
+  static_assert(!std::is_default_constructible_v<pbem::IntakeSetup>);
+  static_assert(std::is_same_v<decltype(pbem::TickSettings::templates), const pbem::Templates&>);
+  static_assert(std::is_same_v<decltype(pbem::IntakeSetup::templates), const pbem::Templates&>);
+}
 
 TEST_F(AuctionTick, TheFirstTickSetsTheDeadlineAndMailsTheOpeningToEveryPlayer) {
   const std::string line = tick(kOpened);

@@ -221,13 +221,13 @@ struct ReceiptContext {
     mail::Message m;
     m.from = game_sender(game.host().mail);
     m.to = mail::Mailbox{player.name, player.email};
-    m.subject = setup.templates->render(Format::text, "receipt_subject", d);
+    m.subject = setup.templates.render(Format::text, "receipt_subject", d);
     while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
       m.subject.pop_back();
     m.date = mail::rfc5322_date(setup.now);
     m.message_id = message_id;
     m.headers.emplace_back("Auto-Submitted", "auto-replied");
-    m.text = setup.templates->render(Format::text, "receipt", d);
+    m.text = setup.templates.render(Format::text, "receipt", d);
     return m;
   }
 };
@@ -355,7 +355,7 @@ class Intake {
       command_report(d, player);
     }
     receipts().add_waiting(d, "");
-    const std::string body = setup_.templates->render(Format::text, "command", d);
+    const std::string body = setup_.templates.render(Format::text, "command", d);
     mail::Message m;
     m.from = game_sender(game_.host().mail);
     m.to = mail::Mailbox{player.name, player.email};
@@ -740,7 +740,7 @@ class Intake {
     mail::Message m;
     m.from = game_sender(game_.host().mail);
     m.to = mail::parse_mailbox(game_.host().mail.game_master(), "game.yaml mail.gm");
-    const std::string body = setup_.templates->render(Format::text, "gm_notice", d);
+    const std::string body = setup_.templates.render(Format::text, "gm_notice", d);
     m.subject = body.substr(0, body.find('\n'));
     m.text = body.substr(body.find('\n') + 1);
     m.date = now_;

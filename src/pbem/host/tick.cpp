@@ -513,7 +513,7 @@ std::string tick_held(Game& game, const TickSettings& settings, const TickIntake
     const std::string why = e.diagnostics().empty() ? e.what() : e.diagnostics().front().message;
     mailer = mail::failing_mailer(why, "SMTP");
   }
-  HeldTick tick{game, settings, *game.host().schedule, std::move(mailer), *settings.templates,
+  HeldTick tick{game, settings, *game.host().schedule, std::move(mailer), settings.templates,
                 {},   intake};
   return tick.run();
 }

@@ -31,7 +31,7 @@ struct TickIntake {
 /// What one tick works with besides the game.
 struct TickSettings {
   Instant now;
-  const Templates* templates = nullptr;  ///< the host's messages (reminder, gm_held...)
+  const Templates& templates;            ///< the host's messages (reminder, gm_held...)
   std::optional<std::string> smtp = {};  ///< a relay instead of game.yaml's transport
 };
 
