@@ -56,7 +56,7 @@ class WallensteinIntake {
                                                                          rules_, resources(in))};
                   },
               .templates = templates_,
-              .program = "wallenstein " + std::string(program_version()),
+              .version = std::string(program_version()),
               .now = clock_now(in),
               .mailer =
                   [smtp](const Game& game) {

@@ -10,6 +10,7 @@
 
 #include "pbem/auction_fixture.hpp"
 #include "pbem/auction_game.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "pbem/files/digest.hpp"
 #include "pbem/files/game_lock.hpp"
 #include "pbem/host/game_mail.hpp"
@@ -90,7 +91,7 @@ class AuctionIntake : public ::testing::Test {
 
   pbem::HeldGameRef hold(const fs::path& d, pbem::LockMode mode) const {
     std::ostringstream notes;
-    pbem::GameLock lock = pbem::lock_game(d, mode, 0ms, "auction receive", "auction", notes);
+    pbem::GameLock lock = pbem::lock_game(d, mode, 0ms, "auction", "receive", notes);
     return pbem::HeldGameRef{std::move(lock), std::make_unique<AuctionGame>(d, host_, rules_)};
   }
 
@@ -98,7 +99,7 @@ class AuctionIntake : public ::testing::Test {
     return pbem::IntakeSetup{
         .hold = [this](const fs::path& d, pbem::LockMode mode) { return hold(d, mode); },
         .templates = templates,
-        .program = "auction 1.0",
+        .version = "1.0",
         .now = at(now),
         .mailer = [](const pbem::Game& g) { return pbem::game_mailer(g.root(), g.host().mail); }};
   }
@@ -160,6 +161,7 @@ TEST_F(AuctionIntake, AnAcceptedBidIsStoredAndItsReceiptIsMailedToTheBidder) {
   EXPECT_TRUE(contains(receipts[0], "Receipt: " + pbem::sha256_hex(lines_of(bid)))) << receipts[0];
   EXPECT_TRUE(contains(receipts[0], "Still missing: Ben (b), Cleo (c)")) << receipts[0];
   EXPECT_TRUE(contains(receipts[0], "In-Reply-To: <bid-1@example.org>")) << receipts[0];
+  EXPECT_TRUE(contains(receipts[0], "(auction 1.0)")) << "signed by the game's program";
   // The round's timetable knows when orders last came (the early resolve counts from it).
   const auto t = pbem::read_timetable(pbem::current_round(game()));
   ASSERT_TRUE(t.has_value());
@@ -216,6 +218,20 @@ TEST_F(AuctionIntake, ABidAfterItsRoundWasResolvedIsKeptAndToldTooLate) {
   const auto notices = mail_to("gm@");
   ASSERT_EQ(notices.size(), 1u);
   EXPECT_TRUE(contains(notices[0], "auction accept")) << "the host names the game's program";
+}
+
+TEST_F(AuctionIntake, AcceptRefusesABidThatWasStoredInTheWordsOfTheAuctionsOwnProgram) {
+  const std::string raw =
+      mail_from("Anna <anna@example.org>", "stored", bid_text("a", "token-of-anna-0001", 2));
+  ASSERT_EQ(receive(raw).outcome, "accepted");
+  try {
+    pbem::kept_message(game(), pbem::sha256_hex(raw).substr(0, 12));
+    FAIL() << "a stored bid is no message to accept";
+  } catch (const pbem::InputError& e) {
+    const std::string said = e.diagnostics().front().message;
+    EXPECT_TRUE(contains(said, "`auction accept` takes only those that `auction status` lists"))
+        << said;
+  }
 }
 
 TEST_F(AuctionIntake, BidsReceivedThenATickAtTheDeadlineResolveTheRoundWithThem) {

@@ -65,7 +65,7 @@ class AuctionTick : public ::testing::Test {
     return pbem::TickPrograms{
         [this](const fs::path& d, pbem::LockMode mode) {
           std::ostringstream notes;
-          pbem::GameLock lock = pbem::lock_game(d, mode, 0ms, "auction tick", "auction", notes);
+          pbem::GameLock lock = pbem::lock_game(d, mode, 0ms, "auction", "tick", notes);
           return pbem::HeldGameRef{std::move(lock),
                                    std::make_unique<AuctionGame>(d, host_, rules_)};
         },
@@ -244,7 +244,7 @@ TEST_F(AuctionTick, ABusyGameIsLeftForTheNextTickAndABrokenOneIsSkippedWithItsRe
   {
     std::ostringstream notes;
     const pbem::GameLock other =
-        pbem::lock_game(root(), pbem::LockMode::exclusive, 0ms, "someone else", "auction", notes);
+        pbem::lock_game(root(), pbem::LockMode::exclusive, 0ms, "auction", "resolve", notes);
     EXPECT_TRUE(contains(tick(kOpened), "game: busy, left for the next tick"));
   }
   wallenstein::testing::write_text(pbem::current_round(game()).state_file(), "round: [\n");

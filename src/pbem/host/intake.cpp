@@ -166,7 +166,7 @@ struct ReceiptContext {
   Data base() const {
     Data d;
     d["game"] = game.host().name;
-    d["program"] = setup.program;
+    d["program"] = std::string(game.program()) + " " + setup.version;
     d["open"] = !game_over(game);
     d["season"] = round.name;
     return d;
@@ -937,7 +937,8 @@ KeptMessage kept_message(const Game& game, const std::string& id) {
                      "message " + id +
                          " was not kept as orders that came too late or for a season "
                          "not open (its outcome: " +
-                         e.outcome + "); accept takes only those that `status` lists");
+                         e.outcome + "); `" + program + " accept` takes only those that `" +
+                         program + " status` lists");
   }
   for (const auto& later : ledger.entries()) {
     if (later.sha256 == e.sha256 && later.outcome == "accepted")

@@ -41,8 +41,8 @@ struct IntakeSetup {
   std::function<HeldGameRef(const std::filesystem::path& dir, LockMode mode)> hold = {};
   /// The answers' templates (text/): receipt, receipt_subject, command, gm_notice.
   const Templates& templates;
-  /// The program and its version, as the answers sign ("auction 1.0").
-  std::string program;
+  /// The program's version: the answers are signed by the game's program and it ("auction 1.0").
+  std::string version;
   Instant now = {};  ///< the answers' Date, the day's limits
   /// The game's transport for the answers (a test's outbox, game.yaml's SMTP server).
   std::function<std::unique_ptr<mail::Mailer>(const Game&)> mailer = {};

@@ -592,9 +592,10 @@ TickLook quick_look(const Game& game, Instant now) {
 }
 
 GameLock lock_game(const fs::path& root, LockMode mode, std::chrono::milliseconds wait,
-                   const std::string& holder, std::string_view program, std::ostream& notes) {
+                   std::string_view program, std::string_view command, std::ostream& notes) {
   refuse_other_owner(root, "game directory");
-  GameLock lock = GameLock::acquire(root, mode, wait, holder);
+  GameLock lock =
+      GameLock::acquire(root, mode, wait, std::string(program) + " " + std::string(command));
   if (journal_pending(root)) {
     // A run was killed while writing: finish or undo its change before anyone reads the game.
     lock.change(LockMode::exclusive, wait);

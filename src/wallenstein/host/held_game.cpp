@@ -15,8 +15,7 @@ HeldGame hold_game(const std::filesystem::path& root, LockMode mode, std::chrono
   std::error_code ec;
   if (!std::filesystem::is_regular_file(root / "game.yaml", ec) && !journal_pending(root))
     GameDirectory::open(root);
-  GameLock lock = lock_game(root, mode, wait, std::string(kGameName) + " " + std::string(command),
-                            kGameName, notes);
+  GameLock lock = lock_game(root, mode, wait, kGameName, command, notes);
   GameDirectory game = GameDirectory::open(root);
   return HeldGame{std::move(lock), std::move(game)};
 }
