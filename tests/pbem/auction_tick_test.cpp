@@ -173,6 +173,24 @@ TEST_F(AuctionTick, TooManyBidsMissingAtTheDeadlineHoldTheRoundForTheGameMaster)
   EXPECT_EQ(pbem::current_round(game()).index, 1);
 }
 
+// The schedule's default said "max_missing 5: never", which held an auction of six bidders whose
+// six bids were all missing: without max_missing the gate never holds, whatever the seats.
+TEST_F(AuctionTick, WithoutMaxMissingTheGateNeverHoldsARoundHoweverManySeatsAreMissing) {
+  pbem::HostConfig host = reminded_bidders();
+  host.players.push_back({"d", "Dora", "dora@example.org", "token-of-dora-0004"});
+  host.players.push_back({"e", "Emil", "emil@example.org", "token-of-emil-0005"});
+  host.players.push_back({"f", "Fritz", "fritz@example.org", "token-of-fritz-006"});
+  host.schedule->max_missing = pbem::Schedule{}.max_missing;
+  start(host, Rules{});
+  tick(kOpened);
+  const std::string line = tick("2026-11-29T20:01:00Z");
+  EXPECT_TRUE(contains(line,
+                       "resolved round-1 at the deadline (NMR pass: Anna (a), Ben (b), "
+                       "Cleo (c), Dora (d), Emil (e), Fritz (f))"))
+      << line;
+  EXPECT_EQ(pbem::current_round(game()).index, 2);
+}
+
 TEST_F(AuctionTick, UnderTheHoldPolicyTheDeadlineMovesOnceAndEveryPlayerIsTold) {
   pbem::HostConfig host = reminded_bidders();
   host.schedule->nmr = pbem::NmrPolicy::hold;

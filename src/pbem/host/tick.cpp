@@ -394,11 +394,12 @@ struct HeldTick {
   /// The gate: too many seats empty for a fair season; a person decides. Held once per deadline.
   std::string hold(Situation& s) {
     Timetable& t = *s.timetable;
+    const std::string max_missing = std::to_string(*schedule.max_missing);  // a gate holds
     t.held = true;
     Data d = timetable_data(game, s.season, t, c.now);
     d["missing"] = game.host().names(s.missing);
     d["count"] = std::to_string(s.counted_missing);
-    d["max_missing"] = std::to_string(schedule.max_missing);
+    d["max_missing"] = max_missing;
     d["nmr"] = std::string(nmr_policy_name(schedule.nmr));
     d["dir"] = game.root().string();
     const std::string key =
@@ -410,7 +411,7 @@ struct HeldTick {
     commit_with_mail(game, s.season, t, {{key, std::move(m)}});
     flush();
     return s.season.name + ": held: " + std::to_string(s.counted_missing) +
-           " orders missing at the deadline (max_missing " + std::to_string(schedule.max_missing) +
+           " orders missing at the deadline (max_missing " + max_missing +
            "); the game master is told";
   }
 
