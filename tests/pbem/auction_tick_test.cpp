@@ -258,6 +258,21 @@ TEST_F(AuctionTick, TheQuickLookSeesNothingDueWhileBidsAreAwaitedAndSeesTheRemin
   EXPECT_TRUE(pbem::quick_look(game(), at("2026-11-27T21:00:00Z")).due);
 }
 
+// The host's lock took any directory: a misspelt game directory got a lock file, and its tick
+// said that a round was missing. Only the game's hold_game refused it first.
+TEST_F(AuctionTick, ADirectoryThatIsNoGameGetsNoLockFileAndItsTickSaysSo) {
+  const fs::path empty = dir.path() / "empty";
+  fs::create_directories(empty);
+  std::ostringstream notes;
+  EXPECT_THROW(pbem::lock_game(empty, pbem::LockMode::exclusive, 0ms, "auction", "tick", notes),
+               pbem::InputError);
+  EXPECT_FALSE(fs::exists(empty / ".lock"));
+  const pbem::TickSettings settings{at(kOpened), templates};
+  const pbem::TickLine line = pbem::tick_game(empty, programs(), settings, notes);
+  EXPECT_EQ(line.text, "empty: broken, skipped: not a game directory: game.yaml is missing");
+  EXPECT_FALSE(fs::exists(empty / ".lock"));
+}
+
 TEST_F(AuctionTick, ABusyGameIsLeftForTheNextTickAndABrokenOneIsSkippedWithItsReason) {
   {
     std::ostringstream notes;

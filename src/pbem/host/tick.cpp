@@ -594,7 +594,17 @@ TickLook quick_look(const Game& game, Instant now) {
 
 GameLock lock_game(const fs::path& root, LockMode mode, std::chrono::milliseconds wait,
                    std::string_view program, std::string_view command, std::ostream& notes) {
+  // Someone else's directory, or one that is no game, is said so before a lock file is created
+  // in it (a game whose committed change was interrupted is one, even while its game.yaml is not
+  // in place: the change finishes).
   refuse_other_owner(root, "game directory");
+  std::error_code ec;
+  if (!fs::is_regular_file(root / "game.yaml", ec) && !journal_pending(root)) {
+    if (!fs::is_directory(root, ec))
+      throw InputError(root.string(), "not a game directory (no such directory)");
+    if (!fs::exists(root / "game.yaml", ec))
+      throw InputError(root.string(), "not a game directory: game.yaml is missing");
+  }
   GameLock lock =
       GameLock::acquire(root, mode, wait, std::string(program) + " " + std::string(command));
   if (journal_pending(root)) {

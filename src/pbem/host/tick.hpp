@@ -71,7 +71,8 @@ TickLine tick_game(const std::filesystem::path& dir, const TickPrograms& program
 /// "auction receive"), first finishing or undoing an interrupted change (saying so on `notes` as
 /// `program`). The game is opened only once it holds the lock (until then its files may be
 /// half-written), so its program's name is given here, not asked of Game::program(). Refuses a
-/// directory that belongs to someone else.
+/// directory that belongs to someone else, and one that is no game (no game.yaml), before a lock
+/// file is made in it.
 GameLock lock_game(const std::filesystem::path& root, LockMode mode, std::chrono::milliseconds wait,
                    std::string_view program, std::string_view command, std::ostream& notes);
 
