@@ -33,10 +33,6 @@ bool unstored_orders_outcome(const std::string& outcome) {
 
 using Mustache = kainjow::mustache::list;
 
-void mark_last(Mustache& items) {
-  for (std::size_t i = 0; i < items.size(); ++i) items[i]["last"] = i + 1 == items.size();
-}
-
 /// Interfaces 8: the words a player may mail as a subject (or a `command:` line).
 const std::vector<std::string_view> kCommands = {"status", "orders", "template", "report", "help"};
 
@@ -92,12 +88,12 @@ Data no_order_data(const mail::FoundOrder& found) {
       Data several;
       several["count"] = std::to_string(found.attached.size());
       Mustache files;
-      for (std::size_t i = 0; i < found.attached.size(); ++i) {
+      for (const std::string& name : found.attached) {
         Data file;
-        file["name"] = found.attached[i];
-        file["last"] = i + 1 == found.attached.size();
+        file["name"] = name;
         files.push_back(file);
       }
+      mark_last(files);
       several["files"] = files;
       d["several_files"] = std::move(several);
       break;

@@ -192,7 +192,7 @@ mail::DispatchResult send_reminders(const Game& game, const Situation& s,
       x["name"] = game.host().player(other)->name;
       waiting.push_back(x);
     }
-    if (!waiting.empty()) waiting.back().set("last", true);
+    mark_last(waiting);
     d["others_missing"] = !waiting.empty();
     d["others"] = waiting;
     const std::string key =

@@ -77,9 +77,9 @@ void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
       values.push_back(value);
     }
     row["tie_values"] = values;
-    row["last"] = rows.size() + 1 == winners.size();
     rows.push_back(row);
   }
+  mark_last(rows);
   report::Data data;
   data["shared"] = winners.size() > 1;
   data["winners"] = rows;
