@@ -112,10 +112,8 @@ Exit run_submit(const Invocation& in) {
   if (player) {
     const WallensteinGame game(p.opened.game, p.opened.rules, resources(in));
     const Templates templates = load_templates(in.templates_dir());
-    IntakeSetup setup;
-    setup.templates = &templates;
-    setup.program = "wallenstein " + std::string(program_version());
-    setup.now = clock_now(in);
+    const IntakeSetup setup{
+        .templates = templates, .version = std::string(program_version()), .now = clock_now(in)};
     queue_submit_receipt(journal, game, *player, source.text,
                          checked_order(checked, p.state, p.opened.rules, templates), setup);
   }

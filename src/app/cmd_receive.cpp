@@ -46,30 +46,34 @@ std::string read_message(const std::string& path) {
 class WallensteinIntake {
  public:
   WallensteinIntake(const Invocation& in, const std::optional<std::string>& smtp)
-      : templates_(load_templates(in.templates_dir())), rules_(in.data_dir()) {
-    setup.hold = [&in, this](const fs::path& dir, LockMode mode) {
-      HeldGame held = wallenstein::hold_game(dir, mode, in.wait(), "receive", in.err);
-      return HeldGameRef{std::move(held.lock), std::make_unique<WallensteinGame>(
-                                                   std::move(held.game), rules_, resources(in))};
-    };
-    setup.templates = &templates_;
-    setup.program = "wallenstein " + std::string(program_version());
-    setup.now = clock_now(in);
-    setup.mailer = [smtp](const Game& game) {
-      return game_mailer(game.root(), game.host().mail, smtp);
-    };
-  }
+      : templates_(load_templates(in.templates_dir())),
+        rules_(in.data_dir()),
+        setup{.hold =
+                  [&in, this](const fs::path& dir, LockMode mode) {
+                    HeldGame held = wallenstein::hold_game(dir, mode, in.wait(), "receive", in.err);
+                    return HeldGameRef{std::move(held.lock),
+                                       std::make_unique<WallensteinGame>(std::move(held.game),
+                                                                         rules_, resources(in))};
+                  },
+              .templates = templates_,
+              .version = std::string(program_version()),
+              .now = clock_now(in),
+              .mailer =
+                  [smtp](const Game& game) {
+                    return game_mailer(game.root(), game.host().mail, smtp);
+                  }} {}
   WallensteinIntake(const WallensteinIntake&) = delete;
   WallensteinIntake& operator=(const WallensteinIntake&) = delete;
   WallensteinIntake(WallensteinIntake&&) = delete;
   WallensteinIntake& operator=(WallensteinIntake&&) = delete;
   ~WallensteinIntake() = default;
 
-  IntakeSetup setup;
-
  private:
   Templates templates_;
   RulesetCache rules_;
+
+ public:
+  IntakeSetup setup;  ///< after the templates and rulesets it refers to
 };
 
 std::optional<std::string> smtp_option(const Invocation& in) {

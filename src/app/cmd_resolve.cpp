@@ -21,6 +21,7 @@
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/files/state_yaml.hpp"
 #include "wallenstein/files/version.hpp"
+#include "wallenstein/host/game.hpp"
 #include "wallenstein/host/game_directory.hpp"
 #include "wallenstein/host/season_files.hpp"
 #include "wallenstein/host/season_schedule.hpp"
@@ -166,7 +167,7 @@ std::vector<std::string> mailed_players(const GameDirectory& game, const SeasonD
   const mail::Ledger ledger = mail::Ledger::load(game.root());
   std::vector<std::string> out;
   for (const auto& player : game.config().players) {
-    const auto entries = ledger.of(season.path.filename().string() + "/report/" + player.id);
+    const auto entries = ledger.of(round_mail_key(season, "report", player.id));
     if (std::any_of(entries.begin(), entries.end(),
                     [](const mail::LedgerEntry* e) { return e->state == mail::Delivery::sent; })) {
       out.push_back(player.id);
@@ -259,8 +260,9 @@ Exit run_rollback(const Invocation& in) {
       }
     }
   };
-  const RollbackOutcome done =
-      rollback_last_resolve(held.game.root(), season_program_files(), in.has("force"), dry, also);
+  RulesetCache rules(in.data_dir());  // not loaded: rollback asks the game only for its files
+  const RollbackOutcome done = rollback_last_resolve(
+      WallensteinGame(held.game, rules, resources(in)), in.has("force"), dry, also);
   for (const auto& line : done.changes) in.out << "  " << (dry ? "would be " : "") << line << "\n";
   const auto seasons = held.game.seasons();
   const auto mailed = mailed_players(held.game, dry ? seasons[seasons.size() - 2] : seasons.back());

@@ -140,7 +140,7 @@ Exit run_tick(const Invocation& in) {
   RulesetCache rules(in.data_dir());
   const Templates templates = load_templates(in.templates_dir());
   const TickSettings settings{
-      now, &templates, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt};
+      now, templates, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt};
   const TickPrograms tick = programs(in, rules);
   const int jobs = in.get<int>("jobs") > 0
                        ? in.get<int>("jobs")

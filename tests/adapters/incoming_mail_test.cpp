@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "pbem/host/intake.hpp"
 #include "pbem/mail/incoming.hpp"
@@ -11,6 +12,13 @@
 
 namespace wallenstein {
 namespace {
+
+/// Wallenstein's order header besides `game:` (WallensteinGame::order_header_keys).
+const std::vector<std::string> kOrderKeys = {"player", "season"};
+
+mail::FoundOrder found_order(const mail::IncomingMessage& m) {
+  return mail::find_order(m, kOrderKeys);
+}
 
 std::string message(const std::string& headers) {
   return "From: Anna Weber <anna@example.org>\r\nTo: gm@example.org\r\nSubject: orders\r\n" +
@@ -88,7 +96,7 @@ TEST(IncomingMail, HtmlOfTheLargestMessageSizeIsReadInOnePass) {
 
 // What find_order found is facts, not sentences: the receipt's templates word them.
 TEST(FoundOrder, SeveralAttachedOrderFilesAreNamedAndNoneIsTaken) {
-  const mail::FoundOrder found = mail::find_order(mail::parse_message(
+  const mail::FoundOrder found = found_order(mail::parse_message(
       "From: anna@example.org\r\nSubject: orders\r\nMIME-Version: 1.0\r\n"
       "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n"
       "Content-Type: text/plain\r\n\r\nmy orders\r\n--b\r\n"
@@ -100,11 +108,11 @@ TEST(FoundOrder, SeveralAttachedOrderFilesAreNamedAndNoneIsTaken) {
   EXPECT_EQ(found.attached, (std::vector<std::string>{"a.yaml", "b.yaml"}));
   EXPECT_TRUE(found.order_like());
   EXPECT_TRUE(found.text.empty());
-  EXPECT_EQ(mail::describe(found), "2 order files attached (a.yaml, b.yaml)");
+  EXPECT_EQ(mail::describe(found, kOrderKeys), "2 order files attached (a.yaml, b.yaml)");
 }
 
 TEST(FoundOrder, AnOrderInAnHtmlOnlyMessageIsFlaggedAsReadFromHtml) {
-  const mail::FoundOrder found = mail::find_order(
+  const mail::FoundOrder found = found_order(
       mail::parse_message("From: anna@example.org\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"
                           "<p>game: g</p><p>player: red</p>"));
   EXPECT_TRUE(found.found());
@@ -112,13 +120,13 @@ TEST(FoundOrder, AnOrderInAnHtmlOnlyMessageIsFlaggedAsReadFromHtml) {
   EXPECT_FALSE(found.read_as_latin1);
   EXPECT_FALSE(found.in_attachment) << "read from the message body";
   EXPECT_EQ(found.text, "game: g\nplayer: red\n");
-  EXPECT_EQ(mail::describe(found), "");
+  EXPECT_EQ(mail::describe(found, kOrderKeys), "");
 }
 
 TEST(FoundOrder, AnOrderInAnAttachmentWithoutANameIsReadFromTheAttachmentNotTheBody) {
   // A delivery report's own text part comes first; the order is the attached YAML part, which
   // names no file (found by the fuzzer: it was taken for the message body).
-  const mail::FoundOrder found = mail::find_order(mail::parse_message(
+  const mail::FoundOrder found = found_order(mail::parse_message(
       "From: anna@example.org\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n"
       "--b\r\nContent-Type: text/plain\r\n\r\nsee the attachment\r\n"
       "--b\r\nContent-Type: application/yaml\r\nContent-Disposition: attachment\r\n\r\n"
@@ -130,9 +138,9 @@ TEST(FoundOrder, AnOrderInAnAttachmentWithoutANameIsReadFromTheAttachmentNotTheB
 }
 
 TEST(FoundOrder, UndeclaredEightBitTextIsFlaggedAsReadAsLatin1) {
-  const mail::FoundOrder found = mail::find_order(
-      mail::parse_message("From: anna@example.org\r\nContent-Type: text/plain\r\n\r\n"
-                          "game: g\r\npalace: W\xFCrzburg\r\n"));
+  const mail::FoundOrder found =
+      found_order(mail::parse_message("From: anna@example.org\r\nContent-Type: text/plain\r\n\r\n"
+                                      "game: g\r\npalace: W\xFCrzburg\r\n"));
   EXPECT_TRUE(found.found());
   EXPECT_TRUE(found.read_as_latin1);
   EXPECT_FALSE(found.from_html);
@@ -140,12 +148,14 @@ TEST(FoundOrder, UndeclaredEightBitTextIsFlaggedAsReadAsLatin1) {
 }
 
 TEST(FoundOrder, JoinedOrderLinesAndAMessageWithoutOrdersAreToldApart) {
-  const mail::FoundOrder joined = mail::find_order(
-      mail::parse_message("From: anna@example.org\r\nContent-Type: text/plain\r\n\r\n"
-                          "Hi, game: g player: red season: 1618-spring\r\n"));
+  const mail::FoundOrder joined =
+      found_order(mail::parse_message("From: anna@example.org\r\nContent-Type: text/plain\r\n\r\n"
+                                      "Hi, game: g player: red season: 1618-spring\r\n"));
   EXPECT_EQ(joined.problem, mail::NoOrder::joined_lines);
   EXPECT_TRUE(joined.order_like());
-  const mail::FoundOrder none = mail::find_order(mail::parse_message(
+  EXPECT_EQ(mail::describe(joined, kOrderKeys),
+            "game:, player: and season: on one line, as if the order's lines were joined");
+  const mail::FoundOrder none = found_order(mail::parse_message(
       "From: anna@example.org\r\nContent-Type: text/plain\r\n\r\nstatus please\r\n"));
   EXPECT_EQ(none.problem, mail::NoOrder::missing);
   EXPECT_FALSE(none.order_like()) << "a message without orders may be a command";

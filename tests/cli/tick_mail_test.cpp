@@ -214,6 +214,28 @@ TEST_F(TickMail, AnOpeningStillDeferredWhenTheSeasonsReportGoesOutIsTriedNoMore)
   EXPECT_EQ(run({"status", game().string()}).out.find("Deferred mail"), std::string::npos);
 }
 
+// A spectator's opening was never superseded: the host looked for its ledger key by the
+// message's player ("spectator"), not by the spectator's address the key holds.
+TEST_F(TickMail, ASpectatorsOpeningStillDeferredWhenTheSeasonsReportGoesOutIsTriedNoMore) {
+  make_game("  spectators: [\"watcher@example.org\"]\n");
+  const Instant deadline = kMonday + 6 * 24h + 10h;
+  {
+    testing::SmtpServer deferring((tmp_ / "sent").string(), {"--defer", "watcher@example.org"});
+    ASSERT_EQ(tick(kMonday, deferring.url()).status, 0);
+    const Outcome resolved = tick(deadline + 1min, deferring.url());
+    ASSERT_NE(resolved.out.find("resolved 1618-spring at the deadline"), std::string::npos)
+        << resolved.out;
+  }
+  ASSERT_EQ(status(deadline + 1min)["deferred_mail"].size(), 2u)
+      << "the spectator's opening and report";
+  testing::SmtpServer smtp((tmp_ / "sent2").string());
+  ASSERT_EQ(tick(deadline + 3h, smtp.url()).status, 0);
+  EXPECT_EQ(count_with(delivered(tmp_ / "sent2"), "To: watcher@example.org"), 1u)
+      << "the public report, which carries what the opening said";
+  EXPECT_TRUE(status(deadline + 3h)["deferred_mail"].empty()) << status(deadline + 3h).dump();
+  EXPECT_EQ(run({"status", game().string()}).out.find("Deferred mail"), std::string::npos);
+}
+
 TEST_F(TickMail, AServerThatIsDownHoldsTheMailAndTheGameMasterHearsWhenItIsBack) {
   make_game("");
   const Outcome down = tick(kMonday, "smtp://127.0.0.1:1");

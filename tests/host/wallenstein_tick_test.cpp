@@ -45,7 +45,7 @@ class WallensteinTick : public ::testing::Test {
   const Resources where{testing::source_data_dir(), testing::source_path("templates")};
 
   std::string tick(const char* now) {
-    const pbem::TickSettings settings{at(now), &templates};
+    const pbem::TickSettings settings{at(now), templates};
     std::ostringstream notes;
     const TickPrograms programs{
         [this](const fs::path& d, LockMode mode) {
@@ -115,7 +115,7 @@ TEST_F(WallensteinTick, ARollbackOfTheGamesFilesLetsTheSameOrdersResolveAlike) {
   const GameDirectory game = GameDirectory::open(root());
   const std::string log = read_text(game.seasons().front().log_file());
   const WallensteinGame wallenstein(game, rules, where);
-  rollback_last_resolve(root(), wallenstein.program_files(), false, false);
+  rollback_last_resolve(wallenstein, false, false);
   EXPECT_EQ(GameDirectory::open(root()).seasons().size(), 1U);
   EXPECT_TRUE(contains(tick("2026-11-29T20:02:00Z"), "resolved 1618-spring at the deadline"));
   EXPECT_EQ(read_text(game.seasons().front().log_file()), log);

@@ -287,7 +287,8 @@ TEST(Intake, TheFormerHoldersTokenIsNamedAsSuchAndOnlyTheirOwnAddressIsTold) {
   const std::string kept = last_intake_line(game);
   const std::string sha = kept.substr(kept.find("sha256: ") + 8, 12);
   expect_accept_refused(game, sha,
-                        "(its outcome: bad_token); accept takes only those that `status` lists");
+                        "(its outcome: bad_token); `wallenstein accept` takes only those that "
+                        "`wallenstein status` lists");
 }
 
 TEST(Intake, AtMostTwentyMessagesOfAPlayerAreAnsweredEachSeason) {

@@ -151,11 +151,11 @@ pbem::RoundMail AuctionGame::round_mail(const pbem::RoundDir& round,
     m.to = pbem::mail::Mailbox{p.name, p.email};
     m.subject = "Auction " + host_.name + ": " + round.name;
     m.date = pbem::mail::rfc5322_date(request.now);
-    const std::string key = round.path.filename().string() + "/" + kind + "/" + p.id;
+    const std::string key = pbem::round_mail_key(round, kind, p.id);
     m.message_id = pbem::notice_message_id(*this, key);
     m.text = outcome + "You hold " + std::to_string(h.coins) + " coins and " +
              std::to_string(h.lots) + " lots.\n";
-    journal.write(fs::relative(round.path, root_) / "reports" / (p.id + ".txt"), m.text);
+    journal.write(fs::relative(round.path, root_) / "letters" / (p.id + ".txt"), m.text);
     mail.messages.push_back({key, p.id, std::move(m), digest});
   }
   if (!request.dry_run) journal.commit();
@@ -167,7 +167,7 @@ std::string_view AuctionGame::timetable_comment() const {
 }
 
 pbem::RoundFiles AuctionGame::program_files() const {
-  return pbem::RoundFiles{{"state.yaml", "log.yaml", pbem::kTimetableFile}, {"reports"}};
+  return pbem::RoundFiles{{"state.yaml", "log.yaml", pbem::kTimetableFile}, {"letters"}};
 }
 
 pbem::CheckedOrder AuctionGame::check_order(const pbem::RoundDir& round, std::string_view text,
@@ -192,8 +192,8 @@ pbem::CheckedOrder AuctionGame::check_order(const pbem::RoundDir& round, std::st
     value.erase(0, value.find_first_not_of(' '));
     value.erase(value.find_last_not_of(' ') + 1);
     const std::string key = line.substr(0, colon);
-    if (key != "game" && key != "player" && key != "round" && key != "token" && key != "bid")
-      error(n, "unknown key \"" + key + "\": a bid has game, player, round, token and bid");
+    if (key != "game" && key != "bidder" && key != "round" && key != "token" && key != "bid")
+      error(n, "unknown key \"" + key + "\": a bid has game, bidder, round, token and bid");
     else
       keys[key] = {value, n};
   }
@@ -201,7 +201,7 @@ pbem::CheckedOrder AuctionGame::check_order(const pbem::RoundDir& round, std::st
     const auto it = keys.find(key);
     return it == keys.end() ? std::string() : it->second.first;
   };
-  out.player = value("player");
+  out.player = value("bidder");
   out.round = value("round");
   if (keys.count("token")) out.token = value("token");
   if (out.round != round.name)
@@ -209,7 +209,7 @@ pbem::CheckedOrder AuctionGame::check_order(const pbem::RoundDir& round, std::st
           "this bid is for \"" + out.round + "\", not for " + round.name);
   const State s = state(round);
   const auto holding = s.players.find(out.player);
-  if (holding == s.players.end()) error(0, "no player \"" + out.player + "\"");
+  if (holding == s.players.end()) error(0, "no bidder \"" + out.player + "\"");
   int bid = -1;
   try {
     std::size_t used = 0;
@@ -231,9 +231,16 @@ std::optional<pbem::mail::Part> AuctionGame::order_template(const pbem::RoundDir
                                                             const pbem::PlayerInfo& player) const {
   return pbem::mail::Part{"bid-" + round.name + "-" + player.id + ".yaml",
                           "text/plain; charset=utf-8",
-                          "game: " + host_.name + "\nplayer: " + player.id +
+                          "game: " + host_.name + "\nbidder: " + player.id +
                               "\nround: " + round.name + "\ntoken: " + player.token + "\nbid: 0\n",
                           ""};
+}
+
+std::optional<std::string> AuctionGame::player_report(const pbem::RoundDir& round,
+                                                      const pbem::PlayerInfo& player) const {
+  const fs::path letter = round.path / "letters" / (player.id + ".txt");
+  if (!fs::is_regular_file(letter)) return std::nullopt;
+  return read_file(letter);
 }
 
 void submit_bid(const AuctionGame& game, const std::string& player, int bid, pbem::Instant at) {

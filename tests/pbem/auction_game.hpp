@@ -7,10 +7,13 @@
 //
 // A bid by mail is an order file of five keys, each on a line of its own, as the host's intake
 // needs them: `game:` (the game's name, which routes it under a root and starts it in a mail's
-// text), `player:` (the seat's id), `round:` (the round's name, "round-2": a bid for a round
-// already resolved is too late), `token:` (the player's secret, which proves them) and `bid:`
-// (whole coins, 0 up to the coins the player holds). The receipt of a stored bid tells the
-// coins held (`coins`).
+// text), `bidder:` (the seat's id: the auction's word, not Wallenstein's `player:`), `round:` (the
+// round's name, "round-2": a bid for a round already resolved is too late), `token:` (the
+// player's secret, which proves them) and `bid:` (whole coins, 0 up to the coins the player
+// holds). `bidder:` and `round:` are its header keys besides `game:` (order_header_keys): the
+// intake tells a bid whose lines were joined by them. The receipt of a stored bid tells the
+// coins held (`coins`). Each round's mail writes every bidder a letter (letters/<id>.txt in the
+// round's directory), which the mail command `report` sends again.
 
 #include <filesystem>
 #include <map>
@@ -62,6 +65,7 @@ class AuctionGame final : public pbem::Game {
                              const pbem::MailRequest& request) override;
   std::string_view timetable_comment() const override;
   pbem::RoundFiles program_files() const override;
+  std::vector<std::string> order_header_keys() const override { return {"bidder", "round"}; }
   /// Reads a bid: the five keys above; an unknown key, a round that is not `round`'s, or a bid
   /// that is no whole number from 0 to the coins held is an error at its line.
   pbem::CheckedOrder check_order(const pbem::RoundDir& round, std::string_view text,
@@ -69,6 +73,10 @@ class AuctionGame final : public pbem::Game {
   /// The bid form of the round, with the player's token: "bid-round-1-a.yaml".
   std::optional<pbem::mail::Part> order_template(const pbem::RoundDir& round,
                                                  const pbem::PlayerInfo& player) const override;
+  /// The letter the round's mail told the bidder (kept in the round's letters/, not where
+  /// Wallenstein keeps its reports).
+  std::optional<std::string> player_report(const pbem::RoundDir& round,
+                                           const pbem::PlayerInfo& player) const override;
 
   /// A round's state as stored.
   State state(const pbem::RoundDir& round) const;

@@ -10,6 +10,7 @@
 
 #include "pbem/auction_fixture.hpp"
 #include "pbem/auction_game.hpp"
+#include "pbem/files/diagnostic.hpp"
 #include "pbem/files/digest.hpp"
 #include "pbem/files/game_lock.hpp"
 #include "pbem/host/game_mail.hpp"
@@ -44,7 +45,7 @@ std::string mail_from(const std::string& from, const std::string& id, const std:
 
 std::string bid_text(const std::string& player, const std::string& token, int coins,
                      const std::string& round = "round-1") {
-  return "game: lots\r\nplayer: " + player + "\r\nround: " + round + "\r\ntoken: " + token +
+  return "game: lots\r\nbidder: " + player + "\r\nround: " + round + "\r\ntoken: " + token +
          "\r\nbid: " + std::to_string(coins) + "\r\n";
 }
 
@@ -90,18 +91,17 @@ class AuctionIntake : public ::testing::Test {
 
   pbem::HeldGameRef hold(const fs::path& d, pbem::LockMode mode) const {
     std::ostringstream notes;
-    pbem::GameLock lock = pbem::lock_game(d, mode, 0ms, "auction receive", "auction", notes);
+    pbem::GameLock lock = pbem::lock_game(d, mode, 0ms, "auction", "receive", notes);
     return pbem::HeldGameRef{std::move(lock), std::make_unique<AuctionGame>(d, host_, rules_)};
   }
 
   pbem::IntakeSetup setup(const char* now) const {
-    pbem::IntakeSetup s;
-    s.hold = [this](const fs::path& d, pbem::LockMode mode) { return hold(d, mode); };
-    s.templates = &templates;
-    s.program = "auction 1.0";
-    s.now = at(now);
-    s.mailer = [](const pbem::Game& g) { return pbem::game_mailer(g.root(), g.host().mail); };
-    return s;
+    return pbem::IntakeSetup{
+        .hold = [this](const fs::path& d, pbem::LockMode mode) { return hold(d, mode); },
+        .templates = templates,
+        .version = "1.0",
+        .now = at(now),
+        .mailer = [](const pbem::Game& g) { return pbem::game_mailer(g.root(), g.host().mail); }};
   }
 
   pbem::Received receive(const std::string& raw, const char* now = kMonday) const {
@@ -111,7 +111,7 @@ class AuctionIntake : public ::testing::Test {
   }
 
   std::string tick(const char* now) {
-    const pbem::TickSettings settings{at(now), &templates};
+    const pbem::TickSettings settings{at(now), templates};
     const pbem::TickPrograms programs{
         [this](const fs::path& d, pbem::LockMode mode) { return hold(d, mode); },
         [](const fs::path&) -> std::string { throw std::logic_error("the auction has no IMAP"); }};
@@ -161,6 +161,7 @@ TEST_F(AuctionIntake, AnAcceptedBidIsStoredAndItsReceiptIsMailedToTheBidder) {
   EXPECT_TRUE(contains(receipts[0], "Receipt: " + pbem::sha256_hex(lines_of(bid)))) << receipts[0];
   EXPECT_TRUE(contains(receipts[0], "Still missing: Ben (b), Cleo (c)")) << receipts[0];
   EXPECT_TRUE(contains(receipts[0], "In-Reply-To: <bid-1@example.org>")) << receipts[0];
+  EXPECT_TRUE(contains(receipts[0], "(auction 1.0)")) << "signed by the game's program";
   // The round's timetable knows when orders last came (the early resolve counts from it).
   const auto t = pbem::read_timetable(pbem::current_round(game()));
   ASSERT_TRUE(t.has_value());
@@ -217,6 +218,20 @@ TEST_F(AuctionIntake, ABidAfterItsRoundWasResolvedIsKeptAndToldTooLate) {
   const auto notices = mail_to("gm@");
   ASSERT_EQ(notices.size(), 1u);
   EXPECT_TRUE(contains(notices[0], "auction accept")) << "the host names the game's program";
+}
+
+TEST_F(AuctionIntake, AcceptRefusesABidThatWasStoredInTheWordsOfTheAuctionsOwnProgram) {
+  const std::string raw =
+      mail_from("Anna <anna@example.org>", "stored", bid_text("a", "token-of-anna-0001", 2));
+  ASSERT_EQ(receive(raw).outcome, "accepted");
+  try {
+    pbem::kept_message(game(), pbem::sha256_hex(raw).substr(0, 12));
+    FAIL() << "a stored bid is no message to accept";
+  } catch (const pbem::InputError& e) {
+    const std::string said = e.diagnostics().front().message;
+    EXPECT_TRUE(contains(said, "`auction accept` takes only those that `auction status` lists"))
+        << said;
+  }
 }
 
 TEST_F(AuctionIntake, BidsReceivedThenATickAtTheDeadlineResolveTheRoundWithThem) {
@@ -292,6 +307,50 @@ TEST_F(AuctionIntake, TheTemplateCommandAttachesTheBidFormWithThePlayersToken) {
   const auto answer = mail_to("cleo@");
   ASSERT_EQ(answer.size(), 1u);
   EXPECT_TRUE(contains(answer[0], "bid-round-1-c.yaml")) << answer[0];
+}
+
+TEST_F(AuctionIntake, ABidWhoseLinesWereJoinedIsToldSoByTheAuctionsOwnHeaderKeys) {
+  // An HTML mail program joined the bid's lines into one paragraph.
+  const pbem::Received r = receive(
+      "From: Anna <anna@example.org>\r\nTo: gm@auction.example\r\nSubject: my bid\r\n"
+      "Message-ID: <joined@example.org>\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"
+      "<p>game: lots bidder: a round: round-1 token: token-of-anna-0001 bid: 3</p>\r\n");
+  EXPECT_EQ(r.outcome, "no_order") << r.summary;
+  EXPECT_TRUE(contains(r.summary, "game:, bidder: and round: on one line")) << r.summary;
+  EXPECT_FALSE(fs::exists(stored_bid("a")));
+  const auto told = mail_to("anna@");
+  ASSERT_EQ(told.size(), 1u);
+  EXPECT_TRUE(contains(told[0], "its lines were joined into one")) << told[0];
+}
+
+TEST_F(AuctionIntake, UnderARootABidWhoseLinesWereJoinedReachesItsAuctionWhichTellsTheBidder) {
+  pbem::IntakeTarget target;
+  target.root = dir.path();
+  const pbem::Received r = pbem::receive_message(
+      "From: Anna <anna@example.org>\r\nTo: gm@auction.example\r\nSubject: my bid\r\n"
+      "Message-ID: <joined-root@example.org>\r\nContent-Type: text/html\r\n\r\n"
+      "<p>game: lots bidder: a round: round-1 token: token-of-anna-0001 bid: 3</p>\r\n",
+      target, setup(kMonday));
+  EXPECT_EQ(r.game, "lots") << r.summary;
+  EXPECT_EQ(r.outcome, "no_order") << r.summary;
+  EXPECT_EQ(mail_to("anna@").size(), 1u) << "told that the lines were joined";
+}
+
+TEST_F(AuctionIntake, TheReportCommandSendsTheBidderTheLetterOfTheLastRoundFromTheGame) {
+  submit_bid(game(), "b", 6, at(kMonday));
+  tick(kDeadline);  // round 1 resolved, its letters written (in the auction's letters/) and mailed
+  fs::remove_all(root() / "outbox");
+  const pbem::Received r = receive(
+      "From: Anna <anna@example.org>\r\nTo: gm@auction.example\r\nSubject: report\r\n"
+      "Message-ID: <again@example.org>\r\nContent-Type: text/plain\r\n\r\n"
+      "token: token-of-anna-0001\r\n",
+      "2026-11-30T09:00:00Z");
+  EXPECT_EQ(r.outcome, "command") << r.summary;
+  const auto answer = mail_to("anna@");
+  ASSERT_EQ(answer.size(), 1u);
+  EXPECT_TRUE(contains(answer[0], "Lot 1 went to b for 6 coins.")) << answer[0];
+  EXPECT_TRUE(contains(answer[0], "You hold 10 coins and 0 lots.")) << answer[0];
+  EXPECT_FALSE(contains(answer[0], "no report of")) << answer[0];
 }
 
 }  // namespace

@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <sstream>
+#include <type_traits>
 
 #include "pbem/auction_fixture.hpp"
 #include "pbem/auction_game.hpp"
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/game_lock.hpp"
+#include "pbem/host/intake.hpp"
 #include "pbem/host/tick.hpp"
 #include "pbem/host/timetable.hpp"
 #include "pbem/host/transaction.hpp"
@@ -53,7 +55,7 @@ class AuctionTick : public ::testing::Test {
 
   /// One tick of the game at `now`, under its lock as `tick` takes it; returns its line.
   std::string tick(const char* now) {
-    const pbem::TickSettings settings{at(now), &templates};
+    const pbem::TickSettings settings{at(now), templates};
     std::ostringstream notes;
     const pbem::TickLine line = pbem::tick_game(root(), programs(), settings, notes);
     EXPECT_FALSE(line.internal_error) << line.text;
@@ -63,7 +65,7 @@ class AuctionTick : public ::testing::Test {
     return pbem::TickPrograms{
         [this](const fs::path& d, pbem::LockMode mode) {
           std::ostringstream notes;
-          pbem::GameLock lock = pbem::lock_game(d, mode, 0ms, "auction tick", "auction", notes);
+          pbem::GameLock lock = pbem::lock_game(d, mode, 0ms, "auction", "tick", notes);
           return pbem::HeldGameRef{std::move(lock),
                                    std::make_unique<AuctionGame>(d, host_, rules_)};
         },
@@ -96,6 +98,15 @@ class AuctionTick : public ::testing::Test {
   pbem::HostConfig host_;
   Rules rules_;
 };
+
+// The host's messages cannot be asked of templates that were never given: a tick's and the
+// intake's templates are references, which every caller has (they were pointers, null unless set).
+TEST(HostSettings, ATickAndTheIntakeCannotBeSetUpWithoutTheirTemplates) {
+  static_assert(!std::is_default_constructible_v<pbem::TickSettings>);
+  static_assert(!std::is_default_constructible_v<pbem::IntakeSetup>);
+  static_assert(std::is_same_v<decltype(pbem::TickSettings::templates), const pbem::Templates&>);
+  static_assert(std::is_same_v<decltype(pbem::IntakeSetup::templates), const pbem::Templates&>);
+}
 
 TEST_F(AuctionTick, TheFirstTickSetsTheDeadlineAndMailsTheOpeningToEveryPlayer) {
   const std::string line = tick(kOpened);
@@ -162,6 +173,24 @@ TEST_F(AuctionTick, TooManyBidsMissingAtTheDeadlineHoldTheRoundForTheGameMaster)
   EXPECT_EQ(pbem::current_round(game()).index, 1);
 }
 
+// The schedule's default said "max_missing 5: never", which held an auction of six bidders whose
+// six bids were all missing: without max_missing the gate never holds, whatever the seats.
+TEST_F(AuctionTick, WithoutMaxMissingTheGateNeverHoldsARoundHoweverManySeatsAreMissing) {
+  pbem::HostConfig host = reminded_bidders();
+  host.players.push_back({"d", "Dora", "dora@example.org", "token-of-dora-0004"});
+  host.players.push_back({"e", "Emil", "emil@example.org", "token-of-emil-0005"});
+  host.players.push_back({"f", "Fritz", "fritz@example.org", "token-of-fritz-006"});
+  host.schedule->max_missing = pbem::Schedule{}.max_missing;
+  start(host, Rules{});
+  tick(kOpened);
+  const std::string line = tick("2026-11-29T20:01:00Z");
+  EXPECT_TRUE(contains(line,
+                       "resolved round-1 at the deadline (NMR pass: Anna (a), Ben (b), "
+                       "Cleo (c), Dora (d), Emil (e), Fritz (f))"))
+      << line;
+  EXPECT_EQ(pbem::current_round(game()).index, 2);
+}
+
 TEST_F(AuctionTick, UnderTheHoldPolicyTheDeadlineMovesOnceAndEveryPlayerIsTold) {
   pbem::HostConfig host = reminded_bidders();
   host.schedule->nmr = pbem::NmrPolicy::hold;
@@ -202,8 +231,7 @@ TEST_F(AuctionTick, ARollbackRemovesOnlyTheGamesFilesAndTheSameBidsResolveAlike)
   tick("2026-11-29T20:01:00Z");
   const pbem::RoundDir first = game().rounds().front();
   const std::string log = read_text(first.log_file());
-  const pbem::RollbackOutcome undone =
-      pbem::rollback_last_resolve(root(), game().program_files(), false, false);
+  const pbem::RollbackOutcome undone = pbem::rollback_last_resolve(game(), false, false);
   EXPECT_EQ(undone.season, "round-1");
   EXPECT_EQ(game().rounds().size(), 1U);
   EXPECT_FALSE(fs::exists(first.log_file()));
@@ -230,11 +258,26 @@ TEST_F(AuctionTick, TheQuickLookSeesNothingDueWhileBidsAreAwaitedAndSeesTheRemin
   EXPECT_TRUE(pbem::quick_look(game(), at("2026-11-27T21:00:00Z")).due);
 }
 
+// The host's lock took any directory: a misspelt game directory got a lock file, and its tick
+// said that a round was missing. Only the game's hold_game refused it first.
+TEST_F(AuctionTick, ADirectoryThatIsNoGameGetsNoLockFileAndItsTickSaysSo) {
+  const fs::path empty = dir.path() / "empty";
+  fs::create_directories(empty);
+  std::ostringstream notes;
+  EXPECT_THROW(pbem::lock_game(empty, pbem::LockMode::exclusive, 0ms, "auction", "tick", notes),
+               pbem::InputError);
+  EXPECT_FALSE(fs::exists(empty / ".lock"));
+  const pbem::TickSettings settings{at(kOpened), templates};
+  const pbem::TickLine line = pbem::tick_game(empty, programs(), settings, notes);
+  EXPECT_EQ(line.text, "empty: broken, skipped: not a game directory: game.yaml is missing");
+  EXPECT_FALSE(fs::exists(empty / ".lock"));
+}
+
 TEST_F(AuctionTick, ABusyGameIsLeftForTheNextTickAndABrokenOneIsSkippedWithItsReason) {
   {
     std::ostringstream notes;
     const pbem::GameLock other =
-        pbem::lock_game(root(), pbem::LockMode::exclusive, 0ms, "someone else", "auction", notes);
+        pbem::lock_game(root(), pbem::LockMode::exclusive, 0ms, "auction", "resolve", notes);
     EXPECT_TRUE(contains(tick(kOpened), "game: busy, left for the next tick"));
   }
   wallenstein::testing::write_text(pbem::current_round(game()).state_file(), "round: [\n");

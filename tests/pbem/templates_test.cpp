@@ -26,5 +26,24 @@ TEST(Templates, AnUnderlayFillsInWhatTheDirectoryLacksAndTheDirectoryWinsWhereBo
   EXPECT_THROW(alone.render(Format::text, "subject", d), InputError);
 }
 
+TEST(Templates, MarkLastMarksEveryItemSoThatOnlyTheLastHasNoSeparatorWhateverEnclosesTheList) {
+  TempDir tmp;
+  write_text(tmp / "text/list.mustache", "{{#items}}{{name}}{{^last}}, {{/last}}{{/items}}\n");
+  kainjow::mustache::list items;
+  for (const char* name : {"Anna", "Ben", "Cleo"}) {
+    Data item;
+    item["name"] = std::string(name);
+    items.push_back(item);
+  }
+  mark_last(items);
+  Data d;
+  d["items"] = items;
+  d["last"] = true;  // the enclosing data's own `last` does not show through an item
+  EXPECT_EQ(Templates::load(tmp.path()).render(Format::text, "list", d), "Anna, Ben, Cleo\n");
+  kainjow::mustache::list none;
+  mark_last(none);
+  EXPECT_TRUE(none.empty());
+}
+
 }  // namespace
 }  // namespace pbem

@@ -62,6 +62,10 @@ void read_templates(const fs::path& dir, std::map<std::string, std::string>& fil
 
 }  // namespace
 
+void mark_last(kainjow::mustache::list& items) {
+  for (std::size_t i = 0; i < items.size(); ++i) items[i]["last"] = i + 1 == items.size();
+}
+
 Templates Templates::load(const fs::path& dir, const fs::path& underlay) {
   if (!fs::is_directory(dir))
     throw InputError(dir.string(), "templates directory not found; pass --templates DIR");

@@ -10,6 +10,11 @@ namespace pbem {
 /// What a template renders: a mustache context.
 using Data = kainjow::mustache::data;
 
+/// Marks the last item of a list for its template, `last` true on it and false on every other
+/// (not left out, which would let an enclosing `last` show through), so that a template can
+/// separate the items: `{{#items}}{{name}}{{^last}}, {{/last}}{{/items}}`.
+void mark_last(kainjow::mustache::list& items);
+
 /// How a rendered text is escaped: HTML escapes, text and YAML are taken as they are.
 enum class Format { text, html, yaml };
 

@@ -30,4 +30,13 @@ std::string mail_kind(const Game& game, const RoundDir& round) {
   return round_after(game, round) ? "report" : "opening";
 }
 
+std::string round_mail_key(const RoundDir& round, std::string_view kind, std::string_view player) {
+  return round.path.filename().string() + "/" + std::string(kind) + "/" + std::string(player);
+}
+
+std::string spectator_mail_key(const RoundDir& round, std::string_view kind,
+                               std::string_view address) {
+  return round_mail_key(round, kind, "spectator:" + std::string(address));
+}
+
 }  // namespace pbem

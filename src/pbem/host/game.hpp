@@ -44,8 +44,8 @@ struct MailRequest {
   bool detached = false;  ///< a copy for someone who never got the first (no References to it)
 };
 
-/// A round's mail as its game makes it. Each message's ledger key is
-/// `<round dir>/<kind>/<player id>` (spectators: `spectator:<address>`), its digest the round's.
+/// A round's mail as its game makes it. Each message's ledger key is `round_mail_key` (a
+/// spectator's: `spectator_mail_key`) of the round's `mail_kind`, its digest the round's.
 struct RoundMail {
   std::vector<mail::Outgoing> messages;
 };
@@ -114,9 +114,17 @@ class Game {
   /// text in the diagnostics ("your orders").
   virtual CheckedOrder check_order(const RoundDir& round, std::string_view text,
                                    std::string_view source) const = 0;
+  /// The keys besides `game:` of an order file's header, which say whose orders it holds and for
+  /// which round: a line of a mail's text holding `game:` and one of these after it is an order
+  /// whose lines were joined (an HTML mail program's paragraph), which the intake tells the player.
+  virtual std::vector<std::string> order_header_keys() const = 0;
   /// The order file a player fills in for the round open (`round`), with their token, as the
   /// mail command `template` attaches it; none when the game has none for them.
   virtual std::optional<mail::Part> order_template(const RoundDir& round,
+                                                   const PlayerInfo& player) const = 0;
+  /// The text of a player's report of `round` (the last round resolved, or the first while none
+  /// is) as the game wrote it, for the mail command `report`; none while it has not been written.
+  virtual std::optional<std::string> player_report(const RoundDir& round,
                                                    const PlayerInfo& player) const = 0;
 };
 
@@ -131,5 +139,12 @@ void write_timetable(Journal& journal, const Game& game, const RoundDir& round,
                      const Timetable& timetable);
 /// "report" once the round is resolved, else "opening": the middle of its mail's ledger keys.
 std::string mail_kind(const Game& game, const RoundDir& round);
+/// The ledger key of a round's message of `kind` to a player: `<round dir>/<kind>/<player id>`.
+/// The game keys its round's mail so, and the host finds the messages by it (whether a round is
+/// mailed, the openings a report supersedes).
+std::string round_mail_key(const RoundDir& round, std::string_view kind, std::string_view player);
+/// The same to a spectator: `<round dir>/<kind>/spectator:<address>`.
+std::string spectator_mail_key(const RoundDir& round, std::string_view kind,
+                               std::string_view address);
 
 }  // namespace pbem

@@ -67,9 +67,18 @@ MailRun mail_round(Game& game, const RoundDir& round, const MailRequest& request
                                            request.now, request.honour_backoff, request.detached});
   // A round's report carries what its opening said: an opening still deferred is tried no more.
   if (run.kind == "report") {
+    const auto went_out = [&](const std::string& key) {
+      return std::any_of(run.result.messages.begin(), run.result.messages.end(),
+                         [&](const mail::Dispatched& m) { return m.key == key && m.went_out(); });
+    };
     std::vector<std::string> openings;
-    for (const auto& m : run.result.messages) {
-      if (m.went_out()) openings.push_back(round.path.filename().string() + "/opening/" + m.player);
+    for (const auto& p : host.players) {
+      if (went_out(round_mail_key(round, "report", p.id)))
+        openings.push_back(round_mail_key(round, "opening", p.id));
+    }
+    for (const auto& address : host.mail.spectators) {
+      if (went_out(spectator_mail_key(round, "report", address)))
+        openings.push_back(spectator_mail_key(round, "opening", address));
     }
     mail::supersede(game.root(), openings);
   }
@@ -92,7 +101,7 @@ MailRun mail_round(Game& game, const RoundDir& round, const MailRequest& request
 bool round_mailed(const Game& game, const RoundDir& round, bool same_content,
                   std::optional<Instant> now) {
   const mail::Ledger ledger = mail::Ledger::load(game.root());
-  const std::string prefix = round.path.filename().string() + "/" + mail_kind(game, round) + "/";
+  const std::string kind = mail_kind(game, round);
   const std::string digest = same_content ? game.round_digest(round) : std::string();
   auto sent = [&](const std::string& key) {
     const auto entries = ledger.of(key);
@@ -105,10 +114,10 @@ bool round_mailed(const Game& game, const RoundDir& round, bool same_content,
            (last.state == mail::Delivery::deferred && now && next && *now < *next);
   };
   for (const auto& p : game.host().players) {
-    if (!sent(prefix + p.id)) return false;
+    if (!sent(round_mail_key(round, kind, p.id))) return false;
   }
   for (const auto& address : game.host().mail.spectators) {
-    if (!sent(prefix + "spectator:" + address)) return false;
+    if (!sent(spectator_mail_key(round, kind, address))) return false;
   }
   return true;
 }

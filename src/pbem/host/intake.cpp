@@ -33,10 +33,6 @@ bool unstored_orders_outcome(const std::string& outcome) {
 
 using Mustache = kainjow::mustache::list;
 
-void mark_last(Mustache& items) {
-  for (std::size_t i = 0; i < items.size(); ++i) items[i]["last"] = i + 1 == items.size();
-}
-
 /// Interfaces 8: the words a player may mail as a subject (or a `command:` line).
 const std::vector<std::string_view> kCommands = {"status", "orders", "template", "report", "help"};
 
@@ -92,12 +88,12 @@ Data no_order_data(const mail::FoundOrder& found) {
       Data several;
       several["count"] = std::to_string(found.attached.size());
       Mustache files;
-      for (std::size_t i = 0; i < found.attached.size(); ++i) {
+      for (const std::string& name : found.attached) {
         Data file;
-        file["name"] = found.attached[i];
-        file["last"] = i + 1 == found.attached.size();
+        file["name"] = name;
         files.push_back(file);
       }
+      mark_last(files);
       several["files"] = files;
       d["several_files"] = std::move(several);
       break;
@@ -166,7 +162,7 @@ struct ReceiptContext {
   Data base() const {
     Data d;
     d["game"] = game.host().name;
-    d["program"] = setup.program;
+    d["program"] = std::string(game.program()) + " " + setup.version;
     d["open"] = !game_over(game);
     d["season"] = round.name;
     return d;
@@ -221,13 +217,13 @@ struct ReceiptContext {
     mail::Message m;
     m.from = game_sender(game.host().mail);
     m.to = mail::Mailbox{player.name, player.email};
-    m.subject = setup.templates->render(Format::text, "receipt_subject", d);
+    m.subject = setup.templates.render(Format::text, "receipt_subject", d);
     while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
       m.subject.pop_back();
     m.date = mail::rfc5322_date(setup.now);
     m.message_id = message_id;
     m.headers.emplace_back("Auto-Submitted", "auto-replied");
-    m.text = setup.templates->render(Format::text, "receipt", d);
+    m.text = setup.templates.render(Format::text, "receipt", d);
     return m;
   }
 };
@@ -288,7 +284,7 @@ class Intake {
       return "automatic mail (" + *message_.automatic + "): no answer";
     }
     season_ = current_round(game_);
-    const mail::FoundOrder found = mail::find_order(message_);
+    const mail::FoundOrder found = mail::find_order(message_, game_.order_header_keys());
     // Interfaces 8: a message without orders may ask for something (a mailed order file whose
     // subject is "orders" is orders, not the command, also when it cannot be read).
     if (!found.found()) {
@@ -363,7 +359,7 @@ class Intake {
       command_report(d, player);
     }
     receipts().add_waiting(d, "");
-    const std::string body = setup_.templates->render(Format::text, "command", d);
+    const std::string body = setup_.templates.render(Format::text, "command", d);
     mail::Message m;
     m.from = game_sender(game_.host().mail);
     m.to = mail::Mailbox{player.name, player.email};
@@ -399,9 +395,8 @@ class Intake {
   void command_report(Data& d, const PlayerInfo& player) const {
     const auto rounds = game_.rounds();
     const RoundDir& last = rounds.size() >= 2 ? rounds[rounds.size() - 2] : rounds.back();
-    const fs::path file = last.path / "reports" / (player.id + ".txt");
     d["report_season"] = last.name;
-    if (fs::is_regular_file(file)) d["report"] = read_bytes(file);
+    if (const auto report = game_.player_report(last, player)) d["report"] = *report;
   }
 
   std::string no_order(const mail::FoundOrder& found) {
@@ -411,25 +406,28 @@ class Intake {
       if (ascii_lower(p.email) != message_.from_address) continue;
       entry_.player = p.id;
       if (intake_.answered_on(p.id, now_) >= kAnswersPerDay) {
-        return "no order found in a message from " + p.id + " (" + mail::describe(found) +
-               "); not " + "answered: " + std::to_string(kAnswersPerDay) + " answers went to " +
-               p.id + " today already";
+        return "no order found in a message from " + p.id + " (" +
+               mail::describe(found, game_.order_header_keys()) + "); not " +
+               "answered: " + std::to_string(kAnswersPerDay) + " answers went to " + p.id +
+               " today already";
       }
       Data d = base_data();
       d["no_order"] = no_order_data(found);
       d["forwarded"] = true;
       reply(p, d);
-      return "no order found in a message from " + p.id + " (" + mail::describe(found) +
-             "); told them; " +
+      return "no order found in a message from " + p.id + " (" +
+             mail::describe(found, game_.order_header_keys()) + "); told them; " +
              forward_to_gm("a message from " + p.name + " (" + p.id + ") without orders",
-                           "It held no order file (" + mail::describe(found) +
+                           "It held no order file (" +
+                               mail::describe(found, game_.order_header_keys()) +
                                "), so it may be meant for you. " + p.name +
                                " was told that no orders were read from it.",
                            &p);
     }
     return "no order found in a message from an unknown sender; " +
            forward_to_gm("a message without orders from an unknown sender",
-                         "It held no order file (" + mail::describe(found) +
+                         "It held no order file (" +
+                             mail::describe(found, game_.order_header_keys()) +
                              ") and comes from an address that is no player's; it was not "
                              "answered.",
                          nullptr);
@@ -746,7 +744,7 @@ class Intake {
     mail::Message m;
     m.from = game_sender(game_.host().mail);
     m.to = mail::parse_mailbox(game_.host().mail.game_master(), "game.yaml mail.gm");
-    const std::string body = setup_.templates->render(Format::text, "gm_notice", d);
+    const std::string body = setup_.templates.render(Format::text, "gm_notice", d);
     m.subject = body.substr(0, body.find('\n'));
     m.text = body.substr(body.find('\n') + 1);
     m.date = now_;
@@ -828,7 +826,9 @@ std::optional<fs::path> game_of(std::string_view raw, const IntakeTarget& target
     problem = "automatic mail (" + *message.automatic + "): no answer";
     return std::nullopt;
   }
-  const std::string name = named_game(mail::find_order(message).text);
+  // Only its `game:` is read here: the game's other header keys are not known before its game
+  // is, so an order whose lines were joined reaches its game, which tells the player so.
+  const std::string name = named_game(mail::find_order(message, {}).text);
   names_a_game = !name.empty();
   if (name.empty()) {
     problem = "no game named in the message (from " + message.from_address + "): no answer";
@@ -941,7 +941,8 @@ KeptMessage kept_message(const Game& game, const std::string& id) {
                      "message " + id +
                          " was not kept as orders that came too late or for a season "
                          "not open (its outcome: " +
-                         e.outcome + "); accept takes only those that `status` lists");
+                         e.outcome + "); `" + program + " accept` takes only those that `" +
+                         program + " status` lists");
   }
   for (const auto& later : ledger.entries()) {
     if (later.sha256 == e.sha256 && later.outcome == "accepted")

@@ -38,14 +38,14 @@ struct IntakeTarget {
 struct IntakeSetup {
   /// Holds a game directory under its lock (finishing or undoing an interrupted write) and opens
   /// it, as `TickPrograms::hold` does.
-  std::function<HeldGameRef(const std::filesystem::path& dir, LockMode mode)> hold;
+  std::function<HeldGameRef(const std::filesystem::path& dir, LockMode mode)> hold = {};
   /// The answers' templates (text/): receipt, receipt_subject, command, gm_notice.
-  const Templates* templates = nullptr;
-  /// The program and its version, as the answers sign ("auction 1.0").
-  std::string program;
+  const Templates& templates;
+  /// The program's version: the answers are signed by the game's program and it ("auction 1.0").
+  std::string version;
   Instant now = {};  ///< the answers' Date, the day's limits
   /// The game's transport for the answers (a test's outbox, game.yaml's SMTP server).
-  std::function<std::unique_ptr<mail::Mailer>(const Game&)> mailer;
+  std::function<std::unique_ptr<mail::Mailer>(const Game&)> mailer = {};
   /// The game master accepts a message handled before (`accept`): it is handled as if new.
   bool again = false;
   /// When the mail server took the message (IMAP INTERNALDATE; unknown for `receive`): orders

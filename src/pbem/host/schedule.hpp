@@ -39,7 +39,8 @@ struct Schedule {
   std::chrono::minutes hold_back{30};           ///< ...and none changed for this long
   NmrPolicy nmr = NmrPolicy::pass;
   std::chrono::minutes grace{24 * 60};  ///< hold: the deadline moves once by this much
-  int max_missing = 5;                  ///< more missing than this: hold, tell the GM (5: never)
+  /// More missing than this at the deadline: hold, tell the GM; none: never, however many seats.
+  std::optional<int> max_missing;
   std::chrono::minutes min_season{48 * 60};  ///< a season is never shorter than this
 };
 

@@ -192,7 +192,7 @@ mail::DispatchResult send_reminders(const Game& game, const Situation& s,
       x["name"] = game.host().player(other)->name;
       waiting.push_back(x);
     }
-    if (!waiting.empty()) waiting.back().set("last", true);
+    mark_last(waiting);
     d["others_missing"] = !waiting.empty();
     d["others"] = waiting;
     const std::string key =
@@ -394,11 +394,12 @@ struct HeldTick {
   /// The gate: too many seats empty for a fair season; a person decides. Held once per deadline.
   std::string hold(Situation& s) {
     Timetable& t = *s.timetable;
+    const std::string max_missing = std::to_string(*schedule.max_missing);  // a gate holds
     t.held = true;
     Data d = timetable_data(game, s.season, t, c.now);
     d["missing"] = game.host().names(s.missing);
     d["count"] = std::to_string(s.counted_missing);
-    d["max_missing"] = std::to_string(schedule.max_missing);
+    d["max_missing"] = max_missing;
     d["nmr"] = std::string(nmr_policy_name(schedule.nmr));
     d["dir"] = game.root().string();
     const std::string key =
@@ -410,7 +411,7 @@ struct HeldTick {
     commit_with_mail(game, s.season, t, {{key, std::move(m)}});
     flush();
     return s.season.name + ": held: " + std::to_string(s.counted_missing) +
-           " orders missing at the deadline (max_missing " + std::to_string(schedule.max_missing) +
+           " orders missing at the deadline (max_missing " + max_missing +
            "); the game master is told";
   }
 
@@ -513,7 +514,7 @@ std::string tick_held(Game& game, const TickSettings& settings, const TickIntake
     const std::string why = e.diagnostics().empty() ? e.what() : e.diagnostics().front().message;
     mailer = mail::failing_mailer(why, "SMTP");
   }
-  HeldTick tick{game, settings, *game.host().schedule, std::move(mailer), *settings.templates,
+  HeldTick tick{game, settings, *game.host().schedule, std::move(mailer), settings.templates,
                 {},   intake};
   return tick.run();
 }
@@ -592,9 +593,20 @@ TickLook quick_look(const Game& game, Instant now) {
 }
 
 GameLock lock_game(const fs::path& root, LockMode mode, std::chrono::milliseconds wait,
-                   const std::string& holder, std::string_view program, std::ostream& notes) {
+                   std::string_view program, std::string_view command, std::ostream& notes) {
+  // Someone else's directory, or one that is no game, is said so before a lock file is created
+  // in it (a game whose committed change was interrupted is one, even while its game.yaml is not
+  // in place: the change finishes).
   refuse_other_owner(root, "game directory");
-  GameLock lock = GameLock::acquire(root, mode, wait, holder);
+  std::error_code ec;
+  if (!fs::is_regular_file(root / "game.yaml", ec) && !journal_pending(root)) {
+    if (!fs::is_directory(root, ec))
+      throw InputError(root.string(), "not a game directory (no such directory)");
+    if (!fs::exists(root / "game.yaml", ec))
+      throw InputError(root.string(), "not a game directory: game.yaml is missing");
+  }
+  GameLock lock =
+      GameLock::acquire(root, mode, wait, std::string(program) + " " + std::string(command));
   if (journal_pending(root)) {
     // A run was killed while writing: finish or undo its change before anyone reads the game.
     lock.change(LockMode::exclusive, wait);

@@ -31,7 +31,7 @@ struct TickIntake {
 /// What one tick works with besides the game.
 struct TickSettings {
   Instant now;
-  const Templates* templates = nullptr;  ///< the host's messages (reminder, gm_held...)
+  const Templates& templates;            ///< the host's messages (reminder, gm_held...)
   std::optional<std::string> smtp = {};  ///< a relay instead of game.yaml's transport
 };
 
@@ -67,11 +67,14 @@ struct TickPrograms {
 TickLine tick_game(const std::filesystem::path& dir, const TickPrograms& programs,
                    const TickSettings& settings, std::ostream& notes);
 
-/// Takes the lock of a game directory for `holder` (the program and its command), first finishing
-/// or undoing an interrupted change (saying so on `notes` as `program`). Refuses a directory that
-/// belongs to someone else.
+/// Takes the lock of a game directory for `command` of `program` (the lock file's holder:
+/// "auction receive"), first finishing or undoing an interrupted change (saying so on `notes` as
+/// `program`). The game is opened only once it holds the lock (until then its files may be
+/// half-written), so its program's name is given here, not asked of Game::program(). Refuses a
+/// directory that belongs to someone else, and one that is no game (no game.yaml), before a lock
+/// file is made in it.
 GameLock lock_game(const std::filesystem::path& root, LockMode mode, std::chrono::milliseconds wait,
-                   const std::string& holder, std::string_view program, std::ostream& notes);
+                   std::string_view program, std::string_view command, std::ostream& notes);
 
 /// Writes a round's timetable and queues the mail that announces the change, in one commit: a
 /// crash or a mail server that is down can never leave the change unannounced (the next tick's

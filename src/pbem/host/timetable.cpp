@@ -92,7 +92,8 @@ TickDecision decide_tick(const Schedule& schedule, const Timetable& t, Instant n
   const bool early = schedule.early && awaited.counted == 0 && quiet;
   if (!early && !deadline_passed) {
     decision.fate = RoundFate::open;
-  } else if (awaited.counted > static_cast<std::size_t>(std::max(schedule.max_missing, 0))) {
+  } else if (schedule.max_missing &&
+             awaited.counted > static_cast<std::size_t>(std::max(*schedule.max_missing, 0))) {
     decision.fate = RoundFate::hold_for_gm;
   } else if (schedule.nmr == NmrPolicy::hold && !t.extended && awaited.counted > 0) {
     decision.fate = RoundFate::extend;

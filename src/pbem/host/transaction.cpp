@@ -9,6 +9,7 @@
 #include "pbem/files/journal.hpp"
 #include "pbem/files/yaml_file.hpp"
 #include "pbem/files/yaml_writer.hpp"
+#include "pbem/host/game.hpp"
 
 namespace pbem {
 namespace fs = std::filesystem;
@@ -332,6 +333,12 @@ RollbackOutcome rollback_last_resolve(
   if (also) also(journal, out);
   if (!dry_run) journal.commit();
   return out;
+}
+
+RollbackOutcome rollback_last_resolve(
+    const Game& game, bool force, bool dry_run,
+    const std::function<void(Journal&, const RollbackOutcome&)>& also) {
+  return rollback_last_resolve(game.root(), game.program_files(), force, dry_run, also);
 }
 
 }  // namespace pbem

@@ -11,6 +11,8 @@
 
 namespace pbem {
 
+class Game;
+
 /// The files one resolve of a round writes, committed all or nothing through the journal, together
 /// with a rollback bundle `.rollback/<NN>/` (what existed before, and a copy of every file
 /// replaced) so that `rollback` can later restore the directory byte for byte.
@@ -51,6 +53,11 @@ struct RollbackOutcome {
 /// reopened round's timetable, mail to the players whose orders were set aside).
 RollbackOutcome rollback_last_resolve(
     const std::filesystem::path& root, const RoundFiles& files, bool force, bool dry_run,
+    const std::function<void(Journal&, const RollbackOutcome&)>& also = {});
+/// `rollback` of a game: the same, removing of its rounds' files only those the game says it
+/// writes (Game::program_files).
+RollbackOutcome rollback_last_resolve(
+    const Game& game, bool force, bool dry_run,
     const std::function<void(Journal&, const RollbackOutcome&)>& also = {});
 
 }  // namespace pbem

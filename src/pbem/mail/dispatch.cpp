@@ -106,6 +106,7 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
       msg.headers.emplace_back("References", p.references);
     }
     Dispatched d{p.what, m.player, msg.to, msg.subject};
+    d.key = m.key;
     if (p.what == Dispatched::What::refused_before) {
       d.answer = earlier.back()->answer;
       d.message_refused = earlier.back()->refusal == "message";
@@ -216,6 +217,7 @@ DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, co
       if (const auto next = next_attempt(queued);
           deferred == Deferred::when_due && next && now < *next) {
         Dispatched d{Dispatched::What::waiting, queued.key, Mailbox{"", queued.to}, queued.subject};
+        d.key = queued.key;
         describe_deferral(d, queued);
         result.messages.push_back(std::move(d));
         continue;
@@ -239,6 +241,7 @@ DispatchResult flush_queue(const std::filesystem::path& root, Mailer* mailer, co
     ledger.record(entry);
     save(root, ledger);
     Dispatched d{Dispatched::What::sent, queued.key, m.to, m.subject, {}, bytes.size()};
+    d.key = queued.key;
     SendResult sent;
     try {
       sent = mailer->send(m, bytes);

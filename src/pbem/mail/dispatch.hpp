@@ -61,6 +61,7 @@ struct Dispatched {
   /// Deferred for a day now: the game master should hear of it (once per message; the ledger
   /// records that this run reported it).
   bool waited_a_day = false;
+  std::string key = {};  ///< its ledger key
   /// Whether the server took it (sent, corrected or copied).
   bool went_out() const {
     return what == What::sent || what == What::corrected || what == What::copied;

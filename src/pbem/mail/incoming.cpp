@@ -251,9 +251,9 @@ std::string order_from_body(const std::string& body) {
   return out;
 }
 
-/// Whether a line not quoted from an earlier mail has a `game:` key with a `player:` or
-/// `season:` key after it: an order whose lines were joined.
-bool joined_order_lines(const std::string& body) {
+/// Whether a line not quoted from an earlier mail has a `game:` key with another of the order's
+/// header keys after it: an order whose lines were joined.
+bool joined_order_lines(const std::string& body, const std::vector<std::string>& header_keys) {
   std::istringstream in(body);
   std::string line;
   while (std::getline(in, line)) {
@@ -261,9 +261,9 @@ bool joined_order_lines(const std::string& body) {
     line = ascii_lower(line);
     const auto at = line.find("game:");
     if (at == std::string::npos) continue;
-    if (line.find(" player:", at) != std::string::npos ||
-        line.find(" season:", at) != std::string::npos)
-      return true;
+    for (const std::string& key : header_keys) {
+      if (line.find(" " + ascii_lower(key) + ":", at) != std::string::npos) return true;
+    }
   }
   return false;
 }
@@ -391,7 +391,7 @@ IncomingMessage parse_message(std::string_view raw) {
   return m;
 }
 
-FoundOrder find_order(const IncomingMessage& m) {
+FoundOrder find_order(const IncomingMessage& m, const std::vector<std::string>& header_keys) {
   FoundOrder found;
   std::vector<const IncomingPart*> attached;
   for (const auto& p : m.parts) {
@@ -429,7 +429,7 @@ FoundOrder find_order(const IncomingMessage& m) {
   }
   found.text = order_from_body(body);
   if (plain) screen_charset(*plain, found);
-  if (joined_order_lines(body)) {
+  if (joined_order_lines(body, header_keys)) {
     found.text.clear();
     found.problem = NoOrder::joined_lines;
   } else if (found.text.empty()) {
@@ -438,7 +438,7 @@ FoundOrder find_order(const IncomingMessage& m) {
   return found;
 }
 
-std::string describe(const FoundOrder& found) {
+std::string describe(const FoundOrder& found, const std::vector<std::string>& header_keys) {
   switch (found.problem) {
     case NoOrder::none:
       return {};
@@ -447,8 +447,12 @@ std::string describe(const FoundOrder& found) {
       for (const auto& name : found.attached) names += (names.empty() ? "" : ", ") + name;
       return std::to_string(found.attached.size()) + " order files attached (" + names + ")";
     }
-    case NoOrder::joined_lines:
-      return "game:, player: and season: on one line, as if the order's lines were joined";
+    case NoOrder::joined_lines: {
+      std::string keys = "game:";
+      for (std::size_t i = 0; i < header_keys.size(); ++i)
+        keys += (i + 1 == header_keys.size() ? " and " : ", ") + header_keys[i] + ":";
+      return keys + " on one line, as if the order's lines were joined";
+    }
     case NoOrder::missing:
       return "no order file attached, and no game: line in the text";
   }

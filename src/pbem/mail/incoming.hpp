@@ -39,7 +39,8 @@ IncomingMessage parse_message(std::string_view raw);
 enum class NoOrder {
   none,           ///< an order was found
   several_files,  ///< more than one order file is attached (`attached` names them)
-  joined_lines,   ///< `game:` with `player:` or `season:` on one line: lines joined (HTML mail)
+  joined_lines,   ///< `game:` with another header key of the game's orders on one line: lines
+                  ///< joined (HTML mail)
   missing,        ///< no order file attached, and no `game:` line in the text
 };
 
@@ -69,8 +70,9 @@ struct FoundOrder {
 };
 
 /// Why no order was found, in a few words for the game master's lines ("2 order files attached
-/// (a.yaml, b.yaml)"); empty when one was. Players read the receipt's templates instead.
-std::string describe(const FoundOrder& found);
+/// (a.yaml, b.yaml)"; joined lines named by the `header_keys` given to find_order); empty when
+/// one was. Players read the receipt's templates instead.
+std::string describe(const FoundOrder& found, const std::vector<std::string>& header_keys);
 
 /// Bytes that are not UTF-8 written as U+FFFD, so that the rest of a damaged text can be read.
 std::string replace_invalid_utf8(std::string_view text);
@@ -78,7 +80,10 @@ std::string replace_invalid_utf8(std::string_view text);
 /// Finds the order (interfaces 5): a YAML attachment first (.yaml, .yml, a .txt holding an
 /// order, text/x-yaml, application/yaml), else the text body from the `game:` line up to `...`,
 /// a `-- ` signature or the end, quoted (`>`) lines left out; HTML-only mail is read as text.
-FoundOrder find_order(const IncomingMessage& message);
+/// `header_keys` are the keys besides `game:` of the game's order header (Game::order_header_keys:
+/// whose orders, for which round): a line holding `game:` with one of them after it is an order
+/// whose lines were joined.
+FoundOrder find_order(const IncomingMessage& message, const std::vector<std::string>& header_keys);
 
 /// A command the message asks for (interfaces 8): its subject is one of `words` (a "Re:" or
 /// "Fwd:" before it is left out, case ignored), or a line of its text says `command: WORD`.

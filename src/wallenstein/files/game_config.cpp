@@ -117,8 +117,10 @@ Schedule read_schedule(YamlReader& r, const YAML::Node& node) {
     r.error(grace.IsDefined() ? grace : node,
             "nmr: hold extends the deadline by grace, which must be longer than 0m");
   }
+  // A game has at most kMaxPlayers seats: max_missing kMaxPlayers (the default) never holds.
   if (const YAML::Node gate = node["max_missing"]; gate.IsDefined()) {
-    s.max_missing = static_cast<int>(r.integer(gate, "max_missing", 0, 5).value_or(5));
+    s.max_missing =
+        static_cast<int>(r.integer(gate, "max_missing", 0, kMaxPlayers).value_or(kMaxPlayers));
   }
   r.check_keys(node, kScheduleKeys, "schedule");  // last, so that problems are listed top to bottom
   return s;
@@ -620,7 +622,7 @@ YamlOut schedule_yaml(const Schedule& s) {
       .add("hold_back", duration_text(s.hold_back))
       .add("nmr", std::string(nmr_policy_name(s.nmr)))
       .add("grace", duration_text(s.grace))
-      .add("max_missing", s.max_missing)
+      .add("max_missing", s.max_missing.value_or(kMaxPlayers))
       .add("min_season", duration_text(s.min_season));
   return out;
 }

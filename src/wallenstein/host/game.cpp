@@ -77,9 +77,9 @@ void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
       values.push_back(value);
     }
     row["tie_values"] = values;
-    row["last"] = rows.size() + 1 == winners.size();
     rows.push_back(row);
   }
+  mark_last(rows);
   report::Data data;
   data["shared"] = winners.size() > 1;
   data["winners"] = rows;
@@ -251,14 +251,13 @@ void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonD
     m.html.insert(open + 1, "<pre class=\"correction\">" + escaped + "</pre>");
 }
 
-/// The season's mail: each player's report (keyed `<season dir>/<kind>/<id>` in the ledger, its
+/// The season's mail: each player's report (keyed by the host's round_mail_key in the ledger, its
 /// Message-ID made from that key as for the host's own messages) and the spectators' public one.
 std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game,
                                      const LoadedSeason& loaded, const SeasonDir& season,
                                      const report::ReportSet& reports, const std::string& png,
                                      const MailRequest& request, const Templates& templates) {
   const mail::Mailbox from = game_sender(game.config().mail);
-  const std::string season_dir = season.path.filename().string();
   const std::string kind = mail_kind(host, season);
   const std::string digest = host.round_digest(season);
   std::vector<mail::Outgoing> out;
@@ -273,7 +272,7 @@ std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game
     m.to = mail::Mailbox{player.name, player.email};
     m.subject = r.subject;
     m.date = mail::rfc5322_date(request.now);
-    const std::string key = season_dir + "/" + kind + "/" + player.id;
+    const std::string key = round_mail_key(season, kind, player.id);
     m.message_id = notice_message_id(host, key);
     m.text = r.text;
     m.html = r.mail_html;
@@ -295,12 +294,11 @@ std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game
     m.date = mail::rfc5322_date(request.now);
     // Numbered, not named by address as in the ledger: the Message-IDs of games under way stay.
     m.message_id =
-        notice_message_id(host, season_dir + "/" + kind + "/spectator" + std::to_string(i + 1));
+        notice_message_id(host, round_mail_key(season, kind, "spectator" + std::to_string(i + 1)));
     m.text = reports.public_text;
     m.html = reports.public_mail_html;
     m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
-    out.push_back(
-        {season_dir + "/" + kind + "/spectator:" + address, "spectator", std::move(m), digest});
+    out.push_back({spectator_mail_key(season, kind, address), "spectator", std::move(m), digest});
   }
   return out;
 }
@@ -369,6 +367,10 @@ RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& 
   return RoundMail{outgoing(*this, game_, loaded, round, reports, png, request, templates)};
 }
 
+RoundFiles WallensteinGame::program_files() const {
+  return RoundFiles{{"state.yaml", "log.yaml", kTimetableFile, "map.png"}, {"reports"}};
+}
+
 CheckedOrder checked_order(const CheckedOrderFile& file, const GameState& state,
                            const Ruleset& rules, const Templates& templates) {
   CheckedOrder out{file.player_id, file.season, file.token, file.ok(), file.diagnostics};
@@ -404,6 +406,13 @@ std::optional<mail::Part> WallensteinGame::order_template(const RoundDir& round,
       return mail::Part{r.orders_name, "text/plain; charset=utf-8", *r.orders, ""};
   }
   return std::nullopt;
+}
+
+std::optional<std::string> WallensteinGame::player_report(const RoundDir& round,
+                                                          const PlayerInfo& player) const {
+  const fs::path file = round.path / "reports" / (player.id + ".txt");
+  if (!fs::is_regular_file(file)) return std::nullopt;
+  return read_bytes(file);
 }
 
 MailRun mail_season(const GameDirectory& game, const Ruleset& rules, const SeasonDir& season,

@@ -103,13 +103,19 @@ class WallensteinGame final : public Game {
   std::string round_digest(const RoundDir& round) const override;
   RoundMail round_mail(const RoundDir& round, const MailRequest& request) override;
   std::string_view timetable_comment() const override { return kTimetableComment; }
-  RoundFiles program_files() const override { return season_program_files(); }
+  /// A season's state, log, timetable, map and reports folder.
+  RoundFiles program_files() const override;
   /// Checks an order file as `check` does (the season's state and rules, the problems worded by
   /// templates/text/problems.yaml); the receipt of stored orders gets their forecast.
   CheckedOrder check_order(const RoundDir& round, std::string_view text,
                            std::string_view source) const override;
+  /// An order file's `player:` and `season:` (wallenstein/files/order_file.hpp).
+  std::vector<std::string> order_header_keys() const override { return {"player", "season"}; }
   /// The player's order template for the season, as its report attaches it.
   std::optional<mail::Part> order_template(const RoundDir& round,
+                                           const PlayerInfo& player) const override;
+  /// The player's report of the season as resolve or mail stored it (reports/ID.txt).
+  std::optional<std::string> player_report(const RoundDir& round,
                                            const PlayerInfo& player) const override;
 
   const GameDirectory& directory() const { return game_; }

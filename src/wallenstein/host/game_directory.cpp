@@ -193,10 +193,6 @@ std::vector<std::string> GameDirectory::submitted(const SeasonDir& season) const
   return out;
 }
 
-RoundFiles season_program_files() {
-  return RoundFiles{{"state.yaml", "log.yaml", kTimetableFile, "map.png"}, {"reports"}};
-}
-
 void create_game_directory(const fs::path& root, const GameConfig& config, const GameState& state,
                            const Ruleset& rules) {
   if (fs::exists(root) && (!fs::is_directory(root) || !fs::is_empty(root))) {

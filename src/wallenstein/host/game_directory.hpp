@@ -47,10 +47,6 @@ class GameDirectory {
   GameConfig config_;
 };
 
-/// What the program writes into a season's directory besides the orders (its state, log,
-/// timetable, map, and the reports folder): `rollback` removes only these.
-RoundFiles season_program_files();
-
 /// Creates a game directory with game.yaml and the first season's state, all or nothing:
 /// everything is written into a staging directory that is renamed into place last.
 void create_game_directory(const std::filesystem::path& root, const GameConfig& config,

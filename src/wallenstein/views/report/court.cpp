@@ -28,7 +28,7 @@ Data favour_card_data(const Ruleset& rules, int number, int cost) {
     b["name"] = rules.action(battle).short_name;
     battles.push_back(b);
   }
-  Names::mark_last(battles);
+  mark_last(battles);
   x["battles"] = battles;
   return x;
 }
@@ -42,7 +42,7 @@ Data display_data(const GameState& s, const Ruleset& rules) {
     if (s.court.display[space] != 0)
       cards.push_back(favour_card_data(rules, s.court.display[space], rules.court.display[space]));
   }
-  Names::mark_last(cards);
+  mark_last(cards);
   return cards.empty() ? Data(false) : Data(cards);
 }
 
@@ -65,7 +65,7 @@ Data court_steps_data(const SeasonLog& log, const Names& names) {
     x["short_tray"] = c.short_of == ConversionShort::tray;
     conversions.push_back(x);
   }
-  Names::mark_last(conversions);
+  mark_last(conversions);
   d["conversions_any"] = !conversions.empty();
   d["conversions"] = conversions;
   list turns;
@@ -80,7 +80,7 @@ Data court_steps_data(const SeasonLog& log, const Names& names) {
     x["no_effect"] = t.no_effect;    // D-51
     turns.push_back(x);
   }
-  Names::mark_last(turns);
+  mark_last(turns);
   d["favours_any"] = !turns.empty();
   d["favours"] = turns;
   d["event_cancelled"] = event_cancelled_by_favour(log.court_favours, names.rules());
@@ -98,7 +98,7 @@ Data court_table_data(const GameState& s, const Names& names) {
     x["kept"] = s.court.marker_shield[seat];
     players.push_back(x);
   }
-  Names::mark_last(players);
+  mark_last(players);
   d["players"] = players;
   set_count(d, "deck", static_cast<int>(s.court.deck.size()));
   return d;
@@ -119,7 +119,7 @@ Data court_plan(const GameState& s, PlayerIndex p, const Names& names) {
     set_count(x, "cubes", cubes);
     spaces.push_back(x);
   }
-  Names::mark_last(spaces);
+  mark_last(spaces);
   d["spaces"] = spaces;
   d["display"] = display_data(s, rules);
   const RuleChanges changes = rules.changes();
@@ -137,7 +137,7 @@ Data court_plan(const GameState& s, PlayerIndex p, const Names& names) {
     x["name"] = rules.event(e).name;
     events.push_back(x);
   }
-  Names::mark_last(events);
+  mark_last(events);
   d["events"] = events;
   return d;
 }

@@ -33,7 +33,7 @@ Data costs(const std::vector<PlannedCost>& planned, const Ruleset& rules) {
     x["slot"] = std::to_string(p.slot);
     out.push_back(x);
   }
-  Names::mark_last(out);
+  mark_last(out);
   return out;
 }
 

@@ -22,7 +22,7 @@ Data trophies_data(const std::vector<PlayerIndex>& owners, const Names& names) {
     set_count(x, "count", n);
     rows.push_back(x);
   }
-  Names::mark_last(rows);
+  mark_last(rows);
   return rows.empty() ? Data(false) : Data(rows);
 }
 
@@ -37,7 +37,7 @@ Data statues_here(const GameState& s, ProvinceId where, const Names& names) {
     set_count(x, "count", province.statues[q]);
     rows.push_back(x);
   }
-  Names::mark_last(rows);
+  mark_last(rows);
   return rows.empty() ? Data(false) : Data(rows);
 }
 
@@ -108,7 +108,7 @@ Data leader_plan(const GameState& s, PlayerIndex p, const Names& names) {
     x["armies_one"] = bonus.armies == 1;
     bonuses.push_back(x);
   }
-  Names::mark_last(bonuses);
+  mark_last(bonuses);
   d["bonuses"] = bonuses;
   // Where it may go after the ten actions as things stand (rules 13.3, E-11).
   if (const auto& from = s.player(p).leader) {

@@ -25,7 +25,6 @@ class Builder {
   std::string province(ProvinceId p) const { return names_.province(p); }
   Data player_ref(PlayerIndex p) const { return names_.player_ref(p); }
   Data names(const std::vector<std::string>& values) const { return names_.names(values); }
-  static void mark_last(list& items) { Names::mark_last(items); }
   Data step(const LogEntry& entry) const { return step_data(entry, names_); }
 
   Data what_happened(const SeasonLog& log) const {
@@ -559,7 +558,7 @@ void add_game(Data& d, const SeasonView& in) {
       if (m.on && m.kind == kind) played.push_back(Data("title", m.title()));
     }
   }
-  Names::mark_last(played);
+  mark_last(played);
   d["played_any"] = !played.empty();
   d["played"] = played;
 }

@@ -31,10 +31,6 @@ void set_count(Data& d, const std::string& key, int n) {
   d[key + "_one"] = n == 1;
 }
 
-void Names::mark_last(kainjow::mustache::list& items) {
-  for (std::size_t i = 0; i < items.size(); ++i) items[i]["last"] = i + 1 == items.size();
-}
-
 Data Names::names(const std::vector<std::string>& values) const {
   kainjow::mustache::list items;
   for (const auto& v : values) {

@@ -20,8 +20,6 @@ class Names {
   Data player_ref(PlayerIndex p) const;
   /// Cubes by colour, each {n, colour, one, peasant, last}; false when there are none.
   Data cubes(const CubeCounts& counts) const;
-  /// Marks the last item of a list, for separators in templates.
-  static void mark_last(kainjow::mustache::list& items);
   /// A list of {name, last}.
   Data names(const std::vector<std::string>& values) const;
 

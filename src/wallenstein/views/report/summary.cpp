@@ -99,7 +99,7 @@ Data bid_ranking(const SeasonLog& log, const Names& names) {
     x["position"] = std::to_string(at - log.turn_order.begin() + 1);
     rows.push_back(x);
   }
-  Names::mark_last(rows);
+  mark_last(rows);
   Data d;
   d["rows"] = rows;
   d["by_lot"] = any_tie;
@@ -128,8 +128,8 @@ Data personal_summary(const SeasonView& in, const Names& names, PlayerIndex me) 
     x["neutral"] = !c.other.has_value();
     (has ? won : lost).push_back(x);
   }
-  Names::mark_last(won);
-  Names::mark_last(lost);
+  mark_last(won);
+  mark_last(lost);
   // `*_any` guards a sentence; the list of the same name is what it loops over.
   d["won_any"] = !won.empty();
   d["won"] = won;
@@ -184,7 +184,7 @@ Data tie_breaks_data(const Ruleset& rules) {
     x["before_last"] = i + 2 == keys.size();
     items.push_back(x);
   }
-  Names::mark_last(items);
+  mark_last(items);
   return items;
 }
 
@@ -199,7 +199,7 @@ list tie_values(const Ruleset& rules, const std::vector<int>& values) {
     x["one"] = values[i] == 1;
     items.push_back(x);
   }
-  Names::mark_last(items);
+  mark_last(items);
   return items;
 }
 
@@ -229,7 +229,7 @@ Data final_ranking(const GameState& after, const Names& names) {
     x["tie_values"] = tie_values(rules, mine);
     rows.push_back(x);
   }
-  Names::mark_last(rows);
+  mark_last(rows);
   return rows;
 }
 
