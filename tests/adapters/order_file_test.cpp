@@ -184,6 +184,14 @@ TEST_F(OrderCheck, OrdersLongerThanAnOrderFileEverIsAreRefusedWithoutBeingRead) 
                   "bytes at most): send the order file alone, without a long quote or signature"});
 }
 
+TEST_F(OrderCheck, AByteOrderMarkBeforeTheCommentsOfATemplateIsNoText) {
+  // Windows Notepad saves one; the comments above `game:` are the template's own.
+  const std::string text = "\xEF\xBB\xBF# your orders\n# fill them in\n" + std::string(kValid);
+  EXPECT_EQ(lines(check_order_source(SourceFile{"red.yaml", text}, state_, *rules_,
+                                     testing::problem_texts())),
+            Lines{});
+}
+
 TEST_F(OrderCheck, WhatAMailProgramDressesUpIsReadAsTyped) {
   // Indentation of non-breaking spaces and curly quotes, as HTML mail pastes them.
   std::string dressed = kValid;
@@ -292,6 +300,11 @@ TEST_F(OrderCheck, MissingActionIsRejectedWithHowToWriteNone) {
 TEST_F(OrderCheck, AValueLeftBlankIsSaidOnItsKeysLineNotOnTheNext) {
   EXPECT_EQ(check("bid: 2\n", "bid:\n"),
             Lines{"red.yaml:15:5: error: bid is empty; write a value"});
+  EXPECT_EQ(check("  palace: Gft. Mark\n", "  palace:\n"),
+            Lines{"red.yaml:5:10: error: palace is empty; write a value"})
+      << "an action left blank, though the next line is indented";
+  EXPECT_EQ(check("  palace: Gft. Mark\n", "  palace:   # later\n"),
+            Lines{"red.yaml:5:20: error: palace is empty; write a value"});
   std::string text = kValid;
   text.replace(text.find("bid: 2\n"), 7, "");
   text += "bid:\n";

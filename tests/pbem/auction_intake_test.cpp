@@ -282,6 +282,18 @@ TEST_F(AuctionIntake, ABidUnreadableAsFarAsItsPlayerIsAnsweredWithItsErrorsToThe
   EXPECT_TRUE(mail_to("zed@").empty());
 }
 
+TEST_F(AuctionIntake, AReceiptQuotesAVeryLongBidOnlyAsFarAsSixteenKilobytes) {
+  std::string bid = bid_text("a", "token-of-anna-0001", 4);
+  for (int i = 0; i < 5000; ++i) bid += "# a long signature, line " + std::to_string(i) + "\r\n";
+  bid += "# " + std::string(300000, 'x') + "\r\n";
+  EXPECT_EQ(receive(mail_from("Anna <anna@example.org>", "long", bid)).outcome, "accepted");
+  const auto told = mail_to("anna@");
+  ASSERT_EQ(told.size(), 1u);
+  EXPECT_LT(told[0].size(), 40000u) << "the receipt does not send the whole bid back";
+  EXPECT_TRUE(contains(told[0], "a long signature, line 0")) << "the bid's start is quoted";
+  EXPECT_FALSE(contains(told[0], "a long signature, line 4999"));
+}
+
 TEST_F(AuctionIntake, UnderARootABidFindsItsAuctionByItsGameLineAndOtherMailIsKeptUnrouted) {
   pbem::IntakeTarget target;
   target.root = dir.path();

@@ -91,8 +91,9 @@ ListWords ListWords::read(YamlReader& r, const YAML::Node& lists, const ListWord
     const std::vector<std::string> names = tag_names(text);
     for (std::string_view value : needed) {
       if (std::find(names.begin(), names.end(), value) == names.end()) {
-        r.error(*found, std::string(key) + " must show {{" + std::string(value) +
-                            "}}, or the items it joins are lost");
+        r.error(*found, std::string(key) + " must show {{" + std::string(value) + "}}, or " +
+                            (key == "quote" ? "the item it quotes is lost"
+                                            : "the items it joins are lost"));
       }
     }
     return text;

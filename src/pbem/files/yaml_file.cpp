@@ -248,12 +248,22 @@ Diagnostic YamlFile::at(const YAML::Node& node, std::string message,
                         Diagnostic::Severity severity) const {
   if (!node.IsDefined()) return at(YAML::Mark::null_mark(), std::move(message), severity);
   YAML::Mark mark = node.Mark();
-  if (node.IsNull() && mark.column == 0 && mark.line > 0) {
-    // A value left blank (`bid:` at the end of its line): yaml-cpp marks it where the next line
-    // starts; it is said after the key instead, on the key's line.
-    const std::string_view text = source_.text;
-    std::size_t end = static_cast<std::size_t>(mark.pos);
-    while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' '))
+  const std::string_view text = source_.text;
+  const auto pos = static_cast<std::size_t>(std::max(mark.pos, 0));
+  const std::size_t newline = pos == 0 ? std::string_view::npos : text.rfind('\n', pos - 1);
+  const std::size_t line_start_of_mark = newline == std::string_view::npos ? 0 : newline + 1;
+  const bool first_on_its_line =
+      pos <= text.size() &&
+      text.substr(line_start_of_mark, pos - line_start_of_mark).find_first_not_of(" \t") ==
+          std::string_view::npos;
+  const bool written =
+      pos < text.size() && (text[pos] == '~' || text.substr(pos, 4) == "null" ||
+                            text.substr(pos, 4) == "Null" || text.substr(pos, 4) == "NULL");
+  if (node.IsNull() && mark.line > 0 && first_on_its_line && !written) {
+    // A value left blank (`bid:` at the end of its line): yaml-cpp marks it where the next
+    // line's text starts; it is said after the key instead, on the key's line.
+    std::size_t end = pos;
+    while (end > 0 && std::string_view(" \t\r\n").find(text[end - 1]) != std::string_view::npos)
       --end;
     const std::size_t start = text.rfind('\n', end == 0 ? 0 : end - 1);
     const std::size_t line_start = start == std::string_view::npos ? 0 : start + 1;

@@ -136,11 +136,30 @@ Mustache mail_warnings(const mail::FoundOrder& found) {
   return out;
 }
 
-Mustache numbered_lines(const std::string& text) {
+/// How much of an order a receipt quotes: a mail quoted whole, or a long signature, is not sent
+/// back whole (the orders are refused as too long, and the answer need not be).
+constexpr std::size_t kQuotedBytes = std::size_t{16} * 1024;
+constexpr std::size_t kQuotedLineBytes = 1000;
+
+/// Sets `lines`, the order's lines numbered as far as kQuotedBytes, and `lines_cut`, how many
+/// were left out (if any).
+void set_numbered_lines(Data& d, const std::string& text) {
   Mustache out;
   std::istringstream in(text);
   std::string line;
+  std::size_t quoted = 0;
+  int cut = 0;
   for (int n = 1; std::getline(in, line); ++n) {
+    if (quoted > kQuotedBytes) {
+      ++cut;
+      continue;
+    }
+    if (line.size() > kQuotedLineBytes) {
+      std::size_t end = kQuotedLineBytes;
+      while (end > 0 && (static_cast<unsigned char>(line[end]) & 0xC0) == 0x80) --end;
+      line = line.substr(0, end) + "...";
+    }
+    quoted += line.size();
     Data x;
     char number[16];
     std::snprintf(number, sizeof number, "%3d", n);
@@ -148,7 +167,8 @@ Mustache numbered_lines(const std::string& text) {
     x["text"] = line;
     out.push_back(x);
   }
-  return out;
+  d["lines"] = out;
+  if (cut > 0) d["lines_cut"] = std::to_string(cut);
 }
 
 /// What every receipt is written from: the game, its round open, the templates.
@@ -208,7 +228,7 @@ struct ReceiptContext {
       for (const auto& [key, value] : checked.receipt) d.set(key, value);
     }
     d["any_lines"] = true;
-    d["lines"] = numbered_lines(text);
+    set_numbered_lines(d, text);
   }
 
   /// The receipt as a message to the player's registered address.
@@ -382,7 +402,7 @@ class Intake {
     if (!fs::exists(stored)) return;
     const std::string text = read_bytes(stored);
     d["receipt"] = sha256_hex(text);
-    d["lines"] = numbered_lines(text);
+    set_numbered_lines(d, text);
   }
 
   void command_template(Data& d, const PlayerInfo& player, std::vector<mail::Part>& files) const {

@@ -193,6 +193,10 @@ class OrderReader {
       out.province = Written{node.Scalar(), ref(node)};
       return out;
     }
+    if (node.IsNull()) {
+      r_.text(node, key);  // "palace is empty; write a value", on the key's line
+      return std::nullopt;
+    }
     if (!node.IsMap()) {
       r_.error(node, say("action_shape", Data("key", key)));
       return std::nullopt;
@@ -611,6 +615,8 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
     return result;
   }
   SourceFile source = original;
+  // A byte order mark (Windows Notepad saves one) is no text: the YAML reader drops it too.
+  if (source.text.starts_with("\xEF\xBB\xBF")) source.text.erase(0, 3);
   source.text = as_typed(std::move(source.text));
   const std::optional<Diagnostic> prose = prose_before_game(source, rules, texts);
   std::optional<YamlFile> file;
