@@ -59,6 +59,15 @@ class TickMail : public ::testing::Test {
                               " tick " + testing::shell_quote(game().string()) + " --now " +
                               iso_utc(now) + " --smtp " + smtp);
   }
+  /// Ticks the game open and then past `deadline`, with a mail server that defers every
+  /// message to `address`: its opening and its report stay deferred.
+  void open_and_resolve_deferring(const std::string& address, Instant deadline) {
+    testing::SmtpServer deferring((tmp_ / "sent").string(), {"--defer", address});
+    ASSERT_EQ(tick(kMonday, deferring.url()).status, 0);
+    const Outcome resolved = tick(deadline + 1min, deferring.url());
+    ASSERT_NE(resolved.out.find("resolved 1618-spring at the deadline"), std::string::npos)
+        << resolved.out;
+  }
   nlohmann::json status(Instant now) {
     const Outcome s = run({"status", game().string(), "--json", "--now", iso_utc(now)});
     EXPECT_EQ(s.status, 0) << s.err;
@@ -198,13 +207,7 @@ TEST_F(TickMail, AResolveByHandOfAScheduledGameSaysTheNextTickMailsTheReportsAnd
 TEST_F(TickMail, AnOpeningStillDeferredWhenTheSeasonsReportGoesOutIsTriedNoMore) {
   make_game("");
   const Instant deadline = kMonday + 6 * 24h + 10h;
-  {
-    testing::SmtpServer deferring((tmp_ / "sent").string(), {"--defer", "marie@example.org"});
-    ASSERT_EQ(tick(kMonday, deferring.url()).status, 0);
-    const Outcome resolved = tick(deadline + 1min, deferring.url());
-    ASSERT_NE(resolved.out.find("resolved 1618-spring at the deadline"), std::string::npos)
-        << resolved.out;
-  }
+  ASSERT_NO_FATAL_FAILURE(open_and_resolve_deferring("marie@example.org", deadline));
   ASSERT_EQ(status(deadline + 1min)["deferred_mail"].size(), 2u) << "her opening and her report";
   testing::SmtpServer smtp((tmp_ / "sent2").string());
   ASSERT_EQ(tick(deadline + 3h, smtp.url()).status, 0);
@@ -219,13 +222,7 @@ TEST_F(TickMail, AnOpeningStillDeferredWhenTheSeasonsReportGoesOutIsTriedNoMore)
 TEST_F(TickMail, ASpectatorsOpeningStillDeferredWhenTheSeasonsReportGoesOutIsTriedNoMore) {
   make_game("  spectators: [\"watcher@example.org\"]\n");
   const Instant deadline = kMonday + 6 * 24h + 10h;
-  {
-    testing::SmtpServer deferring((tmp_ / "sent").string(), {"--defer", "watcher@example.org"});
-    ASSERT_EQ(tick(kMonday, deferring.url()).status, 0);
-    const Outcome resolved = tick(deadline + 1min, deferring.url());
-    ASSERT_NE(resolved.out.find("resolved 1618-spring at the deadline"), std::string::npos)
-        << resolved.out;
-  }
+  ASSERT_NO_FATAL_FAILURE(open_and_resolve_deferring("watcher@example.org", deadline));
   ASSERT_EQ(status(deadline + 1min)["deferred_mail"].size(), 2u)
       << "the spectator's opening and report";
   testing::SmtpServer smtp((tmp_ / "sent2").string());
