@@ -72,6 +72,19 @@ void set_number(Data& data, const std::string& key, long long number) {
   data.set(key + "_many", number > 1);
 }
 
+Data number_data(const std::string& key, long long number) {
+  Data data;
+  set_number(data, key, number);
+  return data;
+}
+
+std::optional<YAML::Node> catalogue_section(YamlReader& r, const YAML::Node& root,
+                                            std::string_view key, std::string_view hint,
+                                            bool underlay) {
+  if (underlay && !root[std::string(key)].IsDefined()) return YAML::Node(YAML::NodeType::Map);
+  return r.require(root, key, hint);
+}
+
 ListWords ListWords::read(YamlReader& r, const YAML::Node& lists, const ListWords* underlay) {
   ListWords words;
   if (!r.expect_map(lists, "lists")) return words;
@@ -234,15 +247,13 @@ YamlWords YamlWords::parse(const std::string& path, std::string text, const Yaml
   constexpr std::array<std::string_view, 2> kSections = {"lists", "messages"};
   if (r.expect_map(root, "the catalogue", kSections)) {
     // A section the file lacks is the underlay's.
-    const auto section = [&](std::string_view key, std::string_view hint) {
-      if (underlay && !root[std::string(key)].IsDefined())
-        return std::optional<YAML::Node>(YAML::Node(YAML::NodeType::Map));
-      return r.require(root, key, hint);
-    };
-    if (const auto lists = section("lists", "the words that join lists")) {
+    const bool below = underlay != nullptr;
+    if (const auto lists =
+            catalogue_section(r, root, "lists", "the words that join lists", below)) {
       out.lists_ = ListWords::read(r, *lists, underlay ? &underlay->lists_ : nullptr);
     }
-    if (const auto messages = section("messages", "one text per message")) {
+    if (const auto messages =
+            catalogue_section(r, root, "messages", "one text per message", below)) {
       out.messages_ = Wording::read(r, *messages, "messages", kYamlMessages,
                                     underlay ? &underlay->messages_ : nullptr);
     }

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -68,6 +69,14 @@ class Wording {
 
 /// Sets `key` to a number and its plural sections `key_zero`, `key_one` and `key_many`.
 void set_number(Data& data, const std::string& key, long long number);
+/// A message's data holding only the number `key`, with its plural sections.
+Data number_data(const std::string& key, long long number);
+
+/// A section `key` of a catalogue's `root`: required (an error naming `hint` when missing),
+/// unless `underlay` says an underlay holds it, when a missing section is an empty map.
+std::optional<YAML::Node> catalogue_section(YamlReader& r, const YAML::Node& root,
+                                            std::string_view key, std::string_view hint,
+                                            bool underlay);
 
 /// A checked mustache text rendered without escaping (messages are plain text).
 std::string fill(const std::string& text, const Data& data);

@@ -24,13 +24,6 @@ std::pair<int, int> position_of(std::string_view text, std::size_t offset) {
   return {line, static_cast<int>(offset - line_start) + 1};
 }
 
-/// A limit as a message shows it, with its plural sections.
-Data limit(int n) {
-  Data data;
-  set_number(data, "limit", n);
-  return data;
-}
-
 struct Rejected {
   YAML::Mark mark;
   std::string message;
@@ -75,7 +68,7 @@ class Screen final : public YAML::EventHandler {
   /// A list or map begins: one node more, one level deeper.
   void open(const YAML::Mark& mark, bool is_map) {
     if (static_cast<int>(frames_.size()) >= limits_.max_depth) {
-      throw Rejected{mark, words_.say("too_deep", limit(limits_.max_depth))};
+      throw Rejected{mark, words_.say("too_deep", number_data("limit", limits_.max_depth))};
     }
     node(mark, false, {});
     frames_.push_back(Frame{is_map, true, {}});
@@ -83,7 +76,7 @@ class Screen final : public YAML::EventHandler {
 
   void node(const YAML::Mark& mark, bool scalar, const std::string& value) {
     if (++nodes_ > limits_.max_nodes) {
-      throw Rejected{mark, words_.say("too_large", limit(limits_.max_nodes))};
+      throw Rejected{mark, words_.say("too_large", number_data("limit", limits_.max_nodes))};
     }
     if (frames_.empty() || !frames_.back().is_map) return;
     Frame& frame = frames_.back();
@@ -250,27 +243,25 @@ Diagnostic YamlFile::at(const YAML::Node& node, std::string message,
   YAML::Mark mark = node.Mark();
   const std::string_view text = source_.text;
   const auto pos = static_cast<std::size_t>(std::max(mark.pos, 0));
-  const std::size_t newline = pos == 0 ? std::string_view::npos : text.rfind('\n', pos - 1);
-  const std::size_t line_start_of_mark = newline == std::string_view::npos ? 0 : newline + 1;
-  const bool first_on_its_line =
-      pos <= text.size() &&
-      text.substr(line_start_of_mark, pos - line_start_of_mark).find_first_not_of(" \t") ==
-          std::string_view::npos;
-  const bool written =
-      pos < text.size() && (text[pos] == '~' || text.substr(pos, 4) == "null" ||
-                            text.substr(pos, 4) == "Null" || text.substr(pos, 4) == "NULL");
-  if (node.IsNull() && mark.line > 0 && first_on_its_line && !written) {
-    // A value left blank (`bid:` at the end of its line): yaml-cpp marks it where the next
-    // line's text starts; it is said after the key instead, on the key's line.
-    std::size_t end = pos;
-    while (end > 0 && std::string_view(" \t\r\n").find(text[end - 1]) != std::string_view::npos)
-      --end;
-    const std::size_t start = text.rfind('\n', end == 0 ? 0 : end - 1);
-    const std::size_t line_start = start == std::string_view::npos ? 0 : start + 1;
-    int line = 0;
-    for (std::size_t i = 0; i < line_start; ++i) line += text[i] == '\n' ? 1 : 0;
-    mark.line = line;
-    mark.column = static_cast<int>(end - line_start);
+  if (node.IsNull() && mark.line > 0 && pos <= text.size()) {
+    const std::size_t newline = pos == 0 ? std::string_view::npos : text.rfind('\n', pos - 1);
+    const std::size_t line_start = newline == std::string_view::npos ? 0 : newline + 1;
+    const bool first_on_its_line =
+        text.substr(line_start, pos - line_start).find_first_not_of(" \t") ==
+        std::string_view::npos;
+    const bool written =
+        pos < text.size() && (text[pos] == '~' || text.substr(pos, 4) == "null" ||
+                              text.substr(pos, 4) == "Null" || text.substr(pos, 4) == "NULL");
+    if (first_on_its_line && !written) {
+      // A value left blank (`bid:` at the end of its line): yaml-cpp marks it where the next
+      // line's text starts; it is said after the key instead, on the key's line.
+      std::size_t end = pos;
+      while (end > 0 && std::string_view(" \t\r\n").find(text[end - 1]) != std::string_view::npos)
+        --end;
+      const auto [line, column] = position_of(text, end);
+      mark.line = line - 1;
+      mark.column = column - 1;
+    }
   }
   return at(mark, std::move(message), severity);
 }

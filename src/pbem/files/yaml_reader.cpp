@@ -11,13 +11,6 @@ namespace {
 
 Data what_data(std::string_view what) { return Data("what", std::string(what)); }
 
-/// A number as a message shows it, with its plural sections.
-Data counted(const std::string& key, std::size_t n) {
-  Data data;
-  set_number(data, key, static_cast<long long>(n));
-  return data;
-}
-
 }  // namespace
 
 YamlReader::YamlReader(const YamlFile& file) : YamlReader(file, YamlWords::english()) {}
@@ -50,7 +43,7 @@ std::vector<Diagnostic> YamlReader::listed() const {
         file_.source().path,
         0,
         0,
-        words_->say("more_problems", counted("count", dropped_)),
+        words_->say("more_problems", number_data("count", static_cast<long long>(dropped_))),
         dropped_errors_ > 0 ? Diagnostic::Severity::error : Diagnostic::Severity::warning,
         {}});
   }

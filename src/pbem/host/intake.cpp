@@ -421,13 +421,13 @@ class Intake {
 
   std::string no_order(const mail::FoundOrder& found) {
     entry_.outcome = "no_order";
+    const std::string described = mail::describe(found, game_.order_header_keys());
     // Only a registered address gets told; anyone else could be forging the sender.
-    for (const auto& p : game_.host().players) {
-      if (ascii_lower(p.email) != message_.from_address) continue;
+    if (const PlayerInfo* sender = registered_sender()) {
+      const PlayerInfo& p = *sender;
       entry_.player = p.id;
       if (intake_.answered_on(p.id, now_) >= kAnswersPerDay) {
-        return "no order found in a message from " + p.id + " (" +
-               mail::describe(found, game_.order_header_keys()) + "); not " +
+        return "no order found in a message from " + p.id + " (" + described + "); not " +
                "answered: " + std::to_string(kAnswersPerDay) + " answers went to " + p.id +
                " today already";
       }
@@ -435,19 +435,16 @@ class Intake {
       d["no_order"] = no_order_data(found);
       d["forwarded"] = true;
       reply(p, d);
-      return "no order found in a message from " + p.id + " (" +
-             mail::describe(found, game_.order_header_keys()) + "); told them; " +
+      return "no order found in a message from " + p.id + " (" + described + "); told them; " +
              forward_to_gm("a message from " + p.name + " (" + p.id + ") without orders",
-                           "It held no order file (" +
-                               mail::describe(found, game_.order_header_keys()) +
+                           "It held no order file (" + described +
                                "), so it may be meant for you. " + p.name +
                                " was told that no orders were read from it.",
                            &p);
     }
     return "no order found in a message from an unknown sender; " +
            forward_to_gm("a message without orders from an unknown sender",
-                         "It held no order file (" +
-                             mail::describe(found, game_.order_header_keys()) +
+                         "It held no order file (" + described +
                              ") and comes from an address that is no player's; it was not "
                              "answered.",
                          nullptr);

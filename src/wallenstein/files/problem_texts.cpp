@@ -98,10 +98,8 @@ ProblemTexts ProblemTexts::load(const fs::path& problems_file, const fs::path& y
   r.check_keys(root, kSections, "the problem catalogue");
   ProblemTexts texts;
   // A section is required, unless the underlay has it (a catalogue made for an older program).
-  const auto section = [&](std::string_view key,
-                           std::string_view hint) -> std::optional<YAML::Node> {
-    if (underlay && !root[std::string(key)].IsDefined()) return YAML::Node(YAML::NodeType::Map);
-    return r.require(root, key, hint);
+  const auto section = [&](std::string_view key, std::string_view hint) {
+    return pbem::catalogue_section(r, root, key, hint, underlay != nullptr);
   };
   if (const auto lists = section("lists", "the words that join lists")) {
     texts.lists_ = pbem::ListWords::read(r, *lists, underlay ? &underlay->lists_ : nullptr);
