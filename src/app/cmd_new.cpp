@@ -7,8 +7,10 @@
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/digest.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/files/templates.hpp"
 #include "pbem/host/fair_seed.hpp"
 #include "pbem/mail/mime.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/files/version.hpp"
 #include "wallenstein/host/game_directory.hpp"
@@ -99,6 +101,11 @@ void check_variant(const Invocation& in, GameConfig& config) {
     config.edition = edition;
   }
   if (in.has("expansions")) config.expansions = in.expansions();
+  if (in.has("language")) config.language = in.get<std::string>("language");
+  // Every language the game names (--language, game.yaml's, each player's) has templates.
+  const Templates templates = load_templates(in.templates_dir());
+  (void)templates.in(config.language);
+  for (const auto& p : config.players) (void)templates.in(config.language_of(p));
 }
 
 void check_players(const GameConfig& config) {

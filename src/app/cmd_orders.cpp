@@ -1,5 +1,6 @@
 // check, submit and status: the order files of the season being planned.
 
+#include <optional>
 #include <ostream>
 
 #include "app/command.hpp"
@@ -12,6 +13,7 @@
 #include "pbem/host/game_mail.hpp"
 #include "pbem/host/intake.hpp"
 #include "pbem/mail/dispatch.hpp"
+#include "wallenstein/files/language_names.hpp"
 #include "wallenstein/files/order_file.hpp"
 #include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/files/resources.hpp"
@@ -46,6 +48,33 @@ void check_token_of_player(CheckedOrderFile& checked, const GameConfig& config,
   }
 }
 
+/// An order file checked in a language (interfaces 8): `--language`, else the language of the
+/// player it names, else the game's. The rules' names (events, actions) are in it too.
+struct CheckedIn {
+  std::string language;
+  Ruleset rules;
+  CheckedOrderFile file;
+};
+
+CheckedIn check_in_language(const Invocation& in, const Planning& p, const SourceFile& source) {
+  const GameConfig& config = p.opened.game.config();
+  const Templates templates = load_templates(in.templates_dir());
+  const auto check = [&](const std::string& code) {
+    const Templates words = templates.in(code);
+    CheckedIn out{code, in_language(p.opened.rules, words.words()), {}};
+    const auto texts = load_problem_texts(in.templates_dir(), code);
+    out.file = check_order_source(source, p.state, out.rules, texts);
+    check_token_of_player(out.file, config, texts);
+    return out;
+  };
+  if (in.has("language")) return check(in.get<std::string>("language"));
+  CheckedIn checked = check(config.language);
+  if (const PlayerInfo* player = config.player(checked.file.player_id);
+      player && config.language_of(*player) != checked.language)
+    return check(config.language_of(*player));
+  return checked;
+}
+
 void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
   for (const auto& d : diagnostics) in.err << d.format() << "\n";
 }
@@ -53,9 +82,9 @@ void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
 /// What valid orders lead to if nothing else changes (wallenstein/bot/forecast.hpp): warnings, and
 /// the odds of the battles they plan.
 void print_forecast(const Invocation& in, const std::string& path, const Orders& orders,
-                    const Planning& p) {
-  const auto templates = load_templates(in.templates_dir());
-  for (const auto& line : report::forecast_lines(orders, p.state, p.opened.rules, templates)) {
+                    const Planning& p, const CheckedIn& checked) {
+  const auto templates = load_templates(in.templates_dir()).in(checked.language);
+  for (const auto& line : report::forecast_lines(orders, p.state, checked.rules, templates)) {
     in.out << printable(path) << ": forecast: " << line << "\n";
   }
 }
@@ -64,16 +93,26 @@ void print_forecast(const Invocation& in, const std::string& path, const Orders&
 
 Exit run_check(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::shared);
-  const auto texts = load_problem_texts(in.templates_dir());
+  // A language without templates is the command's mistake, not a file's.
+  if (in.has("language"))
+    (void)load_templates(in.templates_dir()).in(in.get<std::string>("language"));
   bool all_ok = true;
   for (const auto& path : in.get<std::vector<std::string>>("files")) {
-    CheckedOrderFile checked = check_order_file(path, p.state, p.opened.rules, texts);
-    check_token_of_player(checked, p.opened.game.config(), texts);
+    std::optional<CheckedIn> read;
+    try {
+      read = check_in_language(in, p, read_source(path, kMaxOrderBytes));
+    } catch (const InputError& unreadable) {  // missing, too large: said as the file's problem
+      read = CheckedIn{"en", p.opened.rules, {}};
+      read->file.diagnostics = unreadable.diagnostics();
+      read->file.errors = read->file.diagnostics.size();
+    }
+    const CheckedIn& in_language = *read;
+    const CheckedOrderFile& checked = in_language.file;
     print(in, checked.diagnostics);
     if (checked.ok()) {
       in.out << printable(path) << ": ok (" << printable(checked.player_id) << ", "
              << season_label(p.opened.rules, p.state.season_index).name() << ")\n";
-      print_forecast(in, path, *checked.orders, p);
+      print_forecast(in, path, *checked.orders, p, in_language);
     } else {
       all_ok = false;
       const std::size_t errors = checked.errors;
@@ -88,9 +127,8 @@ Exit run_submit(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::exclusive);
   const std::string path = in.get<std::string>("file");
   const SourceFile source = read_source(path, kMaxOrderBytes);
-  const auto texts = load_problem_texts(in.templates_dir());
-  CheckedOrderFile checked = check_order_source(source, p.state, p.opened.rules, texts);
-  check_token_of_player(checked, p.opened.game.config(), texts);
+  const CheckedIn in_language = check_in_language(in, p, source);
+  const CheckedOrderFile& checked = in_language.file;
   print(in, checked.diagnostics);
   if (!checked.ok()) {
     in.err << printable(path) << ": not stored; fix the errors above and submit again\n";
@@ -114,8 +152,10 @@ Exit run_submit(const Invocation& in) {
     const Templates templates = load_templates(in.templates_dir());
     const IntakeSetup setup{
         .templates = templates, .version = std::string(program_version()), .now = clock_now(in)};
-    queue_submit_receipt(journal, game, *player, source.text,
-                         checked_order(checked, p.state, p.opened.rules, templates), setup);
+    queue_submit_receipt(
+        journal, game, *player, source.text,
+        checked_order(checked, p.state, in_language.rules, templates.in(in_language.language)),
+        setup);
   }
   journal.write(std::filesystem::relative(target, p.opened.game.root()), source.text);
   note_orders_stored(journal, p.opened.game, p.opened.season, clock_now(in));
@@ -123,7 +163,7 @@ Exit run_submit(const Invocation& in) {
   in.out << "Stored the orders of " << checked.player_id << " for "
          << printable(p.opened.season.name) << (replacing ? " (replacing the earlier ones)" : "")
          << ": " << printable(target.string()) << "\n";
-  print_forecast(in, path, *checked.orders, p);
+  print_forecast(in, path, *checked.orders, p, in_language);
   if (player) {
     const auto mailer =
         game_mailer(p.opened.game.root(), p.opened.game.config().mail,

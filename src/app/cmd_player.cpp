@@ -122,6 +122,12 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   p.email = email;
   p.token = new_token();
   p.paused = false;
+  const Templates templates = load_templates(in.templates_dir());
+  if (in.has("language")) {  // the newcomer's language; else the seat keeps the one it had
+    const std::string code = in.get<std::string>("language");
+    if (code != "game") (void)templates.in(code);
+    p.language = code == "game" || code == config.language ? std::string() : code;
+  }
   save_config(game, config);
   const GameDirectory updated = GameDirectory::open(game.root());
 
@@ -132,8 +138,7 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   d["before"] = before;
   d["season"] = current.name;
   d["gm"] = config.mail.game_master();
-  const Templates templates = load_templates(in.templates_dir());
-  const std::string body = templates.render(Format::text, "welcome", d);
+  const std::string body = templates.in(config.language_of(p)).render(Format::text, "welcome", d);
   mail::Message m;
   m.from = game_sender(updated.config().mail);
   m.to = mail::Mailbox{name, email};
@@ -218,9 +223,36 @@ Exit pause(const Invocation& in, const HeldGame& held, const std::string& id, bo
 
 }  // namespace
 
+/// The language of everything mailed to a player (interfaces 8): a code the templates have, or
+/// "game" for the game's.
+Exit language(const Invocation& in, const HeldGame& held, const std::string& id) {
+  std::string code = in.get<std::string>("language");
+  const Templates templates = load_templates(in.templates_dir());
+  if (code != "game") (void)templates.in(code);  // a language without templates is refused
+  GameConfig config = held.game.config();
+  PlayerInfo& p = seat(config, id);
+  p.language = code == "game" || code == config.language ? std::string() : code;
+  save_config(held.game, config);
+  in.out << printable(p.name) << " (" << id << ") reads the game in "
+         << templates.in(config.language_of(p)).words().name() << " (" << config.language_of(p)
+         << ") from the next mail on.\n";
+  return Exit::ok;
+}
+
 Exit run_player(const Invocation& in) {
-  const std::string action = in.get<std::string>("action");
+  std::string action = in.get<std::string>("action");
+  if (!in.has("id") && in.has("language")) {
+    // `player DIR ID --language L` (interfaces 8)
+    const HeldGame held = hold_game(in, LockMode::exclusive);
+    return language(in, held, action);
+  }
+  if (!in.has("id")) throw UsageError("player " + printable(action) + " needs the player's id");
   const std::string id = in.get<std::string>("id");
+  if (action == "language") {
+    if (!in.has("language")) throw UsageError("language needs --language L");
+    const HeldGame held = hold_game(in, LockMode::exclusive);
+    return language(in, held, id);
+  }
   const bool writes = action != "token" || in.has("new");
   const HeldGame held = hold_game(in, writes ? LockMode::exclusive : LockMode::shared);
   if (action == "token") return token(in, held, id);

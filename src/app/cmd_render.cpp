@@ -8,8 +8,13 @@
 #include "pbem/files/files.hpp"
 #include "pbem/files/journal.hpp"
 #include "pbem/files/printable.hpp"
+#include "pbem/files/templates.hpp"
+#include "wallenstein/files/language_names.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/views/map/render.hpp"
+#include "wallenstein/views/map/style.hpp"
+#include "wallenstein/views/report/reports.hpp"
 
 namespace wallenstein::app {
 
@@ -22,13 +27,20 @@ Exit run_render(const Invocation& in) {
   const OpenedSeason opened = open_season(
       in, DefaultSeason::current, in.has("output") ? LockMode::shared : LockMode::exclusive);
   const LoadedSeason loaded = load_season(opened);
-  const map::MapRequest request{loaded.view(opened.rules),
-                                layout == "geo" ? map::Layout::geo : map::Layout::board,
+  // The map's words: the game's language, or --language's (interfaces 8).
+  const std::string code =
+      in.has("language") ? in.get<std::string>("language") : opened.game.config().language;
+  const Templates templates = load_templates(in.templates_dir()).in(code);
+  const Ruleset named = in_language(opened.rules, templates.words());
+  const SeasonView view = report::view_in(loaded.view(opened.rules), named, templates);
+  const map::MapRequest request{view, layout == "geo" ? map::Layout::geo : map::Layout::board,
                                 static_cast<double>(width)};
-  const auto rendered = map::render_map(request, map::load_map_style(in.data_dir()));
+  map::MapStyle style = map::load_map_style(in.data_dir());
+  style.labels = map::labels_in(style, templates.words());
+  const auto rendered = map::render_map(request, style);
   const std::filesystem::path out = in.has("output")
                                         ? std::filesystem::path(in.get<std::string>("output"))
-                                        : opened.season.path / "map.png";
+                                        : opened.season.path / report::map_file(view, code);
   // A device, a pipe or a link (`-o /dev/stdout`) takes the bytes as they come, and no line is
   // printed that could mix with them; a file is replaced whole or not at all.
   std::error_code ec;

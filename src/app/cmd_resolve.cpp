@@ -195,7 +195,8 @@ std::size_t queue_set_aside_notices(Journal& journal, const GameDirectory& game,
     d["season"] = reopened.name;
     d["next"] = undone.name;
     d["gm"] = game.config().mail.game_master();
-    const std::string body = templates.render(Format::text, "set_aside", d);
+    const std::string body =
+        templates.in(game.config().language_of(*player)).render(Format::text, "set_aside", d);
     mail::Message m;
     m.from = game_sender(game.config().mail);
     m.to = mail::Mailbox{player->name, player->email};

@@ -232,7 +232,7 @@ Exit run_deadline(const Invocation& in) {
   t.held = false;  // the game master decided: tick runs the season again
   t.moved = now;
   const WallensteinGame wallenstein(game, rules, resources(in));
-  auto notices = deadline_mail(wallenstein, season, t, now, "the game master moved it",
+  auto notices = deadline_mail(wallenstein, season, t, now, pbem::DeadlineMoved{true},
                                load_templates(in.templates_dir()));
   std::vector<std::string> keys;
   keys.reserve(notices.size());

@@ -88,6 +88,11 @@ Options& Options::argument(const char* name, const char* help) {
   return *this;
 }
 
+Options& Options::positional(const char* name) {
+  positional_.add(name, 1);
+  return *this;
+}
+
 Options& Options::rest(const char* name, const char* label, const char* help, bool required) {
   auto* value = po::value<std::vector<std::string>>()->value_name(label);
   if (required) value->required();
@@ -156,7 +161,10 @@ Command new_command() {
                 .add()("edition", po::value<int>()->value_name("2|1"),
                        "rules edition: 2 (default: the 2nd edition) or 1 (the 1st edition)");
             o.text("expansions", "LIST",
-                   "comma-separated expansions, named like the data's modules/ folders");
+                   "comma-separated expansions, named like the data's modules/ folders")
+                .text("language", "L",
+                      "the game's language (public report, spectators, game master; players "
+                      "without their own): en (default), fr, de");
           },
           run_new};
 }
@@ -165,7 +173,12 @@ Command check_command() {
   return {"check", "DIR FILE...",
           "Check order files against the season being planned, listing every problem; nothing is "
           "stored.",
-          [](Options& o) { o.dir().rest("files", "FILE...", "order files", true); }, run_check};
+          [](Options& o) {
+            o.dir().rest("files", "FILE...", "order files", true);
+            o.text("language", "L",
+                   "the problems' language (default: the player's, else the game's)");
+          },
+          run_check};
 }
 
 Command submit_command() {
@@ -239,13 +252,16 @@ Command show_command() {
 }
 
 Command render_command() {
-  return {"render", "DIR [--season S] [-o FILE] [--width N] [--layout board|geo]",
+  return {"render", "DIR [--season S] [-o FILE] [--width N] [--layout board|geo] [--language L]",
           "Draw the map of a season as a PNG: the season being planned, or a resolved one with "
           "what happened.",
           [](Options& o) {
             o.dir()
                 .season(kSeasonNow)
-                .text("output,o", "FILE", "where to write (default: the season's map.png)")
+                .text("output,o", "FILE",
+                      "where to write (default: the season's map.png, or reports/map-L.png in "
+                      "another language than the game's)")
+                .text("language", "L", "the map's words (default: the game's language)")
                 .add()("width", po::value<int>()->default_value(1600), "image width in pixels")(
                     "layout", po::value<std::string>()->default_value("board"),
                     "board (as printed) or geo (geography)");
@@ -303,14 +319,19 @@ Command upgrade_command() {
 Command player_command() {
   return {"player",
           "DIR (token ID [--new] | replace ID --name NAME --email ADDR | address ID --email ADDR | "
-          "pause ID | resume ID)",
+          "pause ID | resume ID | ID --language L)",
           "A seat: its secret token for mailed orders (--new replaces a leaked one); a new person "
           "taking it over from the season being planned on; the same person at a new address; an "
-          "announced absence (pause, resume).",
+          "announced absence (pause, resume); the language of everything mailed to them.",
           [](Options& o) {
-            o.dir()
-                .argument("action", "token, replace, address, pause or resume")
-                .argument("id", "the player's id")
+            o.dir().argument("action",
+                             "token, replace, address, pause or resume (or the id, with "
+                             "--language)");
+            o.add()("id", po::value<std::string>(), "the player's id");
+            o.positional("id");
+            o.text("language", "L",
+                   "the player's language: a code of the templates' languages (en, fr, de); "
+                   "\"game\": the game's")
                 .flag("new", "make a new token (the old one stops working)")
                 .text("name", "NAME", "replace: the newcomer's name")
                 .text("email", "ADDR",

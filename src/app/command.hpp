@@ -70,6 +70,8 @@ class Options {
   Options& dir(const char* help = "the game directory");
   /// A further required argument, after those declared before it.
   Options& argument(const char* name, const char* help);
+  /// An option declared with `add()` that may also stand as the next argument.
+  Options& positional(const char* name);
   /// The arguments that remain, a list its help labels `label`.
   Options& rest(const char* name, const char* label, const char* help, bool required = false);
   /// `DIR...` or `--root ROOT` (every game directory in it).

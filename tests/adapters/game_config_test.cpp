@@ -68,7 +68,8 @@ TEST(GameConfigFile, AMisspeltTopLevelKeyIsRefusedWithTheNearestKey) {
   EXPECT_EQ(config_problems(kGame + "colour: blue\n"),
             Problems{"15:1: unknown key \"colour\" in game.yaml; expected name, edition, "
                      "expansions, setup, rules_version, seed, "
-                     "salt, commitment, players, mail, program_version, deadlines or schedule"});
+                     "salt, commitment, players, mail, program_version, deadlines, schedule "
+                     "or language"});
 }
 
 TEST(GameConfigFile, MisspeltKeysInMailSmtpAndPlayersAreRefusedWithTheNearestKey) {

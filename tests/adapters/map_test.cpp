@@ -411,7 +411,8 @@ TEST_F(Map, ASeasonOpenForOrdersShowsTheDeadlineOfItsSchedule) {
   const auto cfg = config(3);
   const GameState state = play(3, 1, 5).last.next;
   SeasonView view{&cfg, rules_, &state, &state, nullptr};
-  view.deadline = "Sunday 6 December 2026, 20:00 CET";
+  view.due = std::chrono::sys_days{std::chrono::year{2026} / 12 / 6} + std::chrono::hours{19};
+  view.due_timezone = "Europe/Berlin";
   const auto scene = map::render_map(map::MapRequest{view, Layout::board}, *style_).scene;
   EXPECT_TRUE(std::any_of(scene.texts.begin(), scene.texts.end(), [](const map::Text& t) {
     return t.text == "Orders due: Sunday 6 December 2026, 20:00 CET";

@@ -15,6 +15,7 @@
 #include "support/temp_dir.hpp"
 #include "support/tiny_world.hpp"
 #include "wallenstein/bot/random_orders.hpp"
+#include "wallenstein/files/language_names.hpp"
 #include "wallenstein/files/log_reader.hpp"
 #include "wallenstein/files/log_yaml.hpp"
 #include "wallenstein/files/order_file.hpp"
@@ -75,59 +76,68 @@ std::vector<std::string> everything_sent(const report::ReportSet& set) {
 }
 
 /// Plays whole games of random orders under `rules` and checks every text sent for hidden
-/// information.
-void expect_no_hidden_information_sent(const Ruleset& rules, std::initializer_list<int> counts,
+/// information, in each language (English with every count of players, the others with the
+/// largest).
+void expect_no_hidden_information_sent(const Ruleset& english_rules,
+                                       std::initializer_list<int> counts,
                                        const Templates& templates) {
-  for (int players : counts) {
-    GameConfig cfg = Reports::config(players);
-    if (rules.plays(kLandsknechtePhase)) cfg.expansions.push_back("landsknechte");
-    if (rules.plays(kLeadersPlacePhase)) cfg.expansions.push_back("leaders");
-    if (rules.plays(kCourtConversionPhase)) cfg.expansions.push_back("court");
-    cfg.edition = rules.edition;
-    NewGame spec{"reports", {}, static_cast<std::uint64_t>(1000 + players)};
-    for (const auto& p : cfg.players) spec.player_ids.push_back(p.id);
-    GameState state = new_game(spec, rules);
-    Rng rng(static_cast<std::uint64_t>(players));
-    while (!state.finished) {
-      std::vector<Orders> orders;
-      for (std::size_t p = 0; p < state.players.size(); ++p)
-        orders.push_back(random_orders(state, rules, state.player_index(p), rng));
-      const SeasonResult result = resolve_season(state, orders, {}, rules);
-      const auto texts = everything_sent(report::build_reports(
-          SeasonView{&cfg, &rules, &state, &result.next, &result.log}, templates));
-      const GameState& next = result.next;
-      for (const std::string& text : texts) {
-        // The deck, in order or not: cards not yet revealed never appear by title or text.
-        for (EventId e : next.event_deck) {
-          const EventCard& card = rules.event(e);
-          const bool revealed =
-              std::any_of(next.year_events.begin(), next.year_events.end(),
-                          [&](EventId y) { return rules.event(y).name == card.name; }) ||
-              std::any_of(state.year_events.begin(), state.year_events.end(),
-                          [&](EventId y) { return rules.event(y).name == card.name; });
-          if (!revealed) {
-            EXPECT_EQ(text.find(card.name), std::string::npos) << card.name;
+  for (const std::string& code : templates.languages()) {
+    // The names a player of this language reads (event titles, actions).
+    const Ruleset rules = in_language(english_rules, templates.in(code).words());
+    for (int players : counts) {
+      if (code != "en" && players != std::max(counts)) continue;
+      SCOPED_TRACE(code + ", " + std::to_string(players) + " players");
+      GameConfig cfg = Reports::config(players);
+      cfg.language = code;
+      if (rules.plays(kLandsknechtePhase)) cfg.expansions.push_back("landsknechte");
+      if (rules.plays(kLeadersPlacePhase)) cfg.expansions.push_back("leaders");
+      if (rules.plays(kCourtConversionPhase)) cfg.expansions.push_back("court");
+      cfg.edition = rules.edition;
+      NewGame spec{"reports", {}, static_cast<std::uint64_t>(1000 + players)};
+      for (const auto& p : cfg.players) spec.player_ids.push_back(p.id);
+      GameState state = new_game(spec, rules);
+      Rng rng(static_cast<std::uint64_t>(players));
+      while (!state.finished) {
+        std::vector<Orders> orders;
+        for (std::size_t p = 0; p < state.players.size(); ++p)
+          orders.push_back(random_orders(state, rules, state.player_index(p), rng));
+        const SeasonResult result = resolve_season(state, orders, {}, english_rules);
+        const auto texts = everything_sent(report::build_reports(
+            SeasonView{&cfg, &english_rules, &state, &result.next, &result.log}, templates));
+        const GameState& next = result.next;
+        for (const std::string& text : texts) {
+          // The deck, in order or not: cards not yet revealed never appear by title or text.
+          for (EventId e : next.event_deck) {
+            const EventCard& card = rules.event(e);
+            const bool revealed =
+                std::any_of(next.year_events.begin(), next.year_events.end(),
+                            [&](EventId y) { return rules.event(y).name == card.name; }) ||
+                std::any_of(state.year_events.begin(), state.year_events.end(),
+                            [&](EventId y) { return rules.event(y).name == card.name; });
+            if (!revealed) {
+              EXPECT_EQ(text.find(card.name), std::string::npos) << card.name;
+            }
           }
-        }
-        // The next season's face-down action cards are never listed as face up.
-        if (!next.finished) {
-          for (int slot = 6; slot <= 10; ++slot) {
-            const std::string shown =
-                std::to_string(slot) + " " +
-                rules.action(next.action_cards[static_cast<std::size_t>(slot - 1)]).name;
-            EXPECT_EQ(text.find(shown), std::string::npos) << shown;
+          // The next season's face-down action cards are never listed as face up.
+          if (!next.finished) {
+            for (int slot = 6; slot <= 10; ++slot) {
+              const std::string shown =
+                  std::to_string(slot) + " " +
+                  rules.action(next.action_cards[static_cast<std::size_t>(slot - 1)]).name;
+              EXPECT_EQ(text.find(shown), std::string::npos) << shown;
+            }
           }
+          // Rules 13.1: the favour cards still in the deck are never named.
+          for (int card : next.court.deck)
+            EXPECT_EQ(text.find("#" + std::to_string(card) + " ("), std::string::npos) << card;
+          // Neither the tower's content nor the random state is ever written.
+          EXPECT_EQ(text.find("inside"), std::string::npos);
+          EXPECT_EQ(text.find("gm_"), std::string::npos);
+          for (std::uint64_t word : next.rng)
+            EXPECT_EQ(text.find(std::to_string(word)), std::string::npos);
         }
-        // Rules 13.1: the favour cards still in the deck are never named.
-        for (int card : next.court.deck)
-          EXPECT_EQ(text.find("#" + std::to_string(card) + " ("), std::string::npos) << card;
-        // Neither the tower's content nor the random state is ever written.
-        EXPECT_EQ(text.find("inside"), std::string::npos);
-        EXPECT_EQ(text.find("gm_"), std::string::npos);
-        for (std::uint64_t word : next.rng)
-          EXPECT_EQ(text.find(std::to_string(word)), std::string::npos);
+        state = result.next;
       }
-      state = result.next;
     }
   }
 }

@@ -570,3 +570,83 @@ TEST(Cli, NotAGameDirectoryIsAnInputError) {
 
 }  // namespace
 }  // namespace wallenstein
+
+namespace wallenstein {
+namespace {
+
+TEST_F(GameFixture, CheckSaysTheProblemsInTheLanguageAskedForOrThePlayersOrTheGames) {
+  std::string bad = red_orders("9");
+  bad.replace(bad.find("Koeln"), 5, "Kolen");
+  const fs::path orders = file("a.yaml", bad);
+  const Outcome english = run({"check", dir().string(), orders.string()});
+  EXPECT_NE(english.err.find("unknown province \"Kolen\""), std::string::npos) << english.err;
+  const Outcome french = run({"check", dir().string(), orders.string(), "--language", "fr"});
+  EXPECT_EQ(french.status, 1);
+  EXPECT_EQ(french.err.find("unknown province"), std::string::npos) << french.err;
+  EXPECT_NE(french.err.find("a.yaml:7:18:"), std::string::npos) << french.err;
+  EXPECT_NE(french.err.find("Kolen"), std::string::npos) << french.err;
+  // red reads German from now on: their files are checked in German without --language.
+  const Outcome set = run({"player", dir().string(), "red", "--language", "de"});
+  ASSERT_EQ(set.status, 0) << set.err;
+  EXPECT_NE(set.out.find("reads the game in Deutsch (de)"), std::string::npos) << set.out;
+  EXPECT_NE(read_text(dir() / "game.yaml").find("language: de"), std::string::npos);
+  const Outcome german = run({"check", dir().string(), orders.string()});
+  EXPECT_EQ(german.err.find("unknown province"), std::string::npos) << german.err;
+  EXPECT_NE(german.err.find("Kolen"), std::string::npos) << german.err;
+  EXPECT_NE(german.err, french.err);
+  const Outcome back = run({"player", dir().string(), "red", "--language", "game"});
+  ASSERT_EQ(back.status, 0) << back.err;
+  EXPECT_EQ(run({"check", dir().string(), orders.string()}).err, english.err);
+}
+
+TEST_F(GameFixture, ALanguageWithoutTemplatesIsRefusedNamingThoseThereAre) {
+  const Outcome player = run({"player", dir().string(), "red", "--language", "it"});
+  EXPECT_EQ(player.status, 1);
+  EXPECT_NE(player.err.find("no templates in language \"it\"; there are: de, en, fr"),
+            std::string::npos)
+      << player.err;
+  EXPECT_EQ(read_text(dir() / "game.yaml").find("language"), std::string::npos)
+      << "nothing is changed";
+  const Outcome created =
+      run({"new", (tmp_ / "other").string(), "--seed", "3", "--language", "xx", "--player",
+           "red:Anna:anna@example.org", "--player", "blue:Ben:ben@example.org", "--player",
+           "yellow:Cleo:cleo@example.org"});
+  EXPECT_EQ(created.status, 1);
+  EXPECT_FALSE(fs::exists(tmp_ / "other" / "game.yaml"));
+}
+
+TEST(Cli, AGameInFrenchMakesItsReportsOrderTemplatesAndMapInFrench) {
+  TempDir tmp;
+  const fs::path game = tmp / "partie";
+  std::vector<std::string> args = {"new", game.string(), "--seed", "11", "--language", "fr"};
+  for (const std::string& p : players_args(3)) args.push_back(p);
+  ASSERT_EQ(run(args).status, 0);
+  EXPECT_NE(read_text(game / "game.yaml").find("language: fr"), std::string::npos);
+  testing::submit_random_orders(game, tmp / "orders", 5);
+  const Outcome resolved = run({"resolve", game.string()});
+  ASSERT_EQ(resolved.status, 0) << resolved.err;
+  const fs::path season = game / "seasons" / "01-1618-spring";
+  const std::string report = read_text(season / "reports" / "red.txt");
+  EXPECT_NE(report.find("printemps 1618"), std::string::npos) << report;
+  EXPECT_EQ(report.find("WHAT HAPPENED"), std::string::npos) << report;
+  EXPECT_TRUE(fs::exists(season / "map.png")) << "the game's language has map.png";
+  EXPECT_FALSE(fs::exists(season / "reports" / "map-fr.png"));
+  // One player reads German: their report, with its own map beside it.
+  ASSERT_EQ(run({"player", game.string(), "blue", "--language", "de"}).status, 0);
+  ASSERT_EQ(run({"report", game.string(), "--season", "1618-spring"}).status, 0);
+  const Outcome mailed = run({"mail", game.string()});
+  ASSERT_EQ(mailed.status, 0) << mailed.err;
+  EXPECT_TRUE(fs::exists(season / "reports" / "map-de.png"));
+  EXPECT_NE(read_text(season / "reports" / "blue.html").find("src=\"map-de.png\""),
+            std::string::npos);
+  EXPECT_NE(read_text(season / "reports" / "red.html").find("src=\"../map.png\""),
+            std::string::npos);
+  EXPECT_NE(read_text(season / "reports" / "blue.txt").find("1618"), std::string::npos);
+  EXPECT_NE(read_text(season / "reports" / "blue.txt"), report);
+  const Outcome german_map =
+      run({"render", game.string(), "--language", "de", "-o", (tmp / "de.png").string()});
+  EXPECT_EQ(german_map.status, 0) << german_map.err;
+}
+
+}  // namespace
+}  // namespace wallenstein

@@ -171,7 +171,8 @@ pbem::RoundFiles AuctionGame::program_files() const {
 }
 
 pbem::CheckedOrder AuctionGame::check_order(const pbem::RoundDir& round, std::string_view text,
-                                            std::string_view source) const {
+                                            std::string_view source,
+                                            std::string_view /*language: English only*/) const {
   pbem::CheckedOrder out;
   std::map<std::string, std::pair<std::string, int>> keys;  // key -> value, line
   const auto error = [&](int line, const std::string& message) {

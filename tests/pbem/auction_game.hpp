@@ -69,7 +69,7 @@ class AuctionGame final : public pbem::Game {
   /// Reads a bid: the five keys above; an unknown key, a round that is not `round`'s, or a bid
   /// that is no whole number from 0 to the coins held is an error at its line.
   pbem::CheckedOrder check_order(const pbem::RoundDir& round, std::string_view text,
-                                 std::string_view source) const override;
+                                 std::string_view source, std::string_view language) const override;
   /// The bid form of the round, with the player's token: "bid-round-1-a.yaml".
   std::optional<pbem::mail::Part> order_template(const pbem::RoundDir& round,
                                                  const pbem::PlayerInfo& player) const override;

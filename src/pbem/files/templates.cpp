@@ -1,6 +1,9 @@
 #include "pbem/files/templates.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <optional>
+#include <vector>
 
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/files.hpp"
@@ -66,25 +69,116 @@ void mark_last(kainjow::mustache::list& items) {
   for (std::size_t i = 0; i < items.size(); ++i) items[i]["last"] = i + 1 == items.size();
 }
 
+namespace {
+
+/// The codes of the language subdirectories of `dir`: those named by a code and holding a
+/// words.yaml (any other folder a game master keeps there is no language).
+void find_languages(const fs::path& dir, std::vector<std::string>& codes) {
+  std::error_code ec;
+  if (dir.empty() || !fs::is_directory(dir, ec)) return;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string code = entry.path().filename().string();
+    if (!entry.is_directory(ec) || !is_language_code(code) || code == "en" ||
+        !fs::is_regular_file(entry.path() / "words.yaml", ec))
+      continue;
+    if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
+  }
+}
+
+/// A language's words: `file`'s over `underlay_file`'s over `base` (each when it exists).
+LanguageWords language_words(const fs::path& file, const fs::path& underlay_file,
+                             const std::string& code, const LanguageWords* base) {
+  std::error_code ec;
+  std::optional<LanguageWords> below;
+  if (!underlay_file.empty() && fs::is_regular_file(underlay_file, ec) &&
+      !fs::equivalent(file, underlay_file, ec))
+    below = LanguageWords::load(underlay_file, code, base);
+  const LanguageWords* under = below ? &*below : base;
+  if (fs::is_regular_file(file, ec)) return LanguageWords::load(file, code, under);
+  if (below) return *below;
+  if (base == nullptr)
+    throw InputError(file.string(), "the words of language " + code + " are missing");
+  LanguageWords words = *base;
+  return words;
+}
+
+}  // namespace
+
 Templates Templates::load(const fs::path& dir, const fs::path& underlay) {
   if (!fs::is_directory(dir))
     throw InputError(dir.string(), "templates directory not found; pass --templates DIR");
-  Templates t;
-  t.dir_ = dir;
   std::error_code ec;
-  if (!underlay.empty() && fs::is_directory(underlay) && !fs::equivalent(dir, underlay, ec))
-    read_templates(underlay, t.files_);
-  read_templates(dir, t.files_);
+  const bool layered =
+      !underlay.empty() && fs::is_directory(underlay, ec) && !fs::equivalent(dir, underlay, ec);
+  const fs::path below = layered ? underlay : fs::path();
+  auto languages = std::make_shared<Languages>();
+
+  Language english{"en", dir, below, {}, LanguageWords::english()};
+  if (layered) read_templates(underlay, english.files);
+  read_templates(dir, english.files);
+  english.words = language_words(dir / "words.yaml", layered ? underlay / "words.yaml" : fs::path(),
+                                 "en", &LanguageWords::english());
+
+  std::vector<std::string> codes;
+  find_languages(dir, codes);
+  find_languages(below, codes);
+  for (const std::string& code : codes) {
+    Language lang{code, dir / code, layered ? underlay / code : fs::path(), english.files, {}};
+    if (layered) read_templates(underlay / code, lang.files);
+    read_templates(dir / code, lang.files);
+    lang.words =
+        language_words(dir / code / "words.yaml",
+                       layered ? underlay / code / "words.yaml" : fs::path(), code, nullptr);
+    languages->emplace(code, std::move(lang));
+  }
+  languages->emplace("en", std::move(english));
+  Templates t;
+  t.current_ = &languages->at("en");
+  t.languages_ = std::move(languages);
   return t;
 }
 
+Templates Templates::in(std::string_view code) const {
+  const auto found = languages_->find(code);
+  if (found == languages_->end()) {
+    std::string known;
+    for (const auto& [c, lang] : *languages_) known += (known.empty() ? "" : ", ") + c;
+    throw InputError(current_->dir.string(),
+                     "no templates in language \"" + std::string(code) + "\"; there are: " + known);
+  }
+  Templates t = *this;
+  t.current_ = &found->second;
+  return t;
+}
+
+const std::string& Templates::language() const { return current_->code; }
+
+std::vector<std::string> Templates::languages() const {
+  std::vector<std::string> out;
+  for (const auto& [code, lang] : *languages_) out.push_back(code);
+  return out;
+}
+
+const LanguageWords& Templates::words() const { return current_->words; }
+
+fs::path Templates::language_dir() const { return current_->dir; }
+
+fs::path Templates::underlay_language_dir() const { return current_->underlay_dir; }
+
 std::string Templates::render(Format format, const std::string& name, const Data& data) const {
   const std::string key = std::string(folder(format)) + "/" + name;
-  const auto main = files_.find(key);
-  if (main == files_.end())
-    throw InputError((dir_ / (key + ".mustache")).string(), "template not found");
+  const auto& files = current_->files;
+  const fs::path& dir = current_->dir;
+  const auto main = files.find(key);
+  if (main == files.end())
+    throw InputError((dir / (key + ".mustache")).string(), "template not found");
   Data context = data;
-  for (const auto& [file, text] : files_) {
+  const LanguageWords* words = &current_->words;
+  context["season_name"] = kainjow::mustache::lambda2(
+      [words](const std::string& text, const kainjow::mustache::renderer& render) {
+        return words->season(render(text));
+      });
+  for (const auto& [file, text] : files) {
     const auto slash = file.find('/');
     const std::string sub = file.substr(0, slash);
     const std::string partial = file.substr(slash + 1);
@@ -96,11 +190,11 @@ std::string Templates::render(Format format, const std::string& name, const Data
   kainjow::mustache::mustache tmpl{main->second};
   if (format != Format::html) tmpl.set_custom_escape([](const std::string& s) { return s; });
   if (!tmpl.is_valid())
-    throw InputError((dir_ / (key + ".mustache")).string(),
+    throw InputError((dir / (key + ".mustache")).string(),
                      "broken template: " + tmpl.error_message());
   std::string out = tmpl.render(context);
   if (!tmpl.is_valid())
-    throw InputError((dir_ / (key + ".mustache")).string(),
+    throw InputError((dir / (key + ".mustache")).string(),
                      "broken template: " + tmpl.error_message());
   if (format != Format::html) out = tidy(out);
   return out + "\n";

@@ -3,7 +3,12 @@
 #include <filesystem>
 #include <kainjow/mustache.hpp>
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
+
+#include "pbem/files/language.hpp"
 
 namespace pbem {
 
@@ -18,23 +23,50 @@ void mark_last(kainjow::mustache::list& items);
 /// How a rendered text is escaped: HTML escapes, text and YAML are taken as they are.
 enum class Format { text, html, yaml };
 
-/// The templates of a directory (`--templates`), with their partials: a game's reports and the
-/// host's messages (receipts, reminders, notices).
+/// The templates of a directory (`--templates`), with their partials, in every language it holds:
+/// a game's reports and the host's messages (receipts, reminders, notices). English is the
+/// directory's own files; another language is a subdirectory named by its code (`fr/`, `de/`)
+/// holding the same files, and each language has its `words.yaml` (LanguageWords).
 class Templates {
  public:
-  /// Reads every `*.mustache` under templates/{shared,text,html,yaml}/; a file whose name starts
-  /// with `_` is a partial of its format (those in templates/shared of every format).
-  /// With `underlay`, its templates fill in those `dir` lacks: a game master's own directory,
-  /// made for an older program, may lack a template a newer one added.
+  /// Reads every `*.mustache` under templates/{shared,text,html,yaml}/ and under each
+  /// language's subdirectory; a file whose name starts with `_` is a partial of its format (those
+  /// in shared/ of every format). With `underlay`, its templates fill in those `dir` lacks: a game
+  /// master's own directory, made for an older program, may lack a template (or a language) a
+  /// newer one added. A template a language lacks altogether is its English one.
   static Templates load(const std::filesystem::path& dir,
                         const std::filesystem::path& underlay = {});
 
-  /// Renders `name` (e.g. "report") of a format; a broken template is an InputError naming it.
+  /// The same templates in language `code`; a code without templates is an InputError naming
+  /// the languages there are.
+  Templates in(std::string_view code) const;
+  /// The language rendered now ("en" unless `in` chose another).
+  const std::string& language() const;
+  /// The languages there are, by code, in order.
+  std::vector<std::string> languages() const;
+  /// The words of the language rendered now.
+  const LanguageWords& words() const;
+  /// The folder of the language rendered now in the directory loaded (`dir`, or `dir/<code>`),
+  /// and the same in the underlay (empty without one): where its other catalogues are.
+  std::filesystem::path language_dir() const;
+  std::filesystem::path underlay_language_dir() const;
+
+  /// Renders `name` (e.g. "report") of a format in the language chosen; a broken template is an
+  /// InputError naming it. Besides `data`, a template can use the section `season_name`, which
+  /// words the season id it holds in the language (`{{#season_name}}{{season}}{{/season_name}}`).
   std::string render(Format format, const std::string& name, const Data& data) const;
 
  private:
-  std::filesystem::path dir_;
-  std::map<std::string, std::string> files_;  ///< "text/report" -> text
+  struct Language {
+    std::string code;
+    std::filesystem::path dir;                 ///< where its files are (for messages)
+    std::filesystem::path underlay_dir;        ///< the same in the underlay
+    std::map<std::string, std::string> files;  ///< "text/report" -> text
+    LanguageWords words;
+  };
+  using Languages = std::map<std::string, Language, std::less<>>;
+  std::shared_ptr<const Languages> languages_;
+  const Language* current_ = nullptr;
 };
 
 }  // namespace pbem

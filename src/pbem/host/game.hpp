@@ -111,9 +111,9 @@ class Game {
   /// Reads and checks an order file's text (mailed, or stored by the game master) against
   /// `round`: the round open, or for orders that came too late the past round they name. The
   /// host stores `text` as it came when `ok` and the token proves the player; `source` names the
-  /// text in the diagnostics ("your orders").
+  /// text in the diagnostics ("your orders"); the diagnostics are in `language` (a code).
   virtual CheckedOrder check_order(const RoundDir& round, std::string_view text,
-                                   std::string_view source) const = 0;
+                                   std::string_view source, std::string_view language) const = 0;
   /// The keys besides `game:` of an order file's header, which say whose orders it holds and for
   /// which round: a line of a mail's text holding `game:` and one of these after it is an order
   /// whose lines were joined (an HTML mail program's paragraph), which the intake tells the player.

@@ -30,6 +30,8 @@ struct PlayerInfo {
   bool paused =
       false;  ///< an announced absence: the NMR policy plays the seat, the gate ignores it
   std::vector<FormerHolder> former = {};  ///< earlier holders of the seat, oldest first
+  /// The language of everything mailed to them (a code: "fr"); empty: the game's.
+  std::string language = {};
 };
 
 /// How mail leaves: an SMTP server, or (default) an outbox directory of .eml files.
@@ -68,6 +70,9 @@ struct MailSettings {
 /// goes, and the timetable `tick` keeps. A game's own configuration adds its rules' switches.
 struct HostConfig {
   std::string name;
+  /// The game's language (a code): the public report, spectators, the game master's notices,
+  /// and every player who chose none.
+  std::string language = "en";
   std::vector<PlayerInfo> players;
   MailSettings mail;
   std::map<std::string, std::string>
@@ -75,6 +80,10 @@ struct HostConfig {
   std::optional<Schedule> schedule = {};  ///< absent: `tick` leaves the game to its game master
 
   const PlayerInfo* player(std::string_view id) const;
+  /// The language of what is mailed to a player: theirs, else the game's.
+  const std::string& language_of(const PlayerInfo& player) const {
+    return player.language.empty() ? language : player.language;
+  }
   /// The player of a command line's `--player ID`; an id of no player is a UsageError that
   /// lists the game's players.
   const PlayerInfo& named_player(std::string_view id) const;

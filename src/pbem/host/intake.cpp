@@ -188,11 +188,18 @@ struct ReceiptContext {
     return d;
   }
 
-  /// The deadline and who is still missing (`stored`: the player whose orders are being stored).
-  void add_waiting(Data& d, const std::string& stored) const {
+  /// The templates in the language of `player` (the game's without one).
+  Templates in_language_of(const PlayerInfo* player) const {
+    return setup.templates.in(player ? game.host().language_of(*player) : game.host().language);
+  }
+
+  /// The deadline and who is still missing (`stored`: the player whose orders are being stored),
+  /// in the words of `reader`'s language.
+  void add_waiting(Data& d, const std::string& stored, const PlayerInfo* reader) const {
     if (game_over(game)) return;
     if (const auto t = read_timetable(round)) {
-      d["deadline"] = describe_instant(t->deadline, t->timezone);  // the schedule's (interfaces 6)
+      // the schedule's (interfaces 6)
+      d["deadline"] = describe_instant(t->deadline, t->timezone, in_language_of(reader).words());
     } else if (const auto it = game.host().deadlines.find(round.name);
                it != game.host().deadlines.end()) {
       d["deadline"] = it->second;
@@ -234,16 +241,17 @@ struct ReceiptContext {
   /// The receipt as a message to the player's registered address.
   mail::Message message(const PlayerInfo& player, const Data& d,
                         const std::string& message_id) const {
+    const Templates templates = in_language_of(&player);
     mail::Message m;
     m.from = game_sender(game.host().mail);
     m.to = mail::Mailbox{player.name, player.email};
-    m.subject = setup.templates.render(Format::text, "receipt_subject", d);
+    m.subject = templates.render(Format::text, "receipt_subject", d);
     while (!m.subject.empty() && (m.subject.back() == '\n' || m.subject.back() == ' '))
       m.subject.pop_back();
     m.date = mail::rfc5322_date(setup.now);
     m.message_id = message_id;
     m.headers.emplace_back("Auto-Submitted", "auto-replied");
-    m.text = setup.templates.render(Format::text, "receipt", d);
+    m.text = templates.render(Format::text, "receipt", d);
     return m;
   }
 };
@@ -318,7 +326,7 @@ class Intake {
     // that the player can be told.
     const std::string readable =
         found.invalid_byte ? mail::replace_invalid_utf8(found.text) : found.text;
-    CheckedOrder checked = game_.check_order(season_, readable, "your orders");
+    CheckedOrder checked = game_.check_order(season_, readable, "your orders", reader_language());
     entry_.player = ascii_lower(checked.player);
     entry_.season = checked.round;
     const PlayerInfo* player = game_.host().player(entry_.player);
@@ -342,6 +350,17 @@ class Intake {
   }
 
   /// The player whose registered address sent the message, if any.
+  /// Who reads the answer: the player the orders name, else the registered sender (null: none
+  /// known, the game's language).
+  const PlayerInfo* reader() const {
+    if (const PlayerInfo* named = game_.host().player(entry_.player)) return named;
+    return registered_sender();
+  }
+  std::string reader_language() const {
+    const PlayerInfo* who = reader();
+    return who ? game_.host().language_of(*who) : game_.host().language;
+  }
+
   const PlayerInfo* registered_sender() const {
     for (const auto& p : game_.host().players) {
       if (ascii_lower(p.email) == message_.from_address) return &p;
@@ -378,8 +397,8 @@ class Intake {
     } else if (command == "report") {
       command_report(d, player);
     }
-    receipts().add_waiting(d, "");
-    const std::string body = setup_.templates.render(Format::text, "command", d);
+    receipts().add_waiting(d, "", &player);
+    const std::string body = receipts().in_language_of(&player).render(Format::text, "command", d);
     mail::Message m;
     m.from = game_sender(game_.host().mail);
     m.to = mail::Mailbox{player.name, player.email};
@@ -644,10 +663,11 @@ class Intake {
     in_time_ = arrived_in_time(written_for);
     if (in_time_) {
       d["arrived_in_time"] = true;
-      d["arrived"] = describe_instant(*setup_.arrived, in_time_->timezone);
-      d["deadline_then"] = describe_instant(in_time_->deadline, in_time_->timezone);
+      const LanguageWords& words = receipts().in_language_of(reader()).words();
+      d["arrived"] = describe_instant(*setup_.arrived, in_time_->timezone, words);
+      d["deadline_then"] = describe_instant(in_time_->deadline, in_time_->timezone, words);
     }
-    checked = game_.check_order(written_for, found.text, "your orders");
+    checked = game_.check_order(written_for, found.text, "your orders", reader_language());
   }
 
   /// The round of this name (one of the game's: the caller knows it is).
@@ -717,7 +737,7 @@ class Intake {
   Data base_data() const { return receipts().base(); }
 
   void reply(const PlayerInfo& player, Data& d) {
-    receipts().add_waiting(d, stored_);
+    receipts().add_waiting(d, stored_, &player);
     mail::Message m =
         receipts().message(player, d, notice_message_id(game_, "intake/" + mail_key()));
     if (!message_.message_id.empty()) m.headers.emplace_back("In-Reply-To", message_.message_id);
@@ -761,7 +781,8 @@ class Intake {
     mail::Message m;
     m.from = game_sender(game_.host().mail);
     m.to = mail::parse_mailbox(game_.host().mail.game_master(), "game.yaml mail.gm");
-    const std::string body = setup_.templates.render(Format::text, "gm_notice", d);
+    const std::string body =
+        receipts().in_language_of(nullptr).render(Format::text, "gm_notice", d);
     m.subject = body.substr(0, body.find('\n'));
     m.text = body.substr(body.find('\n') + 1);
     m.date = now_;
@@ -992,7 +1013,7 @@ void queue_submit_receipt(Journal& journal, const Game& game, const PlayerInfo& 
   const std::string receipt = sha256_hex(text);
   d["receipt"] = receipt;
   ReceiptContext::add_order(d, checked, text, {}, true, false);
-  receipts.add_waiting(d, player.id);
+  receipts.add_waiting(d, player.id, &player);
   const std::string key = "submitted/" + season.path.filename().string() + "/" + player.id + "/" +
                           receipt.substr(0, 16) + "/" +
                           std::to_string(setup.now.time_since_epoch().count());

@@ -78,21 +78,8 @@ std::optional<std::chrono::minutes> parse_duration(std::string_view text) {
   return total;
 }
 
-std::string describe_duration(std::chrono::minutes duration) {
-  const long total = duration.count();
-  if (total <= 0) return "no time";
-  const long days = total / (24L * 60);
-  const long hours = total % (24L * 60) / 60;
-  const long minutes = total % 60;
-  auto part = [](long n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-  };
-  if (days > 0)
-    return part(days, "day", "days") + (hours > 0 ? " " + part(hours, "hour", "hours") : "");
-  if (hours > 0)
-    return part(hours, "hour", "hours") +
-           (minutes > 0 ? " " + part(minutes, "minute", "minutes") : "");
-  return part(minutes, "minute", "minutes");
+std::string describe_duration(std::chrono::minutes duration, const LanguageWords& words) {
+  return words.duration(duration);
 }
 
 std::optional<DeadlineRule> parse_deadline_rule(std::string_view text, std::string& problem) {
@@ -254,15 +241,17 @@ std::string format_instant(Instant t, const std::string& timezone) {
   return s;
 }
 
-std::string describe_instant(Instant t, const std::string& timezone) {
+std::string describe_instant(Instant t, const std::string& timezone, const LanguageWords& words) {
   const auto z = date::make_zoned(zone(timezone), t);
   const auto local = z.get_local_time();
   const auto day = date::floor<date::days>(local);
   const date::weekday wd{day};
   const date::year_month_day ymd{day};
-  return std::string(kDayNames[wd.c_encoding()]) + " " +
-         std::to_string(static_cast<unsigned>(ymd.day())) + " " +
-         date::format("%B %Y, %H:%M %Z", z);
+  const date::hh_mm_ss clock{local - day};
+  return words.instant(wd.c_encoding(), static_cast<unsigned>(ymd.day()),
+                       static_cast<unsigned>(ymd.month()), static_cast<int>(ymd.year()),
+                       static_cast<int>(clock.hours().count()),
+                       static_cast<int>(clock.minutes().count()), date::format("%Z", z));
 }
 
 Instant next_deadline(const Schedule& schedule, Instant opened) {

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "pbem/files/language.hpp"
+
 namespace pbem {
 
 /// A moment in time (UTC, to the second).
@@ -47,7 +49,8 @@ struct Schedule {
 /// Parses "48h", "30m", "2d", "1d12h"; empty on a malformed text.
 std::optional<std::chrono::minutes> parse_duration(std::string_view text);
 /// "2 days 4 hours", "35 minutes": a duration as a player reads it.
-std::string describe_duration(std::chrono::minutes duration);
+std::string describe_duration(std::chrono::minutes duration,
+                              const LanguageWords& words = LanguageWords::english());
 /// Parses a deadline rule; the reason it is malformed otherwise.
 std::optional<DeadlineRule> parse_deadline_rule(std::string_view text, std::string& problem);
 /// Whether this program knows a time zone (from the system's zoneinfo).
@@ -63,7 +66,8 @@ int utc_year(Instant t);
 /// A time as "2026-11-29T20:00:00+01:00" in a zone.
 std::string format_instant(Instant t, const std::string& timezone);
 /// A time as a player reads it: "Sunday 29 November 2026, 20:00 CET".
-std::string describe_instant(Instant t, const std::string& timezone);
+std::string describe_instant(Instant t, const std::string& timezone,
+                             const LanguageWords& words = LanguageWords::english());
 
 /// The deadline of a season opened at `opened` (interfaces 6): the first time of the rule, in
 /// the game's time zone, at least `min_season` after the opening. A wall-clock time that a

@@ -90,12 +90,15 @@ mail::Message schedule_message(const Game& game, const Templates& templates,
   return m;
 }
 
-Data timetable_data(const Game& game, const RoundDir& season, const Timetable& t, Instant now) {
+/// The values of every schedule message, worded in the language of `templates` (its reader's).
+Data timetable_data(const Game& game, const RoundDir& season, const Timetable& t, Instant now,
+                    const Templates& templates) {
   Data d;
   d["game"] = game.host().name;
   d["season"] = season.name;
-  d["deadline"] = describe_instant(t.deadline, t.timezone);
-  d["left"] = describe_duration(std::chrono::duration_cast<std::chrono::minutes>(t.deadline - now));
+  d["deadline"] = describe_instant(t.deadline, t.timezone, templates.words());
+  d["left"] = describe_duration(std::chrono::duration_cast<std::chrono::minutes>(t.deadline - now),
+                                templates.words());
   d["gm"] = game.host().mail.game_master();
   game.add_notice_data(season, d);
   return d;
@@ -158,7 +161,8 @@ mail::DispatchResult send_reminders(const Game& game, const Situation& s,
   for (const auto& id : s.missing) {
     const PlayerInfo& p = *game.host().player(id);
     if (p.paused) continue;
-    Data d = timetable_data(game, s.season, *s.timetable, now);
+    const Templates theirs = templates.in(game.host().language_of(p));
+    Data d = timetable_data(game, s.season, *s.timetable, now, theirs);
     // The player's last message of the season stored nothing: the reminder says why, instead of
     // "have not arrived yet".
     const mail::IntakeEntry* last = nullptr;
@@ -176,7 +180,8 @@ mail::DispatchResult send_reminders(const Game& game, const Situation& s,
                                                    "other_season"};
     if (last && kRefused.count(last->outcome)) {
       d["last_refused"] = true;
-      d["last_at"] = last->at;
+      const auto at = mail::parse_rfc5322_date(last->at);
+      d["last_at"] = at ? describe_instant(*at, s.timetable->timezone, theirs.words()) : last->at;
       d["last_" + last->outcome] = true;
       d["last_season"] = last->season;
     }
@@ -198,7 +203,7 @@ mail::DispatchResult send_reminders(const Game& game, const Situation& s,
     const std::string key =
         season_dir + "/" + reminder_name(before, s.timetable->deadline) + "/" + id;
     mail::Message m =
-        schedule_message(game, templates, "reminder", d, mail::Mailbox{p.name, p.email}, now);
+        schedule_message(game, theirs, "reminder", d, mail::Mailbox{p.name, p.email}, now);
     m.message_id = notice_message_id(game, key);
     out.push_back({key, id, std::move(m), ""});
   }
@@ -222,20 +227,22 @@ void commit_with_mail(const Game& game, const RoundDir& round, const Timetable& 
 std::vector<std::pair<std::string, mail::Message>> deadline_mail(const Game& game,
                                                                  const RoundDir& season,
                                                                  const Timetable& t, Instant now,
-                                                                 const std::string& why,
+                                                                 const DeadlineMoved& why,
                                                                  const Templates& templates) {
   const std::string season_dir = season.path.filename().string();
   std::vector<std::pair<std::string, mail::Message>> out;
   for (const auto& p : game.host().players) {
-    Data d = timetable_data(game, season, t, now);
+    const Templates theirs = templates.in(game.host().language_of(p));
+    Data d = timetable_data(game, season, t, now, theirs);
     d["name"] = p.name;
-    d["why"] = why;
+    d["by_game_master"] = why.by_game_master;
+    if (!why.missing.empty()) d["missing"] = why.missing;
     // The time of the change is in the key: a deadline moved back to an earlier value is a new
     // notice, not one the ledger has already sent.
     const std::string key =
         season_dir + "/deadline-" + stamp(t.deadline) + "-at-" + stamp(now) + "/" + p.id;
     mail::Message m =
-        schedule_message(game, templates, "deadline_moved", d, mail::Mailbox{p.name, p.email}, now);
+        schedule_message(game, theirs, "deadline_moved", d, mail::Mailbox{p.name, p.email}, now);
     m.message_id = notice_message_id(game, key);
     out.emplace_back(key, std::move(m));
   }
@@ -293,7 +300,7 @@ struct HeldTick {
     d["dir"] = game.root().string();
     d["now"] = mail::rfc5322_date(c.now);
     mail::Message m = schedule_message(
-        game, templates, name, d,
+        game, templates.in(game.host().language), name, d,
         mail::parse_mailbox(game.host().mail.game_master(), "game.yaml mail.gm"), c.now);
     m.message_id = notice_message_id(game, key);
     Journal journal(game.root());
@@ -396,7 +403,8 @@ struct HeldTick {
     Timetable& t = *s.timetable;
     const std::string max_missing = std::to_string(*schedule.max_missing);  // a gate holds
     t.held = true;
-    Data d = timetable_data(game, s.season, t, c.now);
+    const Templates gm = templates.in(game.host().language);
+    Data d = timetable_data(game, s.season, t, c.now, gm);
     d["missing"] = game.host().names(s.missing);
     d["count"] = std::to_string(s.counted_missing);
     d["max_missing"] = max_missing;
@@ -405,7 +413,7 @@ struct HeldTick {
     const std::string key =
         s.season.path.filename().string() + "/held-" + stamp(t.deadline) + "/gm";
     mail::Message m = schedule_message(
-        game, templates, "gm_held", d,
+        game, gm, "gm_held", d,
         mail::parse_mailbox(game.host().mail.game_master(), "game.yaml mail.gm"), c.now);
     m.message_id = notice_message_id(game, key);
     commit_with_mail(game, s.season, t, {{key, std::move(m)}});
@@ -421,10 +429,9 @@ struct HeldTick {
     t.extended = true;
     t.deadline = t.deadline + schedule.grace;
     t.moved = c.now;
-    commit_with_mail(
-        game, s.season, t,
-        deadline_mail(game, s.season, t, c.now,
-                      "orders are missing from " + game.host().names(s.missing), templates));
+    commit_with_mail(game, s.season, t,
+                     deadline_mail(game, s.season, t, c.now,
+                                   DeadlineMoved{false, game.host().names(s.missing)}, templates));
     flush();
     return s.season.name + ": deadline extended by " + describe_duration(schedule.grace) + " to " +
            describe_instant(t.deadline, t.timezone) + " (" + waiting_text(game.host(), s) + ")";

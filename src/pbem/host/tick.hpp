@@ -82,11 +82,19 @@ GameLock lock_game(const std::filesystem::path& root, LockMode mode, std::chrono
 void commit_with_mail(const Game& game, const RoundDir& round, const Timetable& t,
                       const std::vector<std::pair<std::string, mail::Message>>& mail);
 
-/// The mail that tells every player a round's new deadline, one per player and deadline.
+/// Why a round's deadline moved: the game master moved it, or (`missing`, the players' names)
+/// the `hold` policy waits for orders that are missing.
+struct DeadlineMoved {
+  bool by_game_master = false;
+  std::string missing = {};
+};
+
+/// The mail that tells every player a round's new deadline, one per player and deadline, each in
+/// the player's language (`deadline_moved`: `by_game_master`, or `missing`).
 std::vector<std::pair<std::string, mail::Message>> deadline_mail(const Game& game,
                                                                  const RoundDir& round,
                                                                  const Timetable& t, Instant now,
-                                                                 const std::string& why,
+                                                                 const DeadlineMoved& why,
                                                                  const Templates& templates);
 
 /// The game's line while nothing is due: who is missing and the time left, or when an early run

@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 
+#include "pbem/files/language.hpp"
 #include "pbem/files/printable.hpp"
 #include "pbem/files/yaml_file.hpp"
 #include "pbem/files/yaml_writer.hpp"
@@ -20,9 +21,11 @@ namespace {
 // The keys game.yaml may hold, one list per map (interfaces 2): adding a key is one line here.
 // Anything else is an error, so that a typo (`dedlines:`) is never silently ignored.
 constexpr std::string_view kGameKeys[] = {
-    "name",       "edition", "expansions", "setup",           "rules_version", "seed",    "salt",
-    "commitment", "players", "mail",       "program_version", "deadlines",     "schedule"};
-constexpr std::string_view kPlayerKeys[] = {"id", "name", "email", "token", "paused", "former"};
+    "name",     "edition",    "expansions", "setup", "rules_version",   "seed",
+    "salt",     "commitment", "players",    "mail",  "program_version", "deadlines",
+    "schedule", "language"};
+constexpr std::string_view kPlayerKeys[] = {"id",     "name",   "email",   "token",
+                                            "paused", "former", "language"};
 constexpr std::string_view kFormerKeys[] = {"name", "email", "until", "token"};
 constexpr std::string_view kMailKeys[] = {"from",   "gm",          "smtp",      "imap",
                                           "outbox", "outbox_days", "spectators"};
@@ -419,6 +422,18 @@ void read_secrets(YamlReader& r, const YAML::Node& root, bool seed_required, Gam
   }
 }
 
+/// A language code (`language:`), checked for its form; whether the program has templates in it
+/// is checked where they are loaded (check_languages).
+std::string read_language(YamlReader& r, const YAML::Node& node) {
+  std::string code = r.text(node, "language").value_or("");
+  if (!pbem::is_language_code(code)) {
+    r.error(node, "language is a language's code: fr, de or en (the templates' folders), not \"" +
+                      code + "\"");
+    return "en";
+  }
+  return code;
+}
+
 void read_players(YamlReader& r, const YAML::Node& root, bool seed_required, GameConfig& config) {
   std::set<std::string> ids;
   std::map<std::string, std::string> tokens;  // token -> the first player who has it
@@ -460,6 +475,8 @@ void read_players(YamlReader& r, const YAML::Node& root, bool seed_required, Gam
       }
       if (const YAML::Node paused = node["paused"]; paused.IsDefined())
         p.paused = r.boolean(paused, "paused").value_or(false);
+      if (const YAML::Node language = node["language"]; language.IsDefined())
+        p.language = read_language(r, language);
       read_former(r, node, p);
       config.players.push_back(std::move(p));
     }
@@ -541,6 +558,8 @@ GameConfig read_game_config_unmasked(const SourceFile& source, bool seed_require
   if (!r.expect_map(root, "game.yaml", kGameKeys)) r.throw_if_errors();
   read_identity(r, root, seed_required, config);
   read_secrets(r, root, seed_required, config);
+  if (const YAML::Node language = root["language"]; language.IsDefined())
+    config.language = read_language(r, language);
   read_players(r, root, seed_required, config);
   read_mail(r, root, config);
   if (const YAML::Node deadlines = root["deadlines"];
@@ -572,6 +591,7 @@ YamlOut players_yaml(const GameConfig& config) {
     YamlOut row = YamlOut::map().add("id", p.id).add("name", p.name).add("email", p.email);
     if (!p.token.empty()) row.add("token", p.token);
     if (p.paused) row.add("paused", true);
+    if (!p.language.empty()) row.add("language", p.language);
     if (!p.former.empty()) {
       YamlOut former = YamlOut::list();
       for (const auto& h : p.former) {
@@ -636,6 +656,7 @@ std::string write_game_config(const GameConfig& config) {
   root.add("expansions", YamlOut::flow_list(config.expansions));
   if (config.setup != "standard") root.add("setup", config.setup);  // games before it: standard
   root.add("rules_version", config.rules_version);
+  if (config.language != "en") root.add("language", config.language);
   if (!config.program_version.empty()) root.add("program_version", config.program_version);
   root.add("seed", YamlOut::number(static_cast<std::int64_t>(config.seed.value_or(0))));
   if (!config.commitment.empty())
@@ -657,6 +678,8 @@ std::string write_game_config(const GameConfig& config) {
       "players[].token: each player's secret for orders sent by mail, printed only in their own\n"
       "order templates (`wallenstein player DIR token ID --new` replaces a leaked one).\n"
       "Players are in seat order: A, B, C... of the standard setup.\n"
+      "language: the game's (public report, spectators, game master); players[].language: what\n"
+      "is mailed to that player (fr, de or en; absent: the game's).\n"
       "mail.smtp (absent: messages go to the outbox directory): url, starttls, user, and\n"
       "password_env, the name of the environment variable that holds the password.\n"
       "deadlines: optional, season name -> free text shown in status and reports.\n"

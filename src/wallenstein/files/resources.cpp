@@ -62,9 +62,19 @@ Templates load_templates(const fs::path& dir) {
   return Templates::load(dir, installed_dir(place_of(Installed::templates)).value_or(fs::path()));
 }
 
-report::ProblemTexts load_problem_texts(const fs::path& dir) {
-  return report::ProblemTexts::load_directory(
-      dir, installed_dir(place_of(Installed::templates)).value_or(fs::path()));
+report::ProblemTexts load_problem_texts(const fs::path& dir, const std::string& language) {
+  const fs::path installed = installed_dir(place_of(Installed::templates)).value_or(fs::path());
+  if (language == "en") return report::ProblemTexts::load_directory(dir, installed);
+  // Another language: its folder, over the installed one's (either may be missing, not both).
+  const fs::path own = dir / language;
+  const fs::path below = installed.empty() ? fs::path() : installed / language;
+  const bool has_own = fs::is_directory(own);
+  const bool has_below = !below.empty() && fs::is_directory(below);
+  if (has_own) return report::ProblemTexts::load_directory(own, has_below ? below : fs::path());
+  if (has_below) return report::ProblemTexts::load_directory(below);
+  // The same error as the templates give for a language they do not have.
+  (void)Templates::load(dir, installed).in(language);
+  throw InputError(own.string(), "no message catalogues in language " + language);
 }
 
 fs::path resource_dir(Installed which, const fs::path& override_dir) {

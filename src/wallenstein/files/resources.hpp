@@ -28,7 +28,10 @@ std::filesystem::path resource_dir(Installed which, const std::filesystem::path&
 Templates load_templates(const std::filesystem::path& dir);
 
 /// The message catalogues of `dir` over the installed ones, in the same way: a message a newer
-/// program added comes from the installed catalogue.
-report::ProblemTexts load_problem_texts(const std::filesystem::path& dir);
+/// program added comes from the installed catalogue. In `language` (a code), the catalogues of
+/// its folder (`dir/<code>/text/`); a language neither `dir` nor the installed templates have is
+/// an InputError naming those there are.
+report::ProblemTexts load_problem_texts(const std::filesystem::path& dir,
+                                        const std::string& language = "en");
 
 }  // namespace wallenstein

@@ -13,6 +13,7 @@
 #include "pbem/host/transaction.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
+#include "wallenstein/files/language_names.hpp"
 #include "wallenstein/files/problem_texts.hpp"
 #include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
@@ -86,6 +87,21 @@ void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
   out << load_templates(templates_dir).render(Format::text, "game_over", data) << "\n";
 }
 
+SeasonMaps render_season_maps(const SeasonView& view, const Templates& templates,
+                              const fs::path& data_dir) {
+  const map::MapStyle style = map::load_map_style(data_dir);
+  SeasonMaps maps;
+  for (const std::string& code : report::season_languages(view)) {
+    const Templates in_code = templates.in(code);
+    const Ruleset named = in_language(*view.rules, in_code.words());
+    map::MapStyle worded = style;
+    worded.labels = map::labels_in(style, in_code.words());
+    const map::MapRequest request{report::view_in(view, named, in_code), map::Layout::board, 0};
+    maps.push_back({code, report::map_file(view, code), map::render_map(request, worded).png});
+  }
+  return maps;
+}
+
 ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
                             const SeasonInputs& inputs, const std::string& nmr, bool state_only,
                             const std::optional<SeasonTimetable>& next_timetable,
@@ -107,12 +123,14 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
     // The map of what happened, in the same transaction: a crash leaves all or nothing.
     SeasonView view{
         &then, &rules, &inputs.state, &next, &resolved.result.log, resolved.header.nmr_policy};
-    if (next_timetable)
-      view.deadline = describe_instant(next_timetable->deadline, next_timetable->timezone);
-    const map::MapRequest request{view, map::Layout::board, 0};
-    transaction.write("map.png",
-                      map::render_map(request, map::load_map_style(resources.data_dir)).png);
-    const auto reports = report::build_reports(view, load_templates(resources.templates_dir));
+    if (next_timetable) {
+      view.due = next_timetable->deadline;
+      view.due_timezone = next_timetable->timezone;
+    }
+    const Templates templates = load_templates(resources.templates_dir);
+    for (const SeasonMap& m : render_season_maps(view, templates, resources.data_dir))
+      transaction.write(m.file, m.png);
+    const auto reports = report::build_reports(view, templates);
     for (const auto& [relative, content] : report::report_files(reports))
       transaction.write(relative, content);
   }
@@ -179,19 +197,27 @@ std::string season_digest(const GameDirectory& game, const SeasonDir& season) {
 
 /// The map and the report files the mail carries, stored where missing (and, before the first
 /// resolve, refreshed): what is on disk is what was sent.
-std::string store_products(const GameDirectory& game, const Ruleset& rules,
-                           const SeasonDir& season_dir, const LoadedSeason& loaded,
-                           const report::ReportSet& reports, const fs::path& data_dir, bool dry) {
+SeasonMaps store_products(const GameDirectory& game, const Ruleset& rules,
+                          const SeasonDir& season_dir, const LoadedSeason& loaded,
+                          const report::ReportSet& reports, const Templates& templates,
+                          const fs::path& data_dir, bool dry) {
   const fs::path season = fs::relative(season_dir.path, game.root());
   Journal journal(game.root());
-  std::string png;
-  if (fs::exists(season_dir.path / "map.png")) {
-    png = read_bytes(season_dir.path / "map.png");
-  } else {
-    png = map::render_map(map::MapRequest{loaded.view(rules), map::Layout::board, 0},
-                          map::load_map_style(data_dir))
-              .png;
-    journal.write(season / "map.png", png);
+  SeasonMaps maps;
+  const SeasonView view = loaded.view(rules);
+  for (const std::string& code : report::season_languages(view)) {
+    const fs::path stored = season_dir.path / report::map_file(view, code);
+    if (fs::exists(stored))
+      maps.push_back({code, report::map_file(view, code), read_bytes(stored)});
+  }
+  if (maps.size() < report::season_languages(view).size()) {
+    for (SeasonMap& m : render_season_maps(view, templates, data_dir)) {
+      const auto found = std::find_if(maps.begin(), maps.end(),
+                                      [&](const SeasonMap& s) { return s.language == m.language; });
+      if (found != maps.end()) continue;
+      journal.write(season / m.file, m.png);
+      maps.push_back(std::move(m));
+    }
   }
   for (const auto& [relative, content] : report::report_files(reports)) {
     const fs::path path = season_dir.path / relative;
@@ -201,7 +227,7 @@ std::string store_products(const GameDirectory& game, const Ruleset& rules,
     journal.write(season / relative, content);
   }
   if (!dry) journal.commit();
-  return png;
+  return maps;
 }
 
 /// A corrected report (the season was rolled back and resolved again after its report went
@@ -255,8 +281,13 @@ void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonD
 /// Message-ID made from that key as for the host's own messages) and the spectators' public one.
 std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game,
                                      const LoadedSeason& loaded, const SeasonDir& season,
-                                     const report::ReportSet& reports, const std::string& png,
+                                     const report::ReportSet& reports, const SeasonMaps& maps,
                                      const MailRequest& request, const Templates& templates) {
+  const auto png_in = [&](const std::string& code) -> const std::string& {
+    const auto found = std::find_if(maps.begin(), maps.end(),
+                                    [&](const SeasonMap& m) { return m.language == code; });
+    return found != maps.end() ? found->png : maps.front().png;
+  };
   const mail::Mailbox from = game_sender(game.config().mail);
   const std::string kind = mail_kind(host, season);
   const std::string digest = host.round_digest(season);
@@ -276,9 +307,9 @@ std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game
     m.message_id = notice_message_id(host, key);
     m.text = r.text;
     m.html = r.mail_html;
-    add_what_changed(m, game, season, ledger, key, digest, player.id, templates);
+    add_what_changed(m, game, season, ledger, key, digest, player.id, templates.in(r.language));
     // The map once: inline in the HTML; a text-only reader sees it as an attachment.
-    m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
+    m.inline_parts.push_back({"map.png", "image/png", png_in(r.language), report::kMapContentId});
     if (r.orders)
       m.attachments.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
     out.push_back({key, player.id, std::move(m), digest});
@@ -297,7 +328,8 @@ std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game
         notice_message_id(host, round_mail_key(season, kind, "spectator" + std::to_string(i + 1)));
     m.text = reports.public_text;
     m.html = reports.public_mail_html;
-    m.inline_parts.push_back({"map.png", "image/png", png, report::kMapContentId});
+    m.inline_parts.push_back(
+        {"map.png", "image/png", png_in(game.config().language), report::kMapContentId});
     out.push_back({spectator_mail_key(season, kind, address), "spectator", std::move(m), digest});
   }
   return out;
@@ -362,9 +394,9 @@ RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& 
   const LoadedSeason loaded = load_season(game_, rules(), round);
   const Templates templates = load_templates(resources_.templates_dir);
   const auto reports = report::build_reports(loaded.view(rules()), templates);
-  const std::string png =
-      store_products(game_, rules(), round, loaded, reports, resources_.data_dir, request.dry_run);
-  return RoundMail{outgoing(*this, game_, loaded, round, reports, png, request, templates)};
+  const SeasonMaps maps = store_products(game_, rules(), round, loaded, reports, templates,
+                                         resources_.data_dir, request.dry_run);
+  return RoundMail{outgoing(*this, game_, loaded, round, reports, maps, request, templates)};
 }
 
 RoundFiles WallensteinGame::program_files() const {
@@ -388,12 +420,15 @@ CheckedOrder checked_order(const CheckedOrderFile& file, const GameState& state,
 }
 
 CheckedOrder WallensteinGame::check_order(const RoundDir& round, std::string_view text,
-                                          std::string_view source) const {
+                                          std::string_view source,
+                                          std::string_view language) const {
   const GameState state = game_.load_state(round, rules());
-  const auto texts = load_problem_texts(resources_.templates_dir);
+  const Templates templates = load_templates(resources_.templates_dir).in(language);
+  const Ruleset named = in_language(rules(), templates.words());
+  const auto texts = load_problem_texts(resources_.templates_dir, std::string(language));
   const CheckedOrderFile file =
-      check_order_source(SourceFile{std::string(source), std::string(text)}, state, rules(), texts);
-  return checked_order(file, state, rules(), load_templates(resources_.templates_dir));
+      check_order_source(SourceFile{std::string(source), std::string(text)}, state, named, texts);
+  return checked_order(file, state, named, templates);
 }
 
 std::optional<mail::Part> WallensteinGame::order_template(const RoundDir& round,

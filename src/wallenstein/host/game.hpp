@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "pbem/files/templates.hpp"
 #include "pbem/host/game.hpp"
 #include "pbem/host/game_mail.hpp"
 #include "pbem/mail/dispatch.hpp"
@@ -18,6 +19,7 @@
 #include "wallenstein/host/season_files.hpp"
 #include "wallenstein/host/season_schedule.hpp"
 #include "wallenstein/pbem.hpp"
+#include "wallenstein/views/season_view.hpp"
 
 namespace wallenstein {
 
@@ -33,6 +35,18 @@ struct ResolveDone {
   std::string next_season;  ///< the season now open (empty once the game is over)
   bool finished = false;
 };
+
+/// A season's map in one language (report::season_languages), and where it is stored.
+struct SeasonMap {
+  std::string language;
+  std::string file;  ///< relative to the season's directory (report::map_file)
+  std::string png;
+};
+using SeasonMaps = std::vector<SeasonMap>;
+
+/// The season's maps, one per language of its texts, the game's first.
+SeasonMaps render_season_maps(const SeasonView& view, const Templates& templates,
+                              const std::filesystem::path& data_dir);
 
 /// Resolves the season being planned (its inputs loaded, NMR orders filled in) in one journal
 /// commit: log, map and reports unless `state_only`, the bot's order files, the next state and,
@@ -106,9 +120,10 @@ class WallensteinGame final : public Game {
   /// A season's state, log, timetable, map and reports folder.
   RoundFiles program_files() const override;
   /// Checks an order file as `check` does (the season's state and rules, the problems worded by
-  /// templates/text/problems.yaml); the receipt of stored orders gets their forecast.
-  CheckedOrder check_order(const RoundDir& round, std::string_view text,
-                           std::string_view source) const override;
+  /// templates/text/problems.yaml, or the same catalogue of `language`); the receipt of stored
+  /// orders gets their forecast.
+  CheckedOrder check_order(const RoundDir& round, std::string_view text, std::string_view source,
+                           std::string_view language) const override;
   /// An order file's `player:` and `season:` (wallenstein/files/order_file.hpp).
   std::vector<std::string> order_header_keys() const override { return {"player", "season"}; }
   /// The player's order template for the season, as its report attaches it.

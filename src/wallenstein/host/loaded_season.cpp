@@ -13,7 +13,9 @@ SeasonView LoadedSeason::view(const Ruleset& rules) const {
                     resolution ? &resolution->result.next : &start,
                     resolution ? &resolution->result.log : nullptr,
                     resolution ? resolution->header.nmr_policy : std::string(kNmrPass),
-                    deadline,
+                    due ? std::optional<Instant>(due->deadline) : std::nullopt,
+                    due ? due->timezone : std::string(),
+                    nullptr,
                     &next_config};
 }
 
@@ -26,8 +28,7 @@ LoadedSeason load_season(const GameDirectory& game, const Ruleset& rules, const 
                       {}};
   if (next) loaded.resolution = load_resolved(game, season, rules);
   // The deadline the reports announce: of the season they open orders for.
-  if (const auto t = read_timetable(next ? *next : season))
-    loaded.deadline = describe_instant(t->deadline, t->timezone);
+  loaded.due = read_timetable(next ? *next : season);
   return loaded;
 }
 

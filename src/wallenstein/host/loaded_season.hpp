@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "pbem/host/timetable.hpp"
 #include "wallenstein/files/game_config.hpp"
 #include "wallenstein/host/game_directory.hpp"
 #include "wallenstein/host/season_files.hpp"
@@ -18,7 +19,8 @@ struct LoadedSeason {
   GameConfig next_config;  ///< the same for the season its order templates are for
   GameState start;
   std::optional<ResolvedSeason> resolution;
-  std::string deadline;  ///< when the orders it asks for are due, in words (empty: no schedule)
+  /// When the orders it asks for are due, and the schedule's time zone (none: no schedule).
+  std::optional<pbem::Timetable> due;
 
   SeasonView view(const Ruleset& rules) const;
 };

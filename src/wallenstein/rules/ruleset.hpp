@@ -223,9 +223,14 @@ struct Module {
   std::vector<std::string> replaces;        ///< an edition: the base game's phases it replaces
   std::vector<std::string> order_sections;  ///< top-level keys of an order file
   bool on = false;
+  /// Its title in the language of the reports (a language's words.yaml), when not English.
+  std::string title_words = {};
 
   /// How messages name it: "Imperial Court expansion", "1st edition".
-  std::string title() const { return kind == "expansion" ? name + " expansion" : name; }
+  std::string title() const {
+    if (!title_words.empty()) return title_words;
+    return kind == "expansion" ? name + " expansion" : name;
+  }
 };
 
 /// Everything the rules fix: the map, cards, costs and tables, loaded from data/, and the rules

@@ -286,14 +286,21 @@ class Panel {
     if (state_.finished && !log_) return words_.game_over;
     if (start_.draft)  // Rules 2.2: the draft before the first season
       return fill(log_ ? words_.draft_after : words_.draft_planned,
-                  {{"season", label_.name()}, {"seasons", std::to_string(rules_.season_count())}});
+                  {{"season", season_words()}, {"seasons", std::to_string(rules_.season_count())}});
     const std::string& pattern = !log_          ? words_.planned
                                  : log_->winter ? words_.after_winter
                                                 : words_.after;
-    return fill(pattern, {{"season", label_.name()},
+    return fill(pattern, {{"season", season_words()},
                           {"number", std::to_string(label_.index)},
                           {"seasons", std::to_string(rules_.season_count())}});
   }
+
+  /// The words of the map's language (English without).
+  const pbem::LanguageWords& language() const {
+    return req_.season.words ? *req_.season.words : pbem::LanguageWords::english();
+  }
+  /// The season as the map's language says it.
+  std::string season_words() const { return language().season(label_.name()); }
 
   /// The winners once there are any, else a resolved season's event or a planned one's deadline.
   std::string detail() const {
@@ -306,8 +313,10 @@ class Panel {
     }
     if (log_) return fill(words_.event, {{"event", rules_.event(log_->event).name}});
     // The schedule's deadline (the one the reports give), else game.yaml's words for it.
-    if (!req_.season.deadline.empty())
-      return fill(words_.deadline, {{"deadline", req_.season.deadline}});
+    if (req_.season.due)
+      return fill(words_.deadline,
+                  {{"deadline", pbem::describe_instant(*req_.season.due, req_.season.due_timezone,
+                                                       language())}});
     const auto& deadlines = req_.season.config->deadlines;
     const auto deadline = deadlines.find(label_.name());
     return deadline == deadlines.end() ? words_.no_deadline
@@ -424,9 +433,11 @@ class Panel {
                    : rules_.action(start_.action_cards[static_cast<std::size_t>(slot - 1)]).name;
         const std::string line =
             fill(words_.slot, {{"slot", std::to_string(slot)}, {"action", name}});
-        h = std::max(
-            h,
-            col_.write(line, col_.x() + c * half(), style_.fonts.panel, hidden ? muted_ : ink_).h);
+        // The first column's line stops short of the second's (a long name is cut).
+        const double limit = c == 0 ? col_.x() + half() : 0;
+        h = std::max(h, col_.write(line, col_.x() + c * half(), style_.fonts.panel,
+                                   hidden ? muted_ : ink_, false, limit)
+                            .h);
       }
       col_.next_line(h);
     }

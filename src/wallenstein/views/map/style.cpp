@@ -573,6 +573,21 @@ bool parse_rgb(const std::string& text, Rgb& out) {
   return true;
 }
 
+Labels labels_in(const MapStyle& style, const pbem::LanguageWords& words) {
+  const YAML::Node node = words.section("map");
+  const YamlFile* file = words.file_of("map");
+  if (!node.IsDefined() || file == nullptr) {
+    if (words.code() == "en") return style.labels;
+    throw InputError("templates/" + words.code() + "/words.yaml",
+                     "the words of " + words.code() + " have no map section (the map's labels)");
+  }
+  YamlReader r(*file);
+  Labels labels;
+  read_labels(Section::of(r, node, "map"), labels);
+  r.throw_if_errors();
+  return labels;
+}
+
 MapStyle load_map_style(const std::filesystem::path& data_dir) {
   const YamlFile file = YamlFile::parse(read_source(data_dir / "map_layout.yaml", 1 << 20));
   YamlReader r(file);

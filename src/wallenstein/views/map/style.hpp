@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "pbem/files/language.hpp"
 #include "wallenstein/rules/court.hpp"
 #include "wallenstein/rules/ruleset.hpp"
 #include "wallenstein/views/map/png.hpp"
@@ -359,6 +360,11 @@ struct MapStyle {
 /// Loads map_layout.yaml from the data directory; problems (a missing key, an unknown one with
 /// the nearest known, a bad value) are InputErrors with positions.
 MapStyle load_map_style(const std::filesystem::path& data_dir);
+
+/// The map's words in a language: `style`'s own (map_layout.yaml's, English) for English, else
+/// the `map` section of the language's words.yaml, checked as map_layout.yaml's labels are (every
+/// label there, each with only its own values); a problem is an InputError at its line.
+Labels labels_in(const MapStyle& style, const pbem::LanguageWords& words);
 
 /// A label with each `{name}` replaced by its value.
 std::string fill(std::string_view label,

@@ -53,7 +53,7 @@ Data court_steps_data(const SeasonLog& log, const Names& names) {
   list conversions;
   for (const Conversion& c : log.court_conversions) {
     Data x = names.player_ref(c.player);
-    set_count(x, "cubes", c.cubes);
+    names.count(x, "cubes", c.cubes);
     x["tower"] = c.source == ConversionSource::tower;
     if (c.province) x["province"] = names.province(*c.province);
     x["done"] = c.done;
@@ -71,7 +71,7 @@ Data court_steps_data(const SeasonLog& log, const Names& names) {
   list turns;
   for (const FavourTurn& t : log.court_favours) {
     Data x = names.player_ref(t.player);
-    set_count(x, "officers", t.officers);
+    names.count(x, "officers", t.officers);
     x["took"] = t.card.has_value();
     if (t.card) x["card"] = favour_card_data(names.rules(), *t.card, t.cost);
     if (t.province) x["province"] = names.province(*t.province);
@@ -93,30 +93,30 @@ Data court_table_data(const GameState& s, const Names& names) {
   list players;
   for (std::size_t seat = 0; seat < s.players.size(); ++seat) {
     Data x = names.player_ref(s.player_index(seat));
-    set_count(x, "hall", s.court.officers_hall[seat]);
-    set_count(x, "beside", s.court.officers_beside[seat]);
+    names.count(x, "hall", s.court.officers_hall[seat]);
+    names.count(x, "beside", s.court.officers_beside[seat]);
     x["kept"] = s.court.marker_shield[seat];
     players.push_back(x);
   }
   mark_last(players);
   d["players"] = players;
-  set_count(d, "deck", static_cast<int>(s.court.deck.size()));
+  names.count(d, "deck", static_cast<int>(s.court.deck.size()));
   return d;
 }
 
 Data court_plan(const GameState& s, PlayerIndex p, const Names& names) {
   const Ruleset& rules = names.rules();
   Data d;
-  set_count(d, "hall", s.court.officers_hall[p.value]);
-  set_count(d, "beside", s.court.officers_beside[p.value]);
-  set_count(d, "tray", s.tower.tray.player(p));
-  set_count(d, "tower_cards", rules.court.tower_cards);
+  names.count(d, "hall", s.court.officers_hall[p.value]);
+  names.count(d, "beside", s.court.officers_beside[p.value]);
+  names.count(d, "tray", s.tower.tray.player(p));
+  names.count(d, "tower_cards", rules.court.tower_cards);
   d["kept"] = s.court.marker_shield[p.value];
   list spaces;
   for (int cubes : rules.court.conversions) {
     Data x;
     x["key"] = "convert" + std::to_string(cubes);
-    set_count(x, "cubes", cubes);
+    names.count(x, "cubes", cubes);
     spaces.push_back(x);
   }
   mark_last(spaces);

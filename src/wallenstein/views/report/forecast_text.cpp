@@ -76,16 +76,21 @@ Data warning(const FewArmies& f, const Ruleset& rules) {
   return kind_of("few", std::move(x));
 }
 
-Data battle(const BattleAhead& b, const Ruleset& rules) {
+Data battle(const BattleAhead& b, const Ruleset& rules, const pbem::LanguageWords& words) {
   Data x = action_in(rules, b.action, b.province);
   x["target"] = rules.province(b.target).name;
   set_count(x, "moving", b.moving);
   set_count(x, "defenders", b.defenders);
   x["defended"] = b.defended;
-  x["win"] = percent(b.odds.win);
-  x["tie"] = percent(b.odds.tie);
-  x["lose"] = percent(b.odds.lose);
-  x["ratio"] = odds_ratio(b.odds.win);
+  x["win"] = percent(b.odds.win, words);
+  x["tie"] = percent(b.odds.tie, words);
+  x["lose"] = percent(b.odds.lose, words);
+  // The odds as a ratio ("3:2"); beyond 10:1 either way the bound, with the flag that says so,
+  // which the template words ("better than 10:1").
+  x["ratio_better"] = b.odds.win >= 1.0 || b.odds.win / (1.0 - b.odds.win) >= 10;
+  x["ratio_worse"] = b.odds.win <= 0.0 || (1.0 - b.odds.win) / b.odds.win >= 10;
+  const std::string ratio = odds_ratio(b.odds.win);
+  x["ratio"] = ratio.substr(ratio.find_first_of("0123456789"));
   // Rules 12: a defender with more than one army there may throw fewer.
   x["defend_with"] = b.defended && b.defenders > 1 && !rules.has_bids();
   return x;
@@ -93,20 +98,21 @@ Data battle(const BattleAhead& b, const Ruleset& rules) {
 
 }  // namespace
 
-std::string percent(double p) {
+std::string percent(double p, const pbem::LanguageWords& words) {
   const long whole = std::lround(100.0 * p);
-  if (whole == 0 && p > 0) return "under 1%";
-  if (whole == 100 && p < 1) return "over 99%";
-  return std::to_string(whole) + "%";
+  if (whole == 0 && p > 0) return words.percent_under();
+  if (whole == 100 && p < 1) return words.percent_over();
+  return words.percent(static_cast<int>(whole));
 }
 
 Data forecast_data(const std::vector<ForecastWarning>& warnings,
-                   const std::vector<BattleAhead>& battles, const Ruleset& rules) {
+                   const std::vector<BattleAhead>& battles, const Ruleset& rules,
+                   const pbem::LanguageWords& words) {
   list items;
   for (const ForecastWarning& w : warnings)
     items.push_back(std::visit([&](const auto& x) { return warning(x, rules); }, w));
   list fights;
-  for (const BattleAhead& b : battles) fights.push_back(battle(b, rules));
+  for (const BattleAhead& b : battles) fights.push_back(battle(b, rules, words));
   Data d;
   d["warnings"] = items;
   d["battles"] = fights;
@@ -130,8 +136,8 @@ std::vector<std::string> forecast_lines(const std::vector<ForecastWarning>& warn
                                         const Ruleset& rules, const Templates& templates) {
   std::vector<std::string> lines;
   if (warnings.empty() && battles.empty()) return lines;
-  const std::string text =
-      templates.render(Format::text, "forecast", forecast_data(warnings, battles, rules));
+  const std::string text = templates.render(
+      Format::text, "forecast", forecast_data(warnings, battles, rules, templates.words()));
   std::size_t start = 0;
   while (start < text.size()) {
     const std::size_t end = text.find('\n', start);

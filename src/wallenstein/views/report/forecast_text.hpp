@@ -12,7 +12,8 @@ namespace wallenstein::report {
 
 /// The forecast as template data: {warnings: [{short|revolt|few: {...}}], battles: [{...}]}.
 Data forecast_data(const std::vector<ForecastWarning>& warnings,
-                   const std::vector<BattleAhead>& battles, const Ruleset& rules);
+                   const std::vector<BattleAhead>& battles, const Ruleset& rules,
+                   const pbem::LanguageWords& words = pbem::LanguageWords::english());
 
 /// The forecast in words (templates/text/forecast.mustache), one line per warning, then one per
 /// planned battle with its odds.
@@ -28,7 +29,7 @@ std::vector<std::string> forecast_lines(const Orders& orders, const GameState& s
                                         const Ruleset& rules, const Templates& templates);
 
 /// A probability as a whole percentage; "under 1%" and "over 99%" where rounding would hide
-/// that it can happen, or that it can fail.
-std::string percent(double p);
+/// that it can happen, or that it can fail (in the words of a language).
+std::string percent(double p, const pbem::LanguageWords& words = pbem::LanguageWords::english());
 
 }  // namespace wallenstein::report

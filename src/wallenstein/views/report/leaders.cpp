@@ -19,7 +19,7 @@ Data trophies_data(const std::vector<PlayerIndex>& owners, const Names& names) {
   list rows;
   for (const auto& [p, n] : by_owner) {
     Data x = names.player_ref(p);
-    set_count(x, "count", n);
+    names.count(x, "count", n);
     rows.push_back(x);
   }
   mark_last(rows);
@@ -34,7 +34,7 @@ Data statues_here(const GameState& s, ProvinceId where, const Names& names) {
   for (std::size_t q = 0; q < s.players.size(); ++q) {
     if (province.statues[q] == 0) continue;
     Data x = names.player_ref(s.player_index(q));
-    set_count(x, "count", province.statues[q]);
+    names.count(x, "count", province.statues[q]);
     rows.push_back(x);
   }
   mark_last(rows);
@@ -57,7 +57,7 @@ Data leader_steps_data(const std::vector<LeaderStep>& steps, const Names& names)
     if (moved) x["from"] = names.province(s.from.value_or(s.province));
     x["statue"] = s.statue;
     x["trophies_any"] = !s.trophies.empty();
-    set_count(x, "trophy_count", static_cast<int>(s.trophies.size()));
+    names.count(x, "trophy_count", static_cast<int>(s.trophies.size()));
     x["asked"] = s.asked ? Data(names.province(*s.asked)) : Data(false);
     x["trophies"] = trophies_data(s.trophies, names);
     x["fallback"] = !s.as_ordered;
@@ -78,9 +78,9 @@ Data leader_standing(const GameState& s, PlayerIndex p, const Names& names) {
   Data d;
   d["on_board"] = player.leader.has_value();
   if (player.leader) d["province"] = names.province(*player.leader);
-  set_count(d, "statues", s.statues_standing(p));
-  set_count(d, "statues_left", player.statues);
-  set_count(d, "trophies", player.trophies);
+  names.count(d, "statues", s.statues_standing(p));
+  names.count(d, "statues_left", player.statues);
+  names.count(d, "trophies", player.trophies);
   return d;
 }
 

@@ -78,9 +78,9 @@ class Builder {
 
   /// A Landsknechte bonus as the templates word it: `amount` and the bonus's key set, the other
   /// keys unset (so that an outer `thaler` does not show through).
-  static Data bonus(LandsknechtBonus b, int amount) {
+  Data bonus(LandsknechtBonus b, int amount) const {
     Data x;
-    set_count(x, "amount", amount);
+    names_.count(x, "amount", amount);
     for (LandsknechtBonus k : kAllLandsknechtBonuses)
       x[std::string(landsknecht_bonus_key(k))] = k == b;
     return x;
@@ -93,7 +93,7 @@ class Builder {
     list turns;
     for (const LandsknechtTurn& t : log.landsknechte) {
       Data x = player_ref(t.player);
-      set_count(x, "regions", t.regions);
+      names_.count(x, "regions", t.regions);
       x["took"] = t.card.has_value();
       if (t.card) {
         x["card"] = str(*t.card);
@@ -109,7 +109,7 @@ class Builder {
   Data landsknechte_plan(const GameState& s, PlayerIndex p) const {
     Data d;
     const int regions = regions_held(s, rules_, p);
-    set_count(d, "regions", regions);
+    names_.count(d, "regions", regions);
     d["min_regions"] = str(rules_.landsknechte.min_regions);
     d["enough_regions"] = regions >= rules_.landsknechte.min_regions;
     list offers;
@@ -138,12 +138,12 @@ class Builder {
       Data x = player_ref(s.player);
       x["grain_before"] = str(s.grain_before);
       x["grain_after"] = str(s.grain_after_loss);
-      set_count(x, "provinces", s.provinces);
+      names_.count(x, "provinces", s.provinces);
       x["supplied"] = s.unsupplied <= 0;
-      set_count(x, "unsupplied", std::max(0, s.unsupplied));
-      set_count(x, "revolts", s.revolt_count);
+      names_.count(x, "unsupplied", std::max(0, s.unsupplied));
+      names_.count(x, "revolts", s.revolt_count);
       x["any_revolt"] = s.revolt_count > 0;
-      set_count(x, "extra_peasants", s.extra_peasants);
+      names_.count(x, "extra_peasants", s.extra_peasants);
       std::vector<std::string> drawn;
       for (ProvinceId p : s.drawn) drawn.push_back(province(p));
       x["drawn"] = names(drawn);
@@ -182,7 +182,7 @@ class Builder {
       scores.push_back(x);
     }
     d["scores"] = scores;
-    set_count(d, "markers_removed", w.markers_removed);
+    names_.count(d, "markers_removed", w.markers_removed);
     std::vector<std::string> next;
     for (EventId e : w.next_year_events) next.push_back(rules_.event(e).name);
     // `next_year_any` guards the sentence; `next_year` is the list it loops over.
@@ -200,16 +200,16 @@ class Builder {
       x["thaler"] = str(ps.thaler);
       x["grain"] = str(ps.grain);
       x["vp"] = str(ps.vp);
-      set_count(x, "reserve", ps.reserve);
+      names_.count(x, "reserve", ps.reserve);
       const auto held = s.provinces_of(p);
-      set_count(x, "province_count", static_cast<int>(held.size()));
+      names_.count(x, "province_count", static_cast<int>(held.size()));
       list held_list;
       int armies = 0;
       int buildings = 0;
       for (ProvinceId id : held) {
         Data h;
         h["name"] = province(id);
-        set_count(h, "armies", s.at(id).armies);
+        names_.count(h, "armies", s.at(id).armies);
         held_list.push_back(h);
         armies += s.at(id).armies;
         buildings += s.at(id).building_count();
@@ -217,8 +217,8 @@ class Builder {
       mark_last(held_list);
       x["has_provinces"] = !held_list.empty();
       x["provinces"] = held_list.empty() ? Data(false) : Data(held_list);
-      set_count(x, "armies", armies);
-      set_count(x, "buildings", buildings);
+      names_.count(x, "armies", armies);
+      names_.count(x, "buildings", buildings);
       x["winner"] = std::find(s.winners.begin(), s.winners.end(), p) != s.winners.end();
       if (rules_.plays(kLeadersPlacePhase)) x["leader"] = leader_standing(s, p, names_);
       rows.push_back(x);
@@ -234,11 +234,11 @@ class Builder {
       Data x;
       x["name"] = facts.name;
       x["region"] = rules_.regions[facts.region.value].name;
-      set_count(x, "armies", ps.armies);
+      names_.count(x, "armies", ps.armies);
       x["grain"] = str(facts.grain);
       x["tax"] = str(facts.tax);
-      set_count(x, "sites", facts.sites);
-      set_count(x, "free_sites", facts.sites - ps.building_count());
+      names_.count(x, "sites", facts.sites);
+      names_.count(x, "free_sites", facts.sites - ps.building_count());
       list buildings;
       for (Building b : kAllBuildings) {
         if (!ps.has(b)) continue;
@@ -249,7 +249,7 @@ class Builder {
       mark_last(buildings);
       x["has_buildings"] = !buildings.empty();
       x["buildings"] = buildings.empty() ? Data(false) : Data(buildings);
-      set_count(x, "revolts", ps.revolt_markers);
+      names_.count(x, "revolts", ps.revolt_markers);
       x["any_revolts"] = ps.revolt_markers > 0;
       // Rules 13.3: the player's leader here, and the statues standing here (trophies for a
       // leader entering, unless they are the player's own).
@@ -264,7 +264,7 @@ class Builder {
         nb["owner"] = owner ? s.player(*owner).id : std::string();
         nb["neutral"] = !owner.has_value();
         nb["mine"] = owner == p;
-        set_count(nb, "armies", s.at(n).armies);
+        names_.count(nb, "armies", s.at(n).armies);
         nb["statues"] = statues_here(s, n, names_);
         near.push_back(nb);
       }
@@ -284,11 +284,11 @@ class Builder {
     }
     mark_last(face_up);
     d["face_up"] = face_up;
-    set_count(d, "pile", static_cast<int>(s.draft->pile.size()));
+    names_.count(d, "pile", static_cast<int>(s.draft->pile.size()));
     list groups;
     const std::vector<int> sizes = rules_.army_groups_of(s.player_count());
     for (int g : sizes) groups.push_back(Data("size", str(g)));
-    if (!sizes.empty()) set_count(d, "rounds", static_cast<int>(sizes.size()));
+    if (!sizes.empty()) names_.count(d, "rounds", static_cast<int>(sizes.size()));
     mark_last(groups);
     d["groups"] = groups;
     list seats;
@@ -317,7 +317,7 @@ class Builder {
       x["region"] = rules_.regions[facts.region.value].name;
       x["grain"] = str(facts.grain);
       x["tax"] = str(facts.tax);
-      set_count(x, "sites", facts.sites);
+      names_.count(x, "sites", facts.sites);
       x["face_up"] =
           std::find(s.draft->face_up.begin(), s.draft->face_up.end(), id) != s.draft->face_up.end();
       out.push_back(x);
@@ -333,7 +333,7 @@ class Builder {
       Data x = player_ref(pick.player);
       x["round"] = str(pick.round);
       x["province"] = province(pick.province);
-      set_count(x, "armies", pick.armies);
+      names_.count(x, "armies", pick.armies);
       x["blind"] = pick.blind;
       list offered;
       for (const auto& card : pick.offered) {
@@ -360,8 +360,9 @@ class Builder {
     const SeasonLabel label = season_label(rules_, s.season_index);
     d["season"] = label.name();
     const auto deadline = in_.config->deadlines.find(label.name());
-    if (!in_.deadline.empty())
-      d["deadline"] = in_.deadline;
+    if (in_.due)
+      d["deadline"] = pbem::describe_instant(
+          *in_.due, in_.due_timezone, in_.words ? *in_.words : pbem::LanguageWords::english());
     else if (deadline != in_.config->deadlines.end())
       d["deadline"] = deadline->second;
     if (s.draft) {  // Rules 2.2: no event, action card or tile is out before the draft is played.
@@ -500,13 +501,13 @@ class Builder {
     const int held = s.province_count(p);
     const int coins = static_cast<int>(rules_.coin_cards.size());
     const int bid_space = rules_.has_bids() ? 1 : 0;  // Rules 12: the 1st edition has no bid.
-    set_count(d, "cards_needed", std::min(held, rules_.action_count() + bid_space - coins));
+    names_.count(d, "cards_needed", std::min(held, rules_.action_count() + bid_space - coins));
     // Rules 4.3, D-25: the bid takes a card only when one is left over once the spaces are covered.
     const bool bids = !rules_.changes().bid_needs_a_spare_card || card_left_for_bid(s, rules_, p);
     d["bid_card"] = bids || !rules_.has_bids();  // the 1st edition has no bid to speak of
     d["bid"] = std::string(bids ? "0" : "none");
-    set_count(d, "provinces_held", held);
-    set_count(d, "action_spaces", rules_.action_count());
+    names_.count(d, "provinces_held", held);
+    names_.count(d, "action_spaces", rules_.action_count());
     d["coins"] = str(coins);
     d["holds_provinces"] = held > 0;
     std::vector<std::string> tiles;

@@ -9,6 +9,14 @@ Data Names::player_ref(PlayerIndex p) const {
   return d;
 }
 
+std::string Names::colour(const std::string& id) const {
+  if (view_.words == nullptr) return id;
+  const YAML::Node colours = view_.words->section("colours");
+  if (!colours.IsMap()) return id;
+  const YAML::Node word = colours[id];
+  return word.IsScalar() ? word.Scalar() : id;
+}
+
 Data Names::cubes(const CubeCounts& counts) const {
   kainjow::mustache::list items;
   for (std::size_t i = 0; i <= before_.players.size(); ++i) {
@@ -17,13 +25,18 @@ Data Names::cubes(const CubeCounts& counts) const {
     if (n == 0) continue;
     Data c;
     c["n"] = std::to_string(n);
-    c["colour"] = peasants ? std::string() : before_.players[i].id;
+    c["colour"] = peasants ? std::string() : colour(before_.players[i].id);
     c["peasant"] = peasants;
     c["one"] = n == 1;
     items.push_back(c);
   }
   mark_last(items);
   return items.empty() ? Data(false) : Data(items);
+}
+
+void Names::count(Data& d, const std::string& key, int n) const {
+  set_count(d, key, n);
+  if (n == 0 && view_.words != nullptr && view_.words->zero_is_singular()) d[key + "_one"] = true;
 }
 
 void set_count(Data& d, const std::string& key, int n) {

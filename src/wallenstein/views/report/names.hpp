@@ -18,10 +18,16 @@ class Names {
   std::string province(ProvinceId p) const { return rules_.province(p).name; }
 
   Data player_ref(PlayerIndex p) const;
+  /// A player's colour as cubes are counted by it: the player's id ("red"), in the words of the
+  /// language's `colours` where it has the id ("rouge").
+  std::string colour(const std::string& id) const;
   /// Cubes by colour, each {n, colour, one, peasant, last}; false when there are none.
   Data cubes(const CubeCounts& counts) const;
   /// A list of {name, last}.
   Data names(const std::vector<std::string>& values) const;
+  /// Sets `key` to the number and `key_one` to whether the language takes the singular for it (1,
+  /// and 0 where the language says so: French), so templates can say "1 army", "0 armée".
+  void count(Data& d, const std::string& key, int n) const;
 
   const Ruleset& rules() const { return rules_; }
   const GameState& before() const { return before_; }

@@ -34,8 +34,8 @@ class StepWriter {
   void fill(Data& d, const Cancelled& c) const {
     Data x = player_in(c.player, c.province);
     x["action"] = rules_.action(c.action).name;
-    set_count(x, "need", c.need);
-    set_count(x, "have", c.have);
+    n_.count(x, "need", c.need);
+    n_.count(x, "have", c.have);
     if (c.target) x["target"] = province(*c.target);
     x["holder"] = c.holder ? player(*c.holder) : std::string();
     x["neutral"] = !c.holder.has_value();
@@ -51,7 +51,7 @@ class StepWriter {
     x["cost"] = std::to_string(b.cost);
     x["leader"] = b.leader_bonus != 0;  // the cost the leader changed (rules 13.3)
     x["calmed"] = b.markers_removed > 0;
-    set_count(x, "markers_removed", b.markers_removed);
+    n_.count(x, "markers_removed", b.markers_removed);
     if (b.event) x["event"] = rules_.event(*b.event).name;
     d["built"] = std::move(x);
   }
@@ -110,10 +110,10 @@ class StepWriter {
 
   /// The defender's cubes in a battle or revolt: those thrown and those held back (rules 12: the
   /// 1st edition's defend_with).
-  static void defence(Data& x, int defending, int held_back) {
-    set_count(x, "defending", defending);
+  void defence(Data& x, int defending, int held_back) const {
+    n_.count(x, "defending", defending);
     x["holds_back"] = held_back > 0;
-    set_count(x, "held_back", held_back);
+    n_.count(x, "held_back", held_back);
   }
 
   /// The cubes thrown into the tower, those that came from the tray and those that fell out.
@@ -125,10 +125,10 @@ class StepWriter {
   }
 
   /// What a battle or revolt left: the winner's cubes that went in, the buildings lost.
-  static void aftermath(Data& x, int survivors, int buildings_lost) {
-    set_count(x, "survivors", survivors);
+  void aftermath(Data& x, int survivors, int buildings_lost) const {
+    n_.count(x, "survivors", survivors);
     x["buildings_lost"] = buildings_lost > 0;
-    set_count(x, "buildings_lost_count", buildings_lost);
+    n_.count(x, "buildings_lost_count", buildings_lost);
   }
 
   void fill(Data& d, const Battle& b) const {
@@ -140,24 +140,24 @@ class StepWriter {
     x["neutral"] = !b.defender.has_value();
     x["from"] = province(b.from);
     x["target"] = province(b.target);
-    set_count(x, "attacking", b.attacking);
+    n_.count(x, "attacking", b.attacking);
     defence(x, b.defending, b.held_back);
     x["only_held_back"] = b.held_back > 0 && b.survivors == 0;  // D-41: the peasants won for them
     x["attack_bonus"] = b.attack_bonus > 0;
     x["defense_bonus"] = b.defense_bonus > 0;
     x["palace_guard"] = b.palace_guard > 0;
-    set_count(x, "peasants", b.peasants);
+    n_.count(x, "peasants", b.peasants);
     tower(x, b.tower);
     x["attacker_count"] = std::to_string(b.attacker_count);
     x["defender_count"] = std::to_string(b.defender_count);
     x["defender_peasants"] = b.defender_peasants > 0 && b.defender.has_value();
-    set_count(x, "peasant_count", b.defender_peasants);
+    n_.count(x, "peasant_count", b.defender_peasants);
     // Rules 8.2: peasants in the tray fight for a defender only where no revolt marker lies;
     // said only when some came out of the tower.
     x["bystanders"] = b.peasants_stay_out && b.tower.out.peasants() > 0;
-    set_count(x, "bystander_count", b.tower.out.peasants());
+    n_.count(x, "bystander_count", b.tower.out.peasants());
     // ...or, in the 1st edition, where at most this many lie (rules 12).
-    set_count(x, "markers_allowed", rules_.peasants_defend_up_to_markers);
+    n_.count(x, "markers_allowed", rules_.peasants_defend_up_to_markers);
     x["some_markers_allowed"] = rules_.peasants_defend_up_to_markers > 0;
     x["won"] = b.result == BattleResult::attacker;
     x["lost"] = b.result == BattleResult::defender;
@@ -171,10 +171,10 @@ class StepWriter {
     x["grain"] = r.cause == RevoltCause::grain;
     x["taxes"] = r.cause == RevoltCause::taxes;
     x["winter"] = r.cause == RevoltCause::winter;
-    set_count(x, "markers", r.markers);
+    n_.count(x, "markers", r.markers);
     x["extra"] = r.extra_peasants > 0;
     x["extra_peasants"] = std::to_string(r.extra_peasants);
-    set_count(x, "peasants", r.peasants);
+    n_.count(x, "peasants", r.peasants);
     defence(x, r.defending, r.held_back);
     tower(x, r.tower);
     x["player_count"] = std::to_string(r.player_count);

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "pbem/files/language.hpp"
+#include "wallenstein/rules/ruleset.hpp"
+
+namespace wallenstein {
+
+/// The sections of a language's words.yaml that name the game's things by id: `modules` (the
+/// title of an edition or expansion), `actions` (`name`, and `short` where the data has one),
+/// `events` (`name` and `text`), `tiles`, `map` (the map's labels, read by the map's style) and
+/// `colours` (the words of the players' usual ids, red, blue..., as cubes are counted by them).
+inline constexpr std::string_view kNameSections[] = {"modules", "actions", "events",
+                                                     "tiles",   "map",     "colours"};
+
+/// `rules` with the names players read in `words`' language: English (no sections) leaves them as
+/// the data has them. A section or an id that the data lacks, or a name this game needs that the
+/// file lacks, is an InputError at its line and column.
+Ruleset in_language(const Ruleset& rules, const pbem::LanguageWords& words);
+
+}  // namespace wallenstein
