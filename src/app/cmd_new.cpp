@@ -103,6 +103,10 @@ void check_variant(const Invocation& in, GameConfig& config) {
   if (in.has("expansions")) config.expansions = in.expansions();
   if (in.has("language")) config.language = in.get<std::string>("language");
   // Every language the game names (--language, game.yaml's, each player's) has templates.
+  const bool english = config.language == "en" &&
+                       std::all_of(config.players.begin(), config.players.end(),
+                                   [](const PlayerInfo& p) { return p.language.empty(); });
+  if (english) return;  // always there: English needs no templates read now
   const Templates templates = load_templates(in.templates_dir());
   (void)templates.in(config.language);
   for (const auto& p : config.players) (void)templates.in(config.language_of(p));

@@ -421,7 +421,7 @@ TEST(Reminder, AfterARefusedMessageSaysWhyRatherThanThatNothingCame) {
     (to == "anna@example.org" ? anna : marie) = text;
   }
   EXPECT_TRUE(contains(anna,
-                       "message (Mon, 23 Nov 2026 10:00:00 +0000) was NOT stored, because "
+                       "message (Monday 23 November 2026, 10:00 UTC) was NOT stored, because "
                        "the orders in it had errors"))
       << anna;
   EXPECT_FALSE(contains(anna, "have not arrived yet")) << anna;

@@ -87,6 +87,12 @@ void check_sections(const LanguageWords& words) {
 
 }  // namespace
 
+std::string colour_name(const LanguageWords& words, const std::string& id) {
+  const YAML::Node colours = words.section("colours");
+  const YAML::Node word = colours.IsMap() ? colours[id] : YAML::Node();
+  return word.IsScalar() ? word.Scalar() : id;
+}
+
 Ruleset in_language(const Ruleset& rules, const LanguageWords& words) {
   Ruleset out = rules;
   if (words.game_sections().empty() && words.code() == "en") return out;
@@ -115,7 +121,9 @@ Ruleset in_language(const Ruleset& rules, const LanguageWords& words) {
   for (BonusTile& t : out.tiles) {
     const auto entry = tiles.entry(t.id);
     if (!entry) continue;
-    if (auto name = tiles.text(*entry, "name", kNameOnly, true)) t.name = *name;
+    if (auto name = tiles.text(*entry, "name", kActionFields, true)) t.name = *name;
+    // The map's scoreboard shows the short form, else the name (the data's is the English id).
+    t.short_name = tiles.text(*entry, "short", kActionFields, false).value_or(t.name);
   }
   tiles.done();
 

@@ -95,6 +95,9 @@ struct BonusTile {
   TileEffect effect = TileEffect::taxes_bonus;
   int value = 0;
   Action space;  ///< armies_bonus: the place space it adds to
+  /// Where room is short (the map's scoreboard): the id in English (left empty), the name in
+  /// another language.
+  std::string short_name = {};
 };
 
 /// How an action card works (rules 5, data/actions.yaml).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "wallenstein/files/language_names.hpp"
 #include "wallenstein/rules/court_play.hpp"
 #include "wallenstein/rules/season_phases.hpp"
 #include "wallenstein/views/map/scene.hpp"
@@ -215,8 +216,8 @@ class Panel {
     const Box b = col_.write(line, col_.x(), style_.fonts.panel, ink_);
     for (const FavourTurn& t : log_ ? log_->court_favours : std::vector<FavourTurn>{}) {
       if (t.card == number) {
-        col_.write(fill(words_.tile_taken, {{"player", state_.player(t.player).id}}), b.x + b.w,
-                   style_.fonts.panel, muted_);
+        col_.write(fill(words_.tile_taken, {{"player", colour_word(state_.player(t.player).id)}}),
+                   b.x + b.w, style_.fonts.panel, muted_);
       }
     }
     col_.next_line(b.h);
@@ -299,6 +300,9 @@ class Panel {
   const pbem::LanguageWords& language() const {
     return req_.season.words ? *req_.season.words : pbem::LanguageWords::english();
   }
+  /// A player's id ("red") as the map's language names the colour ("rouge": words.yaml's
+  /// `colours`); an id it has no word for as it is.
+  std::string colour_word(const std::string& id) const { return colour_name(language(), id); }
   /// The season as the map's language says it.
   std::string season_words() const { return language().season(label_.name()); }
 
@@ -365,7 +369,8 @@ class Panel {
     }
     if (log_) {
       for (const auto& [who, tile] : log_->tiles) {
-        if (who == p) turn += " " + rules_.tile(tile).id;
+        const BonusTile& taken = rules_.tile(tile);
+        if (who == p) turn += " " + (taken.short_name.empty() ? taken.id : taken.short_name);
       }
     }
     return turn;
@@ -451,7 +456,8 @@ class Panel {
                                                   {"tile", rules_.tile(id).name}});
       if (log_) {
         for (const auto& [who, tile] : log_->tiles) {
-          if (tile == id) line += fill(words_.tile_taken, {{"player", state_.player(who).id}});
+          if (tile == id)
+            line += fill(words_.tile_taken, {{"player", colour_word(state_.player(who).id)}});
         }
       }
       const Box b = col_.write(line, col_.x(), style_.fonts.panel, ink_);
@@ -501,8 +507,8 @@ class Panel {
     const Box b{col_.x() + half(), col_.y(), size.w + content.badge_pad_x * s_,
                 size.h + content.badge_pad_y * s_};
     scene_.texts.push_back({sample, b, px, true, c.text, c.fill, TextRole::badge});
-    const std::string what =
-        fill(words_.legend_badge, {{"player", state_.players[0].id}, {"armies", armies}});
+    const std::string what = fill(
+        words_.legend_badge, {{"player", colour_word(state_.players[0].id)}, {"armies", armies}});
     col_.write(what, b.x + b.w + l.label_gap * s_, style_.fonts.small, ink_);
     col_.next_line(std::max(icon(), b.h));
   }

@@ -1,5 +1,7 @@
 #include "wallenstein/views/report/names.hpp"
 
+#include "wallenstein/files/language_names.hpp"
+
 namespace wallenstein::report {
 
 Data Names::player_ref(PlayerIndex p) const {
@@ -10,11 +12,7 @@ Data Names::player_ref(PlayerIndex p) const {
 }
 
 std::string Names::colour(const std::string& id) const {
-  if (view_.words == nullptr) return id;
-  const YAML::Node colours = view_.words->section("colours");
-  if (!colours.IsMap()) return id;
-  const YAML::Node word = colours[id];
-  return word.IsScalar() ? word.Scalar() : id;
+  return view_.words == nullptr ? id : colour_name(*view_.words, id);
 }
 
 Data Names::cubes(const CubeCounts& counts) const {

@@ -190,13 +190,15 @@ Data tie_breaks_data(const Ruleset& rules) {
 
 /// A player's values of the tie-breaks, in their order: each with `count`, `one` and the flag of
 /// its key (worded by `_tie_value`: "19 thaler", "3 palaces").
-list tie_values(const Ruleset& rules, const std::vector<int>& values) {
+list tie_values(const Names& names, const std::vector<int>& values) {
   list items;
-  const auto& keys = rules.scoring.tie_breaks;
+  const auto& keys = names.rules().scoring.tie_breaks;
   for (std::size_t i = 0; i < keys.size() && i < values.size(); ++i) {
     Data x = tie_break_flags(keys[i]);
+    Data counted;
+    names.count(counted, "n", values[i]);  // the language's singular: 1, and 0 in French
     x["count"] = std::to_string(values[i]);
-    x["one"] = values[i] == 1;
+    x["one"] = counted.get("n_one")->is_true();
     items.push_back(x);
   }
   mark_last(items);
@@ -226,7 +228,7 @@ Data final_ranking(const GameState& after, const Names& names) {
     }
     x["same_vp"] = names.names(same_vp);
     x["same_both"] = names.names(same_both);
-    x["tie_values"] = tie_values(rules, mine);
+    x["tie_values"] = tie_values(names, mine);
     rows.push_back(x);
   }
   mark_last(rows);
