@@ -2,6 +2,7 @@
 // announced absence.
 
 #include <ostream>
+#include <set>
 #include <stdexcept>
 
 #include "app/command.hpp"
@@ -97,6 +98,24 @@ void rewrite_order_template(const GameDirectory& game, const Ruleset& rules,
   journal.commit();
 }
 
+/// Sets a player's language: `code` (a language the templates have), or "game" (or the game's
+/// own) for none of their own.
+void set_language(PlayerInfo& p, const std::string& code, const GameConfig& config,
+                  const Templates& templates) {
+  if (code != "game") (void)templates.in(code);  // a language without templates is refused
+  p.language = code == "game" || code == config.language ? std::string() : code;
+}
+
+/// Tells the game master which language a seat's new holder reads.
+void say_language(const Invocation& in, const GameConfig& config, const std::string& id,
+                  const Templates& templates) {
+  const PlayerInfo& p = *config.player(id);
+  const std::string& code = config.language_of(p);
+  in.out << printable(p.name) << " reads the game in " << templates.in(code).words().name() << " ("
+         << code << ")"
+         << (in.has("language") ? "" : ", as the seat did; --language L gives another") << ".\n";
+}
+
 /// A new person takes the seat from the season being planned on: the old holder is kept (past
 /// reports name them), the seat gets a new token, and the newcomer a welcome and the last report
 /// with the map and their order template.
@@ -123,11 +142,8 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
   p.token = new_token();
   p.paused = false;
   const Templates templates = load_templates(in.templates_dir());
-  if (in.has("language")) {  // the newcomer's language; else the seat keeps the one it had
-    const std::string code = in.get<std::string>("language");
-    if (code != "game") (void)templates.in(code);
-    p.language = code == "game" || code == config.language ? std::string() : code;
-  }
+  // The newcomer's language; else the seat keeps the one it had.
+  if (in.has("language")) set_language(p, in.get<std::string>("language"), config, templates);
   save_config(game, config);
   const GameDirectory updated = GameDirectory::open(game.root());
 
@@ -169,6 +185,7 @@ Exit replace(const Invocation& in, const HeldGame& held, const std::string& id) 
          << printable(before) << "'s name. A new token is made; "
          << "the welcome and the report of " << last.name << " with the order template went via "
          << mailer->describe() << ".\n";
+  say_language(in, updated.config(), id, templates);
   if (was_paused) {
     in.out << "The seat was paused for " << printable(before)
            << "; it is not any more: " << printable(name) << " plays it.\n";
@@ -226,12 +243,10 @@ Exit pause(const Invocation& in, const HeldGame& held, const std::string& id, bo
 /// The language of everything mailed to a player (interfaces 8): a code the templates have, or
 /// "game" for the game's.
 Exit language(const Invocation& in, const HeldGame& held, const std::string& id) {
-  std::string code = in.get<std::string>("language");
   const Templates templates = load_templates(in.templates_dir());
-  if (code != "game") (void)templates.in(code);  // a language without templates is refused
   GameConfig config = held.game.config();
   PlayerInfo& p = seat(config, id);
-  p.language = code == "game" || code == config.language ? std::string() : code;
+  set_language(p, in.get<std::string>("language"), config, templates);
   save_config(held.game, config);
   in.out << printable(p.name) << " (" << id << ") reads the game in "
          << templates.in(config.language_of(p)).words().name() << " (" << config.language_of(p)
@@ -246,7 +261,20 @@ Exit run_player(const Invocation& in) {
     const HeldGame held = hold_game(in, LockMode::exclusive);
     return language(in, held, action);
   }
-  if (!in.has("id")) throw UsageError("player " + printable(action) + " needs the player's id");
+  static const std::set<std::string> kActions = {"token", "replace", "address",
+                                                 "pause", "resume",  "language"};
+  if (!in.has("id")) {
+    if (!kActions.count(action))
+      throw UsageError("unknown player action \"" + printable(action) +
+                       "\"; to set a player's language: wallenstein player DIR " +
+                       printable(action) + " --language L");
+    throw UsageError("player " + printable(action) + " needs the player's id");
+  }
+  if (in.has("language") && action != "replace" && action != "language")
+    throw UsageError(
+        "--language goes with a player's id alone (player DIR ID --language L) or "
+        "with replace, not with " +
+        printable(action));
   const std::string id = in.get<std::string>("id");
   if (action == "language") {
     if (!in.has("language")) throw UsageError("language needs --language L");

@@ -330,3 +330,22 @@ TEST(Languages, TheSeasonNameSectionWordsTheSeasonItHolds) {
 
 }  // namespace
 }  // namespace wallenstein
+
+namespace wallenstein {
+namespace {
+
+TEST(Languages, AFolderNotNamedByATwoLetterCodeIsNoLanguageEvenWithWordsInIt) {
+  testing::TempDir dir;
+  std::filesystem::copy(templates_root(), dir.path() / "t",
+                        std::filesystem::copy_options::recursive);
+  std::filesystem::copy(dir.path() / "t" / "fr", dir.path() / "t" / "bak",
+                        std::filesystem::copy_options::recursive);
+  const Templates all = Templates::load(dir.path() / "t");
+  EXPECT_EQ(all.languages(), (std::vector<std::string>{"de", "en", "fr"}));
+  EXPECT_FALSE(pbem::is_language_code("bak"));
+  EXPECT_FALSE(pbem::is_language_code("FR"));
+  EXPECT_TRUE(pbem::is_language_code("it"));
+}
+
+}  // namespace
+}  // namespace wallenstein

@@ -491,6 +491,12 @@ TEST(MailCommands, OrdersTemplateAndReportNeedThePlayersToken) {
       anna_got(game, "an order template for 1618-spring", "attached: orders-1618-spring-red.yaml"));
   ASSERT_EQ(receive(tmp, game, command_mail("r", "report", token)).status, 0);
   EXPECT_TRUE(anna_got(game, "your last report", "For Anna Weber (red)."));
+  // She reads French from now on: the report she asks for is written again in French, not the
+  // English one stored when it went out.
+  ASSERT_EQ(testing::run_wallenstein({"player", game.string(), "red", "--language", "fr"}).status,
+            0);
+  ASSERT_EQ(receive(tmp, game, command_mail("r2", "report", token)).status, 0);
+  EXPECT_TRUE(anna_got(game, "Pour Anna Weber (red).", "Pour Anna Weber (red)."));
   // A mailed order file whose subject is a command word is orders all the same.
   ASSERT_EQ(receive(tmp, game, command_mail("again", "orders", red_orders() + "# v2\n")).status, 0);
   EXPECT_TRUE(contains(testing::last_intake_line(game), "outcome: accepted"));

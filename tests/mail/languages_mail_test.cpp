@@ -27,8 +27,6 @@ using testing::SmtpServer;
 using testing::TempDir;
 using testing::write_text;
 
-Outcome wallenstein(const std::vector<std::string>& args) { return testing::run_wallenstein(args); }
-
 Json read_maildir(const fs::path& dir) {
   const Outcome r = testing::run_shell(
       "/usr/bin/python3 " +
@@ -131,19 +129,19 @@ TEST(LanguagesByMail, EachPlayerReadsAWholeGamesMailInTheirOwnLanguage) {
              "mail:\n  from: \"Spielleiter <gm@example.org>\"\n  smtp: {url: \"" +
                  server.url() + "\", starttls: false}\n");
   const fs::path game = tmp / "sprachen";
-  const Outcome created =
-      wallenstein({"new", game.string(), "--from", (tmp / "def.yaml").string(), "--seed", "4711"});
+  const Outcome created = testing::run_wallenstein(
+      {"new", game.string(), "--from", (tmp / "def.yaml").string(), "--seed", "4711"});
   ASSERT_EQ(created.status, 0) << created.err;
   const YAML::Node config = YAML::LoadFile((game / "game.yaml").string());
   std::map<std::string, std::string> tokens;
   for (const auto& p : config["players"]) tokens[p["id"].Scalar()] = p["token"].Scalar();
-  ASSERT_EQ(wallenstein({"mail", game.string()}).status, 0);  // the openings
+  ASSERT_EQ(testing::run_wallenstein({"mail", game.string()}).status, 0);  // the openings
 
   int mails = 0;
   const auto receive = [&](const std::string& raw) {
     const fs::path file = tmp / ("in" + std::to_string(++mails) + ".eml");
     write_text(file, raw);
-    const Outcome r = wallenstein({"receive", game.string(), file.string()});
+    const Outcome r = testing::run_wallenstein({"receive", game.string(), file.string()});
     EXPECT_EQ(r.status, 0) << r.out << r.err;
   };
   for (const Player& p : kPlayers) {  // a command, and orders full of mistakes
@@ -154,15 +152,16 @@ TEST(LanguagesByMail, EachPlayerReadsAWholeGamesMailInTheirOwnLanguage) {
   }
   for (int season = 1; season <= 6; ++season) {
     for (const Player& player : kPlayers) {  // the bot's orders, as a player would send them
-      const Outcome suggested = wallenstein({"suggest", game.string(), "--player", player.id});
+      const Outcome suggested =
+          testing::run_wallenstein({"suggest", game.string(), "--player", player.id});
       ASSERT_EQ(suggested.status, 0) << suggested.err;
       ASSERT_NE(suggested.out.find("token: " + tokens[player.id]), std::string::npos);
       receive(mail_from(player.address, "orders-" + player.id + std::to_string(season), "orders",
                         suggested.out));
     }
-    const Outcome resolved = wallenstein({"resolve", game.string()});
+    const Outcome resolved = testing::run_wallenstein({"resolve", game.string()});
     ASSERT_EQ(resolved.status, 0) << resolved.err;
-    const Outcome mailed = wallenstein({"mail", game.string()});
+    const Outcome mailed = testing::run_wallenstein({"mail", game.string()});
     ASSERT_EQ(mailed.status, 0) << mailed.err;
   }
 

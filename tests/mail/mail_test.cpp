@@ -237,6 +237,8 @@ TEST(Mail, AReportChangedByRollbackAndANewResolveGoesOutAsACorrection) {
       "  armies3: Niederoesterreich\n  army1: Oberoesterreich\n  battle_a: none\n  battle_b: none\n"
       "bid: saechs_lande\nturn_order: [attack]\n");
   ASSERT_EQ(wallenstein({"submit", game.string(), (tmp / "red.yaml").string()}).status, 0);
+  // Yellow reads French from now on: their correction is French, subject and all.
+  ASSERT_EQ(wallenstein({"player", game.string(), "yellow", "--language", "fr"}).status, 0);
   ASSERT_EQ(wallenstein({"resolve", game.string(), "--force"}).status, 0);
   const Outcome r = wallenstein({"mail", game.string(), "--smtp", server.url()});
   ASSERT_EQ(r.status, 0) << r.err;
@@ -257,10 +259,18 @@ TEST(Mail, AReportChangedByRollbackAndANewResolveGoesOutAsACorrection) {
     EXPECT_EQ(m["references"], first_ids[to]) << "a correction references the first message";
     EXPECT_EQ(m["in_reply_to"], first_ids[to]);
     EXPECT_NE(m["message_id"], first_ids[to]) << "a correction has a Message-ID of its own";
-    EXPECT_EQ(m["subject"].get<std::string>().rfind("Corrected: ", 0), 0u) << m["subject"];
-    // It opens with what changed since the report the player got.
     const std::string text = part(m, "text/plain", "")->at("text").get<std::string>();
-    EXPECT_EQ(text.rfind("THIS REPORT CORRECTS THE ONE YOU GOT ON ", 0), 0u) << text;
+    if (to.find("marie@") != std::string::npos) {
+      EXPECT_EQ(m["subject"].get<std::string>().rfind("Rectificatif", 0), 0u) << m["subject"];
+      EXPECT_EQ(text.rfind("CE COMPTE RENDU CORRIGE", 0), 0u) << text.substr(0, 300);
+      EXPECT_EQ(text.substr(0, text.find('\n')).find("+0000"), std::string::npos)
+          << "the date it was first sent is worded: " << text.substr(0, 300);
+    } else {
+      EXPECT_EQ(m["subject"].get<std::string>().rfind("Corrected: ", 0), 0u) << m["subject"];
+      // It opens with what changed since the report the player got, sent on a day it names.
+      EXPECT_EQ(text.rfind("THIS REPORT CORRECTS THE ONE YOU GOT ON ", 0), 0u) << text;
+      EXPECT_NE(text.substr(0, text.find('\n')).find(" UTC"), std::string::npos) << text;
+    }
     if (to.find("anna@") != std::string::npos) {
       EXPECT_NE(text.find("\n  + "), std::string::npos) << "red's late orders changed her report";
       EXPECT_NE(text.find("\n  - "), std::string::npos) << text.substr(0, 2000);

@@ -103,7 +103,7 @@ class Reader {
 }  // namespace
 
 bool is_language_code(std::string_view code) {
-  return (code.size() == 2 || code.size() == 3) &&
+  return code.size() == 2 &&
          std::all_of(code.begin(), code.end(), [](char c) { return c >= 'a' && c <= 'z'; });
 }
 

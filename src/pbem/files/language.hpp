@@ -91,7 +91,8 @@ class LanguageWords {
 std::string fill_braces(std::string_view text,
                         std::initializer_list<std::pair<std::string_view, std::string>> values);
 
-/// Whether `code` is a language code: 2 or 3 lower-case ASCII letters ("fr", "de").
+/// Whether `code` is a language code: ISO 639-1, 2 lower-case ASCII letters ("fr", "de"), so
+/// that a game master's stray folder (`bak/`, `old/`) is never taken for a language.
 bool is_language_code(std::string_view code);
 
 }  // namespace pbem

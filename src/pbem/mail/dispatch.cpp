@@ -100,7 +100,8 @@ DispatchResult dispatch(const std::filesystem::path& root, std::vector<Outgoing>
     const Plan p = plan(earlier, m, options);
     Message& msg = m.message;
     msg.message_id = p.message_id;
-    if (p.what == Dispatched::What::corrected) msg.subject = "Corrected: " + msg.subject;
+    if (p.what == Dispatched::What::corrected)
+      msg.subject = m.corrected_subject.empty() ? "Corrected: " + msg.subject : m.corrected_subject;
     if (!p.references.empty() && !options.detached) {
       msg.headers.emplace_back("In-Reply-To", p.references);
       msg.headers.emplace_back("References", p.references);

@@ -20,6 +20,9 @@ struct Outgoing {
   std::string player;  ///< the player's id
   Message message;     ///< `message_id` holds the id of a first sending
   std::string digest;  ///< a change of digest after a sending makes a correction
+  /// The subject if it goes out as a correction, in its reader's words; empty: "Corrected: "
+  /// before the subject.
+  std::string corrected_subject = {};
 };
 
 /// What the game master asked for.

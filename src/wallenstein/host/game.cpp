@@ -246,7 +246,11 @@ void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonD
   constexpr std::size_t kShown = 60;
   const auto changes = changed_lines(read_bytes(mailed), m.text);
   report::Data d;
-  d["date"] = (*sent)->at;
+  // When it was sent, in the reader's words (the mail's own date if it cannot be read).
+  const auto sent_at = mail::parse_rfc5322_date((*sent)->at);
+  const std::string zone =
+      game.config().schedule ? game.config().schedule->timezone : std::string("UTC");
+  d["date"] = sent_at ? describe_instant(*sent_at, zone, templates.words()) : (*sent)->at;
   d["none"] = changes.empty();
   kainjow::mustache::list lines;
   for (std::size_t i = 0; i < changes.size() && i < kShown; ++i) {
@@ -275,6 +279,15 @@ void add_what_changed(mail::Message& m, const GameDirectory& game, const SeasonD
   const auto open = body == std::string::npos ? std::string::npos : m.html.find('>', body);
   if (open != std::string::npos)
     m.html.insert(open + 1, "<pre class=\"correction\">" + escaped + "</pre>");
+}
+
+/// A report's subject when it goes out again as a correction, in the reader's words.
+std::string corrected_subject(const Templates& templates, const std::string& subject) {
+  report::Data d;
+  d["subject"] = subject;
+  std::string text = templates.render(Format::text, "correction_subject", d);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
 }
 
 /// The season's mail: each player's report (keyed by the host's round_mail_key in the ledger, its
@@ -307,12 +320,14 @@ std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game
     m.message_id = notice_message_id(host, key);
     m.text = r.text;
     m.html = r.mail_html;
-    add_what_changed(m, game, season, ledger, key, digest, player.id, templates.in(r.language));
+    const Templates theirs = templates.in(r.language);
+    add_what_changed(m, game, season, ledger, key, digest, player.id, theirs);
     // The map once: inline in the HTML; a text-only reader sees it as an attachment.
     m.inline_parts.push_back({"map.png", "image/png", png_in(r.language), report::kMapContentId});
     if (r.orders)
       m.attachments.push_back({r.orders_name, "text/plain; charset=utf-8", *r.orders, ""});
-    out.push_back({key, player.id, std::move(m), digest});
+    const std::string corrected = corrected_subject(theirs, m.subject);
+    out.push_back({key, player.id, std::move(m), digest, corrected});
   }
   if (request.player || loaded.config.mail.spectators.empty()) return out;
   // Spectators: the public report and the map, nothing private.
@@ -330,7 +345,10 @@ std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game
     m.html = reports.public_mail_html;
     m.inline_parts.push_back(
         {"map.png", "image/png", png_in(game.config().language), report::kMapContentId});
-    out.push_back({spectator_mail_key(season, kind, address), "spectator", std::move(m), digest});
+    const std::string corrected =
+        corrected_subject(templates.in(game.config().language), m.subject);
+    out.push_back(
+        {spectator_mail_key(season, kind, address), "spectator", std::move(m), digest, corrected});
   }
   return out;
 }
@@ -446,7 +464,15 @@ std::optional<mail::Part> WallensteinGame::order_template(const RoundDir& round,
 std::optional<std::string> WallensteinGame::player_report(const RoundDir& round,
                                                           const PlayerInfo& player) const {
   const fs::path file = round.path / "reports" / (player.id + ".txt");
-  if (!fs::is_regular_file(file)) return std::nullopt;
+  if (!fs::is_regular_file(file)) return std::nullopt;  // not written yet
+  // Written again, as `mail --resend` would: in the language the player reads now, which may
+  // not be the one the stored file was written in.
+  const LoadedSeason loaded = load_season(game_, rules(), round);
+  const auto reports =
+      report::build_reports(loaded.view(rules()), load_templates(resources_.templates_dir));
+  for (const auto& r : reports.players) {
+    if (r.id == player.id) return r.text;
+  }
   return read_bytes(file);
 }
 
