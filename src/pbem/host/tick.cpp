@@ -290,8 +290,10 @@ struct HeldTick {
   const Schedule& schedule;
   std::unique_ptr<mail::Mailer> mailer;
   const Templates& templates;
-  Account account;
   TickIntake intake;
+  /// What this tick did; not given by the caller, so that GCC 12 at -O3 does not take the
+  /// aggregate's `{}` for strings left uninitialized (-Wmaybe-uninitialized).
+  Account account = Account();
 
   /// Tells the game master: a notice queued (once per key) and sent with the rest.
   void notify_gm(const std::string& key, const std::string& name, Data d,
@@ -521,8 +523,8 @@ std::string tick_held(Game& game, const TickSettings& settings, const TickIntake
     const std::string why = e.diagnostics().empty() ? e.what() : e.diagnostics().front().message;
     mailer = mail::failing_mailer(why, "SMTP");
   }
-  HeldTick tick{game, settings, *game.host().schedule, std::move(mailer), settings.templates,
-                {},   intake};
+  HeldTick tick{game,  settings, *game.host().schedule, std::move(mailer), settings.templates,
+                intake};
   return tick.run();
 }
 
