@@ -542,23 +542,7 @@ Rgb MapStyle::colour(std::string_view name) const {
 
 std::string fill(std::string_view label,
                  std::initializer_list<std::pair<std::string_view, std::string>> values) {
-  std::string out;
-  std::size_t at = 0;
-  while (at < label.size()) {
-    const auto open = label.find('{', at);
-    const auto close = open == std::string_view::npos ? open : label.find('}', open);
-    if (close == std::string_view::npos) break;
-    out += label.substr(at, open - at);
-    const std::string_view name = label.substr(open + 1, close - open - 1);
-    const auto value =
-        std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == name; });
-    if (value != values.end())
-      out += value->second;
-    else
-      out += label.substr(open, close - open + 1);
-    at = close + 1;
-  }
-  return out += label.substr(std::min(at, label.size()));
+  return pbem::fill_braces(label, values);
 }
 
 bool parse_rgb(const std::string& text, Rgb& out) {
