@@ -56,9 +56,9 @@ struct CheckedIn {
   CheckedOrderFile file;
 };
 
-CheckedIn check_in_language(const Invocation& in, const Planning& p, const SourceFile& source) {
+CheckedIn check_in_language(const Invocation& in, const Planning& p, const Templates& templates,
+                            const SourceFile& source) {
   const GameConfig& config = p.opened.game.config();
-  const Templates templates = load_templates(in.templates_dir());
   const auto check = [&](const std::string& code) {
     const Templates words = templates.in(code);
     CheckedIn out{code, in_language(p.opened.rules, words.words()), {}};
@@ -82,9 +82,9 @@ void print(const Invocation& in, const std::vector<Diagnostic>& diagnostics) {
 /// What valid orders lead to if nothing else changes (wallenstein/bot/forecast.hpp): warnings, and
 /// the odds of the battles they plan.
 void print_forecast(const Invocation& in, const std::string& path, const Orders& orders,
-                    const Planning& p, const CheckedIn& checked) {
-  const auto templates = load_templates(in.templates_dir()).in(checked.language);
-  for (const auto& line : report::forecast_lines(orders, p.state, checked.rules, templates)) {
+                    const Planning& p, const Templates& templates, const CheckedIn& checked) {
+  for (const auto& line :
+       report::forecast_lines(orders, p.state, checked.rules, templates.in(checked.language))) {
     in.out << printable(path) << ": forecast: " << line << "\n";
   }
 }
@@ -93,14 +93,14 @@ void print_forecast(const Invocation& in, const std::string& path, const Orders&
 
 Exit run_check(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::shared);
+  const Templates templates = load_templates(in.templates_dir());
   // A language without templates is the command's mistake, not a file's.
-  if (in.has("language"))
-    (void)load_templates(in.templates_dir()).in(in.get<std::string>("language"));
+  if (in.has("language")) (void)templates.in(in.get<std::string>("language"));
   bool all_ok = true;
   for (const auto& path : in.get<std::vector<std::string>>("files")) {
     std::optional<CheckedIn> read;
     try {
-      read = check_in_language(in, p, read_source(path, kMaxOrderBytes));
+      read = check_in_language(in, p, templates, read_source(path, kMaxOrderBytes));
     } catch (const InputError& unreadable) {  // missing, too large: said as the file's problem
       read = CheckedIn{"en", p.opened.rules, {}};
       read->file.diagnostics = unreadable.diagnostics();
@@ -112,7 +112,7 @@ Exit run_check(const Invocation& in) {
     if (checked.ok()) {
       in.out << printable(path) << ": ok (" << printable(checked.player_id) << ", "
              << season_label(p.opened.rules, p.state.season_index).name() << ")\n";
-      print_forecast(in, path, *checked.orders, p, in_language);
+      print_forecast(in, path, *checked.orders, p, templates, in_language);
     } else {
       all_ok = false;
       const std::size_t errors = checked.errors;
@@ -127,7 +127,8 @@ Exit run_submit(const Invocation& in) {
   const Planning p = open_planning(in, LockMode::exclusive);
   const std::string path = in.get<std::string>("file");
   const SourceFile source = read_source(path, kMaxOrderBytes);
-  const CheckedIn in_language = check_in_language(in, p, source);
+  const Templates templates = load_templates(in.templates_dir());
+  const CheckedIn in_language = check_in_language(in, p, templates, source);
   const CheckedOrderFile& checked = in_language.file;
   print(in, checked.diagnostics);
   if (!checked.ok()) {
@@ -149,7 +150,6 @@ Exit run_submit(const Invocation& in) {
       in.has("player") ? p.opened.game.config().player(checked.player_id) : nullptr;
   if (player) {
     const WallensteinGame game(p.opened.game, p.opened.rules, resources(in));
-    const Templates templates = load_templates(in.templates_dir());
     const IntakeSetup setup{
         .templates = templates, .version = std::string(program_version()), .now = clock_now(in)};
     queue_submit_receipt(
@@ -163,7 +163,7 @@ Exit run_submit(const Invocation& in) {
   in.out << "Stored the orders of " << checked.player_id << " for "
          << printable(p.opened.season.name) << (replacing ? " (replacing the earlier ones)" : "")
          << ": " << printable(target.string()) << "\n";
-  print_forecast(in, path, *checked.orders, p, in_language);
+  print_forecast(in, path, *checked.orders, p, templates, in_language);
   if (player) {
     const auto mailer =
         game_mailer(p.opened.game.root(), p.opened.game.config().mail,

@@ -111,9 +111,10 @@ Templates Templates::load(const fs::path& dir, const fs::path& underlay) {
   const bool layered =
       !underlay.empty() && fs::is_directory(underlay, ec) && !fs::equivalent(dir, underlay, ec);
   const fs::path below = layered ? underlay : fs::path();
-  auto languages = std::make_shared<Languages>();
+  auto shared = std::make_shared<Shared>();
 
-  Language english{"en", dir, below, {}, LanguageWords::english()};
+  Language& english = shared->english;
+  english = Language{"en", dir, below, {}, LanguageWords::english()};
   if (layered) read_templates(underlay, english.files);
   read_templates(dir, english.files);
   english.words = language_words(dir / "words.yaml", layered ? underlay / "words.yaml" : fs::path(),
@@ -123,31 +124,45 @@ Templates Templates::load(const fs::path& dir, const fs::path& underlay) {
   find_languages(dir, codes);
   find_languages(below, codes);
   for (const std::string& code : codes) {
-    Language lang{code, dir / code, layered ? underlay / code : fs::path(), english.files, {}};
-    if (layered) read_templates(underlay / code, lang.files);
-    read_templates(dir / code, lang.files);
-    lang.words =
-        language_words(dir / code / "words.yaml",
-                       layered ? underlay / code / "words.yaml" : fs::path(), code, nullptr);
-    languages->emplace(code, std::move(lang));
+    auto slot = std::make_unique<Slot>();
+    slot->code = code;
+    slot->dir = dir / code;
+    slot->underlay_dir = layered ? underlay / code : fs::path();
+    shared->others.emplace(code, std::move(slot));
   }
-  languages->emplace("en", std::move(english));
   Templates t;
-  t.current_ = &languages->at("en");
-  t.languages_ = std::move(languages);
+  t.current_ = &shared->english;
+  t.shared_ = std::move(shared);
   return t;
 }
 
 Templates Templates::in(std::string_view code) const {
-  const auto found = languages_->find(code);
-  if (found == languages_->end()) {
+  Templates t = *this;
+  if (code == "en") {
+    t.current_ = &shared_->english;
+    return t;
+  }
+  const auto found = shared_->others.find(code);
+  if (found == shared_->others.end()) {
     std::string known;
-    for (const auto& [c, lang] : *languages_) known += (known.empty() ? "" : ", ") + c;
+    for (const std::string& c : languages()) known += (known.empty() ? "" : ", ") + c;
     throw InputError(current_->dir.string(),
                      "no templates in language \"" + std::string(code) + "\"; there are: " + known);
   }
-  Templates t = *this;
-  t.current_ = &found->second;
+  Slot& slot = *found->second;
+  // A language that fails to read (a broken words.yaml) throws here, and again on the next ask.
+  std::call_once(slot.once, [&] {
+    const Language& english = shared_->english;
+    Language lang{slot.code, slot.dir, slot.underlay_dir, english.files, {}};
+    if (!slot.underlay_dir.empty()) read_templates(slot.underlay_dir, lang.files);
+    read_templates(slot.dir, lang.files);
+    lang.words =
+        language_words(slot.dir / "words.yaml",
+                       slot.underlay_dir.empty() ? fs::path() : slot.underlay_dir / "words.yaml",
+                       slot.code, nullptr);
+    slot.loaded = std::move(lang);
+  });
+  t.current_ = &*slot.loaded;
   return t;
 }
 
@@ -155,7 +170,8 @@ const std::string& Templates::language() const { return current_->code; }
 
 std::vector<std::string> Templates::languages() const {
   std::vector<std::string> out;
-  for (const auto& [code, lang] : *languages_) out.push_back(code);
+  for (const auto& [code, slot] : shared_->others) out.push_back(code);
+  out.insert(std::lower_bound(out.begin(), out.end(), std::string("en")), "en");
   return out;
 }
 

@@ -4,6 +4,8 @@
 #include <kainjow/mustache.hpp>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,11 +31,13 @@ enum class Format { text, html, yaml };
 /// holding the same files, and each language has its `words.yaml` (LanguageWords).
 class Templates {
  public:
-  /// Reads every `*.mustache` under templates/{shared,text,html,yaml}/ and under each
-  /// language's subdirectory; a file whose name starts with `_` is a partial of its format (those
-  /// in shared/ of every format). With `underlay`, its templates fill in those `dir` lacks: a game
-  /// master's own directory, made for an older program, may lack a template (or a language) a
-  /// newer one added. A template a language lacks altogether is its English one.
+  /// Reads every `*.mustache` under templates/{shared,text,html,yaml}/, and finds each language's
+  /// subdirectory; a file whose name starts with `_` is a partial of its format (those in shared/
+  /// of every format). With `underlay`, its templates fill in those `dir` lacks: a game master's
+  /// own directory, made for an older program, may lack a template (or a language) a newer one
+  /// added. A template a language lacks altogether is its English one. Another language's files
+  /// are read when `in` first asks for it (once, safely from any thread), so that a command in
+  /// English reads English only.
   static Templates load(const std::filesystem::path& dir,
                         const std::filesystem::path& underlay = {});
 
@@ -64,8 +68,19 @@ class Templates {
     std::map<std::string, std::string> files;  ///< "text/report" -> text
     LanguageWords words;
   };
-  using Languages = std::map<std::string, Language, std::less<>>;
-  std::shared_ptr<const Languages> languages_;
+  /// A language found, read on first use.
+  struct Slot {
+    std::string code;
+    std::filesystem::path dir;
+    std::filesystem::path underlay_dir;
+    std::once_flag once;
+    std::optional<Language> loaded;
+  };
+  struct Shared {
+    Language english;
+    std::map<std::string, std::unique_ptr<Slot>, std::less<>> others;
+  };
+  std::shared_ptr<Shared> shared_;
   const Language* current_ = nullptr;
 };
 
