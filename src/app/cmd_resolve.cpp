@@ -1,8 +1,10 @@
 // resolve, replay and rollback: playing a season and auditing or undoing it.
 
 #include <algorithm>
+#include <optional>
 #include <ostream>
 
+#include "app/cmd_publish.hpp"
 #include "app/command.hpp"
 #include "app/operations.hpp"
 #include "app/season_context.hpp"
@@ -23,6 +25,7 @@
 #include "wallenstein/files/version.hpp"
 #include "wallenstein/host/game.hpp"
 #include "wallenstein/host/game_directory.hpp"
+#include "wallenstein/host/held_game.hpp"
 #include "wallenstein/host/season_files.hpp"
 #include "wallenstein/host/season_schedule.hpp"
 #include "wallenstein/pbem.hpp"
@@ -125,7 +128,12 @@ bool announced_in_first_reports(const GameDirectory& game, const std::string& co
 }  // namespace
 
 Exit run_verify(const Invocation& in) {
-  const HeldGame held = hold_game(in, LockMode::shared);
+  // A published game's archive (interfaces 8) is verified as its directory is.
+  std::optional<UnpackedArchive> unpacked;
+  if (std::error_code ec; fs::is_regular_file(in.game_dir(), ec)) unpacked.emplace(in.game_dir());
+  const HeldGame held = unpacked ? wallenstein::hold_game(unpacked->game(), LockMode::shared,
+                                                          in.wait(), in.command, in.err)
+                                 : hold_game(in, LockMode::shared);
   const GameConfig& config = held.game.config();
   const Ruleset rules = game_rules(in, held.game);
   bool ok = true;

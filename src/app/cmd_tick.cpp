@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "app/cmd_publish.hpp"
 #include "app/command.hpp"
 #include "app/game_roots.hpp"
 #include "app/operations.hpp"
@@ -46,7 +47,8 @@ TickPrograms programs(const Invocation& in, RulesetCache& rules) {
         return HeldGameRef{std::move(held.lock), std::make_unique<WallensteinGame>(
                                                      std::move(held.game), rules, resources(in))};
       },
-      [&in](const fs::path& dir) { return fetch_orders(in, dir); }};
+      [&in](const fs::path& dir) { return fetch_orders(in, dir); },
+      [&in](const fs::path& dir) { return republish_if_asked(in, dir); }};
 }
 
 /// A game needs the full tick when something may be due; the quick look reads no state and no

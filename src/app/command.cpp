@@ -298,15 +298,29 @@ Command mail_command() {
 }
 
 Command verify_command() {
-  return {"verify", "DIR [--commitment HEX]",
-          "Check the seed against its published commitment and replay every season (for players, "
-          "on the published game).",
-          [](Options& o) {
-            o.dir().text(
+  return {
+      "verify", "(DIR | ARCHIVE.tar.gz) [--commitment HEX]",
+      "Check the seed against its published commitment and replay every season (for players, "
+      "on the published game: its directory, or the archive its pages offer).",
+      [](Options& o) {
+        o.dir("the game directory, or the .tar.gz a finished game's pages offer")
+            .text(
                 "commitment", "HEX",
                 "the commitment as your own first report gave it (default: the one in game.yaml)");
+      },
+      run_verify};
+}
+
+Command publish_command() {
+  return {"publish", "(DIR | --root ROOT) OUT [--language L]",
+          "Write the game's public web pages into OUT (replaced whole, at once): the game, a page "
+          "and map per resolved season, charts, and once it is over the archive `verify` checks.",
+          [](Options& o) {
+            o.rest("args", "DIR OUT", "the game directory and the folder for its pages")
+                .text("root", "ROOT", "every game directory in ROOT, with an index of them all")
+                .text("language", "L", "--root: the language of the index (default: en)");
           },
-          run_verify};
+          run_publish};
 }
 
 Command upgrade_command() {
@@ -477,12 +491,12 @@ Command simulate_command() {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
-      new_command(),     check_command(),    submit_command(),   status_command(),
-      resolve_command(), replay_command(),   rollback_command(), show_command(),
-      render_command(),  report_command(),   mail_command(),     verify_command(),
-      upgrade_command(), player_command(),   receive_command(),  fetch_command(),
-      accept_command(),  tick_command(),     deadline_command(), suggest_command(),
-      odds_command(),    simulate_command(),
+      new_command(),     check_command(),   submit_command(),   status_command(),
+      resolve_command(), replay_command(),  rollback_command(), show_command(),
+      render_command(),  report_command(),  mail_command(),     verify_command(),
+      publish_command(), upgrade_command(), player_command(),   receive_command(),
+      fetch_command(),   accept_command(),  tick_command(),     deadline_command(),
+      suggest_command(), odds_command(),    simulate_command(),
   };
   return table;
 }

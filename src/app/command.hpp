@@ -119,6 +119,7 @@ Exit run_render(const Invocation& in);
 Exit run_report(const Invocation& in);
 Exit run_mail(const Invocation& in);
 Exit run_verify(const Invocation& in);
+Exit run_publish(const Invocation& in);
 Exit run_upgrade(const Invocation& in);
 Exit run_player(const Invocation& in);
 Exit run_receive(const Invocation& in);

@@ -62,14 +62,24 @@ TEST(GameConfigFile, EveryKeyTheProgramWritesOrDocumentsIsAccepted) {
       "example");
 }
 
+TEST(GameConfigFile, PublishNamesTheFolderTickRepublishesIntoAndNothingElse) {
+  EXPECT_EQ(config_problems(kGame + "publish: {dir: /var/www/g}\n"), Problems{});
+  EXPECT_EQ(config_problems(kGame + "publish: {dir: \"\"}\n"),
+            Problems{"15:16: publish.dir must name a folder for the game's web pages"});
+  EXPECT_EQ(config_problems(kGame + "publish: {dri: site}\n"),
+            (Problems{"15:10: missing key \"dir\" (a folder for the web pages, like "
+                      "/var/www/games/x)",
+                      "15:11: unknown key \"dri\" in publish; did you mean \"dir\"?"}));
+}
+
 TEST(GameConfigFile, AMisspeltTopLevelKeyIsRefusedWithTheNearestKey) {
   EXPECT_EQ(config_problems(replaced(kGame, "deadlines:", "dedlines:")),
             Problems{"13:1: unknown key \"dedlines\" in game.yaml; did you mean \"deadlines\"?"});
   EXPECT_EQ(config_problems(kGame + "colour: blue\n"),
             Problems{"15:1: unknown key \"colour\" in game.yaml; expected name, edition, "
                      "expansions, setup, rules_version, seed, "
-                     "salt, commitment, players, mail, program_version, deadlines, schedule "
-                     "or language"});
+                     "salt, commitment, players, mail, program_version, deadlines, schedule, "
+                     "language or publish"});
 }
 
 TEST(GameConfigFile, MisspeltKeysInMailSmtpAndPlayersAreRefusedWithTheNearestKey) {

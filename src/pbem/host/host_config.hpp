@@ -78,6 +78,9 @@ struct HostConfig {
   std::map<std::string, std::string>
       deadlines;                          ///< round name -> free text, shown by status and reports
   std::optional<Schedule> schedule = {};  ///< absent: `tick` leaves the game to its game master
+  /// Where `tick` republishes the game's web pages after each resolve (`publish: {dir: ...}`, a
+  /// folder; relative: to the game directory); empty: it does not.
+  std::string publish_dir = {};
 
   const PlayerInfo* player(std::string_view id) const;
   /// The language of what is mailed to a player: theirs, else the game's.

@@ -556,8 +556,23 @@ TickLine tick_game(const fs::path& dir, const TickPrograms& programs, const Tick
       if (!intake.error.empty())
         intake.summary = "fetch failed (" + printable(intake.error) + "); ";
     }
-    const HeldGameRef held = programs.hold(dir, LockMode::exclusive);
-    return {name + ": " + intake.summary + tick_held(*held.game, settings, intake), false};
+    std::string line;
+    {
+      const HeldGameRef held = programs.hold(dir, LockMode::exclusive);
+      line = name + ": " + intake.summary + tick_held(*held.game, settings, intake);
+    }
+    if (programs.after) {
+      // The tick itself is done and stored: a failure here is said, and the next tick tries again.
+      try {
+        if (const std::string said = programs.after(dir); !said.empty()) line += "; " + said;
+      } catch (const InputError& e) {
+        line += "; " + printable(e.diagnostics().empty() ? std::string(e.what())
+                                                         : e.diagnostics().front().format());
+      } catch (const std::exception& e) {
+        line += "; " + printable(e.what());
+      }
+    }
+    return {line, false};
   } catch (const BusyError& e) {
     return {name + ": busy, left for the next tick (" + std::string(e.what()) + ")", false};
   } catch (const InputError& e) {

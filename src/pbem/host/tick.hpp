@@ -59,6 +59,9 @@ struct HeldGameRef {
 struct TickPrograms {
   std::function<HeldGameRef(const std::filesystem::path& dir, LockMode mode)> hold;
   std::function<std::string(const std::filesystem::path& dir)> fetch;
+  /// After a game's tick: what the program does besides (republish the game's pages when its
+  /// configuration asks for it), and what it says of it (empty: nothing); may be empty.
+  std::function<std::string(const std::filesystem::path& dir)> after = {};
 };
 
 /// One game directory's tick: the fetch first (it takes the lock per message), then everything

@@ -23,7 +23,8 @@ namespace {
 constexpr std::string_view kGameKeys[] = {
     "name",     "edition",    "expansions", "setup", "rules_version",   "seed",
     "salt",     "commitment", "players",    "mail",  "program_version", "deadlines",
-    "schedule", "language"};
+    "schedule", "language",   "publish"};
+constexpr std::string_view kPublishKeys[] = {"dir"};
 constexpr std::string_view kPlayerKeys[] = {"id",     "name",   "email",   "token",
                                             "paused", "former", "language"};
 constexpr std::string_view kFormerKeys[] = {"name", "email", "until", "token"};
@@ -571,6 +572,16 @@ GameConfig read_game_config_unmasked(const SourceFile& source, bool seed_require
       schedule.IsDefined() && r.expect_map(schedule, "schedule")) {
     config.schedule = read_schedule(r, schedule);
   }
+  // Interfaces 8: where `tick` republishes the game's pages after each resolve.
+  if (const YAML::Node publish = root["publish"];
+      publish.IsDefined() && r.expect_map(publish, "publish")) {
+    if (auto dir = r.require(publish, "dir", "a folder for the web pages, like /var/www/games/x")) {
+      config.publish_dir = r.text(*dir, "publish.dir").value_or("");
+      if (config.publish_dir.empty())
+        r.error(*dir, "publish.dir must name a folder for the game's web pages");
+    }
+    r.check_keys(publish, kPublishKeys, "publish");
+  }
   r.throw_if_errors();
   return config;
 }
@@ -669,6 +680,8 @@ std::string write_game_config(const GameConfig& config) {
     root.add("deadlines", std::move(deadlines));
   }
   if (config.schedule) root.add("schedule", schedule_yaml(*config.schedule));
+  if (!config.publish_dir.empty())
+    root.add("publish", YamlOut::map().add("dir", config.publish_dir));
   return root.dump(
       "Wallenstein game definition (interfaces 2). The seed and salt are secret: never show them "
       "to\n"
