@@ -1,11 +1,12 @@
 // publish: a game's public web pages (interfaces 8), and verify of the archive they offer.
 
+#include "app/cmd_publish.hpp"
+
 #include <stdlib.h>  // mkdtemp
 
 #include <algorithm>
 #include <ostream>
 
-#include "app/cmd_publish.hpp"
 #include "app/command.hpp"
 #include "app/game_roots.hpp"
 #include "app/operations.hpp"
@@ -30,8 +31,8 @@ std::string program_name() { return std::string(kGameName) + " " + std::string(p
 
 /// The marker of a published folder: which program made it, from which inputs.
 std::string marker_text(const std::string& inputs) {
-  return "Made by `" + program_name() + " publish`, which replaces this whole folder.\ninputs: " +
-         inputs + "\n";
+  return "Made by `" + program_name() +
+         " publish`, which replaces this whole folder.\ninputs: " + inputs + "\n";
 }
 
 /// One game's site, its files and what they were made from; the game is held (shared) meanwhile.
@@ -67,11 +68,13 @@ std::string said(const GameSite& site) {
 }  // namespace
 
 Exit run_publish(const Invocation& in) {
-  auto args = in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>();
+  auto args =
+      in.has("args") ? in.get<std::vector<std::string>>("args") : std::vector<std::string>();
   const bool root = in.has("root");
   if (args.size() != (root ? 1u : 2u))
-    throw UsageError(root ? "give the folder to publish into: publish --root ROOT OUT"
-                          : "give the game directory and the folder to publish into: publish DIR OUT");
+    throw UsageError(
+        root ? "give the folder to publish into: publish --root ROOT OUT"
+             : "give the game directory and the folder to publish into: publish DIR OUT");
   const fs::path out = args.back();
   const Templates templates = load_templates(in.templates_dir());
   const map::MapStyle style = map::load_map_style(in.data_dir());
@@ -105,8 +108,8 @@ Exit run_publish(const Invocation& in) {
                      return std::string();
                    }()});
   replace_site_folder(out, files, marker_text(sha256_hex(inputs)));
-  in.out << "Published " << entries.size() << (entries.size() == 1 ? " game" : " games")
-         << " into " << printable(out.string()) << ".\n";
+  in.out << "Published " << entries.size() << (entries.size() == 1 ? " game" : " games") << " into "
+         << printable(out.string()) << ".\n";
   return Exit::ok;
 }
 
@@ -134,12 +137,12 @@ UnpackedArchive::UnpackedArchive(const fs::path& archive) {
     if (f.path.find('/') == std::string::npos || (!top.empty() && first != top))
       throw InputError(archive.string(),
                        "is not a published game: every file must be in one folder (the game's), "
-                       "but \"" + printable(f.path) + "\" is not");
+                       "but \"" +
+                           printable(f.path) + "\" is not");
     top = first;
   }
-  if (top.empty() || std::none_of(files.begin(), files.end(), [&](const auto& f) {
-        return f.path == top + "/game.yaml";
-      }))
+  if (top.empty() || std::none_of(files.begin(), files.end(),
+                                  [&](const auto& f) { return f.path == top + "/game.yaml"; }))
     throw InputError(archive.string(), "is not a published game: it holds no <game>/game.yaml");
   std::string pattern = (fs::temp_directory_path() / "wallenstein-verify-XXXXXX").string();
   if (mkdtemp(pattern.data()) == nullptr)

@@ -22,8 +22,9 @@ using testing::run_wallenstein;
 /// missing, the NMR policy `bot` plays them).
 fs::path publish_finished_game(const testing::TempDir& tmp) {
   const fs::path game = tmp / "five";
-  std::vector<std::string> args{"new", game.string(), "--name", "five", "--seed", "987654321987",
-                                "--expansions", "court,landsknechte,leaders"};
+  std::vector<std::string> args{
+      "new",    game.string(),  "--name",       "five",
+      "--seed", "987654321987", "--expansions", "court,landsknechte,leaders"};
   for (const auto& a : testing::players_args(5)) args.push_back(a);
   EXPECT_EQ(run_wallenstein(args).status, 0);
   for (int season = 0; season < 8; ++season) {
@@ -89,12 +90,12 @@ TEST(Publish, AFinishedGamesSiteLinksOnlyToItsOwnFilesAndShowsNothingPrivate) {
   }
   EXPECT_GE(season_pages, 6u);
   // The archive holds what verify needs, its secrets stripped.
-  ASSERT_EQ(testing::run_shell("cd " + testing::shell_quote(tmp.path().string()) +
-                               " && mkdir unpacked && tar xzf " +
-                               testing::shell_quote((out / "five.tar.gz").string()) +
-                               " -C unpacked")
-                .status,
-            0);
+  ASSERT_EQ(
+      testing::run_shell("cd " + testing::shell_quote(tmp.path().string()) +
+                         " && mkdir unpacked && tar xzf " +
+                         testing::shell_quote((out / "five.tar.gz").string()) + " -C unpacked")
+          .status,
+      0);
   const auto unpacked = testing::snapshot_tree(tmp / "unpacked");
   for (const std::string& secret : secrets_of(game)) {
     for (const auto& [path, bytes] : files)
@@ -176,8 +177,7 @@ TEST(Publish, RefusesToReplaceAFolderItDidNotWriteAndReplacesItsOwnWhole) {
   EXPECT_FALSE(fs::exists(out / "stale.html"));
   EXPECT_TRUE(fs::exists(out / "index.html"));
   for (const auto& e : fs::directory_iterator(tmp.path()))
-    EXPECT_FALSE(e.path().filename().string().starts_with(".site."))
-        << "left behind: " << e.path();
+    EXPECT_FALSE(e.path().filename().string().starts_with(".site.")) << "left behind: " << e.path();
 }
 
 TEST(Publish, TickRepublishesWhenGameYamlAsksAfterItResolves) {
@@ -222,8 +222,8 @@ TEST(Publish, HeadlessChromiumOpensEveryPageWithoutAConsoleError) {
         "timeout -k 5 120 " + testing::shell_quote(chromium) +
         " --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking"
         " --disable-component-update --disable-sync --enable-logging=stderr --v=0"
-        " --user-data-dir=" + testing::shell_quote((tmp / "profile").string()) +
-        " --window-size=390,1200 --dump-dom " +
+        " --user-data-dir=" +
+        testing::shell_quote((tmp / "profile").string()) + " --window-size=390,1200 --dump-dom " +
         testing::shell_quote("file://" + (out / page).string());
     const auto r = testing::run_shell(command);
     ASSERT_EQ(r.status, 0) << page << ": " << r.err;
@@ -235,8 +235,8 @@ TEST(Publish, HeadlessChromiumOpensEveryPageWithoutAConsoleError) {
     const std::string shot =
         "timeout -k 5 120 " + testing::shell_quote(chromium) +
         " --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=" +
-        testing::shell_quote((tmp / "profile").string()) + " --screenshot=" +
-        testing::shell_quote(keep) + " --window-size=900,2400 " +
+        testing::shell_quote((tmp / "profile").string()) +
+        " --screenshot=" + testing::shell_quote(keep) + " --window-size=900,2400 " +
         testing::shell_quote("file://" + (out / "index.html").string());
     EXPECT_EQ(testing::run_shell(shot).status, 0);
   }

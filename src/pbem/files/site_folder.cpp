@@ -29,8 +29,8 @@ fs::path sibling(const fs::path& out, const char* what) {
   std::random_device random;
   const fs::path parent = out.parent_path().empty() ? fs::path(".") : out.parent_path();
   for (;;) {
-    const fs::path candidate = parent / ("." + out.filename().string() + "." + what + "-" +
-                                         std::to_string(random() % 1000000000u));
+    fs::path candidate = parent / ("." + out.filename().string() + "." + what + "-" +
+                                   std::to_string(random() % 1000000000u));
     std::error_code ec;
     if (!fs::exists(candidate, ec)) return candidate;
   }
@@ -74,9 +74,8 @@ void replace_site_folder(const fs::path& out_given, const std::vector<SiteFile>&
     }
     write_atomic(staging / kSiteMarker, marker_text);
     // Readable by a web server running as another user.
-    fs::permissions(staging, fs::perms::owner_all | fs::perms::group_read |
-                                 fs::perms::group_exec | fs::perms::others_read |
-                                 fs::perms::others_exec);
+    fs::permissions(staging, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                 fs::perms::others_read | fs::perms::others_exec);
     if (!exists) {
       rename_durable(staging, out);
       return;

@@ -56,7 +56,7 @@ struct ChartWords {
 
 /// A seat's values at the start of each season shown.
 struct Figures {
-  std::vector<std::string> labels;  ///< the seasons, worded
+  std::vector<std::string> labels;                              ///< the seasons, worded
   std::vector<std::vector<int>> vp, provinces, thaler, armies;  ///< [seat][point]
 };
 
@@ -100,7 +100,7 @@ int battles_in(const SeasonLog& log) {
 
 std::string size_text(std::size_t bytes) {
   char buffer[32];
-  if (bytes < 1024 * 1024)
+  if (bytes < std::size_t{1024} * 1024)
     std::snprintf(buffer, sizeof buffer, "%zu KB", (bytes + 1023) / 1024);
   else
     std::snprintf(buffer, sizeof buffer, "%.1f MB", static_cast<double>(bytes) / 1048576.0);
@@ -121,14 +121,14 @@ Data chart_table(const site::LineChart& chart, const std::string& src) {
   d["title"] = chart.title;
   list x;
   for (const auto& label : chart.x_labels) x.push_back(object{{"label", label}});
-  d["x_labels"] = std::move(x);
+  d["x_labels"] = x;
   list rows;
   for (const auto& line : chart.lines) {
     list values;
     for (int v : line.values) values.push_back(object{{"value", std::to_string(v)}});
     rows.push_back(object{{"label", line.label}, {"values", values}});
   }
-  d["rows"] = std::move(rows);
+  d["rows"] = rows;
   return d;
 }
 
@@ -152,160 +152,181 @@ std::string without_tokens(std::string text, const std::vector<std::string>& tok
 
 }  // namespace
 
-std::vector<pbem::SiteFile> public_site(const GameDirectory& game, const Ruleset& rules,
-                                        const SiteSetup& setup) {
-  const GameConfig& config = game.config();
-  const Templates templates = setup.templates.in(config.language);
-  const Ruleset named = in_language(rules, templates.words());
-  map::MapStyle style = setup.style;
-  style.labels = map::labels_in(setup.style, templates.words());
-  const ChartWords words{YAML::Load(templates.render(Format::yaml, "site_charts", object{}))};
-  const auto seasons = game.seasons();
-  std::vector<pbem::SiteFile> files;
+namespace {
 
-  // Each season as players were sent it; kept alive for the views that point into them.
-  std::deque<LoadedSeason> loaded;
-  for (const SeasonDir& dir : seasons) loaded.push_back(load_season(game, rules, dir));
-  const std::size_t resolved = seasons.size() - 1;
-  const auto map_png = [&](std::size_t i, const SeasonView& view) {
+/// One game's site being built: what every step reads, and the files made so far.
+struct SiteBuild {
+  SiteBuild(const GameDirectory& g, const Ruleset& r, const SiteSetup& s)
+      : game(g),
+        rules(r),
+        setup(s),
+        templates(s.templates.in(g.config().language)),
+        named(in_language(r, templates.words())),
+        style(s.style),
+        words{YAML::Load(templates.render(Format::yaml, "site_charts", object{}))},
+        seasons(g.seasons()) {
+    style.labels = map::labels_in(s.style, templates.words());
+    for (const SeasonDir& dir : seasons) loaded.push_back(load_season(g, r, dir));
+    resolved = seasons.size() - 1;
+  }
+
+  const GameDirectory& game;
+  const Ruleset& rules;
+  const SiteSetup& setup;
+  Templates templates;
+  Ruleset named;
+  map::MapStyle style;
+  ChartWords words;
+  std::vector<SeasonDir> seasons;
+  std::deque<LoadedSeason> loaded;  ///< kept alive for the views that point into them
+  std::size_t resolved = 0;
+  std::vector<pbem::SiteFile> files;
+  Figures figures;
+  std::vector<int> thrown = std::vector<int>(kMaxPlayers + 1);
+  std::vector<int> out = std::vector<int>(kMaxPlayers + 1);
+  list season_links;
+
+  SeasonView view(std::size_t i) const {
+    return report::view_in(loaded[i].view(rules), named, templates);
+  }
+  std::string map_png(std::size_t i, const SeasonView& v) const {
     const fs::path stored = seasons[i].path / "map.png";
     if (fs::is_regular_file(stored)) return read_bytes(stored);
-    return map::render_map({view, map::Layout::board, 0}, style).png;
-  };
+    return map::render_map({v, map::Layout::board, 0}, style).png;
+  }
+  const GameState& now() const { return loaded.back().start; }
+  std::string colour_of(std::size_t seat) const {
+    return line_colour(map::player_colours(style, now(), now().player_index(seat)).fill);
+  }
 
-  Figures figures;
-  std::vector<int> thrown(kMaxPlayers + 1), out(kMaxPlayers + 1);
-  list season_links;
-  for (std::size_t i = 0; i < seasons.size(); ++i) {
-    const SeasonView view = report::view_in(loaded[i].view(rules), named, templates);
-    if (loaded[i].start.season_index >= 1)
-      add_point(figures, loaded[i].start, templates.words().season(seasons[i].name));
-    if (i >= resolved) continue;
-    const std::string base = seasons[i].path.filename().string();
-    Data site = object{};
-    site["css"] = std::string("../style.css");
-    site["script"] = std::string("../keys.js");
-    site["home"] = std::string("../index.html");
-    site["earlier"] = i > 0 ? season_link(seasons[i - 1], "") : Data(false);
-    site["later"] = i + 1 < resolved ? season_link(seasons[i + 1], "") : Data(false);
-    Data data = report::report_data(view, std::nullopt);
-    data["map_src"] = base + ".png";
-    data["site"] = std::move(site);
-    files.push_back({"seasons/" + base + ".html", templates.render(Format::html, "report", data)});
-    files.push_back({"seasons/" + base + ".png", map_png(i, view)});
-    for (const TowerThrow* t : throws_of(*view.log)) {
-      for (std::size_t c = 0; c <= kMaxPlayers; ++c) {
-        thrown[c] += t->fighting.n[c] + t->from_tray.n[c];
-        out[c] += t->out.n[c];
+  /// A page and a map per resolved season, and the figures the charts show.
+  void season_pages() {
+    for (std::size_t i = 0; i < seasons.size(); ++i) {
+      const SeasonView v = view(i);
+      if (loaded[i].start.season_index >= 1)
+        add_point(figures, loaded[i].start, templates.words().season(seasons[i].name));
+      if (i >= resolved) continue;
+      const std::string base = seasons[i].path.filename().string();
+      Data site = object{};
+      site["css"] = std::string("../style.css");
+      site["script"] = std::string("../keys.js");
+      site["home"] = std::string("../index.html");
+      site["earlier"] = i > 0 ? season_link(seasons[i - 1], "") : Data(false);
+      site["later"] = i + 1 < resolved ? season_link(seasons[i + 1], "") : Data(false);
+      Data data = report::report_data(v, std::nullopt);
+      data["map_src"] = base + ".png";
+      data["site"] = std::move(site);
+      files.push_back(
+          {"seasons/" + base + ".html", templates.render(Format::html, "report", data)});
+      files.push_back({"seasons/" + base + ".png", map_png(i, v)});
+      for (const TowerThrow* t : throws_of(*v.log)) {
+        for (std::size_t c = 0; c <= kMaxPlayers; ++c) {
+          thrown[c] += t->fighting.n[c] + t->from_tray.n[c];
+          out[c] += t->out.n[c];
+        }
       }
+      Data link = season_link(seasons[i], "seasons/");
+      const int battles = battles_in(*v.log);
+      link["battles"] = battles > 0 ? Data(std::to_string(battles)) : Data(false);
+      link["battles_one"] = battles == 1;
+      season_links.push_back(link);
     }
-    Data link = season_link(seasons[i], "seasons/");
-    const int battles = battles_in(*view.log);
-    link["battles"] = battles > 0 ? Data(std::to_string(battles)) : Data(false);
-    link["battles_one"] = battles == 1;
-    season_links.push_back(link);
+    mark_last(season_links);
   }
 
-  // The game's page: the season open now (or the end), with the site around it.
-  const GameState& now = loaded.back().start;
-  const SeasonView current = report::view_in(loaded.back().view(rules), named, templates);
-  Data data = report::report_data(current, std::nullopt);
-  Data site = object{};
-  site["root"] = setup.in_root ? Data(std::string("../index.html")) : Data(false);
-  site["program"] = setup.program;
-  site["first_edition"] = config.edition == 1;
-  site["player_count"] = std::to_string(now.players.size());
-  site["resolved_count"] = std::to_string(std::count_if(
-      seasons.begin(), seasons.begin() + static_cast<std::ptrdiff_t>(resolved),
-      [&](const SeasonDir& d) { return d.index >= 1; }));
-  list players;
-  const auto submitted = game.submitted(seasons.back());
-  list sent, waiting;
-  const GameConfig seats = config.as_of(seasons.back().index);
-  for (std::size_t i = 0; i < now.players.size(); ++i) {
-    const PlayerIndex p = now.player_index(i);
-    const PlayerInfo& info = seats.players[i];
-    const std::string colour = hex(map::player_colours(style, now, p).fill);
-    players.push_back(object{{"name", info.name},
-                             {"colour", colour_name(templates.words(), info.id)},
-                             {"swatch", colour},
-                             {"paused", info.paused}});
-    const bool has = std::find(submitted.begin(), submitted.end(), info.id) != submitted.end();
-    (has ? sent : waiting).push_back(object{{"name", info.name}});
-  }
-  mark_last(players);
-  mark_last(sent);
-  mark_last(waiting);
-  site["players"] = std::move(players);
-  if (!now.finished) {
+  /// The players, the season open now and who has sent orders for it.
+  void players_and_orders(Data& site, const Data& data) const {
+    const GameConfig seats = game.config().as_of(seasons.back().index);
+    const auto submitted = game.submitted(seasons.back());
+    list players, sent, waiting;
+    for (std::size_t i = 0; i < now().players.size(); ++i) {
+      const PlayerInfo& info = seats.players[i];
+      players.push_back(
+          object{{"name", info.name},
+                 {"colour", colour_name(templates.words(), info.id)},
+                 {"swatch", hex(map::player_colours(style, now(), now().player_index(i)).fill)},
+                 {"paused", info.paused}});
+      const bool has = std::find(submitted.begin(), submitted.end(), info.id) != submitted.end();
+      (has ? sent : waiting).push_back(object{{"name", info.name}});
+    }
+    mark_last(players);
+    mark_last(sent);
+    mark_last(waiting);
+    site["players"] = players;
+    if (now().finished) {
+      site["open"] = false;
+      return;
+    }
     Data open = object{};
     open["season"] = seasons.back().name;
     open["sent_count"] = std::to_string(sent.size());
     open["waiting_any"] = !waiting.empty();
-    open["sent"] = std::move(sent);
-    open["waiting"] = std::move(waiting);
+    open["sent"] = sent;
+    open["waiting"] = waiting;
     if (const auto next = data.get("next"); next && next->is_object()) {
       if (const auto deadline = next->get("deadline")) open["deadline"] = Data(*deadline);
     }
     site["open"] = std::move(open);
-  } else {
-    site["open"] = false;
-  }
-  mark_last(season_links);
-  site["seasons_any"] = !season_links.empty();
-  site["seasons"] = std::move(season_links);
-
-  // The map of now: the last resolved season's, else the opening's.
-  if (resolved > 0) {
-    const std::size_t last = resolved - 1;
-    const SeasonView view = report::view_in(loaded[last].view(rules), named, templates);
-    files.push_back({"map.png", map_png(last, view)});
-    site["map"] = object{{"src", std::string("map.png")}, {"after", seasons[last].name}};
-  } else {
-    files.push_back({"map.png", map::render_map({current, map::Layout::board, 0}, style).png});
-    site["map"] = object{{"src", std::string("map.png")}, {"after", false}};
   }
 
-  // Charts, from the second point on (one point is no line).
-  list charts;
-  if (figures.labels.size() >= 2) {
-    const std::pair<const char*, std::vector<std::vector<int>>*> series[] = {
-        {"vp", &figures.vp},
-        {"provinces", &figures.provinces},
-        {"thaler", &figures.thaler},
-        {"armies", &figures.armies}};
-    for (const auto& [key, values] : series) {
-      site::LineChart chart{words(key), words("over_seasons"), figures.labels, {}};
-      for (std::size_t i = 0; i < values->size(); ++i) {
-        chart.lines.push_back({seats.players[i].name,
-                               line_colour(map::player_colours(style, now, now.player_index(i)).fill),
-                               (*values)[i], i % 2 == 1});
-      }
-      const std::string src = std::string("charts/") + key + ".svg";
-      files.push_back({src, site::line_chart_svg(chart)});
-      charts.push_back(chart_table(chart, src));
+  /// The map of now: the last resolved season's, else the opening's.
+  void map_of_now(Data& site, const SeasonView& current) {
+    if (resolved > 0) {
+      const std::size_t last = resolved - 1;
+      files.push_back({"map.png", map_png(last, view(last))});
+      site["map"] = object{{"src", std::string("map.png")}, {"after", seasons[last].name}};
+    } else {
+      files.push_back({"map.png", map::render_map({current, map::Layout::board, 0}, style).png});
+      site["map"] = object{{"src", std::string("map.png")}, {"after", false}};
     }
   }
-  const bool any_chart = !charts.empty();
-  site["charts"] = std::move(charts);
-  int thrown_all = 0, out_all = 0;
-  for (std::size_t c = 0; c <= kMaxPlayers; ++c) {
-    thrown_all += thrown[c];
-    out_all += out[c];
+
+  /// The lines over the seasons, from the second point on (one point is no line).
+  bool line_charts(Data& site) {
+    const GameConfig seats = game.config().as_of(seasons.back().index);
+    list charts;
+    if (figures.labels.size() >= 2) {
+      const std::pair<const char*, std::vector<std::vector<int>>*> series[] = {
+          {"vp", &figures.vp},
+          {"provinces", &figures.provinces},
+          {"thaler", &figures.thaler},
+          {"armies", &figures.armies}};
+      for (const auto& [key, values] : series) {
+        site::LineChart chart{words(key), words("over_seasons"), figures.labels, {}};
+        for (std::size_t i = 0; i < values->size(); ++i)
+          chart.lines.push_back({seats.players[i].name, colour_of(i), (*values)[i], i % 2 == 1});
+        const std::string src = std::string("charts/") + key + ".svg";
+        files.push_back({src, site::line_chart_svg(chart)});
+        charts.push_back(chart_table(chart, src));
+      }
+    }
+    const bool any = !charts.empty();
+    site["charts"] = charts;
+    return any;
   }
-  if (thrown_all > 0) {
+
+  /// The tower's cubes by colour against fair dice: each colour's cubes thrown in times the rate
+  /// at which the whole game's came out.
+  bool tower_chart(Data& site) {
+    const GameConfig seats = game.config().as_of(seasons.back().index);
+    int thrown_all = 0, out_all = 0;
+    for (std::size_t c = 0; c <= kMaxPlayers; ++c) {
+      thrown_all += thrown[c];
+      out_all += out[c];
+    }
+    if (thrown_all == 0) {
+      site["tower"] = false;
+      return false;
+    }
     const double rate = static_cast<double>(out_all) / thrown_all;
     std::vector<site::TowerBar> bars;
     list rows;
     for (std::size_t c = 0; c <= kMaxPlayers; ++c) {
       const bool peasants = c == CubeCounts::kPeasants;
-      if (!peasants && c >= now.players.size()) continue;
-      if (thrown[c] == 0 && out[c] == 0) continue;
-      site::TowerBar bar{
-          peasants ? words("peasants") : seats.players[c].name,
-          peasants ? std::string("#8a8172")
-                   : line_colour(map::player_colours(style, now, now.player_index(c)).fill),
-          thrown[c], out[c], thrown[c] * rate};
+      if ((!peasants && c >= now().players.size()) || (thrown[c] == 0 && out[c] == 0)) continue;
+      site::TowerBar bar{peasants ? words("peasants") : seats.players[c].name,
+                         peasants ? std::string("#8a8172") : colour_of(c), thrown[c], out[c],
+                         thrown[c] * rate};
       char fair[16];
       std::snprintf(fair, sizeof fair, "%.1f", bar.fair);
       rows.push_back(object{{"label", bar.label},
@@ -314,43 +335,73 @@ std::vector<pbem::SiteFile> public_site(const GameDirectory& game, const Ruleset
                             {"fair", std::string(fair)}});
       bars.push_back(std::move(bar));
     }
-    files.push_back({"charts/tower.svg",
-                     site::tower_chart_svg(words("tower"), words("tower_description"), bars,
-                                           words("thrown"), words("out"), words("fair"))});
+    files.push_back(
+        {"charts/tower.svg", site::tower_chart_svg(words("tower"), words("tower_description"), bars,
+                                                   words("thrown"), words("out"), words("fair"))});
     Data tower = object{};
     tower["src"] = std::string("charts/tower.svg");
-    tower["bars"] = std::move(rows);
+    tower["bars"] = rows;
     tower["percent"] = templates.words().percent(static_cast<int>(std::lround(rate * 100)));
     site["tower"] = std::move(tower);
-  } else {
-    site["tower"] = false;
+    return true;
   }
-  site["charts_any"] = any_chart || thrown_all > 0;
 
-  // Once the game is over: what verify needs.
-  if (now.finished) {
-    const std::string name = config.name + ".tar.gz";
-    const std::string archive = pbem::write_tar_gz(
-        [&] {
-          std::vector<pbem::ArchiveFile> a;
-          for (auto& f : verify_archive_files(game)) a.push_back({f.path, f.bytes});
-          return a;
-        }(),
-        0);
-    site["archive"] = object{{"href", name}, {"name", name}, {"size", size_text(archive.size())}};
-    files.push_back({name, archive});
-  } else {
-    site["archive"] = false;
+  /// Once the game is over: what verify needs.
+  void archive(Data& site) {
+    if (!now().finished) {
+      site["archive"] = false;
+      return;
+    }
+    const std::string name = game.config().name + ".tar.gz";
+    std::vector<pbem::ArchiveFile> contents;
+    for (auto& f : verify_archive_files(game)) contents.push_back({f.path, std::move(f.bytes)});
+    std::string bytes = pbem::write_tar_gz(contents, 0);
+    site["archive"] = object{{"href", name}, {"name", name}, {"size", size_text(bytes.size())}};
+    files.push_back({name, std::move(bytes)});
   }
+
+  /// The style and the script, the language's own if it has them.
+  void assets() {
+    for (const char* asset : {"style.css", "keys.js"}) {
+      fs::path file = templates.language_dir() / "site" / asset;
+      if (!fs::is_regular_file(file)) file = setup.templates.language_dir() / "site" / asset;
+      if (!fs::is_regular_file(file))
+        file = setup.templates.underlay_language_dir() / "site" / asset;
+      files.push_back({asset, read_bytes(file)});
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<pbem::SiteFile> public_site(const GameDirectory& game, const Ruleset& rules,
+                                        const SiteSetup& setup) {
+  SiteBuild b(game, rules, setup);
+  b.season_pages();
+
+  // The game's page: the season open now (or the end), with the site around it.
+  const SeasonView current = b.view(b.seasons.size() - 1);
+  Data data = report::report_data(current, std::nullopt);
+  Data site = object{};
+  site["root"] = setup.in_root ? Data(std::string("../index.html")) : Data(false);
+  site["program"] = setup.program;
+  site["first_edition"] = game.config().edition == 1;
+  site["player_count"] = std::to_string(b.now().players.size());
+  site["resolved_count"] = std::to_string(
+      std::count_if(b.seasons.begin(), b.seasons.begin() + static_cast<std::ptrdiff_t>(b.resolved),
+                    [](const SeasonDir& d) { return d.index >= 1; }));
+  b.players_and_orders(site, data);
+  site["seasons_any"] = !b.season_links.empty();
+  site["seasons"] = b.season_links;
+  b.map_of_now(site, current);
+  const bool lines = b.line_charts(site);
+  const bool tower = b.tower_chart(site);
+  site["charts_any"] = lines || tower;
+  b.archive(site);
   data["site"] = std::move(site);
-  files.push_back({"index.html", templates.render(Format::html, "site_game", data)});
-  for (const char* asset : {"style.css", "keys.js"}) {
-    fs::path file = templates.language_dir() / "site" / asset;
-    if (!fs::is_regular_file(file)) file = setup.templates.language_dir() / "site" / asset;
-    if (!fs::is_regular_file(file)) file = setup.templates.underlay_language_dir() / "site" / asset;
-    files.push_back({asset, read_bytes(file)});
-  }
-  return files;
+  b.files.push_back({"index.html", b.templates.render(Format::html, "site_game", data)});
+  b.assets();
+  return std::move(b.files);
 }
 
 std::vector<pbem::SiteFile> verify_archive_files(const GameDirectory& game) {
@@ -419,8 +470,8 @@ pbem::SiteFile root_index(const std::vector<SiteEntry>& games, const Templates& 
   Data data = object{};
   data["running_any"] = !running.empty();
   data["finished_any"] = !finished.empty();
-  data["running"] = std::move(running);
-  data["finished"] = std::move(finished);
+  data["running"] = running;
+  data["finished"] = finished;
   data["program"] = program;
   return {"index.html", templates.render(Format::html, "site_index", data)};
 }

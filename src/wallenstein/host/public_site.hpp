@@ -15,7 +15,7 @@ namespace wallenstein {
 struct SiteSetup {
   const Templates& templates;
   const map::MapStyle& style;
-  std::string program;  ///< "wallenstein 0.3.0", in the pages' footer
+  std::string program;   ///< "wallenstein 0.3.0", in the pages' footer
   bool in_root = false;  ///< the game's folder sits in a site of every game (a link up to it)
 };
 

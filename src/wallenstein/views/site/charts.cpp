@@ -77,8 +77,8 @@ double grid(std::ostringstream& out, int top, int plot_right) {
     const double y = kTop + height - height * v / max;
     out << "<line x1=\"" << kLeft << "\" x2=\"" << plot_right << "\" y1=\"" << number(y)
         << "\" y2=\"" << number(y) << "\" stroke=\"" << kGrid << "\"/>\n"
-        << "<text x=\"" << kLeft - 6 << "\" y=\"" << number(y + 4) << "\" text-anchor=\"end\" fill=\""
-        << kInk << "\">" << v << "</text>\n";
+        << "<text x=\"" << kLeft - 6 << "\" y=\"" << number(y + 4)
+        << "\" text-anchor=\"end\" fill=\"" << kInk << "\">" << v << "</text>\n";
   }
   return max;
 }
@@ -96,8 +96,8 @@ std::string line_chart_svg(const LineChart& chart) {
   const double height = kHeight - kTop - kBottom;
   const std::size_t points = std::max<std::size_t>(chart.x_labels.size(), 2);
   const auto x_of = [&](std::size_t i) {
-    return kLeft + 8 + (right - kLeft - 16) * static_cast<double>(i) /
-                           static_cast<double>(points - 1);
+    return kLeft + 8 +
+           (right - kLeft - 16) * static_cast<double>(i) / static_cast<double>(points - 1);
   };
   const auto y_of = [&](int v) { return kTop + height - height * v / max; };
   // Every label of a short game, every other one of a long game (they must not overlap).
@@ -129,8 +129,8 @@ std::string line_chart_svg(const LineChart& chart) {
     y = std::max(y, last + 14);
     last = y;
     const auto& line = chart.lines[l];
-    out << "<text x=\"" << right + 6 << "\" y=\"" << number(y + 4) << "\" fill=\"" << kInk
-        << "\">" << escaped(line.label) << " " << line.values.back() << "</text>\n";
+    out << "<text x=\"" << right + 6 << "\" y=\"" << number(y + 4) << "\" fill=\"" << kInk << "\">"
+        << escaped(line.label) << " " << line.values.back() << "</text>\n";
   }
   out << "</svg>\n";
   return out.str();
@@ -148,7 +148,8 @@ std::string tower_chart_svg(const std::string& title, const std::string& descrip
   const double max = grid(out, top, right);
   const double height = kHeight - kTop - kBottom;
   const auto y_of = [&](double v) { return kTop + height - height * v / max; };
-  const double group = static_cast<double>(right - kLeft) / static_cast<double>(std::max<std::size_t>(bars.size(), 1));
+  const double group = static_cast<double>(right - kLeft) /
+                       static_cast<double>(std::max<std::size_t>(bars.size(), 1));
   const double bar = std::min(28.0, group / 3);
   for (std::size_t i = 0; i < bars.size(); ++i) {
     const auto& b = bars[i];
@@ -157,8 +158,8 @@ std::string tower_chart_svg(const std::string& title, const std::string& descrip
     out << "<rect x=\"" << number(x) << "\" y=\"" << number(y_of(b.thrown)) << "\" width=\""
         << number(bar) << "\" height=\"" << number(y_of(0) - y_of(b.thrown)) << "\" fill=\""
         << b.colour << "\" fill-opacity=\"0.35\" stroke=\"" << kInk
-        << "\" stroke-width=\"0.6\"><title>" << escaped(b.label + ": " + thrown_word + " " +
-                                                        std::to_string(b.thrown))
+        << "\" stroke-width=\"0.6\"><title>"
+        << escaped(b.label + ": " + thrown_word + " " + std::to_string(b.thrown))
         << "</title></rect>\n";
     out << "<rect x=\"" << number(x + bar) << "\" y=\"" << number(y_of(b.out)) << "\" width=\""
         << number(bar) << "\" height=\"" << number(y_of(0) - y_of(b.out)) << "\" fill=\""
@@ -174,7 +175,8 @@ std::string tower_chart_svg(const std::string& title, const std::string& descrip
   }
   // The key.
   const int kx = right + 10;
-  out << "<rect x=\"" << kx << "\" y=\"24\" width=\"14\" height=\"12\" fill=\"#7a7264\" "
+  out << "<rect x=\"" << kx
+      << "\" y=\"24\" width=\"14\" height=\"12\" fill=\"#7a7264\" "
          "fill-opacity=\"0.35\" stroke=\""
       << kInk << "\" stroke-width=\"0.6\"/><text x=\"" << kx + 20 << "\" y=\"34\" fill=\"" << kInk
       << "\">" << escaped(thrown_word) << "</text>\n"
