@@ -102,11 +102,8 @@ Exit run_publish(const Invocation& in) {
   const std::string code = in.has("language") ? in.get<std::string>("language") : "en";
   const Templates index_templates = templates.in(code);
   files.push_back(root_index(entries, index_templates, program_name()));
-  files.push_back({"style.css", [&] {
-                     for (const auto& f : files)
-                       if (f.path.ends_with("/style.css")) return f.bytes;
-                     return std::string();
-                   }()});
+  for (auto& asset : site_assets(index_templates))
+    if (asset.path == "style.css") files.push_back(std::move(asset));
   replace_site_folder(out, files, marker_text(sha256_hex(inputs)));
   in.out << "Published " << entries.size() << (entries.size() == 1 ? " game" : " games") << " into "
          << printable(out.string()) << ".\n";

@@ -164,7 +164,8 @@ struct SiteBuild {
         named(in_language(r, templates.words())),
         style(s.style),
         words{YAML::Load(templates.render(Format::yaml, "site_charts", object{}))},
-        seasons(g.seasons()) {
+        seasons(g.seasons()),
+        seats(g.config().as_of(seasons.back().index)) {
     style.labels = map::labels_in(s.style, templates.words());
     for (const SeasonDir& dir : seasons) loaded.push_back(load_season(g, r, dir));
     resolved = seasons.size() - 1;
@@ -178,6 +179,7 @@ struct SiteBuild {
   map::MapStyle style;
   ChartWords words;
   std::vector<SeasonDir> seasons;
+  GameConfig seats;                 ///< the seats as held in the season open now (or the last)
   std::deque<LoadedSeason> loaded;  ///< kept alive for the views that point into them
   std::size_t resolved = 0;
   std::vector<pbem::SiteFile> files;
@@ -236,7 +238,6 @@ struct SiteBuild {
 
   /// The players, the season open now and who has sent orders for it.
   void players_and_orders(Data& site, const Data& data) const {
-    const GameConfig seats = game.config().as_of(seasons.back().index);
     const auto submitted = game.submitted(seasons.back());
     list players, sent, waiting;
     for (std::size_t i = 0; i < now().players.size(); ++i) {
@@ -283,7 +284,6 @@ struct SiteBuild {
 
   /// The lines over the seasons, from the second point on (one point is no line).
   bool line_charts(Data& site) {
-    const GameConfig seats = game.config().as_of(seasons.back().index);
     list charts;
     if (figures.labels.size() >= 2) {
       const std::pair<const char*, std::vector<std::vector<int>>*> series[] = {
@@ -308,7 +308,6 @@ struct SiteBuild {
   /// The tower's cubes by colour against fair dice: each colour's cubes thrown in times the rate
   /// at which the whole game's came out.
   bool tower_chart(Data& site) {
-    const GameConfig seats = game.config().as_of(seasons.back().index);
     int thrown_all = 0, out_all = 0;
     for (std::size_t c = 0; c <= kMaxPlayers; ++c) {
       thrown_all += thrown[c];
@@ -359,17 +358,6 @@ struct SiteBuild {
     site["archive"] = object{{"href", name}, {"name", name}, {"size", size_text(bytes.size())}};
     files.push_back({name, std::move(bytes)});
   }
-
-  /// The style and the script, the language's own if it has them.
-  void assets() {
-    for (const char* asset : {"style.css", "keys.js"}) {
-      fs::path file = templates.language_dir() / "site" / asset;
-      if (!fs::is_regular_file(file)) file = setup.templates.language_dir() / "site" / asset;
-      if (!fs::is_regular_file(file))
-        file = setup.templates.underlay_language_dir() / "site" / asset;
-      files.push_back({asset, read_bytes(file)});
-    }
-  }
 };
 
 }  // namespace
@@ -400,8 +388,21 @@ std::vector<pbem::SiteFile> public_site(const GameDirectory& game, const Ruleset
   b.archive(site);
   data["site"] = std::move(site);
   b.files.push_back({"index.html", b.templates.render(Format::html, "site_game", data)});
-  b.assets();
+  for (auto& asset : site_assets(b.templates)) b.files.push_back(std::move(asset));
   return std::move(b.files);
+}
+
+std::vector<pbem::SiteFile> site_assets(const Templates& templates) {
+  std::vector<pbem::SiteFile> out;
+  for (const char* asset : {"style.css", "keys.js"}) {
+    // The language's own, else the directory's, else the installed one's.
+    const Templates english = templates.in("en");
+    fs::path file = templates.language_dir() / "site" / asset;
+    if (!fs::is_regular_file(file)) file = english.language_dir() / "site" / asset;
+    if (!fs::is_regular_file(file)) file = english.underlay_language_dir() / "site" / asset;
+    out.push_back({asset, read_bytes(file)});
+  }
+  return out;
 }
 
 std::vector<pbem::SiteFile> verify_archive_files(const GameDirectory& game) {

@@ -27,6 +27,10 @@ struct SiteSetup {
 std::vector<pbem::SiteFile> public_site(const GameDirectory& game, const Ruleset& rules,
                                         const SiteSetup& setup);
 
+/// The pages' style.css and keys.js (templates/site/), the same in every language unless a language
+/// folder holds its own.
+std::vector<pbem::SiteFile> site_assets(const Templates& templates);
+
 /// The files of a finished game that `verify` needs, under the folder `<name>/`, and nothing
 /// private: game.yaml without addresses, tokens and mail settings (an address reads
 /// `<id>@players.invalid`), each season's state.yaml, log.yaml and public report, and the orders

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <kainjow/mustache.hpp>
 #include <sstream>
 
 namespace wallenstein::site {
@@ -17,28 +18,8 @@ constexpr int kBottom = 40;
 constexpr const char* kInk = "#2b2620";
 constexpr const char* kGrid = "#d9d0bd";
 
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+/// Text inside the SVG's markup, escaped as the pages' templates escape the same names.
+std::string escaped(const std::string& text) { return kainjow::mustache::html_escape(text); }
 
 std::string number(double v) {
   char buffer[32];
