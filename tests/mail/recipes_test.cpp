@@ -209,10 +209,15 @@ class Recipes : public ::testing::Test {
     EXPECT_EQ(count(postfix_log(), "status=bounced"), 0u) << postfix_log();
     ::kill(holder.pid(), SIGTERM);
     holder.wait();
+    const std::size_t sent = count(postfix_log(), "status=sent");
     const Outcome flush = run_shell("postqueue -c " + shell_quote(etc().string()) + " -f");
     ASSERT_EQ(flush.status, 0) << flush.err;
     EXPECT_TRUE(eventually([&] { return stored_with("bid: 0"); },
                            "the queued message is delivered once the game is free"));
+    // The orders are stored before `receive` is done (its receipt, its journal): the files are
+    // looked at once Postfix logs the delivery, when the command has exited.
+    EXPECT_TRUE(eventually([&] { return count(postfix_log(), "status=sent") > sent; },
+                           "Postfix logs the delivery done"));
   }
 
   TempDir tmp_;
