@@ -173,6 +173,18 @@ class Recipes : public ::testing::Test {
     return fs::exists(orders(), ec) && read_text(orders()).find(text) != std::string::npos;
   }
 
+  /// Sends `mail` to `rcpt` and waits until the orders holding `text` are stored and Postfix
+  /// logs the delivery done: the orders are stored before `receive` has finished (its receipt,
+  /// its journal), so the games' files are looked at only once the command has exited.
+  void deliver(const std::string& mail, const std::string& rcpt, const std::string& text,
+               const std::string& what) {
+    const std::size_t sent = count(postfix_log(), "status=sent");
+    send(mail, rcpt);
+    ASSERT_TRUE(eventually([&] { return stored_with(text); }, what));
+    ASSERT_TRUE(eventually([&] { return count(postfix_log(), "status=sent") > sent; },
+                           "Postfix logs the delivery done"));
+  }
+
   std::size_t count(const std::string& text, const std::string& what) {
     std::size_t n = 0;
     for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -214,8 +226,6 @@ class Recipes : public ::testing::Test {
     ASSERT_EQ(flush.status, 0) << flush.err;
     EXPECT_TRUE(eventually([&] { return stored_with("bid: 0"); },
                            "the queued message is delivered once the game is free"));
-    // The orders are stored before `receive` is done (its receipt, its journal): the files are
-    // looked at once Postfix logs the delivery, when the command has exited.
     EXPECT_TRUE(eventually([&] { return count(postfix_log(), "status=sent") > sent; },
                            "Postfix logs the delivery done"));
   }
@@ -250,9 +260,9 @@ TEST_F(Recipes, ThePostfixAliasTableOfTheGamesUserStoresOrdersAndABusyGameWaitsI
   std::string aliases = readme_part("# /etc/postfix/wallenstein/aliases", "END\n");
   aliases = with(aliases, "/usr/local/bin/wallenstein-receive", wrapper_path().string());
   start_postfix(aliases);
-  send(orders_mail("first", "saechs_lande"), "league7@game.test");
-  ASSERT_TRUE(eventually([&] { return stored_with("bid: saechs_lande"); },
-                         "the orders sent to the alias are stored"));
+  deliver(orders_mail("first", "saechs_lande"), "league7@game.test", "bid: saechs_lande",
+          "the orders sent to the alias are stored");
+  if (HasFatalFailure()) return;
   EXPECT_NE(testing::last_intake_line(game_).find("accepted"), std::string::npos)
       << testing::last_intake_line(game_);
   EXPECT_EQ(foreign_files(tmp_ / "games"), std::vector<std::string>{})
@@ -279,9 +289,9 @@ TEST_F(Recipes, TheProcmailRecipeFeedsTheGamesMailToTheGameAndKeepsEverythingEls
   ASSERT_EQ(run_shell(std::string("chmod 644 ") + kHome + "/.procmailrc").status, 0);
   // The game's address is delivered into the games' user's account; procmail sorts it.
   start_postfix(std::string("league7: ") + kUser + "\n", "/usr/bin/procmail -a \"$EXTENSION\"");
-  send(orders_mail("first", "saechs_lande"), "league7@game.test");
-  ASSERT_TRUE(eventually([&] { return stored_with("bid: saechs_lande"); },
-                         "procmail feeds the game's mail to the game"));
+  deliver(orders_mail("first", "saechs_lande"), "league7@game.test", "bid: saechs_lande",
+          "procmail feeds the game's mail to the game");
+  if (HasFatalFailure()) return;
   // Mail for the account that does not carry the game's address (the program's own notice to
   // the game master, say) goes to the mailbox, never to the game.
   const std::string intake = read_text(game_ / "mail/intake.yaml");
