@@ -75,6 +75,10 @@ Exit run_publish(const Invocation& in) {
     throw UsageError(
         root ? "give the folder to publish into: publish --root ROOT OUT"
              : "give the game directory and the folder to publish into: publish DIR OUT");
+  if (!root && in.has("language"))
+    throw UsageError(
+        "--language is the language of --root's index of games; a game's own pages are in the "
+        "game's language (game.yaml `language:`)");
   const fs::path out = args.back();
   const Templates templates = load_templates(in.templates_dir());
   const map::MapStyle style = map::load_map_style(in.data_dir());
@@ -87,36 +91,53 @@ Exit run_publish(const Invocation& in) {
     return Exit::ok;
   }
   // Every game under ROOT, each in its folder, with the index of them all.
+  // The index's language first: a wrong one is said before any game is built.
+  const std::string code = in.has("language") ? in.get<std::string>("language") : "en";
+  const Templates index_templates = templates.in(code);
   std::vector<pbem::SiteFile> files;
   std::vector<SiteEntry> entries;
   std::string inputs;
+  std::string lines;
   for (const fs::path& dir : game_dirs(in)) {
     GameSite site = build_site(in, dir, templates, style, true);
-    const std::string folder = dir.filename().string() + "/";
-    for (auto& f : site.files) files.push_back({folder + f.path, std::move(f.bytes)});
-    site.entry.name = dir.filename().string();
+    site.entry.folder = dir.filename().string();
+    for (auto& f : site.files)
+      files.push_back({site.entry.folder + "/" + f.path, std::move(f.bytes)});
     entries.push_back(site.entry);
     inputs += site.inputs;
-    in.out << "  " << printable(site.entry.name) << ": " << said(site) << "\n";
+    lines += "  " + printable(site.entry.folder) + ": " + said(site) + "\n";
   }
-  const std::string code = in.has("language") ? in.get<std::string>("language") : "en";
-  const Templates index_templates = templates.in(code);
   files.push_back(root_index(entries, index_templates, program_name()));
   for (auto& asset : site_assets(index_templates))
     if (asset.path == "style.css") files.push_back(std::move(asset));
   replace_site_folder(out, files, marker_text(sha256_hex(inputs)));
-  in.out << "Published " << entries.size() << (entries.size() == 1 ? " game" : " games") << " into "
-         << printable(out.string()) << ".\n";
+  in.out << lines << "Published " << entries.size() << (entries.size() == 1 ? " game" : " games")
+         << " into " << printable(out.string()) << ".\n";
   return Exit::ok;
+}
+
+namespace {
+
+/// game.yaml's `publish.dir` of a game, relative to the game's directory; empty when not asked.
+fs::path publish_dir_of(const GameDirectory& game, const fs::path& dir) {
+  fs::path out = game.config().publish_dir;
+  if (!out.empty() && out.is_relative()) out = dir / out;
+  return out;
+}
+
+}  // namespace
+
+bool pages_stale(const fs::path& dir) {
+  const GameDirectory game = GameDirectory::open(dir);
+  const fs::path out = publish_dir_of(game, dir);
+  return !out.empty() && site_marker(out) != marker_text(site_inputs(game, program_name()));
 }
 
 std::string republish_if_asked(const Invocation& in, const fs::path& dir) {
   const GameDirectory game = GameDirectory::open(dir);
-  if (game.config().publish_dir.empty()) return {};
-  fs::path out = game.config().publish_dir;
-  if (out.is_relative()) out = dir / out;
-  const std::string inputs = site_inputs(game, program_name());
-  if (site_marker(out) == marker_text(inputs)) return {};
+  const fs::path out = publish_dir_of(game, dir);
+  if (out.empty()) return {};
+  if (site_marker(out) == marker_text(site_inputs(game, program_name()))) return {};
   const Templates templates = load_templates(in.templates_dir());
   const map::MapStyle style = map::load_map_style(in.data_dir());
   const GameSite site = build_site(in, dir, templates, style, false);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 #include "app/cmd_publish.hpp"
 #include "app/command.hpp"
@@ -127,13 +128,12 @@ bool announced_in_first_reports(const GameDirectory& game, const std::string& co
 
 }  // namespace
 
-Exit run_verify(const Invocation& in) {
-  // A published game's archive (interfaces 8) is verified as its directory is.
-  std::optional<UnpackedArchive> unpacked;
-  if (std::error_code ec; fs::is_regular_file(in.game_dir(), ec)) unpacked.emplace(in.game_dir());
-  const HeldGame held = unpacked ? wallenstein::hold_game(unpacked->game(), LockMode::shared,
-                                                          in.wait(), in.command, in.err)
-                                 : hold_game(in, LockMode::shared);
+namespace {
+
+/// verify of a game's directory `dir` (perhaps an unpacked archive's), said to `in`'s streams.
+Exit verify_game(const Invocation& in, const fs::path& dir) {
+  const HeldGame held =
+      wallenstein::hold_game(dir, LockMode::shared, in.wait(), in.command, in.err);
   const GameConfig& config = held.game.config();
   const Ruleset rules = game_rules(in, held.game);
   bool ok = true;
@@ -166,6 +166,44 @@ Exit run_verify(const Invocation& in) {
       << (ok ? "Verified: the dice were fixed from the start and every season follows from them.\n"
              : "NOT verified (see above).\n");
   return ok ? Exit::ok : Exit::invalid_input;
+}
+
+/// `text` with every path inside the unpacked archive `folder` said as inside `archive`.
+std::string as_in_archive(std::string text, const fs::path& folder, const fs::path& archive) {
+  const std::string from = folder.string() + "/";
+  const std::string to = archive.string() + ":";
+  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+}  // namespace
+
+Exit run_verify(const Invocation& in) {
+  const fs::path path = in.game_dir();
+  std::error_code ec;
+  if (!fs::exists(path, ec) && path.string().ends_with(".tar.gz"))
+    throw InputError(path.string(),
+                     "no such file; give a game's directory or its published "
+                     "archive (NAME.tar.gz from the game's public pages)");
+  if (!fs::is_regular_file(path, ec)) return verify_game(in, path);
+  // A published game's archive (interfaces 8) is verified as its directory is; what is said
+  // names the files inside the archive, never the temporary folder it was unpacked into.
+  const UnpackedArchive unpacked(path);
+  std::ostringstream out, err;
+  const Invocation inside{in.options, out, err, in.command};
+  try {
+    const Exit exit = verify_game(inside, unpacked.game());
+    in.out << as_in_archive(out.str(), unpacked.folder(), path);
+    in.err << as_in_archive(err.str(), unpacked.folder(), path);
+    return exit;
+  } catch (const InputError& e) {
+    in.out << as_in_archive(out.str(), unpacked.folder(), path);
+    in.err << as_in_archive(err.str(), unpacked.folder(), path);
+    std::vector<pbem::Diagnostic> renamed = e.diagnostics();
+    for (auto& d : renamed) d.path = as_in_archive(d.path, unpacked.folder(), path);
+    throw InputError(renamed);
+  }
 }
 
 namespace {

@@ -59,7 +59,8 @@ bool anything_due(const fs::path& dir, Instant now, RulesetCache& rules, const R
     const WallensteinGame game(GameDirectory::open(dir), rules, where);
     const TickLook look = quick_look(game, now);
     line = dir.filename().string() + ": " + look.line;
-    return look.due;
+    // Orders stored by `receive` or `submit` since the last tick change the public pages too.
+    return look.due || pages_stale(dir);
   } catch (const std::exception&) {
     return true;  // the full tick says what is wrong
   }

@@ -2,7 +2,10 @@
 // checks; headless Chromium opens every page.
 
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
 
+#include <array>
+#include <cmath>
 #include <cstdlib>
 #include <regex>
 #include <set>
@@ -20,11 +23,12 @@ using testing::run_wallenstein;
 
 /// A 5-player game with every expansion played to its end by the bot (every seat's orders
 /// missing, the NMR policy `bot` plays them).
-fs::path publish_finished_game(const testing::TempDir& tmp) {
+fs::path publish_finished_game(const testing::TempDir& tmp, const std::string& language = "en") {
   const fs::path game = tmp / "five";
   std::vector<std::string> args{
-      "new",    game.string(),  "--name",       "five",
-      "--seed", "987654321987", "--expansions", "court,landsknechte,leaders"};
+      "new",        game.string(),  "--name",       "five",
+      "--seed",     "987654321987", "--expansions", "court,landsknechte,leaders",
+      "--language", language};
   for (const auto& a : testing::players_args(5)) args.push_back(a);
   EXPECT_EQ(run_wallenstein(args).status, 0);
   for (int season = 0; season < 8; ++season) {
@@ -132,6 +136,17 @@ TEST(Publish, VerifyAcceptsThePublishedArchiveAndRefusesATamperedOne) {
   const auto bad = run_wallenstein({"verify", (tmp / "tampered.tar.gz").string()});
   EXPECT_EQ(bad.status, 1) << bad.out << bad.err;
   EXPECT_TRUE(contains(bad.out, "NOT verified")) << bad.out;
+  // What differs is named inside the archive, never in the folder it was unpacked into.
+  EXPECT_TRUE(contains(bad.out + bad.err, (tmp / "tampered.tar.gz").string() +
+                                              ":five/seasons/03-1618-autumn/state.yaml: differs"))
+      << bad.out << bad.err;
+  EXPECT_FALSE(contains(bad.out + bad.err, "wallenstein-verify-")) << bad.out << bad.err;
+  // Only the first season's public report (it announced the seed's fingerprint) is in it.
+  EXPECT_TRUE(fs::exists(tmp / "t/five/seasons/01-1618-spring/reports/public.txt"));
+  EXPECT_FALSE(fs::exists(tmp / "t/five/seasons/02-1618-summer/reports"));
+  const auto missing = run_wallenstein({"verify", (tmp / "missing.tar.gz").string()});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_TRUE(contains(missing.err, "missing.tar.gz: error: no such file")) << missing.err;
 }
 
 TEST(Publish, ARunningGameShowsWhoSentOrdersButNeitherTheirOrdersNorTheSeed) {
@@ -160,6 +175,54 @@ TEST(Publish, ARunningGameShowsWhoSentOrdersButNeitherTheirOrdersNorTheSeed) {
       EXPECT_FALSE(contains(bytes, secret)) << path << " shows " << secret;
 }
 
+/// The English name of each `id` of a list in one of the game's data files.
+std::map<std::string, std::string> names_in(const std::string& file, const char* list) {
+  std::map<std::string, std::string> out;
+  for (const auto& entry : YAML::LoadFile((testing::source_data_dir() / file).string())[list])
+    out[entry["id"].as<std::string>()] = entry["name"].as<std::string>();
+  return out;
+}
+
+TEST(Publish, ARunningGamesPagesNameNoCardThatStillLiesFaceDown) {
+  testing::TempDir tmp;
+  const fs::path game = tmp / "g";
+  std::vector<std::string> args{
+      "new", game.string(), "--expansions", "court,landsknechte,leaders", "--seed", "555554444433"};
+  for (const auto& a : testing::players_args(4)) args.push_back(a);
+  ASSERT_EQ(run_wallenstein(args).status, 0);
+  for (int season = 0; season < 2; ++season)
+    ASSERT_EQ(run_wallenstein({"resolve", game.string(), "--force", "--nmr", "bot"}).status, 0);
+  const fs::path out = tmp / "site";
+  ASSERT_EQ(run_wallenstein({"publish", game.string(), out.string()}).status, 0);
+  const auto files = site_files(out);
+  // What the game master's state of the season open now hides from the players.
+  const YAML::Node state = YAML::LoadFile((game / "seasons/03-1618-autumn/state.yaml").string());
+  const auto events = names_in("events.yaml", "events");
+  const auto actions = names_in("actions.yaml", "actions");
+  std::set<std::string> seen_events;
+  for (const auto& e : state["events"]["year"]) seen_events.insert(events.at(e.as<std::string>()));
+  std::vector<std::string> hidden;
+  for (const auto& e : state["events"]["deck"])
+    if (!seen_events.count(events.at(e.as<std::string>())))
+      hidden.push_back(events.at(e.as<std::string>()));
+  const YAML::Node cards = state["action_cards"];
+  ASSERT_EQ(cards.size(), 10u);
+  for (std::size_t slot = 6; slot <= 10; ++slot)
+    hidden.push_back(std::to_string(slot) + " " + actions.at(cards[slot - 1].as<std::string>()));
+  ASSERT_GT(state["court"]["deck"].size(), 0u);
+  for (const auto& card : state["court"]["deck"])
+    hidden.push_back("#" + card.as<std::string>() + " (");
+  for (const auto& [path, bytes] : files)
+    for (const std::string& h : hidden) EXPECT_FALSE(contains(bytes, h)) << path << " shows " << h;
+  // The same forms do show what is face up: the check above looks for what the pages write.
+  const std::string shown = "1 " + actions.at(cards[0].as<std::string>());
+  EXPECT_TRUE(contains(files.at("seasons/02-1618-summer.html"), shown)) << shown;
+  const std::string displayed = "#" + state["court"]["display"][0].as<std::string>() + " (";
+  bool named = false;
+  for (const auto& [path, bytes] : files) named = named || contains(bytes, displayed);
+  EXPECT_TRUE(named) << displayed;
+}
+
 TEST(Publish, RefusesToReplaceAFolderItDidNotWriteAndReplacesItsOwnWhole) {
   testing::TempDir tmp;
   const fs::path game = tmp / "g";
@@ -180,7 +243,33 @@ TEST(Publish, RefusesToReplaceAFolderItDidNotWriteAndReplacesItsOwnWhole) {
     EXPECT_FALSE(e.path().filename().string().starts_with(".site.")) << "left behind: " << e.path();
 }
 
-TEST(Publish, TickRepublishesWhenGameYamlAsksAfterItResolves) {
+TEST(Publish, TheIndexsLanguageGoesOnlyWithRootAndAWrongOneIsSaidBeforeAnyGameIsBuilt) {
+  testing::TempDir tmp;
+  const fs::path root = tmp / "games";
+  std::vector<std::string> args{"new", (root / "g1").string(), "--name", "league7"};
+  for (const auto& a : testing::players_args(3)) args.push_back(a);
+  ASSERT_EQ(run_wallenstein(args).status, 0);
+  const fs::path out = tmp / "site";
+  const auto alone =
+      run_wallenstein({"publish", (root / "g1").string(), out.string(), "--language", "fr"});
+  EXPECT_EQ(alone.status, 2);
+  EXPECT_TRUE(contains(alone.err, "--language is the language of --root's index")) << alone.err;
+  const auto wrong =
+      run_wallenstein({"publish", "--root", root.string(), out.string(), "--language", "es"});
+  EXPECT_EQ(wrong.status, 1);
+  EXPECT_EQ(wrong.out, "") << "no game is said published when nothing is";
+  EXPECT_TRUE(contains(wrong.err, "no templates in language \"es\"; there are: de, en, fr"))
+      << wrong.err;
+  EXPECT_FALSE(fs::exists(out));
+  const auto ok =
+      run_wallenstein({"publish", "--root", root.string(), out.string(), "--language", "de"});
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  EXPECT_TRUE(contains(ok.out, "  g1: ")) << ok.out;
+  // The index links the game's folder and names the game as its players know it.
+  EXPECT_TRUE(contains(testing::read_text(out / "index.html"), "href=\"g1/index.html\">league7<"));
+}
+
+TEST(Publish, TickRepublishesWhenGameYamlAsksAfterAResolveAndOrdersReceived) {
   testing::TempDir tmp;
   const fs::path game = tmp / "g";
   ASSERT_EQ(testing::new_game(game, 3).status, 0);
@@ -196,6 +285,107 @@ TEST(Publish, TickRepublishesWhenGameYamlAsksAfterItResolves) {
   EXPECT_TRUE(contains(r.out, "pages republished")) << r.out;
   EXPECT_TRUE(fs::exists(tmp / "site/index.html"));
   EXPECT_TRUE(fs::exists(tmp / "site/seasons/01-1618-spring.html")) << r.out;
+  // Orders stored between two ticks (by `receive` or `submit`): the next tick shows who sent.
+  const auto orders = testing::write_random_orders(game, tmp / "o2", 4);
+  ASSERT_EQ(run_wallenstein({"submit", game.string(), orders.front().string()}).status, 0);
+  const auto sent = run_wallenstein({"tick", game.string(), "--now", "2030-01-20T00:10:00Z"});
+  ASSERT_EQ(sent.status, 0) << sent.out << sent.err;
+  EXPECT_TRUE(contains(sent.out, "pages republished")) << sent.out;
+  EXPECT_TRUE(contains(testing::read_text(tmp / "site/index.html"), "(1 of 3;"));
+  // The same player's orders changed: the pages show nothing new, and their marker neither.
+  const std::string marker = testing::read_text(tmp / "site/.published");
+  const auto other = testing::write_random_orders(game, tmp / "o3", 5);
+  ASSERT_NE(testing::read_text(other.front()), testing::read_text(orders.front()));
+  ASSERT_EQ(run_wallenstein({"submit", game.string(), other.front().string()}).status, 0);
+  const auto again = run_wallenstein({"tick", game.string(), "--now", "2030-01-20T00:20:00Z"});
+  ASSERT_EQ(again.status, 0) << again.out << again.err;
+  EXPECT_FALSE(contains(again.out, "pages republished")) << again.out;
+  EXPECT_EQ(testing::read_text(tmp / "site/.published"), marker)
+      << "a watcher of the site never learns that orders were changed";
+}
+
+/// A running game in `language` with one season resolved by the bot, under `dir`.
+void running_game_in(const fs::path& dir, const std::string& language) {
+  std::vector<std::string> args{"new",        dir.string(), "--name", dir.filename().string(),
+                                "--language", language,     "--seed", "123456789012"};
+  for (const auto& a : testing::players_args(3)) args.push_back(a);
+  ASSERT_EQ(run_wallenstein(args).status, 0);
+  const auto r = run_wallenstein({"resolve", dir.string(), "--force", "--nmr", "bot"});
+  ASSERT_EQ(r.status, 0) << r.err;
+}
+
+/// WCAG 2's relative luminance of an sRGB colour written #rrggbb.
+double luminance(const std::string& hex) {
+  double out = 0;
+  const std::array<double, 3> weights{0.2126, 0.7152, 0.0722};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const double c = std::stoi(hex.substr(1 + 2 * i, 2), nullptr, 16) / 255.0;
+    out += weights[i] * (c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4));
+  }
+  return out;
+}
+
+/// Every line of a chart stands out from the chart's paper (its first rectangle) by the 3:1 WCAG
+/// asks of the parts of a graphic needed to read it. Returns how many lines it looked at.
+std::size_t expect_lines_stand_out(const std::string& path, const std::string& svg) {
+  static const std::regex paper(R"re(<rect [^>]*fill="(#[0-9a-f]{6})")re");
+  static const std::regex line(R"re(<polyline [^>]*stroke="(#[0-9a-f]{6})")re");
+  std::smatch m;
+  if (!std::regex_search(svg, m, paper)) {
+    ADD_FAILURE() << path << " has no paper";
+    return 0;
+  }
+  const double background = luminance(m[1]);
+  std::size_t lines = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), line); it != std::sregex_iterator();
+       ++it, ++lines) {
+    const double contrast = (background + 0.05) / (luminance((*it)[1]) + 0.05);
+    EXPECT_GE(contrast, 3.0) << path << ": the line " << (*it)[1] << " on " << m[1];
+  }
+  return lines;
+}
+
+TEST(Publish, EveryPageIsValidHtmlAndEveryChartWellFormedSvgWithLinesThatStandOut) {
+  if (testing::run_shell("command -v tidy && command -v xmllint >/dev/null").status != 0)
+    GTEST_SKIP() << "tidy or xmllint is not installed (tools/install-deps installs them; CI has "
+                    "them)";
+  testing::TempDir tmp;
+  const fs::path games = tmp / "games";
+  fs::create_directories(games);
+  fs::rename(publish_finished_game(tmp, "fr"), games / "five");
+  running_game_in(games / "en", "en");
+  running_game_in(games / "de", "de");
+  const fs::path out = tmp / "site";
+  const auto r = run_wallenstein({"publish", "--root", games.string(), out.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::size_t pages = 0;
+  std::size_t charts = 0;
+  std::size_t lines = 0;
+  for (const auto& [path, bytes] : site_files(out)) {
+    const std::string file = testing::shell_quote((out / path).string());
+    if (path.ends_with(".html")) {
+      ++pages;
+      // Empty elements (the players' colour swatches) are valid HTML; tidy would only drop them.
+      const auto t = testing::run_shell("tidy -errors -quiet --drop-empty-elements no " + file);
+      EXPECT_EQ(t.status, 0) << path << ":\n" << t.err;
+    } else if (path.ends_with(".svg")) {
+      ++charts;
+      const auto x = testing::run_shell("xmllint --noout " + file);
+      EXPECT_EQ(x.status, 0) << path << ":\n" << x.err;
+      lines += expect_lines_stand_out(path, bytes);
+    }
+  }
+  // The index of the games, each game's page and its seasons' pages; the charts of each game.
+  EXPECT_GE(pages, 1u + 3u + 6u + 2u);
+  EXPECT_GE(charts, 3u * 4u);
+  EXPECT_GE(lines, 5u * 4u) << "the finished game's four line charts, a line per player";
+  // The finished French game's page names its end, sizes and decimals the French way.
+  const std::string french = testing::read_text(out / "five/index.html");
+  EXPECT_TRUE(contains(french, "fin 1619")) << "the last point of the charts";
+  EXPECT_FALSE(contains(french, "1619-end"));
+  EXPECT_TRUE(std::regex_search(french, std::regex(R"re(\d+ Ko)re"))) << "the archive's size";
+  EXPECT_TRUE(std::regex_search(french, std::regex(R"re(<td class="n">\d+,\d</td>)re")))
+      << "the tower's figures";
 }
 
 /// The Chromium on PATH (Debian's `chromium`), or empty.
@@ -205,7 +395,7 @@ std::string publish_chromium() {
   return {};
 }
 
-TEST(Publish, HeadlessChromiumOpensEveryPageWithoutAConsoleError) {
+TEST(Publish, HeadlessChromiumOpensEveryPageWithoutAConsoleErrorAndNoneIsWiderThanAPhone) {
   const std::string chromium = publish_chromium();
   if (chromium.empty())
     GTEST_SKIP() << "chromium is not installed (tools/install-deps installs it; CI has it)";
@@ -230,13 +420,40 @@ TEST(Publish, HeadlessChromiumOpensEveryPageWithoutAConsoleError) {
     EXPECT_TRUE(contains(r.out, "</html>")) << page;
     EXPECT_FALSE(contains(r.err, ":CONSOLE")) << page << ": " << r.err;
   }
-  // A screenshot of the game page, as a reader on a phone sees it, when asked for.
-  if (const char* keep = std::getenv("WALLENSTEIN_KEEP_SCREENSHOT")) {
+  // On a phone (360 CSS pixels wide) no page scrolls sideways: only the tables, inside their own
+  // scrolling boxes. Each page is opened in a frame that wide and measured by the browser.
+  std::string frames;
+  for (const std::string& page : pages)
+    frames += "<iframe src=\"site/" + page + "\" style=\"width:360px;height:900px\"></iframe>";
+  testing::write_text(
+      tmp / "phone.html",
+      "<!DOCTYPE html><html><body>" + frames +
+          "<script>addEventListener('load', () => document.body.dataset.widths = "
+          "[...document.querySelectorAll('iframe')].map(f => f.getAttribute('src') + '=' + "
+          "(f.contentDocument.documentElement.scrollWidth - "
+          "f.contentDocument.documentElement.clientWidth)).join(' '));</script></body></html>");
+  const auto phone = testing::run_shell(
+      "timeout -k 5 120 " + testing::shell_quote(chromium) +
+      " --headless --no-sandbox --disable-gpu --no-first-run --allow-file-access-from-files"
+      " --virtual-time-budget=5000 --user-data-dir=" +
+      testing::shell_quote((tmp / "profile").string()) + " --window-size=1200,1200 --dump-dom " +
+      testing::shell_quote("file://" + (tmp / "phone.html").string()));
+  ASSERT_EQ(phone.status, 0) << phone.err;
+  static const std::regex overflow(R"re(site/(\S+)=(-?\d+))re");
+  std::size_t measured = 0;
+  for (auto it = std::sregex_iterator(phone.out.begin(), phone.out.end(), overflow);
+       it != std::sregex_iterator(); ++it, ++measured)
+    EXPECT_EQ((*it)[2], "0") << (*it)[1] << " is wider than a phone by " << (*it)[2] << " pixels";
+  EXPECT_EQ(measured, pages.size()) << phone.out;
+  // The README's picture of a game page (docs/site-game-page.jpeg), when asked for:
+  // WALLENSTEIN_KEEP_SITE_SCREENSHOT=$PWD/docs/site-game-page.jpeg ctest -R Publish.Headless
+  if (const char* keep = std::getenv("WALLENSTEIN_KEEP_SITE_SCREENSHOT")) {
     const std::string shot =
         "timeout -k 5 120 " + testing::shell_quote(chromium) +
-        " --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=" +
+        " --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars"
+        " --user-data-dir=" +
         testing::shell_quote((tmp / "profile").string()) +
-        " --screenshot=" + testing::shell_quote(keep) + " --window-size=900,2400 " +
+        " --screenshot=" + testing::shell_quote(keep) + " --window-size=760,1240 " +
         testing::shell_quote("file://" + (out / "index.html").string());
     EXPECT_EQ(testing::run_shell(shot).status, 0);
   }

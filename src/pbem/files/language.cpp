@@ -12,8 +12,9 @@ constexpr std::array<std::string_view, 6> kOwnKeys = {"language", "zero_is_singu
                                                       "season",   "seasons",          "percent"};
 constexpr std::array<std::string_view, 9> kDateKeys = {
     "weekdays", "months", "first_day", "instant", "day", "hour", "minute", "units", "no_time"};
-constexpr std::array<std::string_view, 5> kSeasonKeys = {"draft", "spring", "summer", "autumn",
-                                                         "winter"};
+// "end": the folder of a finished game's last state (1619-end).
+constexpr std::array<std::string_view, 6> kSeasonKeys = {"draft",  "spring", "summer",
+                                                         "autumn", "winter", "end"};
 constexpr std::array<std::string_view, 3> kPercentKeys = {"value", "under", "over"};
 constexpr std::array<std::string_view, 2> kUnitKeys = {"one", "many"};
 

@@ -98,13 +98,26 @@ int battles_in(const SeasonLog& log) {
   }));
 }
 
-std::string size_text(std::size_t bytes) {
+/// `words`'s `key` with {n} filled in.
+std::string filled(const ChartWords& words, const char* key, const std::string& n) {
+  std::string text = words(key);
+  if (const auto at = text.find("{n}"); at != std::string::npos) text.replace(at, 3, n);
+  return text;
+}
+
+/// A number with one decimal, written with the language's decimal point.
+std::string one_decimal(double value, const ChartWords& words) {
   char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", value);
+  std::string text = buffer;
+  text.replace(text.find('.'), 1, words("decimal_point"));
+  return text;
+}
+
+std::string size_text(std::size_t bytes, const ChartWords& words) {
   if (bytes < std::size_t{1024} * 1024)
-    std::snprintf(buffer, sizeof buffer, "%zu KB", (bytes + 1023) / 1024);
-  else
-    std::snprintf(buffer, sizeof buffer, "%.1f MB", static_cast<double>(bytes) / 1048576.0);
-  return buffer;
+    return filled(words, "kilobytes", std::to_string((bytes + 1023) / 1024));
+  return filled(words, "megabytes", one_decimal(static_cast<double>(bytes) / 1048576.0, words));
 }
 
 Data season_link(const SeasonDir& dir, const std::string& prefix) {
@@ -326,12 +339,10 @@ struct SiteBuild {
       site::TowerBar bar{peasants ? words("peasants") : seats.players[c].name,
                          peasants ? std::string("#8a8172") : colour_of(c), thrown[c], out[c],
                          thrown[c] * rate};
-      char fair[16];
-      std::snprintf(fair, sizeof fair, "%.1f", bar.fair);
       rows.push_back(object{{"label", bar.label},
                             {"thrown", std::to_string(bar.thrown)},
                             {"out", std::to_string(bar.out)},
-                            {"fair", std::string(fair)}});
+                            {"fair", one_decimal(bar.fair, words)}});
       bars.push_back(std::move(bar));
     }
     files.push_back(
@@ -355,7 +366,8 @@ struct SiteBuild {
     std::vector<pbem::ArchiveFile> contents;
     for (auto& f : verify_archive_files(game)) contents.push_back({f.path, std::move(f.bytes)});
     std::string bytes = pbem::write_tar_gz(contents, 0);
-    site["archive"] = object{{"href", name}, {"name", name}, {"size", size_text(bytes.size())}};
+    site["archive"] =
+        object{{"href", name}, {"name", name}, {"size", size_text(bytes.size(), words)}};
     files.push_back({name, std::move(bytes)});
   }
 };
@@ -434,7 +446,9 @@ std::vector<pbem::SiteFile> verify_archive_files(const GameDirectory& game) {
     for (const std::string& id : game.submitted(s))
       files.push_back(
           {dir + "orders/" + id + ".yaml", without_tokens(read_bytes(s.orders_file(id)), tokens)});
-    if (fs::is_regular_file(s.path / "reports/public.txt"))
+    // The first season's public report announces the seed's commitment, which verify checks;
+    // the later ones it cannot check (their words are the program's), so they stay out.
+    if (i == 0 && fs::is_regular_file(s.path / "reports/public.txt"))
       files.push_back({dir + "reports/public.txt", read_bytes(s.path / "reports/public.txt")});
   }
   return files;
@@ -442,7 +456,7 @@ std::vector<pbem::SiteFile> verify_archive_files(const GameDirectory& game) {
 
 SiteEntry site_entry(const GameDirectory& game, const Ruleset& rules) {
   const GameState s = game.load_state(game.current(), rules);
-  SiteEntry e{game.config().name, s.finished, game.current().name, {}, {}, s.player_count()};
+  SiteEntry e{game.config().name, {}, s.finished, game.current().name, {}, {}, s.player_count()};
   const GameConfig seats = game.config().as_of(game.current().index);
   if (s.finished) {
     for (const PlayerIndex w : s.winners)
@@ -460,7 +474,7 @@ pbem::SiteFile root_index(const std::vector<SiteEntry>& games, const Templates& 
                           const std::string& program) {
   list running, finished;
   for (const SiteEntry& g : games) {
-    Data d = object{{"href", g.name + "/index.html"},
+    Data d = object{{"href", (g.folder.empty() ? g.name : g.folder) + "/index.html"},
                     {"name", g.name},
                     {"season", g.season},
                     {"players", std::to_string(g.players)},
@@ -484,8 +498,10 @@ std::string site_inputs(const GameDirectory& game, const std::string& program) {
   for (const SeasonDir& s : game.seasons()) {
     text += s.path.filename().string() + (fs::exists(s.log_file()) ? " resolved" : "") + "\n";
     for (const std::string& id : game.submitted(s)) text += "  " + id + "\n";
-    if (fs::is_regular_file(s.path / kTimetableFile))
-      text += sha256_hex(read_bytes(s.path / kTimetableFile)) + "\n";
+    // Of the timetable only what the pages show, its deadline: never when orders were last
+    // stored, which would let a watcher of the marker see a player change their orders.
+    if (const auto t = read_timetable(s))
+      text += "deadline " + std::to_string(t->deadline.time_since_epoch().count()) + "\n";
   }
   return sha256_hex(text);
 }

@@ -33,13 +33,16 @@ std::vector<pbem::SiteFile> site_assets(const Templates& templates);
 
 /// The files of a finished game that `verify` needs, under the folder `<name>/`, and nothing
 /// private: game.yaml without addresses, tokens and mail settings (an address reads
-/// `<id>@players.invalid`), each season's state.yaml, log.yaml and public report, and the orders
-/// of the resolved seasons without their tokens.
+/// `<id>@players.invalid`), each season's state.yaml and log.yaml, the orders of the resolved
+/// seasons without their tokens, and the first season's public report (which announced the
+/// seed's commitment).
 std::vector<pbem::SiteFile> verify_archive_files(const GameDirectory& game);
 
 /// A game's line on the index of every game.
 struct SiteEntry {
-  std::string name;
+  std::string name;    ///< the game's name (game.yaml)
+  std::string folder;  ///< its folder under the root, where its pages go
+
   bool finished = false;
   std::string season;   ///< the season open now (an id)
   std::string winners;  ///< finished: their names

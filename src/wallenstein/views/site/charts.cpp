@@ -105,10 +105,16 @@ std::string line_chart_svg(const LineChart& chart) {
     ends.emplace_back(y_of(line.values.back()), l);
   }
   std::sort(ends.begin(), ends.end());
+  // 14 pixels apart, pushed down and then, from the axis up, back into the plot: labels below
+  // it would leave the picture or cover the seasons' names.
   double last = -100;
-  for (auto& [y, l] : ends) {
-    y = std::max(y, last + 14);
-    last = y;
+  for (auto& end : ends) last = end.first = std::max(end.first, last + 14);
+  double lowest = kHeight - kBottom;
+  for (auto end = ends.rbegin(); end != ends.rend(); ++end) {
+    end->first = std::min(end->first, lowest);
+    lowest = end->first - 14;
+  }
+  for (const auto& [y, l] : ends) {
     const auto& line = chart.lines[l];
     out << "<text x=\"" << right + 6 << "\" y=\"" << number(y + 4) << "\" fill=\"" << kInk << "\">"
         << escaped(line.label) << " " << line.values.back() << "</text>\n";
