@@ -24,7 +24,7 @@ using testing::run_wallenstein;
 /// A 5-player game with every expansion played to its end by the bot (every seat's orders
 /// missing, the NMR policy `bot` plays them).
 fs::path publish_finished_game(const testing::TempDir& tmp, const std::string& language = "en") {
-  const fs::path game = tmp / "five";
+  fs::path game = tmp / "five";
   std::vector<std::string> args{
       "new",        game.string(),  "--name",       "five",
       "--seed",     "987654321987", "--expansions", "court,landsknechte,leaders",
