@@ -141,7 +141,7 @@ constexpr const char* kAnswerSmtp = "answer through this SMTP server";
 Command new_command() {
   return {"new",
           "DIR (--player ID:NAME:EMAIL ... | --from FILE) [--seed N] [--name NAME] [--setup "
-          "standard|draft] [--edition 2|1] [--expansions LIST]",
+          "standard|draft] [--edition 2|1] [--expansions LIST] [--language L]",
           "Create a game directory, lay out the standard setup and publish the first season; with "
           "--setup draft, deal the draft's cards and publish the draft (season 0) instead.",
           [](Options& o) {
