@@ -1196,5 +1196,212 @@ TEST_F(Reports, APlayerWithoutProvincesHasNoEmptyLineAndTheOpeningSubjectNoRepet
   EXPECT_NE(set.players[0].text.front(), '\n') << "no report starts with a blank line";
 }
 
+/// The data and templates of the public site in language `code` for the season `p` resolved:
+/// the season's page (the public HTML report with the site flag), the game's page with every
+/// part shown (the season open, the map, a chart, the tower, the archive) and the index.
+struct SitePages {
+  std::string season;
+  std::string game;
+  std::string index;
+};
+
+SitePages site_pages(const Passed& p, const Ruleset& rules, const Templates& all,
+                     const std::string& code) {
+  using kainjow::mustache::list;
+  using kainjow::mustache::object;
+  const Templates templates = all.in(code);
+  const Ruleset named = in_language(rules, templates.words());
+  const SeasonView view = report::view_in(
+      SeasonView{&p.cfg, &rules, &p.state, &p.result.next, &p.result.log}, named, templates);
+  SitePages pages;
+  report::Data season = report::report_data(view, std::nullopt);
+  season["map_src"] = std::string("01-1618-spring.png");
+  season["site"] = object{{"css", std::string("../style.css")},
+                          {"script", std::string("../keys.js")},
+                          {"home", std::string("../index.html")},
+                          {"earlier", false},
+                          {"later", false}};
+  pages.season = templates.render(Format::html, "report", season);
+
+  report::Data game = report::report_data(view, std::nullopt);
+  list players, names;
+  for (const PlayerInfo& info : p.cfg.players) {
+    players.push_back(object{{"name", info.name},
+                             {"colour", colour_name(templates.words(), info.id)},
+                             {"swatch", std::string("#000000")},
+                             {"paused", false}});
+    names.push_back(object{{"name", info.name}});
+  }
+  ::pbem::mark_last(players);
+  ::pbem::mark_last(names);
+  report::Data chart = object{{"src", std::string("charts/vp.svg")},
+                              {"title", std::string("VP")},
+                              {"x_labels", list{object{{"label", std::string("1618")}}}},
+                              {"rows", list{object{{"label", std::string("Player red")},
+                                                   {"values", list{object{{"value", "1"}}}}}}}};
+  report::Data site = object{};
+  site["root"] = std::string("../index.html");
+  site["program"] = std::string("wallenstein");
+  site["first_edition"] = false;
+  site["player_count"] = std::to_string(p.cfg.players.size());
+  site["resolved_count"] = std::string("1");
+  site["players"] = players;
+  site["open"] = object{{"season", std::string("1618-summer")},
+                        {"sent_count", std::string("1")},
+                        {"waiting_any", true},
+                        {"sent", names},
+                        {"waiting", names}};
+  site["seasons_any"] = true;
+  site["seasons"] = list{object{{"href", std::string("seasons/01-1618-spring.html")},
+                                {"season", std::string("1618-spring")},
+                                {"battles", std::string("2")},
+                                {"battles_one", false}}};
+  site["map"] = object{{"src", std::string("map.png")}, {"after", std::string("1618-spring")}};
+  site["charts_any"] = true;
+  site["charts"] = list{chart};
+  site["tower"] = object{{"src", std::string("charts/tower.svg")},
+                         {"bars", list{object{{"label", std::string("Player red")},
+                                              {"thrown", std::string("3")},
+                                              {"out", std::string("2")},
+                                              {"fair", std::string("2.5")}}}},
+                         {"percent", templates.words().percent(80)}};
+  site["archive"] = object{{"href", std::string("reports.tar.gz")},
+                           {"name", std::string("reports.tar.gz")},
+                           {"size", std::string("9 KB")}};
+  game["site"] = std::move(site);
+  pages.game = templates.render(Format::html, "site_game", game);
+
+  report::Data index = object{};
+  index["program"] = std::string("wallenstein");
+  index["running_any"] = true;
+  index["running"] = list{object{{"href", std::string("reports/index.html")},
+                                 {"name", std::string("reports")},
+                                 {"season", std::string("1618-summer")},
+                                 {"players", std::string("3")},
+                                 {"leader", std::string("Player red")}}};
+  index["finished_any"] = true;
+  index["finished"] = list{object{{"href", std::string("over/index.html")},
+                                  {"name", std::string("over")},
+                                  {"winners", std::string("Player blue")},
+                                  {"players", std::string("3")}}};
+  pages.index = templates.render(Format::html, "site_index", index);
+  return pages;
+}
+
+TEST_F(ReportTexts, StandingsAndTheFinalRankingNameEachColourInTheReportsLanguage) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> colours = {
+      {"fr", {"rouge", "bleu", "jaune", "vert"}}, {"de", {"Rot", "Blau", "Gelb", "Grün"}}};
+  for (const auto& [code, words] : colours) {
+    SCOPED_TRACE(code);
+    Passed p = passed(4, 9);
+    p.cfg.language = code;
+    GameState& end = p.result.next;
+    end.finished = true;
+    end.winners = {PlayerIndex{1}};
+    const auto set = render(p);
+    for (const std::string* text : {&set.public_text, &set.public_html}) {
+      for (std::size_t i = 0; i < 4; ++i) {
+        const std::string& id = p.cfg.players[i].id;
+        const std::string named = p.cfg.players[i].name + " (" + words[i] + ")";
+        // Once in the standings, once in the final ranking.
+        EXPECT_EQ(count_of(*text, named), 2u) << named << "\n" << *text;
+        EXPECT_EQ(text->find("(" + id + ")"), std::string::npos) << id << "\n" << *text;
+      }
+    }
+    // A neighbour's owner is named by colour too, in the report and the order template's notes.
+    Passed going_on = passed(4, 9);
+    going_on.cfg.language = code;
+    for (const auto& r : render(going_on).players) {
+      ASSERT_TRUE(r.orders);
+      for (const std::string* text : {&r.text, &r.html, &*r.orders}) {
+        for (std::size_t i = 0; i < 4; ++i) {
+          EXPECT_EQ(text->find("(" + p.cfg.players[i].id + ", "), std::string::npos) << *text;
+        }
+      }
+    }
+    // A player's own report still opens with the id their order file carries.
+    EXPECT_NE(set.players[0].text.find(p.cfg.players[0].name + " (red)"), std::string::npos);
+    EXPECT_NE(set.players[0].html.find(p.cfg.players[0].name + " (red)"), std::string::npos);
+    EXPECT_NE(set.players[0].text.find(p.cfg.players[1].name + " (" + words[1] + ")"),
+              std::string::npos);
+  }
+}
+
+TEST_F(ReportTexts, ASeasonPageOfTheSiteLeavesOutTheNextSeasonsDeadlineWhichMailsKeep) {
+  const std::vector<std::pair<std::string, std::string>> lines = {
+      {"en", "<b>Orders due:</b>"},
+      {"fr", "<b>Date limite des ordres\u00a0:</b>"},
+      {"de", "<b>Abgabetermin:</b>"}};
+  for (const auto& [code, line] : lines) {
+    SCOPED_TRACE(code);
+    Passed p = passed(3, 8);
+    p.cfg.language = code;
+    const auto set = render(p);
+    EXPECT_EQ(count_of(set.public_html, line), 1u) << set.public_html;
+    EXPECT_EQ(count_of(set.public_mail_html, line), 1u);
+    EXPECT_EQ(count_of(set.players[0].html, line), 1u);
+    const SitePages pages = site_pages(p, *rules_, *templates_, code);
+    EXPECT_EQ(pages.season.find(line), std::string::npos) << pages.season;
+    EXPECT_NE(pages.season.find("<nav class=\"site\">"), std::string::npos) << "a site page";
+  }
+}
+
+TEST_F(ReportTexts, TheWintersStatuesAndTrophiesAreCountedAsPointsInEveryLanguage) {
+  const std::vector<std::pair<std::string, std::string>> lines = {
+      {"en", "+1 statues and trophies"},
+      {"fr", "+1 pour les statues et trophées"},
+      {"de", "+1 für Statuen und Trophäen"}};
+  for (const auto& [code, line] : lines) {
+    SCOPED_TRACE(code);
+    Passed autumn = passed(3, 8, 3);
+    ASSERT_TRUE(autumn.result.log.winter);
+    autumn.cfg.language = code;
+    autumn.result.log.winter->scores[0].statues = 1;
+    const std::string html = render(autumn).public_html;
+    EXPECT_EQ(count_of(html, line), 1u) << html;
+  }
+}
+
+/// The site's pages use the words of the reports their links lead to: the same register, the
+/// same name for a season, a province, the salt and the fair dice.
+TEST_F(ReportTexts, TheSitesPagesSpeakAsTheReportsOfTheirLanguage) {
+  struct Words {
+    std::string code;
+    std::vector<std::string> shown;   ///< words the reports use, shown on the pages too
+    std::vector<std::string> absent;  ///< other words for them, or English left over
+  };
+  const std::vector<Words> languages = {
+      {"de",
+       {"<h2>Fairer Zufall</h2>", "Salt", "Runde", "<th>Länder</th>",
+        "Abgabetermin:", "<th>Auf dem Spielplan</th>", "Prüf sie"},
+       {"Sie ", "Jahreszeit", "Salz ", "Salz&gt;", "Faire Würfel</h2>", "Provinz", "Auf dem Plan<",
+        "Spielleitung", "Befehle fällig"}},
+      {"fr",
+       {"<h2>Dés équitables</h2>", "<th>États</th>", "<th>Céréales</th>",
+        "<b>Date limite des ordres\u00a0:</b>", "l’arbitre", "</b>\u00a0: "},
+       {"Provinces", "province", "Blé", "maître de jeu", "Des dés", "</b>: ", "Ordres attendus"}},
+  };
+  for (const Words& language : languages) {
+    SCOPED_TRACE(language.code);
+    Passed p = passed(3, 8);
+    p.cfg.language = language.code;
+    p.cfg.commitment = "0123abcd";
+    const SitePages pages = site_pages(p, *rules_, *templates_, language.code);
+    const std::string all = pages.season + pages.game + pages.index;
+    for (const std::string& word : language.shown)
+      EXPECT_NE(all.find(word), std::string::npos) << word << "\n" << all;
+    for (const std::string& word : language.absent)
+      EXPECT_EQ(all.find(word), std::string::npos) << word << "\n" << all;
+  }
+  // French puts a no-break space before a colon or semicolon, on the site as in the reports.
+  Passed p = passed(3, 8);
+  p.cfg.language = "fr";
+  const SitePages pages = site_pages(p, *rules_, *templates_, "fr");
+  for (const std::string& page : {pages.game, pages.index}) {
+    EXPECT_EQ(page.find(" :"), std::string::npos) << page;
+    EXPECT_EQ(page.find(" ;"), std::string::npos) << page;
+  }
+}
+
 }  // namespace
 }  // namespace wallenstein

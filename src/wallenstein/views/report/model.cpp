@@ -261,7 +261,8 @@ class Builder {
         const auto& owner = s.at(n).owner;
         Data nb;
         nb["name"] = province(n);
-        nb["owner"] = owner ? s.player(*owner).id : std::string();
+        // The owner by colour, in the reader's words ("Böhmen (rouge, 4)").
+        nb["owner"] = owner ? names_.colour(s.player(*owner).id) : std::string();
         nb["neutral"] = !owner.has_value();
         nb["mine"] = owner == p;
         names_.count(nb, "armies", s.at(n).armies);

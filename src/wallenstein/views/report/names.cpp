@@ -8,6 +8,7 @@ Data Names::player_ref(PlayerIndex p) const {
   Data d;
   d["name"] = player(p);
   d["id"] = before_.player(p).id;
+  d["colour"] = colour(before_.player(p).id);
   return d;
 }
 

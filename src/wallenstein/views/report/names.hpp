@@ -17,6 +17,8 @@ class Names {
   std::string player(PlayerIndex p) const { return view_.config->players[p.value].name; }
   std::string province(ProvinceId p) const { return rules_.province(p).name; }
 
+  /// A player as reports name them: {name, id, colour}; `id` is the seat's id as order files
+  /// carry it ("red"), `colour` the same in the reader's words (colour()).
   Data player_ref(PlayerIndex p) const;
   /// A player's colour as cubes are counted by it: the player's id ("red"), in the words of the
   /// language's `colours` where it has the id ("rouge").
