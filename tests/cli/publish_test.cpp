@@ -445,17 +445,22 @@ TEST(Publish, HeadlessChromiumOpensEveryPageWithoutAConsoleErrorAndNoneIsWiderTh
        it != std::sregex_iterator(); ++it, ++measured)
     EXPECT_EQ((*it)[2], "0") << (*it)[1] << " is wider than a phone by " << (*it)[2] << " pixels";
   EXPECT_EQ(measured, pages.size()) << phone.out;
-  // The README's picture of a game page (docs/site-game-page.jpeg), when asked for:
-  // WALLENSTEIN_KEEP_SITE_SCREENSHOT=$PWD/docs/site-game-page.jpeg ctest -R Publish.Headless
-  if (const char* keep = std::getenv("WALLENSTEIN_KEEP_SITE_SCREENSHOT")) {
-    const std::string shot =
-        "timeout -k 5 120 " + testing::shell_quote(chromium) +
-        " --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars"
-        " --user-data-dir=" +
-        testing::shell_quote((tmp / "profile").string()) +
-        " --screenshot=" + testing::shell_quote(keep) + " --window-size=760,1240 " +
-        testing::shell_quote("file://" + (out / "index.html").string());
-    EXPECT_EQ(testing::run_shell(shot).status, 0);
+  // The README's pictures of the game page and of a season page (docs/site-*.jpeg), when asked
+  // for: WALLENSTEIN_KEEP_SITE_SCREENSHOTS=$PWD/docs ctest -R Publish.Headless
+  if (const char* keep = std::getenv("WALLENSTEIN_KEEP_SITE_SCREENSHOTS")) {
+    const std::vector<std::pair<std::string, std::string>> shots{
+        {"index.html", "site-game-page.jpeg"},
+        {"seasons/04-1619-spring.html", "site-season-page.jpeg"}};
+    for (const auto& [page, picture] : shots) {
+      const std::string shot =
+          "timeout -k 5 120 " + testing::shell_quote(chromium) +
+          " --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars"
+          " --user-data-dir=" +
+          testing::shell_quote((tmp / "profile").string()) +
+          " --screenshot=" + testing::shell_quote((fs::path(keep) / picture).string()) +
+          " --window-size=760,1240 " + testing::shell_quote("file://" + (out / page).string());
+      EXPECT_EQ(testing::run_shell(shot).status, 0) << page;
+    }
   }
 }
 
