@@ -381,8 +381,10 @@ TEST(Publish, EveryPageIsValidHtmlAndEveryChartWellFormedSvgWithLinesThatStandOu
   EXPECT_GE(lines, 5u * 4u) << "the finished game's four line charts, a line per player";
   // The finished French game's page names its end, sizes and decimals the French way.
   const std::string french = testing::read_text(out / "five/index.html");
-  EXPECT_TRUE(contains(french, "fin 1619")) << "the last point of the charts";
-  EXPECT_FALSE(contains(french, "1619-end"));
+  // The charts' points: the start, then each season by its French name (after which it stands).
+  EXPECT_TRUE(contains(french, "<th>début</th><th>printemps 1618</th>")) << french;
+  EXPECT_TRUE(contains(french, "<th>automne 1619</th></tr>")) << "the last point: after 1619";
+  EXPECT_FALSE(contains(french, "-end"));
   EXPECT_TRUE(std::regex_search(french, std::regex(R"re(\d+ Ko)re"))) << "the archive's size";
   EXPECT_TRUE(std::regex_search(french, std::regex(R"re(<td class="n">\d+,\d</td>)re")))
       << "the tower's figures";

@@ -219,7 +219,12 @@ struct SiteBuild {
     for (std::size_t i = 0; i < seasons.size(); ++i) {
       const SeasonView v = view(i);
       if (loaded[i].start.season_index >= 1)
-        add_point(figures, loaded[i].start, templates.words().season(seasons[i].name));
+        // A season's start is where the season before it ended: the point is named after that
+        // one (as its page's standings end), the very first one "start".
+        add_point(figures, loaded[i].start,
+                  i > 0 && loaded[i - 1].start.season_index >= 1
+                      ? templates.words().season(seasons[i - 1].name)
+                      : words("start"));
       if (i >= resolved) continue;
       const std::string base = seasons[i].path.filename().string();
       Data site = object{};
