@@ -145,6 +145,61 @@ TEST(Cli, AProgramWithoutItsDataSaysWhereItLookedAndHowToGiveIt) {
   EXPECT_EQ(given.status, 0) << given.err;
 }
 
+// LD_DEBUG=libs makes the dynamic loader name on standard error every library it opens, the
+// modules that dlopen brings in too.
+TEST(Cli, CommandsThatDrawNoMapAndSendNoMailLoadNeitherCairoNorGlibNorLibcurl) {
+  TempDir tmp;
+  const fs::path dir = tmp / "game";
+  ASSERT_EQ(new_game_cmd(dir, 3, "7").status, 0);
+  const auto files = write_random_orders(dir, tmp / "orders", 1);
+  const std::string program = testing::shell_quote(testing::wallenstein_binary());
+  const Outcome version = testing::run_shell("LD_DEBUG=libs " + program + " --version");
+  const Outcome check = testing::run_shell("LD_DEBUG=libs " + program + " check " +
+                                           testing::shell_quote(dir.string()) + " " +
+                                           testing::shell_quote(files.front().string()));
+  ASSERT_EQ(check.status, 0) << check.err;
+  for (const Outcome* light : {&version, &check}) {
+    ASSERT_NE(light->err.find("libyaml-cpp"), std::string::npos) << "LD_DEBUG says nothing";
+    for (const char* library : {"wallenstein-map.so", "pbem-curl.so", "pbem-gmime.so", "libcairo",
+                                "libpango", "libglib", "libgmime", "libcurl"}) {
+      EXPECT_EQ(light->err.find(library), std::string::npos) << library << " was loaded";
+    }
+  }
+  // A resolve draws the map: the map's module comes in, and cairo with it; no mail library.
+  for (const auto& file : files) ASSERT_EQ(run({"submit", dir.string(), file.string()}).status, 0);
+  const Outcome resolve = testing::run_shell("LD_DEBUG=libs " + program + " resolve " +
+                                             testing::shell_quote(dir.string()));
+  ASSERT_EQ(resolve.status, 0) << resolve.err;
+  EXPECT_NE(resolve.err.find("wallenstein-map.so"), std::string::npos);
+  EXPECT_NE(resolve.err.find("libcairo"), std::string::npos);
+  EXPECT_EQ(resolve.err.find("libcurl"), std::string::npos);
+  EXPECT_EQ(resolve.err.find("libgmime"), std::string::npos);
+}
+
+TEST(Cli, AProgramWithoutItsModulesPlaysButSaysWhichModuleAMapNeedsAndWhereItLooked) {
+  TempDir tmp;
+  const std::string program = program_in(tmp / "prefix", true);
+  const std::string env = "env -u WALLENSTEIN_DATA -u WALLENSTEIN_TEMPLATES ";
+  ASSERT_EQ(testing::run_shell(env + program + new_game_words(tmp / "game")).status, 0);
+  const Outcome status = testing::run_shell(env + program + " status " +
+                                            testing::shell_quote((tmp / "game").string()));
+  EXPECT_EQ(status.status, 0) << status.err;
+  const Outcome render = testing::run_shell(env + program + " render " +
+                                            testing::shell_quote((tmp / "game").string()) + " -o " +
+                                            testing::shell_quote((tmp / "map.png").string()));
+  EXPECT_EQ(render.status, 4) << render.err;
+  EXPECT_NE(render.err.find("cannot load the module wallenstein-map.so (cairo and pango, to draw "
+                            "the map); the program is not installed whole (reinstall it)"),
+            std::string::npos)
+      << render.err;
+  EXPECT_NE(
+      render.err.find((tmp / "prefix" / "lib" / "wallenstein" / "wallenstein-map.so").string() +
+                      ": no such file"),
+      std::string::npos)
+      << render.err;
+  EXPECT_FALSE(std::filesystem::exists(tmp / "map.png"));
+}
+
 TEST(Cli, ADataOrTemplatesPathThatIsNoDirectorySaysWhereItCameFrom) {
   TempDir tmp;
   write_text(tmp / "afile", "not a directory\n");

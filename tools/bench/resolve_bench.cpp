@@ -1,15 +1,23 @@
-// Wall time of `wallenstein resolve` on a 5-player season, end to end: parse the game, the
-// state and five order files, resolve, write the log and the next state (target: < 50 ms with
-// --state-only); then the whole resolve with the map and the reports.
+// Whole processes of the program, timed from outside (the table): the start-up of any
+// command (`--version`), `check` of one order file, `resolve --state-only` of a 5-player season
+// (parse the game, the state and five order files, resolve, write the log and the next state) and
+// the whole `resolve` (the map and the reports too). Each is started RUNS times; the median wall
+// time and CPU time (user + system, the kernel's own accounting of the child) are printed with the
+// goal, and the start-up line says how many shared libraries a process loads.
 // Usage: resolve_bench PATH/TO/wallenstein [RUNS]
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,7 +27,9 @@
 #include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/host/game_directory.hpp"
-#include "wallenstein/pbem.hpp"
+#include "wallenstein/rules/rng.hpp"
+
+extern char** environ;
 
 namespace fs = std::filesystem;
 using namespace wallenstein;
@@ -29,6 +39,75 @@ namespace {
 int sh(const std::string& command) {
   const int raw = std::system(command.c_str());
   return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+
+struct Timing {
+  double wall_ms = 0;
+  double cpu_ms = 0;
+};
+
+/// Runs `args` (its output to /dev/null) and times it; exits the benchmark when the command fails.
+Timing run(const std::vector<std::string>& args) {
+  std::vector<char*> argv(args.size() + 1, nullptr);
+  std::transform(args.begin(), args.end(), argv.begin(),
+                 [](const std::string& a) { return const_cast<char*>(a.c_str()); });
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  const auto start = std::chrono::steady_clock::now();
+  pid_t pid = 0;
+  if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) != 0) {
+    std::fprintf(stderr, "cannot start %s\n", argv[0]);
+    std::exit(1);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  const auto end = std::chrono::steady_clock::now();
+  posix_spawn_file_actions_destroy(&actions);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::string line;
+    for (const std::string& a : args) line += a + " ";
+    std::fprintf(stderr, "failed: %s\n", line.c_str());
+    std::exit(1);
+  }
+  auto ms = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_usec) / 1e3;
+  };
+  return {std::chrono::duration<double, std::milli>(end - start).count(),
+          ms(usage.ru_utime) + ms(usage.ru_stime)};
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+/// Times `runs` runs of `make_args(i)` (after `before(i)`, not timed) and prints one line.
+void time_runs(const std::string& what, int runs, const std::string& goal,
+               const std::function<std::vector<std::string>(int)>& make_args,
+               const std::function<void(int)>& before = {}) {
+  std::vector<double> wall;
+  std::vector<double> cpu;
+  for (int i = 0; i < runs; ++i) {
+    if (before) before(i);
+    const Timing t = run(make_args(i));
+    wall.push_back(t.wall_ms);
+    cpu.push_back(t.cpu_ms);
+  }
+  std::printf("%s (%d runs): median %.1f ms wall, %.1f ms CPU (goal: %s)\n", what.c_str(), runs,
+              median(wall), median(cpu), goal.c_str());
+}
+
+/// How many shared libraries the program loads before main (the dynamic loader's list).
+int shared_libraries(const std::string& binary) {
+  const std::string command = "LD_TRACE_LOADED_OBJECTS=1 " + binary + " | grep -c '=>\\|ld-linux'";
+  FILE* pipe = popen(command.c_str(), "r");
+  int count = 0;
+  if (pipe && std::fscanf(pipe, "%d", &count) != 1) count = 0;
+  if (pipe) pclose(pipe);
+  return count;
 }
 
 }  // namespace
@@ -61,22 +140,32 @@ int main(int argc, char** argv) {
     write_atomic(season.orders_file(state.players[p].id),
                  format_order_file(to_written(orders, state, rules), rules));
   }
-  for (const std::string options : {" --state-only", ""}) {
-    std::vector<double> ms;
-    for (int i = 0; i < runs; ++i) {
-      const fs::path copy = work / ("run" + std::to_string(i));
-      fs::copy(base, copy, fs::copy_options::recursive);
-      const auto start = std::chrono::steady_clock::now();
-      if (sh(binary + " resolve " + copy.string() + options + " >/dev/null") != 0) return 1;
-      ms.push_back(
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-              .count());
-      fs::remove_all(copy);
-    }
-    std::sort(ms.begin(), ms.end());
-    std::printf(
-        "resolve%s, 5 players, end to end (%d runs): median %.1f ms, min %.1f ms, max %.1f ms\n",
-        options.c_str(), runs, ms[ms.size() / 2], ms.front(), ms.back());
+  std::printf("start-up: %d shared libraries loaded\n", shared_libraries(binary));
+  time_runs("start-up, wallenstein --version", runs * 3, "3 ms CPU", [&](int) {
+    return std::vector<std::string>{binary, "--version"};
+  });
+  const std::string order = season.orders_file(state.players.front().id).string();
+  time_runs("check of one order file", runs * 2, "10 ms CPU", [&](int) {
+    return std::vector<std::string>{binary, "check", base.string(), order};
+  });
+  for (const std::string option : {"--state-only", ""}) {
+    const auto copy = [&](int i) { return work / ("run" + std::to_string(i)); };
+    std::vector<std::string> extra;
+    if (!option.empty()) extra.push_back(option);
+    time_runs(
+        option.empty() ? "resolve, 5 players (state, log, map, reports)"
+                       : "resolve --state-only, 5 players",
+        runs, option.empty() ? "60 ms wall" : "10 ms CPU",
+        [&](int i) {
+          std::vector<std::string> args{binary, "resolve", copy(i).string()};
+          args.insert(args.end(), extra.begin(), extra.end());
+          return args;
+        },
+        [&](int i) {
+          fs::remove_all(copy(i));
+          fs::copy(base, copy(i), fs::copy_options::recursive);
+        });
+    for (int i = 0; i < runs; ++i) fs::remove_all(copy(i));
   }
   fs::remove_all(work);
   return 0;

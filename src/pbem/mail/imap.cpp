@@ -1,24 +1,16 @@
 #include "pbem/mail/imap.hpp"
 
-#include <curl/curl.h>
-
 #include <cstdlib>
 #include <optional>
 #include <sstream>
 
 #include "pbem/files/diagnostic.hpp"
+#include "pbem/mail/curl.hpp"
 #include "pbem/mail/mime.hpp"
 #include "pbem/mail/transport.hpp"
 
 namespace pbem::mail {
 namespace {
-
-std::size_t append(char* data, std::size_t size, std::size_t count, void* user) {
-  static_cast<std::string*>(user)->append(data, size * count);
-  return size * count;
-}
-
-CURL* handle(void* p) { return static_cast<CURL*>(p); }
 
 /// The mailbox URL without a trailing slash, so `/;UID=n` can follow it.
 std::string mailbox_url(const std::string& url) {
@@ -45,46 +37,15 @@ std::optional<std::chrono::sys_seconds> internal_date(const std::string& line) {
 
 }  // namespace
 
-ImapMailbox::ImapMailbox(ImapOptions options) : options_(std::move(options)) {
-  curl_global_init(CURL_GLOBAL_DEFAULT);
-  curl_ = curl_easy_init();
-  if (!curl_) throw std::runtime_error("libcurl could not start");
-}
+ImapMailbox::ImapMailbox(ImapOptions options)
+    : options_(std::move(options)), connection_(curl_imap(options_)) {}
 
-ImapMailbox::~ImapMailbox() {
-  curl_easy_cleanup(handle(curl_));
-  curl_global_cleanup();
-}
+ImapMailbox::~ImapMailbox() = default;
 
 std::string ImapMailbox::describe() const { return redact_url(options_.url); }
 
 std::string ImapMailbox::perform(const std::string& url, const std::string& request) {
-  CURL* c = handle(curl_);
-  std::string body;
-  char error[CURL_ERROR_SIZE] = {0};
-  curl_easy_setopt(c, CURLOPT_URL, url.c_str());
-  curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, request.empty() ? nullptr : request.c_str());
-  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &append);
-  curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
-  curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
-  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 15L);
-  curl_easy_setopt(c, CURLOPT_TIMEOUT, options_.timeout_seconds);
-  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-  const bool tls_url = url.starts_with("imaps://");
-  curl_easy_setopt(c, CURLOPT_USE_SSL,
-                   !tls_url && options_.starttls ? static_cast<long>(CURLUSESSL_ALL)
-                                                 : static_cast<long>(CURLUSESSL_NONE));
-  if (!options_.user.empty()) {
-    curl_easy_setopt(c, CURLOPT_USERNAME, options_.user.c_str());
-    curl_easy_setopt(c, CURLOPT_PASSWORD, options_.password.c_str());
-  }
-  const CURLcode code = curl_easy_perform(c);
-  if (code != CURLE_OK) {
-    throw TransportError(redact_url(
-        "IMAP " + options_.url + ": " + (error[0] ? std::string(error) : curl_easy_strerror(code)) +
-        (request.empty() ? "" : " (" + request.substr(0, request.find(' ', 4)) + ")")));
-  }
-  return body;
+  return connection_->perform(url, request);
 }
 
 std::vector<std::uint64_t> ImapMailbox::unhandled(const std::string& done) {

@@ -19,6 +19,14 @@ struct ImapOptions {
   long timeout_seconds = 60;
 };
 
+/// One connection to an IMAP server: a request (empty: a plain fetch of `url`) and the server's
+/// untagged answer. Failures are TransportErrors without the password.
+class ImapConnection {
+ public:
+  virtual ~ImapConnection() = default;
+  virtual std::string perform(const std::string& url, const std::string& request) = 0;
+};
+
 /// One IMAP mailbox (interfaces 5): the messages not yet handled, fetched by UID, then marked
 /// with a keyword or moved to a folder. Failures are TransportErrors without the password.
 class ImapMailbox {
@@ -54,7 +62,7 @@ class ImapMailbox {
  private:
   std::string perform(const std::string& url, const std::string& request);
   ImapOptions options_;
-  void* curl_ = nullptr;
+  std::unique_ptr<ImapConnection> connection_;
 };
 
 /// Whether `done` names a keyword (it starts with `$`) rather than a folder.

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "wallenstein/views/map/render.hpp"
+#include "wallenstein/views/map/text.hpp"
 
 namespace wallenstein::map {
 namespace {

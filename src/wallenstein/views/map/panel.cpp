@@ -6,6 +6,7 @@
 #include "wallenstein/rules/court_play.hpp"
 #include "wallenstein/rules/season_phases.hpp"
 #include "wallenstein/views/map/scene.hpp"
+#include "wallenstein/views/map/text.hpp"
 
 namespace wallenstein::map {
 namespace {

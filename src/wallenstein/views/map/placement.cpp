@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "wallenstein/views/map/text.hpp"
+
 namespace wallenstein::map {
 
 bool Occupancy::free(const Box& b, double gap) const {

@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "wallenstein/views/map/placement.hpp"
+#include "wallenstein/views/map/text.hpp"
 
 namespace wallenstein::map {
 namespace {
@@ -424,12 +425,6 @@ std::string upper(std::string text) {
     }
   }
   return text;
-}
-
-PlayerColours player_colours(const MapStyle& style, const GameState& state, PlayerIndex p) {
-  const std::string& id = state.player(p).id;
-  if (auto it = style.by_id.find(id); it != style.by_id.end()) return it->second;
-  return style.palette[p.value % style.palette.size()];
 }
 
 std::vector<std::string> player_letters(const GameState& state) {

@@ -9,10 +9,11 @@
 #include "wallenstein/rules/season_log.hpp"
 #include "wallenstein/views/map/geometry.hpp"
 #include "wallenstein/views/map/style.hpp"
-#include "wallenstein/views/map/text.hpp"
 #include "wallenstein/views/season_view.hpp"
 
 namespace wallenstein::map {
+
+class TextKit;  // text.hpp: pango, which only the drawing needs
 
 /// Where provinces sit: as on the printed board, or by geography.
 enum class Layout { board, geo };
@@ -114,8 +115,6 @@ std::string upper(std::string text);
 /// Whether a point lies in the shape.
 bool contains(const Shape& shape, Point p);
 
-/// A player's colours on the map.
-PlayerColours player_colours(const MapStyle& style, const GameState& state, PlayerIndex p);
 /// The letters that mark a player on the map besides the colour (unique among the players).
 std::vector<std::string> player_letters(const GameState& state);
 

@@ -599,4 +599,10 @@ MapStyle load_map_style(const std::filesystem::path& data_dir) {
   return s;
 }
 
+PlayerColours player_colours(const MapStyle& style, const GameState& state, PlayerIndex p) {
+  const std::string& id = state.player(p).id;
+  if (auto it = style.by_id.find(id); it != style.by_id.end()) return it->second;
+  return style.palette[p.value % style.palette.size()];
+}
+
 }  // namespace wallenstein::map

@@ -10,6 +10,7 @@
 
 #include "pbem/files/language.hpp"
 #include "wallenstein/rules/court.hpp"
+#include "wallenstein/rules/game_state.hpp"
 #include "wallenstein/rules/ruleset.hpp"
 #include "wallenstein/views/map/png.hpp"
 
@@ -372,5 +373,8 @@ std::string fill(std::string_view label,
 
 /// Parses "#rrggbb".
 bool parse_rgb(const std::string& text, Rgb& out);
+
+/// A player's colours on the map.
+PlayerColours player_colours(const MapStyle& style, const GameState& state, PlayerIndex p);
 
 }  // namespace wallenstein::map

@@ -1,0 +1,34 @@
+# Shared modules: the parts of the program that need large libraries (cairo and pango for the
+# map, libcurl for SMTP and IMAP, GMime and GLib for reading mail) are built twice over the same
+# static library: linked into the tests as they are, and as a `MODULE` the program loads the first
+# time it needs one (src/pbem/files/module.hpp). A command that draws no map and sends no mail
+# then starts with a dozen shared libraries instead of 78.
+#
+# The static libraries that go into a module are position-independent, so every library is;
+# -fno-semantic-interposition keeps the compiler inlining across functions as it does without.
+set(CMAKE_POSITION_INDEPENDENT_CODE ON)
+add_compile_options(-fno-semantic-interposition)
+
+# Where modules go: lib/wallenstein (or the platform's lib directory) under the prefix, and the
+# same place in the build tree, which is laid out like an install. The program looks beside itself
+# first (the path from its bin directory), then in the installed directory.
+set(PBEM_MODULE_DIR ${CMAKE_INSTALL_LIBDIR}/wallenstein)
+file(RELATIVE_PATH PBEM_MODULES_BESIDE_PROGRAM ${CMAKE_INSTALL_FULL_BINDIR}
+  ${CMAKE_INSTALL_FULL_LIBDIR}/wallenstein)
+set(PBEM_MODULES_INSTALLED ${CMAKE_INSTALL_FULL_LIBDIR}/wallenstein)
+
+# pbem_add_module(TARGET FILE_NAME SOURCE LIBRARY): the module FILE_NAME.so, made of SOURCE (which
+# exports its entries with PBEM_MODULE_EXPORT) and the static LIBRARY; only the exported symbols
+# are visible, so the module's copies of the static libraries never meet the program's.
+function(pbem_add_module target file_name source library)
+  add_library(${target} MODULE ${source})
+  target_link_libraries(${target} PRIVATE ${library} project_warnings)
+  target_link_options(${target} PRIVATE -Wl,--exclude-libs,ALL -Wl,--as-needed)
+  set_target_properties(${target} PROPERTIES
+    PREFIX ""
+    OUTPUT_NAME ${file_name}
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON
+    LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/${PBEM_MODULE_DIR})
+  install(TARGETS ${target} LIBRARY DESTINATION ${PBEM_MODULE_DIR})
+endfunction()
