@@ -17,13 +17,20 @@ file(RELATIVE_PATH PBEM_MODULES_BESIDE_PROGRAM ${CMAKE_INSTALL_FULL_BINDIR}
   ${CMAKE_INSTALL_FULL_LIBDIR}/wallenstein)
 set(PBEM_MODULES_INSTALLED ${CMAKE_INSTALL_FULL_LIBDIR}/wallenstein)
 
-# pbem_add_module(TARGET FILE_NAME SOURCE LIBRARY): the module FILE_NAME.so, made of SOURCE (which
-# exports its entries with PBEM_MODULE_EXPORT) and the static LIBRARY; only the exported symbols
-# are visible, so the module's copies of the static libraries never meet the program's.
-function(pbem_add_module target file_name source library)
+# pbem_add_module(TARGET FILE_NAME SOURCE LIBRARY LOADERS): the module FILE_NAME.so, made of SOURCE
+# (which exports its entries with PBEM_MODULE_EXPORT) and the static LIBRARY, with the LOADERS (a
+# comma-separated list, or "") of the other modules linked whole: what a module is made of may call
+# a function another module defines, and must find its loader then. Only the exported symbols are
+# visible, so the module's copies of the static libraries never meet the program's; GCC links it
+# with --no-undefined, so a symbol nothing defines fails the build rather than the dlopen.
+function(pbem_add_module target file_name source library loaders)
   add_library(${target} MODULE ${source})
   target_link_libraries(${target} PRIVATE ${library} project_warnings)
-  target_link_options(${target} PRIVATE -Wl,--exclude-libs,ALL -Wl,--as-needed)
+  if(loaders)
+    target_link_libraries(${target} PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,${loaders}>")
+  endif()
+  target_link_options(${target} PRIVATE -Wl,--exclude-libs,ALL -Wl,--as-needed
+    $<$<CXX_COMPILER_ID:GNU>:-Wl,--no-undefined>)
   set_target_properties(${target} PROPERTIES
     PREFIX ""
     OUTPUT_NAME ${file_name}

@@ -8,7 +8,7 @@
 namespace pbem::mail {
 
 // What libcurl does for the mail. These two are defined twice: by smtp_curl.cpp and
-// imap_curl.cpp (the library pbem_mail_curl, which tests link), and by modules.cpp, which loads
+// imap_curl.cpp (the library pbem_mail_curl, which tests link), and by curl_loader.cpp, which loads
 // that library as a module the first time mail is sent or a mailbox read, so that a command that
 // does neither never loads libcurl and its dependencies.
 

@@ -1,5 +1,5 @@
 // The module pbem-curl.so: libcurl's SMTP and IMAP (mail/curl.hpp) for the program, which loads it
-// the first time it sends mail or reads a mailbox (mail/modules.cpp).
+// the first time it sends mail or reads a mailbox (mail/curl_loader.cpp).
 #include "pbem/files/module.hpp"
 #include "pbem/mail/curl.hpp"
 #include "pbem/mail/modules.hpp"

@@ -1,5 +1,5 @@
 // The module pbem-gmime.so: received mail read with GMime (mail/incoming.hpp's parse_message) for
-// the program, which loads it the first time it reads a message (mail/modules.cpp).
+// the program, which loads it the first time it reads a message (mail/gmime_loader.cpp).
 #include "pbem/files/module.hpp"
 #include "pbem/mail/modules.hpp"
 

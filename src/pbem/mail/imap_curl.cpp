@@ -1,5 +1,5 @@
 // IMAP requests through libcurl: kept apart from imap.cpp so that only the programs that read a
-// mailbox load libcurl (src/pbem/mail/modules.cpp).
+// mailbox load libcurl (src/pbem/mail/curl_loader.cpp).
 #include <curl/curl.h>
 
 #include <stdexcept>

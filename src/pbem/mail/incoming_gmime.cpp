@@ -1,5 +1,5 @@
 // Reading a received message with GMime: the one part of the intake that needs GLib, kept
-// apart so that only the programs that read mail load it (src/pbem/mail/modules.cpp).
+// apart so that only the programs that read mail load it (src/pbem/mail/gmime_loader.cpp).
 #include <gmime/gmime.h>
 
 #include <array>

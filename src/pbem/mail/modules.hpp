@@ -10,8 +10,8 @@
 namespace pbem::mail {
 
 // The entries of the mail's two modules (pbem/files/module.hpp): each module exports one of these
-// under the name given, and modules.cpp defines curl_smtp, curl_imap and parse_message by calling
-// through it.
+// under the name given, and curl_loader.cpp and gmime_loader.cpp define curl_smtp, curl_imap and
+// parse_message by calling through it.
 
 /// pbem-curl.so, exported as `pbem_curl_module`.
 struct CurlModule {

@@ -1,5 +1,5 @@
 // SMTP through libcurl: kept apart from transport.cpp so that only the programs that send
-// mail load libcurl (src/pbem/mail/modules.cpp).
+// mail load libcurl (src/pbem/mail/curl_loader.cpp).
 #include <curl/curl.h>
 
 #include <algorithm>
