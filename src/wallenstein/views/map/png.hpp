@@ -20,14 +20,12 @@ inline constexpr int kMaxPngColours = 256;
 /// How the map's PNG is squeezed (data/wallenstein/map_layout.yaml, `png:`).
 struct PngOptions {
   int max_colours = kMaxPngColours;  ///< palette size
-  int speed = 4;                     ///< libimagequant: 1 (best) to 10 (fastest)
-  double dithering = 0.5;            ///< 0 (flat) to 1 (full Floyd-Steinberg)
   int compression = 9;               ///< zlib level
 };
 
-/// The pixels as a palette PNG: quantised to at most `max_colours` with libimagequant (the map is
-/// flat colour with anti-aliased edges, so the change cannot be seen) and written with libspng.
-/// Same pixels and options, same bytes.
+/// The pixels as a palette PNG written with libspng: the `max_colours` most used colours exactly,
+/// every other (an anti-aliased edge of the flat map) as the nearest of them. Same pixels and
+/// options, same bytes.
 std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& options);
 
 }  // namespace wallenstein::map

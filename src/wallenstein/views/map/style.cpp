@@ -522,11 +522,6 @@ void read_geo(Section in, MapStyle& s) {
 
 void read_png(Section in, PngOptions& png) {
   in.whole("colours", png.max_colours, 2, kMaxPngColours);
-  in.whole("speed", png.speed, 1, 10);
-  if (auto v = in.value("dithering", "0 to 1")) {
-    png.dithering = in.number(*v, "png dithering");
-    if (png.dithering > 1) in.reader().error(*v, "png dithering must be between 0 and 1");
-  }
   in.whole("compression", png.compression, 0, 9);
   in.done();
 }
