@@ -14,6 +14,7 @@
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/rules/engine.hpp"
+#include "wallenstein/views/map/png.hpp"
 #include "wallenstein/views/map/render.hpp"
 
 namespace wallenstein {
@@ -125,6 +126,58 @@ class Map : public ::testing::Test {
 };
 Ruleset* Map::rules_ = nullptr;
 map::MapStyle* Map::style_ = nullptr;
+
+/// Pixels as cairo holds them (0xXXRRGGBB words), one row.
+std::vector<std::uint32_t> row_of(const std::vector<std::pair<std::uint32_t, int>>& runs) {
+  std::vector<std::uint32_t> row;
+  for (const auto& [colour, count] : runs)
+    row.insert(row.end(), static_cast<std::size_t>(count), colour);
+  return row;
+}
+
+map::Rgb rgb(std::uint32_t c) {
+  return {((c >> 16) & 0xff) / 255.0, ((c >> 8) & 0xff) / 255.0, (c & 0xff) / 255.0};
+}
+
+std::string palette_png(const std::vector<std::uint32_t>& row, int max_colours) {
+  map::PngOptions options;
+  options.max_colours = max_colours;
+  return map::encode_palette_png(
+      {reinterpret_cast<const unsigned char*>(row.data()), static_cast<int>(row.size()), 1,
+       static_cast<int>(row.size() * 4)},
+      options);
+}
+
+TEST(MapPng, APictureWithNoMoreColoursThanThePaletteIsWrittenExactly) {
+  std::vector<std::pair<std::uint32_t, int>> runs;
+  for (std::uint32_t i = 0; i < 256; ++i)
+    runs.push_back({0xFF000000U | (i * 0x010203U), 1 + static_cast<int>(i % 7)});
+  const auto row = row_of(runs);
+  const Image image(palette_png(row, 256));
+  ASSERT_EQ(image.width(), static_cast<int>(row.size()));
+  for (std::size_t x = 0; x < row.size(); ++x) {
+    ASSERT_TRUE(close(image.pixel(static_cast<double>(x), 0), rgb(row[x]))) << "pixel " << x;
+  }
+}
+
+TEST(MapPng, TheMostUsedColoursAreKeptAndARarerShadeBecomesTheNearestOfThem) {
+  // A flat map's fills (many pixels each) and the grey of an anti-aliased edge (one pixel),
+  // with room for three colours only.
+  const std::uint32_t red = 0xC04020;
+  const std::uint32_t blue = 0x2050C0;
+  const std::uint32_t white = 0xF0F0F0;
+  const std::uint32_t pinkish = 0xC8503A;  // nearest to red
+  const std::uint32_t pale = 0xE0E4F0;     // nearest to white
+  const auto row = row_of({{red, 40}, {blue, 30}, {pinkish, 1}, {white, 20}, {pale, 2}});
+  const Image image(palette_png(row, 3));
+  EXPECT_TRUE(close(image.pixel(0, 0), rgb(red)));
+  EXPECT_TRUE(close(image.pixel(40, 0), rgb(blue)));
+  EXPECT_TRUE(close(image.pixel(70, 0), rgb(red)));  // the shade, written as red
+  EXPECT_TRUE(close(image.pixel(71, 0), rgb(white)));
+  EXPECT_TRUE(close(image.pixel(92, 0), rgb(white)));  // the pale shade, as white
+  // Same pixels, same bytes.
+  EXPECT_EQ(palette_png(row, 3), palette_png(row, 3));
+}
 
 TEST_F(Map, ImageHasTheDefaultSizeAndScalesWithWidth) {
   const auto cfg = config(3);
