@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -44,10 +43,118 @@ std::uint32_t distance(std::uint32_t a, std::uint32_t b) {
   return channel(16, 2) + channel(8, 4) + channel(0, 3);
 }
 
+/// A value for each colour of a picture: an open-addressing table, since a map has thousands of
+/// colours and its pixels are looked up millions of times (a colour is 24 bits, so the 32-bit
+/// key 0xFFFFFFFF marks a free slot).
+class ColourTable {
+ public:
+  ColourTable() : keys_(kFirstSize, kFree), values_(kFirstSize, 0) {}
+
+  /// The value of `colour`, 0 when it was not there before.
+  std::uint32_t& operator[](std::uint32_t colour) {
+    std::size_t slot = find(colour);
+    if (keys_[slot] == kFree) {
+      if (2 * (size_ + 1) > keys_.size()) {
+        grow();
+        slot = find(colour);
+      }
+      keys_[slot] = colour;
+      ++size_;
+    }
+    return values_[slot];
+  }
+  std::uint32_t at(std::uint32_t colour) const { return values_[find(colour)]; }
+
+  /// Every (colour, value).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> entries() const {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+    out.reserve(size_);
+    for (std::size_t i = 0; i < keys_.size(); ++i)
+      if (keys_[i] != kFree) out.emplace_back(keys_[i], values_[i]);
+    return out;
+  }
+
+ private:
+  static constexpr std::uint32_t kFree = 0xFFFFFFFFU;
+  static constexpr std::size_t kFirstSize = std::size_t{1} << 14;  // the shift_ below
+
+  std::size_t find(std::uint32_t colour) const {
+    const std::size_t mask = keys_.size() - 1;
+    // Fibonacci hashing: the product's top bits depend on every bit of the colour.
+    std::size_t slot = static_cast<std::size_t>((colour * 0x9E3779B1U) >> shift_);
+    while (keys_[slot] != colour && keys_[slot] != kFree) slot = (slot + 1) & mask;
+    return slot;
+  }
+  void grow() {
+    std::vector<std::uint32_t> keys(keys_.size() * 2, kFree);
+    std::vector<std::uint32_t> values(keys_.size() * 2, 0);
+    --shift_;
+    keys.swap(keys_);
+    values.swap(values_);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (keys[i] != kFree) {
+        const std::size_t slot = find(keys[i]);
+        keys_[slot] = keys[i];
+        values_[slot] = values[i];
+      }
+    }
+  }
+
+  std::vector<std::uint32_t> keys_;
+  std::vector<std::uint32_t> values_;
+  std::size_t size_ = 0;
+  unsigned shift_ = 32 - 14;  ///< 32 - log2 of the table's size
+};
+
+/// The kept colours, searched for the nearest: sorted by green, the channel weighted most, so
+/// that a search walks out from the colour's own green and stops on each side where green alone
+/// is farther than the best found. The same answer as comparing with every kept colour, the
+/// first kept (the most used) among equally near ones.
+class NearestColour {
+ public:
+  explicit NearestColour(const std::vector<std::uint32_t>& kept) {
+    for (std::size_t k = 0; k < kept.size(); ++k) by_green_.push_back({green(kept[k]), k, kept[k]});
+    std::sort(by_green_.begin(), by_green_.end(),
+              [](const Entry& a, const Entry& b) { return a.green < b.green; });
+  }
+
+  std::size_t operator()(std::uint32_t colour) const {
+    const int g = green(colour);
+    const auto start = std::lower_bound(by_green_.begin(), by_green_.end(), g,
+                                        [](const Entry& e, int value) { return e.green < value; });
+    std::uint32_t best = ~0U;
+    std::size_t nearest = 0;
+    auto consider = [&](const Entry& e) {
+      const int dg = e.green - g;
+      if (4U * static_cast<std::uint32_t>(dg * dg) > best) return false;  // and all beyond it
+      const std::uint32_t d = distance(colour, e.colour);
+      if (d < best || (d == best && e.index < nearest)) {
+        best = d;
+        nearest = e.index;
+      }
+      return true;
+    };
+    for (auto it = start; it != by_green_.end() && consider(*it); ++it) {
+    }
+    for (auto it = start; it != by_green_.begin() && consider(*(it - 1)); --it) {
+    }
+    return nearest;
+  }
+
+ private:
+  struct Entry {
+    int green;
+    std::size_t index;
+    std::uint32_t colour;
+  };
+  static int green(std::uint32_t c) { return static_cast<int>((c >> 8) & 0xFFU); }
+  std::vector<Entry> by_green_;
+};
+
 /// The PNG's palette, and the index every colour of the picture is written with.
 struct Palette {
-  std::vector<std::uint32_t> colours;                      ///< 0xRRGGBB, the most used first
-  std::unordered_map<std::uint32_t, unsigned char> index;  ///< of every colour in the picture
+  std::vector<std::uint32_t> colours;  ///< 0xRRGGBB, the most used first
+  ColourTable index;                   ///< of every colour in the picture
 
   std::vector<unsigned char> indices(const PixelsBgrx& p) const {
     std::vector<unsigned char> out(static_cast<std::size_t>(p.width) *
@@ -61,7 +168,7 @@ struct Palette {
         const std::uint32_t c = colour_at(row, x);
         if (c != last) {
           last = c;
-          last_index = index.at(c);
+          last_index = static_cast<unsigned char>(index.at(c));
         }
         *at++ = last_index;
       }
@@ -75,45 +182,30 @@ struct Palette {
 /// PNG is lossless), ties by colour value so that the same pixels give the same palette; every
 /// other colour, a shade of an edge, is written as the nearest kept one.
 Palette popular_palette(const PixelsBgrx& p, int max_colours) {
-  std::unordered_map<std::uint32_t, std::uint32_t> counts;
-  counts.reserve(4096);
+  ColourTable counts;
   for (int y = 0; y < p.height; ++y) {
     const std::uint32_t* row = row_of(p, y);
-    std::uint32_t last = ~0U;
-    std::uint32_t* count = nullptr;  // a node's value stays where it is when the table grows
-    for (int x = 0; x < p.width; ++x) {
+    int x = 0;
+    while (x < p.width) {  // a run of one colour at a time
       const std::uint32_t c = colour_at(row, x);
-      if (c != last) {
-        last = c;
-        count = &counts[c];
-      }
-      ++*count;
+      const int start = x;
+      while (x < p.width && colour_at(row, x) == c) ++x;
+      counts[c] += static_cast<std::uint32_t>(x - start);
     }
   }
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> by_use(counts.begin(), counts.end());
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> by_use = counts.entries();
   std::sort(by_use.begin(), by_use.end(), [](const auto& a, const auto& b) {
     return a.second != b.second ? a.second > b.second : a.first < b.first;
   });
   Palette palette;
   const std::size_t kept = std::min(by_use.size(), static_cast<std::size_t>(max_colours));
-  palette.index.reserve(by_use.size());
-  for (std::size_t i = 0; i < by_use.size(); ++i) {
-    const std::uint32_t c = by_use[i].first;
-    if (i < kept) {
-      palette.colours.push_back(c);
-      palette.index.emplace(c, static_cast<unsigned char>(i));
-      continue;
-    }
-    std::size_t nearest = 0;
-    std::uint32_t best = ~0U;
-    for (std::size_t k = 0; k < kept; ++k) {
-      if (const std::uint32_t d = distance(c, palette.colours[k]); d < best) {
-        best = d;
-        nearest = k;
-      }
-    }
-    palette.index.emplace(c, static_cast<unsigned char>(nearest));
+  for (std::size_t i = 0; i < kept; ++i) {
+    palette.colours.push_back(by_use[i].first);
+    palette.index[by_use[i].first] = static_cast<std::uint32_t>(i);
   }
+  const NearestColour nearest(palette.colours);
+  for (std::size_t i = kept; i < by_use.size(); ++i)
+    palette.index[by_use[i].first] = static_cast<std::uint32_t>(nearest(by_use[i].first));
   return palette;
 }
 
