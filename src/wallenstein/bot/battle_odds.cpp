@@ -57,16 +57,43 @@ const OddsCalculator::Distribution& OddsCalculator::binomial(int n, bool through
   return rows[static_cast<std::size_t>(std::max(n, 0))];
 }
 
+std::size_t OddsCalculator::BattleKeyHash::operator()(const BattleKey& k) const {
+  std::uint64_t h = (k.defender_is_player ? 2U : 0U) | (k.peasants_fight ? 1U : 0U);
+  for (int c : k.cubes) h = (h ^ static_cast<std::uint32_t>(c)) * 0x100000001b3ULL;
+  return static_cast<std::size_t>(h ^ (h >> 29));
+}
+
 const OddsCalculator::Distribution& OddsCalculator::falling_out(const TowerSide& side) {
   // Rules 8.4: thrown and tray cubes fall through with p_through, cubes inside with p_release.
-  const std::pair<int, int> key{side.thrown + side.in_tray, side.inside};
+  const int through = side.thrown + side.in_tray;
+  const std::uint64_t key = (std::uint64_t{static_cast<std::uint32_t>(through)} << 32) |
+                            static_cast<std::uint32_t>(side.inside);
   auto it = sides_.find(key);
   if (it != sides_.end()) return it->second;
-  Distribution d = convolve(binomial(key.first, true), binomial(key.second, false));
+  Distribution d = convolve(binomial(through, true), binomial(side.inside, false));
   return sides_.emplace(key, std::move(d)).first->second;
 }
 
 BattleOdds OddsCalculator::battle(const BattleQuestion& q) {
+  BattleKey key;
+  key.defender_is_player = q.defender_is_player;
+  key.peasants_fight = q.peasants_fight;
+  key.cubes[0] = q.attacker.thrown + q.attacker.in_tray;
+  key.cubes[1] = q.attacker.inside;
+  if (q.defender_is_player) {
+    key.cubes[2] = q.defender.thrown + q.defender.in_tray;
+    key.cubes[3] = q.defender.inside;
+  }
+  if (q.peasants_fight) {
+    key.cubes[4] = q.peasants.thrown + q.peasants.in_tray;
+    key.cubes[5] = q.peasants.inside;
+  }
+  auto it = battles_.find(key);
+  if (it == battles_.end()) it = battles_.emplace(key, compute_battle(q)).first;
+  return it->second;
+}
+
+BattleOdds OddsCalculator::compute_battle(const BattleQuestion& q) {
   const Distribution& attacker = falling_out(q.attacker);
   const Distribution& own = q.defender_is_player ? falling_out(q.defender) : nobody_;
   const Distribution& peasants = q.peasants_fight ? falling_out(q.peasants) : nobody_;
@@ -84,8 +111,19 @@ BattleOdds OddsCalculator::battle(const BattleQuestion& q) {
 }
 
 double OddsCalculator::revolt_hold(const TowerSide& player, const TowerSide& peasants) {
-  const Distribution& rebels = falling_out(peasants);
-  return less_greater(rebels, falling_out(player)).first;
+  BattleKey key;
+  key.cubes = {player.thrown + player.in_tray,
+               player.inside,
+               peasants.thrown + peasants.in_tray,
+               peasants.inside,
+               0,
+               0};
+  auto it = holds_.find(key);
+  if (it == holds_.end()) {
+    const Distribution& rebels = falling_out(peasants);
+    it = holds_.emplace(key, less_greater(rebels, falling_out(player)).first).first;
+  }
+  return it->second;
 }
 
 BattleOdds battle_odds(const BattleQuestion& q, const TowerParams& tower) {
