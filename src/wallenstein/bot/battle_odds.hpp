@@ -1,9 +1,7 @@
 #pragma once
 
-#include <array>
-#include <cstdint>
+#include <deque>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "wallenstein/bot/player_view.hpp"
@@ -38,9 +36,9 @@ struct BattleOdds {
   double lose = 0;
 };
 
-/// Computes odds exactly, keeping the distributions of cubes falling out and the odds it has
-/// worked out: they depend on the tower's numbers only, so one calculator may serve every
-/// planning of a game, and a bot weighing many battles pays for each once.
+/// Computes odds exactly, keeping the distributions of cubes falling out it has worked out: they
+/// depend on the tower's numbers only, so one calculator may serve every planning of a game, and
+/// a bot weighing many battles pays for each distribution once.
 class OddsCalculator {
  public:
   explicit OddsCalculator(const TowerParams& tower);
@@ -51,31 +49,19 @@ class OddsCalculator {
 
  private:
   using Distribution = std::vector<double>;
-  /// What decides a battle's odds: each side's cubes thrown (with the tray's) and inside, the
-  /// sides that do not fight left out.
-  struct BattleKey {
-    std::array<int, 6> cubes{};
-    bool defender_is_player = false;
-    bool peasants_fight = true;
-    bool operator==(const BattleKey&) const = default;
-  };
-  struct BattleKeyHash {
-    std::size_t operator()(const BattleKey& k) const;
-  };
-
   const Distribution& falling_out(const TowerSide& side);
   const Distribution& binomial(int n, bool through);
-  BattleOdds compute_battle(const BattleQuestion& question);
 
   double p_through_;
   double p_release_;
   const Distribution nobody_{1.0};     ///< no cubes: 0 with certainty
   std::vector<Distribution> through_;  ///< by n
   std::vector<Distribution> release_;
-  /// By (thrown + tray, inside) packed in 64 bits; the references handed out stay valid.
-  std::unordered_map<std::uint64_t, Distribution> sides_;
-  std::unordered_map<BattleKey, BattleOdds, BattleKeyHash> battles_;
-  std::unordered_map<BattleKey, double, BattleKeyHash> holds_;  ///< revolts: player, peasants
+  /// The distributions by (thrown + tray, inside): positions in `sides_` (a deque, so that the
+  /// references handed out stay valid), -1 where not worked out yet.
+  std::vector<std::vector<int>> side_at_;
+  std::deque<Distribution> sides_;
+  Distribution defender_;  ///< scratch: the defender's cubes falling out, own and peasants
 };
 
 /// The exact outcome probabilities under the independent-cube tower model of rules 8.4.
