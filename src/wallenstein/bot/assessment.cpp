@@ -39,7 +39,7 @@ std::vector<Action> movers(const Ruleset& rules) {
 
 }  // namespace
 
-Assessment::Assessment(const PlayerView& v, const Ruleset& r)
+Assessment::Assessment(const PlayerView& v, const Ruleset& r, OddsCalculator& odds)
     : view(v),
       rules(r),
       me(v.me),
@@ -48,12 +48,15 @@ Assessment::Assessment(const PlayerView& v, const Ruleset& r)
       battle_spaces(r.spaces_of(ActionKind::battle)),
       place_spaces(r.spaces_of(ActionKind::place)),
       move_spaces(movers(r)),
-      odds_(r.tower) {
+      odds_(odds) {
   // A thaler buys about a third of a point while seasons remain; in the last season it only
   // breaks ties (rules 10).
   thaler_value_ = calendar.seasons_left_in_game >= 2   ? 0.3
                   : calendar.seasons_left_in_game == 1 ? 0.22
                                                        : 0.02;
+  loss_risks_.resize(view.provinces.size());
+  my_attacks_.resize(view.provinces.size());
+  keep_values_.resize(view.provinces.size());
   counts_.assign(rules.regions.size(), {});
   for (std::size_t i = 0; i < view.provinces.size(); ++i) {
     const SeenProvince& p = view.provinces[i];
@@ -102,6 +105,12 @@ double Assessment::majority_gain(PlayerIndex player, RegionId r, Building b) con
 }
 
 double Assessment::keep_value(ProvinceId p) const {
+  std::optional<double>& kept = keep_values_[p.value];
+  if (!kept) kept = compute_keep_value(p);
+  return *kept;
+}
+
+double Assessment::compute_keep_value(ProvinceId p) const {
   const SeenProvince& province = view.at(p);
   const int winters = calendar.winters_left;
   double value = winters * (rules.scoring.vp_per_province +
@@ -131,11 +140,30 @@ std::optional<std::pair<PlayerIndex, int>> Assessment::strongest_enemy_near(Prov
   return strongest;
 }
 
+namespace {
+
+/// The entry for `n` in `row`, the row grown to hold it.
+template <class T>
+std::optional<T>& entry(std::vector<std::optional<T>>& row, int n) {
+  const auto at = static_cast<std::size_t>(n);
+  if (row.size() <= at) row.resize(at + 1);
+  return row[at];
+}
+
+}  // namespace
+
 double Assessment::loss_risk(ProvinceId p, int armies) const {
-  const std::pair<int, int> key{p.value, armies};
-  auto it = loss_risks_.find(key);
-  if (it == loss_risks_.end()) it = loss_risks_.emplace(key, compute_loss_risk(p, armies)).first;
-  return it->second;
+  if (armies < 0) return compute_loss_risk(p, armies);
+  std::optional<double>& risk = entry(loss_risks_[p.value], armies);
+  if (!risk) risk = compute_loss_risk(p, armies);
+  return *risk;
+}
+
+BattleOdds Assessment::my_attack(ProvinceId target, int moving) const {
+  if (moving < 0) return odds_.battle(battle_question(view, rules, me, target, moving));
+  std::optional<BattleOdds>& odds = entry(my_attacks_[target.value], moving);
+  if (!odds) odds = odds_.battle(battle_question(view, rules, me, target, moving));
+  return *odds;
 }
 
 double Assessment::compute_loss_risk(ProvinceId p, int armies) const {

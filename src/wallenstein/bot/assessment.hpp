@@ -24,7 +24,8 @@ struct Calendar {
 /// points at the end of the game.
 class Assessment {
  public:
-  Assessment(const PlayerView& view, const Ruleset& rules);
+  /// `odds` keeps the battle odds worked out; it may serve several plannings.
+  Assessment(const PlayerView& view, const Ruleset& rules, OddsCalculator& odds);
 
   const PlayerView& view;
   const Ruleset& rules;
@@ -61,7 +62,10 @@ class Assessment {
   bool in_play(ProvinceId p) const { return rules.in_play(p, view.player_count()); }
   /// An enemy (another player) holds the province.
   bool enemy_holds(ProvinceId p) const { return view.at(p).owner && *view.at(p).owner != me; }
-  /// Exact battle odds, with the distributions cached for this planning.
+  /// The odds of my attack on `target` with `moving` cubes (`battle_question` without extras),
+  /// kept for this planning.
+  BattleOdds my_attack(ProvinceId target, int moving) const;
+  /// Exact battle odds, with the distributions and odds cached by the calculator.
   BattleOdds odds(const BattleQuestion& q) const { return odds_.battle(q); }
   /// The chance of keeping a province in a revolt.
   double hold_chance(const TowerSide& player, const TowerSide& rebels) const {
@@ -80,12 +84,16 @@ class Assessment {
   int majority_points(PlayerIndex player, RegionId r, Building b, int delta) const;
 
   double compute_loss_risk(ProvinceId p, int armies) const;
+  double compute_keep_value(ProvinceId p) const;
   double compute_winter_risk(int grain) const;
 
   double thaler_value_ = 0.3;
-  mutable OddsCalculator odds_;
-  mutable std::map<std::pair<int, int>, double> loss_risks_;  ///< by (province, armies)
-  mutable std::map<int, double> winter_risks_;                ///< by grain
+  OddsCalculator& odds_;
+  // What this planning has worked out, by province and then by cubes; empty: not yet.
+  mutable std::vector<std::vector<std::optional<double>>> loss_risks_;      ///< by armies
+  mutable std::vector<std::vector<std::optional<BattleOdds>>> my_attacks_;  ///< by cubes moving
+  mutable std::vector<std::optional<double>> keep_values_;
+  mutable std::map<int, double> winter_risks_;  ///< by grain
   /// counts_[region][building][player]
   std::vector<std::array<std::array<int, kMaxPlayers>, kBuildingTypes>> counts_;
 };

@@ -11,14 +11,26 @@ using Distribution = std::vector<double>;
 
 double probability(Fraction f) { return static_cast<double>(f.num) / static_cast<double>(f.den); }
 
-Distribution convolve(const Distribution& a, const Distribution& b) {
-  if (a.size() == 1 && a[0] == 1.0) return b;
-  if (b.size() == 1 && b[0] == 1.0) return a;
-  Distribution out(a.size() + b.size() - 1, 0.0);
+/// The distribution of the sum of independent a and b, written into `out` (its memory reused).
+void convolve_into(const Distribution& a, const Distribution& b, Distribution& out) {
+  if (a.size() == 1 && a[0] == 1.0) {
+    out = b;
+    return;
+  }
+  if (b.size() == 1 && b[0] == 1.0) {
+    out = a;
+    return;
+  }
+  out.assign(a.size() + b.size() - 1, 0.0);
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (a[i] == 0) continue;
     for (std::size_t j = 0; j < b.size(); ++j) out[i + j] += a[i] * b[j];
   }
+}
+
+Distribution convolve(const Distribution& a, const Distribution& b) {
+  Distribution out;
+  convolve_into(a, b, out);
   return out;
 }
 
@@ -59,21 +71,28 @@ const OddsCalculator::Distribution& OddsCalculator::binomial(int n, bool through
 
 const OddsCalculator::Distribution& OddsCalculator::falling_out(const TowerSide& side) {
   // Rules 8.4: thrown and tray cubes fall through with p_through, cubes inside with p_release.
-  const std::pair<int, int> key{side.thrown + side.in_tray, side.inside};
-  auto it = sides_.find(key);
-  if (it != sides_.end()) return it->second;
-  Distribution d = convolve(binomial(key.first, true), binomial(key.second, false));
-  return sides_.emplace(key, std::move(d)).first->second;
+  // No cubes fall out of a negative count, as of none.
+  const auto through = static_cast<std::size_t>(std::max(0, side.thrown + side.in_tray));
+  const auto inside = static_cast<std::size_t>(std::max(0, side.inside));
+  if (side_at_.size() <= through) side_at_.resize(through + 1);
+  std::vector<int>& row = side_at_[through];
+  if (row.size() <= inside) row.resize(inside + 1, -1);
+  if (row[inside] < 0) {
+    row[inside] = static_cast<int>(sides_.size());
+    sides_.push_back(convolve(binomial(static_cast<int>(through), true),
+                              binomial(static_cast<int>(inside), false)));
+  }
+  return sides_[static_cast<std::size_t>(row[inside])];
 }
 
 BattleOdds OddsCalculator::battle(const BattleQuestion& q) {
   const Distribution& attacker = falling_out(q.attacker);
   const Distribution& own = q.defender_is_player ? falling_out(q.defender) : nobody_;
   const Distribution& peasants = q.peasants_fight ? falling_out(q.peasants) : nobody_;
-  const Distribution defender = convolve(own, peasants);
+  convolve_into(own, peasants, defender_);
   // Rules 8.3: the attacker wins with more cubes; the defender with more, but only with some of
   // their own cubes left (a neutral province's peasants win outright); anything else is a tie.
-  const auto [defender_more, attacker_more] = less_greater(attacker, defender);
+  const auto [defender_more, attacker_more] = less_greater(attacker, defender_);
   BattleOdds odds;
   odds.win = attacker_more;
   odds.lose = defender_more;

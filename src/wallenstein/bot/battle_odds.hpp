@@ -1,6 +1,6 @@
 #pragma once
 
-#include <map>
+#include <deque>
 #include <optional>
 #include <vector>
 
@@ -36,8 +36,9 @@ struct BattleOdds {
   double lose = 0;
 };
 
-/// Computes odds exactly, keeping the distributions of cubes falling out it has worked out: one
-/// per planning, so a bot weighing many battles pays for each distribution once.
+/// Computes odds exactly, keeping the distributions of cubes falling out it has worked out: they
+/// depend on the tower's numbers only, so one calculator may serve every planning of a game, and
+/// a bot weighing many battles pays for each distribution once.
 class OddsCalculator {
  public:
   explicit OddsCalculator(const TowerParams& tower);
@@ -56,7 +57,11 @@ class OddsCalculator {
   const Distribution nobody_{1.0};     ///< no cubes: 0 with certainty
   std::vector<Distribution> through_;  ///< by n
   std::vector<Distribution> release_;
-  std::map<std::pair<int, int>, Distribution> sides_;  ///< by (thrown + tray, inside)
+  /// The distributions by (thrown + tray, inside): positions in `sides_` (a deque, so that the
+  /// references handed out stay valid), -1 where not worked out yet.
+  std::vector<std::vector<int>> side_at_;
+  std::deque<Distribution> sides_;
+  Distribution defender_;  ///< scratch: the defender's cubes falling out, own and peasants
 };
 
 /// The exact outcome probabilities under the independent-cube tower model of rules 8.4.

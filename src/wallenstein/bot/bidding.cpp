@@ -83,7 +83,10 @@ void add_filler(const Assessment& a, Plan& plan, ProvinceId p) {
     return a.rules.action(x).armies < a.rules.action(y).armies;  // the fewest armies first
   });
   for (Action action : places) {
-    if (plan.action_free(action) && plan.try_add(Candidate{0, {{action, s}}, std::nullopt})) return;
+    if (!plan.action_free(action)) continue;
+    Candidate filler;
+    filler.steps.emplace_back(action, s);
+    if (plan.try_add(filler)) return;
   }
   const SeenProvince& here = a.view.at(p);
   const bool full = here.building_count() >= a.rules.province(p).sites;

@@ -1,6 +1,7 @@
 #include "wallenstein/bot/bot.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include "wallenstein/bot/plan.hpp"
 #include "wallenstein/rules/draft.hpp"
@@ -13,11 +14,15 @@ namespace {
 void choose(bot::Plan& plan, std::vector<bot::Candidate> candidates, Rng& rng) {
   // A whisker of noise from the bot's own stream breaks ties between equal choices.
   for (bot::Candidate& c : candidates) c.value += 1e-6 * rng.below(1000);
-  std::stable_sort(
-      candidates.begin(), candidates.end(),
-      [](const bot::Candidate& x, const bot::Candidate& y) { return x.value > y.value; });
-  for (const bot::Candidate& c : candidates) {
-    if (c.value > 0) plan.try_add(c);
+  // Sorts positions rather than the candidates themselves (cheaper to move); stable, so the
+  // order is the same.
+  std::vector<std::size_t> best_first(candidates.size());
+  std::iota(best_first.begin(), best_first.end(), std::size_t{0});
+  std::stable_sort(best_first.begin(), best_first.end(), [&](std::size_t x, std::size_t y) {
+    return candidates[x].value > candidates[y].value;
+  });
+  for (std::size_t i : best_first) {
+    if (candidates[i].value > 0) plan.try_add(candidates[i]);
   }
 }
 
@@ -31,13 +36,18 @@ std::vector<bot::Candidate> joined(std::vector<bot::Candidate> a, std::vector<bo
 }  // namespace
 
 BotPlan plan_orders(const PlayerView& view, const Ruleset& rules) {
+  OddsCalculator odds(rules.tower);
+  return plan_orders(view, rules, odds);
+}
+
+BotPlan plan_orders(const PlayerView& view, const Ruleset& rules, OddsCalculator& odds) {
   if (view.season_index == 0) {  // Rules 2.2: the draft takes a list of provinces only.
     BotPlan out;
     out.orders.player = view.me;
     out.orders.draft = draft_bot_wishes(rules, static_cast<int>(view.players.size()));
     return out;
   }
-  const bot::Assessment a(view, rules);
+  const bot::Assessment a(view, rules, odds);
   Rng rng(view.bot_seed);
   bot::Plan plan(a);
   if (!a.mine.empty()) {
@@ -65,6 +75,11 @@ BotPlan plan_orders(const PlayerView& view, const Ruleset& rules) {
 
 Orders bot_orders(const GameState& state, const Ruleset& rules, PlayerIndex player) {
   return plan_orders(see(state, rules, player), rules).orders;
+}
+
+Orders bot_orders(const GameState& state, const Ruleset& rules, PlayerIndex player,
+                  OddsCalculator& odds) {
+  return plan_orders(see(state, rules, player), rules, odds).orders;
 }
 
 }  // namespace wallenstein

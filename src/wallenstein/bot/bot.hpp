@@ -9,6 +9,7 @@
 namespace wallenstein {
 
 struct Ruleset;
+class OddsCalculator;
 
 /// Why the bot chose an action or a bid; the adapters turn it into words.
 enum class BotWhy : std::uint8_t {
@@ -56,8 +57,13 @@ struct BotPlan {
 /// of the face-down ones, from what `view` shows and nothing else. Same view, same plan; the
 /// orders always pass `check_orders` under the ruleset's rules version.
 BotPlan plan_orders(const PlayerView& view, const Ruleset& rules);
+/// The same plan, with battle odds kept in `odds` (made for `rules.tower`) across plannings: a
+/// simulated game shares one between its seats and seasons.
+BotPlan plan_orders(const PlayerView& view, const Ruleset& rules, OddsCalculator& odds);
 
 /// The bot's orders for `player` in the season `state` is planning (`plan_orders` on `see`).
 Orders bot_orders(const GameState& state, const Ruleset& rules, PlayerIndex player);
+Orders bot_orders(const GameState& state, const Ruleset& rules, PlayerIndex player,
+                  OddsCalculator& odds);
 
 }  // namespace wallenstein

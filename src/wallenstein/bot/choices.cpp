@@ -148,9 +148,9 @@ std::pair<double, double> conquest_worth(const Assessment& a, ProvinceId target)
 /// The attack from `from` to `target` with `moving` cubes (plus a share of `extra`).
 BattleOdds attack_odds(const Assessment& a, ProvinceId target, int moving, int extra,
                        double extra_chance) {
-  const BattleOdds without = a.odds(battle_question(a.view, a.rules, a.me, target, moving));
+  const BattleOdds without = a.my_attack(target, moving);
   if (extra_chance <= 0 || extra <= 0) return without;
-  const BattleOdds with = a.odds(battle_question(a.view, a.rules, a.me, target, moving + extra));
+  const BattleOdds with = a.my_attack(target, moving + extra);
   auto mix = [&](double x, double y) { return (1 - extra_chance) * x + extra_chance * y; };
   return BattleOdds{mix(without.win, with.win), mix(without.tie, with.tie),
                     mix(without.lose, with.lose)};
@@ -159,7 +159,7 @@ BattleOdds attack_odds(const Assessment& a, ProvinceId target, int moving, int e
 /// The fewest cubes worth sending: below this the attack is more likely lost than won.
 int least_worth_sending(const Assessment& a, ProvinceId target, int moving) {
   for (int m = 1; m < moving; ++m) {
-    const BattleOdds odds = a.odds(battle_question(a.view, a.rules, a.me, target, m));
+    const BattleOdds odds = a.my_attack(target, m);
     if (odds.win >= 0.45) return m;
   }
   return std::max(1, moving);

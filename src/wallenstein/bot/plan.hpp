@@ -4,6 +4,7 @@
 // payable and legal.
 
 #include <array>
+#include <cassert>
 #include <optional>
 #include <vector>
 
@@ -27,10 +28,28 @@ struct Step {
   BotReason reason;
 };
 
+/// A candidate's steps: one or two, kept in place so that candidates are made without
+/// allocating.
+class CandidateSteps {
+ public:
+  using Item = std::pair<Action, Step>;
+  void emplace_back(Action action, const Step& step) {
+    assert(size_ < items_.size());
+    items_[size_++] = Item{action, step};
+  }
+  const Item& front() const { return items_[0]; }
+  const Item* begin() const { return items_.data(); }
+  const Item* end() const { return items_.data() + size_; }
+
+ private:
+  std::array<Item, 2> items_{};
+  std::size_t size_ = 0;
+};
+
 /// A choice the bot weighs: one or two steps (an attack with the placement that feeds it).
 struct Candidate {
   double value = 0;  ///< points gained, net of the thaler spent
-  std::vector<std::pair<Action, Step>> steps;
+  CandidateSteps steps;
   std::optional<ProvinceId> target;  ///< an attack's target: one attack per target
 };
 

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "wallenstein/bot/battle_odds.hpp"
 #include "wallenstein/bot/bot.hpp"
 #include "wallenstein/bot/random_orders.hpp"
 #include "wallenstein/rules/court_play.hpp"
@@ -19,10 +20,10 @@ constexpr std::array<std::pair<SeatKind, std::string_view>, 3> kKinds = {
     {{SeatKind::bot, "bot"}, {SeatKind::random, "random"}, {SeatKind::pass, "pass"}}};
 
 Orders seat_orders(SeatKind kind, const GameState& state, const Ruleset& rules, PlayerIndex p,
-                   std::uint64_t seed) {
+                   std::uint64_t seed, OddsCalculator& odds) {
   switch (kind) {
     case SeatKind::bot:
-      return bot_orders(state, rules, p);
+      return bot_orders(state, rules, p, odds);
     case SeatKind::random: {
       Rng rng(mix(seed ^ mix((static_cast<std::uint64_t>(state.season_index) << 8) | p.value)));
       return random_orders(state, rules, p, rng);
@@ -105,9 +106,10 @@ GameOutcome play_simulated_game(const Ruleset& rules, const std::vector<SeatKind
   GameOutcome out;
   out.seats.resize(seats.size());
   std::vector<Orders> orders(seats.size());
+  OddsCalculator odds(rules.tower);  // the bots' odds depend on the tower only: shared
   while (!state.finished) {
     for (std::size_t i = 0; i < seats.size(); ++i) {
-      orders[i] = seat_orders(seats[i], state, rules, state.player_index(i), seed);
+      orders[i] = seat_orders(seats[i], state, rules, state.player_index(i), seed, odds);
       out.seats[i].landsknechte_wishes += orders[i].landsknecht_wishes.empty() ? 0 : 1;
       out.seats[i].leader_orders += orders[i].leader.place || orders[i].leader.move_to ? 1 : 0;
       out.seats[i].defend_with_orders += orders[i].defend_with.empty() ? 0 : 1;
