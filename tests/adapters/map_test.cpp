@@ -139,13 +139,14 @@ map::Rgb rgb(std::uint32_t c) {
   return {((c >> 16) & 0xff) / 255.0, ((c >> 8) & 0xff) / 255.0, (c & 0xff) / 255.0};
 }
 
-std::string palette_png(const std::vector<std::uint32_t>& row, int max_colours) {
+std::string palette_png(const std::vector<std::uint32_t>& row, int max_colours,
+                        const std::vector<std::uint32_t>& keep = {}) {
   map::PngOptions options;
   options.max_colours = max_colours;
   return map::encode_palette_png(
       {reinterpret_cast<const unsigned char*>(row.data()), static_cast<int>(row.size()), 1,
        static_cast<int>(row.size() * 4)},
-      options);
+      options, keep);
 }
 
 TEST(MapPng, APictureWithNoMoreColoursThanThePaletteIsWrittenExactly) {
@@ -177,6 +178,22 @@ TEST(MapPng, TheMostUsedColoursAreKeptAndARarerShadeBecomesTheNearestOfThem) {
   EXPECT_TRUE(close(image.pixel(92, 0), rgb(white)));  // the pale shade, as white
   // Same pixels, same bytes.
   EXPECT_EQ(palette_png(row, 3), palette_png(row, 3));
+}
+
+TEST(MapPng, AColourTheStyleNamesIsKeptThoughFewerPixelsShowItThanTheShadesOfEdges) {
+  // The legend's revolt marker on a map without revolts: a few pixels of the marker's red among
+  // many shades of grey, each more used than it; the style gives the red as one it draws with,
+  // rounded one off in green as cairo may round it.
+  std::vector<std::pair<std::uint32_t, int>> runs;
+  for (std::uint32_t i = 0; i < 300; ++i) runs.push_back({i * 0x000101U, 10});
+  const std::uint32_t marker = 0xC8102E;
+  runs.push_back({marker, 3});
+  const auto row = row_of(runs);
+  const Image without(palette_png(row, 256));
+  const Image with(palette_png(row, 256, {0xC8112E}));
+  EXPECT_FALSE(close(without.pixel(3000, 0), rgb(marker)));
+  EXPECT_TRUE(close(with.pixel(3000, 0), rgb(marker)));
+  EXPECT_TRUE(close(with.pixel(0, 0), rgb(0)));
 }
 
 TEST_F(Map, ImageHasTheDefaultSizeAndScalesWithWidth) {

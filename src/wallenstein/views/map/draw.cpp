@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numbers>
 #include <stdexcept>
+#include <vector>
 
 #include "wallenstein/views/map/render.hpp"
 #include "wallenstein/views/map/text.hpp"
@@ -373,6 +375,46 @@ void draw_scene(cairo_t* cr, const MapScene& scene, const MapStyle& style, const
 
 }  // namespace
 
+namespace {
+
+/// Every colour the style names, as the PNG's palette keeps them first: a symbol drawn in one
+/// (the legend's revolt marker on a map without revolts) may cover fewer pixels than the shades
+/// of the edges, and must keep its colour all the same.
+std::vector<std::uint32_t> style_colours(const MapStyle& style) {
+  std::vector<std::uint32_t> out;
+  auto add = [&](const Rgb& c) {
+    auto byte = [](double v) {
+      return static_cast<std::uint32_t>(std::lround(std::clamp(v, 0.0, 1.0) * 255));
+    };
+    out.push_back(byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b));
+  };
+  const Colours& c = style.colours;
+  for (const Rgb* colour : {&c.background,    &c.panel,       &c.panel_rule,
+                            &c.ink,           &c.muted,       &c.province_border,
+                            &c.region_border, &c.out_of_play, &c.label_pill,
+                            &c.wall,          &c.link,        &c.marker,
+                            &c.palace,        &c.church,      &c.trading_house,
+                            &c.fresh,         &c.coin_ring,   &c.revolt_count,
+                            &c.peasants,      &c.face_up}) {
+    add(*colour);
+  }
+  for (const auto& [id, colours] : style.by_id) {
+    add(colours.fill);
+    add(colours.text);
+  }
+  for (const PlayerColours& colours : style.palette) {
+    add(colours.fill);
+    add(colours.text);
+  }
+  for (const auto& [id, colours] : style.regions) {
+    add(colours.first);
+    add(colours.second);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit& text) {
   cairo_surface_t* surface = cairo_image_surface_create(
       CAIRO_FORMAT_RGB24, static_cast<int>(scene.width), static_cast<int>(scene.height));
@@ -387,7 +429,7 @@ std::string draw_png(const MapScene& scene, const MapStyle& style, const TextKit
         PixelsBgrx{cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
                    cairo_image_surface_get_height(surface),
                    cairo_image_surface_get_stride(surface)},
-        style.png);
+        style.png, style_colours(style));
   }
   cairo_destroy(cr);
   cairo_surface_destroy(surface);

@@ -109,7 +109,7 @@ class ColourTable {
 /// The kept colours, searched for the nearest: sorted by green, the channel weighted most, so
 /// that a search walks out from the colour's own green and stops on each side where green alone
 /// is farther than the best found. The same answer as comparing with every kept colour, the
-/// first kept (the most used) among equally near ones.
+/// first kept among equally near ones.
 class NearestColour {
  public:
   explicit NearestColour(const std::vector<std::uint32_t>& kept) {
@@ -177,11 +177,22 @@ struct Palette {
   }
 };
 
-/// The map is flat colour: the style's fills, lines and text, and their anti-aliased edges. Its
-/// `max_colours` most used colours are kept exactly (all of them when it has no more: then the
-/// PNG is lossless), ties by colour value so that the same pixels give the same palette; every
-/// other colour, a shade of an edge, is written as the nearest kept one.
-Palette popular_palette(const PixelsBgrx& p, int max_colours) {
+/// Whether two colours differ by at most one in each channel.
+bool within_one(std::uint32_t a, std::uint32_t b) {
+  for (int shift : {16, 8, 0}) {
+    const int d = static_cast<int>((a >> shift) & 0xFFU) - static_cast<int>((b >> shift) & 0xFFU);
+    if (d < -1 || d > 1) return false;
+  }
+  return true;
+}
+
+/// The map is flat colour: the style's fills, lines and text, and their anti-aliased edges. The
+/// colours of `keep` it shows come first, then its most used colours, up to `max_colours`, all
+/// kept exactly (every colour when it has no more: then the PNG is lossless), ties by colour value
+/// so that the same pixels give the same palette; every other colour, a shade of an edge, is
+/// written as the nearest kept one.
+Palette popular_palette(const PixelsBgrx& p, int max_colours,
+                        const std::vector<std::uint32_t>& keep) {
   ColourTable counts;
   for (int y = 0; y < p.height; ++y) {
     const std::uint32_t* row = row_of(p, y);
@@ -198,21 +209,35 @@ Palette popular_palette(const PixelsBgrx& p, int max_colours) {
     return a.second != b.second ? a.second > b.second : a.first < b.first;
   });
   Palette palette;
-  const std::size_t kept = std::min(by_use.size(), static_cast<std::size_t>(max_colours));
-  for (std::size_t i = 0; i < kept; ++i) {
+  const std::size_t room = static_cast<std::size_t>(max_colours);
+  std::vector<bool> taken(by_use.size(), false);
+  auto take = [&](std::size_t i) {
+    taken[i] = true;
+    palette.index[by_use[i].first] = static_cast<std::uint32_t>(palette.colours.size());
     palette.colours.push_back(by_use[i].first);
-    palette.index[by_use[i].first] = static_cast<std::uint32_t>(i);
+  };
+  for (const std::uint32_t wanted : keep) {  // its most used match, as cairo may round
+    for (std::size_t i = 0; i < by_use.size() && palette.colours.size() < room; ++i) {
+      if (within_one(by_use[i].first, wanted)) {
+        if (!taken[i]) take(i);
+        break;
+      }
+    }
   }
+  for (std::size_t i = 0; i < by_use.size() && palette.colours.size() < room; ++i)
+    if (!taken[i]) take(i);
   const NearestColour nearest(palette.colours);
-  for (std::size_t i = kept; i < by_use.size(); ++i)
-    palette.index[by_use[i].first] = static_cast<std::uint32_t>(nearest(by_use[i].first));
+  for (std::size_t i = 0; i < by_use.size(); ++i)
+    if (!taken[i])
+      palette.index[by_use[i].first] = static_cast<std::uint32_t>(nearest(by_use[i].first));
   return palette;
 }
 
 }  // namespace
 
-std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& options) {
-  const Palette palette = popular_palette(pixels, options.max_colours);
+std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& options,
+                               const std::vector<std::uint32_t>& keep) {
+  const Palette palette = popular_palette(pixels, options.max_colours, keep);
   const std::vector<unsigned char> indexed = palette.indices(pixels);
 
   const Encoder ctx(spng_ctx_new(SPNG_CTX_ENCODER));

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace wallenstein::map {
 
@@ -23,9 +24,11 @@ struct PngOptions {
   int compression = 9;               ///< zlib level
 };
 
-/// The pixels as a palette PNG written with libspng: the `max_colours` most used colours exactly,
-/// every other (an anti-aliased edge of the flat map) as the nearest of them. Same pixels and
-/// options, same bytes.
-std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& options);
+/// The pixels as a palette PNG written with libspng. The palette holds first each colour of `keep`
+/// the picture shows (give or take one in a channel, as cairo rounds), then the most used other
+/// colours, up to `max_colours`; every other colour (an anti-aliased edge of the flat map) is
+/// written as the nearest of them. Same pixels and options, same bytes.
+std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& options,
+                               const std::vector<std::uint32_t>& keep = {});
 
 }  // namespace wallenstein::map
