@@ -17,6 +17,17 @@ file(RELATIVE_PATH PBEM_MODULES_BESIDE_PROGRAM ${CMAKE_INSTALL_FULL_BINDIR}
   ${CMAKE_INSTALL_FULL_LIBDIR}/wallenstein)
 set(PBEM_MODULES_INSTALLED ${CMAKE_INSTALL_FULL_LIBDIR}/wallenstein)
 
+# The build a module must come from (src/pbem/files/module.cpp): the program and its modules pass
+# C++ types to each other, so one of another version, source, build type or compiler flags (a
+# sanitizer) is refused rather than run. The source is the commit at configure time, when built
+# from git ("dirty" with changes not committed).
+execute_process(COMMAND git describe --always --dirty --abbrev=12
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} OUTPUT_VARIABLE PBEM_SOURCE_ID
+  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+string(MD5 PBEM_FLAGS_ID "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${CMAKE_BUILD_TYPE}}")
+string(SUBSTRING ${PBEM_FLAGS_ID} 0 8 PBEM_FLAGS_ID)
+set(PBEM_MODULE_BUILD "${PROJECT_VERSION} ${PBEM_SOURCE_ID} ${CMAKE_BUILD_TYPE} ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION} flags ${PBEM_FLAGS_ID}")
+
 # pbem_add_module(TARGET FILE_NAME SOURCE LIBRARY LOADERS): the module FILE_NAME.so, made of SOURCE
 # (which exports its entries with PBEM_MODULE_EXPORT) and the static LIBRARY, with the LOADERS (a
 # comma-separated list, or "") of the other modules linked whole: what a module is made of may call

@@ -176,7 +176,9 @@ TEST(Cli, CommandsThatDrawNoMapAndSendNoMailLoadNeitherCairoNorGlibNorLibcurl) {
   EXPECT_EQ(resolve.err.find("libgmime"), std::string::npos);
 }
 
-TEST(Cli, AProgramWithoutItsModulesPlaysButSaysWhichModuleAMapNeedsAndWhereItLooked) {
+TEST(
+    Cli,
+    AProgramWithoutItsModulesPlaysButSaysWhichModuleAMapNeedsAndWhereItLookedAndRefusesOneOthersMayWrite) {
   TempDir tmp;
   const std::string program = program_in(tmp / "prefix", true);
   const std::string env = "env -u WALLENSTEIN_DATA -u WALLENSTEIN_TEMPLATES ";
@@ -198,6 +200,26 @@ TEST(Cli, AProgramWithoutItsModulesPlaysButSaysWhichModuleAMapNeedsAndWhereItLoo
       std::string::npos)
       << render.err;
   EXPECT_FALSE(std::filesystem::exists(tmp / "map.png"));
+  // The modules put beside it: one that others may write to is refused, then it draws.
+  namespace fs = std::filesystem;
+  const fs::path built =
+      fs::path(testing::wallenstein_binary()).parent_path() / ".." / "lib" / "wallenstein";
+  fs::create_directories(tmp / "prefix" / "lib" / "wallenstein");
+  fs::copy(built, tmp / "prefix" / "lib" / "wallenstein", fs::copy_options::recursive);
+  const fs::path map_module = tmp / "prefix" / "lib" / "wallenstein" / "wallenstein-map.so";
+  fs::permissions(map_module, fs::perms::others_write, fs::perm_options::add);
+  const Outcome writable = testing::run_shell(
+      env + program + " render " + testing::shell_quote((tmp / "game").string()) + " -o " +
+      testing::shell_quote((tmp / "map.png").string()));
+  EXPECT_EQ(writable.status, 4) << writable.err;
+  EXPECT_NE(writable.err.find(map_module.string() + ": others may write to it"), std::string::npos)
+      << writable.err;
+  fs::permissions(map_module, fs::perms::others_write, fs::perm_options::remove);
+  const Outcome drawn = testing::run_shell(env + program + " render " +
+                                           testing::shell_quote((tmp / "game").string()) + " -o " +
+                                           testing::shell_quote((tmp / "map.png").string()));
+  EXPECT_EQ(drawn.status, 0) << drawn.err;
+  EXPECT_TRUE(fs::exists(tmp / "map.png"));
 }
 
 TEST(Cli, ADataOrTemplatesPathThatIsNoDirectorySaysWhereItCameFrom) {
