@@ -2,7 +2,7 @@
 # map, libcurl for SMTP and IMAP, GMime and GLib for reading mail) are built twice over the same
 # static library: linked into the tests as they are, and as a `MODULE` the program loads the first
 # time it needs one (src/pbem/files/module.hpp). A command that draws no map and sends no mail
-# then starts with a dozen shared libraries instead of 78.
+# then loads 10 shared libraries instead of 77.
 #
 # The static libraries that go into a module are position-independent, so every library is;
 # -fno-semantic-interposition keeps the compiler inlining across functions as it does without.
