@@ -68,6 +68,43 @@ TEST(YamlFile, NestingDeeperThanTheLimitIsRefused) {
   EXPECT_TRUE(diagnostics_of([] { parse("a: [[1]]\n"); }).empty());
 }
 
+TEST(YamlFile, EveryRefusalIsTheSameWhetherOrNotTheFileHoldsAStarThatCouldBeAnAlias) {
+  // A file without a `*` is parsed once and its tree screened; one with a `*` (in a comment here)
+  // has its events screened as the parser meets them: the same files are refused, alike.
+  const std::vector<std::string> refused = {
+      "a: 1\nb: {c: 1, d: [x, {e: 1, 'e': 2}]}\n",  // a duplicate key, deep, quoted differently
+      "a: 1\n? [x]\n: 2\n",                         // a key that is no plain text
+      "a: 1\n~: 2\nnull: 3\n",                      // two null keys
+      "a: 1\n---\nb: 2\n",                          // two documents
+      "a: 'open\nb: 2\n",                           // a quote never closed
+  };
+  for (const std::string& text : refused) {
+    const auto plain = diagnostics_of([&] { parse(text); });
+    const auto starred = diagnostics_of([&] { parse(text + "# *\n"); });
+    ASSERT_EQ(plain.size(), 1U) << text;
+    ASSERT_EQ(starred.size(), 1U) << text;
+    EXPECT_EQ(plain[0].line, starred[0].line) << text;
+    EXPECT_EQ(plain[0].column, starred[0].column) << text;
+    EXPECT_EQ(plain[0].message, starred[0].message) << text;
+  }
+  EXPECT_EQ(parse("a: '*'\nb: [1, 2]\n").root()["a"].Scalar(), "*");
+}
+
+TEST(YamlFile, TheDepthAndSizeLimitsHoldToTheNode) {
+  const auto parse_within = [](const std::string& text, int depth, int nodes) {
+    return diagnostics_of([&] {
+      YamlFile::parse(SourceFile{"orders.yaml", text}, YamlLimits{depth, nodes});
+    });
+  };
+  // `a: [[1]]` nests 3 collections (a map, two lists) and holds 5 nodes (the map, its key, two
+  // lists, a number).
+  EXPECT_TRUE(parse_within("a: [[1]]\n", 3, 5).empty());
+  EXPECT_FALSE(parse_within("a: [[1]]\n", 2, 5).empty());
+  EXPECT_FALSE(parse_within("a: [[1]]\n", 3, 4).empty());
+  EXPECT_FALSE(parse_within("a: [[1]]\n# *\n", 2, 5).empty());
+  EXPECT_FALSE(parse_within("a: [[1]]\n# *\n", 3, 4).empty());
+}
+
 TEST(YamlReader, AMisspeltKeyIsNamedWithItsPositionAndTheNearestAllowedKey) {
   const YamlFile file = parse("palace: Berlin\nchruch: Wien\n");
   YamlReader r(file);

@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/eventhandler.h>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -22,6 +23,25 @@ std::pair<int, int> position_of(std::string_view text, std::size_t offset) {
     }
   }
   return {line, static_cast<int>(offset - line_start) + 1};
+}
+
+/// Whether the scalar at `mark` opens with a quote that is never closed.
+bool quote_never_closed(std::string_view text, const YAML::Mark& mark) {
+  const auto at = static_cast<std::size_t>(mark.pos);
+  if (mark.pos < 0 || at >= text.size() || (text[at] != '\'' && text[at] != '"')) return false;
+  const char quote = text[at];
+  for (std::size_t i = at + 1; i < text.size(); ++i) {
+    if (quote == '"' && text[i] == '\\') {
+      ++i;  // an escaped character, a quote among them
+    } else if (text[i] == quote) {
+      if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+        ++i;  // '' is a quote inside a single-quoted text
+      } else {
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 struct Rejected {
@@ -96,21 +116,10 @@ class Screen final : public YAML::EventHandler {
   /// yaml-cpp takes a quote that is never closed to run to the end of the file, swallowing every
   /// line after it into one text: refused at the quote instead.
   void unclosed_quote(const YAML::Mark& mark) const {
-    const auto at = static_cast<std::size_t>(mark.pos);
-    if (mark.pos < 0 || at >= text_.size() || (text_[at] != '\'' && text_[at] != '"')) return;
-    const char quote = text_[at];
-    for (std::size_t i = at + 1; i < text_.size(); ++i) {
-      if (quote == '"' && text_[i] == '\\') {
-        ++i;  // an escaped character, a quote among them
-      } else if (text_[i] == quote) {
-        if (quote == '\'' && i + 1 < text_.size() && text_[i + 1] == '\'') {
-          ++i;  // '' is a quote inside a single-quoted text
-        } else {
-          return;
-        }
-      }
+    if (quote_never_closed(text_, mark)) {
+      const std::string quote(1, text_[static_cast<std::size_t>(mark.pos)]);
+      throw Rejected{mark, words_.say("quote_never_closed", Data("quote", quote))};
     }
-    throw Rejected{mark, words_.say("quote_never_closed", Data("quote", std::string(1, quote)))};
   }
 
   YamlLimits limits_;
@@ -122,6 +131,57 @@ class Screen final : public YAML::EventHandler {
  public:
   std::optional<Rejected> pending_;
 };
+
+/// Whether a tree yaml-cpp built holds nothing Screen refuses (too deep, too large, a duplicate
+/// key, a quote never closed): then the file need not be parsed a second time for Screen. Any
+/// doubt (a key that is no plain text, a null key) answers false, and the screened parse finds
+/// and words the problem.
+bool passes_screen(const YAML::Node& node, int level, std::string_view text,
+                   const YamlLimits& limits, int& nodes) {
+  if (++nodes > limits.max_nodes) return false;
+  switch (node.Type()) {
+    case YAML::NodeType::Scalar:
+      return !quote_never_closed(text, node.Mark());
+    case YAML::NodeType::Sequence:
+      if (level >= limits.max_depth) return false;
+      for (const YAML::Node& item : node) {
+        if (!passes_screen(item, level + 1, text, limits, nodes)) return false;
+      }
+      return true;
+    case YAML::NodeType::Map: {
+      if (level >= limits.max_depth) return false;
+      std::vector<std::string_view> keys;
+      keys.reserve(node.size());
+      for (const auto& pair : node) {
+        if (!pair.first.IsScalar() || !passes_screen(pair.first, level + 1, text, limits, nodes) ||
+            !passes_screen(pair.second, level + 1, text, limits, nodes))
+          return false;
+        keys.emplace_back(pair.first.Scalar());
+      }
+      std::sort(keys.begin(), keys.end());
+      return std::adjacent_find(keys.begin(), keys.end()) == keys.end();
+    }
+    default:
+      return true;
+  }
+}
+
+/// The file's one document, parsed once, when nothing in it needs Screen's words; nullopt when it
+/// may (an alias is only possible where the text holds a `*`, which leaves the check to Screen).
+std::optional<YAML::Node> parse_plain(const std::string& text, const YamlLimits& limits) {
+  if (text.find('*') != std::string::npos) return std::nullopt;
+  std::vector<YAML::Node> documents;
+  try {
+    documents = YAML::LoadAll(text);
+  } catch (const YAML::Exception&) {
+    return std::nullopt;
+  }
+  if (documents.size() > 1) return std::nullopt;
+  if (documents.empty()) return YAML::Node();
+  int nodes = 0;
+  if (!passes_screen(documents.front(), 0, text, limits, nodes)) return std::nullopt;
+  return documents.front();
+}
 
 /// The byte offset of the first `{` or `[` that is never closed, skipping quoted text and
 /// comments: yaml-cpp reports an unclosed flow collection where the file ends, far from it.
@@ -196,6 +256,7 @@ YamlFile YamlFile::parse(SourceFile file, const YamlWords& words, YamlLimits lim
     const auto [line, column] = position_of(file.text, file.text.find('\0'));
     throw InputError({make(file, line, column, words.say("nul_byte"))});
   }
+  if (auto root = parse_plain(file.text, limits)) return YamlFile(std::move(file), *root);
   try {
     std::istringstream stream(file.text);
     YAML::Parser parser(stream);
