@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cstdlib>
 #include <optional>
+#include <sstream>
 #include <vector>
 
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/files.hpp"
+#include "pbem/text/text.hpp"
 
 namespace pbem {
 namespace fs = std::filesystem;
@@ -181,37 +183,146 @@ fs::path Templates::language_dir() const { return current_->dir; }
 
 fs::path Templates::underlay_language_dir() const { return current_->underlay_dir; }
 
-std::string Templates::render(Format format, const std::string& name, const Data& data) const {
-  const std::string key = std::string(folder(format)) + "/" + name;
-  const auto& files = current_->files;
-  const fs::path& dir = current_->dir;
-  const auto main = files.find(key);
-  if (main == files.end())
-    throw InputError((dir / (key + ".mustache")).string(), "template not found");
-  Data context = data;
-  const LanguageWords* words = &current_->words;
-  context["season_name"] = kainjow::mustache::lambda2(
-      [words](const std::string& text, const kainjow::mustache::renderer& render) {
-        return words->season(render(text));
-      });
+namespace {
+
+/// The partials a template of `format` sees, by name: those of shared/ and of its format folder,
+/// where both have one the later in the order of `files` (as a render has always taken them);
+/// with `checked`, whether each parses on its own.
+/// A partial's text, and whether it parses on its own.
+using PartialText = std::pair<const std::string*, bool>;
+
+/// The partials a template of `format` sees, by name: those of shared/ and of its format folder,
+/// where both have one the later in the order of `files` (as a render has always taken them),
+/// each with whether it parses on its own.
+std::map<std::string, PartialText> partials_of(const std::map<std::string, std::string>& files,
+                                               Format format) {
+  std::map<std::string, PartialText> out;
   for (const auto& [file, text] : files) {
     const auto slash = file.find('/');
-    const std::string sub = file.substr(0, slash);
+    const std::string_view sub = std::string_view(file).substr(0, slash);
     const std::string partial = file.substr(slash + 1);
     if (partial.empty() || partial[0] != '_' || (sub != "shared" && sub != folder(format)))
       continue;
-    std::string body = text;
-    context[partial] = kainjow::mustache::partial([body] { return body; });
+    out[partial].first = &text;
   }
-  kainjow::mustache::mustache tmpl{main->second};
-  if (format != Format::html) tmpl.set_custom_escape([](const std::string& s) { return s; });
-  if (!tmpl.is_valid())
+  for (auto& [name, partial] : out)
+    partial.second = kainjow::mustache::mustache(*partial.first).is_valid();
+  return out;
+}
+
+/// `text` with each partial tag (`{{> name}}`) replaced by the partial's text, at every depth.
+/// kainjow-mustache renders a partial by parsing its text on its own each time the tag is met
+/// (in a loop, once per item) and rendering it into the same line, context and escape: the text
+/// written in place renders the same, parsed once. A partial is left a tag (rendered as before)
+/// where writing it in could differ: one that does not parse on its own, one inside itself, any
+/// in a template that sets other delimiters; a tag that is not closed ends the work (the parse
+/// says where).
+std::string with_partials(const std::string& text,
+                          const std::map<std::string, PartialText>& partials,
+                          std::vector<std::string>& within) {
+  std::string out;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t open = text.find("{{", at);
+    if (open == std::string::npos) break;
+    const bool triple = text.compare(open, 3, "{{{") == 0;
+    const std::size_t close = text.find(triple ? "}}}" : "}}", open + (triple ? 3 : 2));
+    if (close == std::string::npos) break;
+    const std::size_t end = close + (triple ? 3 : 2);
+    const std::string_view tag = trimmed(std::string_view(text).substr(open + 2, close - open - 2));
+    if (!triple && tag.starts_with('>')) {
+      const std::string name(trimmed(tag.substr(1)));
+      const auto found = partials.find(name);
+      if (found != partials.end() && found->second.second &&
+          std::find(within.begin(), within.end(), name) == within.end()) {
+        out.append(text, at, open - at);
+        within.push_back(name);
+        out += with_partials(*found->second.first, partials, within);
+        within.pop_back();
+        at = end;
+        continue;
+      }
+    }
+    out.append(text, at, end - at);
+    at = end;
+  }
+  out.append(text, at);
+  return out;
+}
+
+}  // namespace
+
+std::pair<std::unique_ptr<kainjow::mustache::mustache>, const Data*> Templates::take(
+    Format format, const std::string& key) const {
+  using kainjow::mustache::mustache;
+  Parsed& parsed = *current_->parsed;
+  const std::lock_guard<std::mutex> hold(parsed.lock);
+  const std::string sub = folder(format);
+  auto partials = parsed.partials.find(sub);
+  if (partials == parsed.partials.end()) {
+    Parsed::Partials found{Data{Data::type::object}, partials_of(current_->files, format)};
+    for (const auto& [name, partial] : found.texts) {
+      std::string body = *partial.first;
+      found.data[name] = kainjow::mustache::partial([body] { return body; });
+    }
+    partials = parsed.partials.emplace(sub, std::move(found)).first;
+  }
+  auto found = parsed.templates.find(key);
+  if (found == parsed.templates.end()) {
+    const std::string& text = current_->files.at(key);
+    std::unique_ptr<mustache> tmpl;
+    if (text.find("{{=") == std::string::npos) {
+      std::vector<std::string> within;
+      tmpl = std::make_unique<mustache>(with_partials(text, partials->second.texts, within));
+    }
+    // A template that is broken, or was written with other delimiters, is parsed as it stands:
+    // its error is said as before, of its own text.
+    if (!tmpl || !tmpl->is_valid()) tmpl = std::make_unique<mustache>(text);
+    if (format != Format::html) tmpl->set_custom_escape([](const std::string& s) { return s; });
+    found = parsed.templates.emplace(key, Parsed::Entry{std::move(tmpl), {}}).first;
+  }
+  Parsed::Entry& entry = found->second;
+  const Data* data = &partials->second.data;
+  if (entry.idle.empty()) return {std::make_unique<mustache>(*entry.prototype), data};
+  std::unique_ptr<mustache> tmpl = std::move(entry.idle.back());
+  entry.idle.pop_back();
+  return {std::move(tmpl), data};
+}
+
+void Templates::give_back(const std::string& key,
+                          std::unique_ptr<kainjow::mustache::mustache> tmpl) const {
+  Parsed& parsed = *current_->parsed;
+  const std::lock_guard<std::mutex> hold(parsed.lock);
+  parsed.templates.at(key).idle.push_back(std::move(tmpl));
+}
+
+std::string Templates::render(Format format, const std::string& name, const Data& data) const {
+  const std::string key = std::string(folder(format)) + "/" + name;
+  const fs::path& dir = current_->dir;
+  if (!current_->files.contains(key))
+    throw InputError((dir / (key + ".mustache")).string(), "template not found");
+  auto [tmpl, partials] = take(format, key);
+  if (!tmpl->is_valid())
     throw InputError((dir / (key + ".mustache")).string(),
-                     "broken template: " + tmpl.error_message());
-  std::string out = tmpl.render(context);
-  if (!tmpl.is_valid())
+                     "broken template: " + tmpl->error_message());
+  Data season{Data::type::object};
+  const LanguageWords* words = &current_->words;
+  season["season_name"] = kainjow::mustache::lambda2(
+      [words](const std::string& text, const kainjow::mustache::renderer& render) {
+        return words->season(render(text));
+      });
+  // Looked up first in `data`, then the season's words, then the partials.
+  kainjow::mustache::context<std::string> context(partials);
+  context.push(&season);
+  context.push(&data);
+  std::ostringstream stream;
+  tmpl->render(context, stream);
+  // A render that failed leaves its error in the template: that copy is not rendered again.
+  if (!tmpl->is_valid())
     throw InputError((dir / (key + ".mustache")).string(),
-                     "broken template: " + tmpl.error_message());
+                     "broken template: " + tmpl->error_message());
+  give_back(key, std::move(tmpl));
+  std::string out = stream.str();
   if (format != Format::html) out = tidy(out);
   return out + "\n";
 }

@@ -61,13 +61,37 @@ class Templates {
   std::string render(Format format, const std::string& name, const Data& data) const;
 
  private:
+  /// A language's templates parsed on first use, kept for the next render (a resolve renders
+  /// the same report for every player).
+  struct Parsed {
+    /// A template parsed, partials written in; copies of it that are not rendering now (a render
+    /// keeps its state in the template, so each render at a time has its own).
+    struct Entry {
+      std::unique_ptr<const kainjow::mustache::mustache> prototype;
+      std::vector<std::unique_ptr<kainjow::mustache::mustache>> idle;
+    };
+    /// A format's partials: as data, for a render; their texts, and whether each parses alone.
+    struct Partials {
+      Data data;
+      std::map<std::string, std::pair<const std::string*, bool>> texts;
+    };
+    std::mutex lock;
+    std::map<std::string, Entry, std::less<>> templates;  ///< "text/report" -> parsed
+    std::map<std::string, Partials> partials;             ///< format folder -> its partials
+  };
   struct Language {
     std::string code;
     std::filesystem::path dir;                 ///< where its files are (for messages)
     std::filesystem::path underlay_dir;        ///< the same in the underlay
     std::map<std::string, std::string> files;  ///< "text/report" -> text
     LanguageWords words;
+    std::unique_ptr<Parsed> parsed = std::make_unique<Parsed>();
   };
+  /// The template `key` of the language rendered now, parsed (once), for one render, and its
+  /// format's partials; `give_back` keeps it for the next render.
+  std::pair<std::unique_ptr<kainjow::mustache::mustache>, const Data*> take(
+      Format format, const std::string& key) const;
+  void give_back(const std::string& key, std::unique_ptr<kainjow::mustache::mustache> tmpl) const;
   /// A language found, read on first use.
   struct Slot {
     std::string code;
