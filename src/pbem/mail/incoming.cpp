@@ -12,13 +12,6 @@
 namespace pbem::mail {
 namespace {
 
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(b, e - b + 1));
-}
-
 bool yaml_type(const std::string& type) {
   return type == "text/x-yaml" || type == "text/yaml" || type == "application/yaml" ||
          type == "application/x-yaml";
@@ -120,9 +113,9 @@ std::optional<std::string> line_value(const std::string& text, const std::string
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
-    const std::string t = trim(line);
+    const std::string t(trimmed(line));
     if (!ascii_lower(t).starts_with(key + ":")) continue;
-    std::string value = trim(t.substr(key.size() + 1));
+    std::string value(trimmed(std::string_view(t).substr(key.size() + 1)));
     value = value.substr(0, value.find_first_of(" \t#"));
     if (!value.empty()) return value;
   }
@@ -133,12 +126,13 @@ std::optional<std::string> line_value(const std::string& text, const std::string
 
 std::optional<std::string> find_command(const IncomingMessage& message,
                                         const std::vector<std::string_view>& words) {
-  std::string subject = ascii_lower(trim(message.subject));
+  std::string subject = ascii_lower(trimmed(message.subject));
   for (bool more = true; more;) {
     more = false;
     for (const char* prefix : {"re:", "aw:", "fwd:", "fw:", "wg:", "tr:"}) {
       if (subject.starts_with(prefix)) {
-        subject = trim(subject.substr(std::string_view(prefix).size()));
+        subject =
+            std::string(trimmed(std::string_view(subject).substr(std::string_view(prefix).size())));
         more = true;
       }
     }

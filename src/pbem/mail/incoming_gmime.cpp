@@ -13,13 +13,6 @@
 namespace pbem::mail {
 namespace {
 
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(b, e - b + 1));
-}
-
 void init_gmime() {
   static std::once_flag once;
   std::call_once(once, [] { g_mime_init(); });
@@ -27,7 +20,7 @@ void init_gmime() {
 
 std::string header(GMimeObject* object, const char* name) {
   const char* value = g_mime_object_get_header(object, name);
-  return value ? trim(value) : std::string();
+  return value ? std::string(trimmed(value)) : std::string();
 }
 
 /// A message id as the answer can write it into its own headers: "<id>", with no white space,
@@ -88,7 +81,7 @@ std::optional<std::string> automatic_reason(GMimeObject* msg, const std::string&
     return "X-Auto-Response-Suppress: " + suppress;
   if (!header(msg, "List-Id").empty()) return "List-Id";
   const char* return_path = g_mime_object_get_header(msg, "Return-Path");
-  if (return_path && trim(return_path) == "<>") return "an empty Return-Path (a bounce)";
+  if (return_path && trimmed(return_path) == "<>") return "an empty Return-Path (a bounce)";
   const std::string local = ascii_lower(from.substr(0, from.find('@')));
   if (local == "mailer-daemon" || local == "postmaster") return "sent by " + from;
   if (!header(msg, "X-Autoreply").empty() || !header(msg, "X-Autorespond").empty())

@@ -130,6 +130,12 @@ std::string nearest_name(std::string_view word, std::span<const std::string_view
   return ranked.empty() ? std::string() : std::string(candidates[ranked.front().index]);
 }
 
+std::string_view trimmed(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
 std::string ascii_lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = ascii_lower(c);

@@ -12,6 +12,9 @@ namespace pbem {
 /// diacritics folded twice: German style (ü -> ue) and stripped (ü -> u). Returns one or two keys.
 std::vector<std::string> name_keys(std::string_view name);
 
+/// The text without the spaces, tabs and line breaks at its ends.
+std::string_view trimmed(std::string_view text);
+
 /// The text with ASCII letters lowercased (other bytes as they are): the one lowercase of names,
 /// ids and addresses.
 std::string ascii_lower(std::string_view text);
