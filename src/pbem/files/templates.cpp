@@ -267,23 +267,32 @@ std::pair<std::unique_ptr<kainjow::mustache::mustache>, const Data*> Templates::
     }
     partials = parsed.partials.emplace(sub, std::move(found)).first;
   }
+  const auto parse = [format](const std::string& text) {
+    auto tmpl = std::make_unique<mustache>(text);
+    if (format != Format::html) tmpl->set_custom_escape([](const std::string& s) { return s; });
+    return tmpl;
+  };
   auto found = parsed.templates.find(key);
   if (found == parsed.templates.end()) {
     const std::string& text = current_->files.at(key);
-    std::unique_ptr<mustache> tmpl;
+    Parsed::Entry entry;
     if (text.find("{{=") == std::string::npos) {
       std::vector<std::string> within;
-      tmpl = std::make_unique<mustache>(with_partials(text, partials->second.texts, within));
+      entry.text = with_partials(text, partials->second.texts, within);
+      entry.idle.push_back(parse(entry.text));
     }
     // A template that is broken, or was written with other delimiters, is parsed as it stands:
     // its error is said as before, of its own text.
-    if (!tmpl || !tmpl->is_valid()) tmpl = std::make_unique<mustache>(text);
-    if (format != Format::html) tmpl->set_custom_escape([](const std::string& s) { return s; });
-    found = parsed.templates.emplace(key, Parsed::Entry{std::move(tmpl), {}}).first;
+    if (entry.idle.empty() || !entry.idle.back()->is_valid()) {
+      entry.text = text;
+      entry.idle.clear();
+      entry.idle.push_back(parse(text));
+    }
+    found = parsed.templates.emplace(key, std::move(entry)).first;
   }
   Parsed::Entry& entry = found->second;
   const Data* data = &partials->second.data;
-  if (entry.idle.empty()) return {std::make_unique<mustache>(*entry.prototype), data};
+  if (entry.idle.empty()) return {parse(entry.text), data};
   std::unique_ptr<mustache> tmpl = std::move(entry.idle.back());
   entry.idle.pop_back();
   return {std::move(tmpl), data};

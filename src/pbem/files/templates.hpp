@@ -64,10 +64,10 @@ class Templates {
   /// A language's templates parsed on first use, kept for the next render (a resolve renders
   /// the same report for every player).
   struct Parsed {
-    /// A template parsed, partials written in; copies of it that are not rendering now (a render
-    /// keeps its state in the template, so each render at a time has its own).
+    /// A template's text, partials written in, and its parses not rendering now (a render keeps
+    /// its state in the template: each render at the same time has its own parse).
     struct Entry {
-      std::unique_ptr<const kainjow::mustache::mustache> prototype;
+      std::string text;
       std::vector<std::unique_ptr<kainjow::mustache::mustache>> idle;
     };
     /// A format's partials: as data, for a render; their texts, and whether each parses alone.
