@@ -132,44 +132,62 @@ class Screen final : public YAML::EventHandler {
   std::optional<Rejected> pending_;
 };
 
-/// Whether a tree yaml-cpp built holds nothing Screen refuses (too deep, too large, a duplicate
-/// key, a quote never closed): then the file need not be parsed a second time for Screen. Any
-/// doubt (a key that is no plain text, a null key) answers false, and the screened parse finds
-/// and words the problem.
-bool passes_screen(const YAML::Node& node, int level, std::string_view text,
-                   const YamlLimits& limits, int& nodes) {
-  if (++nodes > limits.max_nodes) return false;
-  switch (node.Type()) {
-    case YAML::NodeType::Scalar:
-      return !quote_never_closed(text, node.Mark());
-    case YAML::NodeType::Sequence:
-      if (level >= limits.max_depth) return false;
-      for (const YAML::Node& item : node) {
-        if (!passes_screen(item, level + 1, text, limits, nodes)) return false;
-      }
-      return true;
-    case YAML::NodeType::Map: {
-      if (level >= limits.max_depth) return false;
-      std::vector<std::string_view> keys;
-      keys.reserve(node.size());
-      for (const auto& pair : node) {
-        if (!pair.first.IsScalar() || !passes_screen(pair.first, level + 1, text, limits, nodes) ||
-            !passes_screen(pair.second, level + 1, text, limits, nodes))
-          return false;
-        keys.emplace_back(pair.first.Scalar());
-      }
-      std::sort(keys.begin(), keys.end());
-      return std::adjacent_find(keys.begin(), keys.end()) == keys.end();
-    }
-    default:
-      return true;
-  }
-}
+/// Walks a tree yaml-cpp built, looking for anything Screen refuses (too deep, too large, a
+/// duplicate key, a quote never closed, a key that is no plain text, a null key), and noting
+/// where each node starts.
+class TreeScreen {
+ public:
+  TreeScreen(std::string_view text, const YamlLimits& limits) : text_(text), limits_(limits) {}
 
-/// The file's one document, parsed once, when nothing in it needs Screen's words; nullopt when it
-/// may (an alias is only possible where the text holds a `*`, which leaves the check to Screen).
+  /// Whether the tree holds nothing Screen refuses: then the file need not be parsed a second
+  /// time for Screen. Any doubt answers false, and the screened parse finds and words the problem.
+  bool passes(const YAML::Node& root) {
+    if (!walk(root, 0)) return false;
+    // An alias is the node it names, met a second time: a node starting where another of its kind
+    // starts. (A map starts where its first key does, but that is a scalar.)
+    std::sort(starts_.begin(), starts_.end());
+    return std::adjacent_find(starts_.begin(), starts_.end()) == starts_.end();
+  }
+
+ private:
+  bool walk(const YAML::Node& node, int level) {
+    if (static_cast<int>(starts_.size()) >= limits_.max_nodes) return false;
+    starts_.emplace_back(node.Mark().pos, static_cast<int>(node.Type()));
+    switch (node.Type()) {
+      case YAML::NodeType::Scalar:
+        return !quote_never_closed(text_, node.Mark());
+      case YAML::NodeType::Sequence:
+        if (level >= limits_.max_depth) return false;
+        for (const YAML::Node& item : node) {
+          if (!walk(item, level + 1)) return false;
+        }
+        return true;
+      case YAML::NodeType::Map: {
+        if (level >= limits_.max_depth) return false;
+        std::vector<std::string_view> keys;
+        keys.reserve(node.size());
+        for (const auto& pair : node) {
+          if (!pair.first.IsScalar() || !walk(pair.first, level + 1) ||
+              !walk(pair.second, level + 1))
+            return false;
+          keys.emplace_back(pair.first.Scalar());
+        }
+        std::sort(keys.begin(), keys.end());
+        return std::adjacent_find(keys.begin(), keys.end()) == keys.end();
+      }
+      default:
+        return true;
+    }
+  }
+
+  std::string_view text_;
+  const YamlLimits& limits_;
+  std::vector<std::pair<int, int>> starts_;  ///< (byte offset, node type) of each node met
+};
+
+/// The file's one document, parsed once, when nothing in it needs Screen's words; nullopt when
+/// it may.
 std::optional<YAML::Node> parse_plain(const std::string& text, const YamlLimits& limits) {
-  if (text.find('*') != std::string::npos) return std::nullopt;
   std::vector<YAML::Node> documents;
   try {
     documents = YAML::LoadAll(text);
@@ -178,8 +196,7 @@ std::optional<YAML::Node> parse_plain(const std::string& text, const YamlLimits&
   }
   if (documents.size() > 1) return std::nullopt;
   if (documents.empty()) return YAML::Node();
-  int nodes = 0;
-  if (!passes_screen(documents.front(), 0, text, limits, nodes)) return std::nullopt;
+  if (!TreeScreen(text, limits).passes(documents.front())) return std::nullopt;
   return documents.front();
 }
 
@@ -243,20 +260,29 @@ Diagnostic make(const SourceFile& file, int line, int byte_column, std::string m
 }  // namespace
 
 YamlFile YamlFile::parse(SourceFile file, YamlLimits limits) {
-  return parse(std::move(file), YamlWords::english(), limits);
+  return parse_in(std::move(file), nullptr, limits);
 }
 
 YamlFile YamlFile::parse(SourceFile file, const YamlWords& words, YamlLimits limits) {
+  return parse_in(std::move(file), &words, limits);
+}
+
+YamlFile YamlFile::parse_in(SourceFile file, const YamlWords* words_or_english, YamlLimits limits) {
+  // The English words are read only when something is to be said: a good file never needs them.
+  const auto words_now = [words_or_english]() -> const YamlWords& {
+    return words_or_english != nullptr ? *words_or_english : YamlWords::english();
+  };
   if (file.text.starts_with("\xEF\xBB\xBF")) file.text.erase(0, 3);  // UTF-8 byte order mark
   if (auto bad = first_invalid_utf8(file.text)) {
     const auto [line, column] = position_of(file.text, *bad);
-    throw InputError({make(file, line, column, words.say("invalid_utf8"))});
+    throw InputError({make(file, line, column, words_now().say("invalid_utf8"))});
   }
   if (file.text.find('\0') != std::string::npos) {
     const auto [line, column] = position_of(file.text, file.text.find('\0'));
-    throw InputError({make(file, line, column, words.say("nul_byte"))});
+    throw InputError({make(file, line, column, words_now().say("nul_byte"))});
   }
   if (auto root = parse_plain(file.text, limits)) return YamlFile(std::move(file), *root);
+  const YamlWords& words = words_now();
   try {
     std::istringstream stream(file.text);
     YAML::Parser parser(stream);

@@ -44,6 +44,8 @@ class YamlFile {
 
  private:
   YamlFile(SourceFile source, const YAML::Node& root) : source_(std::move(source)), root_(root) {}
+  /// `words` null: the shipped English words, read only when a problem is to be said.
+  static YamlFile parse_in(SourceFile file, const YamlWords* words, YamlLimits limits);
   SourceFile source_;
   YAML::Node root_;
 };
@@ -102,14 +104,14 @@ class YamlReader {
   void throw_if_errors() const;
 
   const YamlFile& file() const { return file_; }
-  const YamlWords& words() const { return *words_; }
+  const YamlWords& words() const;
 
  private:
   /// Whether a problem must be dropped (and is counted) rather than kept.
   bool full(Diagnostic::Severity severity);
 
   const YamlFile& file_;
-  const YamlWords* words_;
+  const YamlWords* words_;  ///< null: the shipped English words
   std::vector<Diagnostic> diagnostics_;
   std::size_t dropped_ = 0;
   std::size_t dropped_errors_ = 0;

@@ -13,7 +13,12 @@ Data what_data(std::string_view what) { return Data("what", std::string(what)); 
 
 }  // namespace
 
-YamlReader::YamlReader(const YamlFile& file) : YamlReader(file, YamlWords::english()) {}
+YamlReader::YamlReader(const YamlFile& file) : file_(file), words_(nullptr) {}
+
+const YamlWords& YamlReader::words() const {
+  // The English words are read when first needed: a file without a problem never needs them.
+  return words_ != nullptr ? *words_ : YamlWords::english();
+}
 
 bool YamlReader::full(Diagnostic::Severity severity) {
   if (diagnostics_.size() < kMaxDiagnostics) return false;
@@ -43,7 +48,7 @@ std::vector<Diagnostic> YamlReader::listed() const {
         file_.source().path,
         0,
         0,
-        words_->say("more_problems", number_data("count", static_cast<long long>(dropped_))),
+        words().say("more_problems", number_data("count", static_cast<long long>(dropped_))),
         dropped_errors_ > 0 ? Diagnostic::Severity::error : Diagnostic::Severity::warning,
         {}});
   }
@@ -52,7 +57,7 @@ std::vector<Diagnostic> YamlReader::listed() const {
 
 bool YamlReader::expect_map(const YAML::Node& node, std::string_view what) {
   if (node.IsMap()) return true;
-  error(node, words_->say("not_a_map", what_data(what)));
+  error(node, words().say("not_a_map", what_data(what)));
   return false;
 }
 
@@ -65,18 +70,18 @@ bool YamlReader::expect_map(const YAML::Node& node, std::string_view what,
 
 bool YamlReader::expect_sequence(const YAML::Node& node, std::string_view what) {
   if (node.IsSequence()) return true;
-  error(node, words_->say("not_a_list", what_data(what)));
+  error(node, words().say("not_a_list", what_data(what)));
   return false;
 }
 
 std::optional<std::string> YamlReader::text(const YAML::Node& node, std::string_view what) {
   if (node.IsScalar()) return node.Scalar();
   if (node.IsNull()) {
-    error(node, words_->say("empty", what_data(what)));
+    error(node, words().say("empty", what_data(what)));
   } else {
     Data data = what_data(what);
     data.set("map", node.IsMap());
-    error(node, words_->say("not_a_single_value", data));
+    error(node, words().say("not_a_single_value", data));
   }
   return std::nullopt;
 }
@@ -93,7 +98,7 @@ std::optional<std::int64_t> YamlReader::integer(const YAML::Node& node, std::str
   if (!digits) {
     Data data = what_data(what);
     data.set("written", s);
-    error(node, words_->say("not_a_number", data));
+    error(node, words().say("not_a_number", data));
     return std::nullopt;
   }
   const std::int64_t n = std::stoll(s);
@@ -102,7 +107,7 @@ std::optional<std::int64_t> YamlReader::integer(const YAML::Node& node, std::str
     set_number(data, "min", min);
     set_number(data, "max", max);
     data.set("written", s);
-    error(node, words_->say("out_of_range", data));
+    error(node, words().say("out_of_range", data));
     return std::nullopt;
   }
   return n;
@@ -115,7 +120,7 @@ std::optional<bool> YamlReader::boolean(const YAML::Node& node, std::string_view
   if (*value == "false") return false;
   Data data = what_data(what);
   data.set("written", *value);
-  error(node, words_->say("not_true_or_false", data));
+  error(node, words().say("not_true_or_false", data));
   return std::nullopt;
 }
 
@@ -149,8 +154,8 @@ void YamlReader::unknown_key(const YAML::Node& key_node, std::span<const std::st
   const std::string& key = key_node.Scalar();
   Data data("key", key);
   data.set("where", std::string(where));
-  suggest(data, *words_, key, allowed);
-  error(key_node, words_->say("unknown_key", data));
+  suggest(data, words(), key, allowed);
+  error(key_node, words().say("unknown_key", data));
 }
 
 void YamlReader::unknown_value(const YAML::Node& node, std::string_view what,
@@ -158,8 +163,8 @@ void YamlReader::unknown_value(const YAML::Node& node, std::string_view what,
   const std::string value = scalar_text(node);
   Data data = what_data(what);
   data.set("written", value);
-  suggest(data, *words_, value, allowed);
-  error(node, words_->say("unknown_value", data));
+  suggest(data, words(), value, allowed);
+  error(node, words().say("unknown_value", data));
 }
 
 std::optional<YAML::Node> YamlReader::require(const YAML::Node& map, std::string_view key,
@@ -168,7 +173,7 @@ std::optional<YAML::Node> YamlReader::require(const YAML::Node& map, std::string
   if (value.IsDefined()) return value;
   Data data("key", std::string(key));
   if (!hint.empty()) data.set("hint", std::string(hint));
-  error(map, words_->say("missing_key", data));
+  error(map, words().say("missing_key", data));
   return std::nullopt;
 }
 
