@@ -103,6 +103,57 @@ TEST(Templates,
   EXPECT_EQ(t.render(Format::html, "page", tree()), html);
 }
 
+TEST(Templates, PartialsThatSetDelimitersOrRunIntoTheTextAroundThemRenderAsTheLibraryRendersThem) {
+  struct Case {
+    std::string main;
+    std::vector<std::pair<std::string, std::string>> partials;
+  };
+  const std::vector<Case> cases = {
+      // Delimiters set in a partial stay in it; set with spaces in the template, they count.
+      {"X1 {{> _delim}} Y1 {{title}} Z1", {{"_delim", "{{=<% %>=}}<% title %>"}}},
+      {"A2 {{ =<% %>= }}{{> _p}} B2 <% title %><%={{ }}=%> {{title}}", {{"_p", "PLAIN"}}},
+      // A brace at an edge would start a tag with the brace beside it.
+      {"A3 {{> _brace}}{title}} B3 {{title}}", {{"_brace", "{"}}},
+      {"A4 {{> _brace}}{{> _open}}title}} B4", {{"_brace", "{"}, {"_open", "{"}}},
+      {"A5 {{> _empty}}{title}} B5", {{"_empty", ""}}},
+      // A \r at an edge would make one line break with a \n beside it.
+      {"A6\n{{> _cr}}\nNEXT6", {{"_cr", "{{#title}}{{/title}}\r"}}},
+      {"A7\r{{> _lf}}NEXT7", {{"_lf", "\n{{#title}}{{/title}}\n"}}},
+  };
+  for (const Case& c : cases) {
+    TempDir tmp;
+    write_text(tmp / "html/page.mustache", c.main + "\n");
+    for (const auto& [name, text] : c.partials)
+      write_text(tmp / ("html/" + name + ".mustache"), text + "\n");
+    EXPECT_EQ(Templates::load(tmp.path()).render(Format::html, "page", tree()),
+              as_kainjow_renders(c.main, c.partials, tree(), true))
+        << c.main;
+  }
+}
+
+TEST(Templates, ATemplateWhosePartialsWouldGrowWithoutEndIsRenderedAsTheLibraryRendersIt) {
+  // Each partial twice in the next, under a section that never shows: written in, 2^40 copies.
+  TempDir tmp;
+  std::vector<std::pair<std::string, std::string>> partials;
+  for (int i = 0; i < 40; ++i) {
+    const std::string next = "{{> _b" + std::to_string(i + 1) + "}}";
+    partials.emplace_back("_b" + std::to_string(i), "{{#nowhere}}[" + next + "|" + next +
+                                                        "]{{/nowhere}}" + std::to_string(i));
+  }
+  for (const auto& [name, text] : partials)
+    write_text(tmp / ("html/" + name + ".mustache"), text + "\n");
+  write_text(tmp / "html/page.mustache", "start {{> _b0}} end\n");
+  EXPECT_EQ(Templates::load(tmp.path()).render(Format::html, "page", tree()),
+            as_kainjow_renders("start {{> _b0}} end", partials, tree(), true));
+}
+
+TEST(Templates, APartialThatSetsDelimitersCannotHideABrokenTemplate) {
+  TempDir tmp;
+  write_text(tmp / "text/page.mustache", "A12 {{> _d}}{{/x}} B12\n");
+  write_text(tmp / "text/_d.mustache", "{{=<% %>=}}\n");
+  EXPECT_THROW(Templates::load(tmp.path()).render(Format::text, "page", tree()), InputError);
+}
+
 TEST(Templates, APartialBrokenOnItsOwnMakesTheTemplateBrokenWithTheLibrarysOwnWords) {
   TempDir tmp;
   write_text(tmp / "text/page.mustache", "start {{> _open}} end {{x}}\n");

@@ -185,9 +185,6 @@ fs::path Templates::underlay_language_dir() const { return current_->underlay_di
 
 namespace {
 
-/// The partials a template of `format` sees, by name: those of shared/ and of its format folder,
-/// where both have one the later in the order of `files` (as a render has always taken them);
-/// with `checked`, whether each parses on its own.
 /// A partial's text, and whether it parses on its own.
 using PartialText = std::pair<const std::string*, bool>;
 
@@ -210,45 +207,78 @@ std::map<std::string, PartialText> partials_of(const std::map<std::string, std::
   return out;
 }
 
-/// `text` with each partial tag (`{{> name}}`) replaced by the partial's text, at every depth.
-/// kainjow-mustache renders a partial by parsing its text on its own each time the tag is met
-/// (in a loop, once per item) and rendering it into the same line, context and escape: the text
-/// written in place renders the same, parsed once. A partial is left a tag (rendered as before)
-/// where writing it in could differ: one that does not parse on its own, one inside itself, any
-/// in a template that sets other delimiters; a tag that is not closed ends the work (the parse
-/// says where).
-std::string with_partials(const std::string& text,
-                          const std::map<std::string, PartialText>& partials,
-                          std::vector<std::string>& within) {
-  std::string out;
-  std::size_t at = 0;
-  while (true) {
-    const std::size_t open = text.find("{{", at);
-    if (open == std::string::npos) break;
-    const bool triple = text.compare(open, 3, "{{{") == 0;
-    const std::size_t close = text.find(triple ? "}}}" : "}}", open + (triple ? 3 : 2));
-    if (close == std::string::npos) break;
-    const std::size_t end = close + (triple ? 3 : 2);
-    const std::string_view tag = trimmed(std::string_view(text).substr(open + 2, close - open - 2));
-    if (!triple && tag.starts_with('>')) {
-      const std::string name(trimmed(tag.substr(1)));
-      const auto found = partials.find(name);
-      if (found != partials.end() && found->second.second &&
-          std::find(within.begin(), within.end(), name) == within.end()) {
-        out.append(text, at, open - at);
-        within.push_back(name);
-        out += with_partials(*found->second.first, partials, within);
-        within.pop_back();
-        at = end;
-        continue;
-      }
-    }
-    out.append(text, at, end - at);
-    at = end;
+/// A template with each partial tag (`{{> name}}`) replaced by the partial's text, at every depth.
+/// kainjow-mustache renders a partial by parsing its text on its own each time the tag is met (in
+/// a loop, once per item) and rendering it into the same line, context and escape: the text
+/// written in place renders the same, parsed once, unless the pieces run into each other. So a
+/// partial stays a tag (rendered as before) where it does not parse on its own, where it is inside
+/// itself, or where its edges would join the text around it into something else: `{` and `{`
+/// (a tag's start), `\r` and `\n` (one line break). A template that sets other delimiters, or
+/// whose partials do, and one that would grow past kMaxWritten, is not written at all.
+class PartialsWrittenIn {
+ public:
+  static constexpr std::size_t kMaxWritten = std::size_t{256} * 1024;
+
+  explicit PartialsWrittenIn(const std::map<std::string, PartialText>& partials)
+      : partials_(partials) {}
+
+  /// The template's text with its partials written in, or nullopt where it must be parsed as it
+  /// stands.
+  std::optional<std::string> operator()(const std::string& text) {
+    out_.clear();
+    if (!write(text, '\0')) return std::nullopt;
+    return std::move(out_);
   }
-  out.append(text, at);
-  return out;
-}
+
+ private:
+  /// Appends `text`, followed in the whole by `after`; false where nothing may be written in.
+  bool write(const std::string& text, char after_text) {
+    std::size_t at = 0;
+    while (true) {
+      const std::size_t open = text.find("{{", at);
+      if (open == std::string::npos) break;
+      const bool triple = text.compare(open, 3, "{{{") == 0;
+      const std::size_t close = text.find(triple ? "}}}" : "}}", open + (triple ? 3 : 2));
+      if (close == std::string::npos) break;  // the parse says where
+      const std::size_t end = close + (triple ? 3 : 2);
+      const std::string_view tag =
+          trimmed(std::string_view(text).substr(open + 2, close - open - 2));
+      if (!triple && tag.starts_with('=')) return false;
+      out_.append(text, at, open - at);
+      at = end;
+      if (!triple && tag.starts_with('>')) {
+        const std::string name(trimmed(tag.substr(1)));
+        const auto found = partials_.find(name);
+        const char before = out_.empty() ? '\0' : out_.back();
+        const char after = end < text.size() ? text[end] : after_text;
+        if (found != partials_.end() && found->second.second &&
+            std::find(within_.begin(), within_.end(), name) == within_.end() &&
+            fits(before, *found->second.first, after)) {
+          within_.push_back(name);
+          if (!write(*found->second.first, after)) return false;
+          within_.pop_back();
+          continue;
+        }
+      }
+      out_.append(text, open, end - open);
+      if (out_.size() > kMaxWritten) return false;
+    }
+    out_.append(text, at);
+    return out_.size() <= kMaxWritten;
+  }
+
+  /// Whether `partial` between `before` and `after` parses as the three pieces do apart.
+  static bool fits(char before, const std::string& partial, char after) {
+    const char first = partial.empty() ? after : partial.front();
+    const char last = partial.empty() ? before : partial.back();
+    return !(before == '{' && first == '{') && !(last == '{' && after == '{') &&
+           !(before == '\r' && first == '\n') && !(last == '\r' && after == '\n');
+  }
+
+  const std::map<std::string, PartialText>& partials_;
+  std::vector<std::string> within_;
+  std::string out_;
+};
 
 }  // namespace
 
@@ -276,13 +306,12 @@ std::pair<std::unique_ptr<kainjow::mustache::mustache>, const Data*> Templates::
   if (found == parsed.templates.end()) {
     const std::string& text = current_->files.at(key);
     Parsed::Entry entry;
-    if (text.find("{{=") == std::string::npos) {
-      std::vector<std::string> within;
-      entry.text = with_partials(text, partials->second.texts, within);
+    if (auto written = PartialsWrittenIn(partials->second.texts)(text)) {
+      entry.text = std::move(*written);
       entry.idle.push_back(parse(entry.text));
     }
-    // A template that is broken, or was written with other delimiters, is parsed as it stands:
-    // its error is said as before, of its own text.
+    // A template that is broken, or was not written with its partials in, is parsed as it
+    // stands: its error is said as before, of its own text.
     if (entry.idle.empty() || !entry.idle.back()->is_valid()) {
       entry.text = text;
       entry.idle.clear();

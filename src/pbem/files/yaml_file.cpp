@@ -186,8 +186,12 @@ class TreeScreen {
 };
 
 /// The file's one document, parsed once, when nothing in it needs Screen's words; nullopt when
-/// it may.
+/// it may. A text longer than twice the node limit may hold more nodes than the limit (a node can
+/// take one byte, `[,,,]`): its events are screened first, so that a hostile file is refused at
+/// the limit instead of built whole.
 std::optional<YAML::Node> parse_plain(const std::string& text, const YamlLimits& limits) {
+  if (text.size() / 2 > static_cast<std::size_t>(std::max(limits.max_nodes, 0)))
+    return std::nullopt;
   std::vector<YAML::Node> documents;
   try {
     documents = YAML::LoadAll(text);
