@@ -98,6 +98,30 @@ TEST(YamlFile, EveryRefusalIsFoundInAFileParsedOnceAndSaidWhereTheScreenedParseS
   EXPECT_EQ(good.root()["b"].size(), 2U);
 }
 
+TEST(YamlFile, AFileWhoseFirstDocumentEndsBeforeTheFileDoesIsRefusedAndReadToItsEndOnce) {
+  // yaml-cpp ends a document without a marker where a line is indented less than the top map or
+  // list; after a stray `,` it would start empty documents for ever if asked for them all (a file
+  // found by the fuzzer, cut down).
+  const std::vector<std::string> texts = {
+      "  a: 1\n ,\n",       // an indented map, then a comma indented less
+      "  a: 1\nb: 2\n",     // an indented map, then a key indented less
+      "- a\nb: c\n",        // a list, then a map at its indent
+      "a: 1\n...\nb: 2\n",  // a document's end marker
+      "%YAML 1.2\n---\na: 1\n---\nb: 2\n",
+  };
+  for (const std::string& text : texts) {
+    const auto d = diagnostics_of([&] { parse(text); });
+    ASSERT_EQ(d.size(), 1U) << text;
+    EXPECT_NE(d[0].message.find("several YAML documents"), std::string::npos)
+        << text << d[0].message;
+  }
+  // One document however it starts: a marker, a directive, a list or a map indented.
+  EXPECT_EQ(parse("%YAML 1.2\n---\na: 1\n").root()["a"].Scalar(), "1");
+  EXPECT_EQ(parse("---\na: 1\n...\n").root()["a"].Scalar(), "1");
+  EXPECT_EQ(parse("- a\n- b\n").root().size(), 2U);
+  EXPECT_EQ(parse("  a: 1\n  b: 2\n").root()["b"].Scalar(), "2");
+}
+
 TEST(YamlFile, TheDepthAndSizeLimitsHoldToTheNode) {
   const auto parse_within = [](const std::string& text, int depth, int nodes) {
     return diagnostics_of([&] {

@@ -185,6 +185,30 @@ class TreeScreen {
   std::vector<std::pair<int, int>> starts_;  ///< (byte offset, node type) of each node met
 };
 
+/// Whether the document yaml-cpp read first is surely the whole file: a block map whose first key
+/// stands at column 0, in a text with no line that starts with `---`, `...` or `%`. yaml-cpp ends
+/// a block collection only at a line indented less than it, at a document marker or directive (a
+/// line starting so), or where the file ends; a map at column 0 has no lesser indent. Anything
+/// else (a list, a flow or an indented map at the top, an anchor or tag before it) may be followed
+/// by more documents: on some of those, a stray `,` or `]` after an indented map, yaml-cpp's
+/// LoadAll starts an empty document again and again without end, so it is not called.
+bool surely_one_document(std::string_view text, const YAML::Node& root) {
+  const YAML::Mark mark = root.Mark();
+  if (!root.IsMap() || mark.column != 0 || mark.pos < 0 ||
+      static_cast<std::size_t>(mark.pos) >= text.size() ||
+      std::string_view("{&!").find(text[static_cast<std::size_t>(mark.pos)]) !=
+          std::string_view::npos)
+    return false;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::string_view line = text.substr(start);
+    if (line.starts_with("---") || line.starts_with("...") || line.starts_with('%')) return false;
+    const std::size_t end = text.find_first_of("\r\n", start);
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return true;
+}
+
 /// The file's one document, parsed once, when nothing in it needs Screen's words; nullopt when
 /// it may. A text longer than twice the node limit may hold more nodes than the limit (a node can
 /// take one byte, `[,,,]`): its events are screened first, so that a hostile file is refused at
@@ -192,16 +216,15 @@ class TreeScreen {
 std::optional<YAML::Node> parse_plain(const std::string& text, const YamlLimits& limits) {
   if (text.size() / 2 > static_cast<std::size_t>(std::max(limits.max_nodes, 0)))
     return std::nullopt;
-  std::vector<YAML::Node> documents;
+  YAML::Node root;
   try {
-    documents = YAML::LoadAll(text);
+    root = YAML::Load(text);  // the first document only
   } catch (const YAML::Exception&) {
     return std::nullopt;
   }
-  if (documents.size() > 1) return std::nullopt;
-  if (documents.empty()) return YAML::Node();
-  if (!TreeScreen(text, limits).passes(documents.front())) return std::nullopt;
-  return documents.front();
+  if (!surely_one_document(text, root)) return std::nullopt;
+  if (!TreeScreen(text, limits).passes(root)) return std::nullopt;
+  return root;
 }
 
 /// The byte offset of the first `{` or `[` that is never closed, skipping quoted text and
