@@ -157,6 +157,25 @@ TEST(Flood, MailNoTokenProvesIsKeptOnlyWithinTheInboxBoundsButOrdersAlways) {
   EXPECT_TRUE(fs::exists(game / "seasons/01-1618-spring/orders/red.yaml"));
 }
 
+TEST(Flood, TheGameMastersNoticeQuotesFortyLinesEachCutAtAThousandBytes) {
+  TempDir tmp;
+  const fs::path game = mail_game(tmp);
+  std::string body = "junk\n" + std::string(5000, 'x') + "\n";
+  for (int i = 3; i <= 45; ++i) body += "line " + std::to_string(i) + "\n";
+  std::string m = mail_from_anna("long", body);
+  m.replace(m.find("Anna Weber <anna@example.org>"), 29, "Mallory <m@evil.example>");
+  ASSERT_EQ(receive(tmp, game, m).status, 0);
+  const auto notices = outbox(game);
+  ASSERT_EQ(notices.count("spielleiter@example.org"), 1u);
+  std::string notice = notices.find("spielleiter@example.org")->second;
+  std::erase(notice, '\r');  // the decoded text keeps the mail's line ends
+  EXPECT_TRUE(contains(notice, "> junk\n> " + std::string(1000, 'x') + "...\n> line 3\n"))
+      << notice;
+  EXPECT_FALSE(contains(notice, std::string(1001, 'x')));
+  EXPECT_TRUE(contains(notice, "> line 40\n> [...]\n")) << notice;
+  EXPECT_FALSE(contains(notice, "line 41"));
+}
+
 TEST(Flood, ForgedHugeSendersNeverSwellTheIntakeLedgerPastReading) {
   TempDir tmp;
   const fs::path game = mail_game(tmp);

@@ -141,6 +141,15 @@ Mustache mail_warnings(const mail::FoundOrder& found) {
 constexpr std::size_t kQuotedBytes = std::size_t{16} * 1024;
 constexpr std::size_t kQuotedLineBytes = 1000;
 
+/// A line longer than kQuotedLineBytes cut there (before a whole character), with "..." after.
+void cut_long_line(std::string& line) {
+  if (line.size() <= kQuotedLineBytes) return;
+  std::size_t end = kQuotedLineBytes;
+  while (end > 0 && (static_cast<unsigned char>(line[end]) & 0xC0) == 0x80) --end;
+  line.resize(end);
+  line += "...";
+}
+
 /// Sets `lines`, the order's lines numbered as far as kQuotedBytes, and `lines_cut`, how many
 /// were left out (if any).
 void set_numbered_lines(Data& d, const std::string& text) {
@@ -154,11 +163,7 @@ void set_numbered_lines(Data& d, const std::string& text) {
       ++cut;
       continue;
     }
-    if (line.size() > kQuotedLineBytes) {
-      std::size_t end = kQuotedLineBytes;
-      while (end > 0 && (static_cast<unsigned char>(line[end]) & 0xC0) == 0x80) --end;
-      line = line.substr(0, end) + "...";
-    }
+    cut_long_line(line);
     quoted += line.size();
     Data x;
     char number[16];
@@ -816,19 +821,22 @@ class Intake {
         if (!p.attachment && p.content_type == "text/html") body = mail::html_to_text(p.text);
       }
     }
+    // Line by line, each cut before it is copied: a forged message can be one line of megabytes.
     Mustache quoted;
-    std::istringstream in(mail::replace_invalid_utf8(body));
-    std::string line;
-    int n = 0;
-    while (n < kQuoted && std::getline(in, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::string_view rest = body;
+    for (int n = 0; n < kQuoted && !rest.empty(); ++n) {
+      const std::size_t end = rest.find('\n');
+      std::string_view whole = rest.substr(0, end);
+      rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+      if (whole.ends_with('\r')) whole.remove_suffix(1);
+      std::string line(whole.substr(0, kQuotedLineBytes + 1));
+      cut_long_line(line);
       Data x;
-      x["line"] = line;
+      x["line"] = mail::replace_invalid_utf8(line);
       quoted.push_back(x);
-      ++n;
     }
     d["quoted"] = quoted;
-    d["cut"] = static_cast<bool>(std::getline(in, line));
+    d["cut"] = !rest.empty();
   }
 
   std::string_view raw_;
