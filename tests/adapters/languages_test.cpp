@@ -242,6 +242,18 @@ TEST(Languages, EveryLanguageNamesTheRulesOfEveryEditionAndExpansion) {
   }
 }
 
+TEST(Languages, APlayerIdThatIsNoColourIsNamedAsItIsInEveryLanguage) {
+  // Player ids are the game master's choice (`a`, `anna`); only the standard colours have words.
+  const Templates all = Templates::load(templates_root());
+  for (const std::string& code : shipped_languages()) {
+    const pbem::LanguageWords& words = all.in(code).words();
+    EXPECT_EQ(colour_name(words, "b"), "b") << code;
+    EXPECT_EQ(colour_name(words, "anna"), "anna") << code;
+  }
+  EXPECT_EQ(colour_name(all.in("fr").words(), "red"), "rouge");
+  EXPECT_EQ(colour_name(all.in("de").words(), "red"), "Rot");
+}
+
 TEST(Languages, AMissingLanguageIsRefusedNamingThoseThereAre) {
   const Templates all = Templates::load(templates_root());
   try {

@@ -381,7 +381,7 @@ Diagnostic YamlFile::at(const YAML::Node& node, std::string message,
 }
 
 std::string scalar_text(const YAML::Node& node) {
-  return node.IsScalar() ? node.Scalar() : std::string();
+  return node.IsDefined() && node.IsScalar() ? node.Scalar() : std::string();
 }
 
 }  // namespace pbem

@@ -117,7 +117,8 @@ class YamlReader {
   std::size_t dropped_errors_ = 0;
 };
 
-/// The scalar's text as written (tag-free), e.g. for messages.
+/// The scalar's text as written (tag-free), e.g. for messages; empty for anything else, the node
+/// of a key a map lacks among them.
 std::string scalar_text(const YAML::Node& node);
 
 }  // namespace pbem

@@ -89,8 +89,9 @@ void check_sections(const LanguageWords& words) {
 
 std::string colour_name(const LanguageWords& words, const std::string& id) {
   const YAML::Node colours = words.section("colours");
+  // A key the map lacks gives an invalid node, whose type yaml-cpp throws for: IsDefined first.
   const YAML::Node word = colours.IsMap() ? colours[id] : YAML::Node();
-  return word.IsScalar() ? word.Scalar() : id;
+  return word.IsDefined() && word.IsScalar() ? word.Scalar() : id;
 }
 
 Ruleset in_language(const Ruleset& rules, const LanguageWords& words) {

@@ -146,7 +146,7 @@ Module read_module(const fs::path& folder, bool on, std::vector<Diagnostic>& ref
   module.id = folder.filename().string();
   module.on = on;
   module.name = as_text(r, root, "name", "module");
-  if (root["name"].IsScalar() && module.name.empty())
+  if (root["name"].IsDefined() && root["name"].IsScalar() && module.name.empty())
     r.error(root["name"], "name must not be empty: it names the module in messages");
   const std::string kind = as_text(r, root, "kind", "module");
   if (kind == "expansion" || kind == "edition")
