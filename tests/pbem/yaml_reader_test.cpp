@@ -122,6 +122,15 @@ TEST(YamlFile, AFileWhoseFirstDocumentEndsBeforeTheFileDoesIsRefusedAndReadToIts
   EXPECT_EQ(parse("  a: 1\n  b: 2\n").root()["b"].Scalar(), "2");
 }
 
+TEST(YamlFile, ByteOrderMarksInFrontAreDroppedAllSoPositionsAndDocumentsStayRight) {
+  // yaml-cpp drops one mark itself and counts from after it: with two, every position was three
+  // bytes off, and a second document after an indented map could pass as the first one's end.
+  const std::string bom = "\xEF\xBB\xBF";
+  const auto d = diagnostics_of([&] { parse(bom + bom + "&x\n  a: 1\nb: 2\n,\n"); });
+  ASSERT_EQ(d.size(), 1U);
+  EXPECT_EQ(parse(bom + bom + bom + "a: 1\n").root()["a"].Scalar(), "1");
+}
+
 TEST(YamlFile, TheDepthAndSizeLimitsHoldToTheNode) {
   const auto parse_within = [](const std::string& text, int depth, int nodes) {
     return diagnostics_of([&] {

@@ -616,7 +616,7 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
   }
   SourceFile source = original;
   // A byte order mark (Windows Notepad saves one) is no text: the YAML reader drops it too.
-  if (source.text.starts_with("\xEF\xBB\xBF")) source.text.erase(0, 3);
+  while (source.text.starts_with("\xEF\xBB\xBF")) source.text.erase(0, 3);
   source.text = as_typed(std::move(source.text));
   const std::optional<Diagnostic> prose = prose_before_game(source, rules, texts);
   std::optional<YamlFile> file;
