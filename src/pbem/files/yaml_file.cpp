@@ -8,6 +8,7 @@
 
 #include "pbem/files/printable.hpp"
 #include "pbem/files/wording.hpp"
+#include "pbem/text/text.hpp"
 
 namespace pbem {
 namespace {
@@ -299,9 +300,7 @@ YamlFile YamlFile::parse_in(SourceFile file, const YamlWords* words_or_english, 
   const auto words_now = [words_or_english]() -> const YamlWords& {
     return words_or_english != nullptr ? *words_or_english : YamlWords::english();
   };
-  // Every UTF-8 byte order mark in front: yaml-cpp drops one more itself and would count its
-  // positions from after it, three bytes off the text's.
-  while (file.text.starts_with("\xEF\xBB\xBF")) file.text.erase(0, 3);
+  drop_byte_order_marks(file.text);
   if (auto bad = first_invalid_utf8(file.text)) {
     const auto [line, column] = position_of(file.text, *bad);
     throw InputError({make(file, line, column, words_now().say("invalid_utf8"))});

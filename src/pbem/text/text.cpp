@@ -136,6 +136,13 @@ std::string_view trimmed(std::string_view text) {
   return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
+void drop_byte_order_marks(std::string& text) {
+  constexpr std::string_view kMark = "\xEF\xBB\xBF";
+  std::size_t marks = 0;
+  while (std::string_view(text).substr(marks * kMark.size()).starts_with(kMark)) ++marks;
+  text.erase(0, marks * kMark.size());
+}
+
 std::string ascii_lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = ascii_lower(c);

@@ -15,6 +15,11 @@ std::vector<std::string> name_keys(std::string_view name);
 /// The text without the spaces, tabs and line breaks at its ends.
 std::string_view trimmed(std::string_view text);
 
+/// Removes every UTF-8 byte order mark at the front of `text` (Windows Notepad saves one; a file
+/// passed through two editors can hold more). yaml-cpp drops one itself and counts its positions
+/// from after it, so a file it reads must hold none, or each position is three bytes off.
+void drop_byte_order_marks(std::string& text);
+
 /// The text with ASCII letters lowercased (other bytes as they are): the one lowercase of names,
 /// ids and addresses.
 std::string ascii_lower(std::string_view text);

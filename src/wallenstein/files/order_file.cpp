@@ -615,8 +615,8 @@ CheckedOrderFile check_order_source(const SourceFile& original, const GameState&
     return result;
   }
   SourceFile source = original;
-  // A byte order mark (Windows Notepad saves one) is no text: the YAML reader drops it too.
-  while (source.text.starts_with("\xEF\xBB\xBF")) source.text.erase(0, 3);
+  // Byte order marks are no text: the YAML reader drops them too.
+  drop_byte_order_marks(source.text);
   source.text = as_typed(std::move(source.text));
   const std::optional<Diagnostic> prose = prose_before_game(source, rules, texts);
   std::optional<YamlFile> file;
