@@ -226,12 +226,14 @@ class PartialsWrittenIn {
   /// stands.
   std::optional<std::string> operator()(const std::string& text) {
     out_.clear();
+    within_.clear();  // a write given up leaves the partials it was inside
     if (!write(text, '\0')) return std::nullopt;
     return std::move(out_);
   }
 
  private:
-  /// Appends `text`, followed in the whole by `after`; false where nothing may be written in.
+  /// Appends `text`, followed in the whole by the character `after_text`; false where nothing may
+  /// be written in.
   bool write(const std::string& text, char after_text) {
     std::size_t at = 0;
     while (true) {
