@@ -281,6 +281,33 @@ TEST(Languages, AWordsFileMissingAKeyOrShowingAnUnknownValueIsRefusedAtItsLine) 
   }
 }
 
+TEST(Languages, AWordsFileWithoutItsDatesSeasonsOrPercentIsRefusedOrTakesThemFromBelow) {
+  const std::string french = testing::read_text(templates_root() / "fr" / "words.yaml");
+  const pbem::LanguageWords below =
+      pbem::LanguageWords::load(templates_root() / "fr" / "words.yaml", "fr");
+  for (const std::string key : {"dates", "seasons", "percent"}) {
+    std::string text;
+    bool dropping = false;
+    for (std::size_t at = 0; at < french.size();) {
+      const std::size_t end = french.find('\n', at) + 1;
+      const std::string line = french.substr(at, end - at);
+      if (!line.starts_with(' ')) dropping = line.starts_with(key + ":");
+      if (!dropping) text += line;
+      at = end;
+    }
+    ASSERT_EQ(text.find("\n" + key + ":"), std::string::npos) << key;
+    try {
+      (void)pbem::LanguageWords::read(SourceFile{"words.yaml", text}, "fr");
+      ADD_FAILURE() << "a words file without " << key << " was read";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("words.yaml needs " + key), std::string::npos)
+          << e.what();
+    }
+    EXPECT_NO_THROW((void)pbem::LanguageWords::read(SourceFile{"words.yaml", text}, "fr", &below))
+        << key;
+  }
+}
+
 }  // namespace
 }  // namespace wallenstein
 

@@ -95,6 +95,58 @@ TEST(LogFile, EveryLogOfRandomFirstEditionGamesReadsBackWithoutBidsAndWithTheCub
   EXPECT_EQ(expect_logs_of_random_games_read_back(first, 30), 30 * first.season_count());
 }
 
+/// The log of an autumn (bids, steps, battles and the winter after it) of a random 4-player game,
+/// and the state it was resolved from.
+std::pair<std::string, GameState> an_autumn_log() {
+  NewGame spec{"logs", {"red", "blue", "green", "yellow"}, 77};
+  GameState state = new_game(spec, rules());
+  Rng order_rng(5);
+  for (;;) {
+    std::vector<Orders> orders;
+    for (std::size_t p = 0; p < state.players.size(); ++p)
+      orders.push_back(random_orders(state, rules(), state.player_index(p), order_rng));
+    SeasonResult result = resolve_season(state, orders, {}, rules());
+    if (result.log.winter) {
+      return {write_log(result.log, state, rules(), LogHeader{"pass", kCurrentRulesVersion, "9"}),
+              state};
+    }
+    state = std::move(result.next);
+  }
+}
+
+TEST(LogFile, ARowWrittenAsPlainTextIsRefusedAtItsLineInEverySection) {
+  // A hand-edited log whose row is a word, not a map: an error at the row, never a crash.
+  const auto [text, before] = an_autumn_log();
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  int rows = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::size_t dash = lines[i].find("- {");
+    if (dash == std::string::npos || lines[i].find_first_not_of(' ') != dash) continue;
+    ASSERT_EQ(lines[i].back(), '}') << "a row on one line: " << lines[i];
+    ++rows;
+    std::string tampered;
+    for (std::size_t j = 0; j < lines.size(); ++j)
+      tampered += (j == i ? lines[j].substr(0, dash + 2) + "just some words" : lines[j]) + "\n";
+    try {
+      read_log(SourceFile{"log.yaml", tampered}, before, rules());
+      ADD_FAILURE() << "read with line " << i + 1 << " as plain text: " << lines[i];
+    } catch (const InputError& e) {
+      const auto& said = e.diagnostics();
+      EXPECT_TRUE(std::any_of(said.begin(), said.end(),
+                              [&](const Diagnostic& d) { return d.line == int(i) + 1; }))
+          << "line " << i + 1 << ": " << lines[i] << "\nfirst: " << said.front().format();
+    }
+  }
+  EXPECT_GT(rows, 20) << text;
+  for (const char* section : {"bids:", "supply:", "majorities:", "scores:"})
+    EXPECT_NE(text.find(section), std::string::npos) << section << " is tried too";
+}
+
 TEST(LogFile, BidsInAFirstEditionLogAreRefused_Rules12) {
   const Ruleset first =
       load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1, {});

@@ -505,6 +505,29 @@ TEST(RulesetModules, OnlyAnEditionReplacesAPhaseOfTheBaseGameAndOnlyWithItsOwn) 
                                "event, bids, actions, winter and publish");
 }
 
+TEST(RulesetModules, ReplacesWrittenAsAMapIsRefusedAtItsLineNotACrash) {
+  DataCopy first;
+  replace_in_file(first.file("modules/edition1/module.yaml"), "replaces: [bids]",
+                  "replaces: {bids: draw}");
+  EXPECT_EQ(first.error(), first.file("modules/edition1/module.yaml").string() +
+                               ":9:11: error: replaces must be a list, like [a, b]");
+}
+
+TEST(RulesetLoading, SetupsGroupsOrStandardWrittenAsAListIsRefusedAtItsLineNotACrash) {
+  DataCopy groups;
+  replace_in_file(groups.file("setups.yaml"),
+                  "  3: [5, 4, 4, 3, 3, 2, 2, 2, 2]\n  4:", "  - [5, 4, 4, 3, 3, 2, 2, 2, 2]\n  -");
+  replace_in_file(groups.file("setups.yaml"), "\n  5: [5, 4, 4, 3, 3, 2, 2]", "\n  - [5, 4, 4]");
+  EXPECT_EQ(groups.error(), groups.file("setups.yaml").string() +
+                                ":10:3: error: groups must be a map of `key: value` lines");
+  DataCopy standard;
+  const std::string text = testing::read_text(standard.file("setups.yaml"));
+  testing::write_text(standard.file("setups.yaml"),
+                      text.substr(0, text.find("\nstandard:") + 1) + "standard: [3, 4, 5]\n");
+  EXPECT_EQ(standard.error(), standard.file("setups.yaml").string() +
+                                  ":13:11: error: standard must be a map of `key: value` lines");
+}
+
 TEST(RulesetLoading, AMisspeltKeyOfTheBattleWinterOrScoringRulesIsRefusedWithItsPosition) {
   for (const auto& [key, typo] :
        {std::pair{"  neutral_conquest_markers: 0", "  neutral_conquest_marker: 0"},

@@ -88,6 +88,8 @@ class Reader {
     for (std::string_view key : path) {
       const YAML::Node next =
           at.IsMap() ? static_cast<const YAML::Node&>(at)[std::string(key)] : YAML::Node();
+      // A missing key is node()'s to say; yaml-cpp throws when asked a missing node's type.
+      if (!next.IsDefined()) return;
       at.reset(next);
     }
     if (at.IsDefined() && r_.expect_map(at, path.end()[-1]))

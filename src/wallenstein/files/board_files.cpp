@@ -176,6 +176,8 @@ void load_setups(const fs::path& dir, Ruleset& rules) {
   const YAML::Node& root = root_map(r, "setups.yaml", kTop);
   auto groups = r.require(root, "groups", "player count: army groups");
   auto standard = r.require(root, "standard", "player count: seats");
+  if (groups) r.expect_map(*groups, "groups");
+  if (standard) r.expect_map(*standard, "standard");
   r.throw_if_errors();
   for (const auto& entry : *groups) {
     const int count =

@@ -225,6 +225,7 @@ class LogReader {
     auto list = require_list(root, "bids");
     if (!list) return;
     for (const auto& row : *list) {
+      if (!r_.expect_map(row, "a bid")) continue;
       BidRecord b;
       b.player = player(row, "player");
       const std::string bid = text(row, "bid");
@@ -582,6 +583,21 @@ class LogReader {
                        flag(node, "shielded")};
   }
 
+  WinterSupply supply_of(const YAML::Node& row) {
+    WinterSupply s;
+    s.player = player(row, "player");
+    s.grain_before = num(row, "grain");
+    s.grain_after_loss = num(row, "after_loss");
+    s.provinces = num(row, "provinces");
+    s.unsupplied = s.provinces - s.grain_after_loss;  // written as 0 when negative; rules 9.2
+    s.revolt_count = num_or(row, "revolts", 0);
+    s.extra_peasants = num_or(row, "extra_peasants", 0);
+    if (row["drawn"].IsDefined() && r_.expect_sequence(row["drawn"], "drawn")) {
+      for (const auto& p : row["drawn"]) s.drawn.push_back(province_of(p));
+    }
+    return s;
+  }
+
   WinterLog winter(const YAML::Node& node) {
     WinterLog w;
     if (!r_.expect_map(node, "winter")) return w;
@@ -589,18 +605,7 @@ class LogReader {
     w.grain_loss = num(node, "grain_loss");
     if (auto supply = require_list(node, "supply")) {
       for (const auto& row : *supply) {
-        WinterSupply s;
-        s.player = player(row, "player");
-        s.grain_before = num(row, "grain");
-        s.grain_after_loss = num(row, "after_loss");
-        s.provinces = num(row, "provinces");
-        s.unsupplied = s.provinces - s.grain_after_loss;  // written as 0 when negative; rules 9.2
-        s.revolt_count = num_or(row, "revolts", 0);
-        s.extra_peasants = num_or(row, "extra_peasants", 0);
-        if (row["drawn"].IsDefined() && r_.expect_sequence(row["drawn"], "drawn")) {
-          for (const auto& p : row["drawn"]) s.drawn.push_back(province_of(p));
-        }
-        w.supply.push_back(s);
+        if (r_.expect_map(row, "a player's grain supply")) w.supply.push_back(supply_of(row));
       }
     }
     if (auto revolts = require_list(node, "revolts")) {
@@ -626,6 +631,7 @@ class LogReader {
     }
     if (auto majorities = require_list(node, "majorities")) {
       for (const auto& row : *majorities) {
+        if (!r_.expect_map(row, "a majority")) continue;
         Majority m;
         const auto region = rules_.find_region(text(row, "region"));
         if (!region)
@@ -649,7 +655,9 @@ class LogReader {
       }
     }
     if (auto scores = require_list(node, "scores")) {
-      for (const auto& row : *scores) w.scores.push_back(score(row));
+      for (const auto& row : *scores) {
+        if (r_.expect_map(row, "a score")) w.scores.push_back(score(row));
+      }
     }
     w.markers_removed = num(node, "markers_removed");
     if (auto next = require_list(node, "next_year_events")) {

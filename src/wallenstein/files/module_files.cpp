@@ -60,17 +60,27 @@ std::vector<std::string> read_ids(YamlReader& r, const YAML::Node& map, std::str
   return ids;
 }
 
+/// The words of a list: what read_ids reads, whose shape it checks and reports; none when the
+/// node is no list, so a map or a nested list written there is only said once.
+std::vector<YAML::Node> listed_words(const YAML::Node& node) {
+  std::vector<YAML::Node> words;
+  if (!node.IsSequence()) return words;
+  for (const auto& item : node)
+    if (item.IsScalar()) words.push_back(item);
+  return words;
+}
+
 /// A module adds phases and sections of its own: one of the base game's would be lost by every
 /// game without the module.
 void check_not_base(YamlReader& r, const YAML::Node& root) {
-  for (const auto& item : root["phases"]) {
+  for (const YAML::Node& item : listed_words(root["phases"])) {
     if (std::find(kBaseGamePhases.begin(), kBaseGamePhases.end(), item.Scalar()) !=
         kBaseGamePhases.end())
       r.error(item, "phase " + item.Scalar() +
                         " is the base game's, which every game plays; a module adds phases of "
                         "its own");
   }
-  for (const auto& item : root["order_sections"]) {
+  for (const YAML::Node& item : listed_words(root["order_sections"])) {
     if (std::find(kBaseOrderKeys.begin(), kBaseOrderKeys.end(), item.Scalar()) !=
         kBaseOrderKeys.end())
       r.error(item, "order section " + item.Scalar() +
@@ -88,7 +98,7 @@ std::vector<std::string> read_replaced(YamlReader& r, const YAML::Node& root,
             "an expansion adds to the base game; only an edition replaces its "
             "phases");
   }
-  for (const auto& item : root["replaces"]) {
+  for (const YAML::Node& item : listed_words(root["replaces"])) {
     if (std::find(kBaseGamePhases.begin(), kBaseGamePhases.end(), item.Scalar()) ==
         kBaseGamePhases.end()) {
       r.error(item, item.Scalar() + " is not a phase of the base game, which are " +
