@@ -161,16 +161,26 @@ Wording Wording::read(YamlReader& r, const YAML::Node& section, std::string_view
   ids.reserve(messages.size());
   for (const MessageSpec& message : messages) ids.push_back(message.id);
   r.check_keys(section, ids, name);
+  // The names a message may show: its values in every form. Messages often share one list of
+  // values (every problem may show any), so the names are spelt out once per list, not per
+  // message.
+  std::span<const std::string_view> names_of;
+  std::vector<std::string> names;
+  std::vector<std::string_view> allowed;
   for (const MessageSpec& message : messages) {
     const std::string id(message.id);
     if (const YAML::Node node = section[id]; node.IsDefined()) {
-      std::vector<std::string> names;
-      for (std::string_view value : message.values) {
-        names.emplace_back(value);
-        for (std::string_view form : kForms)
-          names.push_back(std::string(value) + std::string(form));
+      if (allowed.empty() || message.values.data() != names_of.data() ||
+          message.values.size() != names_of.size()) {
+        names_of = message.values;
+        names.clear();
+        for (std::string_view value : message.values) {
+          names.emplace_back(value);
+          for (std::string_view form : kForms)
+            names.push_back(std::string(value) + std::string(form));
+        }
+        allowed.assign(names.begin(), names.end());
       }
-      const std::vector<std::string_view> allowed(names.begin(), names.end());
       wording.texts_.emplace(id, read_text(r, node, message.id, allowed));
       continue;
     }
