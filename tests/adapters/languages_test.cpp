@@ -254,6 +254,32 @@ TEST(Languages, APlayerIdThatIsNoColourIsNamedAsItIsInEveryLanguage) {
   EXPECT_EQ(colour_name(all.in("de").words(), "red"), "Rot");
 }
 
+TEST(Languages, CubesOfOneColourTakeThePluralTheLanguageGivesAndAnIdWithoutAWordStaysAsItIs) {
+  const Templates all = Templates::load(templates_root());
+  const pbem::LanguageWords& french = all.in("fr").words();
+  EXPECT_EQ(colour_plural(french, "blue"), "bleus");
+  EXPECT_EQ(colour_plural(french, "orange"), "orange");  // invariable: a plain word
+  EXPECT_EQ(colour_name(french, "orange"), "orange");
+  EXPECT_EQ(colour_plural(french, "b"), "b");  // once "bs"
+  EXPECT_EQ(colour_plural(all.in("de").words(), "red"), "Rot");
+  EXPECT_EQ(colour_plural(all.in("en").words(), "red"), "red");
+}
+
+TEST(Languages, AColourWithAMisspeltFieldIsRefusedAtItsLine) {
+  testing::TempDir dir;
+  fs::copy(templates_root(), dir.path(), fs::copy_options::recursive);
+  testing::replace_in_file(dir.path() / "fr" / "words.yaml", "plural: bleus", "plurl: bleus");
+  const Templates all = Templates::load(dir.path());
+  const Ruleset rules = load_ruleset(testing::source_data_dir());
+  try {
+    (void)in_language(rules, all.in("fr").words());
+    FAIL() << "plurl was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("words.yaml:"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("plurl"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Languages, AMissingLanguageIsRefusedNamingThoseThereAre) {
   const Templates all = Templates::load(templates_root());
   try {

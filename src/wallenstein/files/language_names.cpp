@@ -87,17 +87,57 @@ void check_sections(const LanguageWords& words) {
 
 }  // namespace
 
-std::string colour_name(const LanguageWords& words, const std::string& id) {
+namespace {
+
+/// The `field` (name or plural) of a colour's entry: a word, or {name: ..., plural: ...}.
+std::optional<std::string> colour_word(const LanguageWords& words, const std::string& id,
+                                       const char* field) {
   const YAML::Node colours = words.section("colours");
   // A key the map lacks gives an invalid node, whose type yaml-cpp throws for: IsDefined first.
-  const YAML::Node word = colours.IsMap() ? colours[id] : YAML::Node();
-  return word.IsDefined() && word.IsScalar() ? word.Scalar() : id;
+  const YAML::Node entry = colours.IsMap() ? colours[id] : YAML::Node();
+  if (!entry.IsDefined()) return std::nullopt;
+  const YAML::Node word = entry.IsMap() ? entry[field] : entry;
+  if (!word.IsDefined() || !word.IsScalar()) return std::nullopt;
+  return word.Scalar();
+}
+
+/// `colours`: each entry a word, or {name, plural} where the plural is no word of its own.
+void check_colours(const LanguageWords& words) {
+  const YAML::Node colours = words.section("colours");
+  const pbem::YamlFile* file = words.file_of("colours");
+  if (!colours.IsDefined() || file == nullptr) return;
+  YamlReader r(*file);
+  if (r.expect_map(colours, "colours")) {
+    static constexpr std::array<std::string_view, 2> kColourFields = {"name", "plural"};
+    for (const auto& entry : colours) {
+      if (!entry.second.IsMap()) {
+        (void)r.text(entry.second, "colours");
+        continue;
+      }
+      r.check_keys(entry.second, kColourFields, "colours");
+      for (const char* field : {"name", "plural"})
+        if (const auto word = r.require(entry.second, field, "")) (void)r.text(*word, field);
+    }
+  }
+  r.throw_if_errors();
+}
+
+}  // namespace
+
+std::string colour_name(const LanguageWords& words, const std::string& id) {
+  return colour_word(words, id, "name").value_or(id);
+}
+
+std::string colour_plural(const LanguageWords& words, const std::string& id) {
+  if (auto plural = colour_word(words, id, "plural")) return *plural;
+  return colour_name(words, id);
 }
 
 Ruleset in_language(const Ruleset& rules, const LanguageWords& words) {
   Ruleset out = rules;
   if (words.game_sections().empty() && words.code() == "en") return out;
   check_sections(words);
+  check_colours(words);
 
   NameSection actions(words, "actions");
   for (ActionDef& a : out.actions) {

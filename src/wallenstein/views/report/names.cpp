@@ -16,6 +16,10 @@ std::string Names::colour(const std::string& id) const {
   return view_.words == nullptr ? id : colour_name(*view_.words, id);
 }
 
+std::string Names::colours(const std::string& id) const {
+  return view_.words == nullptr ? id : colour_plural(*view_.words, id);
+}
+
 Data Names::cubes(const CubeCounts& counts) const {
   kainjow::mustache::list items;
   for (std::size_t i = 0; i <= before_.players.size(); ++i) {
@@ -25,6 +29,7 @@ Data Names::cubes(const CubeCounts& counts) const {
     Data c;
     c["n"] = std::to_string(n);
     c["colour"] = peasants ? std::string() : colour(before_.players[i].id);
+    c["colours"] = peasants ? std::string() : colours(before_.players[i].id);
     c["peasant"] = peasants;
     c["one"] = n == 1;
     items.push_back(c);

@@ -23,7 +23,10 @@ class Names {
   /// A player's colour as cubes are counted by it: the player's id ("red"), in the words of the
   /// language's `colours` where it has the id ("rouge").
   std::string colour(const std::string& id) const;
-  /// Cubes by colour, each {n, colour, one, peasant, last}; false when there are none.
+  /// The same for more than one cube ("rouges"; colour_plural()).
+  std::string colours(const std::string& id) const;
+  /// Cubes by colour, each {n, colour, colours (the plural), one, peasant, last}; false when
+  /// there are none.
   Data cubes(const CubeCounts& counts) const;
   /// A list of {name, last}.
   Data names(const std::vector<std::string>& values) const;
