@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -277,6 +278,12 @@ TEST(Languages, AColourWithAMisspeltFieldIsRefusedAtItsLine) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("words.yaml:"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("plurl"), std::string::npos) << e.what();
+    const auto& said = e.diagnostics();
+    EXPECT_EQ(std::count_if(
+                  said.begin(), said.end(),
+                  [](const Diagnostic& d) { return d.message.find("plurl") != std::string::npos; }),
+              1)
+        << "said once, not once per field: " << e.what();
   }
 }
 

@@ -30,7 +30,17 @@ class NameSection {
     return reader_->require(node_, id, std::string(key_) + " needs the name of " + id);
   }
 
-  /// A text: the entry itself, or its field `field` when the entry is a map of `fields`.
+  /// Every entry the section has, whatever its id (an error when the section is no map).
+  std::vector<YAML::Node> entries() {
+    std::vector<YAML::Node> out;
+    if (!present() || !reader_->expect_map(node_, key_)) return out;
+    for (const auto& e : node_) out.push_back(e.second);
+    return out;
+  }
+
+  /// A text: the entry itself, or its field `field` when the entry is a map of `fields`. The
+  /// entry's keys are checked when its first field is asked for, which callers do first, so a
+  /// misspelt key is said once, not once per field.
   std::optional<std::string> text(const YAML::Node& entry, std::string_view field,
                                   std::span<const std::string_view> fields, bool required) {
     if (!entry.IsMap()) {
@@ -41,7 +51,7 @@ class NameSection {
                                   std::string(field) + ": ...}");
       return std::nullopt;
     }
-    reader_->check_keys(entry, fields, key_);
+    if (field == fields.front()) reader_->check_keys(entry, fields, key_);
     const YAML::Node found = entry[std::string(field)];
     if (!found.IsDefined()) {
       if (required) reader_->require(entry, field, "");
@@ -63,6 +73,7 @@ class NameSection {
 constexpr std::array<std::string_view, 1> kNameOnly = {"name"};
 constexpr std::array<std::string_view, 2> kActionFields = {"name", "short"};
 constexpr std::array<std::string_view, 2> kEventFields = {"name", "text"};
+constexpr std::array<std::string_view, 2> kColourFields = {"name", "plural"};
 
 void check_sections(const LanguageWords& words) {
   for (const std::string& section : words.game_sections()) {
@@ -85,10 +96,6 @@ void check_sections(const LanguageWords& words) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 /// The `field` (name or plural) of a colour's entry: a word, or {name: ..., plural: ...}.
 std::optional<std::string> colour_word(const LanguageWords& words, const std::string& id,
                                        const char* field) {
@@ -103,23 +110,13 @@ std::optional<std::string> colour_word(const LanguageWords& words, const std::st
 
 /// `colours`: each entry a word, or {name, plural} where the plural is no word of its own.
 void check_colours(const LanguageWords& words) {
-  const YAML::Node colours = words.section("colours");
-  const pbem::YamlFile* file = words.file_of("colours");
-  if (!colours.IsDefined() || file == nullptr) return;
-  YamlReader r(*file);
-  if (r.expect_map(colours, "colours")) {
-    static constexpr std::array<std::string_view, 2> kColourFields = {"name", "plural"};
-    for (const auto& entry : colours) {
-      if (!entry.second.IsMap()) {
-        (void)r.text(entry.second, "colours");
-        continue;
-      }
-      r.check_keys(entry.second, kColourFields, "colours");
-      for (const char* field : {"name", "plural"})
-        if (const auto word = r.require(entry.second, field, "")) (void)r.text(*word, field);
-    }
+  NameSection colours(words, "colours");
+  for (const YAML::Node& entry : colours.entries()) {
+    (void)colours.text(entry, "name", kColourFields, true);
+    // A plain word is its own plural; a map gives both.
+    if (entry.IsMap()) (void)colours.text(entry, "plural", kColourFields, true);
   }
-  r.throw_if_errors();
+  colours.done();
 }
 
 }  // namespace
