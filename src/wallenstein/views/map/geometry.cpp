@@ -8,13 +8,17 @@ namespace wallenstein::map {
 namespace {
 
 /// Keeps the part of the cell where dot(p - origin, normal) <= 0; the new edge gets `tag`.
-Cell clip(const Cell& cell, Point origin, Point normal, int tag) {
+/// `scratch` holds the vertices being built (kept between calls, so that clipping a cell a
+/// thousand times allocates only while its buffers grow).
+void clip(Cell& cell, Point origin, Point normal, int tag, Cell& scratch) {
   const std::size_t n = cell.points.size();
-  if (n == 0) return cell;
+  if (n == 0) return;
   auto side = [&](Point p) { return (p.x - origin.x) * normal.x + (p.y - origin.y) * normal.y; };
   // Built as vertices with the tag of the edge that ends at them, then rotated to edge tags.
-  std::vector<Point> points;
-  std::vector<int> incoming;
+  std::vector<Point>& points = scratch.points;
+  std::vector<int>& incoming = scratch.tags;
+  points.clear();
+  incoming.clear();
   for (std::size_t k = 0; k < n; ++k) {
     const Point p = cell.points[k];
     const Point q = cell.points[(k + 1) % n];
@@ -34,13 +38,10 @@ Cell clip(const Cell& cell, Point origin, Point normal, int tag) {
       points.push_back(q), incoming.push_back(edge);
     }
   }
-  Cell out;
   const std::size_t m = points.size();
-  for (std::size_t k = 0; k < m; ++k) {
-    out.points.push_back(points[k]);
-    out.tags.push_back(incoming[(k + 1) % m]);
-  }
-  return out;
+  cell.points.swap(points);
+  cell.tags.resize(m);
+  for (std::size_t k = 0; k < m; ++k) cell.tags[k] = incoming[(k + 1) % m];
 }
 
 }  // namespace
@@ -49,6 +50,7 @@ std::vector<Cell> voronoi_cells(const std::vector<Point>& sites, const Box& fram
                                 int segments) {
   std::vector<Cell> cells;
   cells.reserve(sites.size());
+  Cell scratch;
   for (std::size_t i = 0; i < sites.size(); ++i) {
     const Point s = sites[i];
     // Start from the coast: the disc's circumscribed polygon, then the frame, then only the
@@ -60,16 +62,19 @@ std::vector<Cell> voronoi_cells(const std::vector<Point>& sites, const Box& fram
       cell.points.push_back({s.x + corner * std::cos(a), s.y + corner * std::sin(a)});
       cell.tags.push_back(kCoast);
     }
-    cell = clip(cell, {frame.x, frame.y}, {-1, 0}, kFrame);
-    cell = clip(cell, {frame.x + frame.w, frame.y}, {1, 0}, kFrame);
-    cell = clip(cell, {frame.x, frame.y}, {0, -1}, kFrame);
-    cell = clip(cell, {frame.x, frame.y + frame.h}, {0, 1}, kFrame);
+    clip(cell, {frame.x, frame.y}, {-1, 0}, kFrame, scratch);
+    clip(cell, {frame.x + frame.w, frame.y}, {1, 0}, kFrame, scratch);
+    clip(cell, {frame.x, frame.y}, {0, -1}, kFrame, scratch);
+    clip(cell, {frame.x, frame.y + frame.h}, {0, 1}, kFrame, scratch);
     for (std::size_t j = 0; j < sites.size(); ++j) {
       if (j == i) continue;
       const Point o = sites[j];
-      if (std::hypot(o.x - s.x, o.y - s.y) > 2 * corner) continue;
+      // The hypotenuse is never shorter than either side: most sites are ruled out without it.
+      const double reach = 2 * corner;
+      if (std::abs(o.x - s.x) > reach || std::abs(o.y - s.y) > reach) continue;
+      if (std::hypot(o.x - s.x, o.y - s.y) > reach) continue;
       const Point mid{(s.x + o.x) / 2, (s.y + o.y) / 2};
-      cell = clip(cell, mid, Point{o.x - s.x, o.y - s.y}, static_cast<int>(j));
+      clip(cell, mid, Point{o.x - s.x, o.y - s.y}, static_cast<int>(j), scratch);
     }
     cells.push_back(std::move(cell));
   }

@@ -31,18 +31,34 @@ std::vector<Point> spiral(double step, double reach) {
   return out;
 }
 
-double segment_distance(Point p, Point a, Point b) {
+namespace {
+
+/// From the point of segment a-b nearest to p, to p.
+Point segment_offset(Point p, Point a, Point b) {
   const double dx = b.x - a.x;
   const double dy = b.y - a.y;
   const double len2 = dx * dx + dy * dy;
   const double t =
       len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0) : 0.0;
-  return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+  return {p.x - (a.x + t * dx), p.y - (a.y + t * dy)};
+}
+
+}  // namespace
+
+double segment_distance(Point p, Point a, Point b) {
+  const Point d = segment_offset(p, a, b);
+  return std::hypot(d.x, d.y);
 }
 
 double border_distance(const Shape& shape, Point p) {
   double best = 1e18;
-  for (const auto& [a, b] : shape.border) best = std::min(best, segment_distance(p, a, b));
+  for (const auto& [a, b] : shape.border) {
+    const Point d = segment_offset(p, a, b);
+    // A hypotenuse is never shorter than either side: a segment whose offset is already as long
+    // as the nearest so far in x or in y cannot be nearer, and costs no hypot.
+    if (std::max(std::abs(d.x), std::abs(d.y)) >= best) continue;
+    best = std::min(best, std::hypot(d.x, d.y));
+  }
   return best;
 }
 
