@@ -61,6 +61,22 @@ TEST(YamlWords, TheCompiledEnglishSaysWhatTheShippedCatalogueSays) {
   }
 }
 
+TEST(YamlWords, TheShippedCatalogueReadWhenFirstSaidSaysWhatAnEditedCopyReadAtOnceSays) {
+  // The shipped file, byte for byte, is read only when a word is asked for; a copy with a comment
+  // more is another file, read and checked at once: both must say the same.
+  wallenstein::testing::TempDir dir;
+  const YamlWords edited = YamlWords::load(
+      edited_words(dir.path(), {{"\nlists:\n", "\n# the game master's copy\nlists:\n"}}));
+  const YamlWords shipped = YamlWords::load(shipped_words());
+  for (const std::string text :
+       {"name: a\nname: b\n", "[1, 2", "nme: 1\ncount: x\n", "count: 12\n"}) {
+    EXPECT_EQ(messages(text, edited), messages(text, shipped)) << text;
+    EXPECT_FALSE(messages(text, shipped).empty()) << text;
+  }
+  EXPECT_EQ(shipped.lists().join_or({"a", "b", "c"}), edited.lists().join_or({"a", "b", "c"}));
+  EXPECT_EQ(shipped.lists().join_or({"a", "b", "c"}), "a, b or c");
+}
+
 TEST(YamlWords, AReaderAndTheParserSpeakTheWordsTheyAreGiven) {
   wallenstein::testing::TempDir dir;
   const YamlWords french = YamlWords::load(edited_words(

@@ -274,6 +274,11 @@ YamlWords YamlWords::parse(const std::string& path, std::string text, const Yaml
 
 YamlWords YamlWords::load(const std::filesystem::path& file) {
   SourceFile source = read_source(file, 1 << 20);
+  if (source.text == kYamlWordsEnglish) {  // read as english() reads it, once, when first said
+    YamlWords shipped;
+    shipped.is_english_ = true;
+    return shipped;
+  }
   return parse(source.path, std::move(source.text), english(), &english());
 }
 

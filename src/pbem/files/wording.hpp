@@ -89,14 +89,16 @@ class YamlWords {
  public:
   /// Reads a catalogue file; a problem in it is an InputError at its line and column. A message
   /// or list word the file lacks is the compiled English one (a catalogue made for an older
-  /// program lacks what a newer one added).
+  /// program lacks what a newer one added). A file that is the shipped English catalogue byte
+  /// for byte is read only when a word is first asked for: the compiled copy is tested to read
+  /// without a problem, and a good order file never needs a word.
   static YamlWords load(const std::filesystem::path& file);
   /// The shipped English catalogue, compiled into the program.
   static const YamlWords& english();
 
-  const ListWords& lists() const { return lists_; }
+  const ListWords& lists() const { return read().lists_; }
   std::string say(std::string_view id, const Data& data = Data()) const {
-    return messages_.say(id, data);
+    return read().messages_.say(id, data);
   }
 
  private:
@@ -105,9 +107,12 @@ class YamlWords {
   /// comes from `underlay` when there is one.
   static YamlWords parse(const std::string& path, std::string text, const YamlWords& words,
                          const YamlWords* underlay);
+  /// These words, or english() when they stand for it.
+  const YamlWords& read() const { return is_english_ ? english() : *this; }
 
   ListWords lists_;
   Wording messages_;
+  bool is_english_ = false;  ///< the shipped English catalogue, not read yet: english() holds it
 };
 
 /// The words catalogue of a templates directory.
