@@ -17,6 +17,7 @@
 #include "pbem/mail/health.hpp"
 #include "pbem/mail/ledger.hpp"
 #include "pbem/mail/mime.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/host/held_game.hpp"
 #include "wallenstein/host/season_schedule.hpp"
 #include "wallenstein/pbem.hpp"
@@ -227,7 +228,7 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
         line.tie_values.emplace_back(t["key"].get<std::string>(), t["count"].get<int>());
       winners.push_back(line);
     }
-    write_game_over(out, winners, templates_dir);
+    write_game_over(out, winners, load_templates(templates_dir));
     return;
   }
   out << "Season " << j["season"].get<std::string>() << " (";

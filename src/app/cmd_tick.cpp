@@ -39,13 +39,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// How `tick` holds and opens a Wallenstein game and polls its mailbox.
-TickPrograms programs(const Invocation& in, RulesetCache& rules) {
+/// How `tick` holds and opens a Wallenstein game and polls its mailbox. Its games share one
+/// Resources: the templates, catalogues and map style are read once for them all.
+TickPrograms programs(const Invocation& in, RulesetCache& rules, const Resources& where) {
   return TickPrograms{
-      [&in, &rules](const fs::path& dir, LockMode mode) {
+      [&in, &rules, where](const fs::path& dir, LockMode mode) {
         HeldGame held = wallenstein::hold_game(dir, mode, in.wait(), "tick", in.err);
-        return HeldGameRef{std::move(held.lock), std::make_unique<WallensteinGame>(
-                                                     std::move(held.game), rules, resources(in))};
+        return HeldGameRef{std::move(held.lock),
+                           std::make_unique<WallensteinGame>(std::move(held.game), rules, where)};
       },
       [&in](const fs::path& dir) { return fetch_orders(in, dir); },
       [&in](const fs::path& dir) { return republish_if_asked(in, dir); }};
@@ -141,10 +142,11 @@ Exit run_tick(const Invocation& in) {
   const std::vector<fs::path> dirs = game_dirs(in);
   const Instant now = clock_now(in);
   RulesetCache rules(in.data_dir());
-  const Templates templates = load_templates(in.templates_dir());
+  const Resources where = resources(in);
   const TickSettings settings{
-      now, templates, in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt};
-  const TickPrograms tick = programs(in, rules);
+      now, where.templates(),
+      in.has("smtp") ? std::optional(in.get<std::string>("smtp")) : std::nullopt};
+  const TickPrograms tick = programs(in, rules, where);
   const int jobs = in.get<int>("jobs") > 0
                        ? in.get<int>("jobs")
                        : std::max(1, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)));
@@ -153,7 +155,7 @@ Exit run_tick(const Invocation& in) {
   std::vector<std::size_t> busy_at;
   for (std::size_t i = 0; i < dirs.size(); ++i) {
     std::string line;
-    if (!anything_due(dirs[i], now, rules, resources(in), line)) {
+    if (!anything_due(dirs[i], now, rules, where, line)) {
       lines[i] = {line, false};
     } else if (jobs > 1 && dirs.size() > 1) {
       busy.push_back(dirs[i]);

@@ -148,5 +148,30 @@ TEST_F(WallensteinTick, TheQuickLookReadsNoStateWhileOrdersAreAwaited) {
   EXPECT_TRUE(quick_look(game, at("2026-11-27T21:00:00Z")).due) << "the reminder 48 h before";
 }
 
+TEST(Resources, CopiesShareWhatWasReadSoATickReadsTheTemplatesOnceForAllItsGames) {
+  const Resources where{testing::source_data_dir(), testing::source_path("templates")};
+  const Resources copy = where;  // what each game of a tick holds
+  EXPECT_EQ(&where.templates(), &copy.templates());
+  EXPECT_EQ(&where.problem_texts("fr"), &copy.problem_texts("fr"));
+  EXPECT_NE(&where.problem_texts("fr"), &copy.problem_texts("en"));
+  EXPECT_EQ(&where.map_style(), &copy.map_style());
+  // Read apart, two Resources read apart.
+  const Resources other{testing::source_data_dir(), testing::source_path("templates")};
+  EXPECT_NE(&where.templates(), &other.templates());
+}
+
+TEST(Resources, TemplatesThatFailToReadAreReadAgainAtTheNextAskNotKeptBroken) {
+  TempDir dir;
+  const fs::path templates = dir / "templates";
+  fs::copy(testing::source_path("templates"), templates, fs::copy_options::recursive);
+  const std::string words = read_text(templates / "words.yaml");
+  testing::write_text(templates / "words.yaml", "language: [broken\n");
+  const Resources where{testing::source_data_dir(), templates};
+  EXPECT_THROW((void)where.templates(), InputError);
+  EXPECT_THROW((void)where.templates(), InputError) << "the same error again";
+  testing::write_text(templates / "words.yaml", words);  // the game master mends it
+  EXPECT_NO_THROW((void)where.templates());
+}
+
 }  // namespace
 }  // namespace wallenstein

@@ -1,6 +1,9 @@
 #include "wallenstein/host/game.hpp"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <optional>
 
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/digest.hpp"
@@ -23,6 +26,7 @@
 #include "wallenstein/rules/engine.hpp"
 #include "wallenstein/rules/standings.hpp"
 #include "wallenstein/views/map/render.hpp"
+#include "wallenstein/views/map/style.hpp"
 #include "wallenstein/views/report/forecast_text.hpp"
 #include "wallenstein/views/report/reports.hpp"
 
@@ -63,7 +67,7 @@ std::vector<std::pair<std::string, int>> winner_tie_values(const GameState& stat
 }
 
 void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
-                     const std::filesystem::path& templates_dir) {
+                     const Templates& templates) {
   kainjow::mustache::list rows;
   for (const WinnerLine& w : winners) {
     report::Data row;
@@ -84,12 +88,46 @@ void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
   report::Data data;
   data["shared"] = winners.size() > 1;
   data["winners"] = rows;
-  out << load_templates(templates_dir).render(Format::text, "game_over", data) << "\n";
+  out << templates.render(Format::text, "game_over", data) << "\n";
 }
 
-SeasonMaps render_season_maps(const SeasonView& view, const Templates& templates,
-                              const fs::path& data_dir) {
-  const map::MapStyle style = map::load_map_style(data_dir);
+/// What a Resources has read, shared by its copies.
+struct Resources::Read {
+  std::mutex lock;
+  std::optional<Templates> templates;
+  std::map<std::string, report::ProblemTexts, std::less<>> problem_texts;
+  std::optional<map::MapStyle> map_style;
+};
+
+Resources::Resources(fs::path data_dir, fs::path templates_dir)
+    : data_dir_(std::move(data_dir)),
+      templates_dir_(std::move(templates_dir)),
+      read_(std::make_shared<Read>()) {}
+
+const Templates& Resources::templates() const {
+  const std::lock_guard<std::mutex> hold(read_->lock);
+  if (!read_->templates) read_->templates = load_templates(templates_dir_);
+  return *read_->templates;
+}
+
+const report::ProblemTexts& Resources::problem_texts(const std::string& language) const {
+  const std::lock_guard<std::mutex> hold(read_->lock);
+  auto found = read_->problem_texts.find(language);
+  if (found == read_->problem_texts.end())
+    found =
+        read_->problem_texts.emplace(language, load_problem_texts(templates_dir_, language)).first;
+  return found->second;
+}
+
+const map::MapStyle& Resources::map_style() const {
+  const std::lock_guard<std::mutex> hold(read_->lock);
+  if (!read_->map_style) read_->map_style = map::load_map_style(data_dir_);
+  return *read_->map_style;
+}
+
+SeasonMaps render_season_maps(const SeasonView& view, const Resources& resources) {
+  const map::MapStyle& style = resources.map_style();
+  const Templates& templates = resources.templates();
   SeasonMaps maps;
   for (const std::string& code : report::season_languages(view)) {
     const Templates in_code = templates.in(code);
@@ -127,10 +165,8 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
       view.due = next_timetable->deadline;
       view.due_timezone = next_timetable->timezone;
     }
-    const Templates templates = load_templates(resources.templates_dir);
-    for (const SeasonMap& m : render_season_maps(view, templates, resources.data_dir))
-      transaction.write(m.file, m.png);
-    const auto reports = report::build_reports(view, templates);
+    for (const SeasonMap& m : render_season_maps(view, resources)) transaction.write(m.file, m.png);
+    const auto reports = report::build_reports(view, resources.templates());
     for (const auto& [relative, content] : report::report_files(reports))
       transaction.write(relative, content);
   }
@@ -173,7 +209,7 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
       const PlayerState& w = next.player(index);
       winners.push_back({game.config().names({w.id}), w.vp, winner_tie_values(next, rules, index)});
     }
-    write_game_over(out, winners, resources.templates_dir);
+    write_game_over(out, winners, resources.templates());
   } else {
     out << "Season " << next_label.name() << " is open for orders";
     if (next_timetable)
@@ -199,8 +235,7 @@ std::string season_digest(const GameDirectory& game, const SeasonDir& season) {
 /// resolve, refreshed): what is on disk is what was sent.
 SeasonMaps store_products(const GameDirectory& game, const Ruleset& rules,
                           const SeasonDir& season_dir, const LoadedSeason& loaded,
-                          const report::ReportSet& reports, const Templates& templates,
-                          const fs::path& data_dir, bool dry) {
+                          const report::ReportSet& reports, const Resources& resources, bool dry) {
   const fs::path season = fs::relative(season_dir.path, game.root());
   Journal journal(game.root());
   SeasonMaps maps;
@@ -211,7 +246,7 @@ SeasonMaps store_products(const GameDirectory& game, const Ruleset& rules,
       maps.push_back({code, report::map_file(view, code), read_bytes(stored)});
   }
   if (maps.size() < report::season_languages(view).size()) {
-    for (SeasonMap& m : render_season_maps(view, templates, data_dir)) {
+    for (SeasonMap& m : render_season_maps(view, resources)) {
       const auto found = std::find_if(maps.begin(), maps.end(),
                                       [&](const SeasonMap& s) { return s.language == m.language; });
       if (found != maps.end()) continue;
@@ -396,7 +431,7 @@ void WallensteinGame::add_notice_data(const RoundDir& round, Data& d) const {
 
 RoundResolved WallensteinGame::resolve(NmrPolicy nmr, const Timetable& next, std::ostream& said) {
   const std::string policy = nmr == NmrPolicy::bot ? kNmrBot : kNmrPass;
-  const auto texts = load_problem_texts(resources_.templates_dir);
+  const report::ProblemTexts& texts = resources_.problem_texts();
   SeasonInputs inputs = load_season_inputs(game_, game_.current(), rules(), texts);
   fill_nmr(inputs, policy, rules(), texts);
   const ResolveDone done =
@@ -410,10 +445,10 @@ std::string WallensteinGame::round_digest(const RoundDir& round) const {
 
 RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& request) {
   const LoadedSeason loaded = load_season(game_, rules(), round);
-  const Templates templates = load_templates(resources_.templates_dir);
+  const Templates& templates = resources_.templates();
   const auto reports = report::build_reports(loaded.view(rules()), templates);
-  const SeasonMaps maps = store_products(game_, rules(), round, loaded, reports, templates,
-                                         resources_.data_dir, request.dry_run);
+  const SeasonMaps maps =
+      store_products(game_, rules(), round, loaded, reports, resources_, request.dry_run);
   return RoundMail{outgoing(*this, game_, loaded, round, reports, maps, request, templates)};
 }
 
@@ -441,9 +476,9 @@ CheckedOrder WallensteinGame::check_order(const RoundDir& round, std::string_vie
                                           std::string_view source,
                                           std::string_view language) const {
   const GameState state = game_.load_state(round, rules());
-  const Templates templates = load_templates(resources_.templates_dir).in(language);
+  const Templates templates = resources_.templates().in(language);
   const Ruleset named = in_language(rules(), templates.words());
-  const auto texts = load_problem_texts(resources_.templates_dir, std::string(language));
+  const report::ProblemTexts& texts = resources_.problem_texts(std::string(language));
   const CheckedOrderFile file =
       check_order_source(SourceFile{std::string(source), std::string(text)}, state, named, texts);
   return checked_order(file, state, named, templates);
@@ -453,7 +488,7 @@ std::optional<mail::Part> WallensteinGame::order_template(const RoundDir& round,
                                                           const PlayerInfo& player) const {
   const GameState state = game_.load_state(round, rules());
   const SeasonView view{&game_.config(), &rules(), &state, &state, nullptr};
-  const auto reports = report::build_reports(view, load_templates(resources_.templates_dir));
+  const auto reports = report::build_reports(view, resources_.templates());
   for (const auto& r : reports.players) {
     if (r.id == player.id && r.orders)
       return mail::Part{r.orders_name, "text/plain; charset=utf-8", *r.orders, ""};
@@ -468,8 +503,7 @@ std::optional<std::string> WallensteinGame::player_report(const RoundDir& round,
   // Written again, as `mail --resend` would: in the language the player reads now, which may
   // not be the one the stored file was written in.
   const LoadedSeason loaded = load_season(game_, rules(), round);
-  const auto reports =
-      report::build_reports(loaded.view(rules()), load_templates(resources_.templates_dir));
+  const auto reports = report::build_reports(loaded.view(rules()), resources_.templates());
   for (const auto& r : reports.players) {
     if (r.id == player.id) return r.text;
   }

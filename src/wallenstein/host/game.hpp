@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -21,12 +22,33 @@
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/views/season_view.hpp"
 
+namespace wallenstein::map {
+struct MapStyle;
+}
+
 namespace wallenstein {
 
-/// Where the program's data and templates are.
-struct Resources {
-  std::filesystem::path data_dir;
-  std::filesystem::path templates_dir;
+/// Where the program's data and templates are, and what of them was read: copies of one Resources
+/// share it, so a tick reads and parses the templates, the problem catalogues and the map's style
+/// once for all its games. What fails to read is not kept: the next ask says the same again.
+class Resources {
+ public:
+  Resources(std::filesystem::path data_dir, std::filesystem::path templates_dir);
+
+  const std::filesystem::path& data_dir() const { return data_dir_; }
+  const std::filesystem::path& templates_dir() const { return templates_dir_; }
+  /// load_templates(templates_dir()), read at the first ask.
+  const Templates& templates() const;
+  /// load_problem_texts(templates_dir(), language), read at the first ask of each language.
+  const report::ProblemTexts& problem_texts(const std::string& language = "en") const;
+  /// map::load_map_style(data_dir()), read at the first ask.
+  const map::MapStyle& map_style() const;
+
+ private:
+  struct Read;
+  std::filesystem::path data_dir_;
+  std::filesystem::path templates_dir_;
+  std::shared_ptr<Read> read_;
 };
 
 /// What a resolve did.
@@ -45,8 +67,7 @@ struct SeasonMap {
 using SeasonMaps = std::vector<SeasonMap>;
 
 /// The season's maps, one per language of its texts, the game's first.
-SeasonMaps render_season_maps(const SeasonView& view, const Templates& templates,
-                              const std::filesystem::path& data_dir);
+SeasonMaps render_season_maps(const SeasonView& view, const Resources& resources);
 
 /// Resolves the season being planned (its inputs loaded, NMR orders filled in) in one journal
 /// commit: log, map and reports unless `state_only`, the bot's order files, the next state and,
@@ -93,7 +114,7 @@ std::vector<std::pair<std::string, int>> winner_tie_values(const GameState& stat
 /// edition "..., 3 palaces, 1 church, 2 trading houses"), written by resolve when the last season
 /// ends and by status afterwards, from the template text/game_over.
 void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
-                     const std::filesystem::path& templates_dir);
+                     const Templates& templates);
 
 /// Wallenstein as the host runs it (pbem::Game): seasons are its rounds, every seat's orders are
 /// awaited at once, a resolve writes the log, the map, the reports and the next state, and each
