@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <vector>
 
 #include "pbem/files/journal.hpp"
 #include "pbem/files/templates.hpp"
@@ -150,11 +151,12 @@ TEST_F(WallensteinTick, TheQuickLookReadsNoStateWhileOrdersAreAwaited) {
 
 TEST(Resources, CopiesShareWhatWasReadSoATickReadsTheTemplatesOnceForAllItsGames) {
   const Resources where{testing::source_data_dir(), testing::source_path("templates")};
-  const Resources copy = where;  // what each game of a tick holds
-  EXPECT_EQ(&where.templates(), &copy.templates());
-  EXPECT_EQ(&where.problem_texts("fr"), &copy.problem_texts("fr"));
-  EXPECT_NE(&where.problem_texts("fr"), &copy.problem_texts("en"));
-  EXPECT_EQ(&where.map_style(), &copy.map_style());
+  const std::vector<Resources> games(2, where);  // what each game of a tick holds
+  EXPECT_EQ(&games[0].templates(), &games[1].templates());
+  EXPECT_EQ(&where.templates(), &games[1].templates());
+  EXPECT_EQ(&games[0].problem_texts("fr"), &games[1].problem_texts("fr"));
+  EXPECT_NE(&games[0].problem_texts("fr"), &games[1].problem_texts("en"));
+  EXPECT_EQ(&games[0].map_style(), &games[1].map_style());
   // Read apart, two Resources read apart.
   const Resources other{testing::source_data_dir(), testing::source_path("templates")};
   EXPECT_NE(&where.templates(), &other.templates());
