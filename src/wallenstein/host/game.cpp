@@ -1,6 +1,7 @@
 #include "wallenstein/host/game.hpp"
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -165,8 +166,12 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
       view.due = next_timetable->deadline;
       view.due_timezone = next_timetable->timezone;
     }
-    for (const SeasonMap& m : render_season_maps(view, resources)) transaction.write(m.file, m.png);
+    // The maps take most of a resolve's time: drawn on a thread of their own while the reports
+    // are written, then stored first, as before.
+    std::future<SeasonMaps> maps = std::async(
+        std::launch::async, [&view, &resources] { return render_season_maps(view, resources); });
     const auto reports = report::build_reports(view, resources.templates());
+    for (const SeasonMap& m : maps.get()) transaction.write(m.file, m.png);
     for (const auto& [relative, content] : report::report_files(reports))
       transaction.write(relative, content);
   }
