@@ -166,13 +166,13 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
       view.due = next_timetable->deadline;
       view.due_timezone = next_timetable->timezone;
     }
-    // The maps take most of a resolve's time: drawn on a thread of their own while the reports
-    // are written, then stored first, as before.
-    std::future<SeasonMaps> maps = std::async(
-        std::launch::async, [&view, &resources] { return render_season_maps(view, resources); });
-    const auto reports = report::build_reports(view, resources.templates());
-    for (const SeasonMap& m : maps.get()) transaction.write(m.file, m.png);
-    for (const auto& [relative, content] : report::report_files(reports))
+    // The maps take most of a resolve's time: the reports are written on a thread of their own
+    // meanwhile. The maps stay on this thread, the one pango and fontconfig start on.
+    std::future<report::ReportSet> reports = std::async(std::launch::async, [&view, &resources] {
+      return report::build_reports(view, resources.templates());
+    });
+    for (const SeasonMap& m : render_season_maps(view, resources)) transaction.write(m.file, m.png);
+    for (const auto& [relative, content] : report::report_files(reports.get()))
       transaction.write(relative, content);
   }
   transaction.write_next("state.yaml", resolved.state_text);
