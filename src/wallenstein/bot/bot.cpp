@@ -28,6 +28,7 @@ void choose(bot::Plan& plan, std::vector<bot::Candidate> candidates, Rng& rng) {
 
 std::vector<bot::Candidate> joined(std::vector<bot::Candidate> a, std::vector<bot::Candidate> b,
                                    std::vector<bot::Candidate> c) {
+  a.reserve(a.size() + b.size() + c.size());  // one move of the large candidates, not two
   a.insert(a.end(), std::make_move_iterator(b.begin()), std::make_move_iterator(b.end()));
   a.insert(a.end(), std::make_move_iterator(c.begin()), std::make_move_iterator(c.end()));
   return a;

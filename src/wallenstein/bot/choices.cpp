@@ -15,11 +15,19 @@ Step step_at(ProvinceId p, BotReason reason) {
   return s;
 }
 
-Candidate single(double value, Action action, Step step) {
-  Candidate c;
+/// Adds a candidate of one step, made in place at the end of `out`.
+Step& add_single(std::vector<Candidate>& out, double value, Action action) {
+  Candidate& c = out.emplace_back();
   c.value = value;
-  c.steps.emplace_back(action, step);
-  return c;
+  return c.steps.add(action);
+}
+
+/// Adds a candidate of one step at `p` for `reason`.
+void add_single(std::vector<Candidate>& out, double value, Action action, ProvinceId p,
+                const BotReason& reason) {
+  Step& s = add_single(out, value, action);
+  s.order.province = p;
+  s.reason = reason;
 }
 
 /// Rules 7.1: what a collection's marker and a revolt it may start cost.
@@ -50,7 +58,7 @@ std::vector<Candidate> collect_candidates(const Assessment& a, const Plan& plan)
       if (!plan.action_free(space)) continue;
       const int least = a.least_income(p, Resource::thaler);
       const double value = a.thaler_value() * a.expected_income(p, Resource::thaler) - risk;
-      out.push_back(single(value, space, step_at(p, because(BotWhy::taxes, least))));
+      add_single(out, value, space, p, because(BotWhy::taxes, least));
     }
     for (Action space : grains) {
       if (!plan.action_free(space)) continue;
@@ -60,7 +68,7 @@ std::vector<Candidate> collect_candidates(const Assessment& a, const Plan& plan)
       BotReason why = because(BotWhy::grain, least);
       why.need = static_cast<int>(a.mine.size());
       why.have = grain_now;
-      out.push_back(single(saved + 0.01 * least - risk, space, step_at(p, why)));
+      add_single(out, saved + 0.01 * least - risk, space, p, why);
     }
   }
   return out;
@@ -80,8 +88,7 @@ std::vector<Candidate> build_candidates(const Assessment& a) {
       BotReason why = because(BotWhy::build, a.rules.scoring.vp_per_building);
       why.majority = majority;
       for (Action action : a.rules.spaces_building(b)) {
-        out.push_back(single(points - a.thaler_value() * a.rules.action(action).cost, action,
-                             step_at(p, why)));
+        add_single(out, points - a.thaler_value() * a.rules.action(action).cost, action, p, why);
       }
     }
   }
@@ -122,7 +129,7 @@ std::vector<Candidate> defence_candidates(const Assessment& a) {
       // Cubes on the board also hold winter revolts and feed next season's attacks.
       const double value =
           (before - after) * worth + 0.03 * placed - a.thaler_value() * a.rules.action(action).cost;
-      out.push_back(single(value, action, step_at(p, why)));
+      add_single(out, value, action, p, why);
     }
   }
   return out;
@@ -209,29 +216,30 @@ void add_attack(const Assessment& a, ProvinceId from, ProvinceId target,
     const BattleOdds odds = attack_odds(a, target, moving, extra, before);
     if (odds.win < 0.5) continue;
     const double cost = staging ? staging->cost : 0.0;
-    Candidate c;
+    // Made in place: a candidate is large, and most are never chosen.
+    Candidate& c = out.emplace_back();
     c.value = (1 - guard) * (odds.win * win_worth + odds.tie * tie_worth) - exposure - cost -
               0.05 * odds.lose * moving;
     c.target = target;
-    BotReason why = because(BotWhy::attack);
+    Step& attack = c.steps.add(card);
+    attack.order.province = from;
+    attack.order.target = target;
+    attack.order.min_armies = std::min(least_worth_sending(a, target, sure), sure);
+    BotReason& why = attack.reason;
+    why = because(BotWhy::attack);
     why.win = odds.win;
     why.tie = odds.tie;
     why.armies = moving + static_cast<int>(std::lround(before * extra));
     why.against = a.view.at(target).armies;
     why.defended = a.view.at(target).owner.has_value();
     why.other = target;
-    Step attack = step_at(from, why);
-    attack.order.target = target;
-    attack.order.min_armies = std::min(least_worth_sending(a, target, sure), sure);
-    c.steps.emplace_back(card, attack);
     if (staging) {
-      BotReason stage = because(BotWhy::stage, extra);
-      stage.other = from;
-      Step feed = step_at(staging->from, stage);
+      Step& feed = c.steps.add(staging->card);
+      feed.order.province = staging->from;
       feed.order.target = from;
-      c.steps.emplace_back(staging->card, feed);
+      feed.reason = because(BotWhy::stage, extra);
+      feed.reason.other = from;
     }
-    out.push_back(std::move(c));
   }
 }
 
@@ -266,7 +274,7 @@ std::vector<Candidate> move_candidates(const Assessment& a, const Plan& plan) {
       why.other = to;
       Step s = step_at(from, why);
       s.order.target = to;
-      for (Action card : a.battle_spaces) out.push_back(single(gain - exposure, card, s));
+      for (Action card : a.battle_spaces) add_single(out, gain - exposure, card) = s;
     }
   }
   return out;

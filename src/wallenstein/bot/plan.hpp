@@ -33,10 +33,14 @@ struct Step {
 class CandidateSteps {
  public:
   using Item = std::pair<Action, Step>;
-  void emplace_back(Action action, const Step& step) {
+  /// A new step for `action`, to be filled in place (a step is large: copies cost).
+  Step& add(Action action) {
     assert(size_ < items_.size());
-    items_[size_++] = Item{action, step};
+    Item& item = items_[size_++];
+    item.first = action;
+    return item.second;
   }
+  void emplace_back(Action action, const Step& step) { add(action) = step; }
   const Item& front() const { return items_[0]; }
   const Item* begin() const { return items_.data(); }
   const Item* end() const { return items_.data() + size_; }
