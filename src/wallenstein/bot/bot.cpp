@@ -1,7 +1,6 @@
 #include "wallenstein/bot/bot.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "wallenstein/bot/plan.hpp"
 #include "wallenstein/rules/draft.hpp"
@@ -14,16 +13,16 @@ namespace {
 void choose(bot::Plan& plan, std::vector<bot::Candidate> candidates, Rng& rng) {
   // A whisker of noise from the bot's own stream breaks ties between equal choices.
   for (bot::Candidate& c : candidates) c.value += 1e-6 * rng.below(1000);
-  // Sorts positions rather than the candidates themselves (cheaper to move); stable, so the
-  // order is the same.
-  std::vector<std::size_t> best_first(candidates.size());
-  std::iota(best_first.begin(), best_first.end(), std::size_t{0});
+  // Sorts positions rather than the candidates themselves (cheaper to move), of those worth
+  // something only; stable, so the order is the same.
+  std::vector<std::size_t> best_first;
+  best_first.reserve(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i)
+    if (candidates[i].value > 0) best_first.push_back(i);
   std::stable_sort(best_first.begin(), best_first.end(), [&](std::size_t x, std::size_t y) {
     return candidates[x].value > candidates[y].value;
   });
-  for (std::size_t i : best_first) {
-    if (candidates[i].value > 0) plan.try_add(candidates[i]);
-  }
+  for (std::size_t i : best_first) plan.try_add(candidates[i]);
 }
 
 std::vector<bot::Candidate> joined(std::vector<bot::Candidate> a, std::vector<bot::Candidate> b,
