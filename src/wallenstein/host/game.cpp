@@ -92,11 +92,14 @@ void write_game_over(std::ostream& out, const std::vector<WinnerLine>& winners,
   out << templates.render(Format::text, "game_over", data) << "\n";
 }
 
-/// What a Resources has read, shared by its copies.
+/// What a Resources has read, shared by its copies; a lock for each, so that one thread reading
+/// the templates does not hold up another reading the map's style.
 struct Resources::Read {
-  std::mutex lock;
+  std::mutex templates_lock;
   std::optional<Templates> templates;
+  std::mutex problem_texts_lock;
   std::map<std::string, report::ProblemTexts, std::less<>> problem_texts;
+  std::mutex map_style_lock;
   std::optional<map::MapStyle> map_style;
 };
 
@@ -106,13 +109,13 @@ Resources::Resources(fs::path data_dir, fs::path templates_dir)
       read_(std::make_shared<Read>()) {}
 
 const Templates& Resources::templates() const {
-  const std::lock_guard<std::mutex> hold(read_->lock);
+  const std::lock_guard<std::mutex> hold(read_->templates_lock);
   if (!read_->templates) read_->templates = load_templates(templates_dir_);
   return *read_->templates;
 }
 
 const report::ProblemTexts& Resources::problem_texts(const std::string& language) const {
-  const std::lock_guard<std::mutex> hold(read_->lock);
+  const std::lock_guard<std::mutex> hold(read_->problem_texts_lock);
   auto found = read_->problem_texts.find(language);
   if (found == read_->problem_texts.end())
     found =
@@ -121,7 +124,7 @@ const report::ProblemTexts& Resources::problem_texts(const std::string& language
 }
 
 const map::MapStyle& Resources::map_style() const {
-  const std::lock_guard<std::mutex> hold(read_->lock);
+  const std::lock_guard<std::mutex> hold(read_->map_style_lock);
   if (!read_->map_style) read_->map_style = map::load_map_style(data_dir_);
   return *read_->map_style;
 }
@@ -167,10 +170,11 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
       view.due_timezone = next_timetable->timezone;
     }
     // The maps take most of a resolve's time: the reports are written on a thread of their own
-    // meanwhile. The maps stay on this thread, the one pango and fontconfig start on.
-    std::future<report::ReportSet> reports = std::async(std::launch::async, [&view, &resources] {
-      return report::build_reports(view, resources.templates());
-    });
+    // meanwhile. The maps stay on this thread, the one pango and fontconfig start on. The
+    // templates are read first, here, so that broken ones are said before anything else.
+    const Templates& templates = resources.templates();
+    std::future<report::ReportSet> reports = std::async(
+        std::launch::async, [&view, &templates] { return report::build_reports(view, templates); });
     for (const SeasonMap& m : render_season_maps(view, resources)) transaction.write(m.file, m.png);
     for (const auto& [relative, content] : report::report_files(reports.get()))
       transaction.write(relative, content);
