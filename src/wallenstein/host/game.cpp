@@ -144,6 +144,24 @@ SeasonMaps render_season_maps(const SeasonView& view, const Resources& resources
   return maps;
 }
 
+namespace {
+
+/// A resolved season's maps, then its reports, into the resolve's transaction. The maps take most
+/// of a resolve's time: the reports are written on a thread of their own meanwhile. The maps stay
+/// on this thread, the one pango and fontconfig start on. The templates are read first, here, so
+/// that broken ones are said before anything else.
+void write_maps_and_reports(const SeasonView& view, const Resources& resources,
+                            ResolveTransaction& transaction) {
+  const Templates& templates = resources.templates();
+  std::future<report::ReportSet> reports = std::async(
+      std::launch::async, [&view, &templates] { return report::build_reports(view, templates); });
+  for (const SeasonMap& m : render_season_maps(view, resources)) transaction.write(m.file, m.png);
+  for (const auto& [relative, content] : report::report_files(reports.get()))
+    transaction.write(relative, content);
+}
+
+}  // namespace
+
 ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
                             const SeasonInputs& inputs, const std::string& nmr, bool state_only,
                             const std::optional<SeasonTimetable>& next_timetable,
@@ -169,15 +187,7 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
       view.due = next_timetable->deadline;
       view.due_timezone = next_timetable->timezone;
     }
-    // The maps take most of a resolve's time: the reports are written on a thread of their own
-    // meanwhile. The maps stay on this thread, the one pango and fontconfig start on. The
-    // templates are read first, here, so that broken ones are said before anything else.
-    const Templates& templates = resources.templates();
-    std::future<report::ReportSet> reports = std::async(
-        std::launch::async, [&view, &templates] { return report::build_reports(view, templates); });
-    for (const SeasonMap& m : render_season_maps(view, resources)) transaction.write(m.file, m.png);
-    for (const auto& [relative, content] : report::report_files(reports.get()))
-      transaction.write(relative, content);
+    write_maps_and_reports(view, resources, transaction);
   }
   transaction.write_next("state.yaml", resolved.state_text);
   if (next_timetable && !next.finished)
