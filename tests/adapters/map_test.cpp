@@ -1,5 +1,6 @@
 #include <cairo.h>
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <cmath>
 #include <cstddef>
@@ -194,6 +195,48 @@ TEST(MapPng, AColourTheStyleNamesIsKeptThoughFewerPixelsShowItThanTheShadesOfEdg
   EXPECT_FALSE(close(without.pixel(3000, 0), rgb(marker)));
   EXPECT_TRUE(close(with.pixel(3000, 0), rgb(marker)));
   EXPECT_TRUE(close(with.pixel(0, 0), rgb(0)));
+}
+
+TEST(MapPng, TheFileIsAHeaderAPaletteOneUnfilteredDataChunkAndTheEndEachWithItsCrc) {
+  // Two rows of three pixels: the chunks PNG asks for (specification, 5.3 and 11.2), checked with
+  // zlib rather than with the encoder's own CRC and deflate.
+  const std::vector<std::uint32_t> pixels{0x102030, 0x102030, 0xA0B0C0,
+                                          0xA0B0C0, 0x102030, 0x102030};
+  const std::string png = map::encode_palette_png(
+      {reinterpret_cast<const unsigned char*>(pixels.data()), 3, 2, 12}, map::PngOptions{});
+  ASSERT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  auto u32 = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(png[at + i]);
+    return v;
+  };
+  std::vector<std::pair<std::string, std::string>> chunks;
+  for (std::size_t at = 8; at + 12 <= png.size();) {
+    const std::uint32_t length = u32(at);
+    ASSERT_LE(at + 12 + length, png.size());
+    const std::string typed = png.substr(at + 4, 4 + length);
+    EXPECT_EQ(u32(at + 8 + length), crc32(0, reinterpret_cast<const Bytef*>(typed.data()),
+                                          static_cast<uInt>(typed.size())))
+        << typed.substr(0, 4);
+    chunks.emplace_back(typed.substr(0, 4), typed.substr(4));
+    at += 12 + length;
+  }
+  ASSERT_EQ(chunks.size(), 4U);
+  EXPECT_EQ(chunks[0].first, "IHDR");
+  EXPECT_EQ(chunks[0].second, std::string("\0\0\0\x03\0\0\0\x02\x08\x03\0\0\0", 13));
+  EXPECT_EQ(chunks[1].first, "PLTE");
+  EXPECT_EQ(chunks[1].second, "\x10\x20\x30\xA0\xB0\xC0") << "the most used colour first";
+  EXPECT_EQ(chunks[2].first, "IDAT");
+  EXPECT_EQ(chunks[3].first, "IEND");
+  EXPECT_EQ(chunks[3].second, "");
+  std::string lines(8, '?');
+  uLongf size = lines.size();
+  ASSERT_EQ(
+      uncompress(reinterpret_cast<Bytef*>(lines.data()), &size,
+                 reinterpret_cast<const Bytef*>(chunks[2].second.data()), chunks[2].second.size()),
+      Z_OK);
+  EXPECT_EQ(lines.substr(0, size), std::string("\0\0\0\x01\0\x01\0\0", 8))
+      << "each row: filter type 0, then its indices";
 }
 
 TEST_F(Map, ImageHasTheDefaultSizeAndScalesWithWidth) {
@@ -451,6 +494,15 @@ TEST(MapStyle, MissingKeyIsAnError) {
   EXPECT_EQ(errors[0].message, "missing key \"wall_width\" (pixels)");
   EXPECT_EQ(position_of(errors[0]), position_of(dir / "map_layout.yaml", "\n  background:"))
       << "at the map that lacks it";
+}
+
+TEST(MapStyle, ACompressionLevelLibdeflateHasNotIsAnErrorAtItsPosition) {
+  const testing::TempDir dir;
+  const auto errors = style_errors(dir, "\n  compression: 5", "\n  compression: 13");
+  ASSERT_EQ(errors.size(), 1U);
+  const std::string key_at = position_of(dir / "map_layout.yaml", "\n  compression: 13");
+  EXPECT_EQ(position_of(errors[0]), key_at.substr(0, key_at.rfind(':')) + ":16") << "its value";
+  EXPECT_EQ(errors[0].message, "png compression must be between 0 and 12, not 13");
 }
 
 TEST(MapStyle, AnUnknownPlaceholderInALabelIsAnError) {

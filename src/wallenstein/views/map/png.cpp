@@ -1,36 +1,42 @@
 #include "wallenstein/views/map/png.hpp"
 
-#include <spng.h>
+#include <libdeflate.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace wallenstein::map {
 namespace {
 
-template <class T, void (*Free)(T*)>
-struct Deleter {
-  void operator()(T* p) const {
-    if (p) Free(p);
-  }
+struct FreeCompressor {
+  void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
 };
-using Encoder = std::unique_ptr<spng_ctx, Deleter<spng_ctx, spng_ctx_free>>;
-
-void check_spng(int code, const char* what) {
-  if (code != 0)
-    throw std::runtime_error(std::string("libspng: ") + what + ": " + spng_strerror(code));
-}
+using Compressor = std::unique_ptr<libdeflate_compressor, FreeCompressor>;
 
 /// One pixel's colour, 0xRRGGBB (cairo's native-endian 0xXXRRGGBB word without its unused byte).
 std::uint32_t colour_at(const std::uint32_t* row, int x) { return row[x] & 0xFFFFFFU; }
 
 const std::uint32_t* row_of(const PixelsBgrx& p, int y) {
   return reinterpret_cast<const std::uint32_t*>(p.data + static_cast<std::ptrdiff_t>(y) * p.stride);
+}
+
+/// `value` as PNG writes numbers: 4 bytes, the most significant first.
+void put_u32(std::string& out, std::uint32_t value) {
+  for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>((value >> shift) & 0xFFU);
+}
+
+/// A PNG chunk: its length, type, data and the CRC-32 of type and data (PNG specification, 5.3).
+void put_chunk(std::string& out, const char (&type)[5], const std::string& data) {
+  put_u32(out, static_cast<std::uint32_t>(data.size()));
+  const std::size_t typed = out.size();
+  out.append(type, 4);
+  out += data;
+  put_u32(out, libdeflate_crc32(0, out.data() + typed, out.size() - typed));
 }
 
 /// Squared distance of two 0xRRGGBB colours, each channel weighted as the eye sees it (red 2,
@@ -156,11 +162,14 @@ struct Palette {
   std::vector<std::uint32_t> colours;  ///< 0xRRGGBB, the most used first
   ColourTable index;                   ///< of every colour in the picture
 
-  std::vector<unsigned char> indices(const PixelsBgrx& p) const {
-    std::vector<unsigned char> out(static_cast<std::size_t>(p.width) *
+  /// The PNG's scanlines before compression: each row its filter type, 0 (none: palette images
+  /// compress best unfiltered, PNG specification 12.8), then its pixels' indices.
+  std::vector<unsigned char> scanlines(const PixelsBgrx& p) const {
+    std::vector<unsigned char> out((static_cast<std::size_t>(p.width) + 1) *
                                    static_cast<std::size_t>(p.height));
     unsigned char* at = out.data();
     for (int y = 0; y < p.height; ++y) {
+      *at++ = 0;
       const std::uint32_t* row = row_of(p, y);
       std::uint32_t last = ~0U;  // no colour: the map is flat, so most pixels repeat the last
       unsigned char last_index = 0;
@@ -238,38 +247,32 @@ Palette popular_palette(const PixelsBgrx& p, int max_colours,
 std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& options,
                                const std::vector<std::uint32_t>& keep) {
   const Palette palette = popular_palette(pixels, options.max_colours, keep);
-  const std::vector<unsigned char> indexed = palette.indices(pixels);
+  const std::vector<unsigned char> lines = palette.scanlines(pixels);
+  const Compressor compressor(libdeflate_alloc_compressor(options.compression));
+  if (!compressor)
+    throw std::runtime_error("libdeflate: no compressor at level " +
+                             std::to_string(options.compression));
+  std::string compressed(libdeflate_zlib_compress_bound(compressor.get(), lines.size()), '\0');
+  compressed.resize(libdeflate_zlib_compress(compressor.get(), lines.data(), lines.size(),
+                                             compressed.data(), compressed.size()));
+  if (compressed.empty()) throw std::runtime_error("libdeflate: the map did not compress");
 
-  const Encoder ctx(spng_ctx_new(SPNG_CTX_ENCODER));
-  if (!ctx) throw std::runtime_error("libspng: out of memory");
-  check_spng(spng_set_option(ctx.get(), SPNG_ENCODE_TO_BUFFER, 1), "buffer");
-  check_spng(spng_set_option(ctx.get(), SPNG_IMG_COMPRESSION_LEVEL, options.compression),
-             "compression");
-  // Palette images compress best unfiltered (PNG specification, 12.8).
-  check_spng(spng_set_option(ctx.get(), SPNG_FILTER_CHOICE, SPNG_DISABLE_FILTERING), "filter");
-  spng_ihdr ihdr{};
-  ihdr.width = static_cast<std::uint32_t>(pixels.width);
-  ihdr.height = static_cast<std::uint32_t>(pixels.height);
-  ihdr.bit_depth = 8;
-  ihdr.color_type = SPNG_COLOR_TYPE_INDEXED;
-  check_spng(spng_set_ihdr(ctx.get(), &ihdr), "header");
-  spng_plte plte{};
-  plte.n_entries = static_cast<std::uint32_t>(palette.colours.size());
-  for (std::size_t i = 0; i < palette.colours.size(); ++i) {
-    plte.entries[i].red = static_cast<std::uint8_t>(palette.colours[i] >> 16);
-    plte.entries[i].green = static_cast<std::uint8_t>(palette.colours[i] >> 8);
-    plte.entries[i].blue = static_cast<std::uint8_t>(palette.colours[i]);
+  std::string png("\x89PNG\r\n\x1a\n", 8);
+  png.reserve(compressed.size() + 1024);  // the chunks around the data are under 1 KB
+  std::string header;
+  put_u32(header, static_cast<std::uint32_t>(pixels.width));
+  put_u32(header, static_cast<std::uint32_t>(pixels.height));
+  header += std::string("\x08\x03\x00\x00\x00", 5);  // 8-bit palette indices, not interlaced
+  put_chunk(png, "IHDR", header);
+  std::string colours;
+  for (const std::uint32_t c : palette.colours) {
+    colours += static_cast<char>((c >> 16) & 0xFFU);
+    colours += static_cast<char>((c >> 8) & 0xFFU);
+    colours += static_cast<char>(c & 0xFFU);
   }
-  check_spng(spng_set_plte(ctx.get(), &plte), "palette");
-  check_spng(spng_encode_image(ctx.get(), indexed.data(), indexed.size(), SPNG_FMT_PNG,
-                               SPNG_ENCODE_FINALIZE),
-             "encode");
-  std::size_t size = 0;
-  int error = 0;
-  void* buffer = spng_get_png_buffer(ctx.get(), &size, &error);
-  check_spng(error, "buffer");
-  std::string png(static_cast<const char*>(buffer), size);
-  std::free(buffer);
+  put_chunk(png, "PLTE", colours);
+  put_chunk(png, "IDAT", compressed);
+  put_chunk(png, "IEND", "");
   return png;
 }
 

@@ -522,7 +522,7 @@ void read_geo(Section in, MapStyle& s) {
 
 void read_png(Section in, PngOptions& png) {
   in.whole("colours", png.max_colours, 2, kMaxPngColours);
-  in.whole("compression", png.compression, 0, 9);
+  in.whole("compression", png.compression, 0, 12);
   in.done();
 }
 
