@@ -11,6 +11,7 @@
 #include "pbem/host/tick.hpp"
 #include "pbem/host/timetable.hpp"
 #include "pbem/host/transaction.hpp"
+#include "pbem/mail/mime.hpp"
 #include "support/games.hpp"
 #include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
@@ -147,6 +148,77 @@ TEST_F(WallensteinTick, TheQuickLookReadsNoStateWhileOrdersAreAwaited) {
   EXPECT_FALSE(quiet.due);
   EXPECT_TRUE(contains(quiet.line, "1618-spring: waiting for ")) << quiet.line;
   EXPECT_TRUE(quick_look(game, at("2026-11-27T21:00:00Z")).due) << "the reminder 48 h before";
+}
+
+/// Resolves the season being planned with the orders stored, as a tick does; returns the game
+/// that resolved it (which keeps what it stored for the season's mail).
+std::unique_ptr<WallensteinGame> resolve_season(const fs::path& root, RulesetCache& rules,
+                                                const Resources& where, const char* now) {
+  auto game = std::make_unique<WallensteinGame>(GameDirectory::open(root), rules, where);
+  pbem::Timetable next;
+  next.opened = at(now);
+  next.deadline = at(now) + std::chrono::hours(24 * 7);
+  next.timezone = "Europe/Paris";
+  std::ostringstream said;
+  game->resolve(pbem::NmrPolicy::pass, next, said);
+  return game;
+}
+
+/// The mail of the season before the one being planned, as `game` makes it (nothing is sent).
+std::vector<std::string> mail_of_last_season(WallensteinGame& game, const char* now) {
+  const auto rounds = game.rounds();
+  pbem::MailRequest request;
+  request.dry_run = true;
+  request.now = at(now);
+  std::vector<std::string> out;
+  for (const mail::Outgoing& m : game.round_mail(rounds[rounds.size() - 2], request).messages)
+    out.push_back(m.key + " " + m.player + " " + m.digest + " " + m.corrected_subject + "\n" +
+                  mail::render(m.message));
+  return out;
+}
+
+TEST_F(WallensteinTick, TheMailOfASeasonJustResolvedIsTheMailOfTheSeasonReadBackEverySeason) {
+  // A whole game, with what makes a season's mail differ from another's: a player who reads
+  // French, a spectator, and a seat taken over by a newcomer halfway through. The game that
+  // resolves a season mails what it stored; another reads the season back from its files.
+  ASSERT_EQ(testing::run({"player", root().string(), "blue", "--language", "fr"}).status, 0);
+  testing::replace_in_file(root() / "game.yaml", "  outbox: outbox\n",
+                           "  outbox: outbox\n  spectators: [\"watcher@example.org\"]\n");
+  const char* now = "2026-11-29T20:01:00Z";
+  const int seasons = WallensteinGame(GameDirectory::open(root()), rules, where).round_count();
+  ASSERT_GE(seasons, 6);
+  for (int season = 0; season < seasons; ++season) {
+    if (season == 3) {
+      const auto replaced = testing::run({"player", root().string(), "replace", "yellow", "--name",
+                                          "Zoë", "--email", "zoe@example.org", "--now", now});
+      ASSERT_EQ(replaced.status, 0) << replaced.err;
+    }
+    testing::submit_random_orders(root(), dir / "work", 100 + static_cast<std::uint64_t>(season));
+    const auto resolver = resolve_season(root(), rules, where, now);
+    const std::vector<std::string> made = mail_of_last_season(*resolver, now);
+    WallensteinGame reader(GameDirectory::open(root()), rules, where);
+    const std::vector<std::string> read_back = mail_of_last_season(reader, now);
+    ASSERT_EQ(made.size(), 3U + 1U) << "season " << season << ": three players and the spectator";
+    ASSERT_EQ(made, read_back) << "season " << season;
+  }
+  const GameDirectory over = GameDirectory::open(root());
+  EXPECT_TRUE(
+      over.load_state(over.current(), rules.at(over.config(), root() / "game.yaml")).finished)
+      << "the game is over";
+}
+
+TEST_F(WallensteinTick, AGameThatResolvedASeasonRolledBackAndResolvedElsewhereMailsItAsStoredNow) {
+  // A resolve keeps its reports for the mail only while the season's files are those it wrote.
+  testing::submit_random_orders(root(), dir / "work", 1);
+  const char* now = "2026-11-29T20:01:00Z";
+  const auto first = resolve_season(root(), rules, where, now);
+  const std::vector<std::string> first_mail = mail_of_last_season(*first, now);
+  rollback_last_resolve(*first, false, false);
+  testing::submit_random_orders(root(), dir / "work", 2);
+  const auto second = resolve_season(root(), rules, where, now);
+  const std::vector<std::string> second_mail = mail_of_last_season(*second, now);
+  ASSERT_NE(first_mail, second_mail) << "other orders, another season";
+  EXPECT_EQ(mail_of_last_season(*first, now), second_mail);
 }
 
 TEST(Resources, CopiesShareWhatWasReadSoATickReadsTheTemplatesOnceForAllItsGames) {

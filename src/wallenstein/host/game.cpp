@@ -144,20 +144,31 @@ SeasonMaps render_season_maps(const SeasonView& view, const Resources& resources
   return maps;
 }
 
+/// A season's reports and maps, as a resolve stores them and its mail carries them.
+struct SeasonProducts {
+  report::ReportSet reports;
+  SeasonMaps maps;
+};
+
 namespace {
 
 /// A resolved season's maps, then its reports, into the resolve's transaction. The maps take most
 /// of a resolve's time: the reports are written on a thread of their own meanwhile. The maps stay
 /// on this thread, the one pango and fontconfig start on. The templates are read first, here, so
 /// that broken ones are said before anything else.
-void write_maps_and_reports(const SeasonView& view, const Resources& resources,
-                            ResolveTransaction& transaction) {
+std::shared_ptr<const SeasonProducts> write_maps_and_reports(const SeasonView& view,
+                                                             const Resources& resources,
+                                                             ResolveTransaction& transaction) {
   const Templates& templates = resources.templates();
   std::future<report::ReportSet> reports = std::async(
       std::launch::async, [&view, &templates] { return report::build_reports(view, templates); });
-  for (const SeasonMap& m : render_season_maps(view, resources)) transaction.write(m.file, m.png);
-  for (const auto& [relative, content] : report::report_files(reports.get()))
+  auto made = std::make_shared<SeasonProducts>();
+  made->maps = render_season_maps(view, resources);
+  made->reports = reports.get();
+  for (const SeasonMap& m : made->maps) transaction.write(m.file, m.png);
+  for (const auto& [relative, content] : report::report_files(made->reports))
     transaction.write(relative, content);
+  return made;
 }
 
 }  // namespace
@@ -173,21 +184,25 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
   const fs::path season_rel = fs::relative(season.path, game.root());
   const fs::path next_rel = fs::path("seasons") / next_label.directory();
   const GameConfig then = game.config().as_of(season.index);
+  // The seats' holders the next season's order templates are for (as load_season reads them).
+  const GameConfig holders = game.config().as_of(season.index + 1);
 
   ResolveTransaction transaction(game.root(), season, next_rel);
   transaction.write("log.yaml", resolved.log_text);
   // Rules 11 `bot`: the bot's orders go beside the others, in the same commit as the resolve.
   for (const auto& [id, text] : inputs.bot_files)
     transaction.write(fs::path("orders") / (id + ".yaml"), text);
+  std::shared_ptr<const SeasonProducts> products;
   if (!state_only) {
     // The map of what happened, in the same transaction: a crash leaves all or nothing.
     SeasonView view{
         &then, &rules, &inputs.state, &next, &resolved.result.log, resolved.header.nmr_policy};
+    view.next_config = &holders;
     if (next_timetable) {
       view.due = next_timetable->deadline;
       view.due_timezone = next_timetable->timezone;
     }
-    write_maps_and_reports(view, resources, transaction);
+    products = write_maps_and_reports(view, resources, transaction);
   }
   transaction.write_next("state.yaml", resolved.state_text);
   if (next_timetable && !next.finished)
@@ -235,7 +250,8 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
       out << ", due " << describe_instant(next_timetable->deadline, next_timetable->timezone);
     out << ".\n";
   }
-  return ResolveDone{season.name, next.finished ? std::string() : next_label.name(), next.finished};
+  return ResolveDone{season.name, next.finished ? std::string() : next_label.name(), next.finished,
+                     std::move(products)};
 }
 
 namespace {
@@ -347,7 +363,7 @@ std::string corrected_subject(const Templates& templates, const std::string& sub
 /// The season's mail: each player's report (keyed by the host's round_mail_key in the ledger, its
 /// Message-ID made from that key as for the host's own messages) and the spectators' public one.
 std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game,
-                                     const LoadedSeason& loaded, const SeasonDir& season,
+                                     const GameConfig& then, const SeasonDir& season,
                                      const report::ReportSet& reports, const SeasonMaps& maps,
                                      const MailRequest& request, const Templates& templates) {
   const auto png_in = [&](const std::string& code) -> const std::string& {
@@ -383,7 +399,7 @@ std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game
     const std::string corrected = corrected_subject(theirs, m.subject);
     out.push_back({key, player.id, std::move(m), digest, corrected});
   }
-  if (request.player || loaded.config.mail.spectators.empty()) return out;
+  if (request.player || then.mail.spectators.empty()) return out;
   // Spectators: the public report and the map, nothing private.
   for (std::size_t i = 0; i < game.config().mail.spectators.size(); ++i) {
     const std::string& address = game.config().mail.spectators[i];
@@ -455,6 +471,8 @@ RoundResolved WallensteinGame::resolve(NmrPolicy nmr, const Timetable& next, std
   fill_nmr(inputs, policy, rules(), texts);
   const ResolveDone done =
       resolve_current(game_, rules(), inputs, policy, false, next, resources_, said);
+  resolved_products_ = done.products;
+  resolved_digest_ = done.products ? season_digest(game_, game_.seasons().rbegin()[1]) : "";
   return RoundResolved{done.season, done.next_season, done.finished, inputs.missing};
 }
 
@@ -463,12 +481,19 @@ std::string WallensteinGame::round_digest(const RoundDir& round) const {
 }
 
 RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& request) {
-  const LoadedSeason loaded = load_season(game_, rules(), round);
   const Templates& templates = resources_.templates();
+  // The season this object resolved: its reports and maps are stored already, and are what
+  // reading the season back would build (WallensteinMail.TheMailOfASeasonJustResolved...).
+  if (resolved_products_ && season_digest(game_, round) == resolved_digest_) {
+    return RoundMail{outgoing(*this, game_, game_.config().as_of(round.index), round,
+                              resolved_products_->reports, resolved_products_->maps, request,
+                              templates)};
+  }
+  const LoadedSeason loaded = load_season(game_, rules(), round);
   const auto reports = report::build_reports(loaded.view(rules()), templates);
   const SeasonMaps maps =
       store_products(game_, rules(), round, loaded, reports, resources_, request.dry_run);
-  return RoundMail{outgoing(*this, game_, loaded, round, reports, maps, request, templates)};
+  return RoundMail{outgoing(*this, game_, loaded.config, round, reports, maps, request, templates)};
 }
 
 RoundFiles WallensteinGame::program_files() const {

@@ -52,10 +52,15 @@ class Resources {
 };
 
 /// What a resolve did.
+struct SeasonProducts;
+
 struct ResolveDone {
   std::string season;       ///< "1618-spring"
   std::string next_season;  ///< the season now open (empty once the game is over)
   bool finished = false;
+  /// The season's reports and maps as stored (none with `state_only`): the same process mails
+  /// them without reading the season back.
+  std::shared_ptr<const SeasonProducts> products;
 };
 
 /// A season's map in one language (report::season_languages), and where it is stored.
@@ -163,6 +168,11 @@ class WallensteinGame final : public Game {
   mutable const Ruleset* rules_ = nullptr;
   RulesetCache* cache_ = nullptr;
   Resources resources_;
+  /// What this object's last resolve stored, for the mail of that season (a tick resolves, then
+  /// mails): the same reports reading the season back would build, built once. Used while the
+  /// season's digest (its state, log and next state) is the one the resolve left.
+  std::shared_ptr<const SeasonProducts> resolved_products_;
+  std::string resolved_digest_;
 };
 
 /// An order file checked against `state` as the host's intake reads it: the forecast of valid
