@@ -239,6 +239,15 @@ TEST(MapPng, TheFileIsAHeaderAPaletteOneUnfilteredDataChunkAndTheEndEachWithItsC
       << "each row: filter type 0, then its indices";
 }
 
+TEST(MapPng, CairosUnusedByteIsNotPartOfAColour) {
+  // RGB24 leaves the top byte of each pixel's word unused: whatever it holds, one colour.
+  const std::vector<std::uint32_t> row{0xFF102030, 0x00102030, 0x00102030, 0x7F102030, 0xFFA0B0C0};
+  const Image image(palette_png(row, 256));
+  for (int x = 0; x < 4; ++x) EXPECT_TRUE(close(image.pixel(x, 0), rgb(0x102030))) << x;
+  EXPECT_TRUE(close(image.pixel(4, 0), rgb(0xA0B0C0)));
+  EXPECT_EQ(palette_png(row, 2), palette_png(row, 256)) << "two colours in all";
+}
+
 TEST_F(Map, ImageHasTheDefaultSizeAndScalesWithWidth) {
   const auto cfg = config(3);
   const GameState state = play(3, 0, 1).start;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -18,9 +19,7 @@ struct FreeCompressor {
 };
 using Compressor = std::unique_ptr<libdeflate_compressor, FreeCompressor>;
 
-/// One pixel's colour, 0xRRGGBB (cairo's native-endian 0xXXRRGGBB word without its unused byte).
-std::uint32_t colour_at(const std::uint32_t* row, int x) { return row[x] & 0xFFFFFFU; }
-
+/// Row `y`: cairo's native-endian 0xXXRRGGBB words, one a pixel (the top byte is unused).
 const std::uint32_t* row_of(const PixelsBgrx& p, int y) {
   return reinterpret_cast<const std::uint32_t*>(p.data + static_cast<std::ptrdiff_t>(y) * p.stride);
 }
@@ -157,6 +156,46 @@ class NearestColour {
   std::vector<Entry> by_green_;
 };
 
+/// A run of pixels of one colour along a row (runs never go past the end of a row).
+struct Run {
+  std::uint32_t colour;  ///< 0xRRGGBB
+  std::uint32_t length;
+};
+
+/// The picture as runs of one colour, row after row, and how many pixels show each colour: the
+/// map is flat colour, so a run is some nine pixels long and each pixel is compared once.
+struct Runs {
+  std::vector<Run> runs;
+  ColourTable counts;
+};
+
+Runs runs_of(const PixelsBgrx& p) {
+  Runs out;
+  out.runs.reserve(static_cast<std::size_t>(p.width) * static_cast<std::size_t>(p.height) / 8);
+  for (int y = 0; y < p.height; ++y) {
+    const std::uint32_t* px = row_of(p, y);
+    const std::uint32_t* const end = px + p.width;
+    while (px < end) {
+      // Whole words are compared, their unused byte too: should cairo leave it different in two
+      // pixels of one colour, the run is cut in two, each counted as that colour.
+      const std::uint32_t word = *px;
+      const std::uint64_t pair = (std::uint64_t{word} << 32) | word;
+      const std::uint32_t* const start = px++;
+      while (end - px >= 2) {  // two pixels at a time
+        std::uint64_t next = 0;
+        std::memcpy(&next, px, sizeof next);
+        if (next != pair) break;
+        px += 2;
+      }
+      if (px < end && *px == word) ++px;
+      const auto length = static_cast<std::uint32_t>(px - start);
+      out.counts[word & 0xFFFFFFU] += length;
+      out.runs.push_back({word & 0xFFFFFFU, length});
+    }
+  }
+  return out;
+}
+
 /// The PNG's palette, and the index every colour of the picture is written with.
 struct Palette {
   std::vector<std::uint32_t> colours;  ///< 0xRRGGBB, the most used first
@@ -164,22 +203,16 @@ struct Palette {
 
   /// The PNG's scanlines before compression: each row its filter type, 0 (none: palette images
   /// compress best unfiltered, PNG specification 12.8), then its pixels' indices.
-  std::vector<unsigned char> scanlines(const PixelsBgrx& p) const {
+  std::vector<unsigned char> scanlines(const PixelsBgrx& p, const std::vector<Run>& runs) const {
     std::vector<unsigned char> out((static_cast<std::size_t>(p.width) + 1) *
                                    static_cast<std::size_t>(p.height));
     unsigned char* at = out.data();
+    auto run = runs.begin();
     for (int y = 0; y < p.height; ++y) {
       *at++ = 0;
-      const std::uint32_t* row = row_of(p, y);
-      std::uint32_t last = ~0U;  // no colour: the map is flat, so most pixels repeat the last
-      unsigned char last_index = 0;
-      for (int x = 0; x < p.width; ++x) {
-        const std::uint32_t c = colour_at(row, x);
-        if (c != last) {
-          last = c;
-          last_index = static_cast<unsigned char>(index.at(c));
-        }
-        *at++ = last_index;
+      for (const unsigned char* const row_end = at + p.width; at < row_end; ++run) {
+        std::memset(at, static_cast<int>(index.at(run->colour)), run->length);
+        at += run->length;
       }
     }
     return out;
@@ -200,19 +233,8 @@ bool within_one(std::uint32_t a, std::uint32_t b) {
 /// kept exactly (every colour when it has no more: then the PNG is lossless), ties by colour value
 /// so that the same pixels give the same palette; every other colour, a shade of an edge, is
 /// written as the nearest kept one.
-Palette popular_palette(const PixelsBgrx& p, int max_colours,
+Palette popular_palette(const ColourTable& counts, int max_colours,
                         const std::vector<std::uint32_t>& keep) {
-  ColourTable counts;
-  for (int y = 0; y < p.height; ++y) {
-    const std::uint32_t* row = row_of(p, y);
-    int x = 0;
-    while (x < p.width) {  // a run of one colour at a time
-      const std::uint32_t c = colour_at(row, x);
-      const int start = x;
-      while (x < p.width && colour_at(row, x) == c) ++x;
-      counts[c] += static_cast<std::uint32_t>(x - start);
-    }
-  }
   std::vector<std::pair<std::uint32_t, std::uint32_t>> by_use = counts.entries();
   std::sort(by_use.begin(), by_use.end(), [](const auto& a, const auto& b) {
     return a.second != b.second ? a.second > b.second : a.first < b.first;
@@ -246,8 +268,9 @@ Palette popular_palette(const PixelsBgrx& p, int max_colours,
 
 std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& options,
                                const std::vector<std::uint32_t>& keep) {
-  const Palette palette = popular_palette(pixels, options.max_colours, keep);
-  const std::vector<unsigned char> lines = palette.scanlines(pixels);
+  const Runs runs = runs_of(pixels);
+  const Palette palette = popular_palette(runs.counts, options.max_colours, keep);
+  const std::vector<unsigned char> lines = palette.scanlines(pixels, runs.runs);
   const Compressor compressor(libdeflate_alloc_compressor(options.compression));
   if (!compressor)
     throw std::runtime_error("libdeflate: no compressor at level " +
