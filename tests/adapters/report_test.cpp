@@ -1168,6 +1168,18 @@ TEST(Mime, Base64MatchesTheStandardVectors) {
   EXPECT_EQ(mail::base64("f"), "Zg==\r\n");
 }
 
+TEST(Mime, Base64LinesHold76CharactersAndOnlyTheLastIsPadded) {
+  std::string data;
+  for (int b = 0; b < 58; ++b) data += static_cast<char>(b);
+  for (int b = 200; b < 256; ++b) data += static_cast<char>(b);
+  data += '\x01';
+  EXPECT_EQ(mail::base64(data),
+            "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4\r\n"
+            "OcjJysvMzc7P0NHS09TV1tfY2drb3N3e3+Dh4uPk5ebn6Onq6+zt7u/w8fLz9PX29/j5+vv8/f7/\r\n"
+            "AQ==\r\n");
+  EXPECT_EQ(mail::base64(""), "");
+}
+
 TEST(Mime, AnAddressWithoutAtIsRefused) {
   EXPECT_THROW(mail::parse_mailbox("GM <gm>", "from"), InputError);
   const auto m = mail::parse_mailbox("\"Spielleiter Müller\" <gm@example.org>", "from");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -15,27 +16,35 @@ constexpr const char* kCrlf = "\r\n";
 constexpr std::string_view kAlphabet =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-std::string base64_raw(std::string_view data) {
-  std::string out;
-  out.reserve((data.size() + 2) / 3 * 4);
+/// Writes the base64 of `data` at `out` (RFC 4648: four characters for three bytes, `=` padding
+/// at the end); returns where it stopped.
+char* put_base64(std::string_view data, char* out) {
+  const auto* in = reinterpret_cast<const unsigned char*>(data.data());
   std::size_t i = 0;
   for (; i + 2 < data.size(); i += 3) {
-    const std::uint32_t v = (std::uint32_t{static_cast<unsigned char>(data[i])} << 16) |
-                            (std::uint32_t{static_cast<unsigned char>(data[i + 1])} << 8) |
-                            std::uint32_t{static_cast<unsigned char>(data[i + 2])};
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += kAlphabet[(v >> 6) & 63];
-    out += kAlphabet[v & 63];
+    const std::uint32_t v =
+        (std::uint32_t{in[i]} << 16) | (std::uint32_t{in[i + 1]} << 8) | in[i + 2];
+    *out++ = kAlphabet[(v >> 18) & 63];
+    *out++ = kAlphabet[(v >> 12) & 63];
+    *out++ = kAlphabet[(v >> 6) & 63];
+    *out++ = kAlphabet[v & 63];
   }
   if (i < data.size()) {
-    std::uint32_t v = std::uint32_t{static_cast<unsigned char>(data[i])} << 16;
-    if (i + 1 < data.size()) v |= std::uint32_t{static_cast<unsigned char>(data[i + 1])} << 8;
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += i + 1 < data.size() ? kAlphabet[(v >> 6) & 63] : '=';
-    out += '=';
+    std::uint32_t v = std::uint32_t{in[i]} << 16;
+    if (i + 1 < data.size()) v |= std::uint32_t{in[i + 1]} << 8;
+    *out++ = kAlphabet[(v >> 18) & 63];
+    *out++ = kAlphabet[(v >> 12) & 63];
+    *out++ = i + 1 < data.size() ? kAlphabet[(v >> 6) & 63] : '=';
+    *out++ = '=';
   }
+  return out;
+}
+
+std::size_t base64_size(std::size_t bytes) { return (bytes + 2) / 3 * 4; }
+
+std::string base64_raw(std::string_view data) {
+  std::string out(base64_size(data.size()), '\0');
+  put_base64(data, out.data());
   return out;
 }
 
@@ -93,47 +102,54 @@ Mailbox parse_mailbox(std::string_view text, const std::string& what) {
 }
 
 std::string base64(std::string_view data) {
-  const std::string raw = base64_raw(data);
-  std::string out;
-  for (std::size_t i = 0; i < raw.size(); i += 76) out += raw.substr(i, 76) + kCrlf;
+  // Lines of 76 characters (RFC 2045 6.8): 57 bytes each, a whole number of groups of three, so
+  // that only the last line is padded.
+  constexpr std::size_t kBytesPerLine = 57;
+  const std::size_t lines = (data.size() + kBytesPerLine - 1) / kBytesPerLine;
+  std::string out(base64_size(data.size()) + 2 * lines, '\0');
+  char* at = out.data();
+  for (std::size_t start = 0; start < data.size(); start += kBytesPerLine) {
+    at = put_base64(data.substr(start, kBytesPerLine), at);
+    *at++ = '\r';
+    *at++ = '\n';
+  }
   return out;
 }
 
 std::string quoted_printable(std::string_view text) {
+  constexpr std::string_view kHex = "0123456789ABCDEF";
   std::string out;
+  out.reserve(text.size() + text.size() / 16);
   std::string line;
   auto flush_line = [&](bool hard) {
     // Trailing white space must be encoded (RFC 2045 6.7).
     if (!line.empty() && (line.back() == ' ' || line.back() == '\t')) {
-      char buf[4];
-      std::snprintf(buf, sizeof buf, "=%02X",
-                    static_cast<unsigned>(static_cast<unsigned char>(line.back())));
-      line.pop_back();
-      line += buf;
+      const auto u = static_cast<unsigned char>(line.back());
+      line.back() = '=';
+      line += kHex[u >> 4];
+      line += kHex[u & 15];
     }
     out += line;
     out += hard ? kCrlf : "=\r\n";
     line.clear();
   };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
+  for (const char c : text) {
     if (c == '\r') continue;
     if (c == '\n') {
       flush_line(true);
       continue;
     }
     const auto u = static_cast<unsigned char>(c);
-    std::string piece;
-    if ((u >= 33 && u <= 126 && c != '=') || c == ' ' || c == '\t') {
-      piece = std::string(1, c);
+    const bool literal = (u >= 33 && u <= 126 && c != '=') || c == ' ' || c == '\t';
+    const std::size_t size = literal ? 1 : 3;
+    if (line.size() + size > 72) flush_line(false);  // room for an encoded trailing space and "="
+    if (literal) {
+      line += c;
     } else {
-      char buf[4];
-      std::snprintf(buf, sizeof buf, "=%02X", static_cast<unsigned>(u));
-      piece = buf;
+      line += '=';
+      line += kHex[u >> 4];
+      line += kHex[u & 15];
     }
-    if (line.size() + piece.size() > 72)
-      flush_line(false);  // room for an encoded trailing space and "="
-    line += piece;
   }
   if (!line.empty()) flush_line(true);
   return out;
