@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <mutex>
+#include <optional>
+#include <utility>
 
 #include "pbem/files/files.hpp"
 #include "pbem/files/yaml_file.hpp"
@@ -91,7 +94,21 @@ std::optional<std::chrono::sys_seconds> next_attempt(const LedgerEntry& deferred
 Ledger Ledger::load(const std::filesystem::path& game_root) {
   const auto path = game_root / relative_path();
   if (!std::filesystem::exists(path)) return Ledger();
-  return parse(read_source(path, kMaxLedgerBytes));
+  SourceFile source = read_source(path, kMaxLedgerBytes);
+  // A tick asks for a game's ledger several times (what went out, what waits, what is pruned or
+  // superseded), and a ledger grows all game long: the last one read is kept, so that the same
+  // bytes are not parsed again.
+  static std::mutex last_lock;
+  static std::optional<std::pair<SourceFile, Ledger>> last;
+  {
+    const std::lock_guard<std::mutex> hold(last_lock);
+    if (last && last->first.path == source.path && last->first.text == source.text)
+      return last->second;
+  }
+  Ledger ledger = parse(source);
+  const std::lock_guard<std::mutex> hold(last_lock);
+  last.emplace(std::move(source), ledger);
+  return ledger;
 }
 
 Ledger Ledger::parse(const SourceFile& source) {

@@ -51,7 +51,8 @@ std::optional<std::chrono::sys_seconds> next_attempt(const LedgerEntry& deferred
 /// are read as they are. Saving is the caller's: `text()` goes into a journal with the rest.
 class Ledger {
  public:
-  /// The ledger of a game (empty when the game has sent nothing yet).
+  /// The ledger of a game (empty when the game has sent nothing yet). The last one read is kept:
+  /// the file read again with the same bytes is not parsed again.
   static Ledger load(const std::filesystem::path& game_root);
   /// A ledger file's text, checked: an InputError lists every problem with its position.
   static Ledger parse(const SourceFile& source);
