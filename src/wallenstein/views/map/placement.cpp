@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "wallenstein/views/map/text.hpp"
@@ -107,9 +108,10 @@ void place_tags(const MapStyle& style, const TextKit& text, double s, const std:
                 Occupancy& taken, MapScene& scene) {
   const TagPlacement& place = style.placement.tags;
   const double tag_px = style.fonts.small * s;
+  const auto offsets = spiral(place.step * s, place.reach * s);
   for (const auto& [label, at] : tags) {
     const auto size = text.measure(label, tag_px, true);
-    for (const Point& off : spiral(place.step * s, place.reach * s)) {
+    for (const Point& off : offsets) {
       const Box box =
           box_at({at.x + off.x, at.y + off.y}, size.w + place.pad_x * s, size.h + place.pad_y * s);
       if (!taken.free(box, place.gap * s)) continue;
@@ -126,6 +128,7 @@ void place_region_names(const MapRequest& req, const MapStyle& style, const Text
   const Ruleset& rules = *req.season.rules;
   const RegionPlacement& place = style.placement.regions;
   const double region_px = style.fonts.region * s;
+  const auto offsets = spiral(place.step * s, place.reach * s);
   for (std::size_t r = 0; r < rules.regions.size(); ++r) {
     Point c{0, 0};
     int n = 0;
@@ -141,7 +144,7 @@ void place_region_names(const MapRequest& req, const MapStyle& style, const Text
     const auto region_colour = style.regions.count(rules.regions[r].id)
                                    ? style.regions.at(rules.regions[r].id).second
                                    : style.colours.ink;
-    for (const Point& off : spiral(place.step * s, place.reach * s)) {
+    for (const Point& off : offsets) {
       const Box box = box_at({c.x + off.x, c.y + off.y}, size.w, size.h);
       bool in_region = false;
       for (const Shape& shape : scene.shapes) {
@@ -189,16 +192,22 @@ void place_anchors(const MapStyle& style, double s, const Occupancy& taken, MapS
     for (const Point& off : anchor_offsets) {
       const Point p{shape.pole.x + off.x, shape.pole.y + off.y};
       if (!contains(shape, p)) continue;
-      double clear = border_distance(shape, p) - place.border * s;
+      // How clear the point is: the least of its distances. Each can only lower it, so a point
+      // no clearer than the best one so far is left as soon as that is known; the border, the
+      // dearest distance, comes last.
+      double clear = std::numeric_limits<double>::infinity();
       for (const Box& b : boxes) {
         const double dx = std::max({b.x - p.x, 0.0, p.x - (b.x + b.w)});
         const double dy = std::max({b.y - p.y, 0.0, p.y - (b.y + b.h)});
         clear = std::min(clear, std::hypot(dx, dy) - place.box * s);
       }
-      for (std::size_t k = 0; k < segments.size(); ++k) {
+      if (clear <= best) continue;
+      for (std::size_t k = 0; k < segments.size() && clear > best; ++k) {
         clear =
             std::min(clear, segment_distance(p, segments[k].first, segments[k].second) - widths[k]);
       }
+      if (clear <= best) continue;
+      clear = std::min(clear, border_distance(shape, p) - place.border * s);
       if (clear > best) {
         best = clear;
         shape.anchor = p;

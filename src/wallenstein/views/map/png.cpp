@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -30,7 +31,7 @@ void put_u32(std::string& out, std::uint32_t value) {
 }
 
 /// A PNG chunk: its length, type, data and the CRC-32 of type and data (PNG specification, 5.3).
-void put_chunk(std::string& out, const char (&type)[5], const std::string& data) {
+void put_chunk(std::string& out, const char (&type)[5], std::string_view data) {
   put_u32(out, static_cast<std::uint32_t>(data.size()));
   const std::size_t typed = out.size();
   out.append(type, 4);
@@ -275,9 +276,12 @@ std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& optio
   if (!compressor)
     throw std::runtime_error("libdeflate: no compressor at level " +
                              std::to_string(options.compression));
-  std::string compressed(libdeflate_zlib_compress_bound(compressor.get(), lines.size()), '\0');
-  compressed.resize(libdeflate_zlib_compress(compressor.get(), lines.data(), lines.size(),
-                                             compressed.data(), compressed.size()));
+  // Room for the worst case, not filled first: only the pages compressed into are ever touched.
+  const std::size_t room = libdeflate_zlib_compress_bound(compressor.get(), lines.size());
+  const auto buffer = std::make_unique_for_overwrite<char[]>(room);
+  const std::string_view compressed(
+      buffer.get(),
+      libdeflate_zlib_compress(compressor.get(), lines.data(), lines.size(), buffer.get(), room));
   if (compressed.empty()) throw std::runtime_error("libdeflate: the map did not compress");
 
   std::string png("\x89PNG\r\n\x1a\n", 8);
