@@ -153,11 +153,12 @@ TEST_F(WallensteinTick, TheQuickLookReadsNoStateWhileOrdersAreAwaited) {
 /// Resolves the season being planned with the orders stored, as a tick does; returns the game
 /// that resolved it (which keeps what it stored for the season's mail).
 std::unique_ptr<WallensteinGame> resolve_season(const fs::path& root, RulesetCache& rules,
-                                                const Resources& where, const char* now) {
+                                                const Resources& where, const char* now,
+                                                int days_to_next_deadline = 7) {
   auto game = std::make_unique<WallensteinGame>(GameDirectory::open(root), rules, where);
   pbem::Timetable next;
   next.opened = at(now);
-  next.deadline = at(now) + std::chrono::hours(24 * 7);
+  next.deadline = at(now) + std::chrono::hours(24 * days_to_next_deadline);
   next.timezone = "Europe/Paris";
   std::ostringstream said;
   game->resolve(pbem::NmrPolicy::pass, next, said);
@@ -195,8 +196,11 @@ TEST_F(WallensteinTick, TheMailOfASeasonJustResolvedIsTheMailOfTheSeasonReadBack
     }
     testing::submit_random_orders(root(), dir / "work", 100 + static_cast<std::uint64_t>(season));
     const auto resolver = resolve_season(root(), rules, where, now);
+    const auto rounds = resolver->rounds();
+    ASSERT_TRUE(resolver->holds_products_of(rounds[rounds.size() - 2])) << "season " << season;
     const std::vector<std::string> made = mail_of_last_season(*resolver, now);
     WallensteinGame reader(GameDirectory::open(root()), rules, where);
+    ASSERT_FALSE(reader.holds_products_of(rounds[rounds.size() - 2]));
     const std::vector<std::string> read_back = mail_of_last_season(reader, now);
     ASSERT_EQ(made.size(), 3U + 1U) << "season " << season << ": three players and the spectator";
     ASSERT_EQ(made, read_back) << "season " << season;
@@ -218,6 +222,24 @@ TEST_F(WallensteinTick, AGameThatResolvedASeasonRolledBackAndResolvedElsewhereMa
   const auto second = resolve_season(root(), rules, where, now);
   const std::vector<std::string> second_mail = mail_of_last_season(*second, now);
   ASSERT_NE(first_mail, second_mail) << "other orders, another season";
+  const auto rounds = first->rounds();
+  EXPECT_FALSE(first->holds_products_of(rounds[rounds.size() - 2]));
+  EXPECT_EQ(mail_of_last_season(*first, now), second_mail);
+}
+
+TEST_F(WallensteinTick,
+       TheSameSeasonResolvedAgainElsewhereWithAnotherDeadlineIsMailedWithTheNewOne) {
+  // The same orders give the same state and log; only the deadline the reports announce differs.
+  testing::submit_random_orders(root(), dir / "work", 1);
+  const char* now = "2026-11-29T20:01:00Z";
+  const auto first = resolve_season(root(), rules, where, now, 7);
+  const std::vector<std::string> first_mail = mail_of_last_season(*first, now);
+  rollback_last_resolve(*first, false, false);
+  const auto second = resolve_season(root(), rules, where, now, 14);
+  const std::vector<std::string> second_mail = mail_of_last_season(*second, now);
+  ASSERT_NE(first_mail, second_mail) << "another deadline";
+  const auto rounds = first->rounds();
+  EXPECT_FALSE(first->holds_products_of(rounds[rounds.size() - 2]));
   EXPECT_EQ(mail_of_last_season(*first, now), second_mail);
 }
 

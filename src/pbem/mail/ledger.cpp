@@ -97,17 +97,16 @@ Ledger Ledger::load(const std::filesystem::path& game_root) {
   SourceFile source = read_source(path, kMaxLedgerBytes);
   // A tick asks for a game's ledger several times (what went out, what waits, what is pruned or
   // superseded), and a ledger grows all game long: the last one read is kept, so that the same
-  // bytes are not parsed again.
+  // bytes are not parsed again (a ledger is its bytes: it holds nothing of where it was read).
   static std::mutex last_lock;
-  static std::optional<std::pair<SourceFile, Ledger>> last;
+  static std::optional<std::pair<std::string, Ledger>> last;
   {
     const std::lock_guard<std::mutex> hold(last_lock);
-    if (last && last->first.path == source.path && last->first.text == source.text)
-      return last->second;
+    if (last && last->first == source.text) return last->second;
   }
   Ledger ledger = parse(source);
   const std::lock_guard<std::mutex> hold(last_lock);
-  last.emplace(std::move(source), ledger);
+  last.emplace(std::move(source.text), ledger);
   return ledger;
 }
 

@@ -184,8 +184,6 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
   const fs::path season_rel = fs::relative(season.path, game.root());
   const fs::path next_rel = fs::path("seasons") / next_label.directory();
   const GameConfig then = game.config().as_of(season.index);
-  // The seats' holders the next season's order templates are for (as load_season reads them).
-  const GameConfig holders = game.config().as_of(season.index + 1);
 
   ResolveTransaction transaction(game.root(), season, next_rel);
   transaction.write("log.yaml", resolved.log_text);
@@ -197,7 +195,6 @@ ResolveDone resolve_current(const GameDirectory& game, const Ruleset& rules,
     // The map of what happened, in the same transaction: a crash leaves all or nothing.
     SeasonView view{
         &then, &rules, &inputs.state, &next, &resolved.result.log, resolved.header.nmr_policy};
-    view.next_config = &holders;
     if (next_timetable) {
       view.due = next_timetable->deadline;
       view.due_timezone = next_timetable->timezone;
@@ -264,6 +261,15 @@ std::string season_digest(const GameDirectory& game, const SeasonDir& season) {
   if (const auto next = game.next(season))
     bytes += read_bytes(season.log_file()) + read_bytes(next->state_file());
   return sha256_hex(bytes);
+}
+
+/// What a season's reports are made from, as files: where the season is, its digest, and the
+/// deadline of the season after, which the reports announce.
+std::string products_key(const GameDirectory& game, const SeasonDir& season) {
+  std::string key = season.path.string() + "\n" + season_digest(game, season);
+  if (const auto next = game.next(season); next && fs::exists(next->path / kTimetableFile))
+    key += "\n" + read_bytes(next->path / kTimetableFile);
+  return key;
 }
 
 /// The map and the report files the mail carries, stored where missing (and, before the first
@@ -469,11 +475,19 @@ RoundResolved WallensteinGame::resolve(NmrPolicy nmr, const Timetable& next, std
   const report::ProblemTexts& texts = resources_.problem_texts();
   SeasonInputs inputs = load_season_inputs(game_, game_.current(), rules(), texts);
   fill_nmr(inputs, policy, rules(), texts);
+  const SeasonDir season = game_.current();
+  resolved_products_.reset();
+  resolved_key_.clear();
   const ResolveDone done =
       resolve_current(game_, rules(), inputs, policy, false, next, resources_, said);
+  std::string key = done.products ? products_key(game_, season) : std::string();
+  resolved_key_ = std::move(key);
   resolved_products_ = done.products;
-  resolved_digest_ = done.products ? season_digest(game_, game_.seasons().rbegin()[1]) : "";
   return RoundResolved{done.season, done.next_season, done.finished, inputs.missing};
+}
+
+bool WallensteinGame::holds_products_of(const RoundDir& round) const {
+  return resolved_products_ && products_key(game_, round) == resolved_key_;
 }
 
 std::string WallensteinGame::round_digest(const RoundDir& round) const {
@@ -484,7 +498,7 @@ RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& 
   const Templates& templates = resources_.templates();
   // The season this object resolved: its reports and maps are stored already, and are what
   // reading the season back would build (WallensteinMail.TheMailOfASeasonJustResolved...).
-  if (resolved_products_ && season_digest(game_, round) == resolved_digest_) {
+  if (holds_products_of(round)) {
     return RoundMail{outgoing(*this, game_, game_.config().as_of(round.index), round,
                               resolved_products_->reports, resolved_products_->maps, request,
                               templates)};

@@ -51,9 +51,10 @@ class Resources {
   std::shared_ptr<Read> read_;
 };
 
-/// What a resolve did.
+/// A season's reports and maps, as its resolve stored them.
 struct SeasonProducts;
 
+/// What a resolve did.
 struct ResolveDone {
   std::string season;       ///< "1618-spring"
   std::string next_season;  ///< the season now open (empty once the game is over)
@@ -159,6 +160,10 @@ class WallensteinGame final : public Game {
   std::optional<std::string> player_report(const RoundDir& round,
                                            const PlayerInfo& player) const override;
 
+  /// Whether this object's last resolve was of `round` and left the files its mail reads as they
+  /// are: its mail is then made from the reports and maps the resolve stored.
+  bool holds_products_of(const RoundDir& round) const;
+
   const GameDirectory& directory() const { return game_; }
   const Resources& resources() const { return resources_; }
   const Ruleset& rules() const;
@@ -170,9 +175,9 @@ class WallensteinGame final : public Game {
   Resources resources_;
   /// What this object's last resolve stored, for the mail of that season (a tick resolves, then
   /// mails): the same reports reading the season back would build, built once. Used while the
-  /// season's digest (its state, log and next state) is the one the resolve left.
+  /// season's files are those the resolve left (`resolved_key_`).
   std::shared_ptr<const SeasonProducts> resolved_products_;
-  std::string resolved_digest_;
+  std::string resolved_key_;
 };
 
 /// An order file checked against `state` as the host's intake reads it: the forecast of valid

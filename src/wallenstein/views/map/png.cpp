@@ -32,6 +32,9 @@ void put_u32(std::string& out, std::uint32_t value) {
 
 /// A PNG chunk: its length, type, data and the CRC-32 of type and data (PNG specification, 5.3).
 void put_chunk(std::string& out, const char (&type)[5], std::string_view data) {
+  constexpr std::size_t kMaxChunk = 0x7FFFFFFF;  // a chunk's length is below 2^31 (5.3)
+  if (data.size() > kMaxChunk)
+    throw std::runtime_error(std::string("PNG: the ") + type + " chunk would be too long");
   put_u32(out, static_cast<std::uint32_t>(data.size()));
   const std::size_t typed = out.size();
   out.append(type, 4);
@@ -269,6 +272,11 @@ Palette popular_palette(const ColourTable& counts, int max_colours,
 
 std::string encode_palette_png(const PixelsBgrx& pixels, const PngOptions& options,
                                const std::vector<std::uint32_t>& keep) {
+  if (pixels.width < 1 || pixels.height < 1) {  // PNG specification, 11.2.2
+    throw std::runtime_error("PNG: a picture of " + std::to_string(pixels.width) + " by " +
+                             std::to_string(pixels.height) +
+                             " pixels cannot be written: at least one pixel each way");
+  }
   const Runs runs = runs_of(pixels);
   const Palette palette = popular_palette(runs.counts, options.max_colours, keep);
   const std::vector<unsigned char> lines = palette.scanlines(pixels, runs.runs);
