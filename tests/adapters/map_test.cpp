@@ -136,6 +136,46 @@ std::vector<std::uint32_t> row_of(const std::vector<std::pair<std::uint32_t, int
   return row;
 }
 
+/// The 4 bytes at `at`, most significant first, as PNG writes numbers.
+std::uint32_t big_endian_u32(const std::string& bytes, std::size_t at) {
+  std::uint32_t v = 0;
+  for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+  return v;
+}
+
+/// A chunk of a PNG file and whether its CRC is right, checked with zlib's own CRC-32.
+struct Chunk {
+  std::string type;
+  std::string data;
+  bool crc_ok = false;
+};
+
+/// The chunks after a PNG's signature; bytes after the last whole chunk come as one of type "?".
+std::vector<Chunk> chunks_of(const std::string& png) {
+  auto u32 = [&](std::size_t at) { return big_endian_u32(png, at); };
+  std::vector<Chunk> out;
+  std::size_t at = 8;
+  while (at + 12 <= png.size() && at + 12 + u32(at) <= png.size()) {
+    const std::uint32_t length = u32(at);
+    const std::string typed = png.substr(at + 4, 4 + length);
+    const auto crc =
+        crc32(0, reinterpret_cast<const Bytef*>(typed.data()), static_cast<uInt>(typed.size()));
+    out.push_back({typed.substr(0, 4), typed.substr(4), u32(at + 8 + length) == crc});
+    at += 12 + length;
+  }
+  if (at < png.size()) out.push_back({"?", png.substr(at), false});
+  return out;
+}
+
+/// `size` bytes inflated from zlib data, or "broken" when they are not exactly that.
+std::string inflated(const std::string& data, std::size_t size) {
+  std::string out(size, '\0');
+  uLongf got = out.size();
+  const int status = uncompress(reinterpret_cast<Bytef*>(out.data()), &got,
+                                reinterpret_cast<const Bytef*>(data.data()), data.size());
+  return status == Z_OK && got == size ? out : "broken";
+}
+
 map::Rgb rgb(std::uint32_t c) {
   return {((c >> 16) & 0xff) / 255.0, ((c >> 8) & 0xff) / 255.0, (c & 0xff) / 255.0};
 }
@@ -205,40 +245,17 @@ TEST(MapPng, TheFileIsAHeaderAPaletteOneUnfilteredDataChunkAndTheEndEachWithItsC
   const std::string png = map::encode_palette_png(
       {reinterpret_cast<const unsigned char*>(pixels.data()), 3, 2, 12}, map::PngOptions{});
   ASSERT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
-  auto u32 = [&](std::size_t at) {
-    std::uint32_t v = 0;
-    for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(png[at + i]);
-    return v;
-  };
-  std::vector<std::pair<std::string, std::string>> chunks;
-  for (std::size_t at = 8; at + 12 <= png.size();) {
-    const std::uint32_t length = u32(at);
-    ASSERT_LE(at + 12 + length, png.size());
-    const std::string typed = png.substr(at + 4, 4 + length);
-    EXPECT_EQ(u32(at + 8 + length), crc32(0, reinterpret_cast<const Bytef*>(typed.data()),
-                                          static_cast<uInt>(typed.size())))
-        << typed.substr(0, 4);
-    chunks.emplace_back(typed.substr(0, 4), typed.substr(4));
-    at += 12 + length;
-    if (chunks.back().first == "IEND") {
-      EXPECT_EQ(at, png.size()) << "nothing after the end";
-    }
-  }
-  ASSERT_EQ(chunks.size(), 4U);
-  EXPECT_EQ(chunks[0].first, "IHDR");
-  EXPECT_EQ(chunks[0].second, std::string("\0\0\0\x03\0\0\0\x02\x08\x03\0\0\0", 13));
-  EXPECT_EQ(chunks[1].first, "PLTE");
-  EXPECT_EQ(chunks[1].second, "\x10\x20\x30\xA0\xB0\xC0") << "the most used colour first";
-  EXPECT_EQ(chunks[2].first, "IDAT");
-  EXPECT_EQ(chunks[3].first, "IEND");
-  EXPECT_EQ(chunks[3].second, "");
-  std::string lines(8, '?');
-  uLongf size = lines.size();
-  ASSERT_EQ(
-      uncompress(reinterpret_cast<Bytef*>(lines.data()), &size,
-                 reinterpret_cast<const Bytef*>(chunks[2].second.data()), chunks[2].second.size()),
-      Z_OK);
-  EXPECT_EQ(lines.substr(0, size), std::string("\0\0\0\x01\0\x01\0\0", 8))
+  const std::vector<Chunk> chunks = chunks_of(png);
+  ASSERT_EQ(chunks.size(), 4U) << "nothing more, nothing after the end";
+  for (const Chunk& c : chunks) EXPECT_TRUE(c.crc_ok) << c.type;
+  EXPECT_EQ(chunks[0].type, "IHDR");
+  EXPECT_EQ(chunks[0].data, std::string("\0\0\0\x03\0\0\0\x02\x08\x03\0\0\0", 13));
+  EXPECT_EQ(chunks[1].type, "PLTE");
+  EXPECT_EQ(chunks[1].data, "\x10\x20\x30\xA0\xB0\xC0") << "the most used colour first";
+  EXPECT_EQ(chunks[2].type, "IDAT");
+  EXPECT_EQ(chunks[3].type, "IEND");
+  EXPECT_EQ(chunks[3].data, "");
+  EXPECT_EQ(inflated(chunks[2].data, 8), std::string("\0\0\0\x01\0\x01\0\0", 8))
       << "each row: filter type 0, then its indices";
 }
 
@@ -428,29 +445,17 @@ TEST_F(Map, AResolvedSeasonShowsItsBattlesAsArrows) {
 /// What a palette PNG shows, whatever compressed it: its header, its palette and its scanlines
 /// inflated (another version of the compressor may write other bytes for the same picture).
 std::string picture_of(const std::string& png) {
-  auto u32 = [&](std::size_t at) {
-    std::uint32_t v = 0;
-    for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(png[at + i]);
-    return v;
-  };
   std::string header;
   std::string palette;
   std::string compressed;
-  for (std::size_t at = 8; at + 12 <= png.size(); at += 12 + u32(at)) {
-    const std::string type = png.substr(at + 4, 4);
-    const std::string data = png.substr(at + 8, u32(at));
-    if (type == "IHDR") header = data;
-    if (type == "PLTE") palette = data;
-    if (type == "IDAT") compressed += data;
+  for (const Chunk& c : chunks_of(png)) {
+    if (c.type == "IHDR") header = c.data;
+    if (c.type == "PLTE") palette = c.data;
+    if (c.type == "IDAT") compressed += c.data;
   }
   if (header.size() != 13) return "not a PNG";
-  std::string lines((static_cast<std::size_t>(u32(16)) + 1) * u32(20), '\0');
-  uLongf size = lines.size();
-  if (uncompress(reinterpret_cast<Bytef*>(lines.data()), &size,
-                 reinterpret_cast<const Bytef*>(compressed.data()), compressed.size()) != Z_OK ||
-      size != lines.size())
-    return "broken scanlines";
-  return header + palette + lines;
+  auto u32 = [&](std::size_t at) { return big_endian_u32(header, at); };
+  return header + palette + inflated(compressed, (std::size_t{u32(0)} + 1) * u32(4));
 }
 
 /// FNV-1a: a stable fingerprint of a picture.
