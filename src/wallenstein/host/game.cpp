@@ -473,9 +473,9 @@ void WallensteinGame::add_notice_data(const RoundDir& round, Data& d) const {
 RoundResolved WallensteinGame::resolve(NmrPolicy nmr, const Timetable& next, std::ostream& said) {
   const std::string policy = nmr == NmrPolicy::bot ? kNmrBot : kNmrPass;
   const report::ProblemTexts& texts = resources_.problem_texts();
-  SeasonInputs inputs = load_season_inputs(game_, game_.current(), rules(), texts);
-  fill_nmr(inputs, policy, rules(), texts);
   const SeasonDir season = game_.current();
+  SeasonInputs inputs = load_season_inputs(game_, season, rules(), texts);
+  fill_nmr(inputs, policy, rules(), texts);
   resolved_products_.reset();
   resolved_key_.clear();
   const ResolveDone done =

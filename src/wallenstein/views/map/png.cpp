@@ -193,8 +193,9 @@ Runs runs_of(const PixelsBgrx& p) {
       }
       if (px < end && *px == word) ++px;
       const auto length = static_cast<std::uint32_t>(px - start);
-      out.counts[word & 0xFFFFFFU] += length;
-      out.runs.push_back({word & 0xFFFFFFU, length});
+      const std::uint32_t colour = word & 0xFFFFFFU;
+      out.counts[colour] += length;
+      out.runs.push_back({colour, length});
     }
   }
   return out;
