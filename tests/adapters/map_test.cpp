@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
+#include <utility>
+#include <vector>
 
 #include "pbem/files/diagnostic.hpp"
 #include "support/problem_texts.hpp"
@@ -343,6 +345,45 @@ TEST_F(Map, SameStateGivesIdenticalBytes) {
   const Played game = play(5, 2, 9);
   EXPECT_EQ(render(cfg, game.last.next, &game.start, &game.last.log).png,
             render(cfg, game.last.next, &game.start, &game.last.log).png);
+}
+
+TEST_F(Map, AMapDrawnAfterMapsOfOtherLayoutsSizesAndStylesIsByteForByteTheSameAsDrawnFirst) {
+  // A process keeps the provinces' outlines and the texts' sizes for the next map: what it kept
+  // for one kind of map must never show on another, nor change the first kind when it comes back.
+  // The width is this test's own, so the first map's outlines are worked out here.
+  const auto cfg = config(4);
+  const Played game = play(4, 2, 12);
+  const auto draw = [&](Layout layout, double width, const map::MapStyle& style) {
+    const map::MapRequest r{SeasonView{&cfg, rules_, &game.start, &game.last.next, &game.last.log},
+                            layout, width};
+    return map::render_map(r, style);
+  };
+  const map::RenderedMap first = draw(Layout::board, 1234, *style_);
+  map::MapStyle other_poles = *style_;
+  other_poles.provinces.pole_grid += 3;
+  map::MapStyle other_coast = *style_;
+  other_coast.provinces.coast_segments += 4;
+  const auto poles = draw(Layout::board, 1234, other_poles).scene.shapes;
+  const auto coast = draw(Layout::board, 1234, other_coast).scene.shapes;
+  const auto geo = draw(Layout::geo, 1234, *style_).scene.shapes;
+  const auto wide = draw(Layout::board, 1600, *style_).scene.shapes;
+  const auto differ = [&](const std::vector<map::Shape>& shapes, auto field) {
+    for (std::size_t i = 0; i < shapes.size(); ++i)
+      if (field(shapes[i]) != field(first.scene.shapes[i])) return true;
+    return false;
+  };
+  const auto pole = [](const map::Shape& s) { return std::pair(s.pole.x, s.pole.y); };
+  const auto points = [](const map::Shape& s) {
+    std::vector<std::pair<double, double>> out;
+    for (const auto& part : s.parts)
+      for (const Point& p : part) out.emplace_back(p.x, p.y);
+    return out;
+  };
+  EXPECT_TRUE(differ(poles, pole)) << "another pole grid, other poles";
+  EXPECT_TRUE(differ(coast, points)) << "another number of coast segments, other outlines";
+  EXPECT_TRUE(differ(geo, points)) << "the geographic layout, other outlines";
+  EXPECT_TRUE(differ(wide, points)) << "another width, other outlines";
+  EXPECT_EQ(draw(Layout::board, 1234, *style_).png, first.png);
 }
 
 TEST_F(Map, OutOfPlayProvincesAreGreyWithThreePlayers) {

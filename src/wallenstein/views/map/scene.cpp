@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <mutex>
 #include <numbers>
 
 #include "wallenstein/views/map/placement.hpp"
@@ -96,6 +98,97 @@ struct Sites {
   std::vector<std::size_t> province;  ///< the province of each point
 };
 
+bool same_points(const std::vector<Point>& a, const std::vector<Point>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](Point p, Point q) { return p.x == q.x && p.y == q.y; });
+}
+
+/// What of the provinces' shapes does not change from one season to the next: each one's parts,
+/// border and pole (its parts and border, and the pole worked out from them), and the edges where
+/// two meet. They follow from the sites, the frame and the style alone, which are kept with them.
+struct Outlines {
+  Sites sites;
+  Box frame;
+  double radius = 0;
+  int coast_segments = 0;
+  int pole_grid = 0;
+  double pole_pull = 0;
+
+  std::vector<Shape> shapes;
+  Contacts contacts;
+
+  bool made_of(const Sites& s, const Box& f, double r, const ProvinceStyle& style) const {
+    return same_points(sites.points, s.points) && same_points(sites.centres, s.centres) &&
+           sites.province == s.province && frame.x == f.x && frame.y == f.y && frame.w == f.w &&
+           frame.h == f.h && radius == r && coast_segments == style.coast_segments &&
+           pole_grid == style.pole_grid && pole_pull == style.pole_pull;
+  }
+};
+
+/// The cells become the shapes' parts; their edges the borders, except the seams between cells
+/// of one province; then each shape's pole.
+std::shared_ptr<const Outlines> work_out(const Sites& sites, const Box& frame, double radius,
+                                         const ProvinceStyle& style) {
+  auto out = std::make_shared<Outlines>();
+  out->sites = sites;
+  out->frame = frame;
+  out->radius = radius;
+  out->coast_segments = style.coast_segments;
+  out->pole_grid = style.pole_grid;
+  out->pole_pull = style.pole_pull;
+  const std::size_t count = sites.centres.size();
+  out->shapes.resize(count);
+  out->contacts.assign(count, std::vector<std::vector<std::pair<Point, Point>>>(count));
+  const auto cells = voronoi_cells(sites.points, frame, radius, style.coast_segments);
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const std::size_t owner = sites.province[c];
+    const std::vector<Point>& points = cells[c].points;
+    Shape& shape = out->shapes[owner];
+    if (points.size() < 3) continue;
+    shape.parts.push_back(points);
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      const int tag = cells[c].tags[k];
+      const std::pair<Point, Point> edge{points[k], points[(k + 1) % points.size()]};
+      if (tag >= 0 && sites.province[static_cast<std::size_t>(tag)] == owner) {
+        continue;  // an inner seam
+      }
+      shape.border.push_back(edge);
+      if (tag >= 0) {
+        out->contacts[owner][sites.province[static_cast<std::size_t>(tag)]].push_back(edge);
+      }
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    out->shapes[i].pole = pole_of(out->shapes[i], sites.centres[i], style);
+  }
+  return out;
+}
+
+/// The outlines of these sites, frame and style, worked out once for a process: one that draws
+/// many maps of a board (a tick over many games, the public pages of every season) reuses them.
+/// They are a third of a map's layout. The last few kinds asked for are kept.
+std::shared_ptr<const Outlines> outlines_of(const Sites& sites, const Box& frame, double radius,
+                                            const ProvinceStyle& style) {
+  constexpr std::size_t kKept = 4;
+  static std::mutex lock;
+  static std::vector<std::shared_ptr<const Outlines>> kept;  // the latest asked for first
+  {
+    const std::lock_guard<std::mutex> hold(lock);
+    const auto found = std::find_if(kept.begin(), kept.end(), [&](const auto& o) {
+      return o->made_of(sites, frame, radius, style);
+    });
+    if (found != kept.end()) {
+      std::rotate(kept.begin(), found, found + 1);
+      return kept.front();
+    }
+  }
+  std::shared_ptr<const Outlines> made = work_out(sites, frame, radius, style);
+  const std::lock_guard<std::mutex> hold(lock);
+  kept.insert(kept.begin(), made);
+  if (kept.size() > kKept) kept.pop_back();
+  return made;
+}
+
 /// An arrow from one centre to another, cut short at both ends so it leaves the centres free.
 std::pair<Point, Point> shorten(Point from, Point to, const ArrowStyle& style, double s) {
   const double d = std::max(1.0, std::hypot(to.x - from.x, to.y - from.y));
@@ -128,13 +221,16 @@ class SceneBuilder {
   }
 
   MapScene build() {
-    const Sites s = sites();
     add_shapes();
-    const Contacts contacts = cut_shapes(s);
+    const std::shared_ptr<const Outlines> outlines =
+        outlines_of(sites(), inner_, radius_, style_.provinces);
     for (std::size_t i = 0; i < scene_.shapes.size(); ++i) {
-      scene_.shapes[i].pole = pole_of(scene_.shapes[i], s.centres[i], style_.provinces);
+      const Shape& outline = outlines->shapes[i];
+      scene_.shapes[i].parts = outline.parts;
+      scene_.shapes[i].border = outline.border;
+      scene_.shapes[i].pole = outline.pole;
     }
-    add_borders(contacts);
+    add_borders(outlines->contacts);
     Occupancy taken(inner_);
     const std::vector<double> name_y = add_contents(taken);
     const std::vector<Tag> tags = add_season();
@@ -192,34 +288,6 @@ class SceneBuilder {
                                                     : style_.colours.panel;
       scene_.shapes.push_back(std::move(shape));
     }
-  }
-
-  /// The cells become the shapes' parts; their edges the borders, except the seams between
-  /// cells of one province.
-  Contacts cut_shapes(const Sites& sites) {
-    const std::size_t count = scene_.shapes.size();
-    Contacts contacts(count, std::vector<std::vector<std::pair<Point, Point>>>(count));
-    const auto cells =
-        voronoi_cells(sites.points, inner_, radius_, style_.provinces.coast_segments);
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      const std::size_t owner = sites.province[c];
-      const std::vector<Point>& points = cells[c].points;
-      Shape& shape = scene_.shapes[owner];
-      if (points.size() < 3) continue;
-      shape.parts.push_back(points);
-      for (std::size_t k = 0; k < points.size(); ++k) {
-        const int tag = cells[c].tags[k];
-        const std::pair<Point, Point> edge{points[k], points[(k + 1) % points.size()]};
-        if (tag >= 0 && sites.province[static_cast<std::size_t>(tag)] == owner) {
-          continue;  // an inner seam
-        }
-        shape.border.push_back(edge);
-        if (tag >= 0) {
-          contacts[owner][sites.province[static_cast<std::size_t>(tag)]].push_back(edge);
-        }
-      }
-    }
-    return contacts;
   }
 
   /// Borders: regions thick; a shared edge without a game border is a wall; a game border

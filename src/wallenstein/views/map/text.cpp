@@ -1,6 +1,38 @@
 #include "wallenstein/views/map/text.hpp"
 
+#include <map>
+#include <mutex>
+#include <optional>
+#include <tuple>
+
 namespace wallenstein::map {
+namespace {
+
+/// The sizes measured in this process, by family, text, pixels and weight.
+class Measured {
+ public:
+  using Key = std::tuple<std::string, std::string, double, bool>;
+  std::optional<TextKit::Size> find(const Key& key) const {
+    const std::lock_guard<std::mutex> hold(lock_);
+    const auto found = sizes_.find(key);
+    return found == sizes_.end() ? std::nullopt : std::optional(found->second);
+  }
+  void add(Key key, TextKit::Size size) {
+    const std::lock_guard<std::mutex> hold(lock_);
+    sizes_.emplace(std::move(key), size);
+  }
+
+ private:
+  mutable std::mutex lock_;
+  std::map<Key, TextKit::Size> sizes_;
+};
+
+Measured& measured() {
+  static Measured sizes;
+  return sizes;
+}
+
+}  // namespace
 
 TextKit::TextKit(std::string family) : family_(std::move(family)) {
   scratch_surface_ = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
@@ -36,15 +68,15 @@ PangoLayout* TextKit::layout_for(cairo_t* cr, const std::string& text, double px
 }
 
 TextKit::Size TextKit::measure(const std::string& text, double px, bool bold) const {
-  const auto key = std::make_tuple(text, px, bold);
-  if (auto it = sizes_.find(key); it != sizes_.end()) return it->second;
+  Measured::Key key{family_, text, px, bold};
+  if (const auto known = measured().find(key)) return *known;
   PangoLayout* layout = layout_for(scratch_, text, px, bold);
   int w = 0;
   int h = 0;
   pango_layout_get_pixel_size(layout, &w, &h);
   g_object_unref(layout);
   const Size size{static_cast<double>(w), static_cast<double>(h)};
-  sizes_.emplace(key, size);
+  measured().add(std::move(key), size);
   return size;
 }
 

@@ -3,10 +3,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
-#include <map>
-#include <memory>
 #include <string>
-#include <tuple>
 
 namespace wallenstein::map {
 
@@ -24,7 +21,9 @@ class TextKit {
     double h = 0;
   };
 
-  /// The logical size of one line of text at `px` pixels.
+  /// The logical size of one line of text at `px` pixels. Measuring is costly and a process that
+  /// draws many maps measures the same names again and again: each size is measured once a
+  /// process, for every TextKit of the family.
   Size measure(const std::string& text, double px, bool bold) const;
   /// Draws text with its top left at (x, y) on `cr`.
   void draw(cairo_t* cr, const std::string& text, double px, bool bold, double x, double y) const;
@@ -37,7 +36,6 @@ class TextKit {
   cairo_surface_t* scratch_surface_ = nullptr;
   cairo_t* scratch_ = nullptr;
   cairo_font_options_t* options_ = nullptr;
-  mutable std::map<std::tuple<std::string, double, bool>, Size> sizes_;  ///< measuring is costly
 };
 
 }  // namespace wallenstein::map
