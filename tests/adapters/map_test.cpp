@@ -599,6 +599,23 @@ TEST(MapStyle, ACompressionLevelLibdeflateHasNotIsAnErrorAtItsPosition) {
   EXPECT_EQ(errors[0].message, "png compression must be between 0 and 12, not 13");
 }
 
+TEST(MapStyle, AMapWithoutAPixelEachWayIsAnErrorAtItsSizeNotWhenItIsDrawn) {
+  for (const auto& [from, to] :
+       {std::pair<std::string, std::string>{"\n  width: 1600", "\n  width: 0"},
+        {"\n  height: 1160", "\n  height: 0.4"},
+        {"\n  map_width: 1160", "\n  map_width: 0"}}) {
+    const testing::TempDir dir;
+    const auto errors = style_errors(dir, from, to);
+    ASSERT_EQ(errors.size(), 1U) << to;
+    const std::string key_at = position_of(dir / "map_layout.yaml", to);
+    const std::string key = to.substr(3, to.find(':') - 3);
+    EXPECT_EQ(position_of(errors[0]),
+              key_at.substr(0, key_at.rfind(':')) + ":" + std::to_string(key.size() + 5))
+        << "its value";
+    EXPECT_EQ(errors[0].message, "map " + key + " must be one pixel at least");
+  }
+}
+
 TEST(MapStyle, AnUnknownPlaceholderInALabelIsAnError) {
   const testing::TempDir dir;
   const auto errors = style_errors(dir, "\"{season}: orders", "\"{sesaon}: orders");

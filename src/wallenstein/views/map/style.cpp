@@ -66,6 +66,17 @@ class Section {
     if (auto v = value(key, hint)) out = number(*v, what(key));
   }
 
+  /// A size the map cannot do without: a number of pixels, one at least.
+  void size(std::string_view key, double& out) {
+    const auto v = value(key, "pixels, one at least");
+    if (!v) return;
+    const std::size_t before = r_.problem_count();
+    out = number(*v, what(key));
+    if (r_.problem_count() == before && out < 1) {
+      r_.error(*v, what(key) + " must be one pixel at least");
+    }
+  }
+
   void whole(std::string_view key, int& out, int min, int max) {
     if (auto v = value(key, std::to_string(min) + " to " + std::to_string(max))) {
       if (auto n = r_.integer(*v, what(key), min, max)) out = static_cast<int>(*n);
@@ -192,9 +203,11 @@ PlayerColours player_colours(Section in) {
 }
 
 void read_map(Section in, MapStyle& s) {
-  in.number("width", s.width, "pixels");
-  in.number("height", s.height, "pixels");
-  in.number("map_width", s.map_width, "pixels");
+  // A picture has at least one pixel each way (PNG specification, 11.2.2), and so has the map's
+  // part of it.
+  in.size("width", s.width);
+  in.size("height", s.height);
+  in.size("map_width", s.map_width);
   in.number("margin", s.margin, "pixels");
   in.number("land_radius", s.land_radius, "pixels");
   in.text("font", s.font, "a font family");
