@@ -17,8 +17,10 @@
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/pbem.hpp"
 #include "wallenstein/rules/engine.hpp"
+#include "wallenstein/views/map/outlines.hpp"
 #include "wallenstein/views/map/png.hpp"
 #include "wallenstein/views/map/render.hpp"
+#include "wallenstein/views/map/text.hpp"
 
 namespace wallenstein {
 namespace {
@@ -347,10 +349,10 @@ TEST_F(Map, SameStateGivesIdenticalBytes) {
             render(cfg, game.last.next, &game.start, &game.last.log).png);
 }
 
-TEST_F(Map, AMapDrawnAfterMapsOfOtherLayoutsSizesAndStylesIsByteForByteTheSameAsDrawnFirst) {
-  // A process keeps the provinces' outlines and the texts' sizes for the next map: what it kept
-  // for one kind of map must never show on another, nor change the first kind when it comes back.
-  // The width is this test's own, so the first map's outlines are worked out here.
+TEST_F(Map, AMapDrawnAgainAfterMapsOfOtherLayoutsSizesAndStylesIsByteForByteTheSame) {
+  // A process keeps the provinces' outlines and the texts' sizes for its next maps: what it kept
+  // for one kind of map must never show on another, nor change a kind when it comes back. The
+  // width is this test's own, so the first map's outlines are made here.
   const auto cfg = config(4);
   const Played game = play(4, 2, 12);
   const auto draw = [&](Layout layout, double width, const map::MapStyle& style) {
@@ -358,13 +360,19 @@ TEST_F(Map, AMapDrawnAfterMapsOfOtherLayoutsSizesAndStylesIsByteForByteTheSameAs
                             layout, width};
     return map::render_map(r, style);
   };
-  const map::RenderedMap first = draw(Layout::board, 1234, *style_);
   map::MapStyle other_poles = *style_;
   other_poles.provinces.pole_grid += 3;
+  map::MapStyle other_pull = *style_;
+  other_pull.provinces.pole_pull *= 4;
   map::MapStyle other_coast = *style_;
   other_coast.provinces.coast_segments += 4;
-  const auto poles = draw(Layout::board, 1234, other_poles).scene.shapes;
-  const auto coast = draw(Layout::board, 1234, other_coast).scene.shapes;
+  const map::RenderedMap first = draw(Layout::board, 1234, *style_);
+  const map::RenderedMap poles = draw(Layout::board, 1234, other_poles);
+  const map::RenderedMap coast = draw(Layout::board, 1234, other_coast);
+  // Both found among the kinds kept, behind others.
+  EXPECT_EQ(draw(Layout::board, 1234, *style_).png, first.png);
+  EXPECT_EQ(draw(Layout::board, 1234, other_poles).png, poles.png);
+  const auto pull = draw(Layout::board, 1234, other_pull).scene.shapes;
   const auto geo = draw(Layout::geo, 1234, *style_).scene.shapes;
   const auto wide = draw(Layout::board, 1600, *style_).scene.shapes;
   const auto differ = [&](const std::vector<map::Shape>& shapes, auto field) {
@@ -379,11 +387,86 @@ TEST_F(Map, AMapDrawnAfterMapsOfOtherLayoutsSizesAndStylesIsByteForByteTheSameAs
       for (const Point& p : part) out.emplace_back(p.x, p.y);
     return out;
   };
-  EXPECT_TRUE(differ(poles, pole)) << "another pole grid, other poles";
-  EXPECT_TRUE(differ(coast, points)) << "another number of coast segments, other outlines";
+  EXPECT_TRUE(differ(poles.scene.shapes, pole)) << "another pole grid, other poles";
+  EXPECT_TRUE(differ(pull, pole)) << "another pull towards the printed place, other poles";
+  EXPECT_TRUE(differ(coast.scene.shapes, points)) << "another number of coast segments";
   EXPECT_TRUE(differ(geo, points)) << "the geographic layout, other outlines";
   EXPECT_TRUE(differ(wide, points)) << "another width, other outlines";
+  // Five kinds since: the first is made again, the same.
   EXPECT_EQ(draw(Layout::board, 1234, *style_).png, first.png);
+}
+
+/// A small key: four sites in a square frame, two to each of two provinces.
+map::OutlineKey small_key() {
+  map::OutlineKey key;
+  key.centres = {{30, 30}, {70, 70}};
+  key.points = {{30, 30}, {70, 70}, {45, 45}, {55, 55}};
+  key.province = {0, 1, 0, 1};
+  key.frame = map::Box{0, 0, 100, 100};
+  key.radius = 60;
+  key.coast_segments = 24;
+  key.pole_grid = 10;
+  key.pole_pull = 0.05;
+  return key;
+}
+
+TEST(MapOutlines, AKeyDiffersWhenAnythingTheOutlinesAreMadeOfDiffers) {
+  const map::OutlineKey key = small_key();
+  EXPECT_TRUE(key == small_key());
+  std::vector<std::pair<std::string, map::OutlineKey>> changed(8, {"", key});
+  changed[0].first = "a centre";
+  changed[0].second.centres[1].y += 1;
+  changed[1].first = "a site";
+  changed[1].second.points[3].x += 1;
+  changed[2].first = "the province of a site";
+  changed[2].second.province[2] = 1;
+  changed[3].first = "the frame";
+  changed[3].second.frame.h += 1;
+  changed[4].first = "the coast's radius";
+  changed[4].second.radius += 1;
+  changed[5].first = "the coast's segments";
+  changed[5].second.coast_segments += 1;
+  changed[6].first = "the pole grid";
+  changed[6].second.pole_grid += 1;
+  changed[7].first = "the pull towards the printed place";
+  changed[7].second.pole_pull += 0.01;
+  for (const auto& [what, other] : changed) EXPECT_FALSE(other == key) << what;
+}
+
+TEST(MapOutlines, OutlinesAreMadeOnceAndKeptWhileFourOtherKindsAreAskedFor) {
+  map::OutlineKey key = small_key();
+  key.frame.w = 101;  // this test's own kind
+  const auto first = map::outlines_of(key);
+  const auto other = [&](int n) {
+    map::OutlineKey k = key;
+    k.pole_grid = 20 + n;
+    return map::outlines_of(k);
+  };
+  for (int n = 0; n < 3; ++n) other(n);
+  EXPECT_EQ(map::outlines_of(key).get(), first.get()) << "three other kinds since: still kept";
+  for (int n = 0; n < 4; ++n) other(n);
+  const auto again = map::outlines_of(key);
+  EXPECT_NE(again.get(), first.get()) << "four other kinds since: made again";
+  ASSERT_EQ(again->shapes.size(), 2U);
+  for (std::size_t i = 0; i < again->shapes.size(); ++i) {
+    EXPECT_EQ(again->shapes[i].parts.size(), first->shapes[i].parts.size());
+    EXPECT_EQ(again->shapes[i].border.size(), first->shapes[i].border.size());
+    EXPECT_EQ(again->shapes[i].pole.x, first->shapes[i].pole.x);
+    EXPECT_EQ(again->shapes[i].pole.y, first->shapes[i].pole.y);
+  }
+  EXPECT_EQ(again->contacts[0][1].size(), first->contacts[0][1].size());
+  EXPECT_FALSE(again->contacts[0][1].empty()) << "the two provinces meet";
+}
+
+TEST(MapText, ASizeMeasuredOnceIsNeverTheSizeOfAnotherFontPixelSizeOrWeight) {
+  const map::TextKit sans("DejaVu Sans");
+  const map::TextKit mono("DejaVu Sans Mono");
+  const auto measured = sans.measure("Mecklenburg", 14, false);
+  EXPECT_EQ(sans.measure("Mecklenburg", 14, false).w, measured.w);
+  EXPECT_NE(mono.measure("Mecklenburg", 14, false).w, measured.w) << "another family";
+  EXPECT_NE(sans.measure("Mecklenburg", 21, false).w, measured.w) << "another size";
+  EXPECT_NE(sans.measure("Mecklenburg", 14, true).w, measured.w) << "bold";
+  EXPECT_NE(sans.measure("Mecklenburg!", 14, false).w, measured.w) << "another text";
 }
 
 TEST_F(Map, OutOfPlayProvincesAreGreyWithThreePlayers) {
@@ -599,20 +682,27 @@ TEST(MapStyle, ACompressionLevelLibdeflateHasNotIsAnErrorAtItsPosition) {
   EXPECT_EQ(errors[0].message, "png compression must be between 0 and 12, not 13");
 }
 
-TEST(MapStyle, AMapWithoutAPixelEachWayIsAnErrorAtItsSizeNotWhenItIsDrawn) {
-  for (const auto& [from, to] :
-       {std::pair<std::string, std::string>{"\n  width: 1600", "\n  width: 0"},
-        {"\n  height: 1160", "\n  height: 0.4"},
-        {"\n  map_width: 1160", "\n  map_width: 0"}}) {
+TEST(MapStyle, AMapWithoutAPixelEachWayOrWiderThanThePictureIsAnErrorAtItsSize) {
+  struct Case {
+    std::string from, to, message;
+  };
+  for (const Case& c :
+       {Case{"\n  width: 1600", "\n  width: 0", "map width must be one pixel at least, not 0"},
+        Case{"\n  height: 1160", "\n  height: 0.4",
+             "map height must be one pixel at least, not 0.4"},
+        Case{"\n  map_width: 1160", "\n  map_width: 0",
+             "map map_width must be one pixel at least, not 0"},
+        Case{"\n  map_width: 1160", "\n  map_width: 1700",
+             "map map_width must be at most the width, not 1700"}}) {
     const testing::TempDir dir;
-    const auto errors = style_errors(dir, from, to);
-    ASSERT_EQ(errors.size(), 1U) << to;
-    const std::string key_at = position_of(dir / "map_layout.yaml", to);
-    const std::string key = to.substr(3, to.find(':') - 3);
+    const auto errors = style_errors(dir, c.from, c.to);
+    ASSERT_EQ(errors.size(), 1U) << c.to;
+    const std::string key_at = position_of(dir / "map_layout.yaml", c.to);
+    const std::size_t key_length = c.to.find(':') - 3;
     EXPECT_EQ(position_of(errors[0]),
-              key_at.substr(0, key_at.rfind(':')) + ":" + std::to_string(key.size() + 5))
+              key_at.substr(0, key_at.rfind(':')) + ":" + std::to_string(key_length + 5))
         << "its value";
-    EXPECT_EQ(errors[0].message, "map " + key + " must be one pixel at least");
+    EXPECT_EQ(errors[0].message, c.message);
   }
 }
 

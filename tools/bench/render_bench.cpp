@@ -58,9 +58,8 @@ int main(int argc, char** argv) {
                                 map::Layout::board, 0};
 
   // Warm-up: fontconfig and the font cache load once a process, and the provinces' outlines and
-  // the texts' sizes are worked out once; every map timed is one drawn after a process's first,
-  // as a tick draws them. A process's first map costs 86 M instructions more than the next (the
-  // example, callgrind): 404 M, then 318 M.
+  // the texts' sizes are made once; every map timed is drawn as a process's maps after its first
+  // are. The first costs about a quarter more (callgrind, the example).
   map::render_map(request, style);
   std::vector<double> map_ms;
   std::vector<double> blank_ms;

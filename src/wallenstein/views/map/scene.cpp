@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <numbers>
 
+#include "wallenstein/views/map/outlines.hpp"
 #include "wallenstein/views/map/placement.hpp"
 #include "wallenstein/views/map/text.hpp"
 
@@ -25,28 +25,6 @@ Extent extent_of(const Shape& shape) {
 }
 
 namespace {
-
-/// The point of the shape farthest from its border, on a grid (the "pole of inaccessibility").
-Point pole_of(const Shape& shape, Point site, const ProvinceStyle& style) {
-  const auto [x0, y0, x1, y1] = extent_of(shape);
-  Point best = site;
-  double best_score = contains(shape, site) ? border_distance(shape, site) : -1;
-  const int steps = style.pole_grid;
-  for (int i = 0; i <= steps; ++i) {
-    for (int j = 0; j <= steps; ++j) {
-      const Point p{x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * j / steps};
-      if (!contains(shape, p)) continue;
-      // Slight pull towards the printed position keeps the content where players expect it.
-      const double score =
-          border_distance(shape, p) - style.pole_pull * std::hypot(p.x - site.x, p.y - site.y);
-      if (score > best_score) {
-        best_score = score;
-        best = p;
-      }
-    }
-  }
-  return best;
-}
 
 std::vector<Point> project(const MapRequest& req, const MapStyle& style) {
   std::vector<Point> raw;
@@ -87,108 +65,6 @@ std::string result_tag(const Battle& b, const Labels& labels) {
                                         {"defenders", std::to_string(b.defender_count)}});
 }
 
-/// The edges where two provinces meet: contacts[a][b] for provinces a and b.
-using Contacts = std::vector<std::vector<std::vector<std::pair<Point, Point>>>>;
-
-/// The points whose Voronoi cells make the provinces: each province's centre first, then a site
-/// towards each of its neighbours.
-struct Sites {
-  std::vector<Point> centres;
-  std::vector<Point> points;
-  std::vector<std::size_t> province;  ///< the province of each point
-};
-
-bool same_points(const std::vector<Point>& a, const std::vector<Point>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                    [](Point p, Point q) { return p.x == q.x && p.y == q.y; });
-}
-
-/// What of the provinces' shapes does not change from one season to the next: each one's parts,
-/// border and pole (its parts and border, and the pole worked out from them), and the edges where
-/// two meet. They follow from the sites, the frame and the style alone, which are kept with them.
-struct Outlines {
-  Sites sites;
-  Box frame;
-  double radius = 0;
-  int coast_segments = 0;
-  int pole_grid = 0;
-  double pole_pull = 0;
-
-  std::vector<Shape> shapes;
-  Contacts contacts;
-
-  bool made_of(const Sites& s, const Box& f, double r, const ProvinceStyle& style) const {
-    return same_points(sites.points, s.points) && same_points(sites.centres, s.centres) &&
-           sites.province == s.province && frame.x == f.x && frame.y == f.y && frame.w == f.w &&
-           frame.h == f.h && radius == r && coast_segments == style.coast_segments &&
-           pole_grid == style.pole_grid && pole_pull == style.pole_pull;
-  }
-};
-
-/// The cells become the shapes' parts; their edges the borders, except the seams between cells
-/// of one province; then each shape's pole.
-std::shared_ptr<const Outlines> work_out(const Sites& sites, const Box& frame, double radius,
-                                         const ProvinceStyle& style) {
-  auto out = std::make_shared<Outlines>();
-  out->sites = sites;
-  out->frame = frame;
-  out->radius = radius;
-  out->coast_segments = style.coast_segments;
-  out->pole_grid = style.pole_grid;
-  out->pole_pull = style.pole_pull;
-  const std::size_t count = sites.centres.size();
-  out->shapes.resize(count);
-  out->contacts.assign(count, std::vector<std::vector<std::pair<Point, Point>>>(count));
-  const auto cells = voronoi_cells(sites.points, frame, radius, style.coast_segments);
-  for (std::size_t c = 0; c < cells.size(); ++c) {
-    const std::size_t owner = sites.province[c];
-    const std::vector<Point>& points = cells[c].points;
-    Shape& shape = out->shapes[owner];
-    if (points.size() < 3) continue;
-    shape.parts.push_back(points);
-    for (std::size_t k = 0; k < points.size(); ++k) {
-      const int tag = cells[c].tags[k];
-      const std::pair<Point, Point> edge{points[k], points[(k + 1) % points.size()]};
-      if (tag >= 0 && sites.province[static_cast<std::size_t>(tag)] == owner) {
-        continue;  // an inner seam
-      }
-      shape.border.push_back(edge);
-      if (tag >= 0) {
-        out->contacts[owner][sites.province[static_cast<std::size_t>(tag)]].push_back(edge);
-      }
-    }
-  }
-  for (std::size_t i = 0; i < count; ++i) {
-    out->shapes[i].pole = pole_of(out->shapes[i], sites.centres[i], style);
-  }
-  return out;
-}
-
-/// The outlines of these sites, frame and style, worked out once for a process: one that draws
-/// many maps of a board (a tick over many games, the public pages of every season) reuses them.
-/// They are a third of a map's layout. The last few kinds asked for are kept.
-std::shared_ptr<const Outlines> outlines_of(const Sites& sites, const Box& frame, double radius,
-                                            const ProvinceStyle& style) {
-  constexpr std::size_t kKept = 4;
-  static std::mutex lock;
-  static std::vector<std::shared_ptr<const Outlines>> kept;  // the latest asked for first
-  {
-    const std::lock_guard<std::mutex> hold(lock);
-    const auto found = std::find_if(kept.begin(), kept.end(), [&](const auto& o) {
-      return o->made_of(sites, frame, radius, style);
-    });
-    if (found != kept.end()) {
-      std::rotate(kept.begin(), found, found + 1);
-      return kept.front();
-    }
-  }
-  std::shared_ptr<const Outlines> made = work_out(sites, frame, radius, style);
-  const std::lock_guard<std::mutex> hold(lock);
-  kept.insert(kept.begin(), made);
-  if (kept.size() > kKept) kept.pop_back();
-  return made;
-}
-
 /// An arrow from one centre to another, cut short at both ends so it leaves the centres free.
 std::pair<Point, Point> shorten(Point from, Point to, const ArrowStyle& style, double s) {
   const double d = std::max(1.0, std::hypot(to.x - from.x, to.y - from.y));
@@ -222,8 +98,7 @@ class SceneBuilder {
 
   MapScene build() {
     add_shapes();
-    const std::shared_ptr<const Outlines> outlines =
-        outlines_of(sites(), inner_, radius_, style_.provinces);
+    const std::shared_ptr<const Outlines> outlines = outlines_of(outline_key());
     for (std::size_t i = 0; i < scene_.shapes.size(); ++i) {
       const Shape& outline = outlines->shapes[i];
       scene_.shapes[i].parts = outline.parts;
@@ -246,25 +121,31 @@ class SceneBuilder {
   /// Provinces are Voronoi cells of their positions, with a rounded coast. Each province also
   /// gets a site part of the way towards each neighbour, so neighbours' shapes meet as on the
   /// board.
-  Sites sites() const {
-    Sites s;
-    s.centres = project(req_, style_);
-    const double inset = radius_ * style_.provinces.inset;
-    fit(s.centres,
+  OutlineKey outline_key() const {
+    const ProvinceStyle& style = style_.provinces;
+    OutlineKey key;
+    key.centres = project(req_, style_);
+    const double inset = radius_ * style.inset;
+    fit(key.centres,
         Box{inner_.x + inset, inner_.y + inset, inner_.w - 2 * inset, inner_.h - 2 * inset});
-    s.points = s.centres;
-    s.province.resize(s.centres.size());
-    for (std::size_t i = 0; i < s.centres.size(); ++i) s.province[i] = i;
-    const double share = style_.provinces.neighbour_site;
-    for (std::size_t i = 0; i < s.centres.size(); ++i) {
+    key.points = key.centres;
+    key.province.resize(key.centres.size());
+    for (std::size_t i = 0; i < key.centres.size(); ++i) key.province[i] = i;
+    for (std::size_t i = 0; i < key.centres.size(); ++i) {
       for (ProvinceId n : rules_.provinces[i].neighbours) {
-        const Point a = s.centres[i];
-        const Point b = s.centres[n.value];
-        s.points.push_back({a.x + (b.x - a.x) * share, a.y + (b.y - a.y) * share});
-        s.province.push_back(i);
+        const Point a = key.centres[i];
+        const Point b = key.centres[n.value];
+        key.points.push_back(
+            {a.x + (b.x - a.x) * style.neighbour_site, a.y + (b.y - a.y) * style.neighbour_site});
+        key.province.push_back(i);
       }
     }
-    return s;
+    key.frame = inner_;
+    key.radius = radius_;
+    key.coast_segments = style.coast_segments;
+    key.pole_grid = style.pole_grid;
+    key.pole_pull = style.pole_pull;
+    return key;
   }
 
   /// Each province's shape, still without parts: its fill.

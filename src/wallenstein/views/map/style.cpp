@@ -66,14 +66,20 @@ class Section {
     if (auto v = value(key, hint)) out = number(*v, what(key));
   }
 
-  /// A size the map cannot do without: a number of pixels, one at least.
-  void size(std::string_view key, double& out) {
+  /// A size the map cannot do without: a number of pixels, one at least, and at most `most`
+  /// (`most_what` naming it) when there is one.
+  void size(std::string_view key, double& out, std::optional<double> most = std::nullopt,
+            std::string_view most_what = "") {
     const auto v = value(key, "pixels, one at least");
     if (!v) return;
     const std::size_t before = r_.problem_count();
     out = number(*v, what(key));
-    if (r_.problem_count() == before && out < 1) {
-      r_.error(*v, what(key) + " must be one pixel at least");
+    if (r_.problem_count() != before) return;
+    if (out < 1) {
+      r_.error(*v, what(key) + " must be one pixel at least, not " + pbem::scalar_text(*v));
+    } else if (most && out > *most) {
+      r_.error(*v, what(key) + " must be at most " + std::string(most_what) + ", not " +
+                       pbem::scalar_text(*v));
     }
   }
 
@@ -203,11 +209,12 @@ PlayerColours player_colours(Section in) {
 }
 
 void read_map(Section in, MapStyle& s) {
-  // A picture has at least one pixel each way (PNG specification, 11.2.2), and so has the map's
-  // part of it.
+  // A picture has at least one pixel each way (PNG specification, 11.2.2); the map takes one of
+  // its columns at least, and the side panel what the map leaves.
   in.size("width", s.width);
   in.size("height", s.height);
-  in.size("map_width", s.map_width);
+  in.size("map_width", s.map_width, s.width >= 1 ? std::optional(s.width) : std::nullopt,
+          "the width");
   in.number("margin", s.margin, "pixels");
   in.number("land_radius", s.land_radius, "pixels");
   in.text("font", s.font, "a font family");

@@ -8,7 +8,9 @@
 namespace wallenstein::map {
 namespace {
 
-/// The sizes measured in this process, by family, text, pixels and weight.
+/// The sizes measured in this process, by family, text, pixels and weight. The font options and
+/// the resolution are every TextKit's own (fixed), so they need not be part of the key. Names and
+/// labels come back map after map; numbers and dates do not, so the sizes kept are bounded.
 class Measured {
  public:
   using Key = std::tuple<std::string, std::string, double, bool>;
@@ -18,8 +20,9 @@ class Measured {
     return found == sizes_.end() ? std::nullopt : std::optional(found->second);
   }
   void add(Key key, TextKit::Size size) {
+    constexpr std::size_t kMostKept = 20000;
     const std::lock_guard<std::mutex> hold(lock_);
-    sizes_.emplace(std::move(key), size);
+    if (sizes_.size() < kMostKept) sizes_.emplace(std::move(key), size);
   }
 
  private:
