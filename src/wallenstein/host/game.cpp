@@ -263,10 +263,11 @@ std::string season_digest(const GameDirectory& game, const SeasonDir& season) {
   return sha256_hex(bytes);
 }
 
-/// What a season's reports are made from, as files: where the season is, its digest, and the
-/// deadline of the season after, which the reports announce.
-std::string products_key(const GameDirectory& game, const SeasonDir& season) {
-  std::string key = season.path.string() + "\n" + season_digest(game, season);
+/// What a season's reports are made from, as files: where the season is, its digest
+/// (season_digest), and the deadline of the season after, which the reports announce.
+std::string products_key(const GameDirectory& game, const SeasonDir& season,
+                         const std::string& digest) {
+  std::string key = season.path.string() + "\n" + digest;
   if (const auto next = game.next(season); next && fs::exists(next->path / kTimetableFile))
     key += "\n" + read_bytes(next->path / kTimetableFile);
   return key;
@@ -368,10 +369,12 @@ std::string corrected_subject(const Templates& templates, const std::string& sub
 
 /// The season's mail: each player's report (keyed by the host's round_mail_key in the ledger, its
 /// Message-ID made from that key as for the host's own messages) and the spectators' public one.
+/// `digest` is the season's (the host's round_digest), which the ledger keeps with each message.
 std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game,
                                      const GameConfig& then, const SeasonDir& season,
-                                     const report::ReportSet& reports, const SeasonMaps& maps,
-                                     const MailRequest& request, const Templates& templates) {
+                                     const std::string& digest, const report::ReportSet& reports,
+                                     const SeasonMaps& maps, const MailRequest& request,
+                                     const Templates& templates) {
   const auto png_in = [&](const std::string& code) -> const std::string& {
     const auto found = std::find_if(maps.begin(), maps.end(),
                                     [&](const SeasonMap& m) { return m.language == code; });
@@ -379,7 +382,6 @@ std::vector<mail::Outgoing> outgoing(const Game& host, const GameDirectory& game
   };
   const mail::Mailbox from = game_sender(game.config().mail);
   const std::string kind = mail_kind(host, season);
-  const std::string digest = host.round_digest(season);
   std::vector<mail::Outgoing> out;
   const mail::Ledger ledger = mail::Ledger::load(game.root());
   for (std::size_t i = 0; i < reports.players.size(); ++i) {
@@ -480,14 +482,18 @@ RoundResolved WallensteinGame::resolve(NmrPolicy nmr, const Timetable& next, std
   resolved_key_.clear();
   const ResolveDone done =
       resolve_current(game_, rules(), inputs, policy, false, next, resources_, said);
-  std::string key = done.products ? products_key(game_, season) : std::string();
-  resolved_key_ = std::move(key);
+  resolved_key_ =
+      done.products ? products_key(game_, season, season_digest(game_, season)) : std::string();
   resolved_products_ = done.products;
   return RoundResolved{done.season, done.next_season, done.finished, inputs.missing};
 }
 
 bool WallensteinGame::holds_products_of(const RoundDir& round) const {
-  return resolved_products_ && products_key(game_, round) == resolved_key_;
+  return holds_products_of(round, round_digest(round));
+}
+
+bool WallensteinGame::holds_products_of(const RoundDir& round, const std::string& digest) const {
+  return resolved_products_ && products_key(game_, round, digest) == resolved_key_;
 }
 
 std::string WallensteinGame::round_digest(const RoundDir& round) const {
@@ -498,8 +504,10 @@ RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& 
   const Templates& templates = resources_.templates();
   // The season this object resolved: its reports and maps are stored already, and are what
   // reading the season back would build (WallensteinMail.TheMailOfASeasonJustResolved...).
-  if (holds_products_of(round)) {
-    return RoundMail{outgoing(*this, game_, game_.config().as_of(round.index), round,
+  // The digest is of the state, log and next state, which storing the reports and maps leaves.
+  const std::string digest = round_digest(round);
+  if (holds_products_of(round, digest)) {
+    return RoundMail{outgoing(*this, game_, game_.config().as_of(round.index), round, digest,
                               resolved_products_->reports, resolved_products_->maps, request,
                               templates)};
   }
@@ -507,7 +515,8 @@ RoundMail WallensteinGame::round_mail(const RoundDir& round, const MailRequest& 
   const auto reports = report::build_reports(loaded.view(rules()), templates);
   const SeasonMaps maps =
       store_products(game_, rules(), round, loaded, reports, resources_, request.dry_run);
-  return RoundMail{outgoing(*this, game_, loaded.config, round, reports, maps, request, templates)};
+  return RoundMail{
+      outgoing(*this, game_, loaded.config, round, digest, reports, maps, request, templates)};
 }
 
 RoundFiles WallensteinGame::program_files() const {

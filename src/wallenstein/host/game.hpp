@@ -178,6 +178,9 @@ class WallensteinGame final : public Game {
   /// season's files are those the resolve left (`resolved_key_`).
   std::shared_ptr<const SeasonProducts> resolved_products_;
   std::string resolved_key_;
+
+  /// holds_products_of, with the round's digest (round_digest) already read.
+  bool holds_products_of(const RoundDir& round, const std::string& digest) const;
 };
 
 /// An order file checked against `state` as the host's intake reads it: the forecast of valid
