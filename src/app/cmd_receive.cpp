@@ -47,7 +47,7 @@ class WallensteinIntake {
  public:
   WallensteinIntake(const Invocation& in, const std::optional<std::string>& smtp)
       : templates_(load_templates(in.templates_dir())),
-        rules_(in.data_dir()),
+        rules_(in.data_dir(), ruleset_cache_dir()),
         setup{.hold =
                   [&in, this](const fs::path& dir, LockMode mode) {
                     HeldGame held = wallenstein::hold_game(dir, mode, in.wait(), "receive", in.err);
@@ -254,7 +254,7 @@ Exit run_accept(const Invocation& in) {
   std::string raw;
   KeptMessage kept;
   {
-    RulesetCache rules(in.data_dir());
+    RulesetCache rules(in.data_dir(), ruleset_cache_dir());
     const HeldGame held = hold_game(in, LockMode::shared);
     kept =
         kept_message(WallensteinGame(held.game, rules, resources(in)), in.get<std::string>("id"));

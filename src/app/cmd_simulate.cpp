@@ -10,6 +10,7 @@
 #include "app/command.hpp"
 #include "pbem/files/diagnostic.hpp"
 #include "wallenstein/files/game_config.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/host/simulation_run.hpp"
 #include "wallenstein/pbem.hpp"
@@ -63,7 +64,8 @@ Exit run_simulate(const Invocation& in) {
   if (auto problem = edition_problem(edition)) throw UsageError("--edition: " + *problem);
   const Ruleset rules = [&] {
     try {
-      return load_edition_ruleset(in.data_dir(), version, edition, in.expansions());
+      return load_edition_ruleset(in.data_dir(), version, edition, in.expansions(),
+                                  ruleset_cache_dir());
     } catch (const ModuleRefused& e) {
       throw UsageError("--expansions: " + refusal_reasons(e));
     }

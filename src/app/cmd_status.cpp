@@ -277,7 +277,7 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
 Exit run_status(const Invocation& in) {
   const auto dirs = game_dirs(in);
   const Instant now = clock_now(in);
-  RulesetCache rulesets(in.data_dir());
+  RulesetCache rulesets(in.data_dir(), ruleset_cache_dir());
   json all = json::array();
   bool broken = false;
   bool busy = false;

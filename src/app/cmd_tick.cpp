@@ -149,7 +149,7 @@ Exit run_tick(const Invocation& in) {
   (void)mallopt(M_TRIM_THRESHOLD, 256 << 20);
   const std::vector<fs::path> dirs = game_dirs(in);
   const Instant now = clock_now(in);
-  RulesetCache rules(in.data_dir());
+  RulesetCache rules(in.data_dir(), ruleset_cache_dir());
   const Resources where = resources(in);
   const TickSettings settings{
       now, where.templates(),

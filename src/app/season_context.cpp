@@ -1,5 +1,6 @@
 #include "app/season_context.hpp"
 
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/host/season_schedule.hpp"
 
@@ -11,7 +12,8 @@ HeldGame hold_game(const Invocation& in, LockMode mode) {
 
 Ruleset game_rules(const Invocation& in, const GameDirectory& game) {
   return load_game_ruleset(in.data_dir(), game.config().rules_version, game.config().edition,
-                           game.config().expansions, game.root() / "game.yaml");
+                           game.config().expansions, game.root() / "game.yaml",
+                           ruleset_cache_dir());
 }
 
 OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode mode) {

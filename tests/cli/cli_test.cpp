@@ -123,6 +123,36 @@ TEST(Cli, AProgramMovedWithItsShareDirectoryFindsItsDataBesideItsBin) {
   EXPECT_TRUE(std::filesystem::exists(tmp / "game" / "game.yaml"));
 }
 
+TEST(Cli, ARulesetKeptBetweenCommandsFollowsAnEditOfTheDataAndOffKeepsNone) {
+  TempDir tmp;
+  const fs::path data = tmp / "data";
+  fs::copy(testing::source_data_dir(), data, fs::copy_options::recursive);
+  const auto with_cache = [&](const std::string& cache, const std::string& words) {
+    return testing::run_shell("cd " + testing::shell_quote(tmp.path().string()) +
+                              " && WALLENSTEIN_CACHE=" + testing::shell_quote(cache) + " " +
+                              testing::shell_quote(testing::wallenstein_binary()) + words +
+                              " --data " + testing::shell_quote(data.string()));
+  };
+  const std::string cache = (tmp / "cache").string();
+  const std::string show = " show " + testing::shell_quote((tmp / "game").string()) + " --json";
+  const auto first_name = [](const Outcome& shown) {
+    return nlohmann::json::parse(shown.out)["provinces"][0]["name"].get<std::string>();
+  };
+  ASSERT_EQ(with_cache(cache, new_game_words(tmp / "game")).status, 0);
+  ASSERT_EQ(std::distance(fs::directory_iterator(tmp / "cache" / "rulesets"), {}), 1);
+  const Outcome kept = with_cache(cache, show);
+  ASSERT_EQ(kept.status, 0) << kept.err;
+  EXPECT_EQ(first_name(kept), "Altmark");
+  testing::replace_in_file(data / "provinces.yaml", "name: \"Altmark\"", "name: \"Altmark/Elbe\"");
+  const Outcome edited = with_cache(cache, show);
+  ASSERT_EQ(edited.status, 0) << edited.err;
+  EXPECT_EQ(first_name(edited), "Altmark/Elbe");
+  EXPECT_EQ(std::distance(fs::directory_iterator(tmp / "cache" / "rulesets"), {}), 2);
+  const Outcome off = with_cache("off", show);
+  EXPECT_EQ(off.out, edited.out);
+  EXPECT_FALSE(fs::exists(tmp / "off")) << "off is no directory's name (run from there)";
+}
+
 TEST(Cli, AProgramWithoutItsDataSaysWhereItLookedAndHowToGiveIt) {
   TempDir tmp;
   const std::string program = program_in(tmp / "bare", false);

@@ -58,6 +58,22 @@ std::optional<fs::path> installed_dir(const Place& place) {
 
 }  // namespace
 
+std::optional<fs::path> ruleset_cache_dir() {
+  auto variable = [](const char* name) -> std::optional<std::string> {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') return std::nullopt;
+    return std::string(value);
+  };
+  if (const auto chosen = variable("WALLENSTEIN_CACHE")) {
+    if (*chosen == "off") return std::nullopt;
+    return fs::path(*chosen);
+  }
+  if (const auto xdg = variable("XDG_CACHE_HOME"); xdg && fs::path(*xdg).is_absolute())
+    return fs::path(*xdg) / "wallenstein";
+  if (const auto home = variable("HOME")) return fs::path(*home) / ".cache" / "wallenstein";
+  return std::nullopt;
+}
+
 Templates load_templates(const fs::path& dir) {
   return Templates::load(dir, installed_dir(place_of(Installed::templates)).value_or(fs::path()));
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 
 #include "pbem/files/templates.hpp"
 #include "wallenstein/files/problem_texts.hpp"
@@ -21,6 +22,14 @@ enum class Installed { data, templates };
 /// A directory given by option or variable that is not one, or none of 3 and 4 existing, is an
 /// InputError naming where the path came from or the places looked in.
 std::filesystem::path resource_dir(Installed which, const std::filesystem::path& override_dir = {});
+
+/// Where parsed rulesets are kept between commands (kept_rulesets.hpp), the first of:
+/// 1. $WALLENSTEIN_CACHE when set: a directory, or `off` to keep none;
+/// 2. $XDG_CACHE_HOME/wallenstein when that is an absolute path;
+/// 3. $HOME/.cache/wallenstein when HOME is set.
+/// None otherwise. The directory is made when the first ruleset is kept; anything in it may be
+/// deleted at any time.
+std::optional<std::filesystem::path> ruleset_cache_dir();
 
 /// The templates of `dir` over the installed ones (3 and 4 above): a game master's own
 /// directory, copied from an older program, lacks the templates a newer one added, and the

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "pbem/files/english.hpp"
+#include "wallenstein/files/kept_rulesets.hpp"
 #include "wallenstein/files/ruleset_file_parts.hpp"
 #include "wallenstein/pbem.hpp"
 
@@ -124,13 +125,23 @@ Ruleset load_layers(const fs::path& dir, int version, const std::vector<std::str
 
 }  // namespace
 
-Ruleset load_ruleset(const fs::path& dir, int version, const std::vector<std::string>& modules) {
+Ruleset load_ruleset(const fs::path& dir, int version, const std::vector<std::string>& modules,
+                     const std::optional<fs::path>& cache) {
   check_ruleset_dir(dir, version);
+  const std::optional<std::string> key =
+      cache ? ruleset_key(dir, version, modules) : std::optional<std::string>();
+  if (key) {
+    if (std::optional<Ruleset> kept = read_kept_ruleset(*cache, *key)) return std::move(*kept);
+  }
+  Ruleset rules;
   try {
-    return load_layers(dir, version, modules);
+    rules = load_layers(dir, version, modules);
   } catch (const fs::filesystem_error& e) {  // a link loop, a folder that cannot be listed
     throw InputError(e.path1().string(), "cannot read: " + e.code().message());
   }
+  // Kept only when the files did not change while they were read: the key names what was read.
+  if (key && ruleset_key(dir, version, modules) == key) keep_ruleset(*cache, *key, rules);
+  return rules;
 }
 
 std::vector<std::string> game_modules(int edition, const std::vector<std::string>& expansions) {
@@ -141,8 +152,9 @@ std::vector<std::string> game_modules(int edition, const std::vector<std::string
 }
 
 Ruleset load_edition_ruleset(const fs::path& dir, int version, int edition,
-                             const std::vector<std::string>& expansions) {
-  Ruleset rules = load_ruleset(dir, version, game_modules(edition, expansions));
+                             const std::vector<std::string>& expansions,
+                             const std::optional<fs::path>& cache) {
+  Ruleset rules = load_ruleset(dir, version, game_modules(edition, expansions), cache);
   rules.edition = edition;
   std::vector<Diagnostic> refusals;
   for (const std::string& id : expansions) {
@@ -163,9 +175,10 @@ Ruleset load_edition_ruleset(const fs::path& dir, int version, int edition,
 }
 
 Ruleset load_game_ruleset(const fs::path& dir, int version, int edition,
-                          const std::vector<std::string>& expansions, const fs::path& game_yaml) {
+                          const std::vector<std::string>& expansions, const fs::path& game_yaml,
+                          const std::optional<fs::path>& cache) {
   try {
-    return load_edition_ruleset(dir, version, edition, expansions);
+    return load_edition_ruleset(dir, version, edition, expansions, cache);
   } catch (const ModuleRefused& e) {
     std::vector<Diagnostic> told;
     for (const Diagnostic& d : e.diagnostics())

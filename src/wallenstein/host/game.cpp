@@ -52,7 +52,7 @@ const Ruleset& RulesetCache::at(const GameConfig& config, const fs::path& game_y
   if (it == cache_.end()) {
     it = cache_
              .emplace(key, load_game_ruleset(data_dir_, config.rules_version, config.edition,
-                                             config.expansions, game_yaml))
+                                             config.expansions, game_yaml, kept_))
              .first;
   }
   return it->second;

@@ -91,16 +91,20 @@ void write_timetable(const GameDirectory& game, const SeasonDir& season,
 void write_timetable(Journal& journal, const GameDirectory& game, const SeasonDir& season,
                      const SeasonTimetable& timetable);
 
-/// The rulesets of one process, loaded once per rules version (commands over many games).
+/// The rulesets of one process, loaded once per rules version (commands over many games); with
+/// a `kept` directory, read back from the rulesets kept there between processes when they can be.
 class RulesetCache {
  public:
-  explicit RulesetCache(std::filesystem::path data_dir) : data_dir_(std::move(data_dir)) {}
+  explicit RulesetCache(std::filesystem::path data_dir,
+                        std::optional<std::filesystem::path> kept = std::nullopt)
+      : data_dir_(std::move(data_dir)), kept_(std::move(kept)) {}
   /// The ruleset of a game: its rules version and its expansions (`game_yaml` is named when the
   /// game lists an expansion this program cannot play).
   const Ruleset& at(const GameConfig& config, const std::filesystem::path& game_yaml);
 
  private:
   std::filesystem::path data_dir_;
+  std::optional<std::filesystem::path> kept_;
   std::map<std::tuple<int, int, std::vector<std::string>>, Ruleset> cache_;  // version, edition
 };
 

@@ -73,6 +73,7 @@ struct CourtRules {
     const FavourCard* c = card(number);
     return c != nullptr && c->effect == FavourEffect::remove_marker;
   }
+  bool operator==(const CourtRules&) const = default;
 };
 
 /// The court's pieces during a game (rules 13.1), by seat where they are a player's.

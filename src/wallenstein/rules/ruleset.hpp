@@ -21,12 +21,14 @@ namespace wallenstein {
 struct Point {
   double x = 0;
   double y = 0;
+  bool operator==(const Point&) const = default;
 };
 
 /// One of the five regions (rules 1).
 struct Region {
   std::string id;
   std::string name;
+  bool operator==(const Region&) const = default;
 };
 
 /// One of the 45 provinces with its printed values (rules 1, data/provinces.yaml).
@@ -43,6 +45,7 @@ struct Province {
   double lon = 0;
   Point board;
   std::vector<ProvinceId> neighbours;
+  bool operator==(const Province&) const = default;
 };
 
 /// What an event card changes during its season (data/events.yaml).
@@ -77,6 +80,7 @@ struct EventCard {
     }
     return std::nullopt;
   }
+  bool operator==(const EventCard&) const = default;
 };
 
 /// What a bonus tile gives its holder (rules 6).
@@ -98,6 +102,7 @@ struct BonusTile {
   /// Where room is short (the map's scoreboard): the id in English (left empty), the name in
   /// another language.
   std::string short_name = {};
+  bool operator==(const BonusTile&) const = default;
 };
 
 /// How an action card works (rules 5, data/actions.yaml).
@@ -116,6 +121,7 @@ struct ActionDef {
   Resource collects = Resource::grain;
   int armies = 0;
   bool move = false;
+  bool operator==(const ActionDef&) const = default;
 };
 
 /// The action spaces 0, 1, 2... of a board, as `Action` values.
@@ -140,6 +146,7 @@ struct SupplyRow {
   std::optional<int> unsupplied_max;
   int revolt_count = 0;
   int extra_peasants = 0;
+  bool operator==(const SupplyRow&) const = default;
 };
 
 /// The combat tower model's parameters (rules 8.4).
@@ -148,6 +155,7 @@ struct TowerParams {
   Fraction p_release{1, 3};
   int fill_cubes_per_player = 7;
   int fill_peasants = 10;
+  bool operator==(const TowerParams&) const = default;
 };
 
 /// The finite supplies (rules 1).
@@ -156,6 +164,7 @@ struct Pieces {
   int peasants = 20;
   int revolt_markers = 42;
   std::array<int, kBuildingTypes> buildings{28, 26, 26};
+  bool operator==(const Pieces&) const = default;
 };
 
 /// What decides between players with as many VP at the end (rules 10; the 1st edition, rules 12).
@@ -175,11 +184,13 @@ struct ScoringRules {
   std::array<int, kBuildingTypes> majority{3, 2, 1};
   int tie_penalty = 1;
   std::vector<TieBreakKey> tie_breaks{TieBreakKey::thaler};  ///< the first that differs decides
+  bool operator==(const ScoringRules&) const = default;
 };
 
 /// A standard starting position: for each seat, the provinces and the armies placed there.
 struct StandardSetup {
   std::vector<std::vector<std::pair<ProvinceId, int>>> seats;
+  bool operator==(const StandardSetup&) const = default;
 };
 
 /// One card of a Landsknechte pile below the blank: what each bonus it offers gives (0: not
@@ -188,6 +199,7 @@ struct LandsknechtCard {
   std::array<int, kAllLandsknechtBonuses.size()> amount{};
   bool offers(LandsknechtBonus bonus) const { return amount[index_of(bonus)] > 0; }
   int of(LandsknechtBonus bonus) const { return amount[index_of(bonus)]; }
+  bool operator==(const LandsknechtCard&) const = default;
 };
 
 /// The Landsknechte expansion's pile (modules/landsknechte/landsknechte.yaml, rules 13.2).
@@ -195,6 +207,7 @@ struct LandsknechtRules {
   int min_regions = 0;
   std::vector<LandsknechtCard> cards;  ///< the first success of the year takes cards[0]
   LandsknechtBonus fallback = LandsknechtBonus::thaler;
+  bool operator==(const LandsknechtRules&) const = default;
 };
 
 /// What a military leader changes in an action played in its province (rules 13.3): thaler
@@ -213,6 +226,7 @@ struct LeaderRules {
   int vp_per_trophy = 0;
   std::array<LeaderBonus, kMaxActionSpaces> bonuses{};
   const LeaderBonus& bonus(Action a) const { return bonuses[index_of(a)]; }
+  bool operator==(const LeaderRules&) const = default;
 };
 
 /// An expansion or edition of the data (modules/<id>/module.yaml): the season phases and order-file
@@ -234,6 +248,7 @@ struct Module {
     if (!title_words.empty()) return title_words;
     return kind == "expansion" ? name + " expansion" : name;
   }
+  bool operator==(const Module&) const = default;
 };
 
 /// Everything the rules fix: the map, cards, costs and tables, loaded from data/, and the rules
@@ -366,6 +381,9 @@ struct Ruleset {
 
   /// Number of action seasons in the game (years x seasons).
   int season_count() const { return static_cast<int>(years.size() * seasons.size()); }
+
+  /// Every field, the private indexes too (kept rulesets are read back equal).
+  bool operator==(const Ruleset&) const = default;
 
  private:
   std::vector<std::pair<std::string, ProvinceId>> name_index_;  ///< sorted by key

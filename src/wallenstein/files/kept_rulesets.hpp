@@ -1,0 +1,40 @@
+#pragma once
+
+// Rulesets kept between processes. Parsing the base game's data costs about 50 M instructions
+// (yaml-cpp reads about 2,000 instructions a byte), half of what `check` of one order file and
+// `resolve --state-only` cost in all. A ruleset read once is kept in a cache directory, named
+// by a digest of all it was made of, and read back by the next process in about 2 M.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wallenstein/rules/ruleset.hpp"
+
+namespace wallenstein {
+
+/// The digest naming the ruleset made from `data_dir` for `version` and `modules` by this
+/// program: its build id, the version, the modules in order, and every file under `data_dir`
+/// (its path and bytes). None when anything of it cannot be read, or the program has no build
+/// id: such a ruleset is never kept.
+std::optional<std::string> ruleset_key(const std::filesystem::path& data_dir, int version,
+                                       const std::vector<std::string>& modules);
+
+/// The ruleset kept in `cache_dir` under `key`; none when there is none, or the entry does not
+/// read back whole (it is then written again by `keep_ruleset`).
+std::optional<Ruleset> read_kept_ruleset(const std::filesystem::path& cache_dir,
+                                         const std::string& key);
+
+/// Keeps `rules` in `cache_dir` under `key` (written whole or not at all: another process reads
+/// either nothing or the entry). Keeps the 32 newest entries. A cache that cannot be written is
+/// no error: the next process parses the data again.
+void keep_ruleset(const std::filesystem::path& cache_dir, const std::string& key,
+                  const Ruleset& rules);
+
+/// The bytes an entry holds for `rules`, and the ruleset read back from them (none when they are
+/// not an entry's); `read_kept_ruleset` and `keep_ruleset` use these.
+std::string kept_ruleset_bytes(const Ruleset& rules);
+std::optional<Ruleset> ruleset_from_kept_bytes(const std::string& bytes);
+
+}  // namespace wallenstein
