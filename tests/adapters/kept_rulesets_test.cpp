@@ -2,10 +2,12 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>  // setenv, unsetenv
+#include <sys/stat.h>
 
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -23,6 +25,11 @@ namespace {
 namespace fs = std::filesystem;
 using testing::replace_in_file;
 using testing::TempDir;
+
+/// The ruleset read back from the bytes of its entry.
+std::optional<Ruleset> round_trip(const Ruleset& rules) {
+  return ruleset_from_kept_bytes("key", kept_ruleset_bytes("key", rules));
+}
 
 /// A copy of the shipped data that a test may change, and a cache directory of its own.
 struct KeptData {
@@ -60,7 +67,7 @@ TEST(KeptRulesets, EveryRulesetOfTheShippedDataReadsBackEqualToTheOneParsed) {
         } catch (const ModuleRefused&) {
           continue;  // a module this version cannot play: nothing to keep
         }
-        const std::optional<Ruleset> back = ruleset_from_kept_bytes(kept_ruleset_bytes(parsed));
+        const std::optional<Ruleset> back = round_trip(parsed);
         ASSERT_TRUE(back.has_value()) << version << " " << edition << " " << chosen;
         EXPECT_TRUE(*back == parsed)
             << "version " << version << ", edition " << edition << ", expansions " << chosen;
@@ -76,13 +83,49 @@ TEST(KeptRulesets, EveryRulesetOfTheShippedDataReadsBackEqualToTheOneParsed) {
 TEST(KeptRulesets, ARulesetWithEveryModuleOnHasTheModulesNumbersAfterTheRoundTrip) {
   const Ruleset parsed = load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1,
                                               {"court", "landsknechte", "leaders"});
-  const Ruleset back = ruleset_from_kept_bytes(kept_ruleset_bytes(parsed)).value();
+  const Ruleset back = round_trip(parsed).value();
   // What the comparison above covers is only as good as the data: the modules set these.
   EXPECT_FALSE(back.court.cards.empty());
   EXPECT_FALSE(back.landsknechte.cards.empty());
   EXPECT_GT(back.leaders.statues, 0);
   EXPECT_EQ(back.edition, 1);
   EXPECT_TRUE(back == parsed);
+}
+
+TEST(KeptRulesets, ARulesetWhoseEveryFieldDiffersFromItsDefaultReadsBackEqual) {
+  // The shipped data leaves these at their defaults: a field left out of `serialize` would read
+  // back equal there. Each is set here to another value (kept_rulesets.cpp's sizes say when a
+  // type has a field more).
+  Ruleset r = load_edition_ruleset(testing::source_data_dir(), kCurrentRulesVersion, 1,
+                                   {"court", "landsknechte", "leaders"});
+  r.tower = TowerParams{Fraction{3, 5}, Fraction{1, 7}, 6, 11};
+  r.pieces = Pieces{61, 19, 41, {27, 25, 24}};
+  r.coin_cards = {0, 2, 4};
+  r.years = {1630, 1631, 1632};
+  r.seasons = {SeasonName::summer, SeasonName::autumn};
+  r.events_per_year = 3;
+  r.face_up_slots = 3;
+  r.provinces_per_region = 8;
+  r.min_source_armies = 3;
+  r.neutral_peasants = 2;
+  r.peasants_defend_up_to_markers = 1;
+  r.peasants_alone_tie = !r.peasants_alone_tie;
+  r.neutral_conquest_markers = 2;
+  r.winter_marker_before_revolt = !r.winter_marker_before_revolt;
+  r.scoring = ScoringRules{2, 3, {5, 4, 2}, 2, {TieBreakKey::churches, TieBreakKey::thaler}};
+  r.landsknechte.fallback = LandsknechtBonus::vp;
+  r.landsknechte.min_regions = 4;
+  r.modules.front().title_words = "the first module's own title";
+  r.tiles.front().short_name = "a short name";
+  r.supply_table.front().unsupplied_max = 9;
+  r.court.setup_officers_max = 5;
+  r.leaders.bonuses.front() = LeaderBonus{1, 2, 3};
+  r.index_names();
+  const std::optional<Ruleset> back = round_trip(r);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_TRUE(*back == r);
+  EXPECT_EQ(back->face_up_slots, 3);
+  EXPECT_EQ(back->tower.p_release, (Fraction{1, 7}));
 }
 
 TEST(KeptRulesets, ALoadWithTheSameFilesReturnsTheKeptRulesetWithoutParsing) {
@@ -97,6 +140,18 @@ TEST(KeptRulesets, ALoadWithTheSameFilesReturnsTheKeptRulesetWithoutParsing) {
   EXPECT_EQ(kept.load().provinces.front().grain, 99);
 }
 
+TEST(KeptRulesets, AnEntryUnderAnotherKeysNameIsNotRead) {
+  const KeptData kept;
+  kept.load();
+  const Ruleset court = kept.load({"court"});
+  ASSERT_EQ(kept.entries().size(), 2u);
+  fs::copy_file(kept.entry(kept.key({"court"})), kept.entry(kept.key()),
+                fs::copy_options::overwrite_existing);
+  EXPECT_FALSE(read_kept_ruleset(kept.cache.path(), kept.key()).has_value());
+  EXPECT_TRUE(kept.load().court.cards.empty()) << "the base game, parsed again";
+  EXPECT_TRUE(read_kept_ruleset(kept.cache.path(), kept.key()).has_value()) << "and kept again";
+}
+
 TEST(KeptRulesets, AChangedDataFileIsParsedAgainAndKeptBesideTheOldEntry) {
   const KeptData kept;
   const Ruleset before = kept.load();
@@ -106,6 +161,39 @@ TEST(KeptRulesets, AChangedDataFileIsParsedAgainAndKeptBesideTheOldEntry) {
                   "    grain: 3\n    tax: 6\n    sites: 2");
   EXPECT_EQ(kept.load().province(altmark).grain, 3);
   EXPECT_EQ(kept.entries().size(), 2u);
+}
+
+TEST(KeptRulesets, AFolderOrLinkTheLoaderRefusesIsToldThoughTheFilesWereKept) {
+  // Each is no file's bytes, but the loader refuses it: the key must change with it, or a kept
+  // ruleset would hide the problem until the next miss.
+  const std::vector<std::function<void(const fs::path&)>> breakages = {
+      [](const fs::path& d) { fs::create_directory(d / "modules" / "court" / "junk"); },
+      [](const fs::path& d) { fs::create_directory(d / "modules" / "newmod"); },
+      [](const fs::path& d) {
+        fs::remove(d / "modules" / "court" / "court.yaml");
+        fs::create_symlink(d / "nowhere.yaml", d / "modules" / "court" / "court.yaml");
+      },
+      [](const fs::path& d) {
+        ASSERT_EQ(::mkfifo((d / "modules" / "court" / "pipe").c_str(), 0600), 0);
+      },
+  };
+  for (std::size_t i = 0; i < breakages.size(); ++i) {
+    const KeptData kept;
+    kept.load({"court"});
+    const std::string before = kept.key({"court"});
+    breakages[i](kept.data.path());
+    EXPECT_NE(ruleset_key(kept.data.path(), kCurrentRulesVersion, {"court"}), before) << i;
+    EXPECT_THROW(kept.load({"court"}), InputError) << i;
+  }
+}
+
+TEST(KeptRulesets, ADataDirectoryLargerThanADataDirectoryIsNeverDigestedButStillLoads) {
+  const KeptData kept;
+  std::ofstream(kept.data / "old-backup.tar").close();
+  fs::resize_file(kept.data / "old-backup.tar", (4U << 20U) + 1U);
+  EXPECT_EQ(ruleset_key(kept.data.path(), kCurrentRulesVersion, {}), std::nullopt);
+  EXPECT_EQ(kept.load().provinces.size(), 45u);
+  EXPECT_TRUE(kept.entries().empty());
 }
 
 TEST(KeptRulesets, TheKeyNamesTheVersionTheModulesInOrderAndEveryFileWithItsPath) {
@@ -166,23 +254,55 @@ TEST(KeptRulesets, ACacheThatCannotBeWrittenIsNoError) {
   EXPECT_EQ(pbem::read_bytes(not_a_folder), "in the way\n");
 }
 
-TEST(KeptRulesets, OnlyTheNewestEntriesAreKept) {
+TEST(KeptRulesets, AFolderOthersMayWriteIsNeitherReadNorWritten) {
   const KeptData kept;
-  fs::create_directories(kept.cache / "rulesets");
+  kept.load();
+  Ruleset marked = kept.load();
+  marked.provinces.front().grain = 99;
+  keep_ruleset(kept.cache.path(), kept.key(), marked);
+  fs::permissions(kept.cache / "rulesets", fs::perms::others_write, fs::perm_options::add);
+  EXPECT_EQ(kept.load().provinces.front().grain, 2) << "parsed, not read from there";
+  fs::remove(kept.entry(kept.key()));
+  kept.load();
+  EXPECT_TRUE(kept.entries().empty()) << "nor written there";
+  fs::permissions(kept.cache / "rulesets", fs::perms::others_write, fs::perm_options::remove);
+  kept.load();
+  EXPECT_EQ(kept.entries().size(), 1u);
+  EXPECT_EQ(fs::status(kept.cache / "rulesets").permissions() & fs::perms::all,
+            fs::perms::owner_all)
+      << "made for its user alone";
+}
+
+TEST(KeptRulesets, OnlyTheNewestOrLatestReadEntriesAreKeptAndTemporariesLeftBehindGo) {
+  const KeptData kept;
+  kept.load();  // the folder, made as the program makes it
+  const fs::path folder = kept.cache / "rulesets";
   const auto long_ago = fs::file_time_type::clock::now() - std::chrono::hours(24);
-  for (int i = 0; i < 40; ++i) {
-    const fs::path old = kept.cache / "rulesets" / ("old" + std::to_string(i) + ".ruleset");
+  fs::last_write_time(kept.entry(kept.key()), long_ago - std::chrono::hours(1));
+  for (int i = 0; i < 70; ++i) {
+    const fs::path old = folder / ("old" + std::to_string(i) + ".ruleset");
     std::ofstream(old) << "an entry of another program\n";
     fs::last_write_time(old, long_ago + std::chrono::minutes(i));
   }
-  std::ofstream(kept.cache / "rulesets" / "README") << "not an entry\n";
-  kept.load();
-  const std::vector<fs::path> left = kept.entries();
-  EXPECT_EQ(left.size(), 33u) << "32 entries and the file that is none";
-  EXPECT_TRUE(fs::exists(kept.entry(kept.key())));
-  EXPECT_TRUE(fs::exists(kept.cache / "rulesets" / "README"));
-  EXPECT_FALSE(fs::exists(kept.cache / "rulesets" / "old0.ruleset")) << "the oldest goes first";
-  EXPECT_TRUE(fs::exists(kept.cache / "rulesets" / "old39.ruleset"));
+  const fs::path stale = folder / ".x.ruleset.tmp-0123456789abcdef";
+  const fs::path fresh = folder / ".y.ruleset.tmp-0123456789abcdef";
+  std::ofstream(stale) << "left by a killed process\n";
+  fs::last_write_time(stale, long_ago);
+  std::ofstream(fresh) << "being written\n";
+  std::ofstream(folder / "README") << "not an entry\n";
+  ASSERT_TRUE(read_kept_ruleset(kept.cache.path(), kept.key()).has_value());  // made the newest
+  kept.load({"court"});  // a new entry: 72 in all
+  EXPECT_TRUE(fs::exists(kept.entry(kept.key()))) << "read last, so kept";
+  EXPECT_TRUE(fs::exists(kept.entry(kept.key({"court"}))));
+  int entries = 0;
+  for (const auto& e : fs::directory_iterator(folder))
+    entries += e.path().extension() == ".ruleset";
+  EXPECT_EQ(entries, 64);
+  EXPECT_FALSE(fs::exists(folder / "old7.ruleset")) << "the oldest go first";
+  EXPECT_TRUE(fs::exists(folder / "old8.ruleset"));
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(fresh));
+  EXPECT_TRUE(fs::exists(folder / "README"));
 }
 
 /// Sets or clears environment variables for one test and puts them back.
@@ -213,7 +333,7 @@ class Environment {
   std::map<std::string, std::optional<std::string>> saved_;
 };
 
-TEST(KeptRulesets, TheCacheIsTheVariablesChoiceThenXdgThenHomeAndOffKeepsNone) {
+TEST(KeptRulesets, TheCacheIsTheVariablesAbsolutePathThenXdgThenHomeAndOffKeepsNone) {
   Environment env;
   env.set("WALLENSTEIN_CACHE", nullptr);
   env.set("XDG_CACHE_HOME", nullptr);
@@ -227,6 +347,8 @@ TEST(KeptRulesets, TheCacheIsTheVariablesChoiceThenXdgThenHomeAndOffKeepsNone) {
   EXPECT_EQ(ruleset_cache_dir(), fs::path("/srv/pbem/cache"));
   env.set("WALLENSTEIN_CACHE", "off");
   EXPECT_EQ(ruleset_cache_dir(), std::nullopt);
+  env.set("WALLENSTEIN_CACHE", "cache");
+  EXPECT_EQ(ruleset_cache_dir(), std::nullopt) << "a relative path would follow the directory";
   env.set("WALLENSTEIN_CACHE", nullptr);
   env.set("XDG_CACHE_HOME", nullptr);
   env.set("HOME", nullptr);

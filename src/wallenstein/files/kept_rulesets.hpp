@@ -15,26 +15,31 @@
 namespace wallenstein {
 
 /// The digest naming the ruleset made from `data_dir` for `version` and `modules` by this
-/// program: its build id, the version, the modules in order, and every file under `data_dir`
-/// (its path and bytes). None when anything of it cannot be read, or the program has no build
-/// id: such a ruleset is never kept.
+/// program: its build id, the version, the modules in order, and everything under `data_dir`
+/// (each entry's path; a file's bytes, a link's target, a folder or anything else by its kind).
+/// None when the program has no build id, or the directory cannot be read whole or holds more
+/// than a data directory does (a file over 4 MB, 16 MB in all, 4,096 entries): such a ruleset is
+/// never kept.
 std::optional<std::string> ruleset_key(const std::filesystem::path& data_dir, int version,
                                        const std::vector<std::string>& modules);
 
-/// The ruleset kept in `cache_dir` under `key`; none when there is none, or the entry does not
-/// read back whole (it is then written again by `keep_ruleset`).
+/// The ruleset kept in `cache_dir` under `key`; none when there is none, the entry does not read
+/// back whole under that key (it is then written again by `keep_ruleset`), or the cache's
+/// folder is not this user's alone. An entry read is made the newest.
 std::optional<Ruleset> read_kept_ruleset(const std::filesystem::path& cache_dir,
                                          const std::string& key);
 
-/// Keeps `rules` in `cache_dir` under `key` (written whole or not at all: another process reads
-/// either nothing or the entry). Keeps the 32 newest entries. A cache that cannot be written is
-/// no error: the next process parses the data again.
+/// Keeps `rules` in `cache_dir` under `key`: written whole or not at all, in a folder only this
+/// user may write (made with mode 0700; one another user could write is not used). Keeps the 64
+/// newest entries. A cache that cannot be written is no error: the next process parses the data
+/// again.
 void keep_ruleset(const std::filesystem::path& cache_dir, const std::string& key,
                   const Ruleset& rules);
 
-/// The bytes an entry holds for `rules`, and the ruleset read back from them (none when they are
-/// not an entry's); `read_kept_ruleset` and `keep_ruleset` use these.
-std::string kept_ruleset_bytes(const Ruleset& rules);
-std::optional<Ruleset> ruleset_from_kept_bytes(const std::string& bytes);
+/// The bytes an entry holds for `rules` under `key`, and the ruleset read back from them (none
+/// when they are not an entry's, or another key's); `read_kept_ruleset` and `keep_ruleset` use
+/// these.
+std::string kept_ruleset_bytes(const std::string& key, const Ruleset& rules);
+std::optional<Ruleset> ruleset_from_kept_bytes(const std::string& key, const std::string& bytes);
 
 }  // namespace wallenstein

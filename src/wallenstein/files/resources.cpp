@@ -65,7 +65,8 @@ std::optional<fs::path> ruleset_cache_dir() {
     return std::string(value);
   };
   if (const auto chosen = variable("WALLENSTEIN_CACHE")) {
-    if (*chosen == "off") return std::nullopt;
+    // `off`, or a path that would mean another folder from another working directory (cron's).
+    if (!fs::path(*chosen).is_absolute()) return std::nullopt;
     return fs::path(*chosen);
   }
   if (const auto xdg = variable("XDG_CACHE_HOME"); xdg && fs::path(*xdg).is_absolute())

@@ -24,7 +24,7 @@ enum class Installed { data, templates };
 std::filesystem::path resource_dir(Installed which, const std::filesystem::path& override_dir = {});
 
 /// Where parsed rulesets are kept between commands (kept_rulesets.hpp), the first of:
-/// 1. $WALLENSTEIN_CACHE when set: a directory, or `off` to keep none;
+/// 1. $WALLENSTEIN_CACHE when set: an absolute path; anything else (`off`) keeps none;
 /// 2. $XDG_CACHE_HOME/wallenstein when that is an absolute path;
 /// 3. $HOME/.cache/wallenstein when HOME is set.
 /// None otherwise. The directory is made when the first ruleset is kept; anything in it may be
