@@ -187,10 +187,35 @@ TEST(KeptRulesets, AFolderOrLinkTheLoaderRefusesIsToldThoughTheFilesWereKept) {
   }
 }
 
-TEST(KeptRulesets, ADataDirectoryLargerThanADataDirectoryIsNeverDigestedButStillLoads) {
+TEST(KeptRulesets, ALargeFileBesideTheDataCountsByItsSizeAndHiddenOrOtherFoldersNotAtAll) {
   const KeptData kept;
+  const std::string before = kept.key();
+  // A backup left beside the data: never read whole, but its size is part of the key.
   std::ofstream(kept.data / "old-backup.tar").close();
   fs::resize_file(kept.data / "old-backup.tar", (4U << 20U) + 1U);
+  const std::string with_backup = kept.key();
+  EXPECT_NE(with_backup, before);
+  fs::resize_file(kept.data / "old-backup.tar", (4U << 20U) + 2U);
+  EXPECT_NE(kept.key(), with_backup);
+  kept.load();
+  EXPECT_EQ(kept.entries().size(), 1u) << "kept beside a backup";
+  // What the loader never opens: hidden entries, and folders other than modules/ at the top.
+  const std::string kept_key = kept.key();
+  fs::create_directories(kept.data / ".git" / "objects");
+  std::ofstream(kept.data / ".git" / "index") << "changes with every git status\n";
+  fs::create_directories(kept.data / "docs" / "notes");
+  std::ofstream(kept.data / "docs" / "notes" / "draft.txt") << "a draft\n";
+  const std::string with_docs = kept.key();
+  std::ofstream(kept.data / "docs" / "notes" / "draft.txt") << "another draft\n";
+  std::ofstream(kept.data / ".git" / "index") << "changed\n";
+  EXPECT_EQ(kept.key(), with_docs);
+  EXPECT_NE(with_docs, kept_key) << "a new top-level folder is seen, not what it holds";
+}
+
+TEST(KeptRulesets, AModuleFolderWithMoreEntriesThanADataDirectoryHasIsNeverDigested) {
+  const KeptData kept;
+  for (int i = 0; i < 4100; ++i)
+    std::ofstream(kept.data / "modules" / "court" / ("extra" + std::to_string(i))).close();
   EXPECT_EQ(ruleset_key(kept.data.path(), kCurrentRulesVersion, {}), std::nullopt);
   EXPECT_EQ(kept.load().provinces.size(), 45u);
   EXPECT_TRUE(kept.entries().empty());
@@ -351,6 +376,8 @@ TEST(KeptRulesets, TheCacheIsTheVariablesAbsolutePathThenXdgThenHomeAndOffKeepsN
   EXPECT_EQ(ruleset_cache_dir(), std::nullopt) << "a relative path would follow the directory";
   env.set("WALLENSTEIN_CACHE", nullptr);
   env.set("XDG_CACHE_HOME", nullptr);
+  env.set("HOME", "relative/home");
+  EXPECT_EQ(ruleset_cache_dir(), std::nullopt);
   env.set("HOME", nullptr);
   EXPECT_EQ(ruleset_cache_dir(), std::nullopt);
 }

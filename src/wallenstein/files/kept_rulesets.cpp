@@ -2,8 +2,6 @@
 
 #include <elf.h>
 #include <link.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,7 +12,6 @@
 #include <cereal/types/string.hpp>
 #include <cereal/types/utility.hpp>
 #include <cereal/types/vector.hpp>
-#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <sstream>
@@ -28,6 +25,7 @@
 #include <xxhash.h>
 
 #include "pbem/files/files.hpp"
+#include "pbem/files/private_folder.hpp"
 
 namespace fs = std::filesystem;
 
@@ -148,11 +146,14 @@ constexpr std::size_t kDigestChars = 32;  // 128 bits, hex
 /// Entries kept: more than the 48 rulesets of the shipped data (3 rules versions, 2 editions, 8
 /// sets of expansions), so a tick over games of every kind finds them all.
 constexpr std::size_t kEntriesKept = 64;
-/// A data directory holding a file larger than any data file the loader reads (kMaxDataBytes),
-/// more bytes or more entries than this is not digested: its ruleset is parsed every time.
+/// A data file larger than any the loader reads (kMaxDataBytes) is digested by its size alone:
+/// the loader refuses it, so no entry was kept with it. A data directory with more bytes or more
+/// entries than this is not digested: its ruleset is parsed every time.
 constexpr std::size_t kMaxFileBytes = 4 << 20;
 constexpr std::size_t kMaxTreeBytes = 16 << 20;
 constexpr std::size_t kMaxTreeEntries = 4096;
+/// No entry of a ruleset is near this large (the shipped data's are 10 KB).
+constexpr std::size_t kMaxEntryBytes = 16 << 20;
 /// A temporary entry a killed process left is removed after this.
 constexpr auto kStaleTemporary = std::chrono::hours(1);
 
@@ -243,99 +244,90 @@ class Digest {
 
 std::string digest(std::string_view bytes) { return Digest().add(bytes).hex(); }
 
-/// Digests every entry under `dir`, in path order: a directory, a file's bytes, a link's target
-/// and what it leads to, anything else by its kind. A folder or link the loader would refuse
-/// changes the key as much as a file's bytes. False when the tree is too large to digest.
-bool add_tree(Digest& digest, const fs::path& dir) {
-  std::vector<fs::path> entries;
-  std::error_code ec;
-  for (fs::recursive_directory_iterator
-           it(dir, fs::directory_options::follow_directory_symlink, ec),
-       end;
-       !ec && it != end; it.increment(ec)) {
-    entries.push_back(it->path());
-    if (entries.size() > kMaxTreeEntries) return false;
-  }
-  if (ec) return false;  // a link loop, a folder that cannot be listed
-  std::sort(entries.begin(), entries.end());
+/// What of a data directory a digest has taken in, against the limits.
+struct TreeCount {
   std::size_t bytes = 0;
-  for (const fs::path& entry : entries) {
-    digest.add_piece(entry.lexically_relative(dir).generic_string());
-    const fs::file_status own = fs::symlink_status(entry, ec);
-    if (ec) return false;
-    if (fs::is_symlink(own)) {
-      digest.add_piece("link").add_piece(fs::read_symlink(entry, ec).string());
-      if (ec) return false;
-    }
-    const fs::file_status led_to = fs::status(entry, ec);
-    if (ec && ec != std::errc::no_such_file_or_directory) return false;
-    if (fs::is_regular_file(led_to)) {
-      try {
-        const std::string text = pbem::read_source(entry, kMaxFileBytes).text;
-        bytes += text.size();
-        if (bytes > kMaxTreeBytes) return false;
-        digest.add_piece("file").add_piece(text);
-      } catch (const std::exception&) {  // larger than any data file, or unreadable
-        return false;
-      }
-    } else {
-      digest.add_piece("kind").add_piece(std::to_string(static_cast<int>(led_to.type())));
-    }
-    ec.clear();
+  std::size_t entries = 0;
+};
+
+/// Digests one entry of a data directory by `name`: a link's target, then what the entry is (or
+/// leads to): a file's bytes (its size alone past kMaxFileBytes), or its kind. False when it
+/// cannot be read, or the limits are passed.
+bool add_entry(Digest& digest, const fs::path& path, const std::string& name, TreeCount& count) {
+  if (++count.entries > kMaxTreeEntries) return false;
+  digest.add_piece(name);
+  std::error_code ec;
+  if (fs::is_symlink(fs::symlink_status(path, ec))) {
+    digest.add_piece("link").add_piece(fs::read_symlink(path, ec).string());
+  }
+  if (ec) return false;
+  const fs::file_status led_to = fs::status(path, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) return false;
+  if (!fs::is_regular_file(led_to)) {
+    digest.add_piece("kind").add_piece(std::to_string(static_cast<int>(led_to.type())));
+    return true;
+  }
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (ec) return false;
+  if (size > kMaxFileBytes) {
+    digest.add_piece("large").add_piece(std::to_string(size));
+    return true;
+  }
+  try {
+    const std::string text = pbem::read_source(path, kMaxFileBytes).text;
+    count.bytes += text.size();
+    digest.add_piece("file").add_piece(text);
+  } catch (const std::exception&) {  // unreadable, or grown past the limit since
+    return false;
+  }
+  return count.bytes <= kMaxTreeBytes;
+}
+
+/// Digests what the loader sees of a data directory, in name order: the entries of `folder`
+/// that are not hidden, and, `depth` levels down, those of its folders (at the top, `modules`
+/// only: every other top-level folder is no part of a ruleset).
+bool add_folder(Digest& digest, const fs::path& folder, int depth, TreeCount& count) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (!name.starts_with('.')) names.push_back(std::move(name));  // hidden: never read
+  }
+  if (ec) return false;
+  std::sort(names.begin(), names.end());
+  digest.add_piece("folder").add_piece(std::to_string(names.size()));
+  for (const std::string& name : names) {
+    const fs::path path = folder / name;
+    if (!add_entry(digest, path, name, count)) return false;
+    const bool descend = depth > 0 && (depth == 1 || name == "modules");
+    if (descend && fs::is_directory(path, ec) && !add_folder(digest, path, depth - 1, count))
+      return false;
   }
   return true;
 }
 
+const std::string kEntrySuffix = ".ruleset";
+
+/// The entries' folder: this user's alone, opened once (private_folder.hpp).
 fs::path entries_dir(const fs::path& cache_dir) { return cache_dir / "rulesets"; }
-
-fs::path entry_path(const fs::path& cache_dir, const std::string& key) {
-  return entries_dir(cache_dir) / (key + ".ruleset");
-}
-
-/// The entries' folder is ours to use: a folder (no link), of this user, that nobody else may
-/// write. Made (mode 0700) when `make` and missing.
-bool usable_entries_dir(const fs::path& cache_dir, bool make) {
-  const fs::path dir = entries_dir(cache_dir);
-  struct stat st {};
-  if (::lstat(dir.c_str(), &st) != 0) {
-    if (!make) return false;
-    std::error_code ec;
-    fs::create_directories(cache_dir, ec);
-    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return false;
-    if (::lstat(dir.c_str(), &st) != 0) return false;
-  }
-  return S_ISDIR(st.st_mode) && st.st_uid == ::geteuid() && (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
-}
 
 /// Removes the oldest entries past the newest kEntriesKept (a program upgraded or data edited
 /// leaves entries no process asks for again; an entry read is made new again), and temporary
 /// entries a killed process left.
-void prune(const fs::path& folder) {
-  std::error_code ec;
-  const auto now = fs::file_time_type::clock::now();
-  std::vector<std::pair<fs::file_time_type, fs::path>> entries;
-  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    const fs::file_time_type written = it->last_write_time(ec);
-    if (ec) return;
-    if (it->path().extension() == ".ruleset") {
-      entries.emplace_back(written, it->path());
-    } else if (name.starts_with('.') && name.find(".ruleset.tmp-") != std::string::npos &&
-               now - written > kStaleTemporary) {
-      fs::remove(it->path(), ec);
+void prune(const pbem::PrivateFolder& folder) {
+  const auto now = std::chrono::system_clock::now();
+  std::vector<pbem::PrivateFolder::Entry> entries;
+  for (pbem::PrivateFolder::Entry& file : folder.files()) {
+    if (pbem::PrivateFolder::is_temporary(file.name)) {
+      if (now - file.modified > kStaleTemporary) folder.remove(file.name);
+    } else if (file.name.ends_with(kEntrySuffix)) {
+      entries.push_back(std::move(file));
     }
   }
-  if (ec || entries.size() <= kEntriesKept) return;
-  std::sort(entries.begin(), entries.end(), std::greater<>());
-  for (std::size_t i = kEntriesKept; i < entries.size(); ++i) fs::remove(entries[i].second, ec);
-}
-
-/// Whether a file of `size` bytes may be written: a smaller file-size limit (ulimit -f) would end
-/// the process with SIGXFSZ for the sake of a cache.
-bool may_write(std::size_t size) {
-  rlimit limit{};
-  return ::getrlimit(RLIMIT_FSIZE, &limit) == 0 &&
-         (limit.rlim_cur == RLIM_INFINITY || size < limit.rlim_cur);
+  if (entries.size() <= kEntriesKept) return;
+  std::sort(entries.begin(), entries.end(),
+            [](const auto& a, const auto& b) { return a.modified > b.modified; });
+  for (std::size_t i = kEntriesKept; i < entries.size(); ++i) folder.remove(entries[i].name);
 }
 
 }  // namespace
@@ -348,7 +340,8 @@ std::optional<std::string> ruleset_key(const fs::path& data_dir, int version,
   key.add_piece(kMagic).add_piece(program).add_piece(std::to_string(version));
   key.add_piece(std::to_string(modules.size()));
   for (const std::string& m : modules) key.add_piece(m);
-  if (!add_tree(key, data_dir)) return std::nullopt;
+  TreeCount count;
+  if (!add_folder(key, data_dir, 2, count)) return std::nullopt;
   return key.hex();
 }
 
@@ -382,30 +375,21 @@ std::optional<Ruleset> ruleset_from_kept_bytes(const std::string& key, const std
 }
 
 std::optional<Ruleset> read_kept_ruleset(const fs::path& cache_dir, const std::string& key) {
-  if (!usable_entries_dir(cache_dir, false)) return std::nullopt;
-  const fs::path entry = entry_path(cache_dir, key);
-  std::optional<Ruleset> rules;
-  try {
-    rules = ruleset_from_kept_bytes(key, pbem::read_bytes(entry));
-  } catch (const std::exception&) {  // none, or not a regular file
-    return std::nullopt;
-  }
-  std::error_code ec;
-  if (rules) fs::last_write_time(entry, fs::file_time_type::clock::now(), ec);  // used: newest
+  const std::optional<pbem::PrivateFolder> folder =
+      pbem::PrivateFolder::open(entries_dir(cache_dir));
+  if (!folder) return std::nullopt;
+  const std::optional<std::string> bytes = folder->read(key + kEntrySuffix, kMaxEntryBytes);
+  if (!bytes) return std::nullopt;
+  std::optional<Ruleset> rules = ruleset_from_kept_bytes(key, *bytes);
+  if (rules) folder->touch(key + kEntrySuffix);  // used: the newest
   return rules;
 }
 
 void keep_ruleset(const fs::path& cache_dir, const std::string& key, const Ruleset& rules) {
-  if (!usable_entries_dir(cache_dir, true)) return;
-  const std::string bytes = kept_ruleset_bytes(key, rules);
-  if (!may_write(bytes.size())) return;
-  try {
-    // A temporary file of a name nobody can plant (O_EXCL, O_NOFOLLOW), renamed into place.
-    pbem::write_atomic(entry_path(cache_dir, key), bytes);
-  } catch (const std::exception&) {  // a full disk, an entry that is a folder...
-    return;
-  }
-  prune(entries_dir(cache_dir));
+  // The folder, the cache and the folder holding it (`.cache` below a home) are made if need be.
+  const std::optional<pbem::PrivateFolder> folder =
+      pbem::PrivateFolder::open(entries_dir(cache_dir), 3);
+  if (folder && folder->write(key + kEntrySuffix, kept_ruleset_bytes(key, rules))) prune(*folder);
 }
 
 }  // namespace wallenstein

@@ -15,11 +15,12 @@
 namespace wallenstein {
 
 /// The digest naming the ruleset made from `data_dir` for `version` and `modules` by this
-/// program: its build id, the version, the modules in order, and everything under `data_dir`
-/// (each entry's path; a file's bytes, a link's target, a folder or anything else by its kind).
-/// None when the program has no build id, or the directory cannot be read whole or holds more
-/// than a data directory does (a file over 4 MB, 16 MB in all, 4,096 entries): such a ruleset is
-/// never kept.
+/// program: its build id, the version, the modules in order, and what the loader sees of
+/// `data_dir`: the entries that are not hidden, in it, in `modules/` and in each module's folder
+/// (each entry's name; a file's bytes, its size alone past 4 MB; a link's target; a folder or
+/// anything else by its kind). None when the program has no build id, or the directory cannot be
+/// read or holds more than a data directory does (16 MB, 4,096 entries): such a ruleset is never
+/// kept.
 std::optional<std::string> ruleset_key(const std::filesystem::path& data_dir, int version,
                                        const std::vector<std::string>& modules);
 
@@ -30,9 +31,9 @@ std::optional<Ruleset> read_kept_ruleset(const std::filesystem::path& cache_dir,
                                          const std::string& key);
 
 /// Keeps `rules` in `cache_dir` under `key`: written whole or not at all, in a folder only this
-/// user may write (made with mode 0700; one another user could write is not used). Keeps the 64
-/// newest entries. A cache that cannot be written is no error: the next process parses the data
-/// again.
+/// user may write (pbem::PrivateFolder: made with mode 0700; one another user could write is not
+/// used). Keeps the 64 entries last read or written. A cache that cannot be written is no error:
+/// the next process parses the data again.
 void keep_ruleset(const std::filesystem::path& cache_dir, const std::string& key,
                   const Ruleset& rules);
 

@@ -71,7 +71,8 @@ std::optional<fs::path> ruleset_cache_dir() {
   }
   if (const auto xdg = variable("XDG_CACHE_HOME"); xdg && fs::path(*xdg).is_absolute())
     return fs::path(*xdg) / "wallenstein";
-  if (const auto home = variable("HOME")) return fs::path(*home) / ".cache" / "wallenstein";
+  if (const auto home = variable("HOME"); home && fs::path(*home).is_absolute())
+    return fs::path(*home) / ".cache" / "wallenstein";
   return std::nullopt;
 }
 

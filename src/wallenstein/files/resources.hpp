@@ -26,9 +26,9 @@ std::filesystem::path resource_dir(Installed which, const std::filesystem::path&
 /// Where parsed rulesets are kept between commands (kept_rulesets.hpp), the first of:
 /// 1. $WALLENSTEIN_CACHE when set: an absolute path; anything else (`off`) keeps none;
 /// 2. $XDG_CACHE_HOME/wallenstein when that is an absolute path;
-/// 3. $HOME/.cache/wallenstein when HOME is set.
-/// None otherwise. The directory is made when the first ruleset is kept; anything in it may be
-/// deleted at any time.
+/// 3. $HOME/.cache/wallenstein when HOME is an absolute path.
+/// None otherwise. The directory is made when the first ruleset is kept (never a missing home);
+/// anything in it may be deleted at any time.
 std::optional<std::filesystem::path> ruleset_cache_dir();
 
 /// The templates of `dir` over the installed ones (3 and 4 above): a game master's own
