@@ -1,8 +1,11 @@
 #include "pbem/files/private_folder.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "support/temp_dir.hpp"
@@ -25,6 +28,15 @@ TEST(PrivateFolder, MakesAtMostTheLevelsItIsGivenEachForItsUserAlone) {
   EXPECT_EQ(mode_of(tmp / "home" / ".cache"), fs::perms::owner_all);
   EXPECT_EQ(mode_of(tmp / "home" / ".cache" / "app"), fs::perms::owner_all);
   EXPECT_FALSE(PrivateFolder::open(tmp / "home" / "elsewhere").has_value()) << "none made";
+}
+
+TEST(PrivateFolder, MakesNoFolderInsideAFolderOfAnotherUser) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root can give a folder to another user";
+  TempDir tmp;
+  fs::create_directory(tmp / "their-home");
+  ASSERT_EQ(::chown((tmp / "their-home").c_str(), 65534, 65534), 0);
+  EXPECT_FALSE(PrivateFolder::open(tmp / "their-home" / ".cache" / "app", 2).has_value());
+  EXPECT_FALSE(fs::exists(tmp / "their-home" / ".cache")) << "the user could not write it";
 }
 
 TEST(PrivateFolder, AFolderThatIsALinkOrThatOthersMayWriteIsNotOpened) {
@@ -75,12 +87,23 @@ TEST(PrivateFolder, ListsItsFilesWithTheirTimesAndTellsTemporariesApart) {
   fs::create_directory(tmp / "f" / "sub");
   const auto long_ago = fs::file_time_type::clock::now() - std::chrono::hours(48);
   fs::last_write_time(tmp / "f" / "a", long_ago);
-  const auto before = std::chrono::system_clock::now();
+  const auto before = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
   folder.touch("a");
   const std::vector<PrivateFolder::Entry> files = folder.files();
   ASSERT_EQ(files.size(), 1u) << "files only";
   EXPECT_EQ(files.front().name, "a");
-  EXPECT_GE(files.front().modified + std::chrono::seconds(1), before) << "touched: now";
+  EXPECT_GE(files.front().modified, before - std::chrono::seconds(2))
+      << "touched: now, not 48 h ago";
+  // A time past 2262, when nanoseconds since 1970 overflow 64 bits, is still the newest.
+  ASSERT_TRUE(folder.write("future", "2"));
+  const timespec far[2] = {{9300000000, 0}, {9300000000, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, (tmp / "f" / "future").c_str(), far, 0), 0);
+  const std::vector<PrivateFolder::Entry> listed = folder.files();
+  const auto future = std::find_if(listed.begin(), listed.end(), [](const PrivateFolder::Entry& e) {
+    return e.name == "future";
+  });
+  ASSERT_NE(future, listed.end());
+  EXPECT_GT(future->modified, before + std::chrono::hours(24 * 365 * 200));
   EXPECT_TRUE(PrivateFolder::is_temporary(".a.tmp-0123456789abcdef"));
   EXPECT_FALSE(PrivateFolder::is_temporary("a.ruleset"));
 }

@@ -17,12 +17,15 @@ namespace pbem {
 namespace {
 
 /// Makes `path` and its missing parents with mode 0700, at most `levels` folders from `path` up
-/// (a folder above those must exist already).
+/// (a folder above those must exist already), each only inside a folder of this user's: root
+/// run with another user's home makes no folder there that the user could not write.
 void make_folders(const fs::path& path, int levels) {
   struct stat st {};
   if (levels <= 0 || ::lstat(path.c_str(), &st) == 0 || errno != ENOENT) return;
-  make_folders(path.parent_path(), levels - 1);
-  ::mkdir(path.c_str(), 0700);
+  const fs::path parent = path.parent_path();
+  make_folders(parent, levels - 1);
+  if (::lstat(parent.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid())
+    ::mkdir(path.c_str(), 0700);
 }
 
 /// Whether a file of `size` bytes may be written: past the file-size limit (ulimit -f), the
@@ -131,12 +134,8 @@ std::vector<PrivateFolder::Entry> PrivateFolder::files() const {
   while (const dirent* e = ::readdir(dir)) {
     struct stat st {};
     if (::fstatat(fd_, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;
-    const auto since_epoch =
-        std::chrono::seconds(st.st_mtim.tv_sec) + std::chrono::nanoseconds(st.st_mtim.tv_nsec);
     found.push_back(
-        Entry{e->d_name,
-              std::chrono::system_clock::time_point(
-                  std::chrono::duration_cast<std::chrono::system_clock::duration>(since_epoch))});
+        Entry{e->d_name, std::chrono::sys_seconds(std::chrono::seconds(st.st_mtim.tv_sec))});
   }
   ::closedir(dir);
   return found;

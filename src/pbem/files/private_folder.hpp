@@ -17,8 +17,8 @@ class PrivateFolder {
  public:
   /// The folder at `path`: none when it is missing, a link, not this user's, or writable by the
   /// group or others. At most `make_levels` missing folders are made first, from `path` up, each
-  /// with mode 0700 (with 3, `~/.cache/NAME/FOLDER` makes `.cache` if need be, never a missing
-  /// home directory).
+  /// with mode 0700 and only inside a folder of this user's (with 3, `~/.cache/NAME/FOLDER`
+  /// makes `.cache` if need be, never a missing home directory).
   static std::optional<PrivateFolder> open(const std::filesystem::path& path, int make_levels = 0);
 
   PrivateFolder(PrivateFolder&& other) noexcept;
@@ -40,7 +40,7 @@ class PrivateFolder {
 
   struct Entry {
     std::string name;
-    std::chrono::system_clock::time_point modified;
+    std::chrono::sys_seconds modified;  ///< to the second: nanoseconds since 1970 end in 2262
   };
   /// The regular files in the folder, by name, with their modification times.
   std::vector<Entry> files() const;

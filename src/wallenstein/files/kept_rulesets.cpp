@@ -23,6 +23,7 @@
 // write the data or the cache can change the rules anyway.
 #define XXH_INLINE_ALL
 #include <xxhash.h>
+#include <yaml-cpp/yaml.h>
 
 #include "pbem/files/files.hpp"
 #include "pbem/files/private_folder.hpp"
@@ -195,13 +196,12 @@ std::string build_id_note(const dl_phdr_info& object) {
   return {};
 }
 
-/// The GNU build id of the object this code is linked into (the program, or a test's), as hex;
-/// empty when it has none. Any change to the program's code changes it.
-std::string build_id() {
+/// The GNU build id of the loaded object that holds `code`, as hex; empty when it has none.
+std::string build_id_of(const unsigned char* code) {
   struct Search {
     const unsigned char* code;
     std::string id;
-  } search{reinterpret_cast<const unsigned char*>(&build_id), {}};
+  } search{code, {}};
   dl_iterate_phdr(
       [](dl_phdr_info* object, std::size_t, void* data) -> int {
         auto& s = *static_cast<Search*>(data);
@@ -217,6 +217,27 @@ std::string build_id() {
       },
       &search);
   return search.id;
+}
+
+/// The build ids of what makes a ruleset of the data: this program (or a test's), the YAML
+/// parser, the C++ and the C library, each found by a function of its own. A rebuild, or a
+/// library upgraded under the same name, changes them; empty when one has none.
+std::string program_build_ids() {
+  using Load = YAML::Node (*)(const std::string&);
+  using Status = fs::file_status (*)(const fs::path&);
+  using Getpid = pid_t (*)();
+  const std::vector<const unsigned char*> code = {
+      reinterpret_cast<const unsigned char*>(&program_build_ids),
+      reinterpret_cast<const unsigned char*>(static_cast<Load>(&YAML::Load)),
+      reinterpret_cast<const unsigned char*>(static_cast<Status>(&fs::status)),
+      reinterpret_cast<const unsigned char*>(static_cast<Getpid>(&::getpid))};
+  std::string ids;
+  for (const unsigned char* c : code) {
+    const std::string id = build_id_of(c);
+    if (id.empty()) return {};
+    ids += id + ' ';
+  }
+  return ids;
 }
 
 /// XXH3 over several pieces, as 32 lowercase hex digits at the end.
@@ -315,7 +336,7 @@ fs::path entries_dir(const fs::path& cache_dir) { return cache_dir / "rulesets";
 /// leaves entries no process asks for again; an entry read is made new again), and temporary
 /// entries a killed process left.
 void prune(const pbem::PrivateFolder& folder) {
-  const auto now = std::chrono::system_clock::now();
+  const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
   std::vector<pbem::PrivateFolder::Entry> entries;
   for (pbem::PrivateFolder::Entry& file : folder.files()) {
     if (pbem::PrivateFolder::is_temporary(file.name)) {
@@ -334,7 +355,7 @@ void prune(const pbem::PrivateFolder& folder) {
 
 std::optional<std::string> ruleset_key(const fs::path& data_dir, int version,
                                        const std::vector<std::string>& modules) {
-  const std::string program = build_id();
+  const std::string program = program_build_ids();
   if (program.empty()) return std::nullopt;
   Digest key;
   key.add_piece(kMagic).add_piece(program).add_piece(std::to_string(version));

@@ -15,7 +15,8 @@
 namespace wallenstein {
 
 /// The digest naming the ruleset made from `data_dir` for `version` and `modules` by this
-/// program: its build id, the version, the modules in order, and what the loader sees of
+/// program: the build ids of the program, the YAML parser and the C and C++ libraries, the
+/// version, the modules in order, and what the loader sees of
 /// `data_dir`: the entries that are not hidden, in it, in `modules/` and in each module's folder
 /// (each entry's name; a file's bytes, its size alone past 4 MB; a link's target; a folder or
 /// anything else by its kind). None when the program has no build id, or the directory cannot be
