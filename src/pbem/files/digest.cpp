@@ -12,12 +12,16 @@ std::string sha256_hex(std::string_view bytes) {
   if (EVP_Digest(bytes.data(), bytes.size(), hash, &size, EVP_sha256(), nullptr) != 1) {
     throw std::runtime_error("SHA-256 failed");
   }
+  return hex_of(std::span<const unsigned char>(hash, size));
+}
+
+std::string hex_of(std::span<const unsigned char> bytes) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
-  out.reserve(std::size_t{size} * 2);
-  for (unsigned int i = 0; i < size; ++i) {
-    out += kHex[hash[i] >> 4];
-    out += kHex[hash[i] & 0xF];
+  out.reserve(bytes.size() * 2);
+  for (const unsigned char b : bytes) {
+    out += kHex[b >> 4U];
+    out += kHex[b & 0xFU];
   }
   return out;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -7,5 +8,8 @@ namespace pbem {
 
 /// The SHA-256 of some bytes, as 64 lowercase hex digits (OpenSSL's libcrypto).
 std::string sha256_hex(std::string_view bytes);
+
+/// Bytes as lowercase hex, two digits a byte.
+std::string hex_of(std::span<const unsigned char> bytes);
 
 }  // namespace pbem

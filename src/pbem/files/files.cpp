@@ -19,6 +19,8 @@ namespace pbem {
 namespace fs = std::filesystem;
 namespace {
 
+constexpr std::string_view kTemporaryMark = ".tmp-";
+
 void sync_path(const fs::path& path, int flags) {
   const int fd = ::open(path.c_str(), flags | O_CLOEXEC);
   if (fd < 0) return;  // Best effort: some file systems refuse to open directories.
@@ -95,15 +97,8 @@ std::string read_all(int fd, const fs::path& path, std::size_t max_bytes) {
   return text;
 }
 
-/// `.NAME.tmp-XXXXXXXXXXXXXXXX`: a name nobody can plant in advance.
 fs::path temporary_name(const fs::path& path) {
-  std::uint64_t random = 0;
-  if (::getrandom(&random, sizeof random, 0) != static_cast<ssize_t>(sizeof random)) {
-    throw std::system_error(errno, std::generic_category(), "no random name for a temporary file");
-  }
-  char suffix[17];
-  std::snprintf(suffix, sizeof suffix, "%016llx", static_cast<unsigned long long>(random));
-  return path.parent_path() / ("." + path.filename().string() + ".tmp-" + suffix);
+  return path.parent_path() / temporary_name_of(path.filename().string());
 }
 
 /// Creates a new temporary file next to `path`: O_EXCL and O_NOFOLLOW so that a planted symlink
@@ -170,6 +165,20 @@ void write_atomic(const fs::path& path, std::string_view content) {
 void rename_durable(const fs::path& from, const fs::path& to) {
   fs::rename(from, to);
   sync_path(to.parent_path().empty() ? fs::path(".") : to.parent_path(), O_RDONLY | O_DIRECTORY);
+}
+
+std::string temporary_name_of(std::string_view name) {
+  std::uint64_t random = 0;
+  if (::getrandom(&random, sizeof random, 0) != static_cast<ssize_t>(sizeof random)) {
+    throw std::system_error(errno, std::generic_category(), "no random name for a temporary file");
+  }
+  char suffix[17];
+  std::snprintf(suffix, sizeof suffix, "%016llx", static_cast<unsigned long long>(random));
+  return "." + std::string(name) + std::string(kTemporaryMark) + suffix;
+}
+
+bool is_temporary_name(std::string_view name) {
+  return name.starts_with('.') && name.find(kTemporaryMark) != std::string_view::npos;
 }
 
 std::string read_bytes(const fs::path& path) {

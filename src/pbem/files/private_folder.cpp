@@ -2,14 +2,15 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
+#include <system_error>
 #include <utility>
+
+#include "pbem/files/files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -45,8 +46,6 @@ bool write_all(int fd, std::string_view bytes) {
   }
   return true;
 }
-
-constexpr std::string_view kTemporaryMark = ".tmp-";
 
 }  // namespace
 
@@ -100,11 +99,12 @@ std::optional<std::string> PrivateFolder::read(const std::string& name,
 
 bool PrivateFolder::write(const std::string& name, std::string_view bytes) const {
   if (!within_file_size_limit(bytes.size())) return false;
-  std::uint64_t random = 0;
-  if (::getrandom(&random, sizeof random, 0) != static_cast<ssize_t>(sizeof random)) return false;
-  char suffix[17];
-  std::snprintf(suffix, sizeof suffix, "%016llx", static_cast<unsigned long long>(random));
-  const std::string temporary = "." + name + std::string(kTemporaryMark) + suffix;
+  std::string temporary;
+  try {
+    temporary = temporary_name_of(name);
+  } catch (const std::system_error&) {  // no randomness
+    return false;
+  }
   const int fd =
       ::openat(fd_, temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) return false;
@@ -141,8 +141,6 @@ std::vector<PrivateFolder::Entry> PrivateFolder::files() const {
   return found;
 }
 
-bool PrivateFolder::is_temporary(std::string_view name) {
-  return name.starts_with('.') && name.find(kTemporaryMark) != std::string_view::npos;
-}
+bool PrivateFolder::is_temporary(std::string_view name) { return is_temporary_name(name); }
 
 }  // namespace pbem

@@ -57,13 +57,7 @@ std::uint64_t os_random_u64() {
 std::string os_random_hex(std::size_t bytes) {
   std::vector<unsigned char> raw(bytes);
   fill_random(raw.data(), raw.size());
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char b : raw) {
-    out += kHex[b >> 4];
-    out += kHex[b & 0xF];
-  }
-  return out;
+  return hex_of(raw);
 }
 
 std::uint64_t os_seed() { return os_random_u64() >> 1; }

@@ -14,6 +14,7 @@
 #include <cereal/types/vector.hpp>
 #include <chrono>
 #include <cstdint>
+#include <span>
 #include <sstream>
 #include <string_view>
 
@@ -25,6 +26,7 @@
 #include <xxhash.h>
 #include <yaml-cpp/yaml.h>
 
+#include "pbem/files/digest.hpp"
 #include "pbem/files/files.hpp"
 #include "pbem/files/private_folder.hpp"
 
@@ -158,17 +160,6 @@ constexpr std::size_t kMaxEntryBytes = 16 << 20;
 /// A temporary entry a killed process left is removed after this.
 constexpr auto kStaleTemporary = std::chrono::hours(1);
 
-constexpr char kHex[] = "0123456789abcdef";
-
-std::string hex_of(const unsigned char* bytes, std::size_t size) {
-  std::string out;
-  for (std::size_t k = 0; k < size; ++k) {
-    out += kHex[bytes[k] >> 4U];
-    out += kHex[bytes[k] & 0xFU];
-  }
-  return out;
-}
-
 /// The bytes of a loaded object's segment: the loader gives their places as numbers.
 const unsigned char* segment(const dl_phdr_info& object, const ElfW(Phdr) & header) {
   // NOLINTNEXTLINE(performance-no-int-to-ptr): an address the dynamic loader gives as a number
@@ -189,7 +180,7 @@ std::string build_id_note(const dl_phdr_info& object) {
       if (value + note->n_descsz > end) break;
       if (note->n_type == NT_GNU_BUILD_ID && note->n_namesz == 4 &&
           std::string_view(reinterpret_cast<const char*>(name), 3) == "GNU")
-        return hex_of(value, note->n_descsz);
+        return pbem::hex_of(std::span(value, note->n_descsz));
       at = value + ((note->n_descsz + 3U) & ~3U);
     }
   }
@@ -256,7 +247,7 @@ class Digest {
   std::string hex() {
     XXH128_canonical_t canonical;
     XXH128_canonicalFromHash(&canonical, XXH3_128bits_digest(&state_));
-    return hex_of(canonical.digest, sizeof canonical.digest);
+    return pbem::hex_of(canonical.digest);
   }
 
  private:
