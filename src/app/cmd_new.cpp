@@ -191,7 +191,7 @@ Exit run_new(const Invocation& in) {
   const Ruleset rules = [&] {
     try {
       return load_edition_ruleset(in.data_dir(), config.rules_version, config.edition,
-                                  config.expansions, ruleset_cache_dir());
+                                  config.expansions, kept_cache_dir());
     } catch (const ModuleRefused& e) {
       const std::string why = refusal_reasons(e);
       if (in.has("expansions")) throw UsageError("--expansions: " + why);

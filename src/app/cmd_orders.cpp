@@ -62,7 +62,7 @@ CheckedIn check_in_language(const Invocation& in, const Planning& p, const Templ
   const auto check = [&](const std::string& code) {
     const Templates words = templates.in(code);
     CheckedIn out{code, in_language(p.opened.rules, words.words()), {}};
-    const auto texts = load_problem_texts(in.templates_dir(), code);
+    const auto texts = load_problem_texts(in.templates_dir(), code, kept_cache_dir());
     out.file = check_order_source(source, p.state, out.rules, texts);
     check_token_of_player(out.file, config, texts);
     return out;

@@ -47,10 +47,11 @@ class WallensteinIntake {
  public:
   WallensteinIntake(const Invocation& in, const std::optional<std::string>& smtp)
       : templates_(load_templates(in.templates_dir())),
-        rules_(in.data_dir(), ruleset_cache_dir()),
+        rules_(in.data_dir(), kept_cache_dir()),
         setup{.hold =
                   [&in, this](const fs::path& dir, LockMode mode) {
-                    HeldGame held = wallenstein::hold_game(dir, mode, in.wait(), "receive", in.err);
+                    HeldGame held = wallenstein::hold_game(dir, mode, in.wait(), "receive", in.err,
+                                                           kept_cache_dir());
                     return HeldGameRef{std::move(held.lock),
                                        std::make_unique<WallensteinGame>(std::move(held.game),
                                                                          rules_, resources(in))};
@@ -231,7 +232,7 @@ Exit run_fetch(const Invocation& in) {
   } else {
     if (args.size() != 1) throw UsageError("give the game directory, or --root ROOT");
     target.game_dir = args[0];
-    game = GameDirectory::open(target.game_dir);
+    game = GameDirectory::open(target.game_dir, kept_cache_dir());
   }
   std::string line = fetch_into(in, target, game);
   line[0] = 'F';
@@ -244,7 +245,7 @@ std::string fetch_orders(const Invocation& in, const fs::path& game_dir) {
   target.game_dir = game_dir;
   std::ostringstream receipts;  // tick prints one line per game: the per-message lines are dropped
   const Invocation quiet{in.options, receipts, in.err, in.command};
-  return fetch_into(quiet, target, GameDirectory::open(game_dir));
+  return fetch_into(quiet, target, GameDirectory::open(game_dir, kept_cache_dir()));
 }
 
 /// `accept DIR ID`: a kept message that could not count (too late) is handled again as new, for
@@ -254,7 +255,7 @@ Exit run_accept(const Invocation& in) {
   std::string raw;
   KeptMessage kept;
   {
-    RulesetCache rules(in.data_dir(), ruleset_cache_dir());
+    RulesetCache rules(in.data_dir(), kept_cache_dir());
     const HeldGame held = hold_game(in, LockMode::shared);
     kept =
         kept_message(WallensteinGame(held.game, rules, resources(in)), in.get<std::string>("id"));

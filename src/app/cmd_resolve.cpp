@@ -42,7 +42,7 @@ Exit run_resolve(const Invocation& in) {
   const GameDirectory& game = held.game;
   const Ruleset rules = game_rules(in, game);
   const SeasonDir season = game.current();
-  const auto texts = load_problem_texts(in.templates_dir());
+  const auto texts = load_problem_texts(in.templates_dir(), "en", kept_cache_dir());
   SeasonInputs inputs = load_season_inputs(game, season, rules, texts);
   // Without --nmr, a game on a schedule plays its own policy (hold has run its course by now).
   const auto& schedule = game.config().schedule;
@@ -70,7 +70,7 @@ namespace {
 std::size_t replay_seasons(const GameDirectory& game, const Ruleset& rules, const Invocation& in) {
   const auto seasons = game.seasons();
   std::size_t differences = 0;
-  const auto texts = load_problem_texts(in.templates_dir());
+  const auto texts = load_problem_texts(in.templates_dir(), "en", kept_cache_dir());
   const std::string first = write_state(new_game(new_game_spec(game.config()), rules), rules);
   if (auto diff = first_difference(first, read_bytes(seasons.front().state_file()));
       !diff.empty()) {

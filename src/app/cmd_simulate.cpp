@@ -65,7 +65,7 @@ Exit run_simulate(const Invocation& in) {
   const Ruleset rules = [&] {
     try {
       return load_edition_ruleset(in.data_dir(), version, edition, in.expansions(),
-                                  ruleset_cache_dir());
+                                  kept_cache_dir());
     } catch (const ModuleRefused& e) {
       throw UsageError("--expansions: " + refusal_reasons(e));
     }

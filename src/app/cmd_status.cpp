@@ -96,7 +96,8 @@ json mail_health(const GameDirectory& game) {
 
 /// One game's status as JSON (the text form is written from it, so both always agree).
 json game_status(const fs::path& dir, const Invocation& in, RulesetCache& rulesets, Instant now) {
-  const HeldGame held = wallenstein::hold_game(dir, LockMode::shared, in.wait(), "status", in.err);
+  const HeldGame held =
+      wallenstein::hold_game(dir, LockMode::shared, in.wait(), "status", in.err, kept_cache_dir());
   const GameDirectory& game = held.game;
   const GameConfig& config = game.config();
   const Ruleset& rules = rulesets.at(config, dir / "game.yaml");
@@ -277,7 +278,7 @@ void print_text(std::ostream& out, const json& j, const std::filesystem::path& t
 Exit run_status(const Invocation& in) {
   const auto dirs = game_dirs(in);
   const Instant now = clock_now(in);
-  RulesetCache rulesets(in.data_dir(), ruleset_cache_dir());
+  RulesetCache rulesets(in.data_dir(), kept_cache_dir());
   json all = json::array();
   bool broken = false;
   bool busy = false;

@@ -57,7 +57,7 @@ TickPrograms programs(const Invocation& in, RulesetCache& rules, const Resources
 bool anything_due(const fs::path& dir, Instant now, RulesetCache& rules, const Resources& where,
                   std::string& line) {
   try {
-    const WallensteinGame game(GameDirectory::open(dir), rules, where);
+    const WallensteinGame game(GameDirectory::open(dir, kept_cache_dir()), rules, where);
     const TickLook look = quick_look(game, now);
     line = dir.filename().string() + ": " + look.line;
     // Orders stored by `receive` or `submit` since the last tick change the public pages too.
@@ -149,7 +149,7 @@ Exit run_tick(const Invocation& in) {
   (void)mallopt(M_TRIM_THRESHOLD, 256 << 20);
   const std::vector<fs::path> dirs = game_dirs(in);
   const Instant now = clock_now(in);
-  RulesetCache rules(in.data_dir(), ruleset_cache_dir());
+  RulesetCache rules(in.data_dir(), kept_cache_dir());
   const Resources where = resources(in);
   const TickSettings settings{
       now, where.templates(),

@@ -43,7 +43,7 @@ Exit run_upgrade(const Invocation& in) {
   }
   // Orders already stored for the season being planned must still be legal under the new rules.
   std::vector<Diagnostic> broken;
-  const auto texts = load_problem_texts(in.templates_dir());
+  const auto texts = load_problem_texts(in.templates_dir(), "en", kept_cache_dir());
   for (const auto& id : game.submitted(season)) {
     const CheckedOrderFile checked =
         check_order_file(season.orders_file(id).string(), state, rules, texts);

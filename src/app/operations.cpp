@@ -5,11 +5,14 @@
 #include "app/command.hpp"
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/printable.hpp"
+#include "wallenstein/files/resources.hpp"
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::app {
 
-Resources resources(const Invocation& in) { return Resources{in.data_dir(), in.templates_dir()}; }
+Resources resources(const Invocation& in) {
+  return Resources{in.data_dir(), in.templates_dir(), kept_cache_dir()};
+}
 
 Instant clock_now(const Invocation& in) {
   if (in.options.count("now")) {

@@ -7,13 +7,13 @@
 namespace wallenstein::app {
 
 HeldGame hold_game(const Invocation& in, LockMode mode) {
-  return wallenstein::hold_game(in.game_dir(), mode, in.wait(), in.command, in.err);
+  return wallenstein::hold_game(in.game_dir(), mode, in.wait(), in.command, in.err,
+                                kept_cache_dir());
 }
 
 Ruleset game_rules(const Invocation& in, const GameDirectory& game) {
   return load_game_ruleset(in.data_dir(), game.config().rules_version, game.config().edition,
-                           game.config().expansions, game.root() / "game.yaml",
-                           ruleset_cache_dir());
+                           game.config().expansions, game.root() / "game.yaml", kept_cache_dir());
 }
 
 OpenedSeason open_season(const Invocation& in, DefaultSeason fallback, LockMode mode) {

@@ -363,23 +363,23 @@ TEST(KeptRulesets, TheCacheIsTheVariablesAbsolutePathThenXdgThenHomeAndOffKeepsN
   env.set("WALLENSTEIN_CACHE", nullptr);
   env.set("XDG_CACHE_HOME", nullptr);
   env.set("HOME", "/home/gm");
-  EXPECT_EQ(ruleset_cache_dir(), fs::path("/home/gm/.cache/wallenstein"));
+  EXPECT_EQ(kept_cache_dir(), fs::path("/home/gm/.cache/wallenstein"));
   env.set("XDG_CACHE_HOME", "relative/is/ignored");
-  EXPECT_EQ(ruleset_cache_dir(), fs::path("/home/gm/.cache/wallenstein"));
+  EXPECT_EQ(kept_cache_dir(), fs::path("/home/gm/.cache/wallenstein"));
   env.set("XDG_CACHE_HOME", "/var/cache/gm");
-  EXPECT_EQ(ruleset_cache_dir(), fs::path("/var/cache/gm/wallenstein"));
+  EXPECT_EQ(kept_cache_dir(), fs::path("/var/cache/gm/wallenstein"));
   env.set("WALLENSTEIN_CACHE", "/srv/pbem/cache");
-  EXPECT_EQ(ruleset_cache_dir(), fs::path("/srv/pbem/cache"));
+  EXPECT_EQ(kept_cache_dir(), fs::path("/srv/pbem/cache"));
   env.set("WALLENSTEIN_CACHE", "off");
-  EXPECT_EQ(ruleset_cache_dir(), std::nullopt);
+  EXPECT_EQ(kept_cache_dir(), std::nullopt);
   env.set("WALLENSTEIN_CACHE", "cache");
-  EXPECT_EQ(ruleset_cache_dir(), std::nullopt) << "a relative path would follow the directory";
+  EXPECT_EQ(kept_cache_dir(), std::nullopt) << "a relative path would follow the directory";
   env.set("WALLENSTEIN_CACHE", nullptr);
   env.set("XDG_CACHE_HOME", nullptr);
   env.set("HOME", "relative/home");
-  EXPECT_EQ(ruleset_cache_dir(), std::nullopt);
+  EXPECT_EQ(kept_cache_dir(), std::nullopt);
   env.set("HOME", nullptr);
-  EXPECT_EQ(ruleset_cache_dir(), std::nullopt);
+  EXPECT_EQ(kept_cache_dir(), std::nullopt);
 }
 
 }  // namespace

@@ -153,6 +153,49 @@ TEST(Cli, ARulesetKeptBetweenCommandsFollowsAnEditOfTheDataAndOffKeepsNone) {
   EXPECT_FALSE(fs::exists(tmp / "off")) << "off is no directory's name (run from there)";
 }
 
+TEST(Cli, CataloguesAndStatesKeptBetweenCommandsFollowEditsOfTheTemplatesAndOfTheState) {
+  TempDir tmp;
+  const fs::path templates = tmp / "templates";
+  fs::copy(testing::source_path("templates"), templates, fs::copy_options::recursive);
+  const fs::path cache = tmp / "cache";
+  const auto cached = [&](const std::string& words) {
+    return testing::run_shell("WALLENSTEIN_CACHE=" + testing::shell_quote(cache.string()) + " " +
+                              testing::shell_quote(testing::wallenstein_binary()) + words +
+                              " --templates " + testing::shell_quote(templates.string()));
+  };
+  const auto kept = [&](const std::string& kind) {
+    return std::distance(fs::directory_iterator(cache / kind), {});
+  };
+  const fs::path game = tmp / "game";
+  ASSERT_EQ(cached(new_game_words(game)).status, 0);
+  const fs::path orders = testing::write_random_orders(game, tmp.path(), 3).front();
+  testing::replace_in_file(orders, "game: game", "game: other");
+  const std::string check =
+      " check " + testing::shell_quote(game.string()) + " " + testing::shell_quote(orders.string());
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const Outcome r = cached(check);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("game \"other\" is not this game"), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(kept("catalogues"), 1);
+  EXPECT_EQ(kept("states"), 1);
+  testing::replace_in_file(templates / "text" / "problems.yaml", "is not this game;",
+                           "is another game;");
+  const Outcome edited = cached(check);
+  EXPECT_NE(edited.err.find("game \"other\" is another game"), std::string::npos) << edited.err;
+  EXPECT_EQ(kept("catalogues"), 2);
+  const std::string show = " show " + testing::shell_quote(game.string()) + " --json";
+  const auto thaler = [](const Outcome& shown) {
+    return nlohmann::json::parse(shown.out)["players"][0]["thaler"].get<int>();
+  };
+  const int before = thaler(cached(show));
+  testing::replace_in_file(game / "seasons" / "01-1618-spring" / "state.yaml",
+                           "thaler: " + std::to_string(before),
+                           "thaler: " + std::to_string(before + 1));
+  EXPECT_EQ(thaler(cached(show)), before + 1) << "the edited state is read";
+  EXPECT_EQ(kept("states"), 2);
+}
+
 TEST(Cli, AProgramWithoutItsDataSaysWhereItLookedAndHowToGiveIt) {
   TempDir tmp;
   const std::string program = program_in(tmp / "bare", false);

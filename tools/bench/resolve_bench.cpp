@@ -4,9 +4,9 @@
 // the whole `resolve` (the map and the reports too). Each is started RUNS times; the median wall
 // time and CPU time (user + system, the kernel's own accounting of the child) are printed with the
 // goal, and the start-up line says how many shared libraries a process loads. The commands keep
-// their parsed ruleset in a cache of the benchmark's own (WALLENSTEIN_CACHE), made by `new`, as
-// a game master's commands do after their first; `check` and `--state-only` are timed without it
-// too (WALLENSTEIN_CACHE=off: every process parses the data).
+// what they parsed (the ruleset, the message catalogues, the state) in a cache of the benchmark's
+// own (WALLENSTEIN_CACHE), as a game master's commands do after their first; `check` and
+// `--state-only` are timed without it too (WALLENSTEIN_CACHE=off: every process parses all).
 // Usage: resolve_bench PATH/TO/wallenstein [RUNS]
 
 #include <fcntl.h>
@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
   fs::remove_all(work);
   fs::create_directories(work);
   const fs::path base = work / "base";
-  const std::string kept = (work / "kept-rulesets").string();
+  const std::string kept = (work / "kept").string();
   setenv("WALLENSTEIN_CACHE", kept.c_str(), 1);
   if (sh(binary + " new " + base.string() +
          " --seed 11 --player a:A:a@x.org --player b:B:b@x.org --player c:C:c@x.org --player "
@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
   };
   for (const std::string& cache : {kept, std::string("off")}) {
     setenv("WALLENSTEIN_CACHE", cache.c_str(), 1);
-    const std::string how = cache == "off" ? ", ruleset parsed (WALLENSTEIN_CACHE=off)" : "";
+    const std::string how = cache == "off" ? ", nothing kept (WALLENSTEIN_CACHE=off)" : "";
     time_runs("check of one order file" + how, runs * 2, "10 ms CPU", [&](int) {
       return std::vector<std::string>{binary, "check", base.string(), order};
     });

@@ -273,7 +273,10 @@ YamlWords YamlWords::parse(const std::string& path, std::string text, const Yaml
 }
 
 YamlWords YamlWords::load(const std::filesystem::path& file) {
-  SourceFile source = read_source(file, 1 << 20);
+  return from_source(read_source(file, 1 << 20));
+}
+
+YamlWords YamlWords::from_source(SourceFile source) {
   if (source.text == kYamlWordsEnglish) {  // read as english() reads it, once, when first said
     YamlWords shipped;
     shipped.is_english_ = true;

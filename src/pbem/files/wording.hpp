@@ -10,7 +10,12 @@
 #include <string_view>
 #include <vector>
 
+#include "pbem/files/files.hpp"
 #include "pbem/files/templates.hpp"
+
+namespace cereal {
+class access;
+}  // namespace cereal
 
 namespace pbem {
 
@@ -32,7 +37,16 @@ class ListWords {
   /// left out, so that {{#key}} sections hide and {{^key}} sections show.
   void set_list(Data& data, const std::string& key, const std::vector<std::string>& items) const;
 
+  bool operator==(const ListWords&) const = default;
+
  private:
+  /// Every field, for keeping what was read between processes (pbem/files/kept.hpp).
+  friend class cereal::access;
+  template <class Archive>
+  void serialize(Archive& a) {
+    a(separator_, and_, or_, quote_);
+  }
+
   std::string join(const std::vector<std::string>& items, const std::string& last) const;
 
   std::string separator_;
@@ -63,7 +77,15 @@ class Wording {
   /// The message `id` with `data`; an id the catalogue was not read with is a logic error.
   std::string say(std::string_view id, const Data& data = Data()) const;
 
+  bool operator==(const Wording&) const = default;
+
  private:
+  friend class cereal::access;
+  template <class Archive>
+  void serialize(Archive& a) {
+    a(texts_);
+  }
+
   std::map<std::string, std::string, std::less<>> texts_;
 };
 
@@ -93,6 +115,8 @@ class YamlWords {
   /// for byte is read only when a word is first asked for: the compiled copy is tested to read
   /// without a problem, and a good order file never needs a word.
   static YamlWords load(const std::filesystem::path& file);
+  /// The same, of a catalogue file already read.
+  static YamlWords from_source(SourceFile source);
   /// The shipped English catalogue, compiled into the program.
   static const YamlWords& english();
 
@@ -101,8 +125,15 @@ class YamlWords {
     return read().messages_.say(id, data);
   }
 
+  bool operator==(const YamlWords&) const = default;
+
  private:
   friend class YamlFile;
+  friend class cereal::access;
+  template <class Archive>
+  void serialize(Archive& a) {
+    a(lists_, messages_, is_english_);
+  }
   /// Reads the catalogue's text; problems in it are reported with `words`, and what it lacks
   /// comes from `underlay` when there is one.
   static YamlWords parse(const std::string& path, std::string text, const YamlWords& words,

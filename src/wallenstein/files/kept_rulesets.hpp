@@ -38,6 +38,10 @@ std::optional<Ruleset> read_kept_ruleset(const std::filesystem::path& cache_dir,
 void keep_ruleset(const std::filesystem::path& cache_dir, const std::string& key,
                   const Ruleset& rules);
 
+/// Every field of `rules`, in cereal's binary form: what tells rulesets apart in the keys of what
+/// is made with one (kept_states.hpp).
+std::string ruleset_body(const Ruleset& rules);
+
 /// The bytes an entry holds for `rules` under `key`, and the ruleset read back from them (none
 /// when they are not an entry's, or another key's); `read_kept_ruleset` and `keep_ruleset` use
 /// these.

@@ -1,13 +1,17 @@
 #include "wallenstein/files/problem_texts.hpp"
 
 #include <algorithm>
+#include <cereal/types/map.hpp>
+#include <cereal/types/string.hpp>
 #include <span>
 #include <string_view>
 #include <variant>
 
 #include "pbem/files/files.hpp"
+#include "pbem/files/kept.hpp"
 #include "pbem/files/yaml_file.hpp"
 #include "pbem/text/text.hpp"
+#include "wallenstein/files/cereal_body.hpp"
 #include "wallenstein/pbem.hpp"
 
 namespace wallenstein::report {
@@ -86,11 +90,47 @@ constexpr std::array<pbem::MessageSpec, 46> kShapes = {{
     {"order_too_long", kLimit},
 }};
 
+/// A catalogue file, read whole (none is near 1 MB).
+pbem::SourceFile read_catalogue(const fs::path& file) { return read_source(file, 1 << 20); }
+
+/// The two files of one layer of catalogues, read once: a key digests them, and they are what is
+/// parsed, so a file changed meanwhile cannot be kept under the other's key.
+struct CatalogueFiles {
+  pbem::SourceFile problems;
+  pbem::SourceFile yaml_words;
+};
+
+CatalogueFiles read_catalogues(const fs::path& problems, const fs::path& yaml_words) {
+  return {read_catalogue(problems), read_catalogue(yaml_words)};
+}
+
+/// Kept catalogues: 2 KB each, in the languages of the games one host runs.
+constexpr pbem::KeptKind kCatalogues{"catalogues", ".catalogue", "wallenstein kept catalogue 1\n",
+                                     32, 1 << 20};
+
+/// The key of the catalogues parsed from `layers`: the build ids (the program compiles the English
+/// words in and says what a catalogue must hold), and each layer's bytes in order. None when the
+/// program has no build id.
+std::optional<std::string> catalogues_key(const std::vector<CatalogueFiles>& layers) {
+  const std::string program = pbem::program_build_ids();
+  if (program.empty()) return std::nullopt;
+  pbem::KeyDigest key;
+  key.add_piece(kCatalogues.magic).add_piece(program).add_piece(std::to_string(layers.size()));
+  for (const CatalogueFiles& layer : layers)
+    key.add_piece(layer.problems.text).add_piece(layer.yaml_words.text);
+  return key.hex();
+}
+
 }  // namespace
 
 ProblemTexts ProblemTexts::load(const fs::path& problems_file, const fs::path& yaml_words_file,
                                 const ProblemTexts* underlay) {
-  const YamlFile yaml = YamlFile::parse(read_source(problems_file, 1 << 20));
+  return parse(read_catalogue(problems_file), read_catalogue(yaml_words_file), underlay);
+}
+
+ProblemTexts ProblemTexts::parse(pbem::SourceFile problems_file, pbem::SourceFile yaml_words,
+                                 const ProblemTexts* underlay) {
+  const YamlFile yaml = YamlFile::parse(std::move(problems_file));
   YamlReader r(yaml);
   const YAML::Node& root = yaml.root();
   if (!r.expect_map(root, "the problem catalogue")) r.throw_if_errors();
@@ -118,22 +158,41 @@ ProblemTexts ProblemTexts::load(const fs::path& problems_file, const fs::path& y
         pbem::Wording::read(r, *shapes, "shapes", kShapes, underlay ? &underlay->shapes_ : nullptr);
   }
   r.throw_if_errors();
-  texts.yaml_words_ = pbem::YamlWords::load(yaml_words_file);
+  texts.yaml_words_ = pbem::YamlWords::from_source(std::move(yaml_words));
   return texts;
 }
 
 ProblemTexts ProblemTexts::load_directory(const fs::path& templates_dir,
-                                          const fs::path& underlay_dir) {
+                                          const fs::path& underlay_dir,
+                                          const std::optional<fs::path>& cache) {
+  std::vector<CatalogueFiles> layers;  // the underlay first
   if (underlay_dir.empty() || fs::equivalent(templates_dir, underlay_dir)) {
-    return load(problem_texts_file(templates_dir), pbem::yaml_words_file(templates_dir));
+    layers.push_back(
+        read_catalogues(problem_texts_file(templates_dir), pbem::yaml_words_file(templates_dir)));
+  } else {
+    const fs::path installed_problems = problem_texts_file(underlay_dir);
+    const fs::path installed_words = pbem::yaml_words_file(underlay_dir);
+    layers.push_back(read_catalogues(installed_problems, installed_words));
+    const auto own = [&](const fs::path& file, const fs::path& installed_file) {
+      return fs::exists(file) ? file : installed_file;
+    };
+    layers.push_back(read_catalogues(own(problem_texts_file(templates_dir), installed_problems),
+                                     own(pbem::yaml_words_file(templates_dir), installed_words)));
   }
-  const ProblemTexts installed = load_directory(underlay_dir);
-  const auto own = [&](const fs::path& file, const fs::path& installed_file) {
-    return fs::exists(file) ? file : installed_file;
-  };
-  return load(own(problem_texts_file(templates_dir), problem_texts_file(underlay_dir)),
-              own(pbem::yaml_words_file(templates_dir), pbem::yaml_words_file(underlay_dir)),
-              &installed);
+  const std::optional<std::string> key = cache ? catalogues_key(layers) : std::nullopt;
+  if (key) {
+    if (const auto body = pbem::read_kept(*cache, kCatalogues, *key)) {
+      if (auto kept = from_cereal_body<ProblemTexts>(*body)) return std::move(*kept);
+    }
+  }
+  std::optional<ProblemTexts> texts;  // each layer over the one before
+  for (CatalogueFiles& layer : layers) {
+    ProblemTexts read =
+        parse(std::move(layer.problems), std::move(layer.yaml_words), texts ? &*texts : nullptr);
+    texts = std::move(read);
+  }
+  if (key) pbem::keep(*cache, kCatalogues, *key, cereal_body(*texts));
+  return std::move(*texts);
 }
 
 std::string ProblemTexts::render(const Problem& problem, const Ruleset& rules) const {

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,11 +24,18 @@ class ProblemTexts {
   static ProblemTexts load(const std::filesystem::path& problems_file,
                            const std::filesystem::path& yaml_words_file,
                            const ProblemTexts* underlay = nullptr);
+  /// The same, of the two files already read.
+  static ProblemTexts parse(pbem::SourceFile problems_file, pbem::SourceFile yaml_words,
+                            const ProblemTexts* underlay = nullptr);
   /// The catalogues of a templates directory. With `underlay_dir` (the installed templates), a
   /// game master's own directory made for an older program keeps working: a catalogue file it
-  /// lacks, and a message its problems.yaml lacks, come from there.
+  /// lacks, and a message its problems.yaml lacks, come from there. With `cache`, catalogues are
+  /// kept there between processes (pbem/files/kept.hpp) under a digest of the program's build and
+  /// of the files' bytes, read once for the digest and the parse alike; catalogues with a problem
+  /// are never kept.
   static ProblemTexts load_directory(const std::filesystem::path& templates_dir,
-                                     const std::filesystem::path& underlay_dir = {});
+                                     const std::filesystem::path& underlay_dir = {},
+                                     const std::optional<std::filesystem::path>& cache = {});
 
   /// The problem's message: provinces by name, actions by key, lists joined with the catalogue's
   /// words.
@@ -39,7 +47,15 @@ class ProblemTexts {
   /// The words an order file's YAML is read with.
   const pbem::YamlWords& yaml_words() const { return yaml_words_; }
 
+  bool operator==(const ProblemTexts&) const = default;
+
  private:
+  friend class cereal::access;
+  template <class Archive>
+  void serialize(Archive& a) {
+    a(problems_, lists_, shapes_, yaml_words_);
+  }
+
   pbem::Wording problems_;
   pbem::ListWords lists_;
   pbem::Wording shapes_;

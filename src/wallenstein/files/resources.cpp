@@ -58,7 +58,7 @@ std::optional<fs::path> installed_dir(const Place& place) {
 
 }  // namespace
 
-std::optional<fs::path> ruleset_cache_dir() {
+std::optional<fs::path> kept_cache_dir() {
   auto variable = [](const char* name) -> std::optional<std::string> {
     const char* value = std::getenv(name);
     if (value == nullptr || *value == '\0') return std::nullopt;
@@ -80,16 +80,18 @@ Templates load_templates(const fs::path& dir) {
   return Templates::load(dir, installed_dir(place_of(Installed::templates)).value_or(fs::path()));
 }
 
-report::ProblemTexts load_problem_texts(const fs::path& dir, const std::string& language) {
+report::ProblemTexts load_problem_texts(const fs::path& dir, const std::string& language,
+                                        const std::optional<fs::path>& cache) {
   const fs::path installed = installed_dir(place_of(Installed::templates)).value_or(fs::path());
-  if (language == "en") return report::ProblemTexts::load_directory(dir, installed);
+  if (language == "en") return report::ProblemTexts::load_directory(dir, installed, cache);
   // Another language: its folder, over the installed one's (either may be missing, not both).
   const fs::path own = dir / language;
   const fs::path below = installed.empty() ? fs::path() : installed / language;
   const bool has_own = fs::is_directory(own);
   const bool has_below = !below.empty() && fs::is_directory(below);
-  if (has_own) return report::ProblemTexts::load_directory(own, has_below ? below : fs::path());
-  if (has_below) return report::ProblemTexts::load_directory(below);
+  if (has_own)
+    return report::ProblemTexts::load_directory(own, has_below ? below : fs::path(), cache);
+  if (has_below) return report::ProblemTexts::load_directory(below, {}, cache);
   // The same error as the templates give for a language they do not have.
   (void)Templates::load(dir, installed).in(language);
   throw InputError(own.string(), "no message catalogues in language " + language);

@@ -23,13 +23,14 @@ enum class Installed { data, templates };
 /// InputError naming where the path came from or the places looked in.
 std::filesystem::path resource_dir(Installed which, const std::filesystem::path& override_dir = {});
 
-/// Where parsed rulesets are kept between commands (kept_rulesets.hpp), the first of:
+/// Where parsed rulesets and message catalogues are kept between commands (kept_rulesets.hpp,
+/// problem_texts.hpp), the first of:
 /// 1. $WALLENSTEIN_CACHE when set: an absolute path; anything else (`off`) keeps none;
 /// 2. $XDG_CACHE_HOME/wallenstein when that is an absolute path;
 /// 3. $HOME/.cache/wallenstein when HOME is an absolute path.
-/// None otherwise. The directory is made when the first ruleset is kept (never a missing home);
+/// None otherwise. The directory is made when the first thing is kept (never a missing home);
 /// anything in it may be deleted at any time.
-std::optional<std::filesystem::path> ruleset_cache_dir();
+std::optional<std::filesystem::path> kept_cache_dir();
 
 /// The templates of `dir` over the installed ones (3 and 4 above): a game master's own
 /// directory, copied from an older program, lacks the templates a newer one added, and the
@@ -39,8 +40,10 @@ Templates load_templates(const std::filesystem::path& dir);
 /// The message catalogues of `dir` over the installed ones, in the same way: a message a newer
 /// program added comes from the installed catalogue. In `language` (a code), the catalogues of
 /// its folder (`dir/<code>/text/`); a language neither `dir` nor the installed templates have is
-/// an InputError naming those there are.
+/// an InputError naming those there are. With `cache` (kept_cache_dir()), they are kept there
+/// between processes.
 report::ProblemTexts load_problem_texts(const std::filesystem::path& dir,
-                                        const std::string& language = "en");
+                                        const std::string& language = "en",
+                                        const std::optional<std::filesystem::path>& cache = {});
 
 }  // namespace wallenstein

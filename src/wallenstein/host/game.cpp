@@ -103,9 +103,10 @@ struct Resources::Read {
   std::optional<map::MapStyle> map_style;
 };
 
-Resources::Resources(fs::path data_dir, fs::path templates_dir)
+Resources::Resources(fs::path data_dir, fs::path templates_dir, std::optional<fs::path> cache)
     : data_dir_(std::move(data_dir)),
       templates_dir_(std::move(templates_dir)),
+      cache_(std::move(cache)),
       read_(std::make_shared<Read>()) {}
 
 const Templates& Resources::templates() const {
@@ -119,7 +120,8 @@ const report::ProblemTexts& Resources::problem_texts(const std::string& language
   auto found = read_->problem_texts.find(language);
   if (found == read_->problem_texts.end())
     found =
-        read_->problem_texts.emplace(language, load_problem_texts(templates_dir_, language)).first;
+        read_->problem_texts.emplace(language, load_problem_texts(templates_dir_, language, cache_))
+            .first;
   return found->second;
 }
 

@@ -33,13 +33,16 @@ namespace wallenstein {
 /// once for all its games. What fails to read is not kept: the next ask says the same again.
 class Resources {
  public:
-  Resources(std::filesystem::path data_dir, std::filesystem::path templates_dir);
+  /// With `cache`, what is read is kept there between processes too (kept_cache_dir()).
+  Resources(std::filesystem::path data_dir, std::filesystem::path templates_dir,
+            std::optional<std::filesystem::path> cache = {});
 
   const std::filesystem::path& data_dir() const { return data_dir_; }
   const std::filesystem::path& templates_dir() const { return templates_dir_; }
   /// load_templates(templates_dir()), read at the first ask.
   const Templates& templates() const;
-  /// load_problem_texts(templates_dir(), language), read at the first ask of each language.
+  /// load_problem_texts(templates_dir(), language, cache), read at the first ask of each
+  /// language.
   const report::ProblemTexts& problem_texts(const std::string& language = "en") const;
   /// map::load_map_style(data_dir()), read at the first ask.
   const map::MapStyle& map_style() const;
@@ -48,6 +51,7 @@ class Resources {
   struct Read;
   std::filesystem::path data_dir_;
   std::filesystem::path templates_dir_;
+  std::optional<std::filesystem::path> cache_;
   std::shared_ptr<Read> read_;
 };
 

@@ -10,6 +10,7 @@
 #include "pbem/files/diagnostic.hpp"
 #include "pbem/files/files.hpp"
 #include "pbem/host/timetable.hpp"
+#include "wallenstein/files/kept_states.hpp"
 #include "wallenstein/files/state_yaml.hpp"
 #include "wallenstein/pbem.hpp"
 
@@ -107,7 +108,7 @@ void check_last_season(const fs::path& root, const std::vector<SeasonDir>& seaso
 
 }  // namespace
 
-GameDirectory GameDirectory::open(const fs::path& root) {
+GameDirectory GameDirectory::open(const fs::path& root, std::optional<fs::path> cache) {
   if (!fs::is_directory(root))
     throw InputError(root.string(), "not a game directory (no such directory)");
   const fs::path game = root / "game.yaml";
@@ -115,7 +116,7 @@ GameDirectory GameDirectory::open(const fs::path& root) {
     throw InputError(root.string(), "not a game directory: game.yaml is missing");
   GameConfig config = read_game_config(read_source(game, kMaxGameYamlBytes), true);
   refuse_symlinked_directories(root, config);
-  GameDirectory opened(root, std::move(config));
+  GameDirectory opened(root, std::move(config), std::move(cache));
   // The last season is the one being planned and each one's next is found by number, so a gap
   // or a number used twice would make commands pick the wrong season.
   // A draft game starts with the draft, season 00 (rules 2.2).
@@ -182,7 +183,7 @@ std::optional<SeasonDir> GameDirectory::next(const SeasonDir& season) const {
 GameState GameDirectory::load_state(const SeasonDir& season, const Ruleset& rules) const {
   StateOrigin origin{config_.name, {}, season.index, season.path.filename().string(), season.name};
   for (const auto& p : config_.players) origin.player_ids.push_back(p.id);
-  return read_state(read_source(season.state_file(), kMaxStateBytes), rules, &origin);
+  return read_state_kept(read_source(season.state_file(), kMaxStateBytes), rules, &origin, cache_);
 }
 
 std::vector<std::string> GameDirectory::submitted(const SeasonDir& season) const {

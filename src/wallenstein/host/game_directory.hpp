@@ -22,7 +22,10 @@ class GameDirectory {
  public:
   /// Opens an existing game; a missing or broken game.yaml, a season directory without its
   /// state.yaml, and a state or order file that is not a plain readable file are InputErrors.
-  static GameDirectory open(const std::filesystem::path& root);
+  /// With `cache` (kept_cache_dir()), the states it reads are kept there between processes
+  /// (kept_states.hpp).
+  static GameDirectory open(const std::filesystem::path& root,
+                            std::optional<std::filesystem::path> cache = {});
 
   const std::filesystem::path& root() const { return root_; }
   const GameConfig& config() const { return config_; }
@@ -41,10 +44,12 @@ class GameDirectory {
   std::vector<std::string> submitted(const SeasonDir& season) const;
 
  private:
-  GameDirectory(std::filesystem::path root, GameConfig config)
-      : root_(std::move(root)), config_(std::move(config)) {}
+  GameDirectory(std::filesystem::path root, GameConfig config,
+                std::optional<std::filesystem::path> cache)
+      : root_(std::move(root)), config_(std::move(config)), cache_(std::move(cache)) {}
   std::filesystem::path root_;
   GameConfig config_;
+  std::optional<std::filesystem::path> cache_;
 };
 
 /// Creates a game directory with game.yaml and the first season's state, all or nothing:

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string_view>
 
@@ -19,8 +20,9 @@ struct HeldGame {
 };
 
 /// Takes the lock of a game for `command`, recovers an interrupted write (saying so on `notes`),
-/// then opens the game.
+/// then opens the game (with `cache`, as GameDirectory::open keeps what it reads).
 HeldGame hold_game(const std::filesystem::path& root, LockMode mode, std::chrono::milliseconds wait,
-                   std::string_view command, std::ostream& notes);
+                   std::string_view command, std::ostream& notes,
+                   const std::optional<std::filesystem::path>& cache = {});
 
 }  // namespace wallenstein

@@ -1,0 +1,48 @@
+#pragma once
+
+// The bodies of kept entries (pbem/files/kept.hpp): a value in cereal's binary form. Each type
+// lists its fields once, in a `serialize` that serves writing and reading alike: the rulesets'
+// in kept_rulesets.cpp, the states' in kept_states.cpp.
+
+#include <cereal/archives/binary.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "wallenstein/rules/ids.hpp"
+
+namespace wallenstein {
+
+/// The ids every kept type holds (found by argument-dependent lookup).
+template <class A, class Tag>
+void serialize(A& a, Index<Tag>& i) {
+  a(i.value);
+}
+
+/// `value` in cereal's binary form.
+template <class T>
+std::string cereal_body(const T& value) {
+  std::ostringstream body;
+  {
+    cereal::BinaryOutputArchive archive(body);
+    archive(value);
+  }
+  return body.str();
+}
+
+/// The value `body` holds; none when it is not one whole value of the type and nothing more.
+template <class T>
+std::optional<T> from_cereal_body(const std::string& body) {
+  try {
+    std::istringstream in(body);
+    cereal::BinaryInputArchive archive(in);
+    T value;
+    archive(value);
+    if (in.peek() != std::char_traits<char>::eof()) return std::nullopt;
+    return value;
+  } catch (const std::exception&) {  // cereal::Exception, or a length no value has
+    return std::nullopt;
+  }
+}
+
+}  // namespace wallenstein

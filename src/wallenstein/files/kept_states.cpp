@@ -1,0 +1,106 @@
+#include "wallenstein/files/kept_states.hpp"
+
+#include <cereal/types/array.hpp>
+#include <cereal/types/optional.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
+
+#include "pbem/files/kept.hpp"
+#include "wallenstein/files/cereal_body.hpp"
+#include "wallenstein/files/kept_rulesets.hpp"
+
+namespace fs = std::filesystem;
+
+// The fields of every type a state holds, for cereal, found by argument-dependent lookup. A field
+// left out here reads back as its default: the round-trip tests compare every field (the types
+// compare all of theirs), of the states of played games and of one whose every field differs from
+// its default (kept_states_test.cpp).
+namespace wallenstein {
+
+// A type's size changes when a field is added or taken away (a small one may hide in padding):
+// then list it below, set it in the test's state whose every field differs from its default, and
+// write the new size here. The sizes are those of GCC and Clang on x86-64, the only targets built.
+static_assert(sizeof(CubeCounts) == 24 && sizeof(PlayerState) == 64);
+static_assert(sizeof(ProvinceState) == 36 && sizeof(Supply) == 20 && sizeof(TowerState) == 48);
+static_assert(sizeof(DraftTable) == 32 && sizeof(CourtState) == 136 && sizeof(GameState) == 544);
+
+template <class A>
+void serialize(A& a, CubeCounts& c) {
+  a(c.n);
+}
+template <class A>
+void serialize(A& a, PlayerState& p) {
+  a(p.id, p.thaler, p.grain, p.vp, p.reserve, p.landsknechte, p.leader, p.statues, p.trophies);
+}
+template <class A>
+void serialize(A& a, ProvinceState& p) {
+  a(p.owner, p.armies, p.buildings, p.revolt_markers, p.statues);
+}
+template <class A>
+void serialize(A& a, Supply& s) {
+  a(s.peasants, s.revolt_markers, s.buildings);
+}
+template <class A>
+void serialize(A& a, TowerState& t) {
+  a(t.inside, t.tray);
+}
+template <class A>
+void serialize(A& a, DraftTable& d) {
+  a(d.pile, d.face_up);
+}
+template <class A>
+void serialize(A& a, CourtState& c) {
+  a(c.officers_beside, c.officers_hall, c.marker_shield, c.deck, c.display);
+}
+template <class A>
+void serialize(A& a, GameState& s) {
+  a(s.game, s.edition, s.season_index, s.finished, s.players, s.provinces, s.supply, s.tower,
+    s.year_events, s.events_left, s.event_deck, s.action_cards, s.bonus_tiles, s.turn_order, s.rng,
+    s.winners, s.draft, s.court);
+}
+
+namespace {
+
+/// Kept states: one a season for each game a host runs, 2 KB each.
+constexpr pbem::KeptKind kStates{"states", ".state", "wallenstein kept state 1\n", 256, 1 << 20};
+
+/// The key of the state read from `file` with `rules` and `origin`; none when the program has no
+/// build id.
+std::optional<std::string> state_key(const SourceFile& file, const Ruleset& rules,
+                                     const StateOrigin* origin) {
+  const std::string program = pbem::program_build_ids();
+  if (program.empty()) return std::nullopt;
+  pbem::KeyDigest key;
+  key.add_piece(kStates.magic).add_piece(program).add_piece(file.text);
+  key.add_piece(ruleset_body(rules));
+  if (origin) {
+    key.add_piece("origin").add_piece(origin->game).add_piece(std::to_string(origin->season_index));
+    key.add_piece(origin->directory).add_piece(origin->season_name);
+    key.add_piece(std::to_string(origin->player_ids.size()));
+    for (const std::string& id : origin->player_ids) key.add_piece(id);
+  }
+  return key.hex();
+}
+
+}  // namespace
+
+std::string kept_state_body(const GameState& state) { return cereal_body(state); }
+
+std::optional<GameState> state_from_kept_body(const std::string& body) {
+  return from_cereal_body<GameState>(body);
+}
+
+GameState read_state_kept(const SourceFile& file, const Ruleset& rules, const StateOrigin* origin,
+                          const std::optional<fs::path>& cache) {
+  const std::optional<std::string> key = cache ? state_key(file, rules, origin) : std::nullopt;
+  if (key) {
+    if (const auto body = pbem::read_kept(*cache, kStates, *key)) {
+      if (auto kept = state_from_kept_body(*body)) return std::move(*kept);
+    }
+  }
+  GameState state = read_state(file, rules, origin);
+  if (key) pbem::keep(*cache, kStates, *key, kept_state_body(state));
+  return state;
+}
+
+}  // namespace wallenstein
