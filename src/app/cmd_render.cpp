@@ -34,7 +34,7 @@ Exit run_render(const Invocation& in) {
   const Ruleset named = in_language(opened.rules, templates.words());
   const SeasonView view = report::view_in(loaded.view(opened.rules), named, templates);
   const map::MapRequest request{view, layout == "geo" ? map::Layout::geo : map::Layout::board,
-                                static_cast<double>(width)};
+                                static_cast<double>(width), kept_cache_dir()};
   map::MapStyle style = map::load_map_style(in.data_dir());
   style.labels = map::labels_in(style, templates.words());
   const auto rendered = map::render_map(request, style);

@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
 
 #include "pbem/files/digest.hpp"
+#include "pbem/files/kept.hpp"
 #include "support/games.hpp"
 #include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
@@ -16,6 +18,7 @@
 #include "wallenstein/files/ruleset_files.hpp"
 #include "wallenstein/host/game_directory.hpp"
 #include "wallenstein/pbem.hpp"
+#include "wallenstein/views/map/outlines.hpp"
 
 namespace wallenstein {
 namespace {
@@ -194,6 +197,57 @@ TEST(Cli, CataloguesAndStatesKeptBetweenCommandsFollowEditsOfTheTemplatesAndOfTh
                            "thaler: " + std::to_string(before + 1));
   EXPECT_EQ(thaler(cached(show)), before + 1) << "the edited state is read";
   EXPECT_EQ(kept("states"), 2);
+}
+
+TEST(Cli, OutlinesKeptBetweenProcessesDrawTheSameMapAndAnEntryNotTheirsIsNotUsed) {
+  TempDir tmp;
+  const fs::path game = tmp / "game";
+  ASSERT_EQ(new_game_cmd(game, 4).status, 0);
+  const fs::path cache = tmp / "cache";
+  const auto render = [&](const std::string& kept, const std::string& layout) {
+    const fs::path out = tmp / "map.png";
+    const Outcome r =
+        testing::run_shell("WALLENSTEIN_CACHE=" + testing::shell_quote(kept) + " " +
+                           testing::shell_quote(testing::wallenstein_binary()) + " render " +
+                           testing::shell_quote(game.string()) + " --layout " + layout + " -o " +
+                           testing::shell_quote(out.string()));
+    EXPECT_EQ(r.status, 0) << r.err;
+    return read_text(out);
+  };
+  const auto entries = [&] {
+    std::vector<fs::path> out;
+    for (const auto& e : fs::directory_iterator(cache / "outlines")) out.push_back(e.path());
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const std::string board = render("off", "board");
+  const std::string geo = render("off", "geo");
+  EXPECT_EQ(render(cache.string(), "board"), board) << "made and kept";
+  ASSERT_EQ(entries().size(), 1U);
+  const fs::path board_entry = entries().front();
+  const std::string kept = read_text(board_entry);
+  EXPECT_EQ(render(cache.string(), "board"), board) << "read back";
+  // A hit draws what the entry holds: its own outlines with one province's content moved.
+  const std::size_t head = kept.find('\n', kept.find('\n') + 1) + 1;
+  std::optional<map::Outlines> outlines = map::outlines_from_kept_body(kept.substr(head + 32));
+  ASSERT_TRUE(outlines.has_value());
+  outlines->shapes[0].pole.x += 40;
+  const std::string moved = map::kept_outlines_body(*outlines);
+  write_text(board_entry, kept.substr(0, head) + pbem::KeyDigest().add(moved).hex() + moved);
+  EXPECT_NE(render(cache.string(), "board"), board) << "the entry is read";
+  write_text(board_entry, kept);
+  EXPECT_EQ(render(cache.string(), "geo"), geo);
+  ASSERT_EQ(entries().size(), 2U);
+  // The geo layout's entry under the board's name: its own head, so not the board's.
+  const fs::path geo_entry = entries()[0] == board_entry ? entries()[1] : entries()[0];
+  fs::copy_file(geo_entry, board_entry, fs::copy_options::overwrite_existing);
+  EXPECT_EQ(render(cache.string(), "board"), board);
+  EXPECT_EQ(read_text(board_entry), kept) << "written again";
+  std::string damaged = kept;
+  damaged[damaged.size() / 2] ^= 1;
+  write_text(board_entry, damaged);
+  EXPECT_EQ(render(cache.string(), "board"), board);
+  EXPECT_EQ(read_text(board_entry), kept);
 }
 
 TEST(Cli, AProgramWithoutItsDataSaysWhereItLookedAndHowToGiveIt) {

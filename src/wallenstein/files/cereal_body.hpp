@@ -2,7 +2,7 @@
 
 // The bodies of kept entries (pbem/files/kept.hpp): a value in cereal's binary form. Each type
 // lists its fields once, in a `serialize` that serves writing and reading alike: the rulesets'
-// in kept_rulesets.cpp, the states' in kept_states.cpp.
+// in kept_rulesets.cpp, the states' in kept_states.cpp, the map's outlines' in outlines.cpp.
 
 #include <cereal/archives/binary.hpp>
 #include <optional>
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "wallenstein/rules/ids.hpp"
+#include "wallenstein/rules/ruleset.hpp"
 
 namespace wallenstein {
 
@@ -17,6 +18,11 @@ namespace wallenstein {
 template <class A, class Tag>
 void serialize(A& a, Index<Tag>& i) {
   a(i.value);
+}
+/// And the points of the board and the map.
+template <class A>
+void serialize(A& a, Point& p) {
+  a(p.x, p.y);
 }
 
 /// `value` in cereal's binary form.

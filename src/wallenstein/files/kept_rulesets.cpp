@@ -39,10 +39,6 @@ void serialize(A& a, Fraction& f) {
   a(f.num, f.den);
 }
 template <class A>
-void serialize(A& a, Point& p) {
-  a(p.x, p.y);
-}
-template <class A>
 void serialize(A& a, Region& r) {
   a(r.id, r.name);
 }

@@ -140,7 +140,8 @@ SeasonMaps render_season_maps(const SeasonView& view, const Resources& resources
     const Ruleset named = in_language(*view.rules, in_code.words());
     map::MapStyle worded = style;
     worded.labels = map::labels_in(style, in_code.words());
-    const map::MapRequest request{report::view_in(view, named, in_code), map::Layout::board, 0};
+    const map::MapRequest request{report::view_in(view, named, in_code), map::Layout::board, 0,
+                                  resources.cache()};
     maps.push_back({code, report::map_file(view, code), map::render_map(request, worded).png});
   }
   return maps;

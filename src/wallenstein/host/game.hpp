@@ -46,6 +46,8 @@ class Resources {
   const report::ProblemTexts& problem_texts(const std::string& language = "en") const;
   /// map::load_map_style(data_dir()), read at the first ask.
   const map::MapStyle& map_style() const;
+  /// Where what is read is kept between processes; none: nowhere.
+  const std::optional<std::filesystem::path>& cache() const { return cache_; }
 
  private:
   struct Read;

@@ -1,13 +1,70 @@
 #include "wallenstein/views/map/outlines.hpp"
 
 #include <algorithm>
+#include <cereal/types/utility.hpp>
+#include <cereal/types/vector.hpp>
 #include <cmath>
 #include <mutex>
 
+#include "pbem/files/kept.hpp"
+#include "wallenstein/files/cereal_body.hpp"
 #include "wallenstein/views/map/placement.hpp"
 
 namespace wallenstein::map {
+
+// The fields kept of the outlines, for cereal (found by argument-dependent lookup). A field added
+// to a type goes here too: its size below changes, and fails to compile until it is written here.
+static_assert(sizeof(Box) == 32 && sizeof(OutlineKey) == 128 && sizeof(Outlines) == 176);
+template <class A>
+void serialize(A& a, Box& b) {
+  a(b.x, b.y, b.w, b.h);
+}
+template <class A>
+void serialize(A& a, OutlineKey& k) {
+  a(k.centres, k.points, k.province, k.frame, k.radius, k.coast_segments, k.pole_grid, k.pole_pull);
+}
+/// Of a shape, the outlines set only its parts, border and pole.
+template <class A>
+void serialize(A& a, Shape& s) {
+  a(s.parts, s.border, s.pole);
+}
+template <class A>
+void serialize(A& a, Outlines& o) {
+  a(o.key, o.shapes, o.contacts);
+}
+
 namespace {
+
+/// Kept outlines: one for each layout, width and board (module) a host draws.
+constexpr pbem::KeptKind kOutlines{"outlines", ".outlines", "wallenstein kept outlines 1\n", 16,
+                                   16 << 20};
+
+/// The key of the outlines made from `key`: the build ids (this code makes them), and every field.
+std::optional<std::string> outlines_key(const OutlineKey& key) {
+  const std::string program = pbem::program_build_ids();
+  if (program.empty()) return std::nullopt;
+  return pbem::KeyDigest()
+      .add_piece(kOutlines.magic)
+      .add_piece(program)
+      .add_piece(cereal_body(key))
+      .hex();
+}
+
+/// The outlines made from `key`, read from `cache` when they were kept there, else made and kept.
+std::shared_ptr<const Outlines> made_or_kept(const OutlineKey& key,
+                                             const std::optional<std::filesystem::path>& cache) {
+  const std::optional<std::string> digest = cache ? outlines_key(key) : std::nullopt;
+  if (digest) {
+    if (const auto body = pbem::read_kept(*cache, kOutlines, *digest)) {
+      // An entry of this digest made from another key would be a digest collision: not used.
+      if (auto kept = outlines_from_kept_body(*body); kept && kept->key == key)
+        return std::make_shared<const Outlines>(std::move(*kept));
+    }
+  }
+  std::shared_ptr<const Outlines> made = make_outlines(key);
+  if (digest) pbem::keep(*cache, kOutlines, *digest, kept_outlines_body(*made));
+  return made;
+}
 
 bool same_points(const std::vector<Point>& a, const std::vector<Point>& b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(),
@@ -79,7 +136,14 @@ std::shared_ptr<const Outlines> make_outlines(const OutlineKey& key) {
   return out;
 }
 
-std::shared_ptr<const Outlines> outlines_of(const OutlineKey& key) {
+std::string kept_outlines_body(const Outlines& outlines) { return cereal_body(outlines); }
+
+std::optional<Outlines> outlines_from_kept_body(const std::string& body) {
+  return from_cereal_body<Outlines>(body);
+}
+
+std::shared_ptr<const Outlines> outlines_of(const OutlineKey& key,
+                                            const std::optional<std::filesystem::path>& cache) {
   constexpr std::size_t kKept = 4;
   static std::mutex lock;
   static std::vector<std::shared_ptr<const Outlines>> kept;  // the latest asked for first
@@ -95,7 +159,7 @@ std::shared_ptr<const Outlines> outlines_of(const OutlineKey& key) {
     const std::lock_guard<std::mutex> hold(lock);
     if (auto known = find()) return known;
   }
-  std::shared_ptr<const Outlines> made = make_outlines(key);  // not under the lock
+  std::shared_ptr<const Outlines> made = made_or_kept(key, cache);  // not under the lock
   const std::lock_guard<std::mutex> hold(lock);
   if (auto known = find()) return known;  // another thread made the same meanwhile
   kept.insert(kept.begin(), made);

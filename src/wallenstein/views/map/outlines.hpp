@@ -3,7 +3,10 @@
 // Internal to the map: the provinces' outlines, which no season changes.
 
 #include <cstddef>
+#include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -44,7 +47,14 @@ std::shared_ptr<const Outlines> make_outlines(const OutlineKey& key);
 
 /// The same, made once a process: a process that draws many maps of a board (a tick over many
 /// games, the public pages of every season) asks again and again. The last four kinds asked for
-/// are kept.
-std::shared_ptr<const Outlines> outlines_of(const OutlineKey& key);
+/// are kept. With `cache`, they are kept there between processes too (pbem/files/kept.hpp), under
+/// a digest of the map's build and of the key: 60 M instructions of a `resolve`'s first map.
+std::shared_ptr<const Outlines> outlines_of(const OutlineKey& key,
+                                            const std::optional<std::filesystem::path>& cache = {});
+
+/// The body a cache entry holds for `outlines`, and the outlines read back from one (none when it
+/// is not one whole); the tests' round trips use these.
+std::string kept_outlines_body(const Outlines& outlines);
+std::optional<Outlines> outlines_from_kept_body(const std::string& body);
 
 }  // namespace wallenstein::map

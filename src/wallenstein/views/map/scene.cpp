@@ -98,7 +98,7 @@ class SceneBuilder {
 
   MapScene build() {
     add_shapes();
-    const std::shared_ptr<const Outlines> outlines = outlines_of(outline_key());
+    const std::shared_ptr<const Outlines> outlines = outlines_of(outline_key(), req_.cache);
     for (std::size_t i = 0; i < scene_.shapes.size(); ++i) {
       const Shape& outline = outlines->shapes[i];
       scene_.shapes[i].parts = outline.parts;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,9 @@ struct MapRequest {
   SeasonView season;
   Layout layout = Layout::board;
   double width = 0;  ///< 0: the style's default
+  /// Where what no season changes (the provinces' outlines) is kept between processes
+  /// (kept_cache_dir()); none: made again by each process.
+  std::optional<std::filesystem::path> cache{};
 };
 
 enum class TextRole { title, subtitle, heading, panel, province, badge, region, tag };
