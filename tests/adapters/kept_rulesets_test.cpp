@@ -322,9 +322,9 @@ TEST(KeptRulesets, OnlyTheNewestOrLatestReadEntriesAreKeptAndTemporariesLeftBehi
   int entries = 0;
   for (const auto& e : fs::directory_iterator(folder))
     entries += e.path().extension() == ".ruleset";
-  EXPECT_EQ(entries, 64);
-  EXPECT_FALSE(fs::exists(folder / "old7.ruleset")) << "the oldest go first";
-  EXPECT_TRUE(fs::exists(folder / "old8.ruleset"));
+  EXPECT_EQ(entries, 56) << "past 64, the least recently used go, down to 7/8 of 64";
+  EXPECT_FALSE(fs::exists(folder / "old15.ruleset")) << "the oldest go first";
+  EXPECT_TRUE(fs::exists(folder / "old16.ruleset"));
   EXPECT_FALSE(fs::exists(stale));
   EXPECT_TRUE(fs::exists(fresh));
   EXPECT_TRUE(fs::exists(folder / "README"));

@@ -50,6 +50,28 @@ TEST(Kept, KeepsTheKindsNewestEntriesByTheirLastUse) {
   EXPECT_EQ(read_kept(cache, kOtherNotes, "c"), std::nullopt) << "the layout is in each entry";
 }
 
+TEST(Kept, AFullKindLosesItsLeastRecentlyUsedEighthAtOnceAndIsNotListedByTimeTillFullAgain) {
+  constexpr KeptKind kEight{"eight", ".e", "kept eight 1\n", 8, 1024};
+  TempDir tmp;
+  const fs::path cache = tmp / "cache";
+  const auto now = fs::file_time_type::clock::now();
+  for (int i = 0; i < 8; ++i) {
+    keep(cache, kEight, "k" + std::to_string(i), "body");
+    fs::last_write_time(cache / "eight" / ("k" + std::to_string(i) + ".e"),
+                        now - std::chrono::minutes(10 - i));
+  }
+  const auto count = [&] {
+    return std::distance(fs::directory_iterator(cache / "eight"), fs::directory_iterator());
+  };
+  EXPECT_EQ(count(), 8) << "not over: nothing goes";
+  keep(cache, kEight, "k8", "body");
+  EXPECT_EQ(count(), 7) << "over: down to 7/8 of 8";
+  EXPECT_EQ(read_kept(cache, kEight, "k0"), std::nullopt) << "the least recently used";
+  EXPECT_EQ(read_kept(cache, kEight, "k1"), std::nullopt);
+  EXPECT_EQ(read_kept(cache, kEight, "k2"), std::optional<std::string>("body"));
+  EXPECT_EQ(read_kept(cache, kEight, "k8"), std::optional<std::string>("body"));
+}
+
 TEST(KeyDigest, PiecesCannotRunIntoEachOther) {
   EXPECT_EQ(KeyDigest().add("ab").add("c").hex(), KeyDigest().add("abc").hex());
   EXPECT_NE(KeyDigest().add_piece("ab").add_piece("c").hex(),

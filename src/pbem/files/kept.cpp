@@ -82,10 +82,16 @@ std::string entry_name(const KeptKind& kind, const std::string& key) {
   return key + std::string(kind.suffix);
 }
 
-/// Removes the oldest entries past the kind's newest `entries_kept` (a program upgraded or files
-/// edited leave entries no process asks for again; an entry read is made new again), and
+/// Once the kind has more than `entries_kept` entries, removes the oldest (a program upgraded or
+/// files edited leave entries no process asks for again; an entry read is made new again) down to
+/// 7/8 of them, so that the files' times are read once every so many writes, not at each; and
 /// temporary entries a killed process left.
 void prune(const PrivateFolder& folder, const KeptKind& kind) {
+  const std::vector<std::string> names = folder.names();
+  const bool temporaries = std::any_of(names.begin(), names.end(), PrivateFolder::is_temporary);
+  const auto count = std::count_if(names.begin(), names.end(),
+                                   [&](const std::string& n) { return n.ends_with(kind.suffix); });
+  if (!temporaries && static_cast<std::size_t>(count) <= kind.entries_kept) return;
   const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
   std::vector<PrivateFolder::Entry> entries;
   for (PrivateFolder::Entry& file : folder.files()) {
@@ -96,9 +102,11 @@ void prune(const PrivateFolder& folder, const KeptKind& kind) {
     }
   }
   if (entries.size() <= kind.entries_kept) return;
-  std::sort(entries.begin(), entries.end(),
-            [](const auto& a, const auto& b) { return a.modified > b.modified; });
-  for (std::size_t i = kind.entries_kept; i < entries.size(); ++i) folder.remove(entries[i].name);
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+    return a.modified != b.modified ? a.modified > b.modified : a.name < b.name;
+  });
+  for (std::size_t i = kind.entries_kept - kind.entries_kept / 8; i < entries.size(); ++i)
+    folder.remove(entries[i].name);
 }
 
 }  // namespace

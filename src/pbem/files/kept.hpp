@@ -69,8 +69,9 @@ std::optional<std::string> read_kept(const std::filesystem::path& cache_dir, con
 
 /// Keeps `body` in `cache_dir` under `key`: written whole or not at all, in a folder only this
 /// user may write (made with mode 0700, at most three levels: `~/.cache/NAME/FOLDER` makes
-/// `.cache` if need be). Keeps the kind's newest entries by their last use, and removes temporary
-/// entries a killed process left an hour ago. A cache that cannot be written is no error.
+/// `.cache` if need be). Once the kind has more than `entries_kept` entries, the least recently
+/// used go, down to 7/8 of that; temporary entries a killed process left an hour ago go too. A
+/// cache that cannot be written is no error.
 void keep(const std::filesystem::path& cache_dir, const KeptKind& kind, const std::string& key,
           std::string_view body);
 

@@ -122,22 +122,44 @@ void PrivateFolder::touch(const std::string& name) const {
 
 void PrivateFolder::remove(const std::string& name) const { ::unlinkat(fd_, name.c_str(), 0); }
 
-std::vector<PrivateFolder::Entry> PrivateFolder::files() const {
-  std::vector<Entry> found;
-  const int listing = ::openat(fd_, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (listing < 0) return found;
+namespace {
+
+/// Calls `each` with every name in the folder `fd` and its type from the listing (DT_UNKNOWN when
+/// the file system does not say).
+template <class Each>
+void list(int fd, Each each) {
+  const int listing = ::openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (listing < 0) return;
   DIR* dir = ::fdopendir(listing);
   if (dir == nullptr) {
     ::close(listing);
-    return found;
+    return;
   }
-  while (const dirent* e = ::readdir(dir)) {
-    struct stat st {};
-    if (::fstatat(fd_, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;
-    found.push_back(
-        Entry{e->d_name, std::chrono::sys_seconds(std::chrono::seconds(st.st_mtim.tv_sec))});
-  }
+  while (const dirent* e = ::readdir(dir)) each(e->d_name, e->d_type);
   ::closedir(dir);
+}
+
+}  // namespace
+
+std::vector<PrivateFolder::Entry> PrivateFolder::files() const {
+  std::vector<Entry> found;
+  list(fd_, [&](const char* name, unsigned char) {
+    struct stat st {};
+    if (::fstatat(fd_, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) return;
+    found.push_back(Entry{name, std::chrono::sys_seconds(std::chrono::seconds(st.st_mtim.tv_sec))});
+  });
+  return found;
+}
+
+std::vector<std::string> PrivateFolder::names() const {
+  std::vector<std::string> found;
+  list(fd_, [&](const char* name, unsigned char type) {
+    struct stat st {};
+    const bool regular = type == DT_REG || (type == DT_UNKNOWN &&
+                                            ::fstatat(fd_, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+                                            S_ISREG(st.st_mode));
+    if (regular) found.emplace_back(name);
+  });
   return found;
 }
 

@@ -44,6 +44,9 @@ class PrivateFolder {
   };
   /// The regular files in the folder, by name, with their modification times.
   std::vector<Entry> files() const;
+  /// The names of the regular files in the folder, from the listing alone: no file's time is
+  /// read, so a folder of thousands is listed in a few calls.
+  std::vector<std::string> names() const;
   /// Whether `name` is a temporary file `write` leaves behind when it is killed.
   static bool is_temporary(std::string_view name);
 

@@ -5,14 +5,42 @@
 // in kept_rulesets.cpp, the states' in kept_states.cpp, the map's outlines' in outlines.cpp.
 
 #include <cereal/archives/binary.hpp>
+#include <cstddef>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "wallenstein/rules/ids.hpp"
 #include "wallenstein/rules/ruleset.hpp"
 
 namespace wallenstein {
+
+namespace kept_fields {
+
+/// Converts to the type of any field; only named where nothing is evaluated.
+struct AnyField {
+  template <class T>
+  operator T() const;  // NOLINT(google-explicit-constructor): stands for any field's value
+};
+
+template <class T, class... Fields>
+constexpr std::size_t count() {
+  if constexpr (requires { T{std::declval<Fields>()..., std::declval<AnyField>()}; }) {
+    return count<T, Fields..., AnyField>();
+  } else {
+    return sizeof...(Fields);
+  }
+}
+
+}  // namespace kept_fields
+
+/// How many fields the aggregate T has: the most values it can be brace-initialised from. Each
+/// kept type's count is asserted beside its `serialize`, so that a field added to the type fails
+/// to compile until it is listed there too, even a small one that hides in padding, where its
+/// size would not change.
+template <class T>
+inline constexpr std::size_t field_count = kept_fields::count<T>();
 
 /// The ids every kept type holds (found by argument-dependent lookup).
 template <class A, class Tag>

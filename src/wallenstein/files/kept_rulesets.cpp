@@ -33,6 +33,17 @@ static_assert(sizeof(ScoringRules) == 48 && sizeof(StandardSetup) == 24);
 static_assert(sizeof(LandsknechtCard) == 16 && sizeof(LandsknechtRules) == 40);
 static_assert(sizeof(LeaderBonus) == 12 && sizeof(LeaderRules) == 204 && sizeof(Module) == 208);
 static_assert(sizeof(FavourCard) == 40 && sizeof(CourtRules) == 88 && sizeof(Ruleset) == 936);
+// The number of fields of each aggregate (cereal_body.hpp), which a field hidden in padding
+// changes too; Ruleset, which is no aggregate, has its size alone.
+static_assert(field_count<Fraction> == 2 && field_count<Point> == 2 && field_count<Region> == 2);
+static_assert(field_count<Province> == 12 && field_count<EventCard> == 7);
+static_assert(field_count<BonusTile> == 6 && field_count<ActionDef> == 10);
+static_assert(field_count<SupplyRow> == 4 && field_count<TowerParams> == 4);
+static_assert(field_count<Pieces> == 4 && field_count<ScoringRules> == 5);
+static_assert(field_count<StandardSetup> == 1 && field_count<LandsknechtCard> == 1);
+static_assert(field_count<LandsknechtRules> == 3 && field_count<LeaderBonus> == 3);
+static_assert(field_count<LeaderRules> == 4 && field_count<Module> == 8);
+static_assert(field_count<FavourCard> == 5 && field_count<CourtRules> == 6);
 
 template <class A>
 void serialize(A& a, Fraction& f) {

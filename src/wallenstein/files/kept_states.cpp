@@ -17,9 +17,13 @@ namespace fs = std::filesystem;
 // its default (kept_states_test.cpp).
 namespace wallenstein {
 
-// A type's size changes when a field is added or taken away (a small one may hide in padding):
-// then list it below, set it in the test's state whose every field differs from its default, and
-// write the new size here. The sizes are those of GCC and Clang on x86-64, the only targets built.
+// A field added to one of these types, or taken away, changes its count: then list it below, set
+// it in the test's state whose every field differs from its default, and write the new count
+// here. The sizes check the same where a count cannot (GCC and Clang on x86-64, the only targets).
+static_assert(field_count<CubeCounts> == 1 && field_count<PlayerState> == 9);
+static_assert(field_count<ProvinceState> == 5 && field_count<Supply> == 3);
+static_assert(field_count<TowerState> == 2 && field_count<DraftTable> == 2);
+static_assert(field_count<CourtState> == 5 && field_count<GameState> == 18);
 static_assert(sizeof(CubeCounts) == 24 && sizeof(PlayerState) == 64);
 static_assert(sizeof(ProvinceState) == 36 && sizeof(Supply) == 20 && sizeof(TowerState) == 48);
 static_assert(sizeof(DraftTable) == 32 && sizeof(CourtState) == 136 && sizeof(GameState) == 544);
@@ -61,8 +65,10 @@ void serialize(A& a, GameState& s) {
 
 namespace {
 
-/// Kept states: one a season for each game a host runs, 2 KB each.
-constexpr pbem::KeptKind kStates{"states", ".state", "wallenstein kept state 1\n", 256, 1 << 20};
+/// Kept states: 2 KB each, so 4,096 (8 MB) hold the current season of every game of a host running
+/// a thousand, with room for the past seasons `replay` and `publish` read: a command that goes
+/// through more games than are kept would find none kept, and write one for each.
+constexpr pbem::KeptKind kStates{"states", ".state", "wallenstein kept state 1\n", 4096, 1 << 20};
 
 /// The key of the state read from `file` with `rules` and `origin`; none when the program has no
 /// build id.

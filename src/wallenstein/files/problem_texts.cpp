@@ -104,6 +104,12 @@ CatalogueFiles read_catalogues(const fs::path& problems, const fs::path& yaml_wo
   return {read_catalogue(problems), read_catalogue(yaml_words)};
 }
 
+// The catalogues' types are no aggregates (their fields are private): their sizes change when a
+// field is added, which then goes into their `serialize` too (a bool after YamlWords' last one
+// would hide in padding; the round-trip tests compare every field of the shipped catalogues).
+static_assert(sizeof(pbem::ListWords) == 128 && sizeof(pbem::Wording) == 48);
+static_assert(sizeof(pbem::YamlWords) == 184 && sizeof(ProblemTexts) == 408);
+
 /// Kept catalogues: 2 KB each, in the languages of the games one host runs.
 constexpr pbem::KeptKind kCatalogues{"catalogues", ".catalogue", "wallenstein kept catalogue 1\n",
                                      32, 1 << 20};

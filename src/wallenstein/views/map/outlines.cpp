@@ -15,6 +15,7 @@ namespace wallenstein::map {
 // The fields kept of the outlines, for cereal (found by argument-dependent lookup). A field added
 // to a type goes here too: its size below changes, and fails to compile until it is written here.
 static_assert(sizeof(Box) == 32 && sizeof(OutlineKey) == 128 && sizeof(Outlines) == 176);
+static_assert(field_count<Box> == 4 && field_count<OutlineKey> == 8 && field_count<Outlines> == 3);
 template <class A>
 void serialize(A& a, Box& b) {
   a(b.x, b.y, b.w, b.h);
