@@ -137,22 +137,33 @@ std::string KeyDigest::hex() const {
 }
 
 // Each found by a function of its own.
-std::string program_build_ids() {
-  using Load = YAML::Node (*)(const std::string&);
-  using Status = fs::file_status (*)(const fs::path&);
-  using Getpid = pid_t (*)();
-  const std::vector<const unsigned char*> code = {
-      reinterpret_cast<const unsigned char*>(&program_build_ids),
-      reinterpret_cast<const unsigned char*>(static_cast<Load>(&YAML::Load)),
-      reinterpret_cast<const unsigned char*>(static_cast<Status>(&fs::status)),
-      reinterpret_cast<const unsigned char*>(static_cast<Getpid>(&::getpid))};
-  std::string ids;
-  for (const unsigned char* c : code) {
-    const std::string id = build_id_of(c);
-    if (id.empty()) return {};
-    ids += id + ' ';
-  }
+const std::string& program_build_ids() {
+  static const std::string ids = [] {
+    using Load = YAML::Node (*)(const std::string&);
+    using Status = fs::file_status (*)(const fs::path&);
+    using Getpid = pid_t (*)();
+    const std::vector<const unsigned char*> code = {
+        reinterpret_cast<const unsigned char*>(&program_build_ids),
+        reinterpret_cast<const unsigned char*>(static_cast<Load>(&YAML::Load)),
+        reinterpret_cast<const unsigned char*>(static_cast<Status>(&fs::status)),
+        reinterpret_cast<const unsigned char*>(static_cast<Getpid>(&::getpid))};
+    std::string all;
+    for (const unsigned char* c : code) {
+      const std::string id = build_id_of(c);
+      if (id.empty()) return std::string();
+      all += id + ' ';
+    }
+    return all;
+  }();
   return ids;
+}
+
+std::optional<KeyDigest> begin_key(const KeptKind& kind) {
+  const std::string& program = program_build_ids();
+  if (program.empty()) return std::nullopt;
+  KeyDigest key;
+  key.add_piece(kind.magic).add_piece(program);
+  return key;
 }
 
 std::string kept_entry(const KeptKind& kind, std::string_view key, std::string_view body) {

@@ -41,8 +41,8 @@ class KeyDigest {
 
 /// The GNU build ids of what parses: this program (or a test's), the YAML parser, the C++ and
 /// the C library. A rebuild, or a library upgraded under the same name, changes them; empty when
-/// one has none (such a process keeps nothing).
-std::string program_build_ids();
+/// one has none (such a process keeps nothing). Read once a process: they cannot change in it.
+const std::string& program_build_ids();
 
 /// One kind of kept thing: the folder of the cache its entries are in, the end of their names,
 /// the first line of each (to change when the entries' layout does), how many are kept, and the
@@ -54,6 +54,10 @@ struct KeptKind {
   std::size_t entries_kept = 64;
   std::size_t max_bytes = 16 << 20;
 };
+
+/// A key of `kind` begun with its first line and the build ids, for the caller to add what the
+/// thing is made of; none when the program has no build ids (then nothing is kept).
+std::optional<KeyDigest> begin_key(const KeptKind& kind);
 
 /// The bytes of an entry: the kind's first line, the key, a digest of the body, the body.
 std::string kept_entry(const KeptKind& kind, std::string_view key, std::string_view body);

@@ -6,11 +6,13 @@
 
 #include <cereal/archives/binary.hpp>
 #include <cstddef>
+#include <filesystem>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
 
+#include "pbem/files/kept.hpp"
 #include "wallenstein/rules/ids.hpp"
 #include "wallenstein/rules/ruleset.hpp"
 
@@ -77,6 +79,15 @@ std::optional<T> from_cereal_body(const std::string& body) {
   } catch (const std::exception&) {  // cereal::Exception, or a length no value has
     return std::nullopt;
   }
+}
+
+/// The value of `kind` kept in `cache` under `key` (pbem::read_kept); none when there is none or
+/// its body is not one whole value.
+template <class T>
+std::optional<T> read_kept_value(const std::filesystem::path& cache, const pbem::KeptKind& kind,
+                                 const std::string& key) {
+  const std::optional<std::string> body = pbem::read_kept(cache, kind, key);
+  return body ? from_cereal_body<T>(*body) : std::nullopt;
 }
 
 }  // namespace wallenstein

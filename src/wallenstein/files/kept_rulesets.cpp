@@ -208,21 +208,19 @@ bool add_folder(pbem::KeyDigest& digest, const fs::path& folder, int depth, Tree
 
 std::optional<std::string> ruleset_key(const fs::path& data_dir, int version,
                                        const std::vector<std::string>& modules) {
-  const std::string program = pbem::program_build_ids();
-  if (program.empty()) return std::nullopt;
-  pbem::KeyDigest key;
-  key.add_piece(kRulesets.magic).add_piece(program).add_piece(std::to_string(version));
-  key.add_piece(std::to_string(modules.size()));
-  for (const std::string& m : modules) key.add_piece(m);
+  std::optional<pbem::KeyDigest> key = pbem::begin_key(kRulesets);
+  if (!key) return std::nullopt;
+  key->add_piece(std::to_string(version)).add_piece(std::to_string(modules.size()));
+  for (const std::string& m : modules) key->add_piece(m);
   TreeCount count;
-  if (!add_folder(key, data_dir, 2, count)) return std::nullopt;
-  return key.hex();
+  if (!add_folder(*key, data_dir, 2, count)) return std::nullopt;
+  return key->hex();
 }
 
 namespace {
 
-std::optional<Ruleset> ruleset_of(const std::string& body) {
-  std::optional<Ruleset> rules = from_cereal_body<Ruleset>(body);
+/// A ruleset read back, its names indexed as the loader indexes them.
+std::optional<Ruleset> indexed(std::optional<Ruleset> rules) {
   if (rules) rules->index_names();
   return rules;
 }
@@ -237,12 +235,11 @@ std::string kept_ruleset_bytes(const std::string& key, const Ruleset& rules) {
 
 std::optional<Ruleset> ruleset_from_kept_bytes(const std::string& key, const std::string& bytes) {
   const std::optional<std::string> body = pbem::kept_body(kRulesets, key, bytes);
-  return body ? ruleset_of(*body) : std::nullopt;
+  return body ? indexed(from_cereal_body<Ruleset>(*body)) : std::nullopt;
 }
 
 std::optional<Ruleset> read_kept_ruleset(const fs::path& cache_dir, const std::string& key) {
-  const std::optional<std::string> body = pbem::read_kept(cache_dir, kRulesets, key);
-  return body ? ruleset_of(*body) : std::nullopt;
+  return indexed(read_kept_value<Ruleset>(cache_dir, kRulesets, key));
 }
 
 void keep_ruleset(const fs::path& cache_dir, const std::string& key, const Ruleset& rules) {

@@ -74,18 +74,17 @@ constexpr pbem::KeptKind kStates{"states", ".state", "wallenstein kept state 1\n
 /// build id.
 std::optional<std::string> state_key(const SourceFile& file, const Ruleset& rules,
                                      const StateOrigin* origin) {
-  const std::string program = pbem::program_build_ids();
-  if (program.empty()) return std::nullopt;
-  pbem::KeyDigest key;
-  key.add_piece(kStates.magic).add_piece(program).add_piece(file.text);
-  key.add_piece(ruleset_body(rules));
+  std::optional<pbem::KeyDigest> key = pbem::begin_key(kStates);
+  if (!key) return std::nullopt;
+  key->add_piece(file.text).add_piece(ruleset_body(rules));
   if (origin) {
-    key.add_piece("origin").add_piece(origin->game).add_piece(std::to_string(origin->season_index));
-    key.add_piece(origin->directory).add_piece(origin->season_name);
-    key.add_piece(std::to_string(origin->player_ids.size()));
-    for (const std::string& id : origin->player_ids) key.add_piece(id);
+    key->add_piece("origin").add_piece(origin->game);
+    key->add_piece(std::to_string(origin->season_index));
+    key->add_piece(origin->directory).add_piece(origin->season_name);
+    key->add_piece(std::to_string(origin->player_ids.size()));
+    for (const std::string& id : origin->player_ids) key->add_piece(id);
   }
-  return key.hex();
+  return key->hex();
 }
 
 }  // namespace
@@ -100,9 +99,7 @@ GameState read_state_kept(const SourceFile& file, const Ruleset& rules, const St
                           const std::optional<fs::path>& cache) {
   const std::optional<std::string> key = cache ? state_key(file, rules, origin) : std::nullopt;
   if (key) {
-    if (const auto body = pbem::read_kept(*cache, kStates, *key)) {
-      if (auto kept = state_from_kept_body(*body)) return std::move(*kept);
-    }
+    if (auto kept = read_kept_value<GameState>(*cache, kStates, *key)) return std::move(*kept);
   }
   GameState state = read_state(file, rules, origin);
   if (key) pbem::keep(*cache, kStates, *key, kept_state_body(state));

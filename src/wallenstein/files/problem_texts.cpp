@@ -118,13 +118,12 @@ constexpr pbem::KeptKind kCatalogues{"catalogues", ".catalogue", "wallenstein ke
 /// words in and says what a catalogue must hold), and each layer's bytes in order. None when the
 /// program has no build id.
 std::optional<std::string> catalogues_key(const std::vector<CatalogueFiles>& layers) {
-  const std::string program = pbem::program_build_ids();
-  if (program.empty()) return std::nullopt;
-  pbem::KeyDigest key;
-  key.add_piece(kCatalogues.magic).add_piece(program).add_piece(std::to_string(layers.size()));
+  std::optional<pbem::KeyDigest> key = pbem::begin_key(kCatalogues);
+  if (!key) return std::nullopt;
+  key->add_piece(std::to_string(layers.size()));
   for (const CatalogueFiles& layer : layers)
-    key.add_piece(layer.problems.text).add_piece(layer.yaml_words.text);
-  return key.hex();
+    key->add_piece(layer.problems.text).add_piece(layer.yaml_words.text);
+  return key->hex();
 }
 
 }  // namespace
@@ -187,9 +186,8 @@ ProblemTexts ProblemTexts::load_directory(const fs::path& templates_dir,
   }
   const std::optional<std::string> key = cache ? catalogues_key(layers) : std::nullopt;
   if (key) {
-    if (const auto body = pbem::read_kept(*cache, kCatalogues, *key)) {
-      if (auto kept = from_cereal_body<ProblemTexts>(*body)) return std::move(*kept);
-    }
+    if (auto kept = read_kept_value<ProblemTexts>(*cache, kCatalogues, *key))
+      return std::move(*kept);
   }
   std::optional<ProblemTexts> texts;  // each layer over the one before
   for (CatalogueFiles& layer : layers) {

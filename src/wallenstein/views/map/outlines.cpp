@@ -42,13 +42,9 @@ constexpr pbem::KeptKind kOutlines{"outlines", ".outlines", "wallenstein kept ou
 
 /// The key of the outlines made from `key`: the build ids (this code makes them), and every field.
 std::optional<std::string> outlines_key(const OutlineKey& key) {
-  const std::string program = pbem::program_build_ids();
-  if (program.empty()) return std::nullopt;
-  return pbem::KeyDigest()
-      .add_piece(kOutlines.magic)
-      .add_piece(program)
-      .add_piece(cereal_body(key))
-      .hex();
+  std::optional<pbem::KeyDigest> digest = pbem::begin_key(kOutlines);
+  if (!digest) return std::nullopt;
+  return digest->add_piece(cereal_body(key)).hex();
 }
 
 /// The outlines made from `key`, read from `cache` when they were kept there, else made and kept.
@@ -56,11 +52,9 @@ std::shared_ptr<const Outlines> made_or_kept(const OutlineKey& key,
                                              const std::optional<std::filesystem::path>& cache) {
   const std::optional<std::string> digest = cache ? outlines_key(key) : std::nullopt;
   if (digest) {
-    if (const auto body = pbem::read_kept(*cache, kOutlines, *digest)) {
-      // An entry of this digest made from another key would be a digest collision: not used.
-      if (auto kept = outlines_from_kept_body(*body); kept && kept->key == key)
-        return std::make_shared<const Outlines>(std::move(*kept));
-    }
+    // An entry of this digest made from another key would be a digest collision: not used.
+    if (auto kept = read_kept_value<Outlines>(*cache, kOutlines, *digest); kept && kept->key == key)
+      return std::make_shared<const Outlines>(std::move(*kept));
   }
   std::shared_ptr<const Outlines> made = make_outlines(key);
   if (digest) pbem::keep(*cache, kOutlines, *digest, kept_outlines_body(*made));
